@@ -1,0 +1,467 @@
+#include "cli.h"
+
+#include "amdahl.h"
+#include "bandwidth.h"
+#include "fields.h"
+#include "format.h"
+#include "numparse.h"
+#include "scenario.h"
+#include "units.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <cmath>
+#include <functional>
+#include <optional>
+
+namespace pipeplan::cli {
+
+namespace {
+
+/// Raised while reading flags; run() turns it into one line on stderr and exit code 2.
+struct InvalidInput
+{
+    QString message;
+};
+
+enum class FlagKind
+{
+    Value,
+    Switch
+};
+
+struct FlagDef
+{
+    QString name; ///< without the leading "--"
+    FlagKind kind;
+    QString help;
+};
+
+/// The flags of one invocation, checked against the command's definitions.
+class Flags
+{
+public:
+    Flags(const QStringList &args, const std::vector<FlagDef> &defs)
+    {
+        for (qsizetype i = 0; i < args.size(); ++i) {
+            const QString &arg = args[i];
+            if (!arg.startsWith(QStringLiteral("--")))
+                throw InvalidInput{QStringLiteral("unexpected argument '%1'").arg(arg)};
+            QString name = arg.mid(2);
+            std::optional<QString> inlineValue;
+            if (const qsizetype eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
+                inlineValue = name.mid(eq + 1);
+                name.truncate(eq);
+            }
+            const auto def = std::find_if(defs.begin(), defs.end(),
+                                          [&name](const FlagDef &d) { return d.name == name; });
+            if (def == defs.end())
+                throw InvalidInput{QStringLiteral("unknown flag --%1").arg(name)};
+            if (def->kind == FlagKind::Switch) {
+                if (inlineValue)
+                    throw InvalidInput{QStringLiteral("--%1: takes no value").arg(name)};
+                m_switches.insert(name, true);
+                continue;
+            }
+            if (inlineValue) {
+                m_values.insert(name, *inlineValue);
+            } else if (i + 1 < args.size()) {
+                // The next argument is the value even when it looks like a flag ("-5"), so that
+                // a negative number is reported as negative rather than as a missing value.
+                const QString &next = args[i + 1];
+                if (next.startsWith(QStringLiteral("--")))
+                    throw InvalidInput{QStringLiteral("--%1: missing value").arg(name)};
+                m_values.insert(name, next);
+                ++i;
+            } else {
+                throw InvalidInput{QStringLiteral("--%1: missing value").arg(name)};
+            }
+        }
+    }
+
+    bool has(const QString &name) const { return m_values.contains(name); }
+    bool isSet(const QString &name) const { return m_switches.value(name, false); }
+
+    /// The flag's number, checked against `spec`; `fallback` when absent (required if none).
+    double number(const QString &name, const FieldSpec &spec,
+                  std::optional<double> fallback = std::nullopt) const
+    {
+        if (!has(name)) {
+            if (fallback)
+                return *fallback;
+            throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
+        }
+        const numparse::Parsed parsed = numparse::number(m_values.value(name));
+        if (!parsed.value)
+            throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
+        if (auto reason = checkValue(spec, *parsed.value))
+            throw InvalidInput{QStringLiteral("--%1: %2").arg(name, *reason)};
+        return *parsed.value;
+    }
+
+    std::optional<double> optionalNumber(const QString &name, const FieldSpec &spec) const
+    {
+        return has(name) ? std::optional<double>(number(name, spec)) : std::nullopt;
+    }
+
+    std::vector<double> list(const QString &name, const FieldSpec &spec,
+                             std::optional<std::vector<double>> fallback = std::nullopt) const
+    {
+        if (!has(name)) {
+            if (fallback)
+                return *fallback;
+            throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
+        }
+        const numparse::ParsedList parsed = numparse::numberList(m_values.value(name));
+        if (!parsed.values)
+            throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
+        for (size_t i = 0; i < parsed.values->size(); ++i) {
+            if (auto reason = checkValue(spec, (*parsed.values)[i]))
+                throw InvalidInput{QStringLiteral("--%1: item %2 %3").arg(name).arg(i + 1).arg(*reason)};
+        }
+        return *parsed.values;
+    }
+
+private:
+    QHash<QString, QString> m_values;
+    QHash<QString, bool> m_switches;
+};
+
+/// JSON has no infinity: a value without a finite answer (the ceiling at p = 1) is null.
+QJsonValue jsonNumber(double value)
+{
+    return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
+void printJson(QTextStream &out, const QJsonObject &object)
+{
+    out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+}
+
+/// Aligned "label  value" lines for the human-readable output.
+void printRows(QTextStream &out, const std::vector<std::pair<QString, QString>> &rows)
+{
+    qsizetype width = 0;
+    for (const auto &row : rows)
+        width = std::max(width, row.first.size());
+    for (const auto &[label, value] : rows)
+        out << label.leftJustified(width + 2) << value << '\n';
+}
+
+const FlagDef kJson{QStringLiteral("json"), FlagKind::Switch, QStringLiteral("print one JSON object")};
+const FlagDef kHelp{QStringLiteral("help"), FlagKind::Switch, QStringLiteral("show this help")};
+
+std::vector<FlagDef> workloadFlags()
+{
+    return {
+        {QStringLiteral("users"), FlagKind::Value, QStringLiteral("users to score (required), e.g. 150M")},
+        {QStringLiteral("predictions"), FlagKind::Value, QStringLiteral("predictions per user (required)")},
+        {QStringLiteral("latency-ms"), FlagKind::Value, QStringLiteral("latency per prediction in ms (required)")},
+        {QStringLiteral("baseline-latency-ms"), FlagKind::Value,
+         QStringLiteral("latency before the accelerator lever, for the waterfall (ms)")},
+        {QStringLiteral("batch-ms"), FlagKind::Value,
+         QStringLiteral("batched time per user in ms; replaces predictions x latency")},
+        {QStringLiteral("keep-fraction"), FlagKind::Value,
+         QStringLiteral("share of users that still needs scoring after pre-filtering, (0, 1]; default 1")},
+        {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("parallel workers; default 1")},
+        {QStringLiteral("parallel-fraction"), FlagKind::Value,
+         QStringLiteral("Amdahl's p in [0, 1]; default 1 (near-linear scaling)")},
+        kJson,
+        kHelp,
+    };
+}
+
+Scenario scenarioFromWorkloadFlags(const Flags &flags)
+{
+    Scenario scenario;
+    Workload &w = scenario.workload;
+    w.users = flags.number(QStringLiteral("users"), fields::users);
+    w.predictionsPerUser = flags.number(QStringLiteral("predictions"), fields::predictionsPerUser);
+    w.latencyMs = flags.number(QStringLiteral("latency-ms"), fields::latencyMs);
+    w.baselineLatencyMs = flags.optionalNumber(QStringLiteral("baseline-latency-ms"), fields::baselineLatencyMs);
+    w.batchMsPerUser = flags.optionalNumber(QStringLiteral("batch-ms"), fields::batchMsPerUser);
+    w.keepFraction = flags.number(QStringLiteral("keep-fraction"), fields::keepFraction, 1.0);
+    w.workers = flags.number(QStringLiteral("workers"), fields::workers, 1.0);
+    w.parallelFraction = flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction, 1.0);
+    return scenario;
+}
+
+int runRuntime(const Flags &flags, QTextStream &out)
+{
+    const Scenario scenario = scenarioFromWorkloadFlags(flags);
+    const ScenarioResult r = evaluate(scenario);
+    const double seconds = r.runtimeSeconds;
+    if (flags.isSet(kJson.name)) {
+        QJsonArray waterfall;
+        for (const LeverStep &step : r.waterfall) {
+            waterfall.append(QJsonObject{{QStringLiteral("lever"), step.name},
+                                         {QStringLiteral("explanation"), step.explanation},
+                                         {QStringLiteral("applied"), step.applied},
+                                         {QStringLiteral("runtime_seconds"), step.runtimeSeconds}});
+        }
+        printJson(out, QJsonObject{
+                           {QStringLiteral("users_scored"), r.usersScored},
+                           {QStringLiteral("total_predictions"), r.totalPredictions},
+                           {QStringLiteral("ms_per_user"), r.perUserMs},
+                           {QStringLiteral("work_seconds"), r.workSeconds},
+                           {QStringLiteral("workers"), scenario.workload.workers},
+                           {QStringLiteral("runtime_seconds"), seconds},
+                           {QStringLiteral("minutes"), units::toMinutes(seconds)},
+                           {QStringLiteral("hours"), units::toHours(seconds)},
+                           {QStringLiteral("days"), units::toDays(seconds)},
+                           {QStringLiteral("years"), units::toYears(seconds)},
+                           {QStringLiteral("human"), format::duration(seconds)},
+                           {QStringLiteral("speedup"), r.speedup},
+                           {QStringLiteral("efficiency"), r.efficiency},
+                           {QStringLiteral("max_speedup"), jsonNumber(r.maxSpeedup)},
+                           {QStringLiteral("throughput_users_per_s"), r.throughputUsersPerSecond},
+                           {QStringLiteral("waterfall"), waterfall},
+                       });
+        return kExitOk;
+    }
+    printRows(out, {
+                       {QStringLiteral("Users scored"), format::count(r.usersScored, QStringLiteral("users"))},
+                       {QStringLiteral("Total predictions"), format::count(r.totalPredictions, QStringLiteral("predictions"))},
+                       {QStringLiteral("Time per user"), format::milliseconds(r.perUserMs)},
+                       {QStringLiteral("Work (one stream)"), format::grouped(r.workSeconds, 2) + QStringLiteral(" s")},
+                       {QStringLiteral("Workers"), format::count(scenario.workload.workers, QString())},
+                       {QStringLiteral("Speedup"), format::trimmed(r.speedup, 2) + QStringLiteral("x")},
+                       {QStringLiteral("Runtime"), format::duration(seconds)},
+                       {QStringLiteral("  seconds"), format::grouped(seconds, 2)},
+                       {QStringLiteral("  minutes"), format::grouped(units::toMinutes(seconds), 2)},
+                       {QStringLiteral("  hours"), format::grouped(units::toHours(seconds), 2)},
+                       {QStringLiteral("  days"), format::grouped(units::toDays(seconds), 2)},
+                       {QStringLiteral("  years (365.25 d)"), format::grouped(units::toYears(seconds), 2)},
+                       {QStringLiteral("Throughput"), format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"))},
+                   });
+    return kExitOk;
+}
+
+int runScaling(const Flags &flags, QTextStream &out)
+{
+    Scenario scenario = scenarioFromWorkloadFlags(flags);
+    scenario.workerCounts =
+        flags.list(QStringLiteral("workers-list"), fields::workers, defaultWorkerCounts());
+    const ScenarioResult r = evaluate(scenario);
+    if (flags.isSet(kJson.name)) {
+        QJsonArray rows;
+        for (const ScalingRow &row : r.scaling) {
+            rows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
+                                    {QStringLiteral("hours"), row.linearHours},
+                                    {QStringLiteral("days"), row.linearDays},
+                                    {QStringLiteral("amdahl_speedup"), row.amdahlSpeedup},
+                                    {QStringLiteral("amdahl_hours"), row.amdahlHours},
+                                    {QStringLiteral("amdahl_days"), row.amdahlDays}});
+        }
+        printJson(out, QJsonObject{{QStringLiteral("work_seconds"), r.workSeconds},
+                                   {QStringLiteral("parallel_fraction"), scenario.workload.parallelFraction},
+                                   {QStringLiteral("rows"), rows}});
+        return kExitOk;
+    }
+    const QStringList headers{QStringLiteral("Workers"), QStringLiteral("Hours"), QStringLiteral("Days"),
+                              QStringLiteral("Amdahl speedup"), QStringLiteral("Amdahl hours"),
+                              QStringLiteral("Amdahl days")};
+    std::vector<QStringList> lines{headers};
+    for (const ScalingRow &row : r.scaling) {
+        lines.push_back({format::grouped(row.workers, 0), format::grouped(row.linearHours, 2),
+                         format::grouped(row.linearDays, 2), format::grouped(row.amdahlSpeedup, 2) + QStringLiteral("x"),
+                         format::grouped(row.amdahlHours, 2), format::grouped(row.amdahlDays, 2)});
+    }
+    std::vector<qsizetype> widths(headers.size(), 0);
+    for (const QStringList &line : lines)
+        for (qsizetype c = 0; c < line.size(); ++c)
+            widths[c] = std::max(widths[c], line[c].size());
+    for (const QStringList &line : lines) {
+        QStringList cells;
+        for (qsizetype c = 0; c < line.size(); ++c)
+            cells << line[c].rightJustified(widths[c]);
+        out << cells.join(QStringLiteral("  ")) << '\n';
+    }
+    out << "p = " << format::trimmed(scenario.workload.parallelFraction, 6)
+        << "; hours and days linear (work / N) and Amdahl-limited (work / S(p, N)).\n";
+    return kExitOk;
+}
+
+int runAmdahl(const Flags &flags, QTextStream &out)
+{
+    const double p = flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction);
+    const double workers = flags.number(QStringLiteral("workers"), fields::workers);
+    const std::optional<double> target = flags.optionalNumber(QStringLiteral("target-speedup"), fields::targetSpeedup);
+    const double speedup = amdahl::speedup(p, workers);
+    const double ceiling = amdahl::maxSpeedup(p);
+    // -1 when not asked or impossible (a plain double: GCC 12 warns falsely on optional copies).
+    const double neededWorkers = target ? amdahl::workersNeeded(p, *target).value_or(-1.0) : -1.0;
+    const bool possible = neededWorkers >= 1.0;
+    if (flags.isSet(kJson.name)) {
+        QJsonObject object{{QStringLiteral("speedup"), speedup},
+                           {QStringLiteral("efficiency"), amdahl::efficiency(p, workers)},
+                           {QStringLiteral("max_speedup"), jsonNumber(ceiling)},
+                           {QStringLiteral("workers_needed"), possible ? QJsonValue(neededWorkers) : QJsonValue(QJsonValue::Null)}};
+        if (target) {
+            object.insert(QStringLiteral("target_speedup"), *target);
+            object.insert(QStringLiteral("impossible"), !possible);
+        }
+        printJson(out, object);
+        return kExitOk;
+    }
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Speedup"), format::trimmed(speedup, 4) + QStringLiteral("x")},
+        {QStringLiteral("Efficiency"), format::trimmed(amdahl::efficiency(p, workers) * 100, 2) + QStringLiteral(" %")},
+        {QStringLiteral("Ceiling 1/(1-p)"), std::isfinite(ceiling) ? format::trimmed(ceiling, 4) + QStringLiteral("x")
+                                                                  : QStringLiteral("none (p = 1)")},
+    };
+    if (target) {
+        rows.push_back({QStringLiteral("Workers for %1x").arg(format::trimmed(*target, 4)),
+                        possible ? format::grouped(neededWorkers, 0)
+                               : QStringLiteral("impossible: at or above the ceiling of %1x")
+                                     .arg(format::trimmed(ceiling, 4))});
+    }
+    printRows(out, rows);
+    return kExitOk;
+}
+
+int runPipeline(const Flags &flags, QTextStream &out)
+{
+    const std::vector<double> stageMs = flags.list(QStringLiteral("stage-ms"), fields::stageMs);
+    if (stageMs.size() > 1000)
+        throw InvalidInput{QStringLiteral("--stage-ms: at most 1,000 stages, got %1").arg(stageMs.size())};
+    const double microbatches = flags.number(QStringLiteral("microbatches"), fields::microbatches, 8.0);
+    const PipelineSummary s = summarizePipeline(stageMs, microbatches);
+    if (flags.isSet(kJson.name)) {
+        printJson(out, QJsonObject{{QStringLiteral("stages"), static_cast<double>(stageMs.size())},
+                                   {QStringLiteral("microbatches"), microbatches},
+                                   {QStringLiteral("sequential_ms"), s.sequentialMs},
+                                   {QStringLiteral("total_ms"), s.totalMs},
+                                   {QStringLiteral("bubble_fraction"), s.bubbleFraction},
+                                   {QStringLiteral("steady_rate_per_s"), s.steadyRatePerSecond},
+                                   {QStringLiteral("bottleneck_index"), s.bottleneckIndex},
+                                   {QStringLiteral("utilization"), s.utilization},
+                                   {QStringLiteral("balanced_stage_ms"), s.balancedStageMs},
+                                   {QStringLiteral("balanced_rate_per_s"), s.balancedRatePerSecond}});
+        return kExitOk;
+    }
+    printRows(out, {
+                       {QStringLiteral("Stages"), QString::number(stageMs.size())},
+                       {QStringLiteral("Microbatches"), format::grouped(microbatches, 0)},
+                       {QStringLiteral("Sequential latency"), format::milliseconds(s.sequentialMs)},
+                       {QStringLiteral("Total time"), format::milliseconds(s.totalMs)},
+                       {QStringLiteral("Bubble fraction"), format::grouped(s.bubbleFraction, 3)},
+                       {QStringLiteral("Steady rate"), format::ratePerSecond(s.steadyRatePerSecond, QStringLiteral("microbatches"))},
+                       {QStringLiteral("Bottleneck"), QStringLiteral("stage %1 (%2)").arg(s.bottleneckIndex + 1).arg(format::milliseconds(stageMs[static_cast<size_t>(s.bottleneckIndex)]))},
+                       {QStringLiteral("Utilization"), format::trimmed(s.utilization * 100, 1) + QStringLiteral(" %")},
+                       {QStringLiteral("Balanced stage"), format::milliseconds(s.balancedStageMs)},
+                       {QStringLiteral("Balanced rate"), format::ratePerSecond(s.balancedRatePerSecond, QStringLiteral("microbatches"))},
+                   });
+    return kExitOk;
+}
+
+int runBandwidth(const Flags &flags, QTextStream &out)
+{
+    const double bytes = flags.number(QStringLiteral("bytes"), fields::bytes);
+    const double bytesPerSecond = flags.number(QStringLiteral("bytes-per-second"), fields::bytesPerSecond);
+    const double seconds = bandwidth::lowerBoundSeconds(bytes, bytesPerSecond);
+    const double rate = bandwidth::rateCeilingPerSecond(bytes, bytesPerSecond);
+    if (flags.isSet(kJson.name)) {
+        printJson(out, QJsonObject{{QStringLiteral("seconds"), seconds}, {QStringLiteral("rate_per_s"), rate}});
+        return kExitOk;
+    }
+    printRows(out, {{QStringLiteral("Lower bound"), format::plainNumber(seconds) + QStringLiteral(" s")},
+                    {QStringLiteral("Rate ceiling"), format::plainNumber(rate) + QStringLiteral(" /s")}});
+    return kExitOk;
+}
+
+struct Command
+{
+    QString name;
+    QString summary;
+    std::vector<FlagDef> flags;
+    std::function<int(const Flags &, QTextStream &)> handler;
+};
+
+std::vector<Command> commands()
+{
+    std::vector<FlagDef> scalingFlags = workloadFlags();
+    scalingFlags.insert(scalingFlags.end() - 2,
+                        {QStringLiteral("workers-list"), FlagKind::Value,
+                         QStringLiteral("comma-separated worker counts; default 100,500,1k,5k,10k,35k,50k")});
+    return {
+        {QStringLiteral("runtime"), QStringLiteral("total predictions, work and runtime of a batch scoring job"),
+         workloadFlags(), runRuntime},
+        {QStringLiteral("scaling"), QStringLiteral("hours and days over a list of worker counts, linear and Amdahl"),
+         scalingFlags, runScaling},
+        {QStringLiteral("amdahl"), QStringLiteral("Amdahl speedup, efficiency, ceiling and workers needed"),
+         {{QStringLiteral("parallel-fraction"), FlagKind::Value, QStringLiteral("p in [0, 1] (required)")},
+          {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("workers N (required)")},
+          {QStringLiteral("target-speedup"), FlagKind::Value, QStringLiteral("speedup to reach: prints the workers needed")},
+          kJson, kHelp},
+         runAmdahl},
+        {QStringLiteral("pipeline"), QStringLiteral("pipeline-parallel bubble, total time, rate, bottleneck and balance"),
+         {{QStringLiteral("stage-ms"), FlagKind::Value, QStringLiteral("comma-separated stage times in ms (required)")},
+          {QStringLiteral("microbatches"), FlagKind::Value, QStringLiteral("microbatches in flight; default 8")},
+          kJson, kHelp},
+         runPipeline},
+        {QStringLiteral("bandwidth"), QStringLiteral("bytes / bandwidth lower bound and the rate ceiling it implies"),
+         {{QStringLiteral("bytes"), FlagKind::Value, QStringLiteral("bytes to move (required), e.g. 14G or 512Mi")},
+          {QStringLiteral("bytes-per-second"), FlagKind::Value, QStringLiteral("sustained bandwidth in bytes/s (required)")},
+          kJson, kHelp},
+         runBandwidth},
+    };
+}
+
+void printUsage(QTextStream &out, const std::vector<Command> &all)
+{
+    out << "Usage: pipeplan-cli COMMAND [flags]\n\n"
+           "Will this job ever finish, and what would make it finish?\n\nCommands:\n";
+    for (const Command &command : all)
+        out << "  " << command.name.leftJustified(12) << command.summary << '\n';
+    out << "\nNumbers accept 150000000, 150e6, 150M, 1.5k, 2G, 512Mi.\n"
+           "Run 'pipeplan-cli COMMAND --help' for a command's flags. Exit codes: 0 ok, 2 invalid input.\n";
+}
+
+void printCommandHelp(QTextStream &out, const Command &command)
+{
+    out << "Usage: pipeplan-cli " << command.name << " [flags]\n" << command.summary << "\n\n";
+    for (const FlagDef &flag : command.flags) {
+        const QString name = QStringLiteral("--") + flag.name +
+                             (flag.kind == FlagKind::Value ? QStringLiteral(" X") : QString());
+        out << "  " << name.leftJustified(26) << flag.help << '\n';
+    }
+}
+
+} // namespace
+
+int run(const QStringList &args, QTextStream &out, QTextStream &err)
+{
+    const std::vector<Command> all = commands();
+    if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h") ||
+        args.first() == QLatin1String("help")) {
+        printUsage(out, all);
+        return args.isEmpty() ? kExitInvalid : kExitOk;
+    }
+    if (args.first() == QLatin1String("--version")) {
+        out << "pipeplan-cli " << PIPEPLAN_VERSION << '\n';
+        return kExitOk;
+    }
+    const auto command = std::find_if(all.begin(), all.end(),
+                                      [&args](const Command &c) { return c.name == args.first(); });
+    if (command == all.end()) {
+        err << "pipeplan-cli: unknown command '" << args.first() << "' (try --help)\n";
+        return kExitInvalid;
+    }
+    try {
+        const Flags flags(args.mid(1), command->flags);
+        if (flags.isSet(kHelp.name)) {
+            printCommandHelp(out, *command);
+            return kExitOk;
+        }
+        return command->handler(flags, out);
+    } catch (const InvalidInput &invalid) {
+        err << "pipeplan-cli " << command->name << ": " << invalid.message << '\n';
+        return kExitInvalid;
+    }
+}
+
+} // namespace pipeplan::cli

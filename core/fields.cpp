@@ -1,0 +1,57 @@
+#include "fields.h"
+
+#include "format.h"
+
+#include <cmath>
+
+namespace pipeplan {
+
+namespace fields {
+// Upper limits keep every product (users x predictions x latency) far from overflow and every
+// drawn schedule bounded; they are well above anything a real job needs.
+const FieldSpec users{"users", "users", "users", 1, 1e12, false, true};
+const FieldSpec predictionsPerUser{"predictions_per_user", "predictions per user", "predictions", 1,
+                                   1e9, false, true};
+const FieldSpec latencyMs{"latency_ms", "latency per prediction", "ms", 0, 1e9, true};
+const FieldSpec baselineLatencyMs{"baseline_latency_ms", "latency before the accelerator", "ms", 0,
+                                  1e9, true};
+const FieldSpec batchMsPerUser{"batch_ms_per_user", "batched time per user", "ms", 0, 1e12, true};
+const FieldSpec keepFraction{"keep_fraction", "keep fraction", "", 0, 1, true};
+const FieldSpec workers{"workers", "workers", "workers", 1, 1e9, false, true};
+const FieldSpec parallelFraction{"parallel_fraction", "parallel fraction", "", 0, 1};
+const FieldSpec microbatches{"microbatches", "microbatches", "microbatches", 1, 1e6, false, true};
+const FieldSpec stageMs{"stage_ms", "stage time", "ms", 0, 1e12, true};
+const FieldSpec targetSpeedup{"target_speedup", "target speedup", "x", 0, 1e12, true};
+const FieldSpec bytes{"bytes", "bytes", "B", 0, 1e21, true};
+const FieldSpec bytesPerSecond{"bytes_per_second", "bandwidth", "B/s", 0, 1e21, true};
+} // namespace fields
+
+std::optional<QString> checkValue(const FieldSpec &spec, double value)
+{
+    if (std::isnan(value))
+        return QStringLiteral("is not a number (NaN)");
+    if (std::isinf(value))
+        return QStringLiteral("must be finite, got infinity");
+    if (spec.minExclusive ? !(value > spec.min) : !(value >= spec.min)) {
+        return (spec.minExclusive ? QStringLiteral("must be greater than ")
+                                  : QStringLiteral("must be at least ")) +
+               format::plainNumber(spec.min) + QStringLiteral(", got ") +
+               format::plainNumber(value);
+    }
+    if (value > spec.max) {
+        return QStringLiteral("is too large: at most ") + format::plainNumber(spec.max) +
+               QStringLiteral(", got ") + format::plainNumber(value);
+    }
+    if (spec.wholeNumber && std::floor(value) != value)
+        return QStringLiteral("must be a whole number, got ") + format::plainNumber(value);
+    return std::nullopt;
+}
+
+std::optional<FieldError> checkField(const FieldSpec &spec, double value, const QString &fieldName)
+{
+    if (auto reason = checkValue(spec, value))
+        return FieldError{fieldName, *reason};
+    return std::nullopt;
+}
+
+} // namespace pipeplan

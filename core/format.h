@@ -1,0 +1,33 @@
+#pragma once
+
+#include <QString>
+
+/// Number and duration text shared by the window, the CLI and reports, so every front end shows
+/// the same digits. Always English grouping ("150,000,000"): planning documents mix outputs from
+/// several machines and must agree.
+namespace pipeplan::format {
+
+/// Shortest round-trip text for a value in messages ("0.5", "1e+12" becomes "1e12").
+QString plainNumber(double value);
+
+/// Fixed decimals with thousands separators: grouped(833333.333, 2) == "833,333.33".
+QString grouped(double value, int decimals);
+
+/// Like grouped, but drops trailing zeros after the point: trimmed(25.0, 2) == "25".
+QString trimmed(double value, int maxDecimals);
+
+/// A count with separators and a unit, e.g. count(150e6, "users") == "150,000,000 users".
+QString count(double value, const QString &unit);
+
+/// A time in milliseconds in a readable unit: "10 ms", "1.5 s", "250 µs".
+QString milliseconds(double ms);
+
+/// A duration in the best unit with two decimals at most: "95.06 years", "25 minutes",
+/// "3.47 days", "16.67 hours", "45 seconds", "120 ms". Thresholds: below 2 minutes in seconds
+/// (below 1 s in ms), below 2 hours in minutes, below 3 days in hours, below 2 years in days.
+QString duration(double seconds);
+
+/// A rate per second in a readable unit: "50 /s", "1,234.5 /s".
+QString ratePerSecond(double perSecond, const QString &what);
+
+} // namespace pipeplan::format

@@ -1,0 +1,111 @@
+#pragma once
+
+#include "pipeline.h"
+#include "workload.h"
+
+#include <QString>
+
+#include <vector>
+
+namespace pipeplan {
+
+/// A step of the pipeline (fetch, transform, score, write...). The scoring stage takes its time
+/// from the workload (predictions x latency, or the batched time); the others carry their own.
+struct Stage
+{
+    QString name;
+    double msPerUser = 0; ///< ignored for the scoring stage
+    bool isScoring = false;
+    bool operator==(const Stage &) const = default;
+};
+
+enum class Execution
+{
+    Sequential, ///< one user at a time through every stage: cost is the sum (seed 000)
+    Pipelined   ///< stages overlap through queues: cost is the slowest stage (seed 000)
+};
+
+/// Everything the window edits: one coherent model from which every number is derived.
+struct Scenario
+{
+    QString name = QStringLiteral("Nightly scoring job");
+    QString notes;
+    Workload workload;
+    std::vector<Stage> stages{Stage{QStringLiteral("score"), 0, true}};
+    Execution execution = Execution::Sequential;
+    double microbatches = 8;
+    std::vector<double> workerCounts = defaultWorkerCounts();
+
+    bool operator==(const Scenario &) const = default;
+};
+
+/// The seed 000 nightly scoring job (150M users, 20 predictions, 1 s each) at 10,000 workers with
+/// the seed's 2 % serial residue (p = 0.98): the window's default scenario.
+Scenario defaultScenario();
+
+/// Every field of the scenario checked, errors named by their scenario-file key
+/// ("workload.users", "stages[2].ms_per_user").
+std::vector<FieldError> validate(const Scenario &scenario);
+
+/// One bar of the lever waterfall: the runtime after applying this lever and all before it.
+struct LeverStep
+{
+    QString name;        ///< "Serial baseline", "Pre-filtering", ...
+    QString explanation; ///< what changed, e.g. "keep 50% of users"
+    double runtimeSeconds = 0;
+    bool applied = true; ///< false when the scenario does not use this lever (no change)
+};
+
+/// Headline numbers of the pipeline-parallel schedule (seed 001) over the scenario's stages.
+struct PipelineSummary
+{
+    double sequentialMs = 0;
+    double totalMs = 0;
+    double bubbleFraction = 0;
+    double steadyRatePerSecond = 0;
+    int bottleneckIndex = -1;
+    double utilization = 0;
+    double balancedStageMs = 0;
+    double balancedRatePerSecond = 0;
+};
+
+PipelineSummary summarizePipeline(std::span<const double> stageMs, double microbatches);
+
+/// Everything the window, the CLI and a report show for a scenario, computed once.
+struct ScenarioResult
+{
+    double usersScored = 0;
+    double totalPredictions = 0;
+    double scoringMsPerUser = 0;
+    std::vector<double> stageMs; ///< effective per-user time of every stage, scoring included
+    double perUserMs = 0;        ///< sum (sequential) or max (pipelined) of stageMs
+    int bottleneckIndex = -1;
+    double workSeconds = 0;   ///< single stream
+    double linearSeconds = 0; ///< work / N
+    double speedup = 0;       ///< S(p, N)
+    double efficiency = 0;
+    double maxSpeedup = 0; ///< 1 / (1 - p)
+    double runtimeSeconds = 0;
+    double throughputUsersPerSecond = 0;
+    double throughputPredictionsPerSecond = 0;
+    std::vector<ScalingRow> scaling;
+    int nearestScalingRow = -1;
+    std::vector<LeverStep> waterfall;
+    PipelineSummary pipeline;
+};
+
+/// Effective per-user time of every stage, the scoring stage from the workload.
+std::vector<double> effectiveStageMs(const Scenario &scenario);
+
+/// Per-user cost: sum of the stages when sequential, the slowest when pipelined (seed 000).
+double perUserMs(std::span<const double> stageMs, Execution execution);
+
+/// Runs the whole model. The scenario must be valid (see validate).
+ScenarioResult evaluate(const Scenario &scenario);
+
+/// Lever waterfall (seed 000 "The three levers"): the serial baseline (every user, baseline
+/// latency, unbatched, one worker), then pre-filtering, accelerator latency, batching and finally
+/// the workers, each step's runtime after it and all before it.
+std::vector<LeverStep> leverWaterfall(const Scenario &scenario);
+
+} // namespace pipeplan

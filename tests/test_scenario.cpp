@@ -1,0 +1,104 @@
+#include "format.h"
+#include "scenario.h"
+
+#include <QStringList>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+TEST(Scenario, DefaultIsTheSeed000NightlyJob)
+{
+    const Scenario scenario = defaultScenario();
+    EXPECT_TRUE(validate(scenario).empty());
+    const ScenarioResult r = evaluate(scenario);
+    EXPECT_DOUBLE_EQ(r.totalPredictions, 3e9);
+    EXPECT_DOUBLE_EQ(r.workSeconds, 3e9);
+    EXPECT_DOUBLE_EQ(r.linearSeconds, 3e5); // 83.33 hours at 10,000 workers
+    EXPECT_NEAR(r.speedup, 49.76, 0.005);
+    EXPECT_NEAR(r.maxSpeedup, 50, 1e-9);
+    EXPECT_NEAR(r.runtimeSeconds, 60'294'000, 1e-3); // 3e9 s x (0.02 + 0.98 / 10,000)
+    EXPECT_EQ(format::duration(r.runtimeSeconds), QStringLiteral("697.85 days"));
+    EXPECT_EQ(r.nearestScalingRow, 4);
+    EXPECT_EQ(r.scaling.size(), 7u);
+    EXPECT_EQ(r.bottleneckIndex, 0);
+}
+
+// Seed 000's combined example as a waterfall: 95.06 years -> pre-filtering 47.53 years ->
+// GPU 173.6 days -> (no batching) -> 10,000 workers 25 minutes.
+TEST(Scenario, WaterfallFrom95YearsTo25Minutes)
+{
+    Scenario scenario;
+    scenario.workload.keepFraction = 0.5;
+    scenario.workload.baselineLatencyMs = 1000;
+    scenario.workload.latencyMs = 10;
+    scenario.workload.workers = 10'000;
+    const std::vector<LeverStep> steps = leverWaterfall(scenario);
+    ASSERT_EQ(steps.size(), 5u);
+    EXPECT_EQ(steps[0].name, QStringLiteral("Serial baseline"));
+    EXPECT_EQ(format::duration(steps[0].runtimeSeconds), QStringLiteral("95.06 years"));
+    EXPECT_EQ(format::duration(steps[1].runtimeSeconds), QStringLiteral("47.53 years"));
+    EXPECT_DOUBLE_EQ(steps[2].runtimeSeconds, 15e6);
+    EXPECT_EQ(format::duration(steps[2].runtimeSeconds), QStringLiteral("173.61 days"));
+    EXPECT_DOUBLE_EQ(steps[3].runtimeSeconds, 15e6);
+    EXPECT_FALSE(steps[3].applied);
+    EXPECT_DOUBLE_EQ(steps[4].runtimeSeconds, 1500);
+    EXPECT_EQ(format::duration(steps[4].runtimeSeconds), QStringLiteral("25 minutes"));
+    EXPECT_DOUBLE_EQ(evaluate(scenario).runtimeSeconds, steps.back().runtimeSeconds);
+
+    // Batching at the seed's 50 ms per batched user.
+    scenario.workload.batchMsPerUser = 50;
+    const std::vector<LeverStep> batched = leverWaterfall(scenario);
+    EXPECT_DOUBLE_EQ(batched[3].runtimeSeconds, 75e6 * 0.05);
+    EXPECT_TRUE(batched[3].applied);
+    EXPECT_DOUBLE_EQ(batched[4].runtimeSeconds, 75e6 * 0.05 / 10'000);
+}
+
+// Seed 000 "sequential vs parallel stages": sequential cost is the sum, pipelined the max.
+TEST(Scenario, StagesAddToScoringOrOverlap)
+{
+    Scenario scenario;
+    scenario.workload.latencyMs = 10; // 20 x 10 ms = 200 ms scoring
+    scenario.stages = {Stage{QStringLiteral("fetch"), 500, false}, Stage{QStringLiteral("score"), 0, true},
+                       Stage{QStringLiteral("write"), 50, false}};
+    ASSERT_TRUE(validate(scenario).empty());
+    ScenarioResult r = evaluate(scenario);
+    EXPECT_EQ(r.stageMs, (std::vector<double>{500, 200, 50}));
+    EXPECT_DOUBLE_EQ(r.perUserMs, 750);
+    EXPECT_EQ(r.bottleneckIndex, 0);
+    EXPECT_DOUBLE_EQ(r.workSeconds, 150e6 * 0.75);
+    scenario.execution = Execution::Pipelined;
+    r = evaluate(scenario);
+    EXPECT_DOUBLE_EQ(r.perUserMs, 500);
+    EXPECT_DOUBLE_EQ(r.workSeconds, 150e6 * 0.5);
+    // A faster scoring stage changes nothing while fetch is the bottleneck.
+    scenario.workload.latencyMs = 1;
+    EXPECT_DOUBLE_EQ(evaluate(scenario).perUserMs, 500);
+}
+
+TEST(Scenario, PipelineSummaryOfSeed001)
+{
+    const PipelineSummary s = summarizePipeline(std::vector<double>{10, 10, 20, 10}, 8);
+    EXPECT_NEAR(s.bubbleFraction, 0.273, 0.0005);
+    EXPECT_DOUBLE_EQ(s.steadyRatePerSecond, 50);
+    EXPECT_DOUBLE_EQ(s.balancedRatePerSecond, 80);
+    EXPECT_DOUBLE_EQ(s.balancedStageMs, 12.5);
+    EXPECT_DOUBLE_EQ(s.totalMs, 190);
+    EXPECT_EQ(s.bottleneckIndex, 2);
+}
+
+TEST(Scenario, ValidationNamesThePath)
+{
+    Scenario scenario;
+    scenario.stages = {Stage{QStringLiteral("fetch"), -1, false}, Stage{QString(), 5, false}};
+    scenario.workerCounts = {100, 0};
+    scenario.microbatches = 0.5;
+    scenario.workload.latencyMs = 0;
+    const std::vector<FieldError> errors = validate(scenario);
+    QStringList fields;
+    for (const FieldError &e : errors)
+        fields << e.field;
+    EXPECT_EQ(fields, (QStringList{QStringLiteral("workload.latency_ms"), QStringLiteral("microbatches"),
+                                   QStringLiteral("stages[0].ms_per_user"), QStringLiteral("stages[1].name"),
+                                   QStringLiteral("stages"), QStringLiteral("worker_counts[1]")}));
+}

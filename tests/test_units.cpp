@@ -1,0 +1,59 @@
+#include "format.h"
+#include "units.h"
+
+#include <gtest/gtest.h>
+
+#include <limits>
+
+using namespace pipeplan;
+
+// Seed 000, "Baseline": 3,000,000,000 s -> 50,000,000 min -> 833,333.33 h -> 34,722.22 d
+// -> 95.06 years (365.25-day years).
+TEST(Units, Seed000Conversions)
+{
+    const double seconds = 3e9;
+    EXPECT_DOUBLE_EQ(units::toMinutes(seconds), 50'000'000.0);
+    EXPECT_NEAR(units::toHours(seconds), 833'333.33, 0.005);
+    EXPECT_NEAR(units::toDays(seconds), 34'722.22, 0.005);
+    EXPECT_NEAR(units::toYears(seconds), 95.06, 0.005);
+    // 365 days would give 95.13: the test the seed asks for.
+    EXPECT_GT(std::abs(seconds / (365.0 * 86400.0) - units::toYears(seconds)), 0.06);
+}
+
+TEST(Format, GroupedAndTrimmed)
+{
+    EXPECT_EQ(format::grouped(833'333.333, 2), QStringLiteral("833,333.33"));
+    EXPECT_EQ(format::grouped(3e9, 0), QStringLiteral("3,000,000,000"));
+    EXPECT_EQ(format::grouped(999.999, 2), QStringLiteral("1,000.00"));
+    EXPECT_EQ(format::grouped(-1234.5, 1), QStringLiteral("-1,234.5"));
+    EXPECT_EQ(format::grouped(-0.001, 2), QStringLiteral("0.00"));
+    EXPECT_EQ(format::grouped(12, 0), QStringLiteral("12"));
+    EXPECT_EQ(format::trimmed(25.0, 2), QStringLiteral("25"));
+    EXPECT_EQ(format::trimmed(0.5, 2), QStringLiteral("0.5"));
+    EXPECT_EQ(format::trimmed(12'345.6789, 2), QStringLiteral("12,345.68"));
+    EXPECT_EQ(format::count(150e6, QStringLiteral("users")), QStringLiteral("150,000,000 users"));
+    EXPECT_EQ(format::grouped(std::numeric_limits<double>::infinity(), 2), QStringLiteral("∞"));
+}
+
+TEST(Format, Milliseconds)
+{
+    EXPECT_EQ(format::milliseconds(10), QStringLiteral("10 ms"));
+    EXPECT_EQ(format::milliseconds(0.25), QStringLiteral("250 µs"));
+    EXPECT_EQ(format::milliseconds(1000), QStringLiteral("1,000 ms"));
+    EXPECT_EQ(format::milliseconds(60'000), QStringLiteral("60 s"));
+}
+
+TEST(Format, DurationPicksTheReadableUnit)
+{
+    EXPECT_EQ(format::duration(3e9), QStringLiteral("95.06 years"));
+    EXPECT_EQ(format::duration(1500), QStringLiteral("25 minutes"));
+    EXPECT_EQ(format::duration(15e6), QStringLiteral("173.61 days"));
+    EXPECT_EQ(format::duration(16.6667 * 3600), QStringLiteral("16.67 hours"));
+    EXPECT_EQ(format::duration(83.3333 * 3600), QStringLiteral("3.47 days"));
+    EXPECT_EQ(format::duration(45), QStringLiteral("45 seconds"));
+    EXPECT_EQ(format::duration(1), QStringLiteral("1 second"));
+    EXPECT_EQ(format::duration(60), QStringLiteral("60 seconds"));
+    EXPECT_EQ(format::duration(3600), QStringLiteral("60 minutes"));
+    EXPECT_EQ(format::duration(0.12), QStringLiteral("120 ms"));
+    EXPECT_EQ(format::duration(std::numeric_limits<double>::infinity()), QStringLiteral("never"));
+}
