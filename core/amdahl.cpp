@@ -39,4 +39,19 @@ std::optional<double> workersNeeded(double parallelFraction, double targetSpeedu
     return std::max(1.0, workers);
 }
 
+std::vector<CurvePoint> curve(double parallelFraction, double minWorkers, double maxWorkers, int points)
+{
+    std::vector<CurvePoint> result;
+    if (points < 2 || !(minWorkers > 0) || !(maxWorkers > minWorkers))
+        return result;
+    result.reserve(static_cast<size_t>(points));
+    const double logMin = std::log(minWorkers);
+    const double step = (std::log(maxWorkers) - logMin) / (points - 1);
+    for (int i = 0; i < points; ++i) {
+        const double workers = i == points - 1 ? maxWorkers : std::exp(logMin + step * i);
+        result.push_back({workers, speedup(parallelFraction, workers)});
+    }
+    return result;
+}
+
 } // namespace pipeplan::amdahl

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 /// Amdahl's law (Amdahl 1967; seed 000 "Where the naive model lies"): a fraction p of the work
 /// parallelises over N workers, the rest (1 - p) stays serial.
@@ -19,5 +20,16 @@ double maxSpeedup(double parallelFraction);
 /// N = p / (1 / target - (1 - p)). Empty ("impossible") when the target is at or above the
 /// ceiling 1 / (1 - p). A target of 1 or less needs one worker.
 std::optional<double> workersNeeded(double parallelFraction, double targetSpeedup);
+
+/// A point of the speedup curve.
+struct CurvePoint
+{
+    double workers = 0;
+    double speedup = 0;
+};
+
+/// S(p, N) sampled at `points` log-spaced worker counts from minWorkers to maxWorkers, both
+/// included (for the Amdahl chart).
+std::vector<CurvePoint> curve(double parallelFraction, double minWorkers, double maxWorkers, int points);
 
 } // namespace pipeplan::amdahl

@@ -25,6 +25,10 @@ std::vector<FieldError> validate(const Scenario &scenario)
             errors.push_back(*error);
     };
     check(fields::microbatches, scenario.microbatches, QStringLiteral("microbatches"));
+    if (scenario.comparisonParallelFraction) {
+        check(fields::parallelFraction, *scenario.comparisonParallelFraction,
+              QStringLiteral("compare_parallel_fraction"));
+    }
     int scoringStages = 0;
     for (size_t i = 0; i < scenario.stages.size(); ++i) {
         const Stage &stage = scenario.stages[i];
@@ -104,30 +108,29 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
     w.batchMsPerUser.reset();
     std::vector<LeverStep> steps;
     steps.push_back({QStringLiteral("Serial baseline"),
-                     QStringLiteral("every user, %1 per prediction, one worker")
-                         .arg(format::milliseconds(w.latencyMs)),
+                     QStringLiteral("%1/prediction").arg(format::milliseconds(w.latencyMs)),
                      workSecondsNow(), true});
 
     w.keepFraction = target.keepFraction;
     steps.push_back({QStringLiteral("Pre-filtering"),
-                     QStringLiteral("keep %1% of users").arg(format::trimmed(target.keepFraction * 100, 2)),
+                     QStringLiteral("keep %1%").arg(format::trimmed(target.keepFraction * 100, 2)),
                      workSecondsNow(), target.keepFraction < 1.0});
 
     w.latencyMs = target.latencyMs;
     steps.push_back({QStringLiteral("Accelerator"),
-                     QStringLiteral("%1 per prediction").arg(format::milliseconds(target.latencyMs)),
+                     QStringLiteral("%1/prediction").arg(format::milliseconds(target.latencyMs)),
                      workSecondsNow(),
                      target.baselineLatencyMs.has_value() && *target.baselineLatencyMs != target.latencyMs});
 
     w.batchMsPerUser = target.batchMsPerUser;
     steps.push_back({QStringLiteral("Batching"),
                      target.batchMsPerUser
-                         ? QStringLiteral("%1 per batched user").arg(format::milliseconds(*target.batchMsPerUser))
+                         ? QStringLiteral("%1/user").arg(format::milliseconds(*target.batchMsPerUser))
                          : QStringLiteral("not batched"),
                      workSecondsNow(), target.batchMsPerUser.has_value()});
 
     steps.push_back({QStringLiteral("Workers"),
-                     QStringLiteral("%1 workers, p = %2")
+                     QStringLiteral("%1, p = %2")
                          .arg(format::grouped(target.workers, 0), format::trimmed(target.parallelFraction, 4)),
                      runtime::runtimeSeconds(workSecondsNow(), target.workers, target.parallelFraction),
                      target.workers > 1});

@@ -35,6 +35,8 @@ struct Scenario
     Execution execution = Execution::Sequential;
     double microbatches = 8;
     std::vector<double> workerCounts = defaultWorkerCounts();
+    /// A second parallel fraction pinned for comparison on the Amdahl chart.
+    std::optional<double> comparisonParallelFraction;
 
     bool operator==(const Scenario &) const = default;
 };
@@ -51,7 +53,7 @@ std::vector<FieldError> validate(const Scenario &scenario);
 struct LeverStep
 {
     QString name;        ///< "Serial baseline", "Pre-filtering", ...
-    QString explanation; ///< what changed, e.g. "keep 50% of users"
+    QString explanation; ///< what changed, short enough for an axis label: "keep 50%"
     double runtimeSeconds = 0;
     bool applied = true; ///< false when the scenario does not use this lever (no change)
 };

@@ -1,0 +1,88 @@
+#include "explain.h"
+
+#include "format.h"
+
+#include <cmath>
+
+namespace pipeplan::explain {
+
+namespace {
+QString num(double value, int decimals = 2) { return format::trimmed(value, decimals); }
+} // namespace
+
+QString totalPredictions(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    QString text = num(w.users, 0) + QStringLiteral(" users");
+    if (w.keepFraction < 1.0)
+        text += QStringLiteral(" × keep ") + num(w.keepFraction, 4);
+    return text + QStringLiteral(" × ") + num(w.predictionsPerUser, 0) +
+           QStringLiteral(" predictions = ") + num(r.totalPredictions, 0);
+}
+
+QString perUserCost(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    QString scoring = w.batchMsPerUser
+                          ? QStringLiteral("scoring ") + format::milliseconds(*w.batchMsPerUser) +
+                                QStringLiteral(" per batched user")
+                          : QStringLiteral("scoring ") + num(w.predictionsPerUser, 0) + QStringLiteral(" × ") +
+                                format::milliseconds(w.latencyMs) + QStringLiteral(" = ") +
+                                format::milliseconds(r.scoringMsPerUser);
+    if (s.stages.size() <= 1)
+        return scoring;
+    const bool sequential = s.execution == Execution::Sequential;
+    return scoring + QStringLiteral("; ") +
+           (sequential ? QStringLiteral("sequential: sum of %1 stages = ")
+                       : QStringLiteral("pipelined: slowest of %1 stages = "))
+               .arg(s.stages.size()) +
+           format::milliseconds(r.perUserMs) + QStringLiteral(" per user");
+}
+
+QString runtime(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    return num(r.usersScored, 0) + QStringLiteral(" users × ") + format::milliseconds(r.perUserMs) +
+           QStringLiteral(" = ") + num(r.workSeconds, 0) + QStringLiteral(" s of work; ÷ speedup ") +
+           num(r.speedup, 2) + QStringLiteral(" (Amdahl, p = ") + num(w.parallelFraction, 4) +
+           QStringLiteral(", N = ") + num(w.workers, 0) + QStringLiteral(") = ") + num(r.runtimeSeconds, 0) +
+           QStringLiteral(" s = ") + format::duration(r.runtimeSeconds);
+}
+
+QString throughput(const Scenario &, const ScenarioResult &r)
+{
+    return num(r.usersScored, 0) + QStringLiteral(" users ÷ ") + num(r.runtimeSeconds, 0) +
+           QStringLiteral(" s = ") + format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
+}
+
+QString speedup(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    const QString p = num(w.parallelFraction, 4);
+    QString text = QStringLiteral("S = 1 / ((1 − ") + p + QStringLiteral(") + ") + p + QStringLiteral(" / ") +
+                   num(w.workers, 0) + QStringLiteral(") = ") + num(r.speedup, 2) + QStringLiteral("×; ceiling 1 / (1 − ") +
+                   p + QStringLiteral(") = ");
+    text += std::isfinite(r.maxSpeedup) ? num(r.maxSpeedup, 2) + QStringLiteral("×") : QStringLiteral("none (p = 1)");
+    return text;
+}
+
+QString bottleneckName(const Scenario &s, const ScenarioResult &r)
+{
+    if (r.bottleneckIndex < 0 || r.bottleneckIndex >= static_cast<int>(s.stages.size()))
+        return {};
+    const auto index = static_cast<size_t>(r.bottleneckIndex);
+    return s.stages[index].name + QStringLiteral(" (") + format::milliseconds(r.stageMs[index]) +
+           QStringLiteral(" per user)");
+}
+
+QString bottleneck(const Scenario &s, const ScenarioResult &r)
+{
+    if (s.stages.size() <= 1)
+        return QStringLiteral("one stage: it sets the pace");
+    return QStringLiteral("slowest stage, max of the stage times (first on ties); speeding up any other "
+                          "stage leaves the pipelined rate at ") +
+           format::ratePerSecond(1000.0 / r.stageMs[static_cast<size_t>(r.bottleneckIndex)], QStringLiteral("users")) +
+           QStringLiteral(" per worker");
+}
+
+} // namespace pipeplan::explain

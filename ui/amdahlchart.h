@@ -1,0 +1,38 @@
+#pragma once
+
+#include <QPointer>
+#include <qcustomplot.h>
+
+namespace pipeplan {
+
+class ScenarioDocument;
+
+/// Speedup against workers on log axes: the Amdahl curve for p, the ideal linear line, the
+/// ceiling 1 / (1 - p) as a dashed asymptote, a marker at the chosen workers, and the curve of a
+/// pinned second p.
+class AmdahlChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit AmdahlChart(QWidget *parent = nullptr);
+    void setDocument(ScenarioDocument *document);
+
+    QCPGraph *amdahlGraph() const { return m_amdahl; }
+    QCPGraph *comparisonGraph() const { return m_comparison; }
+    QCPGraph *markerGraph() const { return m_marker; }
+    QCPItemStraightLine *ceilingLine() const { return m_ceiling; }
+    QString markerText() const;
+
+private:
+    void refresh();
+
+    QPointer<ScenarioDocument> m_document;
+    QCPGraph *m_ideal;
+    QCPGraph *m_amdahl;
+    QCPGraph *m_comparison;
+    QCPGraph *m_marker;
+    QCPItemStraightLine *m_ceiling;
+    QCPItemText *m_ceilingLabel;
+};
+
+} // namespace pipeplan

@@ -1,0 +1,96 @@
+#include "headlinewidget.h"
+
+#include "explain.h"
+#include "format.h"
+#include "scenariodocument.h"
+
+#include <QGridLayout>
+#include <QLabel>
+#include <QToolButton>
+
+#include <cmath>
+
+namespace pipeplan {
+
+HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
+{
+    auto *grid = new QGridLayout(this);
+    grid->setContentsMargins(8, 4, 8, 4);
+    grid->setHorizontalSpacing(18);
+    grid->setVerticalSpacing(0);
+    const QString captions[CardCount] = {tr("Total predictions"), tr("Runtime"), tr("Throughput"),
+                                         tr("Speedup (ceiling)"), tr("Bottleneck stage")};
+    for (int i = 0; i < CardCount; ++i) {
+        m_captions[i] = new QLabel(captions[i], this);
+        m_captions[i]->setStyleSheet(QStringLiteral("color: palette(mid);"));
+        m_values[i] = new QLabel(this);
+        QFont font = m_values[i]->font();
+        font.setPointSizeF(font.pointSizeF() * 1.6);
+        font.setBold(true);
+        m_values[i]->setFont(font);
+        m_values[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_how[i] = new QLabel(this);
+        m_how[i]->setWordWrap(true);
+        m_how[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_how[i]->setVisible(false);
+        QFont small = m_how[i]->font();
+        small.setPointSizeF(small.pointSizeF() * 0.9);
+        m_how[i]->setFont(small);
+        grid->addWidget(m_captions[i], 0, i);
+        grid->addWidget(m_values[i], 1, i);
+        grid->addWidget(m_how[i], 2, i, Qt::AlignTop);
+        grid->setColumnStretch(i, 1);
+    }
+    m_showHow = new QToolButton(this);
+    m_showHow->setText(tr("Show how"));
+    m_showHow->setCheckable(true);
+    m_showHow->setToolTip(tr("Show the formula behind each number (Ctrl+H)"));
+    m_showHow->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
+    grid->addWidget(m_showHow, 0, CardCount, 2, 1, Qt::AlignVCenter);
+    connect(m_showHow, &QToolButton::toggled, this, [this](bool on) {
+        m_showHow->setText(on ? tr("Hide how") : tr("Show how"));
+        for (QLabel *how : m_how)
+            how->setVisible(on);
+    });
+}
+
+void HeadlineWidget::setDocument(ScenarioDocument *document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (m_document)
+        connect(m_document, &ScenarioDocument::changed, this, &HeadlineWidget::refresh);
+    refresh();
+}
+
+QString HeadlineWidget::valueText(Card card) const { return m_values[card]->text(); }
+QString HeadlineWidget::howText(Card card) const { return m_how[card]->text(); }
+
+void HeadlineWidget::refresh()
+{
+    if (!m_document)
+        return;
+    const Scenario &s = m_document->scenario();
+    const ScenarioResult &r = m_document->result();
+    const QString values[CardCount] = {
+        format::grouped(r.totalPredictions, 0),
+        format::duration(r.runtimeSeconds),
+        format::ratePerSecond(r.throughputUsersPerSecond, tr("users")),
+        format::trimmed(r.speedup, 2) + QStringLiteral("× (") +
+            (std::isfinite(r.maxSpeedup) ? format::trimmed(r.maxSpeedup, 2) + QStringLiteral("×") : QStringLiteral("∞")) +
+            QStringLiteral(")"),
+        explain::bottleneckName(s, r),
+    };
+    const QString how[CardCount] = {explain::totalPredictions(s, r), explain::runtime(s, r), explain::throughput(s, r),
+                                    explain::speedup(s, r),
+                                    explain::perUserCost(s, r) + QStringLiteral(". ") + explain::bottleneck(s, r)};
+    m_captions[Runtime]->setText(tr("Runtime at %1 workers").arg(format::grouped(s.workload.workers, 0)));
+    for (int i = 0; i < CardCount; ++i) {
+        m_values[i]->setText(values[i]);
+        m_values[i]->setToolTip(how[i]);
+        m_how[i]->setText(how[i]);
+    }
+}
+
+} // namespace pipeplan

@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QToolButton;
+
+namespace pipeplan {
+
+class ScenarioDocument;
+
+/// The answer in one row: total predictions, runtime at the chosen workers in the best unit,
+/// throughput, Amdahl speedup and ceiling, the bottleneck stage. Each number carries the formula
+/// that produced it (hover, or "Show how" for all of them at once).
+class HeadlineWidget : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit HeadlineWidget(QWidget *parent = nullptr);
+    void setDocument(ScenarioDocument *document);
+
+    enum Card
+    {
+        TotalPredictions,
+        Runtime,
+        Throughput,
+        Speedup,
+        Bottleneck,
+        CardCount
+    };
+    /// The value text a card shows (tests compare it with the core's numbers).
+    QString valueText(Card card) const;
+    QString howText(Card card) const;
+
+private:
+    void refresh();
+
+    QPointer<ScenarioDocument> m_document;
+    QLabel *m_values[CardCount];
+    QLabel *m_captions[CardCount];
+    QLabel *m_how[CardCount];
+    QToolButton *m_showHow;
+};
+
+} // namespace pipeplan

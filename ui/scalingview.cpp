@@ -1,0 +1,96 @@
+#include "scalingview.h"
+
+#include "format.h"
+#include "numparse.h"
+#include "scalingtablemodel.h"
+#include "scenariodocument.h"
+
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace pipeplan {
+
+ScalingView::ScalingView(QWidget *parent)
+    : QWidget(parent), m_model(new ScalingTableModel(this)), m_table(new QTableView(this)),
+      m_workerCounts(new QLineEdit(this)), m_error(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *editRow = new QHBoxLayout;
+    auto *label = new QLabel(tr("Worker counts"), this);
+    label->setBuddy(m_workerCounts);
+    editRow->addWidget(label);
+    editRow->addWidget(m_workerCounts, 1);
+    layout->addLayout(editRow);
+    m_workerCounts->setToolTip(tr("Comma-separated worker counts, e.g. 100, 500, 1k, 10k; press Enter to apply."));
+    m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_error->setWordWrap(true);
+    m_error->hide();
+    layout->addWidget(m_error);
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    layout->addWidget(m_table, 1);
+    connect(m_workerCounts, &QLineEdit::editingFinished, this, &ScalingView::commitWorkerCounts);
+}
+
+void ScalingView::setDocument(ScenarioDocument *document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (m_document)
+        connect(m_document, &ScenarioDocument::changed, this, &ScalingView::refresh);
+    refresh();
+}
+
+void ScalingView::refresh()
+{
+    if (!m_document)
+        return;
+    const ScenarioResult &r = m_document->result();
+    m_model->setRows(r.scaling, r.nearestScalingRow);
+    // Never clip a column: the table asks for the width its contents need.
+    const int contentWidth = m_table->horizontalHeader()->length() + m_table->frameWidth() * 2 +
+                             m_table->verticalScrollBar()->sizeHint().width();
+    if (m_table->minimumWidth() < contentWidth)
+        m_table->setMinimumWidth(contentWidth);
+    if (!m_workerCounts->hasFocus()) {
+        QStringList counts;
+        for (double workers : m_document->scenario().workerCounts)
+            counts << format::grouped(workers, 0).remove(QLatin1Char(','));
+        m_workerCounts->setText(counts.join(QStringLiteral(", ")));
+    }
+}
+
+void ScalingView::commitWorkerCounts()
+{
+    if (!m_document)
+        return;
+    QString text = m_workerCounts->text();
+    text.remove(QLatin1Char(' '));
+    const numparse::ParsedList parsed = numparse::numberList(text);
+    QString problem = parsed.values ? QString() : parsed.error;
+    Scenario scenario = m_document->scenario();
+    if (parsed.values) {
+        scenario.workerCounts = *parsed.values;
+        if (const std::vector<FieldError> errors = validate(scenario); !errors.empty())
+            problem = errors.front().toString();
+    }
+    if (!problem.isEmpty()) {
+        m_error->setText(tr("Worker counts: %1. The table keeps its previous counts.").arg(problem));
+        m_error->show();
+        return;
+    }
+    m_error->hide();
+    m_document->edit(scenario, tr("Change worker counts"), EditId::WorkerCounts);
+}
+
+} // namespace pipeplan

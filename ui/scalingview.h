@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+class QLineEdit;
+class QTableView;
+class QLabel;
+
+namespace pipeplan {
+
+class ScenarioDocument;
+class ScalingTableModel;
+
+/// The scaling table with its editable list of worker counts.
+class ScalingView : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit ScalingView(QWidget *parent = nullptr);
+    void setDocument(ScenarioDocument *document);
+    ScalingTableModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    QLineEdit *workerCountsEdit() const { return m_workerCounts; }
+
+private:
+    void refresh();
+    void commitWorkerCounts();
+
+    QPointer<ScenarioDocument> m_document;
+    ScalingTableModel *m_model;
+    QTableView *m_table;
+    QLineEdit *m_workerCounts;
+    QLabel *m_error;
+};
+
+} // namespace pipeplan

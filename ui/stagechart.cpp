@@ -1,0 +1,104 @@
+#include "stagechart.h"
+
+#include "chartstyle.h"
+#include "format.h"
+#include "scenariodocument.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSet>
+#include <QStackedBarSeries>
+#include <QToolTip>
+#include <QValueAxis>
+
+namespace pipeplan {
+
+StageChart::StageChart(QWidget *parent)
+    : QChartView(parent), m_series(new QStackedBarSeries), m_stages(new QBarSet(tr("stage"))),
+      m_bottleneck(new QBarSet(tr("bottleneck"))), m_categories(new QBarCategoryAxis), m_values(new QValueAxis)
+{
+    auto *chart = new QChart;
+    m_stages->setColor(chartstyle::kPrimary);
+    m_stages->setBorderColor(chartstyle::kPrimary);
+    m_bottleneck->setColor(chartstyle::kAlert);
+    m_bottleneck->setBorderColor(chartstyle::kAlert);
+    m_series->append(m_stages);
+    m_series->append(m_bottleneck);
+    m_series->setBarWidth(0.6);
+    chart->addSeries(m_series);
+    chart->addAxis(m_categories, Qt::AlignBottom);
+    chart->addAxis(m_values, Qt::AlignLeft);
+    m_series->attachAxis(m_categories);
+    m_series->attachAxis(m_values);
+    m_values->setTitleText(tr("ms per user"));
+    m_values->setLabelFormat(QStringLiteral("%.4g"));
+    chart->legend()->setAlignment(Qt::AlignTop);
+    chart->setMargins(QMargins(4, 4, 4, 4));
+    chart->setBackgroundRoundness(0);
+    setChart(chart);
+    setRenderHint(QPainter::Antialiasing, false);
+    setMinimumSize(260, 200);
+    connect(m_series, &QStackedBarSeries::hovered, this, [this](bool status, int index, QBarSet *set) {
+        if (!status || !m_document) {
+            QToolTip::hideText();
+            return;
+        }
+        const Scenario &s = m_document->scenario();
+        if (index < 0 || index >= static_cast<int>(s.stages.size()))
+            return;
+        QToolTip::showText(QCursor::pos(), s.stages[static_cast<size_t>(index)].name + QStringLiteral(": ") +
+                                               format::milliseconds(m_document->result().stageMs[static_cast<size_t>(index)]) +
+                                               (set == m_bottleneck ? tr(" — bottleneck") : QString()));
+    });
+}
+
+void StageChart::setDocument(ScenarioDocument *document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (m_document)
+        connect(m_document, &ScenarioDocument::changed, this, &StageChart::refresh);
+    refresh();
+}
+
+QStringList StageChart::categories() const { return m_categories->categories(); }
+
+void StageChart::refresh()
+{
+    if (!m_document)
+        return;
+    const Scenario &s = m_document->scenario();
+    const ScenarioResult &r = m_document->result();
+    QStringList names;
+    for (const Stage &stage : s.stages)
+        names << stage.name;
+    // Category names must be unique for QBarCategoryAxis: number duplicates.
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        if (names.indexOf(names[i]) != i)
+            names[i] += QStringLiteral(" (%1)").arg(i + 1);
+    }
+    const int count = static_cast<int>(r.stageMs.size());
+    if (m_stages->count() != count) {
+        m_stages->remove(0, m_stages->count());
+        m_bottleneck->remove(0, m_bottleneck->count());
+        m_stages->append(QList<qreal>(count, 0.0));
+        m_bottleneck->append(QList<qreal>(count, 0.0));
+    }
+    if (m_categories->categories() != names)
+        m_categories->setCategories(names);
+    double maxMs = 0;
+    for (int i = 0; i < count; ++i) {
+        const double ms = r.stageMs[static_cast<size_t>(i)];
+        const bool isBottleneck = i == r.bottleneckIndex && count > 1;
+        m_stages->replace(i, isBottleneck ? 0.0 : ms);
+        m_bottleneck->replace(i, isBottleneck ? ms : 0.0);
+        maxMs = std::max(maxMs, ms);
+    }
+    m_values->setRange(0, maxMs * 1.1);
+    m_values->setLabelFormat(maxMs * 1.1 >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+    chart()->legend()->setVisible(count > 1);
+    chart()->setTitle(count > 1 ? tr("Bottleneck: %1").arg(s.stages[static_cast<size_t>(r.bottleneckIndex)].name)
+                                : tr("One stage: %1").arg(format::milliseconds(r.stageMs.front())));
+}
+
+} // namespace pipeplan

@@ -1,0 +1,104 @@
+#include "waterfallchart.h"
+
+#include "chartstyle.h"
+#include "format.h"
+#include "scenariodocument.h"
+
+#include <cmath>
+
+namespace pipeplan {
+
+// Horizontal bars: one row per lever, top to bottom in the order they apply, so the lever names
+// and their runtimes have room to be read.
+WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    chartstyle::setDurationAxis(xAxis);
+    xAxis->setLabel(tr("runtime (log)"));
+    yAxis->setRangeReversed(true);
+    yAxis->grid()->setVisible(false);
+    m_applied = new QCPBars(yAxis, xAxis);
+    m_applied->setName(tr("lever applied"));
+    m_applied->setBrush(chartstyle::kPrimary);
+    m_applied->setPen(Qt::NoPen);
+    m_applied->setWidth(0.6);
+    m_unused = new QCPBars(yAxis, xAxis);
+    m_unused->setName(tr("not used"));
+    m_unused->setBrush(QColor(chartstyle::kMuted.red(), chartstyle::kMuted.green(), chartstyle::kMuted.blue(), 150));
+    m_unused->setPen(Qt::NoPen);
+    m_unused->setWidth(0.6);
+    // No legend: a lever that is not used says "unchanged" on its grey bar.
+    // Labels go inside the bar's end when it is long enough, else just beyond it; that depends on
+    // pixels, so it is decided once the layout of this replot is known.
+    connect(this, &QCustomPlot::afterLayout, this, &WaterfallChart::placeLabels);
+}
+
+void WaterfallChart::setDocument(ScenarioDocument *document)
+{
+    if (m_document)
+        disconnect(m_document, nullptr, this, nullptr);
+    m_document = document;
+    if (m_document)
+        connect(m_document, &ScenarioDocument::changed, this, &WaterfallChart::refresh);
+    refresh();
+}
+
+void WaterfallChart::placeLabels()
+{
+    const QFontMetrics metrics(font());
+    for (QCPItemText *label : std::as_const(m_labels)) {
+        const bool applied = label->property("applied").toBool();
+        const double barPixels = xAxis->coordToPixel(label->position->key()) - axisRect()->left();
+        const bool inside = barPixels > metrics.horizontalAdvance(label->text()) + 12;
+        label->setPositionAlignment((inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+        label->setPadding(inside ? QMargins(0, 0, 5, 0) : QMargins(5, 0, 0, 0));
+        label->setColor(inside ? (applied ? Qt::white : QColor(0x30, 0x30, 0x30)) : Qt::black);
+    }
+}
+
+QStringList WaterfallChart::labelTexts() const
+{
+    QStringList texts;
+    for (const QCPItemText *label : m_labels)
+        texts << label->text();
+    return texts;
+}
+
+void WaterfallChart::refresh()
+{
+    if (!m_document)
+        return;
+    const std::vector<LeverStep> &steps = m_document->result().waterfall;
+    QVector<double> appliedKeys, appliedValues, unusedKeys, unusedValues;
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    double minSeconds = 1e300, maxSeconds = 0;
+    while (m_labels.size() < static_cast<qsizetype>(steps.size())) {
+        auto *label = new QCPItemText(this);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        label->setPadding(QMargins(4, 0, 0, 0));
+        m_labels.append(label);
+    }
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const LeverStep &step = steps[i];
+        const double key = static_cast<double>(i + 1);
+        // The baseline always counts as applied: it is where the story starts.
+        const bool applied = step.applied || i == 0;
+        (applied ? appliedKeys : unusedKeys).push_back(key);
+        (applied ? appliedValues : unusedValues).push_back(step.runtimeSeconds);
+        ticker->addTick(key, step.name + QLatin1Char('\n') + step.explanation);
+        minSeconds = std::min(minSeconds, step.runtimeSeconds);
+        maxSeconds = std::max(maxSeconds, step.runtimeSeconds);
+        QCPItemText *label = m_labels[static_cast<qsizetype>(i)];
+        label->position->setCoords(step.runtimeSeconds, key);
+        label->setText(applied ? format::duration(step.runtimeSeconds) : tr("unchanged"));
+        label->setProperty("applied", applied);
+    }
+    m_applied->setData(appliedKeys, appliedValues, true);
+    m_unused->setData(unusedKeys, unusedValues, true);
+    yAxis->setTicker(ticker);
+    yAxis->setRange(0.4, static_cast<double>(steps.size()) + 0.6);
+    xAxis->setRange(std::max(1e-4, minSeconds / 10), maxSeconds * 3);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pipeplan
