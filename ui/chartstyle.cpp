@@ -14,6 +14,9 @@ void applyDefaults(QCustomPlot *plot)
     // Grid, axes and fills need no antialiasing; curves and markers keep it (a few hundred points).
     plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aeFills | QCP::aeZeroLine);
     plot->setNoAntialiasingOnDrag(true);
+    // One paint buffer per chart instead of two: the overlay layer is unused, and every buffer
+    // costs a full clear and an alpha blend on each frame.
+    plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
     plot->setMinimumSize(260, 200);
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         axis->grid()->setPen(QPen(QColor(0, 0, 0, 35), 0, Qt::DotLine));

@@ -48,9 +48,14 @@ QCPRange GanttPlottable::getValueRange(bool &foundRange, QCP::SignDomain, const 
 
 QRectF GanttPlottable::cellRect(int stage, double startMs, double endMs) const
 {
-    const QPointF topLeft = coordsToPixels(startMs, stage - kBarHeight / 2);
-    const QPointF bottomRight = coordsToPixels(endMs, stage + kBarHeight / 2);
-    return QRectF(topLeft, bottomRight).normalized();
+    // Both axes are linear: one multiply-add per edge instead of QCP's general coordinate
+    // transform (this runs for every cell of a 32,768-cell schedule).
+    const double left = m_pixelAtZeroMs + startMs * m_pixelsPerMs;
+    const double right = m_pixelAtZeroMs + endMs * m_pixelsPerMs;
+    const double top = m_pixelAtRowZero + (stage - kBarHeight / 2) * m_pixelsPerRow;
+    const double bottom = m_pixelAtRowZero + (stage + kBarHeight / 2) * m_pixelsPerRow;
+    return QRectF(QPointF(std::min(left, right), std::min(top, bottom)),
+                  QPointF(std::max(left, right), std::max(top, bottom)));
 }
 
 void GanttPlottable::draw(QCPPainter *painter)
@@ -61,35 +66,97 @@ void GanttPlottable::draw(QCPPainter *painter)
         return;
     const QRectF clip = clipRect();
     painter->setPen(Qt::NoPen);
+    m_pixelAtZeroMs = keyAxis()->coordToPixel(0);
+    m_pixelsPerMs = keyAxis()->coordToPixel(1) - m_pixelAtZeroMs;
+    m_pixelAtRowZero = valueAxis()->coordToPixel(0);
+    m_pixelsPerRow = valueAxis()->coordToPixel(1) - m_pixelAtRowZero;
 
-    // Bubbles first: idle time is hatched so it reads as "nothing happens here" on a projector.
+    // Each row: idle background first, then the work on top. Cells (and gaps) that touch within a
+    // pixel are merged into one rectangle, so 512 microbatches on a 600-pixel axis cost a few
+    // dozen fills per row, not 512 (and the picture is the same).
     const QBrush fillDrain(chartstyle::kBubble, Qt::BDiagPattern);
     const QBrush wait(chartstyle::kWait, Qt::FDiagPattern);
-    for (const pipeline::Idle &idle : m_schedule->idle) {
-        const QRectF rect = cellRect(idle.stage, idle.startMs, idle.endMs);
-        if (!rect.intersects(clip))
-            continue;
-        painter->setBrush(idle.kind == pipeline::IdleKind::Wait ? wait : fillDrain);
-        painter->drawRect(rect);
-    }
-
     const QFontMetrics metrics(painter->font());
-    const QColor normal = chartstyle::kPrimary;
-    const QColor bottleneck = chartstyle::kAlert;
     const QPen separator(QColor(255, 255, 255), 1);
-    for (const pipeline::Cell &cell : m_schedule->cells) {
-        QRectF rect = cellRect(cell.stage, cell.startMs, cell.endMs);
-        if (!rect.intersects(clip))
+    const size_t perRow = m_schedule->cells.size() / static_cast<size_t>(std::max(1, m_stageCount));
+
+    for (const pipeline::Idle &idle : m_schedule->idle) {
+        if (idle.kind == pipeline::IdleKind::Wait)
             continue;
-        painter->setPen(rect.width() >= 4 ? separator : Qt::NoPen);
-        painter->setBrush(cell.stage == m_bottleneck ? bottleneck : normal);
-        painter->drawRect(rect);
-        ++m_drawnBars;
-        const QString label = QString::number(cell.microbatch + 1);
-        if (rect.width() >= metrics.horizontalAdvance(label) + 6 && rect.height() >= metrics.height()) {
-            painter->setPen(Qt::white);
-            painter->drawText(rect, Qt::AlignCenter, label);
-            ++m_drawnLabels;
+        const QRectF rect = cellRect(idle.stage, idle.startMs, idle.endMs);
+        if (rect.intersects(clip)) {
+            painter->setBrush(fillDrain);
+            painter->drawRect(rect);
+        }
+    }
+    // Waiting gaps, merged the same way as the work they sit between.
+    painter->setBrush(wait);
+    QRectF run;
+    int runStage = -1;
+    auto flushRun = [&]() {
+        if (runStage >= 0 && run.intersects(clip))
+            painter->drawRect(run);
+        runStage = -1;
+    };
+    for (const pipeline::Idle &idle : m_schedule->idle) {
+        if (idle.kind != pipeline::IdleKind::Wait)
+            continue;
+        const QRectF rect = cellRect(idle.stage, idle.startMs, idle.endMs);
+        if (idle.stage == runStage && rect.left() <= run.right() + 1.0) {
+            run.setRight(std::max(run.right(), rect.right()));
+            continue;
+        }
+        flushRun();
+        run = rect;
+        runStage = idle.stage;
+    }
+    flushRun();
+
+    for (int stage = 0; stage < m_stageCount; ++stage) {
+        painter->setBrush(stage == m_bottleneck ? chartstyle::kAlert : chartstyle::kPrimary);
+        const pipeline::Cell *row = m_schedule->cells.data() + static_cast<size_t>(stage) * perRow;
+        const QRectF rowBand = cellRect(stage, 0, m_schedule->makespanMs);
+        if (!rowBand.intersects(clip))
+            continue;
+        QRectF merged;
+        bool open = false;
+        for (size_t j = 0; j < perRow; ++j) {
+            const pipeline::Cell &cell = row[j];
+            const QRectF rect = cellRect(cell.stage, cell.startMs, cell.endMs);
+            if (rect.right() < clip.left() || rect.left() > clip.right())
+                continue;
+            ++m_drawnBars;
+            if (rect.width() >= 4) {
+                // Wide enough to see one bar per microbatch: draw it alone, with its number.
+                if (open) {
+                    painter->setPen(Qt::NoPen);
+                    painter->drawRect(merged);
+                    open = false;
+                }
+                painter->setPen(separator);
+                painter->drawRect(rect);
+                const QString label = QString::number(cell.microbatch + 1);
+                if (rect.width() >= metrics.horizontalAdvance(label) + 6 && rect.height() >= metrics.height()) {
+                    painter->setPen(Qt::white);
+                    painter->drawText(rect, Qt::AlignCenter, label);
+                    ++m_drawnLabels;
+                }
+                continue;
+            }
+            if (open && rect.left() <= merged.right() + 1.0) {
+                merged.setRight(std::max(merged.right(), rect.right()));
+            } else {
+                if (open) {
+                    painter->setPen(Qt::NoPen);
+                    painter->drawRect(merged);
+                }
+                merged = rect;
+                open = true;
+            }
+        }
+        if (open) {
+            painter->setPen(Qt::NoPen);
+            painter->drawRect(merged);
         }
     }
 }

@@ -42,6 +42,11 @@ private:
     int m_bottleneck = -1;
     int m_drawnBars = 0;
     int m_drawnLabels = 0;
+    // Pixel transform of the current draw (both axes linear).
+    double m_pixelAtZeroMs = 0;
+    double m_pixelsPerMs = 1;
+    double m_pixelAtRowZero = 0;
+    double m_pixelsPerRow = 1;
 };
 
 /// The pipeline Gantt with its "balance stages" toggle and the bubble fraction and utilization

@@ -36,6 +36,12 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         QFont small = m_how[i]->font();
         small.setPointSizeF(small.pointSizeF() * 0.9);
         m_how[i]->setFont(small);
+        // Text that changes on every slider tick must not change a size hint: a re-layout would
+        // move, and so repaint, every view in the window.
+        for (QLabel *label : {m_captions[i], m_values[i]}) {
+            label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+            label->setMinimumWidth(label->fontMetrics().horizontalAdvance(QStringLiteral("000,000,000,000")));
+        }
         grid->addWidget(m_captions[i], 0, i);
         grid->addWidget(m_values[i], 1, i);
         grid->addWidget(m_how[i], 2, i, Qt::AlignTop);

@@ -255,8 +255,12 @@ void InputsPanel::syncFromDocument()
             row.time->setValue(s.stages[i].msPerUser);
         }
         const bool bottleneck = static_cast<int>(i) == r.bottleneckIndex && s.stages.size() > 1;
-        row.name->setStyleSheet(bottleneck ? QStringLiteral("font-weight: bold; color: #b3261e;") : QString());
-        row.name->setToolTip(bottleneck ? tr("Bottleneck: the slowest stage") : tr("Stage name (click to rename)"));
+        // Style sheets are costly to apply: only when the row's role changes.
+        if (row.name->property("bottleneck").toBool() != bottleneck || row.name->toolTip().isEmpty()) {
+            row.name->setProperty("bottleneck", bottleneck);
+            row.name->setStyleSheet(bottleneck ? QStringLiteral("font-weight: bold; color: #b3261e;") : QString());
+            row.name->setToolTip(bottleneck ? tr("Bottleneck: the slowest stage") : tr("Stage name (click to rename)"));
+        }
     }
 }
 
@@ -283,6 +287,7 @@ void InputsPanel::rebuildStageRows()
         StageRow entry{row, name, nullptr, nullptr};
         if (s.stages[i].isScoring) {
             entry.scoringTime = new QLabel(row);
+            entry.scoringTime->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
             entry.scoringTime->setToolTip(tr("The scoring stage's time per user comes from the workload: "
                                              "predictions × latency, or the batched time."));
             layout->addWidget(entry.scoringTime, 1);

@@ -52,7 +52,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     auto *inputsScroll = new QScrollArea(this);
     inputsScroll->setWidget(m_inputs);
     inputsScroll->setWidgetResizable(true);
-    inputsScroll->setMinimumWidth(m_inputs->sizeHint().width() + 24);
+    inputsScroll->setMinimumWidth(m_inputs->minimumSizeHint().width() + 24);
     inputsScroll->setFrameShape(QFrame::NoFrame);
 
     m_topSplitter = new QSplitter(Qt::Horizontal, this);
@@ -143,11 +143,11 @@ void MainWindow::createActions()
     toolbar->addAction(reset);
 }
 
-void MainWindow::replotAll()
+void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
 {
-    m_amdahl->replot(QCustomPlot::rpImmediateRefresh);
-    m_waterfall->replot(QCustomPlot::rpImmediateRefresh);
-    m_gantt->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    m_amdahl->replot(refresh);
+    m_waterfall->replot(refresh);
+    m_gantt->plot()->replot(refresh);
 }
 
 void MainWindow::updateTitle()

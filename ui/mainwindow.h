@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <qcustomplot.h>
 
 class QSplitter;
 
@@ -38,8 +39,9 @@ public:
     StageChart *stageChart() const { return m_stages; }
     WaterfallChart *waterfallChart() const { return m_waterfall; }
 
-    /// Redraws every chart now (queued replots are otherwise merged into the next frame).
-    void replotAll();
+    /// Replots every QCustomPlot chart now (queued replots are otherwise merged into the next
+    /// frame); `refresh` says whether the widgets also repaint at once or at the next frame.
+    void replotAll(QCustomPlot::RefreshPriority refresh = QCustomPlot::rpImmediateRefresh);
 
 protected:
     void closeEvent(QCloseEvent *event) override;

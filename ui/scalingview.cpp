@@ -33,7 +33,9 @@ ScalingView::ScalingView(QWidget *parent)
     layout->addWidget(m_error);
     m_table->setModel(m_model);
     m_table->verticalHeader()->hide();
-    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Column widths are measured from the texts in refresh(): ResizeToContents would lay out
+    // every cell again on each slider tick.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
@@ -57,9 +59,20 @@ void ScalingView::refresh()
         return;
     const ScenarioResult &r = m_document->result();
     m_model->setRows(r.scaling, r.nearestScalingRow);
-    // Never clip a column: the table asks for the width its contents need.
-    const int contentWidth = m_table->horizontalHeader()->length() + m_table->frameWidth() * 2 +
-                             m_table->verticalScrollBar()->sizeHint().width();
+    // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
+    QFont bold = m_table->font();
+    bold.setBold(true);
+    const QFontMetrics boldMetrics(bold);
+    QHeaderView *header = m_table->horizontalHeader();
+    int contentWidth = m_table->frameWidth() * 2 + m_table->verticalScrollBar()->sizeHint().width();
+    for (int c = 0; c < ScalingTableModel::ColumnCount; ++c) {
+        int width = header->sectionSizeHint(c);
+        for (const ScalingRow &row : r.scaling)
+            width = std::max(width, boldMetrics.horizontalAdvance(ScalingTableModel::cellText(row, c)) + 14);
+        if (c < ScalingTableModel::ColumnCount - 1 && header->sectionSize(c) < width)
+            header->resizeSection(c, width);
+        contentWidth += width;
+    }
     if (m_table->minimumWidth() < contentWidth)
         m_table->setMinimumWidth(contentWidth);
     if (!m_workerCounts->hasFocus()) {
@@ -69,6 +82,8 @@ void ScalingView::refresh()
         m_workerCounts->setText(counts.join(QStringLiteral(", ")));
     }
 }
+
+QString ScalingView::errorText() const { return m_error->isVisibleTo(this) ? m_error->text() : QString(); }
 
 void ScalingView::commitWorkerCounts()
 {

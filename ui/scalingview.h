@@ -22,6 +22,8 @@ public:
     ScalingTableModel *model() const { return m_model; }
     QTableView *table() const { return m_table; }
     QLineEdit *workerCountsEdit() const { return m_workerCounts; }
+    /// The message shown under the worker counts when they cannot be used; empty when fine.
+    QString errorText() const;
 
 private:
     void refresh();

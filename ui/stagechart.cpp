@@ -10,7 +10,23 @@
 #include <QToolTip>
 #include <QValueAxis>
 
+#include <cmath>
+
 namespace pipeplan {
+
+namespace {
+double niceCeiling(double value)
+{
+    if (!(value > 0))
+        return 1;
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
+    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        if (value <= step * magnitude)
+            return step * magnitude;
+    }
+    return 10 * magnitude;
+}
+} // namespace
 
 StageChart::StageChart(QWidget *parent)
     : QChartView(parent), m_series(new QStackedBarSeries), m_stages(new QBarSet(tr("stage"))),
@@ -86,19 +102,32 @@ void StageChart::refresh()
     }
     if (m_categories->categories() != names)
         m_categories->setCategories(names);
+    // Past a dozen stages the names no longer fit under the bars; hovering a bar names it.
+    m_categories->setLabelsVisible(count <= 16);
     double maxMs = 0;
     for (int i = 0; i < count; ++i) {
         const double ms = r.stageMs[static_cast<size_t>(i)];
         const bool isBottleneck = i == r.bottleneckIndex && count > 1;
-        m_stages->replace(i, isBottleneck ? 0.0 : ms);
-        m_bottleneck->replace(i, isBottleneck ? ms : 0.0);
+        if (m_stages->at(i) != (isBottleneck ? 0.0 : ms))
+            m_stages->replace(i, isBottleneck ? 0.0 : ms);
+        if (m_bottleneck->at(i) != (isBottleneck ? ms : 0.0))
+            m_bottleneck->replace(i, isBottleneck ? ms : 0.0);
         maxMs = std::max(maxMs, ms);
     }
-    m_values->setRange(0, maxMs * 1.1);
-    m_values->setLabelFormat(maxMs * 1.1 >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+    // A "nice" top (1, 2 or 5 x 10^k) changes only now and then while a slider moves, so the
+    // axis is not laid out again on every tick.
+    const double top = niceCeiling(maxMs * 1.05);
+    if (m_values->max() != top) {
+        m_values->setRange(0, top);
+        m_values->setTickCount(6);
+        m_values->setLabelFormat(top >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
+    }
     chart()->legend()->setVisible(count > 1);
-    chart()->setTitle(count > 1 ? tr("Bottleneck: %1").arg(s.stages[static_cast<size_t>(r.bottleneckIndex)].name)
-                                : tr("One stage: %1").arg(format::milliseconds(r.stageMs.front())));
+    const QString title = count > 1
+                              ? tr("Bottleneck: %1").arg(s.stages[static_cast<size_t>(r.bottleneckIndex)].name)
+                              : tr("One stage: %1").arg(format::milliseconds(r.stageMs.front()));
+    if (chart()->title() != title)
+        chart()->setTitle(title);
 }
 
 } // namespace pipeplan

@@ -30,6 +30,7 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     }
     m_slider->setRange(0, kSliderSteps);
     m_slider->setPageStep(kSliderSteps / 20);
+    m_slider->setMinimumWidth(90);
     layout->addWidget(m_slider, 1);
 
     // English grouping everywhere, as in reports and the CLI: "150,000,000 users".

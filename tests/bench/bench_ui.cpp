@@ -1,0 +1,71 @@
+#include "amdahlchart.h"
+#include "ganttchart.h"
+#include "mainwindow.h"
+#include "scalingview.h"
+#include "scenariodocument.h"
+#include "stagechart.h"
+#include "waterfallchart.h"
+
+#include <QApplication>
+#include <QPixmap>
+#include <QTableView>
+
+#include <benchmark/benchmark.h>
+
+using namespace pipeplan;
+
+namespace {
+
+/// One slider tick as a person sees it: change one input, the core recomputes, every view
+/// updates and queues its replot, and the event loop runs the replots and paints the one frame
+/// that shows it all (table, Qt Charts view, plots), so nothing is left queued when the
+/// iteration ends.
+void liveUpdate(benchmark::State &state, const Scenario &start)
+{
+    MainWindow window(MainWindow::Options{false});
+    window.resize(1600, 1000);
+    window.show();
+    QApplication::processEvents();
+    ScenarioDocument *doc = window.document();
+    doc->apply(start);
+    window.replotAll();
+    bool flip = false;
+    int replots = 0;
+    for (QCustomPlot *plot : {static_cast<QCustomPlot *>(window.amdahlChart()),
+                              static_cast<QCustomPlot *>(window.waterfallChart()), window.ganttChart()->plot()})
+        QObject::connect(plot, &QCustomPlot::afterReplot, [&replots]() { ++replots; });
+    for (auto _ : state) {
+        Scenario next = doc->scenario();
+        // Latency changes the scoring stage: headline, table, waterfall, Gantt and stage chart.
+        next.workload.latencyMs = flip ? 1000 : 900;
+        flip = !flip;
+        doc->edit(next, QStringLiteral("bench"), EditId::Latency);
+        // Every view queued its replot; the event loop runs them and paints one frame.
+        QApplication::processEvents();
+    }
+    // Proof that the work was done: three plots replotted per tick.
+    state.counters["replots_per_tick"] = double(replots) / double(state.iterations());
+    state.counters["gantt_bars"] = window.ganttChart()->bars()->drawnBars();
+}
+
+void BM_LiveUpdateDefault(benchmark::State &state) { liveUpdate(state, defaultScenario()); }
+BENCHMARK(BM_LiveUpdateDefault)->Name("BM_LiveUpdate/default")->Unit(benchmark::kMillisecond);
+
+/// 64 stages and 512 microbatches: 32,768 Gantt bars.
+void BM_LiveUpdateLargeGantt(benchmark::State &state)
+{
+    Scenario s = defaultScenario();
+    s.execution = Execution::Pipelined;
+    s.microbatches = 512;
+    s.stages.clear();
+    for (int i = 0; i < 64; ++i) {
+        if (i == 20)
+            s.stages.push_back(Stage{QStringLiteral("score"), 0, true});
+        else
+            s.stages.push_back(Stage{QStringLiteral("stage %1").arg(i + 1), 5.0 + (i % 7) * 1000.0, false});
+    }
+    liveUpdate(state, s);
+}
+BENCHMARK(BM_LiveUpdateLargeGantt)->Name("BM_LiveUpdate/large_gantt")->Unit(benchmark::kMillisecond);
+
+} // namespace

@@ -1,0 +1,311 @@
+#include "amdahlchart.h"
+#include "format.h"
+#include "ganttchart.h"
+#include "headlinewidget.h"
+#include "inputspanel.h"
+#include "mainwindow.h"
+#include "scalingtablemodel.h"
+#include "scalingview.h"
+#include "scenariodocument.h"
+#include "stagechart.h"
+#include "valuecontrol.h"
+#include "waterfallchart.h"
+
+#include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QSlider>
+#include <QTableView>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+namespace {
+
+Scenario seed001Pipeline()
+{
+    Scenario s;
+    s.name = QStringLiteral("Seed 001 pipeline");
+    s.workload.users = 1000;
+    s.workload.predictionsPerUser = 1;
+    s.workload.latencyMs = 20;
+    s.execution = Execution::Pipelined;
+    s.microbatches = 8;
+    s.stages = {Stage{QStringLiteral("fetch"), 10, false}, Stage{QStringLiteral("transform"), 10, false},
+                Stage{QStringLiteral("score"), 0, true}, Stage{QStringLiteral("write"), 10, false}};
+    return s;
+}
+
+class WindowTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        window = std::make_unique<MainWindow>(MainWindow::Options{false});
+        window->resize(1600, 1000);
+        window->show();
+        doc = window->document();
+    }
+
+    /// What the scaling table shows in a cell.
+    QString cell(int row, int column) const
+    {
+        const ScalingTableModel *model = window->scaling()->model();
+        return model->data(model->index(row, column)).toString();
+    }
+
+    /// Every headline number and table cell equals the core's value for the document's scenario.
+    void expectViewsMatchCore() const
+    {
+        const ScenarioResult core = evaluate(doc->scenario());
+        const HeadlineWidget *headline = window->headline();
+        EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions), format::grouped(core.totalPredictions, 0));
+        EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime), format::duration(core.runtimeSeconds));
+        EXPECT_EQ(headline->valueText(HeadlineWidget::Throughput),
+                  format::ratePerSecond(core.throughputUsersPerSecond, QStringLiteral("users")));
+        ASSERT_EQ(window->scaling()->model()->rowCount(), static_cast<int>(core.scaling.size()));
+        for (int r = 0; r < static_cast<int>(core.scaling.size()); ++r) {
+            for (int c = 0; c < ScalingTableModel::ColumnCount; ++c)
+                EXPECT_EQ(cell(r, c), ScalingTableModel::cellText(core.scaling[static_cast<size_t>(r)], c));
+        }
+        EXPECT_EQ(window->scaling()->model()->highlightedRow(), core.nearestScalingRow);
+    }
+
+    std::unique_ptr<MainWindow> window;
+    ScenarioDocument *doc = nullptr;
+};
+
+} // namespace
+
+TEST_F(WindowTest, StartsOnTheSeed000ScenarioWithEveryViewFilled)
+{
+    EXPECT_EQ(doc->scenario(), defaultScenario());
+    expectViewsMatchCore();
+    const HeadlineWidget *headline = window->headline();
+    EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions), QStringLiteral("3,000,000,000"));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime), QStringLiteral("697.85 days"));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::Speedup), QStringLiteral("49.76× (50×)"));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::Bottleneck), QStringLiteral("score (20 s per user)"));
+    EXPECT_TRUE(headline->howText(HeadlineWidget::Runtime).contains(QStringLiteral("3,000,000,000 s of work")));
+    // Seed 000's table, as the window formats it.
+    EXPECT_EQ(cell(0, ScalingTableModel::LinearHours), QStringLiteral("8,333.33"));
+    EXPECT_EQ(cell(0, ScalingTableModel::LinearDays), QStringLiteral("347.22"));
+    EXPECT_EQ(cell(6, ScalingTableModel::LinearHours), QStringLiteral("16.67"));
+    EXPECT_EQ(cell(4, ScalingTableModel::AmdahlSpeedup), QStringLiteral("49.76×"));
+    EXPECT_EQ(window->scaling()->model()->highlightedRow(), 4);
+    EXPECT_EQ(window->amdahlChart()->markerText(), QStringLiteral("49.76× at 10,000 workers"));
+    EXPECT_EQ(window->amdahlChart()->amdahlGraph()->dataCount(), 240);
+    EXPECT_TRUE(window->amdahlChart()->ceilingLine()->visible());
+    EXPECT_EQ(window->waterfallChart()->labelTexts(),
+              (QStringList{QStringLiteral("95.06 years"), QStringLiteral("unchanged"), QStringLiteral("unchanged"),
+                           QStringLiteral("unchanged"), QStringLiteral("697.85 days")}));
+    EXPECT_EQ(window->stageChart()->categories(), QStringList{QStringLiteral("score")});
+}
+
+TEST_F(WindowTest, MovingTheWorkersSliderUpdatesTableAndHeadline)
+{
+    QSlider *slider = window->inputs()->workersControl()->slider();
+    slider->setValue(slider->value() - 150); // fewer workers
+    const double workers = doc->scenario().workload.workers;
+    EXPECT_LT(workers, 10'000);
+    EXPECT_EQ(window->inputs()->workersControl()->spinBox()->value(), workers);
+    expectViewsMatchCore();
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
+              format::duration(evaluate(doc->scenario()).runtimeSeconds));
+    EXPECT_EQ(window->amdahlChart()->markerText(),
+              format::trimmed(evaluate(doc->scenario()).speedup, 2) + QStringLiteral("× at ") +
+                  format::grouped(workers, 0) + QStringLiteral(" workers"));
+}
+
+TEST_F(WindowTest, TypedValuesAreAcceptedAndUndoRestores)
+{
+    const QString runtimeBefore = window->headline()->valueText(HeadlineWidget::Runtime);
+    window->inputs()->workersControl()->spinBox()->setValue(5000);
+    EXPECT_EQ(doc->scenario().workload.workers, 5000);
+    EXPECT_EQ(window->scaling()->model()->highlightedRow(), 3);
+    window->inputs()->parallelFractionControl()->spinBox()->setValue(1.0);
+    EXPECT_EQ(doc->scenario().workload.parallelFraction, 1.0);
+    expectViewsMatchCore();
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime), QStringLiteral("6.94 days"));
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario(), defaultScenario());
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime), runtimeBefore);
+    EXPECT_EQ(window->inputs()->workersControl()->spinBox()->value(), 10'000);
+    expectViewsMatchCore();
+    doc->undoStack()->redo();
+    EXPECT_EQ(doc->scenario().workload.workers, 5000);
+}
+
+TEST_F(WindowTest, AWholeSliderDragIsOneUndoStep)
+{
+    QSlider *slider = window->inputs()->usersControl()->slider();
+    const int steps = doc->undoStack()->count();
+    slider->setSliderDown(true); // sliderPressed
+    for (int i = 1; i <= 20; ++i)
+        slider->setValue(slider->value() - 5);
+    slider->setSliderDown(false); // sliderReleased
+    EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+    EXPECT_LT(doc->scenario().workload.users, 150e6);
+    expectViewsMatchCore();
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().workload.users, 150e6);
+    // A second drag is a second step.
+    slider->setSliderDown(true);
+    slider->setValue(slider->value() + 10);
+    slider->setSliderDown(false);
+    slider->setSliderDown(true);
+    slider->setValue(slider->value() + 10);
+    slider->setSliderDown(false);
+    EXPECT_EQ(doc->undoStack()->count(), steps + 2);
+}
+
+TEST_F(WindowTest, GanttDrawsOneBarPerCellWithBubbles)
+{
+    doc->edit(seed001Pipeline(), QStringLiteral("seed 001"));
+    window->replotAll();
+    GanttChart *gantt = window->ganttChart();
+    EXPECT_EQ(gantt->bars()->drawnBars(), 4 * 8);
+    EXPECT_EQ(gantt->bars()->drawnLabels(), 4 * 8); // every bar is wide enough for its number
+    EXPECT_EQ(doc->schedule().idle.size(), 13u);    // 3 fill, 7 wait, 3 drain
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("bubble (p−1)/(m+p−1) = 0.273")))
+        << gantt->summaryText().toStdString();
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("utilization 52.6 %")));
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("190 ms")));
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("50 items/s")));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Bottleneck), QStringLiteral("score (20 ms per user)"));
+
+    gantt->balanceToggle()->setChecked(true);
+    EXPECT_TRUE(doc->balanced());
+    window->replotAll();
+    EXPECT_EQ(gantt->bars()->drawnBars(), 32);
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("80 items/s"))) << gantt->summaryText().toStdString();
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("utilization 72.7 %")));
+    EXPECT_EQ(doc->scheduleStageMs(), (std::vector<double>{12.5, 12.5, 12.5, 12.5}));
+}
+
+TEST_F(WindowTest, StageChartHighlightsTheBottleneck)
+{
+    doc->edit(seed001Pipeline(), QStringLiteral("seed 001"));
+    const StageChart *chart = window->stageChart();
+    EXPECT_EQ(chart->categories(), (QStringList{QStringLiteral("fetch"), QStringLiteral("transform"),
+                                                QStringLiteral("score"), QStringLiteral("write")}));
+    ASSERT_EQ(chart->stageSet()->count(), 4);
+    EXPECT_EQ(chart->stageSet()->at(0), 10);
+    EXPECT_EQ(chart->stageSet()->at(2), 0);
+    EXPECT_EQ(chart->bottleneckSet()->at(2), 20);
+    EXPECT_EQ(chart->bottleneckSet()->at(0), 0);
+}
+
+TEST_F(WindowTest, WaterfallShowsEveryLever)
+{
+    Scenario plan = defaultScenario();
+    plan.workload.keepFraction = 0.5;
+    plan.workload.baselineLatencyMs = 1000;
+    plan.workload.latencyMs = 10;
+    plan.workload.parallelFraction = 1.0;
+    doc->edit(plan, QStringLiteral("plan"));
+    EXPECT_EQ(window->waterfallChart()->labelTexts(),
+              (QStringList{QStringLiteral("95.06 years"), QStringLiteral("47.53 years"), QStringLiteral("173.61 days"),
+                           QStringLiteral("unchanged"), QStringLiteral("25 minutes")}));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime), QStringLiteral("25 minutes"));
+    EXPECT_EQ(window->waterfallChart()->appliedBars()->dataCount(), 4);
+    EXPECT_EQ(window->waterfallChart()->unusedBars()->dataCount(), 1);
+}
+
+TEST_F(WindowTest, PinnedComparisonDrawsASecondCurve)
+{
+    EXPECT_FALSE(window->amdahlChart()->comparisonGraph()->visible());
+    Scenario s = doc->scenario();
+    s.comparisonParallelFraction = 0.9;
+    doc->edit(s, QStringLiteral("pin"));
+    EXPECT_TRUE(window->amdahlChart()->comparisonGraph()->visible());
+    EXPECT_EQ(window->amdahlChart()->comparisonGraph()->dataCount(), 240);
+    EXPECT_NEAR(window->amdahlChart()->comparisonGraph()->data()->at(239)->value, 10.0, 0.01);
+}
+
+TEST_F(WindowTest, BadWorkerCountsLeaveTheTableAsItWas)
+{
+    QLineEdit *edit = window->scaling()->workerCountsEdit();
+    const Scenario before = doc->scenario();
+    edit->setText(QStringLiteral("100, banana, 5k"));
+    emit edit->editingFinished();
+    EXPECT_EQ(doc->scenario(), before);
+    EXPECT_EQ(window->scaling()->errorText(),
+              QStringLiteral("Worker counts: item 2: 'banana' is not a number. The table keeps its previous counts."));
+    edit->setText(QStringLiteral("100, 0"));
+    emit edit->editingFinished();
+    EXPECT_EQ(doc->scenario(), before);
+    EXPECT_EQ(window->scaling()->errorText(), QStringLiteral("Worker counts: worker_counts[1]: must be at least 1, "
+                                                             "got 0. The table keeps its previous counts."));
+    edit->setText(QStringLiteral("1, 10, 1k, 2k"));
+    emit edit->editingFinished();
+    EXPECT_EQ(doc->scenario().workerCounts, (std::vector<double>{1, 10, 1000, 2000}));
+    EXPECT_EQ(window->scaling()->model()->rowCount(), 4);
+    EXPECT_TRUE(window->scaling()->errorText().isEmpty());
+    expectViewsMatchCore();
+}
+
+TEST_F(WindowTest, StagesCanBeAddedRemovedRenamedAndReordered)
+{
+    doc->edit(seed001Pipeline(), QStringLiteral("seed 001"));
+    Scenario s = doc->scenario();
+    s.stages.push_back(Stage{QStringLiteral("publish"), 30, false});
+    doc->edit(s, QStringLiteral("add"));
+    EXPECT_EQ(doc->result().bottleneckIndex, 4);
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Bottleneck), QStringLiteral("publish (30 ms per user)"));
+    std::swap(s.stages[0], s.stages[4]);
+    s.stages[0].name = QStringLiteral("egress");
+    doc->edit(s, QStringLiteral("move and rename"));
+    EXPECT_EQ(doc->result().bottleneckIndex, 0);
+    EXPECT_EQ(window->stageChart()->categories().first(), QStringLiteral("egress"));
+    // Removing the scoring stage is refused: the scenario stays valid.
+    Scenario bad = doc->scenario();
+    bad.stages.erase(bad.stages.begin() + 2);
+    EXPECT_FALSE(doc->edit(bad, QStringLiteral("remove scoring")));
+    EXPECT_EQ(doc->scenario(), s);
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario(), seed001Pipeline());
+}
+
+TEST(ScalingTableModelTest, PassesTheModelTesterAndSignalsSmallRanges)
+{
+    ScalingTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    model.setRows(scalingTable(3e9, 0.98, defaultWorkerCounts()), 4);
+    EXPECT_EQ(model.rowCount(), 7);
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+    model.setRows(scalingTable(3e9, 0.98, defaultWorkerCounts()), 4);
+    EXPECT_EQ(changed.count(), 0); // nothing changed, nothing announced
+    model.setRows(scalingTable(3e9, 0.98, defaultWorkerCounts()), 5);
+    EXPECT_EQ(changed.count(), 2); // old and new highlighted rows only
+    EXPECT_EQ(reset.count(), 0);
+    changed.clear();
+    model.setRows(scalingTable(6e9, 0.98, defaultWorkerCounts()), 5);
+    ASSERT_EQ(changed.count(), 1);
+    const QModelIndex topLeft = changed.first().at(0).toModelIndex();
+    EXPECT_EQ(topLeft.column(), ScalingTableModel::LinearHours); // worker counts did not change
+}
+
+TEST(WindowSettings, LastValuesAndLayoutAreRestored)
+{
+    QSettings().clear();
+    {
+        MainWindow first;
+        first.show();
+        first.inputs()->workersControl()->spinBox()->setValue(2500);
+        first.close();
+    }
+    MainWindow second;
+    EXPECT_EQ(second.document()->scenario().workload.workers, 2500);
+    EXPECT_EQ(second.inputs()->workersControl()->spinBox()->value(), 2500);
+    QSettings().clear();
+}
