@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "scenariodocument.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -10,6 +11,7 @@ int main(int argc, char *argv[])
     QApplication::setApplicationName(QStringLiteral("PipePlan"));
     QApplication::setOrganizationName(QStringLiteral("PipePlan"));
     QApplication::setApplicationVersion(QStringLiteral(PIPEPLAN_VERSION));
+    QGuiApplication::setDesktopFileName(QStringLiteral(PIPEPLAN_APP_ID));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Will this job ever finish, and what would make it finish?"));
@@ -22,17 +24,43 @@ int main(int argc, char *argv[])
                                         QStringLiteral("file.png"));
     parser.addOption(fresh);
     parser.addOption(screenshot);
+    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Scenario files to open (.pipeplan.json)."),
+                                 QStringLiteral("[file...]"));
     parser.process(app);
 
     const bool shooting = parser.isSet(screenshot);
-    pipeplan::MainWindow window(pipeplan::MainWindow::Options{!parser.isSet(fresh) && !shooting});
-    if (shooting)
-        window.resize(1600, 1000);
-    window.show();
+    pipeplan::MainWindow::Options options;
+    options.useSettings = !parser.isSet(fresh) && !shooting;
+    options.autosave = !shooting;
+    options.interactive = !shooting;
+
+    QList<pipeplan::MainWindow *> windows;
+    if (!shooting)
+        windows = pipeplan::MainWindow::offerRecovery(nullptr, options);
+    for (const QString &path : parser.positionalArguments()) {
+        auto *window = new pipeplan::MainWindow(options);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        // A file that does not open leaves this window on its default scenario, with the
+        // message shown.
+        window->openFile(path);
+        windows.append(window);
+    }
+    if (windows.isEmpty()) {
+        auto *window = new pipeplan::MainWindow(options);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        windows.append(window);
+    }
+    for (pipeplan::MainWindow *window : windows) {
+        if (shooting)
+            window->resize(1600, 1000);
+        window->show();
+    }
     if (shooting) {
-        QTimer::singleShot(300, &window, [&window, &parser, &screenshot]() {
-            window.replotAll();
-            const bool saved = window.grab().save(parser.value(screenshot));
+        pipeplan::MainWindow *window = windows.last();
+        const QString file = parser.value(screenshot);
+        QTimer::singleShot(300, window, [window, file]() {
+            window->replotAll();
+            const bool saved = window->grab().save(file);
             QApplication::exit(saved ? 0 : 1);
         });
     }

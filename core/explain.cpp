@@ -71,8 +71,7 @@ QString bottleneckName(const Scenario &s, const ScenarioResult &r)
     if (r.bottleneckIndex < 0 || r.bottleneckIndex >= static_cast<int>(s.stages.size()))
         return {};
     const auto index = static_cast<size_t>(r.bottleneckIndex);
-    return s.stages[index].name + QStringLiteral(" (") + format::milliseconds(r.stageMs[index]) +
-           QStringLiteral(" per user)");
+    return s.stages[index].name + QStringLiteral(" (") + format::milliseconds(r.stageMs[index]) + QStringLiteral(")");
 }
 
 QString bottleneck(const Scenario &s, const ScenarioResult &r)

@@ -15,7 +15,8 @@ QString throughput(const Scenario &scenario, const ScenarioResult &result);
 QString speedup(const Scenario &scenario, const ScenarioResult &result);
 QString bottleneck(const Scenario &scenario, const ScenarioResult &result);
 
-/// Display name of the bottleneck stage, e.g. "score (20 s per user)"; empty without stages.
+/// Display name of the bottleneck stage with its time per user, e.g. "score (20 s)"; empty
+/// without stages.
 QString bottleneckName(const Scenario &scenario, const ScenarioResult &result);
 
 } // namespace pipeplan::explain

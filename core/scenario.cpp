@@ -162,4 +162,17 @@ ScenarioResult evaluate(const Scenario &scenario)
     return r;
 }
 
+Comparison compare(const Scenario &current, const ScenarioResult &currentResult, const Scenario &baseline,
+                   const ScenarioResult &baselineResult)
+{
+    Comparison c;
+    c.runtimeRatio = currentResult.runtimeSeconds / baselineResult.runtimeSeconds;
+    c.runtimeDeltaSeconds = currentResult.runtimeSeconds - baselineResult.runtimeSeconds;
+    c.workDeltaSeconds = currentResult.workSeconds - baselineResult.workSeconds;
+    c.throughputRatio = currentResult.throughputUsersPerSecond / baselineResult.throughputUsersPerSecond;
+    c.baselineScaling =
+        scalingTable(baselineResult.workSeconds, baseline.workload.parallelFraction, current.workerCounts);
+    return c;
+}
+
 } // namespace pipeplan

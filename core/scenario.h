@@ -105,6 +105,21 @@ double perUserMs(std::span<const double> stageMs, Execution execution);
 /// Runs the whole model. The scenario must be valid (see validate).
 ScenarioResult evaluate(const Scenario &scenario);
 
+/// A pinned baseline against the current scenario, for "what if we prune half the users?".
+struct Comparison
+{
+    double runtimeRatio = 1;        ///< current / baseline runtime
+    double runtimeDeltaSeconds = 0; ///< current - baseline
+    double workDeltaSeconds = 0;
+    double throughputRatio = 1;
+    /// The baseline's scaling rows at the current scenario's worker counts, so the two tables
+    /// line up row by row.
+    std::vector<ScalingRow> baselineScaling;
+};
+
+Comparison compare(const Scenario &current, const ScenarioResult &currentResult, const Scenario &baseline,
+                   const ScenarioResult &baselineResult);
+
 /// Lever waterfall (seed 000 "The three levers"): the serial baseline (every user, baseline
 /// latency, unbatched, one worker), then pre-filtering, accelerator latency, batching and finally
 /// the workers, each step's runtime after it and all before it.

@@ -1,10 +1,11 @@
 #include "scenariofile.h"
 
 #include "format.h"
+#include "numparse.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QJsonObject>
+#include <QRegularExpression>
 
 #include <cmath>
 
@@ -107,9 +108,7 @@ private:
     std::optional<FieldError> m_error;
 };
 
-} // namespace
-
-QByteArray toJson(const Scenario &s)
+QJsonObject scenarioObject(const Scenario &s)
 {
     const Workload &w = s.workload;
     QJsonArray stages;
@@ -124,9 +123,7 @@ QByteArray toJson(const Scenario &s)
     QJsonArray workerCounts;
     for (double workers : s.workerCounts)
         workerCounts.append(workers);
-    const QJsonObject root{
-        {QStringLiteral("format"), QLatin1String(kFormatName)},
-        {QStringLiteral("version"), kVersion},
+    return QJsonObject{
         {QStringLiteral("name"), s.name},
         {QStringLiteral("notes"), s.notes},
         {QStringLiteral("workload"),
@@ -145,57 +142,18 @@ QByteArray toJson(const Scenario &s)
         {QStringLiteral("worker_counts"), workerCounts},
         {QStringLiteral("compare_parallel_fraction"), optionalNumber(s.comparisonParallelFraction)},
     };
-    return QJsonDocument(root).toJson(QJsonDocument::Indented);
 }
 
-LoadResult fromJson(const QByteArray &bytes)
+/// Reads one scenario's fields from `object`; `prefix` is prepended to every error path
+/// ("baseline." for the pinned baseline).
+Scenario readScenario(Reader &read, const QJsonObject &root, const QString &prefix)
 {
-    auto failure = [](const QString &field, const QString &message) {
-        return LoadResult{std::nullopt, FieldError{field, message}};
-    };
-    if (bytes.size() > kMaxFileBytes) {
-        return failure(QStringLiteral("(file)"), QStringLiteral("is %1 bytes; a scenario file is at most %2 bytes")
-                                                    .arg(format::grouped(static_cast<double>(bytes.size()), 0),
-                                                         format::grouped(kMaxFileBytes, 0)));
-    }
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        return failure(QStringLiteral("(file)"), QStringLiteral("is not valid JSON: %1 at byte %2")
-                                                    .arg(parseError.errorString())
-                                                    .arg(parseError.offset));
-    }
-    if (!document.isObject())
-        return failure(QStringLiteral("(root)"), QStringLiteral("must be a JSON object"));
-    const QJsonObject root = document.object();
-
-    Reader read;
-    const QString formatName = read.string(root, QStringLiteral("format"), QStringLiteral("format"), true);
-    if (read.failed())
-        return {std::nullopt, read.error()};
-    if (formatName != QLatin1String(kFormatName)) {
-        return failure(QStringLiteral("format"), QStringLiteral("is '%1', expected '%2': not a PipePlan scenario")
-                                                     .arg(formatName.left(80), QLatin1String(kFormatName)));
-    }
-    const double version = read.number(root, QStringLiteral("version"), QStringLiteral("version"));
-    if (read.failed())
-        return {std::nullopt, read.error()};
-    if (version != std::floor(version) || version < 1) {
-        return failure(QStringLiteral("version"), QStringLiteral("must be a whole number of at least 1, got ") +
-                                                      format::plainNumber(version));
-    }
-    if (version > kVersion) {
-        return failure(QStringLiteral("version"),
-                       QStringLiteral("is %1, newer than this PipePlan understands (%2): update PipePlan to open it")
-                           .arg(format::plainNumber(version))
-                           .arg(kVersion));
-    }
-
+    auto path = [&prefix](const QString &rest) { return prefix + rest; };
     Scenario s;
-    s.name = read.string(root, QStringLiteral("name"), QStringLiteral("name"), false);
-    s.notes = read.string(root, QStringLiteral("notes"), QStringLiteral("notes"), false);
-    const QJsonObject w = read.object(root, QStringLiteral("workload"), QStringLiteral("workload"));
-    auto wpath = [](const char *key) { return QStringLiteral("workload.") + QLatin1String(key); };
+    s.name = read.string(root, QStringLiteral("name"), path(QStringLiteral("name")), false);
+    s.notes = read.string(root, QStringLiteral("notes"), path(QStringLiteral("notes")), false);
+    const QJsonObject w = read.object(root, QStringLiteral("workload"), path(QStringLiteral("workload")));
+    auto wpath = [&path](const char *key) { return path(QStringLiteral("workload.") + QLatin1String(key)); };
     s.workload.users = read.number(w, QStringLiteral("users"), wpath("users"));
     s.workload.predictionsPerUser = read.number(w, QStringLiteral("predictions_per_user"), wpath("predictions_per_user"));
     s.workload.latencyMs = read.number(w, QStringLiteral("latency_ms"), wpath("latency_ms"));
@@ -206,53 +164,233 @@ LoadResult fromJson(const QByteArray &bytes)
     s.workload.workers = read.number(w, QStringLiteral("workers"), wpath("workers"));
     s.workload.parallelFraction = read.number(w, QStringLiteral("parallel_fraction"), wpath("parallel_fraction"));
 
-    const QJsonArray stages = read.array(root, QStringLiteral("stages"), QStringLiteral("stages"));
+    const QJsonArray stages = read.array(root, QStringLiteral("stages"), path(QStringLiteral("stages")));
     if (stages.size() > 1000)
-        read.fail(QStringLiteral("stages"), QStringLiteral("has %1 stages; at most 1,000").arg(stages.size()));
+        read.fail(path(QStringLiteral("stages")), QStringLiteral("has %1 stages; at most 1,000").arg(stages.size()));
     s.stages.clear();
     for (qsizetype i = 0; i < stages.size() && !read.failed(); ++i) {
-        const QString path = QStringLiteral("stages[%1]").arg(i);
+        const QString stagePath = path(QStringLiteral("stages[%1]").arg(i));
         if (!stages[i].isObject()) {
-            read.fail(path, QStringLiteral("must be an object, got ") + typeName(stages[i]));
+            read.fail(stagePath, QStringLiteral("must be an object, got ") + typeName(stages[i]));
             break;
         }
         const QJsonObject object = stages[i].toObject();
         Stage stage;
-        stage.name = read.string(object, QStringLiteral("name"), path + QStringLiteral(".name"), true);
+        stage.name = read.string(object, QStringLiteral("name"), stagePath + QStringLiteral(".name"), true);
         const QJsonValue scoring = object.value(QStringLiteral("scoring"));
         if (!scoring.isUndefined() && !scoring.isBool())
-            read.fail(path + QStringLiteral(".scoring"), QStringLiteral("must be true or false, got ") + typeName(scoring));
+            read.fail(stagePath + QStringLiteral(".scoring"), QStringLiteral("must be true or false, got ") + typeName(scoring));
         stage.isScoring = scoring.toBool(false);
         if (!stage.isScoring)
-            stage.msPerUser = read.number(object, QStringLiteral("ms_per_user"), path + QStringLiteral(".ms_per_user"));
+            stage.msPerUser = read.number(object, QStringLiteral("ms_per_user"), stagePath + QStringLiteral(".ms_per_user"));
         s.stages.push_back(stage);
     }
 
-    const QString execution = read.string(root, QStringLiteral("execution"), QStringLiteral("execution"), true);
+    const QString execution = read.string(root, QStringLiteral("execution"), path(QStringLiteral("execution")), true);
     if (execution == QLatin1String("pipelined"))
         s.execution = Execution::Pipelined;
     else if (execution == QLatin1String("sequential"))
         s.execution = Execution::Sequential;
-    else
-        read.fail(QStringLiteral("execution"), QStringLiteral("must be \"sequential\" or \"pipelined\""));
-    s.microbatches = read.number(root, QStringLiteral("microbatches"), QStringLiteral("microbatches"));
+    else if (!read.failed())
+        read.fail(path(QStringLiteral("execution")), QStringLiteral("must be \"sequential\" or \"pipelined\", got \"%1\"")
+                                                          .arg(execution.left(40)));
+    s.microbatches = read.number(root, QStringLiteral("microbatches"), path(QStringLiteral("microbatches")));
 
-    const QJsonArray counts = read.array(root, QStringLiteral("worker_counts"), QStringLiteral("worker_counts"));
+    const QJsonArray counts = read.array(root, QStringLiteral("worker_counts"), path(QStringLiteral("worker_counts")));
     if (counts.size() > 10'000)
-        read.fail(QStringLiteral("worker_counts"), QStringLiteral("has %1 entries; at most 10,000").arg(counts.size()));
+        read.fail(path(QStringLiteral("worker_counts")), QStringLiteral("has %1 entries; at most 10,000").arg(counts.size()));
     s.workerCounts.clear();
     for (qsizetype i = 0; i < counts.size() && !read.failed(); ++i) {
-        if (!counts[i].isDouble())
-            read.fail(QStringLiteral("worker_counts[%1]").arg(i), QStringLiteral("must be a number, got ") + typeName(counts[i]));
+        if (!counts[i].isDouble()) {
+            read.fail(path(QStringLiteral("worker_counts[%1]").arg(i)),
+                      QStringLiteral("must be a number, got ") + typeName(counts[i]));
+        }
         s.workerCounts.push_back(counts[i].toDouble());
     }
     s.comparisonParallelFraction = read.optionalNumber(root, QStringLiteral("compare_parallel_fraction"),
-                                                       QStringLiteral("compare_parallel_fraction"));
+                                                       path(QStringLiteral("compare_parallel_fraction")));
+    if (!read.failed()) {
+        if (const std::vector<FieldError> errors = validate(s); !errors.empty())
+            read.fail(path(errors.front().field), errors.front().message);
+    }
+    return s;
+}
+
+/// Version 1 (PipePlan 0.1 before comparison) had no pinned baseline: nothing else changed.
+void migrateFromVersion1(QJsonObject &root) { root.insert(QStringLiteral("baseline"), QJsonValue::Null); }
+
+} // namespace
+
+QJsonObject toJsonObject(const Plan &plan)
+{
+    QJsonObject root = scenarioObject(plan.scenario);
+    root.insert(QStringLiteral("format"), QLatin1String(kFormatName));
+    root.insert(QStringLiteral("version"), kVersion);
+    root.insert(QStringLiteral("baseline"),
+                plan.baseline ? QJsonValue(scenarioObject(*plan.baseline)) : QJsonValue(QJsonValue::Null));
+    return root;
+}
+
+QByteArray toJson(const Plan &plan) { return QJsonDocument(toJsonObject(plan)).toJson(QJsonDocument::Indented); }
+
+LoadResult fromJson(const QByteArray &bytes)
+{
+    if (bytes.size() > kMaxFileBytes) {
+        return {std::nullopt, {QStringLiteral("(file)"), QStringLiteral("is %1 bytes; a scenario file is at most %2 bytes")
+                                                               .arg(format::grouped(static_cast<double>(bytes.size()), 0),
+                                                                    format::grouped(kMaxFileBytes, 0))}};
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        return {std::nullopt, {QStringLiteral("(file)"), QStringLiteral("is not valid JSON: %1 at byte %2")
+                                                               .arg(parseError.errorString())
+                                                               .arg(parseError.offset)}};
+    }
+    if (!document.isObject())
+        return {std::nullopt, {QStringLiteral("(root)"), QStringLiteral("must be a JSON object")}};
+    return fromJsonObject(document.object());
+}
+
+LoadResult fromJsonObject(QJsonObject root)
+{
+    auto failure = [](const QString &field, const QString &message) {
+        return LoadResult{std::nullopt, FieldError{field, message}};
+    };
+    Reader read;
+    const QString formatName = read.string(root, QStringLiteral("format"), QStringLiteral("format"), true);
     if (read.failed())
         return {std::nullopt, read.error()};
-    if (const std::vector<FieldError> errors = validate(s); !errors.empty())
-        return {std::nullopt, errors.front()};
-    return {s, {}};
+    if (formatName != QLatin1String(kFormatName)) {
+        return failure(QStringLiteral("format"), QStringLiteral("is \"%1\", expected \"%2\": not a PipePlan scenario")
+                                                     .arg(formatName.left(80), QLatin1String(kFormatName)));
+    }
+    const double version = read.number(root, QStringLiteral("version"), QStringLiteral("version"));
+    if (read.failed())
+        return {std::nullopt, read.error()};
+    if (version != std::floor(version) || version < 1) {
+        return failure(QStringLiteral("version"),
+                       QStringLiteral("must be a whole number of at least 1, got ") + format::plainNumber(version));
+    }
+    if (version > kVersion) {
+        return failure(QStringLiteral("version"),
+                       QStringLiteral("is %1, newer than this PipePlan understands (%2): update PipePlan to open it")
+                           .arg(format::plainNumber(version))
+                           .arg(kVersion));
+    }
+    if (version < 2)
+        migrateFromVersion1(root);
+
+    Plan plan;
+    plan.scenario = readScenario(read, root, QString());
+    const QJsonValue baseline = root.value(QStringLiteral("baseline"));
+    if (!read.failed() && !baseline.isNull() && !baseline.isUndefined()) {
+        if (!baseline.isObject())
+            read.fail(QStringLiteral("baseline"), QStringLiteral("must be an object or null, got ") + typeName(baseline));
+        else
+            plan.baseline = readScenario(read, baseline.toObject(), QStringLiteral("baseline."));
+    }
+    if (read.failed())
+        return {std::nullopt, read.error()};
+    return {plan, {}};
+}
+
+namespace {
+/// One step of a path: an object key, optionally indexed ("stages[2]").
+struct PathStep
+{
+    QString key;
+    qsizetype index = -1;
+};
+
+std::optional<std::vector<PathStep>> parsePath(const QString &path)
+{
+    static const QRegularExpression step(QStringLiteral("^([a-z_]+)(?:\\[(\\d{1,6})\\])?$"));
+    std::vector<PathStep> steps;
+    for (const QString &part : path.split(QLatin1Char('.'))) {
+        const QRegularExpressionMatch match = step.match(part);
+        if (!match.hasMatch())
+            return std::nullopt;
+        steps.push_back({match.captured(1), match.captured(2).isEmpty() ? -1 : match.captured(2).toLongLong()});
+    }
+    return steps;
+}
+
+/// Sets `value` at `steps` inside `node`; false when the path does not exist.
+bool setAt(QJsonValue &node, const std::vector<PathStep> &steps, size_t depth, const QJsonValue &value,
+           QJsonValue *previous)
+{
+    if (!node.isObject())
+        return false;
+    QJsonObject object = node.toObject();
+    const PathStep &step = steps[depth];
+    if (!object.contains(step.key))
+        return false;
+    QJsonValue child = object.value(step.key);
+    const bool last = depth + 1 == steps.size();
+    if (step.index >= 0) {
+        if (!child.isArray())
+            return false;
+        QJsonArray array = child.toArray();
+        if (step.index >= array.size())
+            return false;
+        QJsonValue element = array.at(step.index);
+        if (last) {
+            *previous = element;
+            element = value;
+        } else if (!setAt(element, steps, depth + 1, value, previous)) {
+            return false;
+        }
+        array.replace(step.index, element);
+        child = array;
+    } else if (last) {
+        *previous = child;
+        child = value;
+    } else if (!setAt(child, steps, depth + 1, value, previous)) {
+        return false;
+    }
+    object.insert(step.key, child);
+    node = object;
+    return true;
+}
+
+QJsonValue valueFromText(const QString &text)
+{
+    if (text == QLatin1String("null"))
+        return QJsonValue::Null;
+    if (text == QLatin1String("true") || text == QLatin1String("false"))
+        return text == QLatin1String("true");
+    if (const numparse::Parsed number = numparse::number(text); number.value)
+        return *number.value;
+    return text;
+}
+} // namespace
+
+std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, const QString &text)
+{
+    QString path = rawPath.trimmed();
+    // A bare workload key is the workload's: "--set users=75M".
+    if (root.value(QStringLiteral("workload")).toObject().contains(path))
+        path.prepend(QStringLiteral("workload."));
+    const std::optional<std::vector<PathStep>> steps = parsePath(path);
+    if (!steps)
+        return FieldError{rawPath, QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)")};
+    QJsonValue node = root;
+    QJsonValue previous;
+    QJsonValue value = valueFromText(text.trimmed());
+    // Text fields stay text even when they look like numbers ("name=2027").
+    if (!setAt(node, *steps, 0, value, &previous))
+        return FieldError{rawPath, QStringLiteral("no such key in the scenario")};
+    if (previous.isString() && !value.isString()) {
+        value = text.trimmed();
+        setAt(node, *steps, 0, value, &previous);
+    }
+    if ((previous.isDouble() || previous.isNull()) && value.isString()) {
+        const numparse::Parsed number = numparse::number(text);
+        return FieldError{rawPath, number.error};
+    }
+    root = node.toObject();
+    return std::nullopt;
 }
 
 } // namespace pipeplan::scenariofile

@@ -3,28 +3,49 @@
 #include "scenario.h"
 
 #include <QByteArray>
+#include <QJsonObject>
+
+namespace pipeplan {
+
+/// What a scenario file holds: the scenario, and the baseline pinned for comparison, if any.
+struct Plan
+{
+    Scenario scenario = defaultScenario();
+    std::optional<Scenario> baseline;
+    bool operator==(const Plan &) const = default;
+};
+
+} // namespace pipeplan
 
 namespace pipeplan::scenariofile {
 
 /// The file format's name and version (docs/scenario-format.md). Older versions are migrated on
 /// load; newer ones are refused.
 inline constexpr const char *kFormatName = "pipeplan-scenario";
-inline constexpr int kVersion = 1;
+inline constexpr int kVersion = 2;
 /// Larger files are refused before parsing: no scenario comes near this.
 inline constexpr qsizetype kMaxFileBytes = 4 * 1024 * 1024;
 
-/// The scenario as indented JSON, every input and the notes.
-QByteArray toJson(const Scenario &scenario);
+/// The plan as indented JSON: every input, the notes and the pinned baseline.
+QByteArray toJson(const Plan &plan);
+QJsonObject toJsonObject(const Plan &plan);
 
-/// A loaded scenario, or the first problem: its JSON path ("workload.users", "stages[2].name")
-/// and what is wrong.
+/// A loaded plan, or the first problem: its JSON path ("workload.users", "stages[2].name",
+/// "baseline.workers") and what is wrong.
 struct LoadResult
 {
-    std::optional<Scenario> scenario;
+    std::optional<Plan> plan;
     FieldError error;
 };
 
-/// Parses and validates a scenario file's bytes. Never throws or asserts on any input.
+/// Parses, migrates and validates a scenario file's bytes. Never throws or asserts on any input.
 LoadResult fromJson(const QByteArray &bytes);
+LoadResult fromJsonObject(QJsonObject root);
+
+/// Sets the value at a JSON path ("workload.users", "stages[1].ms_per_user", "execution") of a
+/// scenario file's object from text, as `pipeplan-cli eval --set` does. A bare workload key
+/// ("users") means the workload's. Numbers take the CLI's suffixes ("75M"). Returns the problem,
+/// if any; the object is unchanged then.
+std::optional<FieldError> setValue(QJsonObject &root, const QString &path, const QString &text);
 
 } // namespace pipeplan::scenariofile

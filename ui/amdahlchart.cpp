@@ -38,6 +38,14 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     // Patterned pens are slow to stroke antialiased: the ideal line is solid and light instead.
     m_ideal->setPen(QPen(chartstyle::kMuted, 1));
     m_ideal->setAntialiased(false);
+    // The pinned baseline: a ghost of its curve and its point, under the current ones.
+    m_baseline = addGraph();
+    m_baseline->setPen(QPen(QColor(0x9a, 0x9e, 0xa6), 2, Qt::DashLine));
+    m_baselineMarker = addGraph();
+    m_baselineMarker->setLineStyle(QCPGraph::lsNone);
+    m_baselineMarker->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(0x9a, 0x9e, 0xa6), QColor(0x9a, 0x9e, 0xa6), 9));
+    m_baselineMarker->removeFromLegend();
     m_comparison = addGraph();
     m_comparison->setPen(QPen(chartstyle::kSecondary, 2));
     m_amdahl = addGraph();
@@ -98,6 +106,21 @@ void AmdahlChart::refresh()
         m_comparison->removeFromLegend();
     }
     m_marker->setData({s.workload.workers}, {r.speedup});
+    const std::optional<Scenario> &baseline = m_document->baseline();
+    m_baseline->setVisible(baseline.has_value());
+    m_baselineMarker->setVisible(baseline.has_value());
+    if (baseline) {
+        const double baselineP = baseline->workload.parallelFraction;
+        setCurve(m_baseline, amdahl::curve(baselineP, 1, maxWorkers, kCurvePoints));
+        m_baseline->setName(tr("baseline, p = %1 at %2 workers")
+                                .arg(format::trimmed(baselineP, 4), format::grouped(baseline->workload.workers, 0)));
+        m_baselineMarker->setData({baseline->workload.workers}, {m_document->baselineResult().speedup});
+        m_baseline->addToLegend();
+    } else {
+        m_baseline->data()->clear();
+        m_baselineMarker->data()->clear();
+        m_baseline->removeFromLegend();
+    }
 
     const bool hasCeiling = std::isfinite(r.maxSpeedup);
     m_ceiling->setVisible(hasCeiling);

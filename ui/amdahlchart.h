@@ -20,6 +20,7 @@ public:
     QCPGraph *amdahlGraph() const { return m_amdahl; }
     QCPGraph *comparisonGraph() const { return m_comparison; }
     QCPGraph *markerGraph() const { return m_marker; }
+    QCPGraph *baselineGraph() const { return m_baseline; }
     QCPItemStraightLine *ceilingLine() const { return m_ceiling; }
     QString markerText() const;
 
@@ -31,6 +32,8 @@ private:
     QCPGraph *m_amdahl;
     QCPGraph *m_comparison;
     QCPGraph *m_marker;
+    QCPGraph *m_baseline;
+    QCPGraph *m_baselineMarker;
     QCPItemStraightLine *m_ceiling;
     QCPItemText *m_ceilingLabel;
 };

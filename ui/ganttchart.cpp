@@ -168,6 +168,41 @@ void GanttPlottable::drawLegendIcon(QCPPainter *painter, const QRectF &rect) con
     painter->drawRect(rect.adjusted(0, 2, 0, -2));
 }
 
+namespace {
+/// Stage names on the row axis, thinned to every k-th row when rows are too close for text. It
+/// decides while the axis lays out, when the axis knows its pixel height.
+class StageTicker : public QCPAxisTicker
+{
+public:
+    StageTicker(QCPAxis *axis, QStringList labels) : m_axis(axis), m_labels(std::move(labels)) {}
+
+protected:
+    QVector<double> createTickVector(double, const QCPRange &) override
+    {
+        QVector<double> ticks;
+        const qsizetype rows = m_labels.size();
+        if (rows == 0)
+            return ticks;
+        const double rowPixels = std::fabs(m_axis->coordToPixel(1) - m_axis->coordToPixel(0));
+        const QFontMetrics metrics(m_axis->tickLabelFont());
+        const qsizetype every = std::max<qsizetype>(1, static_cast<qsizetype>(std::ceil(metrics.height() / std::max(1.0, rowPixels))));
+        for (qsizetype i = 0; i < rows; i += every)
+            ticks.push_back(static_cast<double>(i));
+        return ticks;
+    }
+    QVector<double> createSubTickVector(int, const QVector<double> &) override { return {}; }
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        const auto index = static_cast<qsizetype>(std::lround(tick));
+        return index >= 0 && index < m_labels.size() ? m_labels[index] : QString();
+    }
+
+private:
+    QCPAxis *m_axis;
+    QStringList m_labels;
+};
+} // namespace
+
 GanttChart::GanttChart(QWidget *parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)), m_balance(new QCheckBox(tr("Balance stages"), this))
 {
@@ -241,17 +276,14 @@ void GanttChart::refresh()
     const int bottleneck = balanced ? -1 : r.bottleneckIndex;
     m_bars->setSchedule(&schedule, stages, stages > 1 ? bottleneck : -1);
 
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    // Crowded rows: label every k-th stage so names never overlap.
-    const double rowPixels = std::max(1, m_plot->axisRect()->height()) / std::max(1.0, double(stages));
-    const int every = std::max(1, static_cast<int>(std::ceil(fontMetrics().height() / rowPixels)));
-    for (int i = 0; i < stages; i += every) {
+    QStringList labels;
+    for (int i = 0; i < stages; ++i) {
         QString label = balanced ? tr("stage %1 (balanced)").arg(i + 1) : s.stages[static_cast<size_t>(i)].name;
         if (i == bottleneck && stages > 1)
             label += tr(" ◀ bottleneck");
-        ticker->addTick(i, label);
+        labels << label;
     }
-    m_plot->yAxis->setTicker(ticker);
+    m_plot->yAxis->setTicker(QSharedPointer<StageTicker>::create(m_plot->yAxis, labels));
     m_plot->yAxis->setRange(-0.5, stages - 0.5);
 
     QString text;

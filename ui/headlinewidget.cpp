@@ -19,18 +19,19 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     grid->setHorizontalSpacing(18);
     grid->setVerticalSpacing(0);
     const QString captions[CardCount] = {tr("Total predictions"), tr("Runtime"), tr("Throughput"),
-                                         tr("Speedup (ceiling)"), tr("Bottleneck stage")};
+                                         tr("Speedup (ceiling)"), tr("Bottleneck (per user)")};
     for (int i = 0; i < CardCount; ++i) {
         m_captions[i] = new QLabel(captions[i], this);
         m_captions[i]->setStyleSheet(QStringLiteral("color: palette(mid);"));
         m_values[i] = new QLabel(this);
         QFont font = m_values[i]->font();
-        font.setPointSizeF(font.pointSizeF() * 1.6);
+        font.setPointSizeF(font.pointSizeF() * 1.5);
         font.setBold(true);
         m_values[i]->setFont(font);
         m_values[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_how[i] = new QLabel(this);
         m_how[i]->setWordWrap(true);
+        m_how[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         m_how[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_how[i]->setVisible(false);
         QFont small = m_how[i]->font();
@@ -40,11 +41,16 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         // move, and so repaint, every view in the window.
         for (QLabel *label : {m_captions[i], m_values[i]}) {
             label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
-            label->setMinimumWidth(label->fontMetrics().horizontalAdvance(QStringLiteral("000,000,000,000")));
+            label->setMinimumWidth(110);
         }
         grid->addWidget(m_captions[i], 0, i);
         grid->addWidget(m_values[i], 1, i);
-        grid->addWidget(m_how[i], 2, i, Qt::AlignTop);
+        m_baseline[i] = new QLabel(this);
+        m_baseline[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+        m_baseline[i]->setStyleSheet(QStringLiteral("color: #6b6f76;"));
+        m_baseline[i]->setVisible(false);
+        grid->addWidget(m_baseline[i], 2, i);
+        grid->addWidget(m_how[i], 3, i, Qt::AlignTop);
         grid->setColumnStretch(i, 1);
     }
     m_showHow = new QToolButton(this);
@@ -72,6 +78,21 @@ void HeadlineWidget::setDocument(ScenarioDocument *document)
 
 QString HeadlineWidget::valueText(Card card) const { return m_values[card]->text(); }
 QString HeadlineWidget::howText(Card card) const { return m_how[card]->text(); }
+QString HeadlineWidget::baselineText(Card card) const
+{
+    return m_baseline[card]->isVisibleTo(this) ? m_baseline[card]->text() : QString();
+}
+
+namespace {
+QString changeText(double current, double baseline)
+{
+    if (!(baseline > 0) || current == baseline)
+        return QStringLiteral(" (same)");
+    const double percent = (current / baseline - 1.0) * 100.0;
+    return QStringLiteral(" (") + (percent > 0 ? QStringLiteral("+") : QString()) +
+           format::trimmed(percent, std::fabs(percent) < 10 ? 2 : 1) + QStringLiteral(" %)");
+}
+} // namespace
 
 void HeadlineWidget::refresh()
 {
@@ -96,6 +117,29 @@ void HeadlineWidget::refresh()
         m_values[i]->setText(values[i]);
         m_values[i]->setToolTip(how[i]);
         m_how[i]->setText(how[i]);
+    }
+    const std::optional<Scenario> &baseline = m_document->baseline();
+    for (QLabel *label : m_baseline)
+        label->setVisible(baseline.has_value());
+    if (baseline) {
+        const ScenarioResult &b = m_document->baselineResult();
+        const QString prefix = tr("was ");
+        m_baseline[TotalPredictions]->setText(prefix + format::grouped(b.totalPredictions, 0) +
+                                              changeText(r.totalPredictions, b.totalPredictions));
+        m_baseline[Runtime]->setText(prefix + format::duration(b.runtimeSeconds) +
+                                     changeText(r.runtimeSeconds, b.runtimeSeconds));
+        m_baseline[Throughput]->setText(prefix + format::ratePerSecond(b.throughputUsersPerSecond, tr("users")) +
+                                        changeText(r.throughputUsersPerSecond, b.throughputUsersPerSecond));
+        m_baseline[Speedup]->setText(prefix + format::trimmed(b.speedup, 2) + QStringLiteral("×") +
+                                     changeText(r.speedup, b.speedup));
+        m_baseline[Bottleneck]->setText(prefix + explain::bottleneckName(*baseline, b));
+        for (QLabel *label : m_baseline) {
+            QFont small = label->font();
+            small.setPointSizeF(m_captions[0]->font().pointSizeF() * 0.92);
+            label->setFont(small);
+        }
+        for (QLabel *label : m_baseline)
+            label->setToolTip(tr("Pinned baseline “%1”; the change is current against baseline.").arg(baseline->name));
     }
 }
 

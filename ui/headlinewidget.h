@@ -32,6 +32,8 @@ public:
     /// The value text a card shows (tests compare it with the core's numbers).
     QString valueText(Card card) const;
     QString howText(Card card) const;
+    /// "baseline: 697.85 days (−99.8 %)" under a card while a baseline is pinned; empty otherwise.
+    QString baselineText(Card card) const;
 
 private:
     void refresh();
@@ -40,6 +42,7 @@ private:
     QLabel *m_values[CardCount];
     QLabel *m_captions[CardCount];
     QLabel *m_how[CardCount];
+    QLabel *m_baseline[CardCount];
     QToolButton *m_showHow;
 };
 

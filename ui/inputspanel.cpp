@@ -9,7 +9,9 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -42,6 +44,32 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
 
+    auto *scenarioBox = new QGroupBox(tr("Scenario"), this);
+    auto *scenarioForm = new QFormLayout(scenarioBox);
+    m_name = new QLineEdit(scenarioBox);
+    m_name->setToolTip(tr("The scenario's name: window title, reports and file."));
+    m_notes = new QPlainTextEdit(scenarioBox);
+    m_notes->setPlaceholderText(tr("Notes: assumptions, sources, decisions…"));
+    m_notes->setFixedHeight(m_notes->fontMetrics().lineSpacing() * 3 + 12);
+    m_notes->setTabChangesFocus(true);
+    scenarioForm->addRow(tr("Name"), m_name);
+    scenarioForm->addRow(tr("Notes"), m_notes);
+    layout->addWidget(scenarioBox);
+    connect(m_name, &QLineEdit::editingFinished, this, [this]() {
+        const QString name = m_name->text().trimmed();
+        if (name.isEmpty() && m_document) {
+            m_name->setText(m_document->scenario().name);
+            return;
+        }
+        editScenario(tr("Rename scenario"), EditId::Name, [name](Scenario &s) { s.name = name; });
+    });
+    // Notes are committed a moment after typing stops, not per keystroke.
+    auto *notesTimer = new QTimer(this);
+    notesTimer->setSingleShot(true);
+    notesTimer->setInterval(800);
+    connect(m_notes, &QPlainTextEdit::textChanged, notesTimer, qOverload<>(&QTimer::start));
+    connect(notesTimer, &QTimer::timeout, this, &InputsPanel::commitNotes);
+
     auto *workloadBox = new QGroupBox(tr("Workload"), this);
     auto *workload = new QFormLayout(workloadBox);
     workload->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
@@ -60,7 +88,7 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     m_batchMs = addControl(workload, tr("Batching lever"),
                            tr("Time to score one user with all predictions batched into one call; replaces "
                               "predictions × latency when on."),
-                           new ValueControl(optionalConfig(config(0.01, 1e7, Scale::Log, 2, tr(" ms/user")), tr("batched")),
+                           new ValueControl(optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" ms")), tr("batched")),
                                             this));
     m_keepFraction = addControl(workload, tr("Keep fraction"),
                                 tr("Pre-filtering: the share of users that still needs scoring (dormant users "
@@ -87,8 +115,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     auto *stages = new QVBoxLayout(stagesBox);
     auto *stagesForm = new QFormLayout;
     m_execution = new QComboBox(stagesBox);
-    m_execution->addItem(tr("Sequential: a user goes through every stage (sum)"));
-    m_execution->addItem(tr("Pipelined: stages overlap (slowest stage sets the pace)"));
+    m_execution->addItem(tr("Sequential (sum of stages)"));
+    m_execution->addItem(tr("Pipelined (slowest stage)"));
     m_execution->setToolTip(tr("Sequential: per-user cost is the sum of the stage times. Pipelined: "
                                "stages overlap through queues and the slowest stage sets the rate."));
     stagesForm->addRow(tr("Execution"), m_execution);
@@ -214,11 +242,24 @@ void InputsPanel::editScenario(const QString &text, EditId id, const std::functi
         syncFromDocument(); // refused: show the document's values again
 }
 
+void InputsPanel::commitNotes()
+{
+    const QString notes = m_notes->toPlainText();
+    if (m_document && notes != m_document->scenario().notes)
+        editScenario(tr("Edit notes"), EditId::Notes, [notes](Scenario &s) { s.notes = notes; });
+}
+
 void InputsPanel::syncFromDocument()
 {
     if (!m_document)
         return;
     const Scenario &s = m_document->scenario();
+    if (!m_name->hasFocus() && m_name->text() != s.name)
+        m_name->setText(s.name);
+    if (!m_notes->hasFocus() && m_notes->toPlainText() != s.notes) {
+        const QSignalBlocker blocker(m_notes);
+        m_notes->setPlainText(s.notes);
+    }
     const Workload &w = s.workload;
     m_users->setValue(w.users);
     m_predictions->setValue(w.predictionsPerUser);

@@ -10,6 +10,7 @@ class QComboBox;
 class QFormLayout;
 class QLabel;
 class QLineEdit;
+class QPlainTextEdit;
 class QVBoxLayout;
 
 namespace pipeplan {
@@ -32,6 +33,10 @@ public:
     ValueControl *workersControl() const { return m_workers; }
     ValueControl *latencyControl() const { return m_latency; }
     ValueControl *parallelFractionControl() const { return m_parallelFraction; }
+    QLineEdit *nameEdit() const { return m_name; }
+    QPlainTextEdit *notesEdit() const { return m_notes; }
+    /// Commits the notes being typed (also done on focus out and a moment after typing stops).
+    void commitNotes();
 
 private:
     void syncFromDocument();
@@ -54,6 +59,8 @@ private:
     ValueControl *m_comparison;
     ValueControl *m_microbatches;
     QComboBox *m_execution;
+    QLineEdit *m_name;
+    QPlainTextEdit *m_notes;
     QVBoxLayout *m_stageRowsLayout;
     QWidget *m_stageRows;
 

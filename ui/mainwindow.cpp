@@ -4,18 +4,23 @@
 #include "ganttchart.h"
 #include "headlinewidget.h"
 #include "inputspanel.h"
+#include "presets.h"
+#include "recoverystore.h"
 #include "scalingview.h"
 #include "scenariodocument.h"
-#include "scenariofile.h"
 #include "stagechart.h"
 #include "waterfallchart.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QGroupBox>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSaveFile>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -35,7 +40,9 @@ QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
     return box;
 }
 
-const QString kScenarioKey = QStringLiteral("lastScenario");
+const QString kRecentKey = QStringLiteral("recentFiles");
+constexpr int kMaxRecent = 8;
+const QString kFileFilter = QStringLiteral("PipePlan scenarios (*.pipeplan.json *.json);;All files (*)");
 } // namespace
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
@@ -85,8 +92,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     setCentralWidget(m_mainSplitter);
 
     createActions();
-    if (m_options.restoreSettings)
-        restoreState();
+    if (m_options.useSettings)
+        restoreLayout();
 
     m_inputs->setDocument(m_document);
     m_headline->setDocument(m_document);
@@ -96,27 +103,87 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_stages->setDocument(m_document);
     m_waterfall->setDocument(m_document);
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
+
+    if (m_options.autosave) {
+        m_recovery = std::make_unique<RecoveryStore>(m_options.recoveryDirectory);
+        m_autosaveTimer.setSingleShot(true);
+        m_autosaveTimer.setInterval(m_options.autosaveDelayMs);
+        connect(&m_autosaveTimer, &QTimer::timeout, this, &MainWindow::writeRecoveryNow);
+        // Every change (re)starts the timer, so a slider drag writes once, a moment after it ends.
+        connect(m_document, &ScenarioDocument::changed, this, [this]() { m_autosaveTimer.start(); });
+        connect(m_document, &ScenarioDocument::modifiedChanged, this, [this](bool modified) {
+            if (!modified) {
+                m_autosaveTimer.stop();
+                m_recovery->clear();
+            }
+        });
+    }
     updateTitle();
     statusBar()->showMessage(tr("Drag a slider or type a value: every number and chart follows."), 8000);
 }
 
+MainWindow::~MainWindow() = default;
+
 void MainWindow::createActions()
 {
     QUndoStack *stack = m_document->undoStack();
+    auto *newAction = new QAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this);
+    newAction->setShortcuts(QKeySequence::New);
+    newAction->setToolTip(tr("Start again from the default scenario"));
+    connect(newAction, &QAction::triggered, this, [this]() {
+        if (maybeSave())
+            m_document->load(Plan{}, QString());
+    });
+    auto *newWindow = new QAction(tr("New &Window"), this);
+    newWindow->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    newWindow->setToolTip(tr("A second window, to compare two scenarios side by side"));
+    connect(newWindow, &QAction::triggered, this, [this]() {
+        auto *window = new MainWindow(m_options);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->document()->load(m_document->plan(), QString());
+        window->show();
+    });
+    auto *openAction = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this);
+    openAction->setShortcuts(QKeySequence::Open);
+    connect(openAction, &QAction::triggered, this, &MainWindow::open);
+    auto *saveAction = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this);
+    saveAction->setShortcuts(QKeySequence::Save);
+    connect(saveAction, &QAction::triggered, this, &MainWindow::save);
+    auto *saveAsAction = new QAction(tr("Save &As…"), this);
+    saveAsAction->setShortcuts(QKeySequence::SaveAs);
+    connect(saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    auto *closeAction = new QAction(tr("&Close Window"), this);
+    closeAction->setShortcuts(QKeySequence::Close);
+    connect(closeAction, &QAction::triggered, this, &QWidget::close);
+    auto *quit = new QAction(tr("&Quit"), this);
+    quit->setShortcuts(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, qApp, &QApplication::closeAllWindows);
+
     QAction *undo = stack->createUndoAction(this, tr("&Undo"));
     undo->setShortcuts(QKeySequence::Undo);
     undo->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
     QAction *redo = stack->createRedoAction(this, tr("&Redo"));
     redo->setShortcuts(QKeySequence::Redo);
     redo->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
-    auto *reset = new QAction(tr("Reset to &defaults"), this);
+    auto *reset = new QAction(tr("Reset to &Defaults"), this);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     reset->setToolTip(tr("Back to the seed's nightly scoring job (undoable)"));
     connect(reset, &QAction::triggered, this,
             [this]() { m_document->edit(defaultScenario(), tr("Reset to defaults"), EditId::Reset); });
-    auto *quit = new QAction(tr("&Quit"), this);
-    quit->setShortcuts(QKeySequence::Quit);
-    connect(quit, &QAction::triggered, this, &QWidget::close);
+
+    auto *pin = new QAction(tr("&Pin as Baseline"), this);
+    pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    pin->setToolTip(tr("Keep the current scenario as the baseline: every view then shows baseline against current"));
+    connect(pin, &QAction::triggered, m_document, &ScenarioDocument::pinBaseline);
+    auto *unpin = new QAction(tr("&Unpin Baseline"), this);
+    unpin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    connect(unpin, &QAction::triggered, m_document, &ScenarioDocument::unpinBaseline);
+    auto updateCompare = [this, unpin]() { unpin->setEnabled(m_document->baseline().has_value()); };
+    connect(m_document, &ScenarioDocument::changed, this, updateCompare);
+    updateCompare();
+
     auto *about = new QAction(tr("&About PipePlan"), this);
     connect(about, &QAction::triggered, this, [this]() {
         QMessageBox::about(this, tr("About PipePlan"),
@@ -126,21 +193,52 @@ void MainWindow::createActions()
     });
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(newAction);
+    file->addAction(newWindow);
+    file->addAction(openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    QMenu *presetsMenu = file->addMenu(tr("Open &Preset"));
+    for (const presets::Preset &preset : presets::all()) {
+        presetsMenu->addAction(preset.title, this, [this, preset]() {
+            if (!maybeSave())
+                return;
+            const scenariofile::LoadResult loaded = presets::load(preset);
+            if (loaded.plan)
+                m_document->load(*loaded.plan, QString());
+        });
+    }
+    file->addSeparator();
+    file->addAction(saveAction);
+    file->addAction(saveAsAction);
+    file->addSeparator();
+    file->addAction(closeAction);
     file->addAction(quit);
+    updateRecentMenu();
+
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     edit->addAction(undo);
     edit->addAction(redo);
     edit->addSeparator();
     edit->addAction(reset);
+    QMenu *compare = menuBar()->addMenu(tr("&Compare"));
+    compare->addAction(pin);
+    compare->addAction(unpin);
+    compare->addAction(newWindow);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(about);
 
     QToolBar *toolbar = addToolBar(tr("Main"));
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(openAction);
+    toolbar->addAction(saveAction);
+    toolbar->addSeparator();
     toolbar->addAction(undo);
     toolbar->addAction(redo);
     toolbar->addAction(reset);
+    toolbar->addSeparator();
+    toolbar->addAction(pin);
+    toolbar->addAction(unpin);
 }
 
 void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
@@ -152,10 +250,177 @@ void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
 
 void MainWindow::updateTitle()
 {
-    setWindowTitle(m_document->scenario().name + QStringLiteral(" — PipePlan"));
+    const QString path = m_document->filePath();
+    const QString file = path.isEmpty() ? tr("untitled") : QFileInfo(path).fileName();
+    setWindowTitle(m_document->scenario().name + QStringLiteral(" — ") + file + QStringLiteral("[*] — PipePlan"));
+    setWindowModified(m_document->isModified());
 }
 
-void MainWindow::restoreState()
+scenariofile::LoadResult MainWindow::readPlanFile(const QString &path)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {std::nullopt, {QStringLiteral("(file)"), file.errorString()}};
+    // Refuse megabytes of garbage before reading them.
+    if (file.size() > scenariofile::kMaxFileBytes) {
+        return {std::nullopt,
+                {QStringLiteral("(file)"), tr("is %1 bytes; a scenario file is at most %2 bytes")
+                                               .arg(file.size())
+                                               .arg(scenariofile::kMaxFileBytes)}};
+    }
+    return scenariofile::fromJson(file.readAll());
+}
+
+bool MainWindow::openFile(const QString &path, QString *errorMessage)
+{
+    const scenariofile::LoadResult loaded = readPlanFile(path);
+    if (!loaded.plan) {
+        const QString message = tr("Could not open %1\n%2: %3").arg(path, loaded.error.field, loaded.error.message);
+        if (errorMessage)
+            *errorMessage = message;
+        showError(tr("Open scenario"), message);
+        return false;
+    }
+    m_document->load(*loaded.plan, QFileInfo(path).absoluteFilePath());
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::saveFile(const QString &path, QString *errorMessage)
+{
+    m_inputs->commitNotes();
+    QSaveFile file(path);
+    QString problem;
+    if (!file.open(QIODevice::WriteOnly)) {
+        problem = file.errorString();
+    } else {
+        file.write(scenariofile::toJson(m_document->plan()));
+        if (!file.commit())
+            problem = file.errorString();
+    }
+    if (!problem.isEmpty()) {
+        const QString message = tr("Could not save %1\n%2\nThe previous file, if any, is unchanged.").arg(path, problem);
+        if (errorMessage)
+            *errorMessage = message;
+        showError(tr("Save scenario"), message);
+        return false;
+    }
+    m_document->markSaved(QFileInfo(path).absoluteFilePath());
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+void MainWindow::showError(const QString &title, const QString &message)
+{
+    if (m_options.interactive)
+        QMessageBox::warning(this, title, message);
+    else
+        statusBar()->showMessage(message);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    return saveFile(m_document->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    QString suggested = m_document->filePath();
+    if (suggested.isEmpty())
+        suggested = m_document->scenario().name.simplified().replace(QLatin1Char(' '), QLatin1Char('-')).toLower() +
+                    QStringLiteral(".pipeplan.json");
+    const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, kFileFilter);
+    return !path.isEmpty() && saveFile(path);
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), kFileFilter);
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified() || !m_options.interactive)
+        return true;
+    const auto answer =
+        QMessageBox::warning(this, tr("Unsaved changes"),
+                             tr("“%1” has changes that are not saved. Save them?").arg(m_document->scenario().name),
+                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    if (!m_options.useSettings)
+        return;
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList recent = m_options.useSettings ? QSettings().value(kRecentKey).toStringList() : QStringList();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString path = recent[i];
+        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(path);
+        connect(action, &QAction::triggered, this, [this, path]() {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::writeRecoveryNow()
+{
+    if (m_recovery && m_document->isModified())
+        m_recovery->write(m_document->plan(), m_document->filePath());
+}
+
+QList<MainWindow *> MainWindow::offerRecovery(QWidget *parent, const Options &options)
+{
+    QList<MainWindow *> restored;
+    for (const RecoveryStore::Orphan &orphan : RecoveryStore::orphans(options.recoveryDirectory)) {
+        const QString when = QLocale().toString(orphan.savedAt.toLocalTime(), QLocale::ShortFormat);
+        const QString what = orphan.originalPath.isEmpty() ? orphan.plan.scenario.name : orphan.originalPath;
+        const auto answer = QMessageBox::question(
+            parent, tr("Restore unsaved work?"),
+            tr("PipePlan closed unexpectedly with unsaved changes to “%1” (last written %2).\n\nRestore them?")
+                .arg(what, when),
+            QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes) {
+            auto *window = new MainWindow(options);
+            window->setAttribute(Qt::WA_DeleteOnClose);
+            window->document()->load(orphan.plan, orphan.originalPath, true);
+            window->writeRecoveryNow(); // the work now belongs to the new window's recovery file
+            restored.append(window);
+        }
+        RecoveryStore::discard(orphan);
+    }
+    return restored;
+}
+
+void MainWindow::restoreLayout()
 {
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
@@ -165,15 +430,16 @@ void MainWindow::restoreState()
     m_topSplitter->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray());
     m_bottomSplitter->restoreState(settings.value(QStringLiteral("bottomSplitter")).toByteArray());
     m_sideSplitter->restoreState(settings.value(QStringLiteral("sideSplitter")).toByteArray());
-    // Last values: restored only when they still load cleanly; otherwise the default scenario.
-    const scenariofile::LoadResult last = scenariofile::fromJson(settings.value(kScenarioKey).toByteArray());
-    if (last.scenario)
-        m_document->apply(*last.scenario);
+    // The last values: restored only when they still load cleanly; otherwise the default scenario.
+    const scenariofile::LoadResult last =
+        scenariofile::fromJson(settings.value(QStringLiteral("lastScenario")).toByteArray());
+    if (last.plan)
+        m_document->load(*last.plan, QString());
 }
 
-void MainWindow::saveState() const
+void MainWindow::saveLayout() const
 {
-    if (!m_options.restoreSettings)
+    if (!m_options.useSettings)
         return;
     QSettings settings;
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
@@ -183,12 +449,18 @@ void MainWindow::saveState() const
     settings.setValue(QStringLiteral("topSplitter"), m_topSplitter->saveState());
     settings.setValue(QStringLiteral("bottomSplitter"), m_bottomSplitter->saveState());
     settings.setValue(QStringLiteral("sideSplitter"), m_sideSplitter->saveState());
-    settings.setValue(kScenarioKey, scenariofile::toJson(m_document->scenario()));
+    settings.setValue(QStringLiteral("lastScenario"), scenariofile::toJson(m_document->plan()));
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    saveState();
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveLayout();
+    if (m_recovery)
+        m_recovery->clear(); // closed on purpose: nothing to recover
     event->accept();
 }
 

@@ -1,8 +1,14 @@
 #pragma once
 
+#include "scenariofile.h"
+
 #include <QMainWindow>
+#include <QTimer>
 #include <qcustomplot.h>
 
+#include <memory>
+
+class QMenu;
 class QSplitter;
 
 namespace pipeplan {
@@ -11,6 +17,7 @@ class AmdahlChart;
 class GanttChart;
 class HeadlineWidget;
 class InputsPanel;
+class RecoveryStore;
 class ScalingView;
 class ScenarioDocument;
 class StageChart;
@@ -23,12 +30,30 @@ class MainWindow : public QMainWindow
 public:
     struct Options
     {
-        /// Restore the last values and the layout from QSettings (off in tests and screenshots).
-        bool restoreSettings = true;
+        /// Restore the last layout from QSettings and keep the recent-files list there (off in
+        /// tests and screenshots).
+        bool useSettings = true;
+        /// Write unsaved work to a recovery file a few seconds after each change.
+        bool autosave = true;
+        /// Ask before discarding unsaved changes (tests answer for the person instead).
+        bool interactive = true;
+        int autosaveDelayMs = 3000;
+        QString recoveryDirectory; ///< empty: the default location
+
+        /// No settings, no autosave, no dialogs: tests, benchmarks, screenshots and reports.
+        static Options headless()
+        {
+            Options options;
+            options.useSettings = false;
+            options.autosave = false;
+            options.interactive = false;
+            return options;
+        }
     };
 
     explicit MainWindow(const Options &options, QWidget *parent = nullptr);
     explicit MainWindow(QWidget *parent = nullptr) : MainWindow(Options{}, parent) {}
+    ~MainWindow() override;
 
     ScenarioDocument *document() const { return m_document; }
     InputsPanel *inputs() const { return m_inputs; }
@@ -38,19 +63,44 @@ public:
     GanttChart *ganttChart() const { return m_gantt; }
     StageChart *stageChart() const { return m_stages; }
     WaterfallChart *waterfallChart() const { return m_waterfall; }
+    RecoveryStore *recovery() const { return m_recovery.get(); }
 
     /// Replots every QCustomPlot chart now (queued replots are otherwise merged into the next
     /// frame); `refresh` says whether the widgets also repaint at once or at the next frame.
     void replotAll(QCustomPlot::RefreshPriority refresh = QCustomPlot::rpImmediateRefresh);
+
+    /// Opens a scenario file into this window. On any problem the document stays exactly as it
+    /// was and the message names the file, the field and what is wrong (also returned).
+    bool openFile(const QString &path, QString *errorMessage = nullptr);
+    /// Saves atomically (QSaveFile): a failed save leaves the old file intact and the document
+    /// modified.
+    bool saveFile(const QString &path, QString *errorMessage = nullptr);
+    /// Writes the recovery file now (the autosave timer does this a few seconds after a change).
+    void writeRecoveryNow();
+
+    /// Offers the work of windows that died (crash, kill) back, one window each. Returns the
+    /// windows opened.
+    static QList<MainWindow *> offerRecovery(QWidget *parent, const Options &options);
+
+    /// Reads and validates a scenario file without touching any window.
+    static scenariofile::LoadResult readPlanFile(const QString &path);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
     void createActions();
-    void restoreState();
-    void saveState() const;
+    void restoreLayout();
+    void saveLayout() const;
     void updateTitle();
+    void updateRecentMenu();
+    void addRecentFile(const QString &path);
+    /// Asks to save unsaved changes; false when the person cancels.
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void open();
+    void showError(const QString &title, const QString &message);
 
     Options m_options;
     ScenarioDocument *m_document;
@@ -66,6 +116,9 @@ private:
     QSplitter *m_topSplitter;
     QSplitter *m_bottomSplitter;
     QSplitter *m_sideSplitter;
+    QMenu *m_recentMenu = nullptr;
+    std::unique_ptr<RecoveryStore> m_recovery;
+    QTimer m_autosaveTimer;
 };
 
 } // namespace pipeplan

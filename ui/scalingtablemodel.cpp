@@ -6,24 +6,38 @@
 #include <QColor>
 #include <QFont>
 
+#include <cmath>
+
 namespace pipeplan {
 
 ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow)
+void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
+                                const std::vector<ScalingRow> &baselineRows)
 {
-    if (rows.size() != m_rows.size()) {
+    const bool shapeChanged = rows.size() != m_rows.size() || baselineRows.empty() != m_baseline.empty() ||
+                              (!baselineRows.empty() && baselineRows.size() != rows.size());
+    if (shapeChanged) {
         beginResetModel();
         m_rows = rows;
+        m_baseline = baselineRows.size() == rows.size() ? baselineRows : std::vector<ScalingRow>{};
         m_highlighted = highlightedRow;
         endResetModel();
         return;
     }
+    const int columns = columnCount();
+    std::vector<QString> before;
+    before.reserve(m_rows.size() * static_cast<size_t>(columns));
+    for (int r = 0; r < rowCount(); ++r)
+        for (int c = 0; c < columns; ++c)
+            before.push_back(textAt(r, c));
+    m_rows = rows;
+    m_baseline = baselineRows;
     // Same rows: announce only what changed, the smallest rectangle around the changed cells.
-    int firstRow = -1, lastRow = -1, firstColumn = ColumnCount, lastColumn = -1;
-    for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
-        for (int c = 0; c < ColumnCount; ++c) {
-            if (cellText(rows[static_cast<size_t>(r)], c) == cellText(m_rows[static_cast<size_t>(r)], c))
+    int firstRow = -1, lastRow = -1, firstColumn = columns, lastColumn = -1;
+    for (int r = 0; r < rowCount(); ++r) {
+        for (int c = 0; c < columns; ++c) {
+            if (textAt(r, c) == before[static_cast<size_t>(r * columns + c)])
                 continue;
             firstRow = firstRow < 0 ? r : firstRow;
             lastRow = r;
@@ -31,7 +45,6 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
             lastColumn = std::max(lastColumn, c);
         }
     }
-    m_rows = rows;
     const int oldHighlight = m_highlighted;
     m_highlighted = highlightedRow;
     if (firstRow >= 0)
@@ -39,9 +52,9 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
     if (oldHighlight != highlightedRow) {
         const QList<int> roles{Qt::BackgroundRole, Qt::FontRole};
         if (oldHighlight >= 0)
-            emit dataChanged(index(oldHighlight, 0), index(oldHighlight, ColumnCount - 1), roles);
+            emit dataChanged(index(oldHighlight, 0), index(oldHighlight, columns - 1), roles);
         if (highlightedRow >= 0)
-            emit dataChanged(index(highlightedRow, 0), index(highlightedRow, ColumnCount - 1), roles);
+            emit dataChanged(index(highlightedRow, 0), index(highlightedRow, columns - 1), roles);
     }
 }
 
@@ -50,7 +63,27 @@ int ScalingTableModel::rowCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
 }
 
-int ScalingTableModel::columnCount(const QModelIndex &parent) const { return parent.isValid() ? 0 : ColumnCount; }
+int ScalingTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount + (m_baseline.empty() ? 0 : 1);
+}
+
+QString ScalingTableModel::textAt(int row, int column) const
+{
+    const ScalingRow &current = m_rows[static_cast<size_t>(row)];
+    if (column == BaselineAmdahlHours)
+        return m_baseline.empty() ? QString() : baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
+    return cellText(current, column);
+}
+
+QString ScalingTableModel::baselineCellText(const ScalingRow &current, const ScalingRow &baseline)
+{
+    const double percent = (current.amdahlHours / baseline.amdahlHours - 1.0) * 100.0;
+    const QString change = std::fabs(percent) < 0.05 ? QStringLiteral("same")
+                                                      : (percent > 0 ? QStringLiteral("+") : QString()) +
+                                                            format::trimmed(percent, 1) + QStringLiteral(" %");
+    return format::grouped(baseline.amdahlHours, 2) + QStringLiteral(" (") + change + QStringLiteral(")");
+}
 
 QString ScalingTableModel::cellText(const ScalingRow &row, int column)
 {
@@ -79,7 +112,7 @@ QVariant ScalingTableModel::data(const QModelIndex &index, int role) const
     const bool highlighted = index.row() == m_highlighted;
     switch (role) {
     case Qt::DisplayRole:
-        return cellText(m_rows[static_cast<size_t>(index.row())], index.column());
+        return textAt(index.row(), index.column());
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::BackgroundRole:
@@ -118,6 +151,8 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Amdahl (h)");
         case AmdahlDays:
             return tr("Amdahl (days)");
+        case BaselineAmdahlHours:
+            return tr("Baseline (h)");
         default:
             return {};
         }
@@ -132,6 +167,9 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
         case AmdahlHours:
         case AmdahlDays:
             return tr("Amdahl-limited: work / S(p, N)");
+        case BaselineAmdahlHours:
+            return tr("The pinned baseline's Amdahl-limited hours at the same workers, and the current "
+                      "scenario's change against it");
         default:
             return {};
         }

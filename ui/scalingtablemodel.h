@@ -20,12 +20,18 @@ public:
         AmdahlSpeedup,
         AmdahlHours,
         AmdahlDays,
-        ColumnCount
+        ColumnCount,
+        /// Shown only while a baseline is pinned: its Amdahl hours at the same worker count and
+        /// the change.
+        BaselineAmdahlHours = ColumnCount
     };
 
     explicit ScalingTableModel(QObject *parent = nullptr);
 
-    void setRows(const std::vector<ScalingRow> &rows, int highlightedRow);
+    /// `baselineRows` (same worker counts) adds the baseline column; empty removes it.
+    void setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
+                 const std::vector<ScalingRow> &baselineRows = {});
+    bool hasBaseline() const { return !m_baseline.empty(); }
     int highlightedRow() const { return m_highlighted; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -35,9 +41,14 @@ public:
 
     /// The text a cell shows, as the window, CSV export and reports format it.
     static QString cellText(const ScalingRow &row, int column);
+    /// "16,748.33 (−50 %)": the baseline's Amdahl hours and how the current row compares.
+    static QString baselineCellText(const ScalingRow &current, const ScalingRow &baseline);
 
 private:
+    QString textAt(int row, int column) const;
+
     std::vector<ScalingRow> m_rows;
+    std::vector<ScalingRow> m_baseline;
     int m_highlighted = -1;
 };
 

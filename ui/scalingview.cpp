@@ -58,22 +58,24 @@ void ScalingView::refresh()
     if (!m_document)
         return;
     const ScenarioResult &r = m_document->result();
-    m_model->setRows(r.scaling, r.nearestScalingRow);
+    m_model->setRows(r.scaling, r.nearestScalingRow,
+                     m_document->baseline() ? m_document->comparison().baselineScaling : std::vector<ScalingRow>{});
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
     QFont bold = m_table->font();
     bold.setBold(true);
     const QFontMetrics boldMetrics(bold);
     QHeaderView *header = m_table->horizontalHeader();
     int contentWidth = m_table->frameWidth() * 2 + m_table->verticalScrollBar()->sizeHint().width();
-    for (int c = 0; c < ScalingTableModel::ColumnCount; ++c) {
+    const int columns = m_model->columnCount();
+    for (int c = 0; c < columns; ++c) {
         int width = header->sectionSizeHint(c);
-        for (const ScalingRow &row : r.scaling)
-            width = std::max(width, boldMetrics.horizontalAdvance(ScalingTableModel::cellText(row, c)) + 14);
-        if (c < ScalingTableModel::ColumnCount - 1 && header->sectionSize(c) < width)
+        for (int row = 0; row < m_model->rowCount(); ++row)
+            width = std::max(width, boldMetrics.horizontalAdvance(m_model->index(row, c).data().toString()) + 14);
+        if (c < columns - 1 && header->sectionSize(c) != width)
             header->resizeSection(c, width);
         contentWidth += width;
     }
-    if (m_table->minimumWidth() < contentWidth)
+    if (m_table->minimumWidth() != contentWidth)
         m_table->setMinimumWidth(contentWidth);
     if (!m_workerCounts->hasFocus()) {
         QStringList counts;

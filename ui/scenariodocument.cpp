@@ -6,13 +6,12 @@ namespace pipeplan {
 
 namespace {
 
-/// The one generic edit: the whole scenario before and after. Scenarios are small, and a
-/// snapshot cannot get out of step with the model the way per-field commands can.
-class ChangeScenario : public QUndoCommand
+/// The one generic edit: the whole plan before and after. Plans are small, and a snapshot cannot
+/// get out of step with the model the way per-field commands can.
+class ChangePlan : public QUndoCommand
 {
 public:
-    ChangeScenario(ScenarioDocument *document, Scenario before, Scenario after, const QString &text,
-                   EditId id, int session)
+    ChangePlan(ScenarioDocument *document, Plan before, Plan after, const QString &text, EditId id, int session)
         : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
           m_id(id), m_session(session)
     {
@@ -24,7 +23,7 @@ public:
 
     bool mergeWith(const QUndoCommand *other) override
     {
-        const auto *next = static_cast<const ChangeScenario *>(other);
+        const auto *next = static_cast<const ChangePlan *>(other);
         if (m_id == EditId::None || next->m_session != m_session)
             return false;
         m_after = next->m_after;
@@ -35,30 +34,52 @@ public:
 
 private:
     ScenarioDocument *m_document;
-    Scenario m_before;
-    Scenario m_after;
+    Plan m_before;
+    Plan m_after;
     EditId m_id;
     int m_session;
 };
 
 } // namespace
 
-ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_scenario(defaultScenario())
+ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent)
 {
+    connect(&m_undoStack, &QUndoStack::cleanChanged, this, [this](bool) { emit modifiedChanged(isModified()); });
     recompute();
 }
 
 bool ScenarioDocument::edit(const Scenario &after, const QString &text, EditId id)
 {
-    if (after == m_scenario)
+    Plan plan = m_plan;
+    plan.scenario = after;
+    return editPlan(plan, text, id);
+}
+
+bool ScenarioDocument::editPlan(const Plan &after, const QString &text, EditId id)
+{
+    if (after == m_plan)
         return true;
-    if (!validate(after).empty())
+    if (!validate(after.scenario).empty() || (after.baseline && !validate(*after.baseline).empty()))
         return false;
     // Outside a drag every edit is its own session, so two typed values never merge.
     if (!m_interactive)
         ++m_editSession;
-    m_undoStack.push(new ChangeScenario(this, m_scenario, after, text, id, m_editSession));
+    m_undoStack.push(new ChangePlan(this, m_plan, after, text, id, m_editSession));
     return true;
+}
+
+void ScenarioDocument::pinBaseline()
+{
+    Plan plan = m_plan;
+    plan.baseline = m_plan.scenario;
+    editPlan(plan, tr("Pin baseline"), EditId::Baseline);
+}
+
+void ScenarioDocument::unpinBaseline()
+{
+    Plan plan = m_plan;
+    plan.baseline.reset();
+    editPlan(plan, tr("Unpin baseline"), EditId::Baseline);
 }
 
 void ScenarioDocument::beginInteractiveEdit()
@@ -83,18 +104,46 @@ void ScenarioDocument::setBalanced(bool balanced)
     emit changed();
 }
 
-void ScenarioDocument::apply(const Scenario &scenario)
+void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modified)
 {
-    m_scenario = scenario;
+    m_undoStack.clear();
+    m_forcedModified = modified;
+    m_filePath = filePath;
+    apply(plan);
+    emit filePathChanged(m_filePath);
+    emit modifiedChanged(isModified());
+}
+
+void ScenarioDocument::markSaved(const QString &filePath)
+{
+    m_forcedModified = false;
+    m_undoStack.setClean();
+    if (filePath != m_filePath) {
+        m_filePath = filePath;
+        emit filePathChanged(m_filePath);
+    }
+    emit modifiedChanged(isModified());
+}
+
+void ScenarioDocument::apply(const Plan &plan)
+{
+    m_plan = plan;
     recompute();
     emit changed();
 }
 
 void ScenarioDocument::recompute()
 {
-    m_result = evaluate(m_scenario);
+    m_result = evaluate(m_plan.scenario);
+    if (m_plan.baseline) {
+        m_baselineResult = evaluate(*m_plan.baseline);
+        m_comparison = compare(m_plan.scenario, m_result, *m_plan.baseline, m_baselineResult);
+    } else {
+        m_baselineResult = {};
+        m_comparison = {};
+    }
     m_scheduleStageMs = m_balanced ? pipeline::balance(m_result.stageMs) : m_result.stageMs;
-    m_schedule = pipeline::schedule(m_scheduleStageMs, static_cast<int>(m_scenario.microbatches));
+    m_schedule = pipeline::schedule(m_scheduleStageMs, static_cast<int>(m_plan.scenario.microbatches));
 }
 
 } // namespace pipeplan

@@ -2,6 +2,7 @@
 
 #include "pipeline.h"
 #include "scenario.h"
+#include "scenariofile.h"
 
 #include <QObject>
 #include <QUndoStack>
@@ -29,19 +30,28 @@ enum class EditId
     Execution,
     WorkerCounts,
     Reset,
+    Name,
     Notes,
+    Baseline,
 };
 
-/// The single source of truth of one window: the scenario, its undo stack, and the result the
-/// core computed from it. Widgets observe `changed()` and edit through `edit()`.
+/// The single source of truth of one window: the plan (scenario and pinned baseline), its undo
+/// stack, its file, and the results the core computed from it. Widgets observe `changed()` and
+/// edit through `edit()`.
 class ScenarioDocument : public QObject
 {
     Q_OBJECT
 public:
     explicit ScenarioDocument(QObject *parent = nullptr);
 
-    const Scenario &scenario() const { return m_scenario; }
+    const Plan &plan() const { return m_plan; }
+    const Scenario &scenario() const { return m_plan.scenario; }
     const ScenarioResult &result() const { return m_result; }
+    /// The pinned baseline and what the core computed for it and for the comparison.
+    const std::optional<Scenario> &baseline() const { return m_plan.baseline; }
+    const ScenarioResult &baselineResult() const { return m_baselineResult; }
+    const Comparison &comparison() const { return m_comparison; }
+
     /// The pipeline schedule over the scenario's stages, or over the balanced stages when
     /// balanced() is on.
     const pipeline::Schedule &schedule() const { return m_schedule; }
@@ -53,30 +63,49 @@ public:
     /// and nothing changes.
     bool edit(const Scenario &after, const QString &text, EditId id = EditId::None);
 
+    /// Pins the current scenario as the baseline every view compares against (undoable);
+    /// unpinBaseline drops it.
+    void pinBaseline();
+    void unpinBaseline();
+
     /// A slider press opens a session, its release closes it: the drag becomes one undo step.
     void beginInteractiveEdit();
     void endInteractiveEdit();
-    int editSession() const { return m_editSession; }
 
     /// Show the Gantt with the same work re-cut into equal stages (a view option, not undoable).
     bool balanced() const { return m_balanced; }
     void setBalanced(bool balanced);
 
-    /// Applies a scenario without an undo entry (the undo commands use this).
-    void apply(const Scenario &scenario);
+    /// Replaces everything with a plan read from `filePath` (empty for an untitled plan): a fresh
+    /// undo history, and clean unless `modified` (work restored after a crash).
+    void load(const Plan &plan, const QString &filePath, bool modified = false);
+    QString filePath() const { return m_filePath; }
+    /// After a successful save: the file is now `filePath` and the document is clean.
+    void markSaved(const QString &filePath);
+    bool isModified() const { return !m_undoStack.isClean() || m_forcedModified; }
+
+    /// Applies a plan without an undo entry (the undo commands use this).
+    void apply(const Plan &plan);
 
 signals:
     void changed();
     void balancedChanged(bool balanced);
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString &filePath);
 
 private:
+    bool editPlan(const Plan &after, const QString &text, EditId id);
     void recompute();
 
-    Scenario m_scenario;
+    Plan m_plan;
     ScenarioResult m_result;
+    ScenarioResult m_baselineResult;
+    Comparison m_comparison;
     pipeline::Schedule m_schedule;
     std::vector<double> m_scheduleStageMs;
     QUndoStack m_undoStack;
+    QString m_filePath;
+    bool m_forcedModified = false;
     bool m_balanced = false;
     bool m_interactive = false;
     int m_editSession = 0;

@@ -6,10 +6,11 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
-#include <QStackedBarSeries>
+#include <QHorizontalStackedBarSeries>
 #include <QToolTip>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pipeplan {
@@ -29,7 +30,7 @@ double niceCeiling(double value)
 } // namespace
 
 StageChart::StageChart(QWidget *parent)
-    : QChartView(parent), m_series(new QStackedBarSeries), m_stages(new QBarSet(tr("stage"))),
+    : QChartView(parent), m_series(new QHorizontalStackedBarSeries), m_stages(new QBarSet(tr("stage"))),
       m_bottleneck(new QBarSet(tr("bottleneck"))), m_categories(new QBarCategoryAxis), m_values(new QValueAxis)
 {
     auto *chart = new QChart;
@@ -41,8 +42,8 @@ StageChart::StageChart(QWidget *parent)
     m_series->append(m_bottleneck);
     m_series->setBarWidth(0.6);
     chart->addSeries(m_series);
-    chart->addAxis(m_categories, Qt::AlignBottom);
-    chart->addAxis(m_values, Qt::AlignLeft);
+    chart->addAxis(m_categories, Qt::AlignLeft);
+    chart->addAxis(m_values, Qt::AlignBottom);
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_values);
     m_values->setTitleText(tr("ms per user"));
@@ -53,12 +54,14 @@ StageChart::StageChart(QWidget *parent)
     setChart(chart);
     setRenderHint(QPainter::Antialiasing, false);
     setMinimumSize(260, 200);
-    connect(m_series, &QStackedBarSeries::hovered, this, [this](bool status, int index, QBarSet *set) {
+    connect(m_series, &QHorizontalStackedBarSeries::hovered, this, [this](bool status, int index, QBarSet *set) {
         if (!status || !m_document) {
             QToolTip::hideText();
             return;
         }
         const Scenario &s = m_document->scenario();
+        // Bars run bottom to top; stages are listed top to bottom.
+        index = static_cast<int>(s.stages.size()) - 1 - index;
         if (index < 0 || index >= static_cast<int>(s.stages.size()))
             return;
         QToolTip::showText(QCursor::pos(), s.stages[static_cast<size_t>(index)].name + QStringLiteral(": ") +
@@ -77,7 +80,14 @@ void StageChart::setDocument(ScenarioDocument *document)
     refresh();
 }
 
-QStringList StageChart::categories() const { return m_categories->categories(); }
+double StageChart::barValue(const QBarSet *set, int stage) { return set->at(set->count() - 1 - stage); }
+
+QStringList StageChart::categories() const
+{
+    QStringList names = m_categories->categories();
+    std::reverse(names.begin(), names.end());
+    return names;
+}
 
 void StageChart::refresh()
 {
@@ -100,14 +110,18 @@ void StageChart::refresh()
         m_stages->append(QList<qreal>(count, 0.0));
         m_bottleneck->append(QList<qreal>(count, 0.0));
     }
+    // Horizontal bars are laid out bottom to top: reverse so the first stage is on top, as in
+    // the Gantt chart.
+    std::reverse(names.begin(), names.end());
     if (m_categories->categories() != names)
         m_categories->setCategories(names);
     // Past a dozen stages the names no longer fit under the bars; hovering a bar names it.
     m_categories->setLabelsVisible(count <= 16);
     double maxMs = 0;
     for (int i = 0; i < count; ++i) {
-        const double ms = r.stageMs[static_cast<size_t>(i)];
-        const bool isBottleneck = i == r.bottleneckIndex && count > 1;
+        const int stage = count - 1 - i;
+        const double ms = r.stageMs[static_cast<size_t>(stage)];
+        const bool isBottleneck = stage == r.bottleneckIndex && count > 1;
         if (m_stages->at(i) != (isBottleneck ? 0.0 : ms))
             m_stages->replace(i, isBottleneck ? 0.0 : ms);
         if (m_bottleneck->at(i) != (isBottleneck ? ms : 0.0))

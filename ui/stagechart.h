@@ -5,14 +5,15 @@
 
 class QBarCategoryAxis;
 class QBarSet;
-class QStackedBarSeries;
+class QHorizontalStackedBarSeries;
 class QValueAxis;
 
 namespace pipeplan {
 
 class ScenarioDocument;
 
-/// Stage times per user as bars (Qt Charts), the bottleneck stage in its own colour.
+/// Stage times per user as horizontal bars (Qt Charts), names on the left where they have room,
+/// the bottleneck stage in its own colour.
 class StageChart : public QChartView
 {
     Q_OBJECT
@@ -22,13 +23,16 @@ public:
 
     QBarSet *stageSet() const { return m_stages; }
     QBarSet *bottleneckSet() const { return m_bottleneck; }
+    /// Stage names in stage order (the chart draws the first on top).
     QStringList categories() const;
+    /// The bar value drawn for stage `stage` in a set (bars are stored bottom to top).
+    static double barValue(const QBarSet *set, int stage);
 
 private:
     void refresh();
 
     QPointer<ScenarioDocument> m_document;
-    QStackedBarSeries *m_series;
+    QHorizontalStackedBarSeries *m_series;
     QBarSet *m_stages;
     QBarSet *m_bottleneck;
     QBarCategoryAxis *m_categories;

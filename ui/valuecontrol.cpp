@@ -30,7 +30,7 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     }
     m_slider->setRange(0, kSliderSteps);
     m_slider->setPageStep(kSliderSteps / 20);
-    m_slider->setMinimumWidth(90);
+    m_slider->setMinimumWidth(70);
     layout->addWidget(m_slider, 1);
 
     // English grouping everywhere, as in reports and the CLI: "150,000,000 users".
@@ -43,7 +43,7 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     m_spinBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_spinBox->setAlignment(Qt::AlignRight);
     m_spinBox->setMinimumWidth(
-        m_spinBox->fontMetrics().horizontalAdvance(m_spinBox->textFromValue(config.max) + config.suffix) + 34);
+        m_spinBox->fontMetrics().horizontalAdvance(m_spinBox->textFromValue(config.max) + config.suffix) + 26);
     layout->addWidget(m_spinBox);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {

@@ -27,10 +27,24 @@ WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
     m_unused->setBrush(QColor(chartstyle::kMuted.red(), chartstyle::kMuted.green(), chartstyle::kMuted.blue(), 150));
     m_unused->setPen(Qt::NoPen);
     m_unused->setWidth(0.6);
+    // The pinned baseline's runtime after each lever: a thin outlined bar just above each row.
+    m_baselineBars = new QCPBars(yAxis, xAxis);
+    m_baselineBars->setName(tr("baseline"));
+    m_baselineBars->setBrush(Qt::NoBrush);
+    m_baselineBars->setPen(QPen(QColor(0x55, 0x59, 0x60), 1.5, Qt::DashLine));
+    m_baselineBars->setWidth(0.22);
+    m_baselineBars->removeFromLegend();
     // No legend: a lever that is not used says "unchanged" on its grey bar.
     // Labels go inside the bar's end when it is long enough, else just beyond it; that depends on
     // pixels, so it is decided once the layout of this replot is known.
     connect(this, &QCustomPlot::afterLayout, this, &WaterfallChart::placeLabels);
+    // While a baseline is pinned its legend sits in a row above the chart, never over a bar.
+    plotLayout()->insertRow(0);
+    auto *legendHolder = new QCPLayoutGrid;
+    plotLayout()->addElement(0, 0, legendHolder);
+    legendHolder->addElement(0, 0, legend);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    plotLayout()->setRowStretchFactor(0, 0.001);
 }
 
 void WaterfallChart::setDocument(ScenarioDocument *document)
@@ -93,6 +107,20 @@ void WaterfallChart::refresh()
         label->setText(applied ? format::duration(step.runtimeSeconds) : tr("unchanged"));
         label->setProperty("applied", applied);
     }
+    QVector<double> baselineKeys, baselineValues;
+    if (m_document->baseline()) {
+        const std::vector<LeverStep> &baseSteps = m_document->baselineResult().waterfall;
+        for (size_t i = 0; i < baseSteps.size(); ++i) {
+            baselineKeys.push_back(static_cast<double>(i + 1) - 0.42);
+            baselineValues.push_back(baseSteps[i].runtimeSeconds);
+            minSeconds = std::min(minSeconds, baseSteps[i].runtimeSeconds);
+            maxSeconds = std::max(maxSeconds, baseSteps[i].runtimeSeconds);
+        }
+    }
+    m_baselineBars->setData(baselineKeys, baselineValues, true);
+    legend->setVisible(!baselineKeys.isEmpty());
+    if (!baselineKeys.isEmpty() && !legend->hasItemWithPlottable(m_baselineBars))
+        m_baselineBars->addToLegend();
     m_applied->setData(appliedKeys, appliedValues, true);
     m_unused->setData(unusedKeys, unusedValues, true);
     yAxis->setTicker(ticker);

@@ -18,6 +18,7 @@ public:
 
     QCPBars *appliedBars() const { return m_applied; }
     QCPBars *unusedBars() const { return m_unused; }
+    QCPBars *baselineBars() const { return m_baselineBars; }
     QStringList labelTexts() const;
 
 private:
@@ -27,6 +28,7 @@ private:
     QPointer<ScenarioDocument> m_document;
     QCPBars *m_applied;
     QCPBars *m_unused;
+    QCPBars *m_baselineBars;
     QList<QCPItemText *> m_labels;
 };
 

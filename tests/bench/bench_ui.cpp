@@ -22,12 +22,12 @@ namespace {
 /// iteration ends.
 void liveUpdate(benchmark::State &state, const Scenario &start)
 {
-    MainWindow window(MainWindow::Options{false});
+    MainWindow window(MainWindow::Options::headless());
     window.resize(1600, 1000);
     window.show();
     QApplication::processEvents();
     ScenarioDocument *doc = window.document();
-    doc->apply(start);
+    doc->apply(Plan{start, std::nullopt});
     window.replotAll();
     bool flip = false;
     int replots = 0;
