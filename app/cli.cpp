@@ -2,12 +2,15 @@
 
 #include "amdahl.h"
 #include "bandwidth.h"
+#include "explain.h"
+#include "scenariofile.h"
 #include "fields.h"
 #include "format.h"
 #include "numparse.h"
 #include "scenario.h"
 #include "units.h"
 
+#include <QFile>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -30,7 +33,8 @@ struct InvalidInput
 enum class FlagKind
 {
     Value,
-    Switch
+    Switch,
+    Repeated ///< may be given many times: --set a=1 --set b=2
 };
 
 struct FlagDef
@@ -44,12 +48,16 @@ struct FlagDef
 class Flags
 {
 public:
-    Flags(const QStringList &args, const std::vector<FlagDef> &defs)
+    Flags(const QStringList &args, const std::vector<FlagDef> &defs, int maxPositional = 0)
     {
         for (qsizetype i = 0; i < args.size(); ++i) {
             const QString &arg = args[i];
-            if (!arg.startsWith(QStringLiteral("--")))
-                throw InvalidInput{QStringLiteral("unexpected argument '%1'").arg(arg)};
+            if (!arg.startsWith(QStringLiteral("--"))) {
+                if (m_positional.size() >= maxPositional)
+                    throw InvalidInput{QStringLiteral("unexpected argument '%1'").arg(arg)};
+                m_positional << arg;
+                continue;
+            }
             QString name = arg.mid(2);
             std::optional<QString> inlineValue;
             if (const qsizetype eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
@@ -66,23 +74,30 @@ public:
                 m_switches.insert(name, true);
                 continue;
             }
+            QString value;
             if (inlineValue) {
-                m_values.insert(name, *inlineValue);
+                value = *inlineValue;
             } else if (i + 1 < args.size()) {
                 // The next argument is the value even when it looks like a flag ("-5"), so that
                 // a negative number is reported as negative rather than as a missing value.
                 const QString &next = args[i + 1];
                 if (next.startsWith(QStringLiteral("--")))
                     throw InvalidInput{QStringLiteral("--%1: missing value").arg(name)};
-                m_values.insert(name, next);
+                value = next;
                 ++i;
             } else {
                 throw InvalidInput{QStringLiteral("--%1: missing value").arg(name)};
             }
+            if (def->kind == FlagKind::Repeated)
+                m_repeated[name] << value;
+            else
+                m_values.insert(name, value);
         }
     }
 
     bool has(const QString &name) const { return m_values.contains(name); }
+    QStringList repeated(const QString &name) const { return m_repeated.value(name); }
+    const QStringList &positional() const { return m_positional; }
     bool isSet(const QString &name) const { return m_switches.value(name, false); }
 
     /// The flag's number, checked against `spec`; `fallback` when absent (required if none).
@@ -128,6 +143,8 @@ public:
 private:
     QHash<QString, QString> m_values;
     QHash<QString, bool> m_switches;
+    QHash<QString, QStringList> m_repeated;
+    QStringList m_positional;
 };
 
 /// JSON has no infinity: a value without a finite answer (the ceiling at p = 1) is null.
@@ -373,12 +390,212 @@ int runBandwidth(const Flags &flags, QTextStream &out)
     return kExitOk;
 }
 
+/// Everything the window shows for a scenario, as one JSON object.
+QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
+{
+    const explain::Headline h = explain::headline(s, r);
+    QJsonArray stages;
+    for (size_t i = 0; i < s.stages.size(); ++i) {
+        stages.append(QJsonObject{{QStringLiteral("name"), s.stages[i].name},
+                                  {QStringLiteral("ms_per_user"), r.stageMs[i]},
+                                  {QStringLiteral("scoring"), s.stages[i].isScoring}});
+    }
+    QJsonArray rows;
+    for (const ScalingRow &row : r.scaling) {
+        rows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
+                                {QStringLiteral("hours"), row.linearHours},
+                                {QStringLiteral("days"), row.linearDays},
+                                {QStringLiteral("amdahl_speedup"), row.amdahlSpeedup},
+                                {QStringLiteral("amdahl_hours"), row.amdahlHours},
+                                {QStringLiteral("amdahl_days"), row.amdahlDays}});
+    }
+    QJsonArray waterfall;
+    for (const LeverStep &step : r.waterfall) {
+        waterfall.append(QJsonObject{{QStringLiteral("lever"), step.name},
+                                     {QStringLiteral("explanation"), step.explanation},
+                                     {QStringLiteral("applied"), step.applied},
+                                     {QStringLiteral("runtime_seconds"), step.runtimeSeconds},
+                                     {QStringLiteral("runtime_human"), format::duration(step.runtimeSeconds)}});
+    }
+    const PipelineSummary &p = r.pipeline;
+    return QJsonObject{
+        {QStringLiteral("name"), s.name},
+        {QStringLiteral("users_scored"), r.usersScored},
+        {QStringLiteral("total_predictions"), r.totalPredictions},
+        {QStringLiteral("scoring_ms_per_user"), r.scoringMsPerUser},
+        {QStringLiteral("ms_per_user"), r.perUserMs},
+        {QStringLiteral("execution"),
+         s.execution == Execution::Sequential ? QStringLiteral("sequential") : QStringLiteral("pipelined")},
+        {QStringLiteral("work_seconds"), r.workSeconds},
+        {QStringLiteral("workers"), s.workload.workers},
+        {QStringLiteral("linear_seconds"), r.linearSeconds},
+        {QStringLiteral("runtime_seconds"), r.runtimeSeconds},
+        {QStringLiteral("runtime_human"), h.runtime},
+        {QStringLiteral("throughput_users_per_s"), r.throughputUsersPerSecond},
+        {QStringLiteral("throughput_predictions_per_s"), r.throughputPredictionsPerSecond},
+        {QStringLiteral("speedup"), r.speedup},
+        {QStringLiteral("efficiency"), r.efficiency},
+        {QStringLiteral("max_speedup"), jsonNumber(r.maxSpeedup)},
+        {QStringLiteral("bottleneck"),
+         QJsonObject{{QStringLiteral("index"), r.bottleneckIndex},
+                     {QStringLiteral("name"), s.stages[static_cast<size_t>(r.bottleneckIndex)].name},
+                     {QStringLiteral("ms_per_user"), r.stageMs[static_cast<size_t>(r.bottleneckIndex)]}}},
+        {QStringLiteral("headline"),
+         QJsonObject{{QStringLiteral("total_predictions"), h.totalPredictions},
+                     {QStringLiteral("runtime"), h.runtime},
+                     {QStringLiteral("throughput"), h.throughput},
+                     {QStringLiteral("speedup"), h.speedup},
+                     {QStringLiteral("bottleneck"), h.bottleneck}}},
+        {QStringLiteral("how"),
+         QJsonObject{{QStringLiteral("total_predictions"), explain::totalPredictions(s, r)},
+                     {QStringLiteral("per_user"), explain::perUserCost(s, r)},
+                     {QStringLiteral("runtime"), explain::runtime(s, r)},
+                     {QStringLiteral("throughput"), explain::throughput(s, r)},
+                     {QStringLiteral("speedup"), explain::speedup(s, r)}}},
+        {QStringLiteral("stages"), stages},
+        {QStringLiteral("rows"), rows},
+        {QStringLiteral("nearest_row"), r.nearestScalingRow},
+        {QStringLiteral("waterfall"), waterfall},
+        {QStringLiteral("pipeline"),
+         QJsonObject{{QStringLiteral("microbatches"), s.microbatches},
+                     {QStringLiteral("sequential_ms"), p.sequentialMs},
+                     {QStringLiteral("total_ms"), p.totalMs},
+                     {QStringLiteral("bubble_fraction"), p.bubbleFraction},
+                     {QStringLiteral("steady_rate_per_s"), p.steadyRatePerSecond},
+                     {QStringLiteral("bottleneck_index"), p.bottleneckIndex},
+                     {QStringLiteral("utilization"), p.utilization},
+                     {QStringLiteral("balanced_stage_ms"), p.balancedStageMs},
+                     {QStringLiteral("balanced_rate_per_s"), p.balancedRatePerSecond}}},
+    };
+}
+
+void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, int highlighted)
+{
+    QStringList headers;
+    for (int c = 0; c < explain::kScalingColumnCount; ++c)
+        headers << explain::scalingHeader(static_cast<explain::ScalingColumn>(c));
+    std::vector<QStringList> lines{headers};
+    for (const ScalingRow &row : rows) {
+        QStringList cells;
+        for (int c = 0; c < explain::kScalingColumnCount; ++c)
+            cells << explain::scalingCell(row, static_cast<explain::ScalingColumn>(c));
+        lines.push_back(cells);
+    }
+    std::vector<qsizetype> widths(headers.size(), 0);
+    for (const QStringList &line : lines)
+        for (qsizetype c = 0; c < line.size(); ++c)
+            widths[static_cast<size_t>(c)] = std::max(widths[static_cast<size_t>(c)], line[c].size());
+    for (size_t i = 0; i < lines.size(); ++i) {
+        QStringList cells;
+        for (qsizetype c = 0; c < lines[i].size(); ++c)
+            cells << lines[i][c].rightJustified(widths[static_cast<size_t>(c)]);
+        const bool mark = highlighted >= 0 && i == static_cast<size_t>(highlighted) + 1;
+        out << (mark ? "> " : "  ") << cells.join(QStringLiteral("  ")) << '\n';
+    }
+}
+
+int runEval(const Flags &flags, QTextStream &out)
+{
+    if (flags.positional().isEmpty())
+        throw InvalidInput{QStringLiteral("FILE: required (a scenario .json file)")};
+    const QString path = flags.positional().first();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        throw InvalidInput{QStringLiteral("%1: %2").arg(path, file.errorString())};
+    if (file.size() > scenariofile::kMaxFileBytes) {
+        throw InvalidInput{QStringLiteral("%1: (file): is %2 bytes; a scenario file is at most %3 bytes")
+                               .arg(path)
+                               .arg(file.size())
+                               .arg(scenariofile::kMaxFileBytes)};
+    }
+    const QByteArray bytes = file.readAll();
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    scenariofile::LoadResult loaded;
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        loaded = scenariofile::fromJson(bytes); // names the problem
+    } else {
+        QJsonObject root = document.object();
+        for (const QString &assignment : flags.repeated(QStringLiteral("set"))) {
+            const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+            if (eq <= 0)
+                throw InvalidInput{QStringLiteral("--set: expected key=value, got '%1'").arg(assignment)};
+            if (auto error = scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1)))
+                throw InvalidInput{QStringLiteral("--set %1").arg(error->toString())};
+        }
+        loaded = scenariofile::fromJsonObject(root);
+    }
+    if (!loaded.plan)
+        throw InvalidInput{QStringLiteral("%1: %2").arg(path, loaded.error.toString())};
+    const Plan &plan = *loaded.plan;
+    const ScenarioResult r = evaluate(plan.scenario);
+    std::optional<ScenarioResult> baseline;
+    if (plan.baseline)
+        baseline = evaluate(*plan.baseline);
+
+    if (flags.isSet(kJson.name)) {
+        QJsonObject object = resultObject(plan.scenario, r);
+        object.insert(QStringLiteral("file"), path);
+        if (baseline) {
+            const Comparison c = compare(plan.scenario, r, *plan.baseline, *baseline);
+            QJsonArray baselineRows;
+            for (const ScalingRow &row : c.baselineScaling)
+                baselineRows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
+                                                {QStringLiteral("amdahl_hours"), row.amdahlHours}});
+            object.insert(QStringLiteral("baseline"), resultObject(*plan.baseline, *baseline));
+            object.insert(QStringLiteral("comparison"),
+                          QJsonObject{{QStringLiteral("runtime_ratio"), c.runtimeRatio},
+                                      {QStringLiteral("runtime_delta_seconds"), c.runtimeDeltaSeconds},
+                                      {QStringLiteral("throughput_ratio"), c.throughputRatio},
+                                      {QStringLiteral("baseline_rows"), baselineRows}});
+        } else {
+            object.insert(QStringLiteral("baseline"), QJsonValue::Null);
+        }
+        printJson(out, object);
+        return kExitOk;
+    }
+    const Scenario &s = plan.scenario;
+    const explain::Headline h = explain::headline(s, r);
+    out << s.name << '\n';
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Total predictions"), h.totalPredictions},
+        {QStringLiteral("Runtime at ") + format::count(s.workload.workers, s.workload.workers == 1 ? QStringLiteral("worker") : QStringLiteral("workers")), h.runtime},
+        {QStringLiteral("Throughput"), h.throughput},
+        {QStringLiteral("Speedup (ceiling)"), h.speedup},
+        {QStringLiteral("Bottleneck (per user)"), h.bottleneck},
+        {QStringLiteral("How"), explain::runtime(s, r)},
+    };
+    if (baseline) {
+        const explain::Headline b = explain::headline(*plan.baseline, *baseline);
+        rows.push_back({QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") + plan.baseline->name +
+                                                                 QStringLiteral(")")});
+    }
+    printRows(out, rows);
+    out << "\nScaling\n";
+    printScalingTable(out, r.scaling, r.nearestScalingRow);
+    out << "\nLevers\n";
+    std::vector<std::pair<QString, QString>> levers;
+    for (const LeverStep &step : r.waterfall)
+        levers.push_back({QStringLiteral("  ") + step.name + QStringLiteral(" (") + step.explanation + QStringLiteral(")"),
+                          step.applied || &step == &r.waterfall.front() ? format::duration(step.runtimeSeconds)
+                                                                        : QStringLiteral("unchanged")});
+    printRows(out, levers);
+    out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";
+    printRows(out, {{QStringLiteral("  Bubble (p-1)/(m+p-1)"), format::grouped(r.pipeline.bubbleFraction, 3)},
+                    {QStringLiteral("  Utilization"), format::trimmed(r.pipeline.utilization * 100, 1) + QStringLiteral(" %")},
+                    {QStringLiteral("  Total time"), format::milliseconds(r.pipeline.totalMs)},
+                    {QStringLiteral("  Steady rate"), format::ratePerSecond(r.pipeline.steadyRatePerSecond, QStringLiteral("items"))},
+                    {QStringLiteral("  Balanced rate"), format::ratePerSecond(r.pipeline.balancedRatePerSecond, QStringLiteral("items"))}});
+    return kExitOk;
+}
+
 struct Command
 {
     QString name;
     QString summary;
     std::vector<FlagDef> flags;
     std::function<int(const Flags &, QTextStream &)> handler;
+    int positional = 0; ///< positional arguments accepted (eval's FILE)
 };
 
 std::vector<Command> commands()
@@ -403,6 +620,11 @@ std::vector<Command> commands()
           {QStringLiteral("microbatches"), FlagKind::Value, QStringLiteral("microbatches in flight; default 8")},
           kJson, kHelp},
          runPipeline},
+        {QStringLiteral("eval"), QStringLiteral("every result the window shows for a scenario file: eval FILE.json"),
+         {{QStringLiteral("set"), FlagKind::Repeated,
+           QStringLiteral("key=value to change before evaluating (repeatable), e.g. users=75M or stages[0].ms_per_user=250")},
+          kJson, kHelp},
+         runEval, 1},
         {QStringLiteral("bandwidth"), QStringLiteral("bytes / bandwidth lower bound and the rate ceiling it implies"),
          {{QStringLiteral("bytes"), FlagKind::Value, QStringLiteral("bytes to move (required), e.g. 14G or 512Mi")},
           {QStringLiteral("bytes-per-second"), FlagKind::Value, QStringLiteral("sustained bandwidth in bytes/s (required)")},
@@ -452,7 +674,7 @@ int run(const QStringList &args, QTextStream &out, QTextStream &err)
         return kExitInvalid;
     }
     try {
-        const Flags flags(args.mid(1), command->flags);
+        const Flags flags(args.mid(1), command->flags, command->positional);
         if (flags.isSet(kHelp.name)) {
             printCommandHelp(out, *command);
             return kExitOk;

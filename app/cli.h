@@ -9,6 +9,14 @@ namespace pipeplan::cli {
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 2;
 
+/// What one run printed and returned (for tests).
+struct CliRunResult
+{
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
 /// Runs one pipeplan-cli command. `args` excludes the program name, e.g.
 /// {"runtime", "--users", "150M", "--predictions", "20", "--latency-ms", "1000", "--json"}.
 int run(const QStringList &args, QTextStream &out, QTextStream &err);

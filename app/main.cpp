@@ -22,8 +22,13 @@ int main(int argc, char *argv[])
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Render the window to a PNG file and exit."),
                                         QStringLiteral("file.png"));
+    const QCommandLineOption set(QStringLiteral("set"),
+                                 QStringLiteral("Change a value after opening, as an undoable edit (repeatable): "
+                                                "--set users=75M, --set stages[0].ms_per_user=250."),
+                                 QStringLiteral("key=value"));
     parser.addOption(fresh);
     parser.addOption(screenshot);
+    parser.addOption(set);
     parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Scenario files to open (.pipeplan.json)."),
                                  QStringLiteral("[file...]"));
     parser.process(app);
@@ -49,6 +54,11 @@ int main(int argc, char *argv[])
         auto *window = new pipeplan::MainWindow(options);
         window->setAttribute(Qt::WA_DeleteOnClose);
         windows.append(window);
+    }
+    for (const QString &assignment : parser.values(set)) {
+        QString error;
+        if (!windows.last()->applySetting(assignment, &error))
+            qWarning("pipeplan: --set %s", qPrintable(error));
     }
     for (pipeplan::MainWindow *window : windows) {
         if (shooting)

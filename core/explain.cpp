@@ -66,6 +66,58 @@ QString speedup(const Scenario &s, const ScenarioResult &r)
     return text;
 }
 
+Headline headline(const Scenario &s, const ScenarioResult &r)
+{
+    Headline h;
+    h.totalPredictions = format::grouped(r.totalPredictions, 0);
+    h.runtime = format::duration(r.runtimeSeconds);
+    h.throughput = format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
+    h.speedup = format::trimmed(r.speedup, 2) + QStringLiteral("× (") +
+                (std::isfinite(r.maxSpeedup) ? format::trimmed(r.maxSpeedup, 2) + QStringLiteral("×")
+                                             : QStringLiteral("∞")) +
+                QStringLiteral(")");
+    h.bottleneck = bottleneckName(s, r);
+    return h;
+}
+
+QString scalingCell(const ScalingRow &row, ScalingColumn column)
+{
+    switch (column) {
+    case ScalingColumn::Workers:
+        return format::grouped(row.workers, 0);
+    case ScalingColumn::LinearHours:
+        return format::grouped(row.linearHours, 2);
+    case ScalingColumn::LinearDays:
+        return format::grouped(row.linearDays, 2);
+    case ScalingColumn::AmdahlSpeedup:
+        return format::grouped(row.amdahlSpeedup, 2) + QStringLiteral("×");
+    case ScalingColumn::AmdahlHours:
+        return format::grouped(row.amdahlHours, 2);
+    case ScalingColumn::AmdahlDays:
+        return format::grouped(row.amdahlDays, 2);
+    }
+    return {};
+}
+
+QString scalingHeader(ScalingColumn column)
+{
+    switch (column) {
+    case ScalingColumn::Workers:
+        return QStringLiteral("Workers");
+    case ScalingColumn::LinearHours:
+        return QStringLiteral("Linear (h)");
+    case ScalingColumn::LinearDays:
+        return QStringLiteral("Linear (days)");
+    case ScalingColumn::AmdahlSpeedup:
+        return QStringLiteral("Amdahl S");
+    case ScalingColumn::AmdahlHours:
+        return QStringLiteral("Amdahl (h)");
+    case ScalingColumn::AmdahlDays:
+        return QStringLiteral("Amdahl (days)");
+    }
+    return {};
+}
+
 QString bottleneckName(const Scenario &s, const ScenarioResult &r)
 {
     if (r.bottleneckIndex < 0 || r.bottleneckIndex >= static_cast<int>(s.stages.size()))

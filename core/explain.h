@@ -15,6 +15,32 @@ QString throughput(const Scenario &scenario, const ScenarioResult &result);
 QString speedup(const Scenario &scenario, const ScenarioResult &result);
 QString bottleneck(const Scenario &scenario, const ScenarioResult &result);
 
+/// The headline as every front end shows it (window, CLI eval, report): one text per number.
+struct Headline
+{
+    QString totalPredictions; ///< "3,000,000,000"
+    QString runtime;          ///< "697.85 days"
+    QString throughput;       ///< "2.49 users/s"
+    QString speedup;          ///< "49.76× (50×)": S and the ceiling
+    QString bottleneck;       ///< "score (20 s)"
+};
+Headline headline(const Scenario &scenario, const ScenarioResult &result);
+
+/// Columns of the scaling table, shared by the window's table, CSV export, reports and the CLI.
+enum class ScalingColumn
+{
+    Workers,
+    LinearHours,
+    LinearDays,
+    AmdahlSpeedup,
+    AmdahlHours,
+    AmdahlDays
+};
+inline constexpr int kScalingColumnCount = 6;
+/// A cell's text: "1,000", "833.33", "49.76×".
+QString scalingCell(const ScalingRow &row, ScalingColumn column);
+QString scalingHeader(ScalingColumn column);
+
 /// Display name of the bottleneck stage with its time per user, e.g. "score (20 s)"; empty
 /// without stages.
 QString bottleneckName(const Scenario &scenario, const ScenarioResult &result);

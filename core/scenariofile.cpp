@@ -377,17 +377,20 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
         return FieldError{rawPath, QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)")};
     QJsonValue node = root;
     QJsonValue previous;
-    QJsonValue value = valueFromText(text.trimmed());
-    // Text fields stay text even when they look like numbers ("name=2027").
-    if (!setAt(node, *steps, 0, value, &previous))
+    const QJsonValue parsed = valueFromText(text.trimmed());
+    if (!setAt(node, *steps, 0, parsed, &previous))
         return FieldError{rawPath, QStringLiteral("no such key in the scenario")};
-    if (previous.isString() && !value.isString()) {
-        value = text.trimmed();
-        setAt(node, *steps, 0, value, &previous);
-    }
-    if ((previous.isDouble() || previous.isNull()) && value.isString()) {
-        const numparse::Parsed number = numparse::number(text);
-        return FieldError{rawPath, number.error};
+    // The existing value's type decides: text fields stay text even when they look like numbers
+    // ("name=2027"); numbers must parse as numbers.
+    if (previous.isString()) {
+        node = root;
+        setAt(node, *steps, 0, text.trimmed(), &previous);
+    } else if ((previous.isDouble() || previous.isNull()) && parsed.isString()) {
+        return FieldError{rawPath, numparse::number(text).error};
+    } else if (previous.isBool() && !parsed.isBool()) {
+        return FieldError{rawPath, QStringLiteral("must be true or false, got '%1'").arg(text)};
+    } else if (previous.isObject() || previous.isArray()) {
+        return FieldError{rawPath, QStringLiteral("is %1, not a single value").arg(typeName(previous))};
     }
     root = node.toObject();
     return std::nullopt;

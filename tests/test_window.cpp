@@ -1,4 +1,6 @@
 #include "amdahlchart.h"
+#include "cli.h"
+#include "recoverystore.h"
 #include "format.h"
 #include "ganttchart.h"
 #include "headlinewidget.h"
@@ -12,6 +14,16 @@
 #include "waterfallchart.h"
 
 #include <QAbstractItemModelTester>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
 #include <QBarSet>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -27,6 +39,11 @@
 #include <gtest/gtest.h>
 
 using namespace pipeplan;
+
+// Readable failures: print QStrings as text.
+QT_BEGIN_NAMESPACE
+inline void PrintTo(const QString &text, std::ostream *os) { *os << '"' << text.toStdString() << '"'; }
+QT_END_NAMESPACE
 
 namespace {
 
@@ -312,4 +329,229 @@ TEST(WindowSettings, LastValuesAndLayoutAreRestored)
     EXPECT_EQ(second.document()->scenario().workload.workers, 2500);
     EXPECT_EQ(second.inputs()->workersControl()->spinBox()->value(), 2500);
     QSettings().clear();
+}
+
+// ---- Scenario files, presets, compare, recovery (the scenarios issue) ----
+
+namespace {
+QString presetPath(const char *name) { return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name); }
+
+cli::CliRunResult runCliCommand(const QStringList &args)
+{
+    cli::CliRunResult result;
+    QTextStream out(&result.out);
+    QTextStream err(&result.err);
+    result.exitCode = cli::run(args, out, err);
+    out.flush();
+    err.flush();
+    return result;
+}
+} // namespace
+
+TEST_F(WindowTest, SaveQuitReopenGivesIdenticalValues)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.pipeplan.json"));
+    ASSERT_TRUE(window->applySetting(QStringLiteral("users=75M")));
+    ASSERT_TRUE(window->applySetting(QStringLiteral("stages[0].name=scoring")));
+    doc->pinBaseline();
+    ASSERT_TRUE(window->applySetting(QStringLiteral("workers=2500")));
+    EXPECT_TRUE(doc->isModified());
+    EXPECT_TRUE(window->isWindowModified());
+    EXPECT_TRUE(window->windowTitle().contains(QStringLiteral("[*]")));
+    ASSERT_TRUE(window->saveFile(path));
+    EXPECT_FALSE(doc->isModified());
+    EXPECT_FALSE(window->isWindowModified());
+    EXPECT_TRUE(window->windowTitle().contains(QStringLiteral("plan.pipeplan.json")));
+
+    MainWindow reopened(MainWindow::Options::headless());
+    ASSERT_TRUE(reopened.openFile(path));
+    EXPECT_EQ(reopened.document()->plan(), doc->plan());
+    EXPECT_EQ(reopened.document()->scenario().workload.users, 75e6);
+    EXPECT_EQ(reopened.document()->scenario().workload.workers, 2500);
+    ASSERT_TRUE(reopened.document()->baseline().has_value());
+    EXPECT_EQ(reopened.document()->baseline()->workload.workers, 10'000);
+    EXPECT_EQ(reopened.headline()->valueText(HeadlineWidget::Runtime), window->headline()->valueText(HeadlineWidget::Runtime));
+    EXPECT_FALSE(reopened.document()->isModified());
+}
+
+TEST_F(WindowTest, ABadFileLeavesTheOpenDocumentExactlyAsItWas)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(window->applySetting(QStringLiteral("users=42M")));
+    const Plan before = doc->plan();
+    const int undoSteps = doc->undoStack()->count();
+    struct Bad
+    {
+        const char *name;
+        QByteArray bytes;
+        const char *expected;
+    };
+    const Bad files[] = {
+        {"truncated.json", QByteArray("{\"format\": \"pipeplan-scenario\", \"vers"), "(file): is not valid JSON"},
+        {"wrong-type.json", QByteArray(R"({"format": "pipeplan-scenario", "version": 2, "workload": []})"),
+         "workload: must be an object, got an array"},
+        {"other-format.json", QByteArray(R"({"format": "tiled-map", "version": 1})"), "format: is \"tiled-map\""},
+        {"garbage.json", QByteArray(6 * 1024 * 1024, '\x07'), "a scenario file is at most"},
+    };
+    for (const Bad &bad : files) {
+        const QString path = dir.filePath(QLatin1String(bad.name));
+        QFile file(path);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write(bad.bytes);
+        file.close();
+        QString message;
+        EXPECT_FALSE(window->openFile(path, &message));
+        EXPECT_TRUE(message.contains(path)) << message.toStdString();
+        EXPECT_TRUE(message.contains(QLatin1String(bad.expected))) << message.toStdString();
+        EXPECT_EQ(doc->plan(), before);
+        EXPECT_EQ(doc->undoStack()->count(), undoSteps);
+        EXPECT_TRUE(doc->isModified());
+    }
+    QString message;
+    EXPECT_FALSE(window->openFile(dir.filePath(QStringLiteral("missing.json")), &message));
+    EXPECT_EQ(doc->plan(), before);
+}
+
+TEST_F(WindowTest, AFailedSaveKeepsTheOldFileAndTheDocumentModified)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("keep.json"));
+    ASSERT_TRUE(window->saveFile(path));
+    QFile saved(path);
+    ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
+    const QByteArray original = saved.readAll();
+    saved.close();
+    ASSERT_TRUE(window->applySetting(QStringLiteral("users=1M")));
+    QString message;
+    // The target is a directory: the atomic write cannot replace it.
+    EXPECT_FALSE(window->saveFile(dir.path(), &message));
+    EXPECT_TRUE(message.contains(QStringLiteral("Could not save"))) << message.toStdString();
+    EXPECT_FALSE(window->saveFile(dir.filePath(QStringLiteral("no/such/dir/x.json")), &message));
+    EXPECT_TRUE(doc->isModified());
+    EXPECT_EQ(doc->filePath(), QFileInfo(path).absoluteFilePath());
+    ASSERT_TRUE(saved.open(QIODevice::ReadOnly));
+    EXPECT_EQ(saved.readAll(), original);
+}
+
+// "pipeplan-cli eval on each preset prints the numbers the window shows."
+TEST_F(WindowTest, CliEvalPrintsWhatTheWindowShowsForEveryPreset)
+{
+    for (const char *name : {"nightly-scoring.json", "pruned-accelerated.json", "seed001-pipeline.json", "five-stage.json"}) {
+        ASSERT_TRUE(window->openFile(presetPath(name))) << name;
+        const cli::CliRunResult run = runCliCommand({QStringLiteral("eval"), presetPath(name), QStringLiteral("--json")});
+        ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+        const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
+        const QJsonObject headline = o.value(QStringLiteral("headline")).toObject();
+        const HeadlineWidget *h = window->headline();
+        EXPECT_EQ(headline.value(QStringLiteral("total_predictions")).toString(), h->valueText(HeadlineWidget::TotalPredictions));
+        EXPECT_EQ(headline.value(QStringLiteral("runtime")).toString(), h->valueText(HeadlineWidget::Runtime));
+        EXPECT_EQ(headline.value(QStringLiteral("throughput")).toString(), h->valueText(HeadlineWidget::Throughput));
+        EXPECT_EQ(headline.value(QStringLiteral("speedup")).toString(), h->valueText(HeadlineWidget::Speedup));
+        EXPECT_EQ(headline.value(QStringLiteral("bottleneck")).toString(), h->valueText(HeadlineWidget::Bottleneck));
+        const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+        ASSERT_EQ(rows.size(), window->scaling()->model()->rowCount());
+        for (int r = 0; r < rows.size(); ++r) {
+            ScalingRow row;
+            const QJsonObject json = rows[r].toObject();
+            row.workers = json.value(QStringLiteral("workers")).toDouble();
+            row.linearHours = json.value(QStringLiteral("hours")).toDouble();
+            row.linearDays = json.value(QStringLiteral("days")).toDouble();
+            row.amdahlSpeedup = json.value(QStringLiteral("amdahl_speedup")).toDouble();
+            row.amdahlHours = json.value(QStringLiteral("amdahl_hours")).toDouble();
+            row.amdahlDays = json.value(QStringLiteral("amdahl_days")).toDouble();
+            for (int c = 0; c < ScalingTableModel::ColumnCount; ++c)
+                EXPECT_EQ(ScalingTableModel::cellText(row, c), cell(r, c)) << name << " row " << r;
+        }
+        QStringList levers;
+        for (const QJsonValue &step : o.value(QStringLiteral("waterfall")).toArray()) {
+            const QJsonObject s = step.toObject();
+            levers << (s.value(QStringLiteral("applied")).toBool() || levers.isEmpty()
+                           ? s.value(QStringLiteral("runtime_human")).toString()
+                           : QStringLiteral("unchanged"));
+        }
+        EXPECT_EQ(levers, window->waterfallChart()->labelTexts()) << name;
+        // The human-readable output carries the same texts.
+        const cli::CliRunResult text = runCliCommand({QStringLiteral("eval"), presetPath(name)});
+        EXPECT_TRUE(text.out.contains(h->valueText(HeadlineWidget::Runtime)));
+        EXPECT_TRUE(text.out.contains(cell(0, ScalingTableModel::AmdahlHours)));
+    }
+}
+
+TEST_F(WindowTest, PinningABaselineShowsItInEveryView)
+{
+    ASSERT_TRUE(window->openFile(presetPath("nightly-scoring.json")));
+    doc->pinBaseline();
+    ASSERT_TRUE(window->applySetting(QStringLiteral("keep_fraction=0.5")));
+    EXPECT_EQ(window->headline()->baselineText(HeadlineWidget::Runtime), QStringLiteral("was 697.85 days (-50 %)"));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime), QStringLiteral("348.92 days"));
+    ASSERT_EQ(window->scaling()->model()->columnCount(), ScalingTableModel::ColumnCount + 1);
+    EXPECT_EQ(cell(4, ScalingTableModel::BaselineAmdahlHours), QStringLiteral("16,748.33 (-50 %)"));
+    EXPECT_TRUE(window->amdahlChart()->baselineGraph()->visible());
+    EXPECT_EQ(window->waterfallChart()->baselineBars()->dataCount(), 5);
+    doc->undoStack()->undo(); // keep fraction back
+    EXPECT_EQ(cell(4, ScalingTableModel::BaselineAmdahlHours), QStringLiteral("16,748.33 (same)"));
+    doc->unpinBaseline();
+    EXPECT_EQ(window->scaling()->model()->columnCount(), ScalingTableModel::ColumnCount);
+    EXPECT_TRUE(window->headline()->baselineText(HeadlineWidget::Runtime).isEmpty());
+    EXPECT_FALSE(window->amdahlChart()->baselineGraph()->visible());
+    EXPECT_EQ(window->waterfallChart()->baselineBars()->dataCount(), 0);
+    doc->undoStack()->undo(); // unpin is undoable
+    EXPECT_TRUE(doc->baseline().has_value());
+}
+
+TEST(Recovery, ARunningWindowsWorkIsNotAnOrphanAndACleanCloseLeavesNothing)
+{
+    QTemporaryDir dir;
+    MainWindow::Options options = MainWindow::Options::headless();
+    options.autosave = true;
+    options.recoveryDirectory = dir.path();
+    {
+        MainWindow window(options);
+        ASSERT_TRUE(window.applySetting(QStringLiteral("users=33M")));
+        window.writeRecoveryNow();
+        EXPECT_TRUE(QFile::exists(window.recovery()->path()));
+        EXPECT_TRUE(RecoveryStore::orphans(dir.path()).empty()); // its window holds the lock
+        window.close();
+        EXPECT_FALSE(QFile::exists(window.recovery()->path()));
+    }
+    EXPECT_TRUE(RecoveryStore::orphans(dir.path()).empty());
+}
+
+// "Kill the program mid-edit: the next start offers the work back." The real binary, killed.
+TEST(Recovery, KilledMidEditTheWorkComesBack)
+{
+    QTemporaryDir home;
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), home.path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), home.path());
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(PIPEPLAN_GUI_BINARY),
+                  {QStringLiteral("--default"), QStringLiteral("--set"), QStringLiteral("users=75M"),
+                   QStringLiteral("--set"), QStringLiteral("workers=2500")});
+    ASSERT_TRUE(process.waitForStarted(10'000));
+    const QString recoveryDir = home.path() + QStringLiteral("/PipePlan/PipePlan/recovery");
+    QElapsedTimer waited;
+    waited.start();
+    while (QDir(recoveryDir).entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty() && waited.elapsed() < 20'000)
+        QTest::qWait(100);
+    ASSERT_FALSE(QDir(recoveryDir).entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty())
+        << "no recovery file after " << waited.elapsed() << " ms";
+    QTest::qWait(200);
+    process.kill(); // SIGKILL: no chance to clean up
+    process.waitForFinished(10'000);
+
+    const std::vector<RecoveryStore::Orphan> orphans = RecoveryStore::orphans(recoveryDir);
+    ASSERT_EQ(orphans.size(), 1u);
+    EXPECT_EQ(orphans[0].plan.scenario.workload.users, 75e6);
+    EXPECT_EQ(orphans[0].plan.scenario.workload.workers, 2500);
+    MainWindow window(MainWindow::Options::headless());
+    window.document()->load(orphans[0].plan, orphans[0].originalPath, true);
+    EXPECT_TRUE(window.document()->isModified());
+    EXPECT_EQ(window.headline()->valueText(HeadlineWidget::Runtime),
+              format::duration(evaluate(orphans[0].plan.scenario).runtimeSeconds));
+    RecoveryStore::discard(orphans[0]);
+    EXPECT_TRUE(RecoveryStore::orphans(recoveryDir).empty());
 }

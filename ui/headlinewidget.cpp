@@ -100,19 +100,13 @@ void HeadlineWidget::refresh()
         return;
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
-    const QString values[CardCount] = {
-        format::grouped(r.totalPredictions, 0),
-        format::duration(r.runtimeSeconds),
-        format::ratePerSecond(r.throughputUsersPerSecond, tr("users")),
-        format::trimmed(r.speedup, 2) + QStringLiteral("× (") +
-            (std::isfinite(r.maxSpeedup) ? format::trimmed(r.maxSpeedup, 2) + QStringLiteral("×") : QStringLiteral("∞")) +
-            QStringLiteral(")"),
-        explain::bottleneckName(s, r),
-    };
+    const explain::Headline h = explain::headline(s, r);
+    const QString values[CardCount] = {h.totalPredictions, h.runtime, h.throughput, h.speedup, h.bottleneck};
     const QString how[CardCount] = {explain::totalPredictions(s, r), explain::runtime(s, r), explain::throughput(s, r),
                                     explain::speedup(s, r),
                                     explain::perUserCost(s, r) + QStringLiteral(". ") + explain::bottleneck(s, r)};
-    m_captions[Runtime]->setText(tr("Runtime at %1 workers").arg(format::grouped(s.workload.workers, 0)));
+    m_captions[Runtime]->setText(tr("Runtime at %1").arg(format::count(
+        s.workload.workers, s.workload.workers == 1 ? tr("worker") : tr("workers"))));
     for (int i = 0; i < CardCount; ++i) {
         m_values[i]->setText(values[i]);
         m_values[i]->setToolTip(how[i]);

@@ -391,6 +391,32 @@ void MainWindow::updateRecentMenu()
     m_recentMenu->setEnabled(!recent.isEmpty());
 }
 
+bool MainWindow::applySetting(const QString &assignment, QString *errorMessage)
+{
+    const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+    QString problem;
+    std::optional<Plan> plan;
+    if (eq <= 0) {
+        problem = tr("expected key=value, got '%1'").arg(assignment);
+    } else {
+        QJsonObject root = scenariofile::toJsonObject(m_document->plan());
+        if (auto error = scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1))) {
+            problem = error->toString();
+        } else {
+            const scenariofile::LoadResult loaded = scenariofile::fromJsonObject(root);
+            plan = loaded.plan;
+            if (!plan)
+                problem = loaded.error.toString();
+        }
+    }
+    if (!plan) {
+        if (errorMessage)
+            *errorMessage = problem;
+        return false;
+    }
+    return m_document->edit(plan->scenario, tr("Set %1").arg(assignment.left(eq)));
+}
+
 void MainWindow::writeRecoveryNow()
 {
     if (m_recovery && m_document->isModified())

@@ -75,6 +75,9 @@ public:
     /// Saves atomically (QSaveFile): a failed save leaves the old file intact and the document
     /// modified.
     bool saveFile(const QString &path, QString *errorMessage = nullptr);
+    /// Applies "key=value" (the scenario file's key paths, as `pipeplan-cli eval --set`) as one
+    /// undoable edit. On a problem nothing changes and `errorMessage` says what is wrong.
+    bool applySetting(const QString &assignment, QString *errorMessage = nullptr);
     /// Writes the recovery file now (the autosave timer does this a few seconds after a change).
     void writeRecoveryNow();
 

@@ -1,5 +1,6 @@
 #include "scalingtablemodel.h"
 
+#include "explain.h"
 #include "format.h"
 
 #include <QBrush>
@@ -87,22 +88,7 @@ QString ScalingTableModel::baselineCellText(const ScalingRow &current, const Sca
 
 QString ScalingTableModel::cellText(const ScalingRow &row, int column)
 {
-    switch (column) {
-    case Workers:
-        return format::grouped(row.workers, 0);
-    case LinearHours:
-        return format::grouped(row.linearHours, 2);
-    case LinearDays:
-        return format::grouped(row.linearDays, 2);
-    case AmdahlSpeedup:
-        return format::grouped(row.amdahlSpeedup, 2) + QStringLiteral("×");
-    case AmdahlHours:
-        return format::grouped(row.amdahlHours, 2);
-    case AmdahlDays:
-        return format::grouped(row.amdahlDays, 2);
-    default:
-        return {};
-    }
+    return explain::scalingCell(row, static_cast<explain::ScalingColumn>(column));
 }
 
 QVariant ScalingTableModel::data(const QModelIndex &index, int role) const
@@ -138,24 +124,9 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::DisplayRole) {
-        switch (section) {
-        case Workers:
-            return tr("Workers");
-        case LinearHours:
-            return tr("Linear (h)");
-        case LinearDays:
-            return tr("Linear (days)");
-        case AmdahlSpeedup:
-            return tr("Amdahl S");
-        case AmdahlHours:
-            return tr("Amdahl (h)");
-        case AmdahlDays:
-            return tr("Amdahl (days)");
-        case BaselineAmdahlHours:
+        if (section == BaselineAmdahlHours)
             return tr("Baseline (h)");
-        default:
-            return {};
-        }
+        return explain::scalingHeader(static_cast<explain::ScalingColumn>(section));
     }
     if (role == Qt::ToolTipRole) {
         switch (section) {
