@@ -119,7 +119,7 @@ TEST_F(WindowTest, StartsOnTheSeed000ScenarioWithEveryViewFilled)
     EXPECT_EQ(cell(4, ScalingTableModel::AmdahlSpeedup), QStringLiteral("49.76×"));
     EXPECT_EQ(window->scaling()->model()->highlightedRow(), 4);
     EXPECT_EQ(window->amdahlChart()->markerText(), QStringLiteral("49.76× at 10,000 workers"));
-    EXPECT_EQ(window->amdahlChart()->amdahlGraph()->dataCount(), 240);
+    EXPECT_EQ(window->amdahlChart()->amdahlGraph()->dataCount(), 160);
     EXPECT_TRUE(window->amdahlChart()->ceilingLine()->visible());
     EXPECT_EQ(window->waterfallChart()->labelTexts(),
               (QStringList{QStringLiteral("95.06 years"), QStringLiteral("unchanged"), QStringLiteral("unchanged"),
@@ -245,8 +245,8 @@ TEST_F(WindowTest, PinnedComparisonDrawsASecondCurve)
     s.comparisonParallelFraction = 0.9;
     doc->edit(s, QStringLiteral("pin"));
     EXPECT_TRUE(window->amdahlChart()->comparisonGraph()->visible());
-    EXPECT_EQ(window->amdahlChart()->comparisonGraph()->dataCount(), 240);
-    EXPECT_NEAR(window->amdahlChart()->comparisonGraph()->data()->at(239)->value, 10.0, 0.01);
+    EXPECT_EQ(window->amdahlChart()->comparisonGraph()->dataCount(), 160);
+    EXPECT_NEAR(window->amdahlChart()->comparisonGraph()->data()->at(159)->value, 10.0, 0.01);
 }
 
 TEST_F(WindowTest, BadWorkerCountsLeaveTheTableAsItWas)

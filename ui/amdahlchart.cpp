@@ -10,7 +10,7 @@
 namespace pipeplan {
 
 namespace {
-constexpr int kCurvePoints = 240;
+constexpr int kCurvePoints = 160; // log-spaced: smooth at any chart size
 
 void setCurve(QCPGraph *graph, const std::vector<amdahl::CurvePoint> &points)
 {

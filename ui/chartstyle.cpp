@@ -14,6 +14,10 @@ void applyDefaults(QCustomPlot *plot)
     // Grid, axes and fills need no antialiasing; curves and markers keep it (a few hundred points).
     plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aeFills | QCP::aeZeroLine);
     plot->setNoAntialiasingOnDrag(true);
+    // A replot marks the widget dirty instead of repainting it at once, so the three charts, the
+    // table and the headline reach the screen in one paint pass per frame.
+    plot->setPlottingHint(QCP::phImmediateRefresh, false);
+    plot->setPlottingHint(QCP::phFastPolylines, true);
     // One paint buffer per chart instead of two: the overlay layer is unused, and every buffer
     // costs a full clear and an alpha blend on each frame.
     plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);

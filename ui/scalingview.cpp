@@ -39,6 +39,7 @@ ScalingView::ScalingView(QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false); // numbers never wrap, and unwrapped cells skip text layout
     layout->addWidget(m_table, 1);
     connect(m_workerCounts, &QLineEdit::editingFinished, this, &ScalingView::commitWorkerCounts);
 }

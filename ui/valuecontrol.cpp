@@ -74,6 +74,10 @@ bool ValueControl::isEnabledValue() const { return !m_checkBox || m_checkBox->is
 
 void ValueControl::setValue(double value)
 {
+    // Unchanged values are not set again: a spin box repaints on every setValue.
+    if (m_spinBox->value() == m_spinBox->valueFromText(m_spinBox->textFromValue(value)) &&
+        m_slider->value() == sliderPosition(value))
+        return;
     m_syncing = true;
     m_spinBox->setValue(value);
     // While a person drags, the slider already sits where they put it; moving it to the rounded
