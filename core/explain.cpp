@@ -80,21 +80,32 @@ Headline headline(const Scenario &s, const ScenarioResult &r)
     return h;
 }
 
+namespace {
+/// Hours and days with two decimals, but never a bare "0.00" for a small non-zero time: three
+/// significant digits instead ("0.000278").
+QString timeCell(double value)
+{
+    if (value > 0 && value < 0.005)
+        return QString::number(value, 'g', 3);
+    return format::grouped(value, 2);
+}
+} // namespace
+
 QString scalingCell(const ScalingRow &row, ScalingColumn column)
 {
     switch (column) {
     case ScalingColumn::Workers:
         return format::grouped(row.workers, 0);
     case ScalingColumn::LinearHours:
-        return format::grouped(row.linearHours, 2);
+        return timeCell(row.linearHours);
     case ScalingColumn::LinearDays:
-        return format::grouped(row.linearDays, 2);
+        return timeCell(row.linearDays);
     case ScalingColumn::AmdahlSpeedup:
         return format::grouped(row.amdahlSpeedup, 2) + QStringLiteral("×");
     case ScalingColumn::AmdahlHours:
-        return format::grouped(row.amdahlHours, 2);
+        return timeCell(row.amdahlHours);
     case ScalingColumn::AmdahlDays:
-        return format::grouped(row.amdahlDays, 2);
+        return timeCell(row.amdahlDays);
     }
     return {};
 }

@@ -124,7 +124,13 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     statusBar()->showMessage(tr("Drag a slider or type a value: every number and chart follows."), 8000);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The document is a child QObject and outlives this class's members: its undo stack announces
+    // "clean" while it is destroyed, which must not reach the recovery store that is gone by then.
+    disconnect(m_document, nullptr, this, nullptr);
+    m_autosaveTimer.stop();
+}
 
 void MainWindow::createActions()
 {
