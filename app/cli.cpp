@@ -3,11 +3,11 @@
 #include "amdahl.h"
 #include "bandwidth.h"
 #include "explain.h"
-#include "scenariofile.h"
 #include "fields.h"
 #include "format.h"
 #include "numparse.h"
 #include "scenario.h"
+#include "scenariofile.h"
 #include "units.h"
 
 #include <QFile>
@@ -135,7 +135,8 @@ public:
             throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
         for (size_t i = 0; i < parsed.values->size(); ++i) {
             if (auto reason = checkValue(spec, (*parsed.values)[i]))
-                throw InvalidInput{QStringLiteral("--%1: item %2 %3").arg(name).arg(i + 1).arg(*reason)};
+                throw InvalidInput{
+                    QStringLiteral("--%1: item %2 %3").arg(name).arg(i + 1).arg(*reason)};
         }
         return *parsed.values;
     }
@@ -168,21 +169,26 @@ void printRows(QTextStream &out, const std::vector<std::pair<QString, QString>> 
         out << label.leftJustified(width + 2) << value << '\n';
 }
 
-const FlagDef kJson{QStringLiteral("json"), FlagKind::Switch, QStringLiteral("print one JSON object")};
+const FlagDef kJson{QStringLiteral("json"), FlagKind::Switch,
+                    QStringLiteral("print one JSON object")};
 const FlagDef kHelp{QStringLiteral("help"), FlagKind::Switch, QStringLiteral("show this help")};
 
 std::vector<FlagDef> workloadFlags()
 {
     return {
-        {QStringLiteral("users"), FlagKind::Value, QStringLiteral("users to score (required), e.g. 150M")},
-        {QStringLiteral("predictions"), FlagKind::Value, QStringLiteral("predictions per user (required)")},
-        {QStringLiteral("latency-ms"), FlagKind::Value, QStringLiteral("latency per prediction in ms (required)")},
+        {QStringLiteral("users"), FlagKind::Value,
+         QStringLiteral("users to score (required), e.g. 150M")},
+        {QStringLiteral("predictions"), FlagKind::Value,
+         QStringLiteral("predictions per user (required)")},
+        {QStringLiteral("latency-ms"), FlagKind::Value,
+         QStringLiteral("latency per prediction in ms (required)")},
         {QStringLiteral("baseline-latency-ms"), FlagKind::Value,
          QStringLiteral("latency before the accelerator lever, for the waterfall (ms)")},
         {QStringLiteral("batch-ms"), FlagKind::Value,
          QStringLiteral("batched time per user in ms; replaces predictions x latency")},
         {QStringLiteral("keep-fraction"), FlagKind::Value,
-         QStringLiteral("share of users that still needs scoring after pre-filtering, (0, 1]; default 1")},
+         QStringLiteral(
+             "share of users that still needs scoring after pre-filtering, (0, 1]; default 1")},
         {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("parallel workers; default 1")},
         {QStringLiteral("parallel-fraction"), FlagKind::Value,
          QStringLiteral("Amdahl's p in [0, 1]; default 1 (near-linear scaling)")},
@@ -198,11 +204,13 @@ Scenario scenarioFromWorkloadFlags(const Flags &flags)
     w.users = flags.number(QStringLiteral("users"), fields::users);
     w.predictionsPerUser = flags.number(QStringLiteral("predictions"), fields::predictionsPerUser);
     w.latencyMs = flags.number(QStringLiteral("latency-ms"), fields::latencyMs);
-    w.baselineLatencyMs = flags.optionalNumber(QStringLiteral("baseline-latency-ms"), fields::baselineLatencyMs);
+    w.baselineLatencyMs =
+        flags.optionalNumber(QStringLiteral("baseline-latency-ms"), fields::baselineLatencyMs);
     w.batchMsPerUser = flags.optionalNumber(QStringLiteral("batch-ms"), fields::batchMsPerUser);
     w.keepFraction = flags.number(QStringLiteral("keep-fraction"), fields::keepFraction, 1.0);
     w.workers = flags.number(QStringLiteral("workers"), fields::workers, 1.0);
-    w.parallelFraction = flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction, 1.0);
+    w.parallelFraction =
+        flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction, 1.0);
     return scenario;
 }
 
@@ -239,21 +247,26 @@ int runRuntime(const Flags &flags, QTextStream &out)
                        });
         return kExitOk;
     }
-    printRows(out, {
-                       {QStringLiteral("Users scored"), format::count(r.usersScored, QStringLiteral("users"))},
-                       {QStringLiteral("Total predictions"), format::count(r.totalPredictions, QStringLiteral("predictions"))},
-                       {QStringLiteral("Time per user"), format::milliseconds(r.perUserMs)},
-                       {QStringLiteral("Work (one stream)"), format::grouped(r.workSeconds, 2) + QStringLiteral(" s")},
-                       {QStringLiteral("Workers"), format::count(scenario.workload.workers, QString())},
-                       {QStringLiteral("Speedup"), format::trimmed(r.speedup, 2) + QStringLiteral("x")},
-                       {QStringLiteral("Runtime"), format::duration(seconds)},
-                       {QStringLiteral("  seconds"), format::grouped(seconds, 2)},
-                       {QStringLiteral("  minutes"), format::grouped(units::toMinutes(seconds), 2)},
-                       {QStringLiteral("  hours"), format::grouped(units::toHours(seconds), 2)},
-                       {QStringLiteral("  days"), format::grouped(units::toDays(seconds), 2)},
-                       {QStringLiteral("  years (365.25 d)"), format::grouped(units::toYears(seconds), 2)},
-                       {QStringLiteral("Throughput"), format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"))},
-                   });
+    printRows(
+        out,
+        {
+            {QStringLiteral("Users scored"), format::count(r.usersScored, QStringLiteral("users"))},
+            {QStringLiteral("Total predictions"),
+             format::count(r.totalPredictions, QStringLiteral("predictions"))},
+            {QStringLiteral("Time per user"), format::milliseconds(r.perUserMs)},
+            {QStringLiteral("Work (one stream)"),
+             format::grouped(r.workSeconds, 2) + QStringLiteral(" s")},
+            {QStringLiteral("Workers"), format::count(scenario.workload.workers, QString())},
+            {QStringLiteral("Speedup"), format::trimmed(r.speedup, 2) + QStringLiteral("x")},
+            {QStringLiteral("Runtime"), format::duration(seconds)},
+            {QStringLiteral("  seconds"), format::grouped(seconds, 2)},
+            {QStringLiteral("  minutes"), format::grouped(units::toMinutes(seconds), 2)},
+            {QStringLiteral("  hours"), format::grouped(units::toHours(seconds), 2)},
+            {QStringLiteral("  days"), format::grouped(units::toDays(seconds), 2)},
+            {QStringLiteral("  years (365.25 d)"), format::grouped(units::toYears(seconds), 2)},
+            {QStringLiteral("Throughput"),
+             format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"))},
+        });
     return kExitOk;
 }
 
@@ -274,17 +287,19 @@ int runScaling(const Flags &flags, QTextStream &out)
                                     {QStringLiteral("amdahl_days"), row.amdahlDays}});
         }
         printJson(out, QJsonObject{{QStringLiteral("work_seconds"), r.workSeconds},
-                                   {QStringLiteral("parallel_fraction"), scenario.workload.parallelFraction},
+                                   {QStringLiteral("parallel_fraction"),
+                                    scenario.workload.parallelFraction},
                                    {QStringLiteral("rows"), rows}});
         return kExitOk;
     }
-    const QStringList headers{QStringLiteral("Workers"), QStringLiteral("Hours"), QStringLiteral("Days"),
-                              QStringLiteral("Amdahl speedup"), QStringLiteral("Amdahl hours"),
-                              QStringLiteral("Amdahl days")};
+    const QStringList headers{QStringLiteral("Workers"),      QStringLiteral("Hours"),
+                              QStringLiteral("Days"),         QStringLiteral("Amdahl speedup"),
+                              QStringLiteral("Amdahl hours"), QStringLiteral("Amdahl days")};
     std::vector<QStringList> lines{headers};
     for (const ScalingRow &row : r.scaling) {
         lines.push_back({format::grouped(row.workers, 0), format::grouped(row.linearHours, 2),
-                         format::grouped(row.linearDays, 2), format::grouped(row.amdahlSpeedup, 2) + QStringLiteral("x"),
+                         format::grouped(row.linearDays, 2),
+                         format::grouped(row.amdahlSpeedup, 2) + QStringLiteral("x"),
                          format::grouped(row.amdahlHours, 2), format::grouped(row.amdahlDays, 2)});
     }
     std::vector<qsizetype> widths(headers.size(), 0);
@@ -306,7 +321,8 @@ int runAmdahl(const Flags &flags, QTextStream &out)
 {
     const double p = flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction);
     const double workers = flags.number(QStringLiteral("workers"), fields::workers);
-    const std::optional<double> target = flags.optionalNumber(QStringLiteral("target-speedup"), fields::targetSpeedup);
+    const std::optional<double> target =
+        flags.optionalNumber(QStringLiteral("target-speedup"), fields::targetSpeedup);
     const double speedup = amdahl::speedup(p, workers);
     const double ceiling = amdahl::maxSpeedup(p);
     // -1 when not asked or impossible (a plain double: GCC 12 warns falsely on optional copies).
@@ -316,7 +332,8 @@ int runAmdahl(const Flags &flags, QTextStream &out)
         QJsonObject object{{QStringLiteral("speedup"), speedup},
                            {QStringLiteral("efficiency"), amdahl::efficiency(p, workers)},
                            {QStringLiteral("max_speedup"), jsonNumber(ceiling)},
-                           {QStringLiteral("workers_needed"), possible ? QJsonValue(neededWorkers) : QJsonValue(QJsonValue::Null)}};
+                           {QStringLiteral("workers_needed"),
+                            possible ? QJsonValue(neededWorkers) : QJsonValue(QJsonValue::Null)}};
         if (target) {
             object.insert(QStringLiteral("target_speedup"), *target);
             object.insert(QStringLiteral("impossible"), !possible);
@@ -326,15 +343,17 @@ int runAmdahl(const Flags &flags, QTextStream &out)
     }
     std::vector<std::pair<QString, QString>> rows{
         {QStringLiteral("Speedup"), format::trimmed(speedup, 4) + QStringLiteral("x")},
-        {QStringLiteral("Efficiency"), format::trimmed(amdahl::efficiency(p, workers) * 100, 2) + QStringLiteral(" %")},
-        {QStringLiteral("Ceiling 1/(1-p)"), std::isfinite(ceiling) ? format::trimmed(ceiling, 4) + QStringLiteral("x")
-                                                                  : QStringLiteral("none (p = 1)")},
+        {QStringLiteral("Efficiency"),
+         format::trimmed(amdahl::efficiency(p, workers) * 100, 2) + QStringLiteral(" %")},
+        {QStringLiteral("Ceiling 1/(1-p)"), std::isfinite(ceiling)
+                                                ? format::trimmed(ceiling, 4) + QStringLiteral("x")
+                                                : QStringLiteral("none (p = 1)")},
     };
     if (target) {
         rows.push_back({QStringLiteral("Workers for %1x").arg(format::trimmed(*target, 4)),
                         possible ? format::grouped(neededWorkers, 0)
-                               : QStringLiteral("impossible: at or above the ceiling of %1x")
-                                     .arg(format::trimmed(ceiling, 4))});
+                                 : QStringLiteral("impossible: at or above the ceiling of %1x")
+                                       .arg(format::trimmed(ceiling, 4))});
     }
     printRows(out, rows);
     return kExitOk;
@@ -344,49 +363,62 @@ int runPipeline(const Flags &flags, QTextStream &out)
 {
     const std::vector<double> stageMs = flags.list(QStringLiteral("stage-ms"), fields::stageMs);
     if (stageMs.size() > 1000)
-        throw InvalidInput{QStringLiteral("--stage-ms: at most 1,000 stages, got %1").arg(stageMs.size())};
-    const double microbatches = flags.number(QStringLiteral("microbatches"), fields::microbatches, 8.0);
+        throw InvalidInput{
+            QStringLiteral("--stage-ms: at most 1,000 stages, got %1").arg(stageMs.size())};
+    const double microbatches =
+        flags.number(QStringLiteral("microbatches"), fields::microbatches, 8.0);
     const PipelineSummary s = summarizePipeline(stageMs, microbatches);
     if (flags.isSet(kJson.name)) {
-        printJson(out, QJsonObject{{QStringLiteral("stages"), static_cast<double>(stageMs.size())},
-                                   {QStringLiteral("microbatches"), microbatches},
-                                   {QStringLiteral("sequential_ms"), s.sequentialMs},
-                                   {QStringLiteral("total_ms"), s.totalMs},
-                                   {QStringLiteral("bubble_fraction"), s.bubbleFraction},
-                                   {QStringLiteral("steady_rate_per_s"), s.steadyRatePerSecond},
-                                   {QStringLiteral("bottleneck_index"), s.bottleneckIndex},
-                                   {QStringLiteral("utilization"), s.utilization},
-                                   {QStringLiteral("balanced_stage_ms"), s.balancedStageMs},
-                                   {QStringLiteral("balanced_rate_per_s"), s.balancedRatePerSecond}});
+        printJson(out,
+                  QJsonObject{{QStringLiteral("stages"), static_cast<double>(stageMs.size())},
+                              {QStringLiteral("microbatches"), microbatches},
+                              {QStringLiteral("sequential_ms"), s.sequentialMs},
+                              {QStringLiteral("total_ms"), s.totalMs},
+                              {QStringLiteral("bubble_fraction"), s.bubbleFraction},
+                              {QStringLiteral("steady_rate_per_s"), s.steadyRatePerSecond},
+                              {QStringLiteral("bottleneck_index"), s.bottleneckIndex},
+                              {QStringLiteral("utilization"), s.utilization},
+                              {QStringLiteral("balanced_stage_ms"), s.balancedStageMs},
+                              {QStringLiteral("balanced_rate_per_s"), s.balancedRatePerSecond}});
         return kExitOk;
     }
-    printRows(out, {
-                       {QStringLiteral("Stages"), QString::number(stageMs.size())},
-                       {QStringLiteral("Microbatches"), format::grouped(microbatches, 0)},
-                       {QStringLiteral("Sequential latency"), format::milliseconds(s.sequentialMs)},
-                       {QStringLiteral("Total time"), format::milliseconds(s.totalMs)},
-                       {QStringLiteral("Bubble fraction"), format::grouped(s.bubbleFraction, 3)},
-                       {QStringLiteral("Steady rate"), format::ratePerSecond(s.steadyRatePerSecond, QStringLiteral("microbatches"))},
-                       {QStringLiteral("Bottleneck"), QStringLiteral("stage %1 (%2)").arg(s.bottleneckIndex + 1).arg(format::milliseconds(stageMs[static_cast<size_t>(s.bottleneckIndex)]))},
-                       {QStringLiteral("Utilization"), format::trimmed(s.utilization * 100, 1) + QStringLiteral(" %")},
-                       {QStringLiteral("Balanced stage"), format::milliseconds(s.balancedStageMs)},
-                       {QStringLiteral("Balanced rate"), format::ratePerSecond(s.balancedRatePerSecond, QStringLiteral("microbatches"))},
-                   });
+    printRows(out,
+              {
+                  {QStringLiteral("Stages"), QString::number(stageMs.size())},
+                  {QStringLiteral("Microbatches"), format::grouped(microbatches, 0)},
+                  {QStringLiteral("Sequential latency"), format::milliseconds(s.sequentialMs)},
+                  {QStringLiteral("Total time"), format::milliseconds(s.totalMs)},
+                  {QStringLiteral("Bubble fraction"), format::grouped(s.bubbleFraction, 3)},
+                  {QStringLiteral("Steady rate"),
+                   format::ratePerSecond(s.steadyRatePerSecond, QStringLiteral("microbatches"))},
+                  {QStringLiteral("Bottleneck"),
+                   QStringLiteral("stage %1 (%2)")
+                       .arg(s.bottleneckIndex + 1)
+                       .arg(format::milliseconds(stageMs[static_cast<size_t>(s.bottleneckIndex)]))},
+                  {QStringLiteral("Utilization"),
+                   format::trimmed(s.utilization * 100, 1) + QStringLiteral(" %")},
+                  {QStringLiteral("Balanced stage"), format::milliseconds(s.balancedStageMs)},
+                  {QStringLiteral("Balanced rate"),
+                   format::ratePerSecond(s.balancedRatePerSecond, QStringLiteral("microbatches"))},
+              });
     return kExitOk;
 }
 
 int runBandwidth(const Flags &flags, QTextStream &out)
 {
     const double bytes = flags.number(QStringLiteral("bytes"), fields::bytes);
-    const double bytesPerSecond = flags.number(QStringLiteral("bytes-per-second"), fields::bytesPerSecond);
+    const double bytesPerSecond =
+        flags.number(QStringLiteral("bytes-per-second"), fields::bytesPerSecond);
     const double seconds = bandwidth::lowerBoundSeconds(bytes, bytesPerSecond);
     const double rate = bandwidth::rateCeilingPerSecond(bytes, bytesPerSecond);
     if (flags.isSet(kJson.name)) {
-        printJson(out, QJsonObject{{QStringLiteral("seconds"), seconds}, {QStringLiteral("rate_per_s"), rate}});
+        printJson(out, QJsonObject{{QStringLiteral("seconds"), seconds},
+                                   {QStringLiteral("rate_per_s"), rate}});
         return kExitOk;
     }
-    printRows(out, {{QStringLiteral("Lower bound"), format::plainNumber(seconds) + QStringLiteral(" s")},
-                    {QStringLiteral("Rate ceiling"), format::plainNumber(rate) + QStringLiteral(" /s")}});
+    printRows(
+        out, {{QStringLiteral("Lower bound"), format::plainNumber(seconds) + QStringLiteral(" s")},
+              {QStringLiteral("Rate ceiling"), format::plainNumber(rate) + QStringLiteral(" /s")}});
     return kExitOk;
 }
 
@@ -411,11 +443,12 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
     }
     QJsonArray waterfall;
     for (const LeverStep &step : r.waterfall) {
-        waterfall.append(QJsonObject{{QStringLiteral("lever"), step.name},
-                                     {QStringLiteral("explanation"), step.explanation},
-                                     {QStringLiteral("applied"), step.applied},
-                                     {QStringLiteral("runtime_seconds"), step.runtimeSeconds},
-                                     {QStringLiteral("runtime_human"), format::duration(step.runtimeSeconds)}});
+        waterfall.append(
+            QJsonObject{{QStringLiteral("lever"), step.name},
+                        {QStringLiteral("explanation"), step.explanation},
+                        {QStringLiteral("applied"), step.applied},
+                        {QStringLiteral("runtime_seconds"), step.runtimeSeconds},
+                        {QStringLiteral("runtime_human"), format::duration(step.runtimeSeconds)}});
     }
     const PipelineSummary &p = r.pipeline;
     return QJsonObject{
@@ -424,8 +457,9 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
         {QStringLiteral("total_predictions"), r.totalPredictions},
         {QStringLiteral("scoring_ms_per_user"), r.scoringMsPerUser},
         {QStringLiteral("ms_per_user"), r.perUserMs},
-        {QStringLiteral("execution"),
-         s.execution == Execution::Sequential ? QStringLiteral("sequential") : QStringLiteral("pipelined")},
+        {QStringLiteral("execution"), s.execution == Execution::Sequential
+                                          ? QStringLiteral("sequential")
+                                          : QStringLiteral("pipelined")},
         {QStringLiteral("work_seconds"), r.workSeconds},
         {QStringLiteral("workers"), s.workload.workers},
         {QStringLiteral("linear_seconds"), r.linearSeconds},
@@ -437,9 +471,10 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
         {QStringLiteral("efficiency"), r.efficiency},
         {QStringLiteral("max_speedup"), jsonNumber(r.maxSpeedup)},
         {QStringLiteral("bottleneck"),
-         QJsonObject{{QStringLiteral("index"), r.bottleneckIndex},
-                     {QStringLiteral("name"), s.stages[static_cast<size_t>(r.bottleneckIndex)].name},
-                     {QStringLiteral("ms_per_user"), r.stageMs[static_cast<size_t>(r.bottleneckIndex)]}}},
+         QJsonObject{
+             {QStringLiteral("index"), r.bottleneckIndex},
+             {QStringLiteral("name"), s.stages[static_cast<size_t>(r.bottleneckIndex)].name},
+             {QStringLiteral("ms_per_user"), r.stageMs[static_cast<size_t>(r.bottleneckIndex)]}}},
         {QStringLiteral("headline"),
          QJsonObject{{QStringLiteral("total_predictions"), h.totalPredictions},
                      {QStringLiteral("runtime"), h.runtime},
@@ -484,7 +519,8 @@ void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, in
     std::vector<qsizetype> widths(headers.size(), 0);
     for (const QStringList &line : lines)
         for (qsizetype c = 0; c < line.size(); ++c)
-            widths[static_cast<size_t>(c)] = std::max(widths[static_cast<size_t>(c)], line[c].size());
+            widths[static_cast<size_t>(c)] =
+                std::max(widths[static_cast<size_t>(c)], line[c].size());
     for (size_t i = 0; i < lines.size(); ++i) {
         QStringList cells;
         for (qsizetype c = 0; c < lines[i].size(); ++c)
@@ -503,10 +539,11 @@ int runEval(const Flags &flags, QTextStream &out)
     if (!file.open(QIODevice::ReadOnly))
         throw InvalidInput{QStringLiteral("%1: %2").arg(path, file.errorString())};
     if (file.size() > scenariofile::kMaxFileBytes) {
-        throw InvalidInput{QStringLiteral("%1: (file): is %2 bytes; a scenario file is at most %3 bytes")
-                               .arg(path)
-                               .arg(file.size())
-                               .arg(scenariofile::kMaxFileBytes)};
+        throw InvalidInput{
+            QStringLiteral("%1: (file): is %2 bytes; a scenario file is at most %3 bytes")
+                .arg(path)
+                .arg(file.size())
+                .arg(scenariofile::kMaxFileBytes)};
     }
     const QByteArray bytes = file.readAll();
     QJsonParseError parseError;
@@ -519,8 +556,10 @@ int runEval(const Flags &flags, QTextStream &out)
         for (const QString &assignment : flags.repeated(QStringLiteral("set"))) {
             const qsizetype eq = assignment.indexOf(QLatin1Char('='));
             if (eq <= 0)
-                throw InvalidInput{QStringLiteral("--set: expected key=value, got '%1'").arg(assignment)};
-            if (auto error = scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1)))
+                throw InvalidInput{
+                    QStringLiteral("--set: expected key=value, got '%1'").arg(assignment)};
+            if (auto error =
+                    scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1)))
                 throw InvalidInput{QStringLiteral("--set %1").arg(error->toString())};
         }
         loaded = scenariofile::fromJsonObject(root);
@@ -543,11 +582,12 @@ int runEval(const Flags &flags, QTextStream &out)
                 baselineRows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
                                                 {QStringLiteral("amdahl_hours"), row.amdahlHours}});
             object.insert(QStringLiteral("baseline"), resultObject(*plan.baseline, *baseline));
-            object.insert(QStringLiteral("comparison"),
-                          QJsonObject{{QStringLiteral("runtime_ratio"), c.runtimeRatio},
-                                      {QStringLiteral("runtime_delta_seconds"), c.runtimeDeltaSeconds},
-                                      {QStringLiteral("throughput_ratio"), c.throughputRatio},
-                                      {QStringLiteral("baseline_rows"), baselineRows}});
+            object.insert(
+                QStringLiteral("comparison"),
+                QJsonObject{{QStringLiteral("runtime_ratio"), c.runtimeRatio},
+                            {QStringLiteral("runtime_delta_seconds"), c.runtimeDeltaSeconds},
+                            {QStringLiteral("throughput_ratio"), c.throughputRatio},
+                            {QStringLiteral("baseline_rows"), baselineRows}});
         } else {
             object.insert(QStringLiteral("baseline"), QJsonValue::Null);
         }
@@ -559,7 +599,10 @@ int runEval(const Flags &flags, QTextStream &out)
     out << s.name << '\n';
     std::vector<std::pair<QString, QString>> rows{
         {QStringLiteral("Total predictions"), h.totalPredictions},
-        {QStringLiteral("Runtime at ") + format::count(s.workload.workers, s.workload.workers == 1 ? QStringLiteral("worker") : QStringLiteral("workers")), h.runtime},
+        {QStringLiteral("Runtime at ") +
+             format::count(s.workload.workers, s.workload.workers == 1 ? QStringLiteral("worker")
+                                                                       : QStringLiteral("workers")),
+         h.runtime},
         {QStringLiteral("Throughput"), h.throughput},
         {QStringLiteral("Speedup (ceiling)"), h.speedup},
         {QStringLiteral("Bottleneck (per user)"), h.bottleneck},
@@ -567,8 +610,9 @@ int runEval(const Flags &flags, QTextStream &out)
     };
     if (baseline) {
         const explain::Headline b = explain::headline(*plan.baseline, *baseline);
-        rows.push_back({QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") + plan.baseline->name +
-                                                                 QStringLiteral(")")});
+        rows.push_back(
+            {QStringLiteral("Baseline runtime"),
+             b.runtime + QStringLiteral(" (") + plan.baseline->name + QStringLiteral(")")});
     }
     printRows(out, rows);
     out << "\nScaling\n";
@@ -576,16 +620,23 @@ int runEval(const Flags &flags, QTextStream &out)
     out << "\nLevers\n";
     std::vector<std::pair<QString, QString>> levers;
     for (const LeverStep &step : r.waterfall)
-        levers.push_back({QStringLiteral("  ") + step.name + QStringLiteral(" (") + step.explanation + QStringLiteral(")"),
-                          step.applied || &step == &r.waterfall.front() ? format::duration(step.runtimeSeconds)
-                                                                        : QStringLiteral("unchanged")});
+        levers.push_back({QStringLiteral("  ") + step.name + QStringLiteral(" (") +
+                              step.explanation + QStringLiteral(")"),
+                          step.applied || &step == &r.waterfall.front()
+                              ? format::duration(step.runtimeSeconds)
+                              : QStringLiteral("unchanged")});
     printRows(out, levers);
     out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";
-    printRows(out, {{QStringLiteral("  Bubble (p-1)/(m+p-1)"), format::grouped(r.pipeline.bubbleFraction, 3)},
-                    {QStringLiteral("  Utilization"), format::trimmed(r.pipeline.utilization * 100, 1) + QStringLiteral(" %")},
-                    {QStringLiteral("  Total time"), format::milliseconds(r.pipeline.totalMs)},
-                    {QStringLiteral("  Steady rate"), format::ratePerSecond(r.pipeline.steadyRatePerSecond, QStringLiteral("items"))},
-                    {QStringLiteral("  Balanced rate"), format::ratePerSecond(r.pipeline.balancedRatePerSecond, QStringLiteral("items"))}});
+    printRows(
+        out,
+        {{QStringLiteral("  Bubble (p-1)/(m+p-1)"), format::grouped(r.pipeline.bubbleFraction, 3)},
+         {QStringLiteral("  Utilization"),
+          format::trimmed(r.pipeline.utilization * 100, 1) + QStringLiteral(" %")},
+         {QStringLiteral("  Total time"), format::milliseconds(r.pipeline.totalMs)},
+         {QStringLiteral("  Steady rate"),
+          format::ratePerSecond(r.pipeline.steadyRatePerSecond, QStringLiteral("items"))},
+         {QStringLiteral("  Balanced rate"),
+          format::ratePerSecond(r.pipeline.balancedRatePerSecond, QStringLiteral("items"))}});
     return kExitOk;
 }
 
@@ -601,34 +652,53 @@ struct Command
 std::vector<Command> commands()
 {
     std::vector<FlagDef> scalingFlags = workloadFlags();
-    scalingFlags.insert(scalingFlags.end() - 2,
-                        {QStringLiteral("workers-list"), FlagKind::Value,
-                         QStringLiteral("comma-separated worker counts; default 100,500,1k,5k,10k,35k,50k")});
+    scalingFlags.insert(
+        scalingFlags.end() - 2,
+        {QStringLiteral("workers-list"), FlagKind::Value,
+         QStringLiteral("comma-separated worker counts; default 100,500,1k,5k,10k,35k,50k")});
     return {
-        {QStringLiteral("runtime"), QStringLiteral("total predictions, work and runtime of a batch scoring job"),
+        {QStringLiteral("runtime"),
+         QStringLiteral("total predictions, work and runtime of a batch scoring job"),
          workloadFlags(), runRuntime},
-        {QStringLiteral("scaling"), QStringLiteral("hours and days over a list of worker counts, linear and Amdahl"),
+        {QStringLiteral("scaling"),
+         QStringLiteral("hours and days over a list of worker counts, linear and Amdahl"),
          scalingFlags, runScaling},
-        {QStringLiteral("amdahl"), QStringLiteral("Amdahl speedup, efficiency, ceiling and workers needed"),
-         {{QStringLiteral("parallel-fraction"), FlagKind::Value, QStringLiteral("p in [0, 1] (required)")},
+        {QStringLiteral("amdahl"),
+         QStringLiteral("Amdahl speedup, efficiency, ceiling and workers needed"),
+         {{QStringLiteral("parallel-fraction"), FlagKind::Value,
+           QStringLiteral("p in [0, 1] (required)")},
           {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("workers N (required)")},
-          {QStringLiteral("target-speedup"), FlagKind::Value, QStringLiteral("speedup to reach: prints the workers needed")},
-          kJson, kHelp},
+          {QStringLiteral("target-speedup"), FlagKind::Value,
+           QStringLiteral("speedup to reach: prints the workers needed")},
+          kJson,
+          kHelp},
          runAmdahl},
-        {QStringLiteral("pipeline"), QStringLiteral("pipeline-parallel bubble, total time, rate, bottleneck and balance"),
-         {{QStringLiteral("stage-ms"), FlagKind::Value, QStringLiteral("comma-separated stage times in ms (required)")},
-          {QStringLiteral("microbatches"), FlagKind::Value, QStringLiteral("microbatches in flight; default 8")},
-          kJson, kHelp},
+        {QStringLiteral("pipeline"),
+         QStringLiteral("pipeline-parallel bubble, total time, rate, bottleneck and balance"),
+         {{QStringLiteral("stage-ms"), FlagKind::Value,
+           QStringLiteral("comma-separated stage times in ms (required)")},
+          {QStringLiteral("microbatches"), FlagKind::Value,
+           QStringLiteral("microbatches in flight; default 8")},
+          kJson,
+          kHelp},
          runPipeline},
-        {QStringLiteral("eval"), QStringLiteral("every result the window shows for a scenario file: eval FILE.json"),
+        {QStringLiteral("eval"),
+         QStringLiteral("every result the window shows for a scenario file: eval FILE.json"),
          {{QStringLiteral("set"), FlagKind::Repeated,
-           QStringLiteral("key=value to change before evaluating (repeatable), e.g. users=75M or stages[0].ms_per_user=250")},
-          kJson, kHelp},
-         runEval, 1},
-        {QStringLiteral("bandwidth"), QStringLiteral("bytes / bandwidth lower bound and the rate ceiling it implies"),
-         {{QStringLiteral("bytes"), FlagKind::Value, QStringLiteral("bytes to move (required), e.g. 14G or 512Mi")},
-          {QStringLiteral("bytes-per-second"), FlagKind::Value, QStringLiteral("sustained bandwidth in bytes/s (required)")},
-          kJson, kHelp},
+           QStringLiteral("key=value to change before evaluating (repeatable), e.g. users=75M or "
+                          "stages[0].ms_per_user=250")},
+          kJson,
+          kHelp},
+         runEval,
+         1},
+        {QStringLiteral("bandwidth"),
+         QStringLiteral("bytes / bandwidth lower bound and the rate ceiling it implies"),
+         {{QStringLiteral("bytes"), FlagKind::Value,
+           QStringLiteral("bytes to move (required), e.g. 14G or 512Mi")},
+          {QStringLiteral("bytes-per-second"), FlagKind::Value,
+           QStringLiteral("sustained bandwidth in bytes/s (required)")},
+          kJson,
+          kHelp},
          runBandwidth},
     };
 }
@@ -640,7 +710,8 @@ void printUsage(QTextStream &out, const std::vector<Command> &all)
     for (const Command &command : all)
         out << "  " << command.name.leftJustified(12) << command.summary << '\n';
     out << "\nNumbers accept 150000000, 150e6, 150M, 1.5k, 2G, 512Mi.\n"
-           "Run 'pipeplan-cli COMMAND --help' for a command's flags. Exit codes: 0 ok, 2 invalid input.\n";
+           "Run 'pipeplan-cli COMMAND --help' for a command's flags. Exit codes: 0 ok, 2 invalid "
+           "input.\n";
 }
 
 void printCommandHelp(QTextStream &out, const Command &command)
@@ -658,8 +729,8 @@ void printCommandHelp(QTextStream &out, const Command &command)
 int run(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     const std::vector<Command> all = commands();
-    if (args.isEmpty() || args.first() == QLatin1String("--help") || args.first() == QLatin1String("-h") ||
-        args.first() == QLatin1String("help")) {
+    if (args.isEmpty() || args.first() == QLatin1String("--help") ||
+        args.first() == QLatin1String("-h") || args.first() == QLatin1String("help")) {
         printUsage(out, all);
         return args.isEmpty() ? kExitInvalid : kExitOk;
     }

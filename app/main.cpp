@@ -14,22 +14,26 @@ int main(int argc, char *argv[])
     QGuiApplication::setDesktopFileName(QStringLiteral(PIPEPLAN_APP_ID));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("Will this job ever finish, and what would make it finish?"));
+    parser.setApplicationDescription(
+        QStringLiteral("Will this job ever finish, and what would make it finish?"));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption fresh(QStringLiteral("default"),
-                                   QStringLiteral("Start on the default scenario, ignoring the last session."));
+    const QCommandLineOption fresh(
+        QStringLiteral("default"),
+        QStringLiteral("Start on the default scenario, ignoring the last session."));
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Render the window to a PNG file and exit."),
                                         QStringLiteral("file.png"));
-    const QCommandLineOption set(QStringLiteral("set"),
-                                 QStringLiteral("Change a value after opening, as an undoable edit (repeatable): "
-                                                "--set users=75M, --set stages[0].ms_per_user=250."),
-                                 QStringLiteral("key=value"));
+    const QCommandLineOption set(
+        QStringLiteral("set"),
+        QStringLiteral("Change a value after opening, as an undoable edit (repeatable): "
+                       "--set users=75M, --set stages[0].ms_per_user=250."),
+        QStringLiteral("key=value"));
     parser.addOption(fresh);
     parser.addOption(screenshot);
     parser.addOption(set);
-    parser.addPositionalArgument(QStringLiteral("file"), QStringLiteral("Scenario files to open (.pipeplan.json)."),
+    parser.addPositionalArgument(QStringLiteral("file"),
+                                 QStringLiteral("Scenario files to open (.pipeplan.json)."),
                                  QStringLiteral("[file...]"));
     parser.process(app);
 

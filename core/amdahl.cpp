@@ -39,7 +39,8 @@ std::optional<double> workersNeeded(double parallelFraction, double targetSpeedu
     return std::max(1.0, workers);
 }
 
-std::vector<CurvePoint> curve(double parallelFraction, double minWorkers, double maxWorkers, int points)
+std::vector<CurvePoint> curve(double parallelFraction, double minWorkers, double maxWorkers,
+                              int points)
 {
     std::vector<CurvePoint> result;
     if (points < 2 || !(minWorkers > 0) || !(maxWorkers > minWorkers))

@@ -30,6 +30,7 @@ struct CurvePoint
 
 /// S(p, N) sampled at `points` log-spaced worker counts from minWorkers to maxWorkers, both
 /// included (for the Amdahl chart).
-std::vector<CurvePoint> curve(double parallelFraction, double minWorkers, double maxWorkers, int points);
+std::vector<CurvePoint> curve(double parallelFraction, double minWorkers, double maxWorkers,
+                              int points);
 
 } // namespace pipeplan::amdahl

@@ -2,7 +2,10 @@
 
 namespace pipeplan::bandwidth {
 
-double lowerBoundSeconds(double bytes, double bytesPerSecond) { return bytes / bytesPerSecond; }
+double lowerBoundSeconds(double bytes, double bytesPerSecond)
+{
+    return bytes / bytesPerSecond;
+}
 
 double rateCeilingPerSecond(double bytes, double bytesPerSecond)
 {

@@ -7,7 +7,10 @@
 namespace pipeplan::explain {
 
 namespace {
-QString num(double value, int decimals = 2) { return format::trimmed(value, decimals); }
+QString num(double value, int decimals = 2)
+{
+    return format::trimmed(value, decimals);
+}
 } // namespace
 
 QString totalPredictions(const Scenario &s, const ScenarioResult &r)
@@ -26,9 +29,9 @@ QString perUserCost(const Scenario &s, const ScenarioResult &r)
     QString scoring = w.batchMsPerUser
                           ? QStringLiteral("scoring ") + format::milliseconds(*w.batchMsPerUser) +
                                 QStringLiteral(" per batched user")
-                          : QStringLiteral("scoring ") + num(w.predictionsPerUser, 0) + QStringLiteral(" × ") +
-                                format::milliseconds(w.latencyMs) + QStringLiteral(" = ") +
-                                format::milliseconds(r.scoringMsPerUser);
+                          : QStringLiteral("scoring ") + num(w.predictionsPerUser, 0) +
+                                QStringLiteral(" × ") + format::milliseconds(w.latencyMs) +
+                                QStringLiteral(" = ") + format::milliseconds(r.scoringMsPerUser);
     if (s.stages.size() <= 1)
         return scoring;
     const bool sequential = s.execution == Execution::Sequential;
@@ -43,26 +46,30 @@ QString runtime(const Scenario &s, const ScenarioResult &r)
 {
     const Workload &w = s.workload;
     return num(r.usersScored, 0) + QStringLiteral(" users × ") + format::milliseconds(r.perUserMs) +
-           QStringLiteral(" = ") + num(r.workSeconds, 0) + QStringLiteral(" s of work; ÷ speedup ") +
-           num(r.speedup, 2) + QStringLiteral(" (Amdahl, p = ") + num(w.parallelFraction, 4) +
-           QStringLiteral(", N = ") + num(w.workers, 0) + QStringLiteral(") = ") + num(r.runtimeSeconds, 0) +
-           QStringLiteral(" s = ") + format::duration(r.runtimeSeconds);
+           QStringLiteral(" = ") + num(r.workSeconds, 0) +
+           QStringLiteral(" s of work; ÷ speedup ") + num(r.speedup, 2) +
+           QStringLiteral(" (Amdahl, p = ") + num(w.parallelFraction, 4) +
+           QStringLiteral(", N = ") + num(w.workers, 0) + QStringLiteral(") = ") +
+           num(r.runtimeSeconds, 0) + QStringLiteral(" s = ") + format::duration(r.runtimeSeconds);
 }
 
 QString throughput(const Scenario &, const ScenarioResult &r)
 {
     return num(r.usersScored, 0) + QStringLiteral(" users ÷ ") + num(r.runtimeSeconds, 0) +
-           QStringLiteral(" s = ") + format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
+           QStringLiteral(" s = ") +
+           format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
 }
 
 QString speedup(const Scenario &s, const ScenarioResult &r)
 {
     const Workload &w = s.workload;
     const QString p = num(w.parallelFraction, 4);
-    QString text = QStringLiteral("S = 1 / ((1 − ") + p + QStringLiteral(") + ") + p + QStringLiteral(" / ") +
-                   num(w.workers, 0) + QStringLiteral(") = ") + num(r.speedup, 2) + QStringLiteral("×; ceiling 1 / (1 − ") +
-                   p + QStringLiteral(") = ");
-    text += std::isfinite(r.maxSpeedup) ? num(r.maxSpeedup, 2) + QStringLiteral("×") : QStringLiteral("none (p = 1)");
+    QString text = QStringLiteral("S = 1 / ((1 − ") + p + QStringLiteral(") + ") + p +
+                   QStringLiteral(" / ") + num(w.workers, 0) + QStringLiteral(") = ") +
+                   num(r.speedup, 2) + QStringLiteral("×; ceiling 1 / (1 − ") + p +
+                   QStringLiteral(") = ");
+    text += std::isfinite(r.maxSpeedup) ? num(r.maxSpeedup, 2) + QStringLiteral("×")
+                                        : QStringLiteral("none (p = 1)");
     return text;
 }
 
@@ -72,10 +79,11 @@ Headline headline(const Scenario &s, const ScenarioResult &r)
     h.totalPredictions = format::grouped(r.totalPredictions, 0);
     h.runtime = format::duration(r.runtimeSeconds);
     h.throughput = format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
-    h.speedup = format::trimmed(r.speedup, 2) + QStringLiteral("× (") +
-                (std::isfinite(r.maxSpeedup) ? format::trimmed(r.maxSpeedup, 2) + QStringLiteral("×")
-                                             : QStringLiteral("∞")) +
-                QStringLiteral(")");
+    h.speedup =
+        format::trimmed(r.speedup, 2) + QStringLiteral("× (") +
+        (std::isfinite(r.maxSpeedup) ? format::trimmed(r.maxSpeedup, 2) + QStringLiteral("×")
+                                     : QStringLiteral("∞")) +
+        QStringLiteral(")");
     h.bottleneck = bottleneckName(s, r);
     return h;
 }
@@ -134,16 +142,19 @@ QString bottleneckName(const Scenario &s, const ScenarioResult &r)
     if (r.bottleneckIndex < 0 || r.bottleneckIndex >= static_cast<int>(s.stages.size()))
         return {};
     const auto index = static_cast<size_t>(r.bottleneckIndex);
-    return s.stages[index].name + QStringLiteral(" (") + format::milliseconds(r.stageMs[index]) + QStringLiteral(")");
+    return s.stages[index].name + QStringLiteral(" (") + format::milliseconds(r.stageMs[index]) +
+           QStringLiteral(")");
 }
 
 QString bottleneck(const Scenario &s, const ScenarioResult &r)
 {
     if (s.stages.size() <= 1)
         return QStringLiteral("one stage: it sets the pace");
-    return QStringLiteral("slowest stage, max of the stage times (first on ties); speeding up any other "
-                          "stage leaves the pipelined rate at ") +
-           format::ratePerSecond(1000.0 / r.stageMs[static_cast<size_t>(r.bottleneckIndex)], QStringLiteral("users")) +
+    return QStringLiteral(
+               "slowest stage, max of the stage times (first on ties); speeding up any other "
+               "stage leaves the pipelined rate at ") +
+           format::ratePerSecond(1000.0 / r.stageMs[static_cast<size_t>(r.bottleneckIndex)],
+                                 QStringLiteral("users")) +
            QStringLiteral(" per worker");
 }
 

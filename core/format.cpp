@@ -2,8 +2,8 @@
 
 #include "units.h"
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 
 namespace pipeplan::format {
 
@@ -21,10 +21,9 @@ QString grouped(double value, int decimals)
                                  : (value > 0 ? QStringLiteral("∞") : QStringLiteral("-∞"));
     QString digits = QString::number(std::fabs(value), 'f', decimals);
     // "-0.00" would be odd: only show a sign when the rounded value is non-zero.
-    const bool negative =
-        value < 0 && std::any_of(digits.cbegin(), digits.cend(), [](QChar c) {
-            return c >= QLatin1Char('1') && c <= QLatin1Char('9');
-        });
+    const bool negative = value < 0 && std::any_of(digits.cbegin(), digits.cend(), [](QChar c) {
+                              return c >= QLatin1Char('1') && c <= QLatin1Char('9');
+                          });
     const qsizetype point = digits.indexOf(QLatin1Char('.'));
     qsizetype intEnd = point < 0 ? digits.size() : point;
     for (qsizetype pos = intEnd - 3; pos > 0; pos -= 3)

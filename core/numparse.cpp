@@ -9,7 +9,10 @@
 namespace pipeplan::numparse {
 
 namespace {
-Parsed fail(const QString &message) { return Parsed{std::nullopt, message}; }
+Parsed fail(const QString &message)
+{
+    return Parsed{std::nullopt, message};
+}
 
 std::optional<double> suffixMultiplier(char c)
 {

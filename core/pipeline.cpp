@@ -23,7 +23,10 @@ int bottleneck(std::span<const double> stageMs)
     return static_cast<int>(std::max_element(stageMs.begin(), stageMs.end()) - stageMs.begin());
 }
 
-double steadyRatePerSecond(std::span<const double> stageMs) { return 1000.0 / intervalMs(stageMs); }
+double steadyRatePerSecond(std::span<const double> stageMs)
+{
+    return 1000.0 / intervalMs(stageMs);
+}
 
 double rateAfterChangePerSecond(std::span<const double> stageMs, int index, double newMs)
 {
@@ -53,7 +56,8 @@ std::vector<double> balance(std::span<const double> stageMs)
 
 double utilization(std::span<const double> stageMs, double microbatches)
 {
-    const double occupied = static_cast<double>(stageMs.size()) * totalTimeMs(stageMs, microbatches);
+    const double occupied =
+        static_cast<double>(stageMs.size()) * totalTimeMs(stageMs, microbatches);
     return sequentialMs(stageMs) * microbatches / occupied;
 }
 

@@ -53,7 +53,8 @@ std::vector<FieldError> validate(const Scenario &scenario)
         errors.push_back(
             {QStringLiteral("worker_counts"), QStringLiteral("at most 10,000 worker counts")});
     for (size_t i = 0; i < scenario.workerCounts.size(); ++i)
-        check(fields::workers, scenario.workerCounts[i], QStringLiteral("worker_counts[%1]").arg(i));
+        check(fields::workers, scenario.workerCounts[i],
+              QStringLiteral("worker_counts[%1]").arg(i));
     return errors;
 }
 
@@ -117,23 +118,25 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
                      workSecondsNow(), target.keepFraction < 1.0});
 
     w.latencyMs = target.latencyMs;
-    steps.push_back({QStringLiteral("Accelerator"),
-                     QStringLiteral("%1/prediction").arg(format::milliseconds(target.latencyMs)),
-                     workSecondsNow(),
-                     target.baselineLatencyMs.has_value() && *target.baselineLatencyMs != target.latencyMs});
+    steps.push_back(
+        {QStringLiteral("Accelerator"),
+         QStringLiteral("%1/prediction").arg(format::milliseconds(target.latencyMs)),
+         workSecondsNow(),
+         target.baselineLatencyMs.has_value() && *target.baselineLatencyMs != target.latencyMs});
 
     w.batchMsPerUser = target.batchMsPerUser;
     steps.push_back({QStringLiteral("Batching"),
-                     target.batchMsPerUser
-                         ? QStringLiteral("%1/user").arg(format::milliseconds(*target.batchMsPerUser))
-                         : QStringLiteral("not batched"),
+                     target.batchMsPerUser ? QStringLiteral("%1/user").arg(
+                                                 format::milliseconds(*target.batchMsPerUser))
+                                           : QStringLiteral("not batched"),
                      workSecondsNow(), target.batchMsPerUser.has_value()});
 
-    steps.push_back({QStringLiteral("Workers"),
-                     QStringLiteral("%1, p = %2")
-                         .arg(format::grouped(target.workers, 0), format::trimmed(target.parallelFraction, 4)),
-                     runtime::runtimeSeconds(workSecondsNow(), target.workers, target.parallelFraction),
-                     target.workers > 1});
+    steps.push_back(
+        {QStringLiteral("Workers"),
+         QStringLiteral("%1, p = %2")
+             .arg(format::grouped(target.workers, 0), format::trimmed(target.parallelFraction, 4)),
+         runtime::runtimeSeconds(workSecondsNow(), target.workers, target.parallelFraction),
+         target.workers > 1});
     return steps;
 }
 
@@ -162,16 +165,17 @@ ScenarioResult evaluate(const Scenario &scenario)
     return r;
 }
 
-Comparison compare(const Scenario &current, const ScenarioResult &currentResult, const Scenario &baseline,
-                   const ScenarioResult &baselineResult)
+Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
+                   const Scenario &baseline, const ScenarioResult &baselineResult)
 {
     Comparison c;
     c.runtimeRatio = currentResult.runtimeSeconds / baselineResult.runtimeSeconds;
     c.runtimeDeltaSeconds = currentResult.runtimeSeconds - baselineResult.runtimeSeconds;
     c.workDeltaSeconds = currentResult.workSeconds - baselineResult.workSeconds;
-    c.throughputRatio = currentResult.throughputUsersPerSecond / baselineResult.throughputUsersPerSecond;
-    c.baselineScaling =
-        scalingTable(baselineResult.workSeconds, baseline.workload.parallelFraction, current.workerCounts);
+    c.throughputRatio =
+        currentResult.throughputUsersPerSecond / baselineResult.throughputUsersPerSecond;
+    c.baselineScaling = scalingTable(baselineResult.workSeconds, baseline.workload.parallelFraction,
+                                     current.workerCounts);
     return c;
 }
 

@@ -117,8 +117,8 @@ struct Comparison
     std::vector<ScalingRow> baselineScaling;
 };
 
-Comparison compare(const Scenario &current, const ScenarioResult &currentResult, const Scenario &baseline,
-                   const ScenarioResult &baselineResult);
+Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
+                   const Scenario &baseline, const ScenarioResult &baselineResult);
 
 /// Lever waterfall (seed 000 "The three levers"): the serial baseline (every user, baseline
 /// latency, unbatched, one worker), then pre-filtering, accelerator latency, batching and finally

@@ -68,7 +68,8 @@ public:
         return value.toDouble();
     }
 
-    std::optional<double> optionalNumber(const QJsonObject &object, const QString &key, const QString &path)
+    std::optional<double> optionalNumber(const QJsonObject &object, const QString &key,
+                                         const QString &path)
     {
         const QJsonValue value = object.value(key);
         if (value.isUndefined() || value.isNull())
@@ -80,7 +81,8 @@ public:
         return value.toDouble();
     }
 
-    QString string(const QJsonObject &object, const QString &key, const QString &path, bool required)
+    QString string(const QJsonObject &object, const QString &key, const QString &path,
+                   bool required)
     {
         const QJsonValue value = required ? require(object, key, path) : object.value(key);
         if (!value.isUndefined() && !value.isString())
@@ -136,8 +138,9 @@ QJsonObject scenarioObject(const Scenario &s)
                      {QStringLiteral("workers"), w.workers},
                      {QStringLiteral("parallel_fraction"), w.parallelFraction}}},
         {QStringLiteral("stages"), stages},
-        {QStringLiteral("execution"),
-         s.execution == Execution::Sequential ? QStringLiteral("sequential") : QStringLiteral("pipelined")},
+        {QStringLiteral("execution"), s.execution == Execution::Sequential
+                                          ? QStringLiteral("sequential")
+                                          : QStringLiteral("pipelined")},
         {QStringLiteral("microbatches"), s.microbatches},
         {QStringLiteral("worker_counts"), workerCounts},
         {QStringLiteral("compare_parallel_fraction"), optionalNumber(s.comparisonParallelFraction)},
@@ -152,21 +155,30 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     Scenario s;
     s.name = read.string(root, QStringLiteral("name"), path(QStringLiteral("name")), false);
     s.notes = read.string(root, QStringLiteral("notes"), path(QStringLiteral("notes")), false);
-    const QJsonObject w = read.object(root, QStringLiteral("workload"), path(QStringLiteral("workload")));
-    auto wpath = [&path](const char *key) { return path(QStringLiteral("workload.") + QLatin1String(key)); };
+    const QJsonObject w =
+        read.object(root, QStringLiteral("workload"), path(QStringLiteral("workload")));
+    auto wpath = [&path](const char *key) {
+        return path(QStringLiteral("workload.") + QLatin1String(key));
+    };
     s.workload.users = read.number(w, QStringLiteral("users"), wpath("users"));
-    s.workload.predictionsPerUser = read.number(w, QStringLiteral("predictions_per_user"), wpath("predictions_per_user"));
+    s.workload.predictionsPerUser =
+        read.number(w, QStringLiteral("predictions_per_user"), wpath("predictions_per_user"));
     s.workload.latencyMs = read.number(w, QStringLiteral("latency_ms"), wpath("latency_ms"));
     s.workload.baselineLatencyMs =
         read.optionalNumber(w, QStringLiteral("baseline_latency_ms"), wpath("baseline_latency_ms"));
-    s.workload.batchMsPerUser = read.optionalNumber(w, QStringLiteral("batch_ms_per_user"), wpath("batch_ms_per_user"));
-    s.workload.keepFraction = read.number(w, QStringLiteral("keep_fraction"), wpath("keep_fraction"));
+    s.workload.batchMsPerUser =
+        read.optionalNumber(w, QStringLiteral("batch_ms_per_user"), wpath("batch_ms_per_user"));
+    s.workload.keepFraction =
+        read.number(w, QStringLiteral("keep_fraction"), wpath("keep_fraction"));
     s.workload.workers = read.number(w, QStringLiteral("workers"), wpath("workers"));
-    s.workload.parallelFraction = read.number(w, QStringLiteral("parallel_fraction"), wpath("parallel_fraction"));
+    s.workload.parallelFraction =
+        read.number(w, QStringLiteral("parallel_fraction"), wpath("parallel_fraction"));
 
-    const QJsonArray stages = read.array(root, QStringLiteral("stages"), path(QStringLiteral("stages")));
+    const QJsonArray stages =
+        read.array(root, QStringLiteral("stages"), path(QStringLiteral("stages")));
     if (stages.size() > 1000)
-        read.fail(path(QStringLiteral("stages")), QStringLiteral("has %1 stages; at most 1,000").arg(stages.size()));
+        read.fail(path(QStringLiteral("stages")),
+                  QStringLiteral("has %1 stages; at most 1,000").arg(stages.size()));
     s.stages.clear();
     for (qsizetype i = 0; i < stages.size() && !read.failed(); ++i) {
         const QString stagePath = path(QStringLiteral("stages[%1]").arg(i));
@@ -176,29 +188,37 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
         }
         const QJsonObject object = stages[i].toObject();
         Stage stage;
-        stage.name = read.string(object, QStringLiteral("name"), stagePath + QStringLiteral(".name"), true);
+        stage.name =
+            read.string(object, QStringLiteral("name"), stagePath + QStringLiteral(".name"), true);
         const QJsonValue scoring = object.value(QStringLiteral("scoring"));
         if (!scoring.isUndefined() && !scoring.isBool())
-            read.fail(stagePath + QStringLiteral(".scoring"), QStringLiteral("must be true or false, got ") + typeName(scoring));
+            read.fail(stagePath + QStringLiteral(".scoring"),
+                      QStringLiteral("must be true or false, got ") + typeName(scoring));
         stage.isScoring = scoring.toBool(false);
         if (!stage.isScoring)
-            stage.msPerUser = read.number(object, QStringLiteral("ms_per_user"), stagePath + QStringLiteral(".ms_per_user"));
+            stage.msPerUser = read.number(object, QStringLiteral("ms_per_user"),
+                                          stagePath + QStringLiteral(".ms_per_user"));
         s.stages.push_back(stage);
     }
 
-    const QString execution = read.string(root, QStringLiteral("execution"), path(QStringLiteral("execution")), true);
+    const QString execution =
+        read.string(root, QStringLiteral("execution"), path(QStringLiteral("execution")), true);
     if (execution == QLatin1String("pipelined"))
         s.execution = Execution::Pipelined;
     else if (execution == QLatin1String("sequential"))
         s.execution = Execution::Sequential;
     else if (!read.failed())
-        read.fail(path(QStringLiteral("execution")), QStringLiteral("must be \"sequential\" or \"pipelined\", got \"%1\"")
-                                                          .arg(execution.left(40)));
-    s.microbatches = read.number(root, QStringLiteral("microbatches"), path(QStringLiteral("microbatches")));
+        read.fail(path(QStringLiteral("execution")),
+                  QStringLiteral("must be \"sequential\" or \"pipelined\", got \"%1\"")
+                      .arg(execution.left(40)));
+    s.microbatches =
+        read.number(root, QStringLiteral("microbatches"), path(QStringLiteral("microbatches")));
 
-    const QJsonArray counts = read.array(root, QStringLiteral("worker_counts"), path(QStringLiteral("worker_counts")));
+    const QJsonArray counts =
+        read.array(root, QStringLiteral("worker_counts"), path(QStringLiteral("worker_counts")));
     if (counts.size() > 10'000)
-        read.fail(path(QStringLiteral("worker_counts")), QStringLiteral("has %1 entries; at most 10,000").arg(counts.size()));
+        read.fail(path(QStringLiteral("worker_counts")),
+                  QStringLiteral("has %1 entries; at most 10,000").arg(counts.size()));
     s.workerCounts.clear();
     for (qsizetype i = 0; i < counts.size() && !read.failed(); ++i) {
         if (!counts[i].isDouble()) {
@@ -207,8 +227,9 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
         }
         s.workerCounts.push_back(counts[i].toDouble());
     }
-    s.comparisonParallelFraction = read.optionalNumber(root, QStringLiteral("compare_parallel_fraction"),
-                                                       path(QStringLiteral("compare_parallel_fraction")));
+    s.comparisonParallelFraction =
+        read.optionalNumber(root, QStringLiteral("compare_parallel_fraction"),
+                            path(QStringLiteral("compare_parallel_fraction")));
     if (!read.failed()) {
         if (const std::vector<FieldError> errors = validate(s); !errors.empty())
             read.fail(path(errors.front().field), errors.front().message);
@@ -217,7 +238,10 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
 }
 
 /// Version 1 (PipePlan 0.1 before comparison) had no pinned baseline: nothing else changed.
-void migrateFromVersion1(QJsonObject &root) { root.insert(QStringLiteral("baseline"), QJsonValue::Null); }
+void migrateFromVersion1(QJsonObject &root)
+{
+    root.insert(QStringLiteral("baseline"), QJsonValue::Null);
+}
 
 } // namespace
 
@@ -226,26 +250,33 @@ QJsonObject toJsonObject(const Plan &plan)
     QJsonObject root = scenarioObject(plan.scenario);
     root.insert(QStringLiteral("format"), QLatin1String(kFormatName));
     root.insert(QStringLiteral("version"), kVersion);
-    root.insert(QStringLiteral("baseline"),
-                plan.baseline ? QJsonValue(scenarioObject(*plan.baseline)) : QJsonValue(QJsonValue::Null));
+    root.insert(QStringLiteral("baseline"), plan.baseline
+                                                ? QJsonValue(scenarioObject(*plan.baseline))
+                                                : QJsonValue(QJsonValue::Null));
     return root;
 }
 
-QByteArray toJson(const Plan &plan) { return QJsonDocument(toJsonObject(plan)).toJson(QJsonDocument::Indented); }
+QByteArray toJson(const Plan &plan)
+{
+    return QJsonDocument(toJsonObject(plan)).toJson(QJsonDocument::Indented);
+}
 
 LoadResult fromJson(const QByteArray &bytes)
 {
     if (bytes.size() > kMaxFileBytes) {
-        return {std::nullopt, {QStringLiteral("(file)"), QStringLiteral("is %1 bytes; a scenario file is at most %2 bytes")
-                                                               .arg(format::grouped(static_cast<double>(bytes.size()), 0),
-                                                                    format::grouped(kMaxFileBytes, 0))}};
+        return {std::nullopt,
+                {QStringLiteral("(file)"),
+                 QStringLiteral("is %1 bytes; a scenario file is at most %2 bytes")
+                     .arg(format::grouped(static_cast<double>(bytes.size()), 0),
+                          format::grouped(kMaxFileBytes, 0))}};
     }
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
-        return {std::nullopt, {QStringLiteral("(file)"), QStringLiteral("is not valid JSON: %1 at byte %2")
-                                                               .arg(parseError.errorString())
-                                                               .arg(parseError.offset)}};
+        return {std::nullopt,
+                {QStringLiteral("(file)"), QStringLiteral("is not valid JSON: %1 at byte %2")
+                                               .arg(parseError.errorString())
+                                               .arg(parseError.offset)}};
     }
     if (!document.isObject())
         return {std::nullopt, {QStringLiteral("(root)"), QStringLiteral("must be a JSON object")}};
@@ -258,25 +289,30 @@ LoadResult fromJsonObject(QJsonObject root)
         return LoadResult{std::nullopt, FieldError{field, message}};
     };
     Reader read;
-    const QString formatName = read.string(root, QStringLiteral("format"), QStringLiteral("format"), true);
+    const QString formatName =
+        read.string(root, QStringLiteral("format"), QStringLiteral("format"), true);
     if (read.failed())
         return {std::nullopt, read.error()};
     if (formatName != QLatin1String(kFormatName)) {
-        return failure(QStringLiteral("format"), QStringLiteral("is \"%1\", expected \"%2\": not a PipePlan scenario")
-                                                     .arg(formatName.left(80), QLatin1String(kFormatName)));
+        return failure(QStringLiteral("format"),
+                       QStringLiteral("is \"%1\", expected \"%2\": not a PipePlan scenario")
+                           .arg(formatName.left(80), QLatin1String(kFormatName)));
     }
     const double version = read.number(root, QStringLiteral("version"), QStringLiteral("version"));
     if (read.failed())
         return {std::nullopt, read.error()};
     if (version != std::floor(version) || version < 1) {
         return failure(QStringLiteral("version"),
-                       QStringLiteral("must be a whole number of at least 1, got ") + format::plainNumber(version));
+                       QStringLiteral("must be a whole number of at least 1, got ") +
+                           format::plainNumber(version));
     }
     if (version > kVersion) {
-        return failure(QStringLiteral("version"),
-                       QStringLiteral("is %1, newer than this PipePlan understands (%2): update PipePlan to open it")
-                           .arg(format::plainNumber(version))
-                           .arg(kVersion));
+        return failure(
+            QStringLiteral("version"),
+            QStringLiteral(
+                "is %1, newer than this PipePlan understands (%2): update PipePlan to open it")
+                .arg(format::plainNumber(version))
+                .arg(kVersion));
     }
     if (version < 2)
         migrateFromVersion1(root);
@@ -286,7 +322,8 @@ LoadResult fromJsonObject(QJsonObject root)
     const QJsonValue baseline = root.value(QStringLiteral("baseline"));
     if (!read.failed() && !baseline.isNull() && !baseline.isUndefined()) {
         if (!baseline.isObject())
-            read.fail(QStringLiteral("baseline"), QStringLiteral("must be an object or null, got ") + typeName(baseline));
+            read.fail(QStringLiteral("baseline"),
+                      QStringLiteral("must be an object or null, got ") + typeName(baseline));
         else
             plan.baseline = readScenario(read, baseline.toObject(), QStringLiteral("baseline."));
     }
@@ -311,14 +348,15 @@ std::optional<std::vector<PathStep>> parsePath(const QString &path)
         const QRegularExpressionMatch match = step.match(part);
         if (!match.hasMatch())
             return std::nullopt;
-        steps.push_back({match.captured(1), match.captured(2).isEmpty() ? -1 : match.captured(2).toLongLong()});
+        steps.push_back(
+            {match.captured(1), match.captured(2).isEmpty() ? -1 : match.captured(2).toLongLong()});
     }
     return steps;
 }
 
 /// Sets `value` at `steps` inside `node`; false when the path does not exist.
-bool setAt(QJsonValue &node, const std::vector<PathStep> &steps, size_t depth, const QJsonValue &value,
-           QJsonValue *previous)
+bool setAt(QJsonValue &node, const std::vector<PathStep> &steps, size_t depth,
+           const QJsonValue &value, QJsonValue *previous)
 {
     if (!node.isObject())
         return false;
@@ -374,7 +412,9 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
         path.prepend(QStringLiteral("workload."));
     const std::optional<std::vector<PathStep>> steps = parsePath(path);
     if (!steps)
-        return FieldError{rawPath, QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)")};
+        return FieldError{
+            rawPath,
+            QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)")};
     QJsonValue node = root;
     QJsonValue previous;
     const QJsonValue parsed = valueFromText(text.trimmed());
@@ -390,7 +430,8 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
     } else if (previous.isBool() && !parsed.isBool()) {
         return FieldError{rawPath, QStringLiteral("must be true or false, got '%1'").arg(text)};
     } else if (previous.isObject() || previous.isArray()) {
-        return FieldError{rawPath, QStringLiteral("is %1, not a single value").arg(typeName(previous))};
+        return FieldError{rawPath,
+                          QStringLiteral("is %1, not a single value").arg(typeName(previous))};
     }
     root = node.toObject();
     return std::nullopt;

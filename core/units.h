@@ -10,10 +10,22 @@ inline constexpr double kSecondsPerDay = 86400.0;
 inline constexpr double kDaysPerYear = 365.25;
 inline constexpr double kSecondsPerYear = kSecondsPerDay * kDaysPerYear;
 
-constexpr double toMinutes(double seconds) { return seconds / kSecondsPerMinute; }
-constexpr double toHours(double seconds) { return seconds / kSecondsPerHour; }
-constexpr double toDays(double seconds) { return seconds / kSecondsPerDay; }
+constexpr double toMinutes(double seconds)
+{
+    return seconds / kSecondsPerMinute;
+}
+constexpr double toHours(double seconds)
+{
+    return seconds / kSecondsPerHour;
+}
+constexpr double toDays(double seconds)
+{
+    return seconds / kSecondsPerDay;
+}
 /// seconds / (86,400 x 365.25), seed 000.
-constexpr double toYears(double seconds) { return seconds / kSecondsPerYear; }
+constexpr double toYears(double seconds)
+{
+    return seconds / kSecondsPerYear;
+}
 
 } // namespace pipeplan::units

@@ -29,16 +29,25 @@ std::vector<FieldError> validate(const Workload &w)
 
 namespace runtime {
 
-double usersScored(const Workload &w) { return w.users * w.keepFraction; }
+double usersScored(const Workload &w)
+{
+    return w.users * w.keepFraction;
+}
 
-double totalPredictions(const Workload &w) { return usersScored(w) * w.predictionsPerUser; }
+double totalPredictions(const Workload &w)
+{
+    return usersScored(w) * w.predictionsPerUser;
+}
 
 double scoringMsPerUser(const Workload &w)
 {
     return w.batchMsPerUser ? *w.batchMsPerUser : w.predictionsPerUser * w.latencyMs;
 }
 
-double workSeconds(double usersScored, double msPerUser) { return usersScored * msPerUser / 1000.0; }
+double workSeconds(double usersScored, double msPerUser)
+{
+    return usersScored * msPerUser / 1000.0;
+}
 
 double runtimeSeconds(double workSeconds, double workers, double parallelFraction)
 {
@@ -47,7 +56,10 @@ double runtimeSeconds(double workSeconds, double workers, double parallelFractio
 
 } // namespace runtime
 
-std::vector<double> defaultWorkerCounts() { return {100, 500, 1000, 5000, 10000, 35000, 50000}; }
+std::vector<double> defaultWorkerCounts()
+{
+    return {100, 500, 1000, 5000, 10000, 35000, 50000};
+}
 
 std::vector<ScalingRow> scalingTable(double workSeconds, double parallelFraction,
                                      const std::vector<double> &workerCounts)

@@ -14,9 +14,9 @@ TEST(Amdahl, PublishedSpeedups)
         double p, n, speedup;
     };
     const Row rows[] = {
-        {0.9, 2, 1.82},  {0.9, 4, 3.08},  {0.9, 8, 4.71},  {0.9, 16, 6.40}, {0.9, 64, 8.77},
-        {0.9, 1024, 9.91}, {0.7, 2, 1.54}, {0.7, 4, 2.11}, {0.7, 8, 2.58}, {0.7, 16, 2.91},
-        {0.7, 64, 3.22},
+        {0.9, 2, 1.82},  {0.9, 4, 3.08},    {0.9, 8, 4.71},  {0.9, 16, 6.40},
+        {0.9, 64, 8.77}, {0.9, 1024, 9.91}, {0.7, 2, 1.54},  {0.7, 4, 2.11},
+        {0.7, 8, 2.58},  {0.7, 16, 2.91},   {0.7, 64, 3.22},
     };
     for (const Row &row : rows)
         EXPECT_NEAR(amdahl::speedup(row.p, row.n), row.speedup, 0.005) << row.p << " " << row.n;
@@ -44,7 +44,7 @@ TEST(Amdahl, LinearWhenFullyParallel)
 
 TEST(Amdahl, WorkersNeeded)
 {
-    EXPECT_EQ(amdahl::workersNeeded(0.9, 5), 9.0); // exact: 0.9 / (0.2 - 0.1) = 9
+    EXPECT_EQ(amdahl::workersNeeded(0.9, 5), 9.0);      // exact: 0.9 / (0.2 - 0.1) = 9
     EXPECT_EQ(amdahl::workersNeeded(0.9, 9.91), 991.0); // 0.9 / (1/9.91 - 0.1) = 991.0
     EXPECT_EQ(amdahl::workersNeeded(0.9, 0.5), 1.0);
     EXPECT_FALSE(amdahl::workersNeeded(0.9, 10).has_value()); // at the ceiling

@@ -28,17 +28,21 @@ CliRun runCli(const QStringList &args)
     return result;
 }
 
-QStringList words(const char *text) { return QString::fromUtf8(text).split(QLatin1Char(' ')); }
+QStringList words(const char *text)
+{
+    return QString::fromUtf8(text).split(QLatin1Char(' '));
+}
 } // namespace
 
 // The foundation issue's acceptance line, verbatim.
 TEST(Cli, RuntimeSeed000Json)
 {
-    const CliRun run = runCli(words("runtime --users 150M --predictions 20 --latency-ms 1000 --json"));
+    const CliRun run =
+        runCli(words("runtime --users 150M --predictions 20 --latency-ms 1000 --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonObject o = run.json();
-    for (const char *key : {"users_scored", "total_predictions", "work_seconds", "runtime_seconds", "minutes",
-                            "hours", "days", "years", "speedup"})
+    for (const char *key : {"users_scored", "total_predictions", "work_seconds", "runtime_seconds",
+                            "minutes", "hours", "days", "years", "speedup"})
         EXPECT_TRUE(o.contains(QLatin1String(key))) << key;
     EXPECT_EQ(o.value(QStringLiteral("users_scored")).toDouble(), 150e6);
     EXPECT_EQ(o.value(QStringLiteral("total_predictions")).toDouble(), 3e9);
@@ -54,8 +58,9 @@ TEST(Cli, RuntimeSeed000Json)
 
 TEST(Cli, RuntimePrunedAcceleratedTenThousandWorkers)
 {
-    const CliRun run = runCli(words("runtime --users 150e6 --predictions 20 --latency-ms 10 --keep-fraction 0.5 "
-                                    "--workers 10k --json"));
+    const CliRun run =
+        runCli(words("runtime --users 150e6 --predictions 20 --latency-ms 10 --keep-fraction 0.5 "
+                     "--workers 10k --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonObject o = run.json();
     EXPECT_EQ(o.value(QStringLiteral("users_scored")).toDouble(), 75e6);
@@ -77,7 +82,8 @@ TEST(Cli, RuntimeTableIsReadable)
 
 TEST(Cli, ScalingSeedTable)
 {
-    const CliRun run = runCli(words("scaling --users 150M --predictions 20 --latency-ms 1000 --json"));
+    const CliRun run =
+        runCli(words("scaling --users 150M --predictions 20 --latency-ms 1000 --json"));
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     const QJsonArray rows = run.json().value(QStringLiteral("rows")).toArray();
     ASSERT_EQ(rows.size(), 7);
@@ -157,39 +163,53 @@ TEST(Cli, InvalidInputExits2WithOneClearLine)
         const char *expected;
     };
     const Case cases[] = {
-        {"runtime --users -5 --predictions 20 --latency-ms 1000", "--users: must be at least 1, got -5"},
+        {"runtime --users -5 --predictions 20 --latency-ms 1000",
+         "--users: must be at least 1, got -5"},
         {"runtime --users 0 --predictions 20 --latency-ms 1000", "--users: must be at least 1"},
-        {"runtime --users 150M --predictions 20 --latency-ms 1000 --workers 0", "--workers: must be at least 1"},
-        {"runtime --users 150M --predictions 20 --latency-ms 1000 --workers 1.5", "--workers: must be a whole number"},
+        {"runtime --users 150M --predictions 20 --latency-ms 1000 --workers 0",
+         "--workers: must be at least 1"},
+        {"runtime --users 150M --predictions 20 --latency-ms 1000 --workers 1.5",
+         "--workers: must be a whole number"},
         {"runtime --users 150M --predictions 20 --latency-ms 1000 --parallel-fraction 1.2",
          "--parallel-fraction: is too large: at most 1, got 1.2"},
         {"runtime --users 150M --predictions 20 --latency-ms 1000 --parallel-fraction -0.1",
          "--parallel-fraction: must be at least 0"},
         {"runtime --users 150M --predictions 20 --latency-ms 1000 --keep-fraction 0",
          "--keep-fraction: must be greater than 0"},
-        {"runtime --users 150M --predictions 20 --latency-ms 1000 --keep-fraction 1.5", "--keep-fraction: is too large"},
-        {"runtime --users nan --predictions 20 --latency-ms 1000", "--users: 'nan' is not a number"},
-        {"runtime --users inf --predictions 20 --latency-ms 1000", "--users: 'inf' is not a number"},
-        {"runtime --users 150M --predictions 20 --latency-ms 1e999", "--latency-ms: '1e999' is out of range"},
+        {"runtime --users 150M --predictions 20 --latency-ms 1000 --keep-fraction 1.5",
+         "--keep-fraction: is too large"},
+        {"runtime --users nan --predictions 20 --latency-ms 1000",
+         "--users: 'nan' is not a number"},
+        {"runtime --users inf --predictions 20 --latency-ms 1000",
+         "--users: 'inf' is not a number"},
+        {"runtime --users 150M --predictions 20 --latency-ms 1e999",
+         "--latency-ms: '1e999' is out of range"},
         {"runtime --users 1e300 --predictions 20 --latency-ms 1000", "--users: is too large"},
-        {"runtime --users banana --predictions 20 --latency-ms 1000", "--users: 'banana' is not a number"},
+        {"runtime --users banana --predictions 20 --latency-ms 1000",
+         "--users: 'banana' is not a number"},
         {"runtime --users 150M --predictions 20 --latency-ms", "--latency-ms: missing value"},
         {"runtime --users --predictions 20 --latency-ms 5", "--users: missing value"},
         {"runtime --predictions 20 --latency-ms 5", "--users: required"},
         {"runtime --users 5 --predictions 20 --latency-ms 5 --bogus 1", "unknown flag --bogus"},
         {"runtime --users 5 --predictions 20 --latency-ms 5 stray", "unexpected argument 'stray'"},
-        {"runtime --users 5 --predictions 20 --latency-ms -1", "--latency-ms: must be greater than 0"},
-        {"runtime --users 5 --predictions 20 --latency-ms 5 --batch-ms 0", "--batch-ms: must be greater than 0"},
-        {"scaling --users 5 --predictions 20 --latency-ms 5 --workers-list 100,x", "--workers-list: item 2: 'x'"},
-        {"scaling --users 5 --predictions 20 --latency-ms 5 --workers-list 100,0", "--workers-list: item 2 must be at least 1"},
+        {"runtime --users 5 --predictions 20 --latency-ms -1",
+         "--latency-ms: must be greater than 0"},
+        {"runtime --users 5 --predictions 20 --latency-ms 5 --batch-ms 0",
+         "--batch-ms: must be greater than 0"},
+        {"scaling --users 5 --predictions 20 --latency-ms 5 --workers-list 100,x",
+         "--workers-list: item 2: 'x'"},
+        {"scaling --users 5 --predictions 20 --latency-ms 5 --workers-list 100,0",
+         "--workers-list: item 2 must be at least 1"},
         {"amdahl --parallel-fraction 2 --workers 4", "--parallel-fraction: is too large"},
-        {"amdahl --parallel-fraction 0.5 --workers 4 --target-speedup -3", "--target-speedup: must be greater than 0"},
+        {"amdahl --parallel-fraction 0.5 --workers 4 --target-speedup -3",
+         "--target-speedup: must be greater than 0"},
         {"pipeline --stage-ms 10,-1 --microbatches 8", "--stage-ms: item 2 must be greater than 0"},
         {"pipeline --stage-ms 10,10 --microbatches 0", "--microbatches: must be at least 1"},
         {"pipeline --stage-ms 10,10 --microbatches 2.5", "--microbatches: must be a whole number"},
         {"pipeline --microbatches 8", "--stage-ms: required"},
         {"bandwidth --bytes 0 --bytes-per-second 1G", "--bytes: must be greater than 0"},
-        {"bandwidth --bytes 1G --bytes-per-second nan", "--bytes-per-second: 'nan' is not a number"},
+        {"bandwidth --bytes 1G --bytes-per-second nan",
+         "--bytes-per-second: 'nan' is not a number"},
         {"frobnicate", "unknown command 'frobnicate'"},
         {"runtime --json=yes --users 5 --predictions 1 --latency-ms 1", "--json: takes no value"},
     };
@@ -205,10 +225,12 @@ TEST(Cli, InvalidInputExits2WithOneClearLine)
 
 TEST(Cli, InlineValuesHelpAndVersion)
 {
-    const CliRun run = runCli(words("runtime --users=150M --predictions=20 --latency-ms=1000 --json"));
+    const CliRun run =
+        runCli(words("runtime --users=150M --predictions=20 --latency-ms=1000 --json"));
     ASSERT_EQ(run.exitCode, 0);
     EXPECT_EQ(run.json().value(QStringLiteral("total_predictions")).toDouble(), 3e9);
-    EXPECT_EQ(runCli(words("--version")).out, QStringLiteral("pipeplan-cli " PIPEPLAN_VERSION "\n"));
+    EXPECT_EQ(runCli(words("--version")).out,
+              QStringLiteral("pipeplan-cli " PIPEPLAN_VERSION "\n"));
     const CliRun help = runCli(words("runtime --help"));
     EXPECT_EQ(help.exitCode, 0);
     EXPECT_TRUE(help.out.contains(QStringLiteral("--keep-fraction")));

@@ -98,13 +98,18 @@ TEST(Pipeline, ScheduleProperties)
         EXPECT_NEAR(s.makespanMs, pipeline::totalTimeMs(stages, m), 1e-9 * s.makespanMs);
         for (size_t st = 0; st < stages.size(); ++st) {
             for (int j = 0; j < m; ++j) {
-                const pipeline::Cell &c = s.cells[st * static_cast<size_t>(m) + static_cast<size_t>(j)];
+                const pipeline::Cell &c =
+                    s.cells[st * static_cast<size_t>(m) + static_cast<size_t>(j)];
                 EXPECT_NEAR(c.endMs - c.startMs, stages[st], 1e-9);
                 if (st > 0) {
-                    EXPECT_GE(c.startMs, s.cells[(st - 1) * static_cast<size_t>(m) + static_cast<size_t>(j)].endMs);
+                    EXPECT_GE(
+                        c.startMs,
+                        s.cells[(st - 1) * static_cast<size_t>(m) + static_cast<size_t>(j)].endMs);
                 }
                 if (j > 0) {
-                    EXPECT_GE(c.startMs, s.cells[st * static_cast<size_t>(m) + static_cast<size_t>(j) - 1].endMs);
+                    EXPECT_GE(
+                        c.startMs,
+                        s.cells[st * static_cast<size_t>(m) + static_cast<size_t>(j) - 1].endMs);
                 }
             }
         }
@@ -120,8 +125,10 @@ TEST(Pipeline, BalanceKeepsTheTotal)
         for (double &t : stages)
             t = ms(rng);
         const std::vector<double> balanced = pipeline::balance(stages);
-        EXPECT_NEAR(pipeline::sequentialMs(balanced), pipeline::sequentialMs(stages), 1e-9 * pipeline::sequentialMs(stages));
-        EXPECT_GE(pipeline::steadyRatePerSecond(balanced), pipeline::steadyRatePerSecond(stages) * (1 - 1e-12));
+        EXPECT_NEAR(pipeline::sequentialMs(balanced), pipeline::sequentialMs(stages),
+                    1e-9 * pipeline::sequentialMs(stages));
+        EXPECT_GE(pipeline::steadyRatePerSecond(balanced),
+                  pipeline::steadyRatePerSecond(stages) * (1 - 1e-12));
     }
 }
 
@@ -138,6 +145,8 @@ TEST(Bandwidth, Seed001Examples)
 {
     EXPECT_NEAR(bandwidth::lowerBoundSeconds(14e9, 700e9), 0.02, 1e-15);
     EXPECT_NEAR(bandwidth::rateCeilingPerSecond(14e9, 700e9), 50, 1e-9);
-    EXPECT_DOUBLE_EQ(bandwidth::lowerBoundSeconds(512.0 * 1024 * 1024, 32.0 * 1024 * 1024 * 1024), 1.0 / 64);
-    EXPECT_DOUBLE_EQ(bandwidth::rateCeilingPerSecond(512.0 * 1024 * 1024, 32.0 * 1024 * 1024 * 1024), 64);
+    EXPECT_DOUBLE_EQ(bandwidth::lowerBoundSeconds(512.0 * 1024 * 1024, 32.0 * 1024 * 1024 * 1024),
+                     1.0 / 64);
+    EXPECT_DOUBLE_EQ(
+        bandwidth::rateCeilingPerSecond(512.0 * 1024 * 1024, 32.0 * 1024 * 1024 * 1024), 64);
 }

@@ -59,7 +59,8 @@ TEST(Scenario, StagesAddToScoringOrOverlap)
 {
     Scenario scenario;
     scenario.workload.latencyMs = 10; // 20 x 10 ms = 200 ms scoring
-    scenario.stages = {Stage{QStringLiteral("fetch"), 500, false}, Stage{QStringLiteral("score"), 0, true},
+    scenario.stages = {Stage{QStringLiteral("fetch"), 500, false},
+                       Stage{QStringLiteral("score"), 0, true},
                        Stage{QStringLiteral("write"), 50, false}};
     ASSERT_TRUE(validate(scenario).empty());
     ScenarioResult r = evaluate(scenario);
@@ -98,7 +99,8 @@ TEST(Scenario, ValidationNamesThePath)
     QStringList fields;
     for (const FieldError &e : errors)
         fields << e.field;
-    EXPECT_EQ(fields, (QStringList{QStringLiteral("workload.latency_ms"), QStringLiteral("microbatches"),
-                                   QStringLiteral("stages[0].ms_per_user"), QStringLiteral("stages[1].name"),
-                                   QStringLiteral("stages"), QStringLiteral("worker_counts[1]")}));
+    EXPECT_EQ(fields, (QStringList{
+                          QStringLiteral("workload.latency_ms"), QStringLiteral("microbatches"),
+                          QStringLiteral("stages[0].ms_per_user"), QStringLiteral("stages[1].name"),
+                          QStringLiteral("stages"), QStringLiteral("worker_counts[1]")}));
 }

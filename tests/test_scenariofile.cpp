@@ -20,8 +20,8 @@ QByteArray readPreset(const char *name)
     return file.readAll();
 }
 
-const char *const kPresets[] = {"nightly-scoring.json", "pruned-accelerated.json", "seed001-pipeline.json",
-                                "five-stage.json"};
+const char *const kPresets[] = {"nightly-scoring.json", "pruned-accelerated.json",
+                                "seed001-pipeline.json", "five-stage.json"};
 
 FieldError errorOf(const QByteArray &bytes)
 {
@@ -42,8 +42,10 @@ TEST(ScenarioFile, PresetsLoadAndRoundTripExactly)
 {
     for (const char *name : kPresets) {
         const scenariofile::LoadResult loaded = scenariofile::fromJson(readPreset(name));
-        ASSERT_TRUE(loaded.plan.has_value()) << name << ": " << loaded.error.toString().toStdString();
-        const scenariofile::LoadResult again = scenariofile::fromJson(scenariofile::toJson(*loaded.plan));
+        ASSERT_TRUE(loaded.plan.has_value())
+            << name << ": " << loaded.error.toString().toStdString();
+        const scenariofile::LoadResult again =
+            scenariofile::fromJson(scenariofile::toJson(*loaded.plan));
         ASSERT_TRUE(again.plan.has_value());
         EXPECT_EQ(*again.plan, *loaded.plan) << name;
     }
@@ -53,7 +55,8 @@ TEST(ScenarioFile, PresetsAreTheSeedsWorkedScenarios)
 {
     const Plan nightly = *scenariofile::fromJson(readPreset("nightly-scoring.json")).plan;
     EXPECT_EQ(nightly.scenario.workload, defaultScenario().workload);
-    EXPECT_DOUBLE_EQ(evaluate(nightly.scenario).waterfall.front().runtimeSeconds, 3e9); // 95.06 years
+    EXPECT_DOUBLE_EQ(evaluate(nightly.scenario).waterfall.front().runtimeSeconds,
+                     3e9); // 95.06 years
     const Plan pruned = *scenariofile::fromJson(readPreset("pruned-accelerated.json")).plan;
     EXPECT_DOUBLE_EQ(evaluate(pruned.scenario).runtimeSeconds, 1500); // about 25 minutes
     const Plan seed001 = *scenariofile::fromJson(readPreset("seed001-pipeline.json")).plan;
@@ -66,8 +69,9 @@ TEST(ScenarioFile, PresetsAreTheSeedsWorkedScenarios)
     QStringList names;
     for (const Stage &stage : five.scenario.stages)
         names << stage.name;
-    EXPECT_EQ(names, (QStringList{QStringLiteral("fetch"), QStringLiteral("transform"), QStringLiteral("embed"),
-                                  QStringLiteral("score"), QStringLiteral("write")}));
+    EXPECT_EQ(names, (QStringList{QStringLiteral("fetch"), QStringLiteral("transform"),
+                                  QStringLiteral("embed"), QStringLiteral("score"),
+                                  QStringLiteral("write")}));
     EXPECT_EQ(evaluate(five.scenario).bottleneckIndex, 0);
 }
 
@@ -76,7 +80,8 @@ TEST(ScenarioFile, BaselineRoundTripsAndNamesItsFields)
     Plan plan;
     plan.baseline = defaultScenario();
     plan.scenario.workload.keepFraction = 0.5;
-    plan.scenario.notes = QStringLiteral("What if we prune half the users?\nSecond line, \"quoted\".");
+    plan.scenario.notes =
+        QStringLiteral("What if we prune half the users?\nSecond line, \"quoted\".");
     const scenariofile::LoadResult loaded = scenariofile::fromJson(scenariofile::toJson(plan));
     ASSERT_TRUE(loaded.plan.has_value());
     EXPECT_EQ(*loaded.plan, plan);
@@ -103,10 +108,13 @@ TEST(ScenarioFile, VersionOneIsMigratedNewerIsRefused)
     EXPECT_FALSE(loaded.plan->baseline.has_value());
     EXPECT_EQ(loaded.plan->scenario.workload.users, 150e6);
 
-    const FieldError newer = errorOf(withChange(readPreset("nightly-scoring.json"),
-                                                [](QJsonObject &root) { root.insert(QStringLiteral("version"), 3); }));
+    const FieldError newer =
+        errorOf(withChange(readPreset("nightly-scoring.json"),
+                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 3); }));
     EXPECT_EQ(newer.field, QStringLiteral("version"));
-    EXPECT_EQ(newer.message, QStringLiteral("is 3, newer than this PipePlan understands (2): update PipePlan to open it"));
+    EXPECT_EQ(newer.message,
+              QStringLiteral(
+                  "is 3, newer than this PipePlan understands (2): update PipePlan to open it"));
 }
 
 // Every kind of bad file named in the issue: a clear message with the JSON path.
@@ -137,41 +145,57 @@ TEST(ScenarioFile, BadFilesNameTheFieldAndTheProblem)
         {QByteArray("not json at all"), "(file)", "is not valid JSON"},
         {QByteArray(""), "(file)", "is not valid JSON"},
         {QByteArray("[1, 2, 3]"), "(root)", "must be a JSON object"},
-        {set(QStringLiteral("format"), QStringLiteral("gantt-project")), "format", "is \"gantt-project\", expected"},
-        {withChange(good, [](QJsonObject &r) { r.remove(QStringLiteral("format")); }), "format", "is missing"},
-        {set(QStringLiteral("version"), QStringLiteral("2")), "version", "must be a number, got a string"},
+        {set(QStringLiteral("format"), QStringLiteral("gantt-project")), "format",
+         "is \"gantt-project\", expected"},
+        {withChange(good, [](QJsonObject &r) { r.remove(QStringLiteral("format")); }), "format",
+         "is missing"},
+        {set(QStringLiteral("version"), QStringLiteral("2")), "version",
+         "must be a number, got a string"},
         {set(QStringLiteral("version"), 1.5), "version", "must be a whole number"},
-        {setWorkload(QStringLiteral("users"), QStringLiteral("many")), "workload.users", "must be a number, got a string"},
-        {setWorkload(QStringLiteral("users"), QJsonValue(QJsonValue::Undefined)), "workload.users", "is missing"},
-        {setWorkload(QStringLiteral("users"), QJsonValue(QJsonValue::Null)), "workload.users", "must be a number, got null"},
+        {setWorkload(QStringLiteral("users"), QStringLiteral("many")), "workload.users",
+         "must be a number, got a string"},
+        {setWorkload(QStringLiteral("users"), QJsonValue(QJsonValue::Undefined)), "workload.users",
+         "is missing"},
+        {setWorkload(QStringLiteral("users"), QJsonValue(QJsonValue::Null)), "workload.users",
+         "must be a number, got null"},
         {setWorkload(QStringLiteral("users"), 1e300), "workload.users", "is too large"},
-        {setWorkload(QStringLiteral("keep_fraction"), 0), "workload.keep_fraction", "must be greater than 0"},
-        {setWorkload(QStringLiteral("parallel_fraction"), 1.5), "workload.parallel_fraction", "is too large"},
-        {setWorkload(QStringLiteral("batch_ms_per_user"), true), "workload.batch_ms_per_user", "must be a number or null"},
+        {setWorkload(QStringLiteral("keep_fraction"), 0), "workload.keep_fraction",
+         "must be greater than 0"},
+        {setWorkload(QStringLiteral("parallel_fraction"), 1.5), "workload.parallel_fraction",
+         "is too large"},
+        {setWorkload(QStringLiteral("batch_ms_per_user"), true), "workload.batch_ms_per_user",
+         "must be a number or null"},
         {set(QStringLiteral("stages"), QJsonArray{}), "stages", "exactly one scoring stage"},
-        {set(QStringLiteral("stages"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("score")},
-                                                              {QStringLiteral("scoring"), true}},
-                                                  QStringLiteral("fetch")}),
+        {set(QStringLiteral("stages"),
+             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("score")},
+                                    {QStringLiteral("scoring"), true}},
+                        QStringLiteral("fetch")}),
          "stages[1]", "must be an object, got a string"},
-        {set(QStringLiteral("stages"), QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("score")},
-                                                              {QStringLiteral("scoring"), true}},
-                                                  QJsonObject{{QStringLiteral("name"), QStringLiteral("fetch")},
-                                                              {QStringLiteral("ms_per_user"), -1}}}),
+        {set(QStringLiteral("stages"),
+             QJsonArray{QJsonObject{{QStringLiteral("name"), QStringLiteral("score")},
+                                    {QStringLiteral("scoring"), true}},
+                        QJsonObject{{QStringLiteral("name"), QStringLiteral("fetch")},
+                                    {QStringLiteral("ms_per_user"), -1}}}),
          "stages[1].ms_per_user", "must be greater than 0"},
-        {set(QStringLiteral("execution"), QStringLiteral("parallel")), "execution", "must be \"sequential\" or \"pipelined\""},
+        {set(QStringLiteral("execution"), QStringLiteral("parallel")), "execution",
+         "must be \"sequential\" or \"pipelined\""},
         {set(QStringLiteral("microbatches"), 0), "microbatches", "must be at least 1"},
-        {set(QStringLiteral("worker_counts"), QJsonArray{100, QStringLiteral("x")}), "worker_counts[1]", "must be a number"},
+        {set(QStringLiteral("worker_counts"), QJsonArray{100, QStringLiteral("x")}),
+         "worker_counts[1]", "must be a number"},
         {set(QStringLiteral("worker_counts"), QJsonArray{}), "worker_counts", "must not be empty"},
         {set(QStringLiteral("baseline"), 7), "baseline", "must be an object or null"},
         {QByteArray(5 * 1024 * 1024, 'x'), "(file)", "a scenario file is at most"},
         // JSON has no NaN or infinity: both literals, and numbers too big for a double, are parse
         // errors with their byte offset.
-        {QByteArray(good).replace("\"users\": 1000000", "\"users\": NaN"), "(file)", "is not valid JSON"},
-        {QByteArray(good).replace("\"users\": 1000000", "\"users\": 1e999"), "(file)", "illegal number"},
+        {QByteArray(good).replace("\"users\": 1000000", "\"users\": NaN"), "(file)",
+         "is not valid JSON"},
+        {QByteArray(good).replace("\"users\": 1000000", "\"users\": 1e999"), "(file)",
+         "illegal number"},
     };
     for (const Case &c : cases) {
         const FieldError error = errorOf(c.bytes);
-        EXPECT_EQ(error.field, QLatin1String(c.field)) << c.message << " / got " << error.toString().toStdString();
+        EXPECT_EQ(error.field, QLatin1String(c.field))
+            << c.message << " / got " << error.toString().toStdString();
         EXPECT_TRUE(error.message.contains(QLatin1String(c.message)))
             << "want '" << c.message << "', got " << error.toString().toStdString();
     }
@@ -185,8 +209,10 @@ TEST(ScenarioFile, FuzzedFilesNeverCrash)
     std::vector<QByteArray> seeds;
     for (const char *name : kPresets)
         seeds.push_back(readPreset(name));
-    const char *fragments[] = {"null", "true", "-1", "1e400", "\"", "{", "}", "[", "]", ",", ":", "0.5", "\"x\"",
-                               "[1,2]", "{\"a\":1}", "NaN", "\\u0000", "9999999999999999999999"};
+    const char *fragments[] = {
+        "null",  "true",  "-1",        "1e400", "\"",      "{",
+        "}",     "[",     "]",         ",",     ":",       "0.5",
+        "\"x\"", "[1,2]", "{\"a\":1}", "NaN",   "\\u0000", "9999999999999999999999"};
     std::mt19937 rng(20261130);
     int loaded = 0, refused = 0;
     const int iterations = qEnvironmentVariableIntValue("PIPEPLAN_FUZZ_ITERATIONS") > 0
@@ -212,7 +238,8 @@ TEST(ScenarioFile, FuzzedFilesNeverCrash)
                 break;
             default: {
                 // Replace a number with another fragment: type and range errors deep inside.
-                const qsizetype digit = bytes.indexOf(QByteArray::number(static_cast<int>(rng() % 10)), at);
+                const qsizetype digit =
+                    bytes.indexOf(QByteArray::number(static_cast<int>(rng() % 10)), at);
                 if (digit >= 0)
                     bytes.replace(digit, 1, fragments[rng() % std::size(fragments)]);
             }
@@ -235,12 +262,21 @@ TEST(ScenarioFile, FuzzedFilesNeverCrash)
 
 TEST(ScenarioFile, SetValueByPath)
 {
-    QJsonObject root = scenariofile::toJsonObject(*scenariofile::fromJson(readPreset("seed001-pipeline.json")).plan);
-    EXPECT_FALSE(scenariofile::setValue(root, QStringLiteral("users"), QStringLiteral("75M")).has_value());
-    EXPECT_FALSE(scenariofile::setValue(root, QStringLiteral("stages[0].ms_per_user"), QStringLiteral("25")).has_value());
-    EXPECT_FALSE(scenariofile::setValue(root, QStringLiteral("execution"), QStringLiteral("sequential")).has_value());
-    EXPECT_FALSE(scenariofile::setValue(root, QStringLiteral("name"), QStringLiteral("2027")).has_value());
-    EXPECT_FALSE(scenariofile::setValue(root, QStringLiteral("workload.batch_ms_per_user"), QStringLiteral("50")).has_value());
+    QJsonObject root = scenariofile::toJsonObject(
+        *scenariofile::fromJson(readPreset("seed001-pipeline.json")).plan);
+    EXPECT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("users"), QStringLiteral("75M")).has_value());
+    EXPECT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("stages[0].ms_per_user"), QStringLiteral("25"))
+            .has_value());
+    EXPECT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("execution"), QStringLiteral("sequential"))
+            .has_value());
+    EXPECT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("name"), QStringLiteral("2027")).has_value());
+    EXPECT_FALSE(scenariofile::setValue(root, QStringLiteral("workload.batch_ms_per_user"),
+                                        QStringLiteral("50"))
+                     .has_value());
     const Plan plan = *scenariofile::fromJsonObject(root).plan;
     EXPECT_EQ(plan.scenario.workload.users, 75e6);
     EXPECT_EQ(plan.scenario.stages[0].msPerUser, 25);
@@ -251,11 +287,14 @@ TEST(ScenarioFile, SetValueByPath)
     const QJsonObject before = root;
     EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("bogus"), QStringLiteral("1"))->message,
               QStringLiteral("no such key in the scenario"));
-    EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("stages[9].name"), QStringLiteral("x"))->message,
+    EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("stages[9].name"), QStringLiteral("x"))
+                  ->message,
               QStringLiteral("no such key in the scenario"));
-    EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("users"), QStringLiteral("lots"))->message,
-              QStringLiteral("'lots' is not a number"));
-    EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("stages[0].name.x"), QStringLiteral("1"))->message,
+    EXPECT_EQ(
+        scenariofile::setValue(root, QStringLiteral("users"), QStringLiteral("lots"))->message,
+        QStringLiteral("'lots' is not a number"));
+    EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("stages[0].name.x"), QStringLiteral("1"))
+                  ->message,
               QStringLiteral("no such key in the scenario"));
     EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("Users!"), QStringLiteral("1"))->message,
               QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)"));

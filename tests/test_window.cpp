@@ -1,11 +1,11 @@
 #include "amdahlchart.h"
 #include "cli.h"
-#include "recoverystore.h"
 #include "format.h"
 #include "ganttchart.h"
 #include "headlinewidget.h"
 #include "inputspanel.h"
 #include "mainwindow.h"
+#include "recoverystore.h"
 #include "scalingtablemodel.h"
 #include "scalingview.h"
 #include "scenariodocument.h"
@@ -14,25 +14,25 @@
 #include "waterfallchart.h"
 
 #include <QAbstractItemModelTester>
+#include <QBarSet>
+#include <QCheckBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
-#include <QTemporaryDir>
-#include <QTest>
-#include <QBarSet>
-#include <QCheckBox>
-#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTableView>
+#include <QTemporaryDir>
+#include <QTest>
 
 #include <QApplication>
 #include <functional>
@@ -42,7 +42,10 @@ using namespace pipeplan;
 
 // Readable failures: print QStrings as text.
 QT_BEGIN_NAMESPACE
-inline void PrintTo(const QString &text, std::ostream *os) { *os << '"' << text.toStdString() << '"'; }
+inline void PrintTo(const QString &text, std::ostream *os)
+{
+    *os << '"' << text.toStdString() << '"';
+}
 QT_END_NAMESPACE
 
 namespace {
@@ -56,7 +59,8 @@ Scenario seed001Pipeline()
     s.workload.latencyMs = 20;
     s.execution = Execution::Pipelined;
     s.microbatches = 8;
-    s.stages = {Stage{QStringLiteral("fetch"), 10, false}, Stage{QStringLiteral("transform"), 10, false},
+    s.stages = {Stage{QStringLiteral("fetch"), 10, false},
+                Stage{QStringLiteral("transform"), 10, false},
                 Stage{QStringLiteral("score"), 0, true}, Stage{QStringLiteral("write"), 10, false}};
     return s;
 }
@@ -84,14 +88,17 @@ protected:
     {
         const ScenarioResult core = evaluate(doc->scenario());
         const HeadlineWidget *headline = window->headline();
-        EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions), format::grouped(core.totalPredictions, 0));
-        EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime), format::duration(core.runtimeSeconds));
+        EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions),
+                  format::grouped(core.totalPredictions, 0));
+        EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime),
+                  format::duration(core.runtimeSeconds));
         EXPECT_EQ(headline->valueText(HeadlineWidget::Throughput),
                   format::ratePerSecond(core.throughputUsersPerSecond, QStringLiteral("users")));
         ASSERT_EQ(window->scaling()->model()->rowCount(), static_cast<int>(core.scaling.size()));
         for (int r = 0; r < static_cast<int>(core.scaling.size()); ++r) {
             for (int c = 0; c < ScalingTableModel::ColumnCount; ++c)
-                EXPECT_EQ(cell(r, c), ScalingTableModel::cellText(core.scaling[static_cast<size_t>(r)], c));
+                EXPECT_EQ(cell(r, c),
+                          ScalingTableModel::cellText(core.scaling[static_cast<size_t>(r)], c));
         }
         EXPECT_EQ(window->scaling()->model()->highlightedRow(), core.nearestScalingRow);
     }
@@ -107,11 +114,13 @@ TEST_F(WindowTest, StartsOnTheSeed000ScenarioWithEveryViewFilled)
     EXPECT_EQ(doc->scenario(), defaultScenario());
     expectViewsMatchCore();
     const HeadlineWidget *headline = window->headline();
-    EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions), QStringLiteral("3,000,000,000"));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions),
+              QStringLiteral("3,000,000,000"));
     EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime), QStringLiteral("697.85 days"));
     EXPECT_EQ(headline->valueText(HeadlineWidget::Speedup), QStringLiteral("49.76× (50×)"));
     EXPECT_EQ(headline->valueText(HeadlineWidget::Bottleneck), QStringLiteral("score (20 s)"));
-    EXPECT_TRUE(headline->howText(HeadlineWidget::Runtime).contains(QStringLiteral("3,000,000,000 s of work")));
+    EXPECT_TRUE(headline->howText(HeadlineWidget::Runtime)
+                    .contains(QStringLiteral("3,000,000,000 s of work")));
     // Seed 000's table, as the window formats it.
     EXPECT_EQ(cell(0, ScalingTableModel::LinearHours), QStringLiteral("8,333.33"));
     EXPECT_EQ(cell(0, ScalingTableModel::LinearDays), QStringLiteral("347.22"));
@@ -122,8 +131,9 @@ TEST_F(WindowTest, StartsOnTheSeed000ScenarioWithEveryViewFilled)
     EXPECT_EQ(window->amdahlChart()->amdahlGraph()->dataCount(), 160);
     EXPECT_TRUE(window->amdahlChart()->ceilingLine()->visible());
     EXPECT_EQ(window->waterfallChart()->labelTexts(),
-              (QStringList{QStringLiteral("95.06 years"), QStringLiteral("unchanged"), QStringLiteral("unchanged"),
-                           QStringLiteral("unchanged"), QStringLiteral("697.85 days")}));
+              (QStringList{QStringLiteral("95.06 years"), QStringLiteral("unchanged"),
+                           QStringLiteral("unchanged"), QStringLiteral("unchanged"),
+                           QStringLiteral("697.85 days")}));
     EXPECT_EQ(window->stageChart()->categories(), QStringList{QStringLiteral("score")});
 }
 
@@ -198,13 +208,15 @@ TEST_F(WindowTest, GanttDrawsOneBarPerCellWithBubbles)
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("utilization 52.6 %")));
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("190 ms")));
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("50 items/s")));
-    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Bottleneck), QStringLiteral("score (20 ms)"));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Bottleneck),
+              QStringLiteral("score (20 ms)"));
 
     gantt->balanceToggle()->setChecked(true);
     EXPECT_TRUE(doc->balanced());
     window->replotAll();
     EXPECT_EQ(gantt->bars()->drawnBars(), 32);
-    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("80 items/s"))) << gantt->summaryText().toStdString();
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("80 items/s")))
+        << gantt->summaryText().toStdString();
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("utilization 72.7 %")));
     EXPECT_EQ(doc->scheduleStageMs(), (std::vector<double>{12.5, 12.5, 12.5, 12.5}));
 }
@@ -213,8 +225,9 @@ TEST_F(WindowTest, StageChartHighlightsTheBottleneck)
 {
     doc->edit(seed001Pipeline(), QStringLiteral("seed 001"));
     const StageChart *chart = window->stageChart();
-    EXPECT_EQ(chart->categories(), (QStringList{QStringLiteral("fetch"), QStringLiteral("transform"),
-                                                QStringLiteral("score"), QStringLiteral("write")}));
+    EXPECT_EQ(chart->categories(),
+              (QStringList{QStringLiteral("fetch"), QStringLiteral("transform"),
+                           QStringLiteral("score"), QStringLiteral("write")}));
     ASSERT_EQ(chart->stageSet()->count(), 4);
     EXPECT_EQ(StageChart::barValue(chart->stageSet(), 0), 10);
     EXPECT_EQ(StageChart::barValue(chart->stageSet(), 2), 0);
@@ -231,8 +244,9 @@ TEST_F(WindowTest, WaterfallShowsEveryLever)
     plan.workload.parallelFraction = 1.0;
     doc->edit(plan, QStringLiteral("plan"));
     EXPECT_EQ(window->waterfallChart()->labelTexts(),
-              (QStringList{QStringLiteral("95.06 years"), QStringLiteral("47.53 years"), QStringLiteral("173.61 days"),
-                           QStringLiteral("unchanged"), QStringLiteral("25 minutes")}));
+              (QStringList{QStringLiteral("95.06 years"), QStringLiteral("47.53 years"),
+                           QStringLiteral("173.61 days"), QStringLiteral("unchanged"),
+                           QStringLiteral("25 minutes")}));
     EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime), QStringLiteral("25 minutes"));
     EXPECT_EQ(window->waterfallChart()->appliedBars()->dataCount(), 4);
     EXPECT_EQ(window->waterfallChart()->unusedBars()->dataCount(), 1);
@@ -257,12 +271,14 @@ TEST_F(WindowTest, BadWorkerCountsLeaveTheTableAsItWas)
     emit edit->editingFinished();
     EXPECT_EQ(doc->scenario(), before);
     EXPECT_EQ(window->scaling()->errorText(),
-              QStringLiteral("Worker counts: item 2: 'banana' is not a number. The table keeps its previous counts."));
+              QStringLiteral("Worker counts: item 2: 'banana' is not a number. The table keeps its "
+                             "previous counts."));
     edit->setText(QStringLiteral("100, 0"));
     emit edit->editingFinished();
     EXPECT_EQ(doc->scenario(), before);
-    EXPECT_EQ(window->scaling()->errorText(), QStringLiteral("Worker counts: worker_counts[1]: must be at least 1, "
-                                                             "got 0. The table keeps its previous counts."));
+    EXPECT_EQ(window->scaling()->errorText(),
+              QStringLiteral("Worker counts: worker_counts[1]: must be at least 1, "
+                             "got 0. The table keeps its previous counts."));
     edit->setText(QStringLiteral("1, 10, 1k, 2k"));
     emit edit->editingFinished();
     EXPECT_EQ(doc->scenario().workerCounts, (std::vector<double>{1, 10, 1000, 2000}));
@@ -278,7 +294,8 @@ TEST_F(WindowTest, StagesCanBeAddedRemovedRenamedAndReordered)
     s.stages.push_back(Stage{QStringLiteral("publish"), 30, false});
     doc->edit(s, QStringLiteral("add"));
     EXPECT_EQ(doc->result().bottleneckIndex, 4);
-    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Bottleneck), QStringLiteral("publish (30 ms)"));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Bottleneck),
+              QStringLiteral("publish (30 ms)"));
     std::swap(s.stages[0], s.stages[4]);
     s.stages[0].name = QStringLiteral("egress");
     doc->edit(s, QStringLiteral("move and rename"));
@@ -334,7 +351,10 @@ TEST(WindowSettings, LastValuesAndLayoutAreRestored)
 // ---- Scenario files, presets, compare, recovery (the scenarios issue) ----
 
 namespace {
-QString presetPath(const char *name) { return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name); }
+QString presetPath(const char *name)
+{
+    return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name);
+}
 
 cli::CliRunResult runCliCommand(const QStringList &args)
 {
@@ -371,7 +391,8 @@ TEST_F(WindowTest, SaveQuitReopenGivesIdenticalValues)
     EXPECT_EQ(reopened.document()->scenario().workload.workers, 2500);
     ASSERT_TRUE(reopened.document()->baseline().has_value());
     EXPECT_EQ(reopened.document()->baseline()->workload.workers, 10'000);
-    EXPECT_EQ(reopened.headline()->valueText(HeadlineWidget::Runtime), window->headline()->valueText(HeadlineWidget::Runtime));
+    EXPECT_EQ(reopened.headline()->valueText(HeadlineWidget::Runtime),
+              window->headline()->valueText(HeadlineWidget::Runtime));
     EXPECT_FALSE(reopened.document()->isModified());
 }
 
@@ -388,10 +409,13 @@ TEST_F(WindowTest, ABadFileLeavesTheOpenDocumentExactlyAsItWas)
         const char *expected;
     };
     const Bad files[] = {
-        {"truncated.json", QByteArray("{\"format\": \"pipeplan-scenario\", \"vers"), "(file): is not valid JSON"},
-        {"wrong-type.json", QByteArray(R"({"format": "pipeplan-scenario", "version": 2, "workload": []})"),
+        {"truncated.json", QByteArray("{\"format\": \"pipeplan-scenario\", \"vers"),
+         "(file): is not valid JSON"},
+        {"wrong-type.json",
+         QByteArray(R"({"format": "pipeplan-scenario", "version": 2, "workload": []})"),
          "workload: must be an object, got an array"},
-        {"other-format.json", QByteArray(R"({"format": "tiled-map", "version": 1})"), "format: is \"tiled-map\""},
+        {"other-format.json", QByteArray(R"({"format": "tiled-map", "version": 1})"),
+         "format: is \"tiled-map\""},
         {"garbage.json", QByteArray(6 * 1024 * 1024, '\x07'), "a scenario file is at most"},
     };
     for (const Bad &bad : files) {
@@ -437,18 +461,25 @@ TEST_F(WindowTest, AFailedSaveKeepsTheOldFileAndTheDocumentModified)
 // "pipeplan-cli eval on each preset prints the numbers the window shows."
 TEST_F(WindowTest, CliEvalPrintsWhatTheWindowShowsForEveryPreset)
 {
-    for (const char *name : {"nightly-scoring.json", "pruned-accelerated.json", "seed001-pipeline.json", "five-stage.json"}) {
+    for (const char *name : {"nightly-scoring.json", "pruned-accelerated.json",
+                             "seed001-pipeline.json", "five-stage.json"}) {
         ASSERT_TRUE(window->openFile(presetPath(name))) << name;
-        const cli::CliRunResult run = runCliCommand({QStringLiteral("eval"), presetPath(name), QStringLiteral("--json")});
+        const cli::CliRunResult run =
+            runCliCommand({QStringLiteral("eval"), presetPath(name), QStringLiteral("--json")});
         ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
         const QJsonObject o = QJsonDocument::fromJson(run.out.toUtf8()).object();
         const QJsonObject headline = o.value(QStringLiteral("headline")).toObject();
         const HeadlineWidget *h = window->headline();
-        EXPECT_EQ(headline.value(QStringLiteral("total_predictions")).toString(), h->valueText(HeadlineWidget::TotalPredictions));
-        EXPECT_EQ(headline.value(QStringLiteral("runtime")).toString(), h->valueText(HeadlineWidget::Runtime));
-        EXPECT_EQ(headline.value(QStringLiteral("throughput")).toString(), h->valueText(HeadlineWidget::Throughput));
-        EXPECT_EQ(headline.value(QStringLiteral("speedup")).toString(), h->valueText(HeadlineWidget::Speedup));
-        EXPECT_EQ(headline.value(QStringLiteral("bottleneck")).toString(), h->valueText(HeadlineWidget::Bottleneck));
+        EXPECT_EQ(headline.value(QStringLiteral("total_predictions")).toString(),
+                  h->valueText(HeadlineWidget::TotalPredictions));
+        EXPECT_EQ(headline.value(QStringLiteral("runtime")).toString(),
+                  h->valueText(HeadlineWidget::Runtime));
+        EXPECT_EQ(headline.value(QStringLiteral("throughput")).toString(),
+                  h->valueText(HeadlineWidget::Throughput));
+        EXPECT_EQ(headline.value(QStringLiteral("speedup")).toString(),
+                  h->valueText(HeadlineWidget::Speedup));
+        EXPECT_EQ(headline.value(QStringLiteral("bottleneck")).toString(),
+                  h->valueText(HeadlineWidget::Bottleneck));
         const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
         ASSERT_EQ(rows.size(), window->scaling()->model()->rowCount());
         for (int r = 0; r < rows.size(); ++r) {
@@ -483,8 +514,10 @@ TEST_F(WindowTest, PinningABaselineShowsItInEveryView)
     ASSERT_TRUE(window->openFile(presetPath("nightly-scoring.json")));
     doc->pinBaseline();
     ASSERT_TRUE(window->applySetting(QStringLiteral("keep_fraction=0.5")));
-    EXPECT_EQ(window->headline()->baselineText(HeadlineWidget::Runtime), QStringLiteral("was 697.85 days (-50 %)"));
-    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime), QStringLiteral("348.92 days"));
+    EXPECT_EQ(window->headline()->baselineText(HeadlineWidget::Runtime),
+              QStringLiteral("was 697.85 days (-50 %)"));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
+              QStringLiteral("348.92 days"));
     ASSERT_EQ(window->scaling()->model()->columnCount(), ScalingTableModel::ColumnCount + 1);
     EXPECT_EQ(cell(4, ScalingTableModel::BaselineAmdahlHours), QStringLiteral("16,748.33 (-50 %)"));
     EXPECT_TRUE(window->amdahlChart()->baselineGraph()->visible());
@@ -529,13 +562,15 @@ TEST(Recovery, KilledMidEditTheWorkComesBack)
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     process.setProcessEnvironment(env);
     process.start(QStringLiteral(PIPEPLAN_GUI_BINARY),
-                  {QStringLiteral("--default"), QStringLiteral("--set"), QStringLiteral("users=75M"),
-                   QStringLiteral("--set"), QStringLiteral("workers=2500")});
+                  {QStringLiteral("--default"), QStringLiteral("--set"),
+                   QStringLiteral("users=75M"), QStringLiteral("--set"),
+                   QStringLiteral("workers=2500")});
     ASSERT_TRUE(process.waitForStarted(10'000));
     const QString recoveryDir = home.path() + QStringLiteral("/PipePlan/PipePlan/recovery");
     QElapsedTimer waited;
     waited.start();
-    while (QDir(recoveryDir).entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty() && waited.elapsed() < 20'000)
+    while (QDir(recoveryDir).entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty() &&
+           waited.elapsed() < 20'000)
         QTest::qWait(100);
     ASSERT_FALSE(QDir(recoveryDir).entryList({QStringLiteral("*.json")}, QDir::Files).isEmpty())
         << "no recovery file after " << waited.elapsed() << " ms";

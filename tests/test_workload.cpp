@@ -84,7 +84,7 @@ TEST(Scaling, Seed000Table)
 TEST(Scaling, AmdahlColumnsAndRuntimeNeverRisesWithWorkers)
 {
     const std::vector<ScalingRow> rows = scalingTable(3e9, 0.98, defaultWorkerCounts());
-    EXPECT_NEAR(rows[4].amdahlSpeedup, 49.76, 0.005); // 10,000 workers
+    EXPECT_NEAR(rows[4].amdahlSpeedup, 49.76, 0.005);   // 10,000 workers
     EXPECT_NEAR(rows[4].amdahlHours, 16'748.33, 0.005); // 833,333.33 h x (0.02 + 0.98 / 10,000)
     for (size_t i = 1; i < rows.size(); ++i) {
         EXPECT_LE(rows[i].linearHours, rows[i - 1].linearHours);

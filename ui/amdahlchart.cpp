@@ -43,8 +43,8 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     m_baseline->setPen(QPen(QColor(0x9a, 0x9e, 0xa6), 2, Qt::DashLine));
     m_baselineMarker = addGraph();
     m_baselineMarker->setLineStyle(QCPGraph::lsNone);
-    m_baselineMarker->setScatterStyle(
-        QCPScatterStyle(QCPScatterStyle::ssDiamond, QColor(0x9a, 0x9e, 0xa6), QColor(0x9a, 0x9e, 0xa6), 9));
+    m_baselineMarker->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssDiamond, QColor(0x9a, 0x9e, 0xa6), QColor(0x9a, 0x9e, 0xa6), 9));
     m_baselineMarker->removeFromLegend();
     m_comparison = addGraph();
     m_comparison->setPen(QPen(chartstyle::kSecondary, 2));
@@ -52,7 +52,8 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     m_amdahl->setPen(QPen(chartstyle::kPrimary, 2.5));
     m_marker = addGraph();
     m_marker->setLineStyle(QCPGraph::lsNone);
-    m_marker->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, chartstyle::kPrimary, Qt::white, 11));
+    m_marker->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, chartstyle::kPrimary, Qt::white, 11));
 
     m_ceiling = new QCPItemStraightLine(this);
     m_ceiling->setPen(QPen(chartstyle::kAlert, 1.5, Qt::DashLine));
@@ -78,7 +79,10 @@ void AmdahlChart::setDocument(ScenarioDocument *document)
     refresh();
 }
 
-QString AmdahlChart::markerText() const { return m_marker->name(); }
+QString AmdahlChart::markerText() const
+{
+    return m_marker->name();
+}
 
 void AmdahlChart::refresh()
 {
@@ -98,8 +102,10 @@ void AmdahlChart::refresh()
     const bool comparing = s.comparisonParallelFraction.has_value();
     m_comparison->setVisible(comparing);
     if (comparing) {
-        setCurve(m_comparison, amdahl::curve(*s.comparisonParallelFraction, 1, maxWorkers, kCurvePoints));
-        m_comparison->setName(tr("pinned, p = %1").arg(format::trimmed(*s.comparisonParallelFraction, 4)));
+        setCurve(m_comparison,
+                 amdahl::curve(*s.comparisonParallelFraction, 1, maxWorkers, kCurvePoints));
+        m_comparison->setName(
+            tr("pinned, p = %1").arg(format::trimmed(*s.comparisonParallelFraction, 4)));
         m_comparison->addToLegend();
     } else {
         m_comparison->data()->clear();
@@ -113,8 +119,10 @@ void AmdahlChart::refresh()
         const double baselineP = baseline->workload.parallelFraction;
         setCurve(m_baseline, amdahl::curve(baselineP, 1, maxWorkers, kCurvePoints));
         m_baseline->setName(tr("baseline, p = %1 at %2 workers")
-                                .arg(format::trimmed(baselineP, 4), format::grouped(baseline->workload.workers, 0)));
-        m_baselineMarker->setData({baseline->workload.workers}, {m_document->baselineResult().speedup});
+                                .arg(format::trimmed(baselineP, 4),
+                                     format::grouped(baseline->workload.workers, 0)));
+        m_baselineMarker->setData({baseline->workload.workers},
+                                  {m_document->baselineResult().speedup});
         m_baseline->addToLegend();
     } else {
         m_baseline->data()->clear();
@@ -133,7 +141,9 @@ void AmdahlChart::refresh()
     }
     // The marker's numbers live in the legend: a label beside the point collides with the curve
     // and the ceiling wherever the point is.
-    m_marker->setName(tr("%1× at %2 workers").arg(format::trimmed(r.speedup, 2), format::grouped(s.workload.workers, 0)));
+    m_marker->setName(
+        tr("%1× at %2 workers")
+            .arg(format::trimmed(r.speedup, 2), format::grouped(s.workload.workers, 0)));
 
     xAxis->setRange(1, maxWorkers);
     yAxis->setRange(0.8, maxWorkers * 1.5);

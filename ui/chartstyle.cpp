@@ -12,7 +12,8 @@ namespace pipeplan::chartstyle {
 void applyDefaults(QCustomPlot *plot)
 {
     // Grid, axes and fills need no antialiasing; curves and markers keep it (a few hundred points).
-    plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aeFills | QCP::aeZeroLine);
+    plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aeFills |
+                                    QCP::aeZeroLine);
     plot->setNoAntialiasingOnDrag(true);
     // A replot marks the widget dirty instead of repainting it at once, so the three charts, the
     // table and the headline reach the screen in one paint pass per frame.
@@ -57,11 +58,17 @@ namespace {
 class MillisecondsTicker : public QCPAxisTicker
 {
 protected:
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override { return format::milliseconds(tick); }
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        return format::milliseconds(tick);
+    }
 };
 } // namespace
 
-void setMillisecondsAxis(QCPAxis *axis) { axis->setTicker(QSharedPointer<MillisecondsTicker>::create()); }
+void setMillisecondsAxis(QCPAxis *axis)
+{
+    axis->setTicker(QSharedPointer<MillisecondsTicker>::create());
+}
 
 namespace {
 /// Readable durations on a log axis of seconds, thinned to what fits: on a narrow chart

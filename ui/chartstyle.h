@@ -9,12 +9,12 @@ class QCPAxis;
 /// Colours and axis setup shared by every chart, so the window and exported reports look alike.
 namespace pipeplan::chartstyle {
 
-inline const QColor kPrimary{0x1f, 0x5f, 0xbf};    // the scenario's curve and bars
-inline const QColor kSecondary{0xe0, 0x7b, 0x00};  // a compared value
-inline const QColor kMuted{0x8a, 0x8f, 0x98};      // ideal lines, levers not used
-inline const QColor kAlert{0xc6, 0x28, 0x28};      // the bottleneck, the ceiling
-inline const QColor kBubble{0x9e, 0xa4, 0xae};     // pipeline fill and drain
-inline const QColor kWait{0xf0, 0xa0, 0x30};       // waiting behind a slower stage
+inline const QColor kPrimary{0x1f, 0x5f, 0xbf};   // the scenario's curve and bars
+inline const QColor kSecondary{0xe0, 0x7b, 0x00}; // a compared value
+inline const QColor kMuted{0x8a, 0x8f, 0x98};     // ideal lines, levers not used
+inline const QColor kAlert{0xc6, 0x28, 0x28};     // the bottleneck, the ceiling
+inline const QColor kBubble{0x9e, 0xa4, 0xae};    // pipeline fill and drain
+inline const QColor kWait{0xf0, 0xa0, 0x30};      // waiting behind a slower stage
 
 /// Common look: readable fonts, no antialiasing on data (speed), a light grid.
 void applyDefaults(QCustomPlot *plot);

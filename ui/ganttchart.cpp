@@ -15,7 +15,8 @@ namespace {
 constexpr double kBarHeight = 0.72; // in stage rows
 }
 
-GanttPlottable::GanttPlottable(QCPAxis *timeAxis, QCPAxis *stageAxis) : QCPAbstractPlottable(timeAxis, stageAxis)
+GanttPlottable::GanttPlottable(QCPAxis *timeAxis, QCPAxis *stageAxis)
+    : QCPAbstractPlottable(timeAxis, stageAxis)
 {
     setName(tr("work (stage, microbatch)"));
     setBrush(chartstyle::kPrimary);
@@ -25,14 +26,18 @@ GanttPlottable::GanttPlottable(QCPAxis *timeAxis, QCPAxis *stageAxis) : QCPAbstr
     setAntialiasedFill(false);
 }
 
-void GanttPlottable::setSchedule(const pipeline::Schedule *schedule, int stageCount, int bottleneckStage)
+void GanttPlottable::setSchedule(const pipeline::Schedule *schedule, int stageCount,
+                                 int bottleneckStage)
 {
     m_schedule = schedule;
     m_stageCount = stageCount;
     m_bottleneck = bottleneckStage;
 }
 
-double GanttPlottable::selectTest(const QPointF &, bool, QVariant *) const { return -1; }
+double GanttPlottable::selectTest(const QPointF &, bool, QVariant *) const
+{
+    return -1;
+}
 
 QCPRange GanttPlottable::getKeyRange(bool &foundRange, QCP::SignDomain) const
 {
@@ -136,7 +141,8 @@ void GanttPlottable::draw(QCPPainter *painter)
                 painter->setPen(separator);
                 painter->drawRect(rect);
                 const QString label = QString::number(cell.microbatch + 1);
-                if (rect.width() >= metrics.horizontalAdvance(label) + 6 && rect.height() >= metrics.height()) {
+                if (rect.width() >= metrics.horizontalAdvance(label) + 6 &&
+                    rect.height() >= metrics.height()) {
                     painter->setPen(Qt::white);
                     painter->drawText(rect, Qt::AlignCenter, label);
                     ++m_drawnLabels;
@@ -185,7 +191,8 @@ protected:
             return ticks;
         const double rowPixels = std::fabs(m_axis->coordToPixel(1) - m_axis->coordToPixel(0));
         const QFontMetrics metrics(m_axis->tickLabelFont());
-        const qsizetype every = std::max<qsizetype>(1, static_cast<qsizetype>(std::ceil(metrics.height() / std::max(1.0, rowPixels))));
+        const qsizetype every = std::max<qsizetype>(
+            1, static_cast<qsizetype>(std::ceil(metrics.height() / std::max(1.0, rowPixels))));
         for (qsizetype i = 0; i < rows; i += every)
             ticks.push_back(static_cast<double>(i));
         return ticks;
@@ -204,11 +211,13 @@ private:
 } // namespace
 
 GanttChart::GanttChart(QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this)), m_balance(new QCheckBox(tr("Balance stages"), this))
+    : QWidget(parent), m_plot(new QCustomPlot(this)),
+      m_balance(new QCheckBox(tr("Balance stages"), this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_balance->setToolTip(tr("Show the same total work re-cut into equal stages (sum / stages each)."));
+    m_balance->setToolTip(
+        tr("Show the same total work re-cut into equal stages (sum / stages each)."));
     layout->addWidget(m_balance, 0, Qt::AlignLeft);
     layout->addWidget(m_plot, 1);
 
@@ -233,7 +242,8 @@ GanttChart::GanttChart(QWidget *parent)
     m_plot->legend->setWrap(3);
     // Legend and summary sit above the axis rect, never over the bars.
     m_plot->plotLayout()->insertRow(0);
-    m_summary = new QCPTextElement(m_plot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
+    m_summary = new QCPTextElement(m_plot, QString(),
+                                   QFont(font().family(), font().pointSize(), QFont::Bold));
     m_plot->plotLayout()->addElement(0, 0, m_summary);
     m_plot->plotLayout()->insertRow(1);
     auto *legendHolder = new QCPLayoutGrid;
@@ -259,7 +269,10 @@ void GanttChart::setDocument(ScenarioDocument *document)
     refresh();
 }
 
-QString GanttChart::summaryText() const { return m_summary->text(); }
+QString GanttChart::summaryText() const
+{
+    return m_summary->text();
+}
 
 void GanttChart::refresh()
 {
@@ -270,7 +283,8 @@ void GanttChart::refresh()
     const bool balanced = m_document->balanced();
     m_balance->setChecked(balanced);
     const std::vector<double> &stageMs = m_document->scheduleStageMs();
-    const PipelineSummary summary = balanced ? summarizePipeline(stageMs, s.microbatches) : r.pipeline;
+    const PipelineSummary summary =
+        balanced ? summarizePipeline(stageMs, s.microbatches) : r.pipeline;
     const pipeline::Schedule &schedule = m_document->schedule();
     const int stages = static_cast<int>(stageMs.size());
     const int bottleneck = balanced ? -1 : r.bottleneckIndex;
@@ -278,7 +292,8 @@ void GanttChart::refresh()
 
     QStringList labels;
     for (int i = 0; i < stages; ++i) {
-        QString label = balanced ? tr("stage %1 (balanced)").arg(i + 1) : s.stages[static_cast<size_t>(i)].name;
+        QString label =
+            balanced ? tr("stage %1 (balanced)").arg(i + 1) : s.stages[static_cast<size_t>(i)].name;
         if (i == bottleneck && stages > 1)
             label += tr(" ◀ bottleneck");
         labels << label;
@@ -291,8 +306,10 @@ void GanttChart::refresh()
         text = tr("Too many cells to draw (%1 stages × %2 microbatches)")
                    .arg(format::grouped(stages, 0), format::grouped(s.microbatches, 0));
     } else {
-        text = tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %   ·   %3 for %4 microbatches   ·   %5")
-                   .arg(format::grouped(summary.bubbleFraction, 3), format::trimmed(summary.utilization * 100, 1),
+        text = tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %   ·   %3 for %4 microbatches   "
+                  "·   %5")
+                   .arg(format::grouped(summary.bubbleFraction, 3),
+                        format::trimmed(summary.utilization * 100, 1),
                         format::milliseconds(summary.totalMs), format::grouped(s.microbatches, 0),
                         format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
         m_plot->xAxis->setRange(0, schedule.makespanMs * 1.01);

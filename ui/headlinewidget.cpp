@@ -76,8 +76,14 @@ void HeadlineWidget::setDocument(ScenarioDocument *document)
     refresh();
 }
 
-QString HeadlineWidget::valueText(Card card) const { return m_values[card]->text(); }
-QString HeadlineWidget::howText(Card card) const { return m_how[card]->text(); }
+QString HeadlineWidget::valueText(Card card) const
+{
+    return m_values[card]->text();
+}
+QString HeadlineWidget::howText(Card card) const
+{
+    return m_how[card]->text();
+}
 QString HeadlineWidget::baselineText(Card card) const
 {
     return m_baseline[card]->isVisibleTo(this) ? m_baseline[card]->text() : QString();
@@ -101,12 +107,16 @@ void HeadlineWidget::refresh()
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
     const explain::Headline h = explain::headline(s, r);
-    const QString values[CardCount] = {h.totalPredictions, h.runtime, h.throughput, h.speedup, h.bottleneck};
-    const QString how[CardCount] = {explain::totalPredictions(s, r), explain::runtime(s, r), explain::throughput(s, r),
-                                    explain::speedup(s, r),
-                                    explain::perUserCost(s, r) + QStringLiteral(". ") + explain::bottleneck(s, r)};
-    m_captions[Runtime]->setText(tr("Runtime at %1").arg(format::count(
-        s.workload.workers, s.workload.workers == 1 ? tr("worker") : tr("workers"))));
+    const QString values[CardCount] = {h.totalPredictions, h.runtime, h.throughput, h.speedup,
+                                       h.bottleneck};
+    const QString how[CardCount] = {explain::totalPredictions(s, r), explain::runtime(s, r),
+                                    explain::throughput(s, r), explain::speedup(s, r),
+                                    explain::perUserCost(s, r) + QStringLiteral(". ") +
+                                        explain::bottleneck(s, r)};
+    m_captions[Runtime]->setText(
+        tr("Runtime at %1")
+            .arg(format::count(s.workload.workers,
+                               s.workload.workers == 1 ? tr("worker") : tr("workers"))));
     for (int i = 0; i < CardCount; ++i) {
         m_values[i]->setText(values[i]);
         m_values[i]->setToolTip(how[i]);
@@ -122,8 +132,9 @@ void HeadlineWidget::refresh()
                                               changeText(r.totalPredictions, b.totalPredictions));
         m_baseline[Runtime]->setText(prefix + format::duration(b.runtimeSeconds) +
                                      changeText(r.runtimeSeconds, b.runtimeSeconds));
-        m_baseline[Throughput]->setText(prefix + format::ratePerSecond(b.throughputUsersPerSecond, tr("users")) +
-                                        changeText(r.throughputUsersPerSecond, b.throughputUsersPerSecond));
+        m_baseline[Throughput]->setText(
+            prefix + format::ratePerSecond(b.throughputUsersPerSecond, tr("users")) +
+            changeText(r.throughputUsersPerSecond, b.throughputUsersPerSecond));
         m_baseline[Speedup]->setText(prefix + format::trimmed(b.speedup, 2) + QStringLiteral("×") +
                                      changeText(r.speedup, b.speedup));
         m_baseline[Bottleneck]->setText(prefix + explain::bottleneckName(*baseline, b));
@@ -133,7 +144,8 @@ void HeadlineWidget::refresh()
             label->setFont(small);
         }
         for (QLabel *label : m_baseline)
-            label->setToolTip(tr("Pinned baseline “%1”; the change is current against baseline.").arg(baseline->name));
+            label->setToolTip(tr("Pinned baseline “%1”; the change is current against baseline.")
+                                  .arg(baseline->name));
     }
 }
 

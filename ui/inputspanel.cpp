@@ -75,25 +75,31 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     workload->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     m_users = addControl(workload, tr("Users"), tr("Users the job scores (log scale, 1 to 10^10)."),
                          new ValueControl(config(1, 1e10, Scale::Log, 0, tr(" users")), this));
-    m_predictions = addControl(workload, tr("Predictions per user"), tr("Model calls per user."),
-                               new ValueControl(config(1, 1e4, Scale::Log, 0, tr(" predictions")), this));
-    m_latency = addControl(workload, tr("Latency per prediction"),
-                           tr("Time of one prediction on the chosen device (log scale, 0.01 ms to 60 s)."),
-                           new ValueControl(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), this));
+    m_predictions =
+        addControl(workload, tr("Predictions per user"), tr("Model calls per user."),
+                   new ValueControl(config(1, 1e4, Scale::Log, 0, tr(" predictions")), this));
+    m_latency =
+        addControl(workload, tr("Latency per prediction"),
+                   tr("Time of one prediction on the chosen device (log scale, 0.01 ms to 60 s)."),
+                   new ValueControl(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), this));
     m_baselineLatency = addControl(
         workload, tr("Accelerator lever"),
-        tr("Latency per prediction before the accelerator (the CPU number). When on, the waterfall shows "
+        tr("Latency per prediction before the accelerator (the CPU number). When on, the waterfall "
+           "shows "
            "the accelerator step from this latency to the one above."),
-        new ValueControl(optionalConfig(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), tr("from")), this));
-    m_batchMs = addControl(workload, tr("Batching lever"),
-                           tr("Time to score one user with all predictions batched into one call; replaces "
-                              "predictions × latency when on."),
-                           new ValueControl(optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" ms")), tr("batched")),
-                                            this));
-    m_keepFraction = addControl(workload, tr("Keep fraction"),
-                                tr("Pre-filtering: the share of users that still needs scoring (dormant users "
-                                   "and cached scores removed)."),
-                                new ValueControl(config(0.001, 1, Scale::Linear, 3, QString()), this));
+        new ValueControl(optionalConfig(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), tr("from")),
+                         this));
+    m_batchMs = addControl(
+        workload, tr("Batching lever"),
+        tr("Time to score one user with all predictions batched into one call; replaces "
+           "predictions × latency when on."),
+        new ValueControl(optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" ms")), tr("batched")),
+                         this));
+    m_keepFraction =
+        addControl(workload, tr("Keep fraction"),
+                   tr("Pre-filtering: the share of users that still needs scoring (dormant users "
+                      "and cached scores removed)."),
+                   new ValueControl(config(0.001, 1, Scale::Linear, 3, QString()), this));
     layout->addWidget(workloadBox);
 
     auto *scaleBox = new QGroupBox(tr("Scale-out"), this);
@@ -101,14 +107,17 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     scale->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
     m_workers = addControl(scale, tr("Workers"), tr("Parallel workers (log scale, 1 to 10^6)."),
                            new ValueControl(config(1, 1e6, Scale::Log, 0, tr(" workers")), this));
-    m_parallelFraction = addControl(
-        scale, tr("Parallel fraction p"),
-        tr("Amdahl's p: the share of the job that parallelises. The rest (model load, the driver, a shared "
-           "store, the coordinator) stays serial and caps the speedup at 1 / (1 − p)."),
-        new ValueControl(config(0, 1, Scale::Linear, 4, QString()), this));
-    m_comparison = addControl(scale, tr("Compare with p"),
-                              tr("Pin a second parallel fraction: the Amdahl chart draws its curve too."),
-                              new ValueControl(optionalConfig(config(0, 1, Scale::Linear, 4, QString()), tr("pin")), this));
+    m_parallelFraction =
+        addControl(scale, tr("Parallel fraction p"),
+                   tr("Amdahl's p: the share of the job that parallelises. The rest (model load, "
+                      "the driver, a shared "
+                      "store, the coordinator) stays serial and caps the speedup at 1 / (1 − p)."),
+                   new ValueControl(config(0, 1, Scale::Linear, 4, QString()), this));
+    m_comparison =
+        addControl(scale, tr("Compare with p"),
+                   tr("Pin a second parallel fraction: the Amdahl chart draws its curve too."),
+                   new ValueControl(
+                       optionalConfig(config(0, 1, Scale::Linear, 4, QString()), tr("pin")), this));
     layout->addWidget(scaleBox);
 
     auto *stagesBox = new QGroupBox(tr("Pipeline stages (per user)"), this);
@@ -117,10 +126,12 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     m_execution = new QComboBox(stagesBox);
     m_execution->addItem(tr("Sequential (sum of stages)"));
     m_execution->addItem(tr("Pipelined (slowest stage)"));
-    m_execution->setToolTip(tr("Sequential: per-user cost is the sum of the stage times. Pipelined: "
-                               "stages overlap through queues and the slowest stage sets the rate."));
+    m_execution->setToolTip(
+        tr("Sequential: per-user cost is the sum of the stage times. Pipelined: "
+           "stages overlap through queues and the slowest stage sets the rate."));
     stagesForm->addRow(tr("Execution"), m_execution);
-    m_microbatches = new ValueControl(config(1, 4096, Scale::Log, 0, tr(" microbatches")), stagesBox);
+    m_microbatches =
+        new ValueControl(config(1, 4096, Scale::Log, 0, tr(" microbatches")), stagesBox);
     m_microbatches->setToolTip(tr("Items in flight through the pipeline in the Gantt chart."));
     stagesForm->addRow(tr("Microbatches"), m_microbatches);
     stages->addLayout(stagesForm);
@@ -143,7 +154,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
                      [v](Scenario &s) { s.workload.predictionsPerUser = v; });
     });
     connect(m_latency, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change latency"), EditId::Latency, [v](Scenario &s) { s.workload.latencyMs = v; });
+        editScenario(tr("Change latency"), EditId::Latency,
+                     [v](Scenario &s) { s.workload.latencyMs = v; });
     });
     connect(m_baselineLatency, &ValueControl::valueEdited, this, [this](double v) {
         editScenario(tr("Change accelerator baseline"), EditId::BaselineLatency,
@@ -151,25 +163,30 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     });
     connect(m_baselineLatency, &ValueControl::enabledEdited, this, [this](bool on) {
         const double v = m_baselineLatency->value();
-        editScenario(on ? tr("Use accelerator lever") : tr("Drop accelerator lever"), EditId::BaselineLatency,
-                     [on, v](Scenario &s) {
-                         s.workload.baselineLatencyMs = on ? std::optional<double>(v) : std::nullopt;
+        editScenario(on ? tr("Use accelerator lever") : tr("Drop accelerator lever"),
+                     EditId::BaselineLatency, [on, v](Scenario &s) {
+                         s.workload.baselineLatencyMs =
+                             on ? std::optional<double>(v) : std::nullopt;
                      });
     });
     connect(m_batchMs, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change batched time"), EditId::BatchMs, [v](Scenario &s) { s.workload.batchMsPerUser = v; });
+        editScenario(tr("Change batched time"), EditId::BatchMs,
+                     [v](Scenario &s) { s.workload.batchMsPerUser = v; });
     });
     connect(m_batchMs, &ValueControl::enabledEdited, this, [this](bool on) {
         const double v = m_batchMs->value();
-        editScenario(on ? tr("Batch predictions") : tr("Stop batching"), EditId::BatchMs, [on, v](Scenario &s) {
-            s.workload.batchMsPerUser = on ? std::optional<double>(v) : std::nullopt;
-        });
+        editScenario(on ? tr("Batch predictions") : tr("Stop batching"), EditId::BatchMs,
+                     [on, v](Scenario &s) {
+                         s.workload.batchMsPerUser = on ? std::optional<double>(v) : std::nullopt;
+                     });
     });
     connect(m_keepFraction, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change keep fraction"), EditId::KeepFraction, [v](Scenario &s) { s.workload.keepFraction = v; });
+        editScenario(tr("Change keep fraction"), EditId::KeepFraction,
+                     [v](Scenario &s) { s.workload.keepFraction = v; });
     });
     connect(m_workers, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change workers"), EditId::Workers, [v](Scenario &s) { s.workload.workers = v; });
+        editScenario(tr("Change workers"), EditId::Workers,
+                     [v](Scenario &s) { s.workload.workers = v; });
     });
     connect(m_parallelFraction, &ValueControl::valueEdited, this, [this](double v) {
         editScenario(tr("Change parallel fraction"), EditId::ParallelFraction,
@@ -181,11 +198,15 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     });
     connect(m_comparison, &ValueControl::enabledEdited, this, [this](bool on) {
         const double v = m_comparison->value();
-        editScenario(on ? tr("Pin compared p") : tr("Unpin compared p"), EditId::ComparisonParallelFraction,
-                     [on, v](Scenario &s) { s.comparisonParallelFraction = on ? std::optional<double>(v) : std::nullopt; });
+        editScenario(on ? tr("Pin compared p") : tr("Unpin compared p"),
+                     EditId::ComparisonParallelFraction, [on, v](Scenario &s) {
+                         s.comparisonParallelFraction =
+                             on ? std::optional<double>(v) : std::nullopt;
+                     });
     });
     connect(m_microbatches, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change microbatches"), EditId::Microbatches, [v](Scenario &s) { s.microbatches = v; });
+        editScenario(tr("Change microbatches"), EditId::Microbatches,
+                     [v](Scenario &s) { s.microbatches = v; });
     });
     connect(m_execution, &QComboBox::activated, this, [this](int index) {
         editScenario(tr("Change execution"), EditId::Execution, [index](Scenario &s) {
@@ -194,13 +215,14 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     });
     connect(addStage, &QPushButton::clicked, this, [this]() {
         editScenario(tr("Add stage"), EditId::Stages, [](Scenario &s) {
-            s.stages.push_back(Stage{QStringLiteral("stage %1").arg(s.stages.size() + 1), 10, false});
+            s.stages.push_back(
+                Stage{QStringLiteral("stage %1").arg(s.stages.size() + 1), 10, false});
         });
     });
 }
 
-ValueControl *InputsPanel::addControl(QFormLayout *form, const QString &label, const QString &toolTip,
-                                      ValueControl *control)
+ValueControl *InputsPanel::addControl(QFormLayout *form, const QString &label,
+                                      const QString &toolTip, ValueControl *control)
 {
     auto *labelWidget = new QLabel(label, this);
     labelWidget->setToolTip(toolTip);
@@ -232,7 +254,8 @@ void InputsPanel::setDocument(ScenarioDocument *document)
     syncFromDocument();
 }
 
-void InputsPanel::editScenario(const QString &text, EditId id, const std::function<void(Scenario &)> &change)
+void InputsPanel::editScenario(const QString &text, EditId id,
+                               const std::function<void(Scenario &)> &change)
 {
     if (!m_document)
         return;
@@ -291,16 +314,20 @@ void InputsPanel::syncFromDocument()
         if (row.name->text() != s.stages[i].name && !row.name->hasFocus())
             row.name->setText(s.stages[i].name);
         if (scoring) {
-            row.scoringTime->setText(format::milliseconds(r.stageMs[i]) + tr(" (from the workload)"));
+            row.scoringTime->setText(format::milliseconds(r.stageMs[i]) +
+                                     tr(" (from the workload)"));
         } else {
             row.time->setValue(s.stages[i].msPerUser);
         }
         const bool bottleneck = static_cast<int>(i) == r.bottleneckIndex && s.stages.size() > 1;
         // Style sheets are costly to apply: only when the row's role changes.
-        if (row.name->property("bottleneck").toBool() != bottleneck || row.name->toolTip().isEmpty()) {
+        if (row.name->property("bottleneck").toBool() != bottleneck ||
+            row.name->toolTip().isEmpty()) {
             row.name->setProperty("bottleneck", bottleneck);
-            row.name->setStyleSheet(bottleneck ? QStringLiteral("font-weight: bold; color: #b3261e;") : QString());
-            row.name->setToolTip(bottleneck ? tr("Bottleneck: the slowest stage") : tr("Stage name (click to rename)"));
+            row.name->setStyleSheet(
+                bottleneck ? QStringLiteral("font-weight: bold; color: #b3261e;") : QString());
+            row.name->setToolTip(bottleneck ? tr("Bottleneck: the slowest stage")
+                                            : tr("Stage name (click to rename)"));
         }
     }
 }
@@ -329,8 +356,9 @@ void InputsPanel::rebuildStageRows()
         if (s.stages[i].isScoring) {
             entry.scoringTime = new QLabel(row);
             entry.scoringTime->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-            entry.scoringTime->setToolTip(tr("The scoring stage's time per user comes from the workload: "
-                                             "predictions × latency, or the batched time."));
+            entry.scoringTime->setToolTip(
+                tr("The scoring stage's time per user comes from the workload: "
+                   "predictions × latency, or the batched time."));
             layout->addWidget(entry.scoringTime, 1);
         } else {
             entry.time = new ValueControl(config(0.01, 1e7, Scale::Log, 2, tr(" ms")), row);
@@ -338,8 +366,9 @@ void InputsPanel::rebuildStageRows()
             connectDrag(entry.time);
             layout->addWidget(entry.time, 1);
             connect(entry.time, &ValueControl::valueEdited, this, [this, index](double v) {
-                editScenario(tr("Change stage time"), EditId::StageMs,
-                             [index, v](Scenario &sc) { sc.stages[static_cast<size_t>(index)].msPerUser = v; });
+                editScenario(tr("Change stage time"), EditId::StageMs, [index, v](Scenario &sc) {
+                    sc.stages[static_cast<size_t>(index)].msPerUser = v;
+                });
             });
         }
         auto addButton = [row, layout](const QString &text, const QString &tip, bool enabled) {
@@ -354,15 +383,18 @@ void InputsPanel::rebuildStageRows()
         const int count = static_cast<int>(s.stages.size());
         QToolButton *up = addButton(QStringLiteral("▲"), tr("Move up"), index > 0);
         QToolButton *down = addButton(QStringLiteral("▼"), tr("Move down"), index < count - 1);
-        QToolButton *remove = addButton(QStringLiteral("✕"), tr("Remove stage"), !s.stages[i].isScoring);
+        QToolButton *remove =
+            addButton(QStringLiteral("✕"), tr("Remove stage"), !s.stages[i].isScoring);
         connect(up, &QToolButton::clicked, this, [this, index]() {
             editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
-                std::swap(sc.stages[static_cast<size_t>(index)], sc.stages[static_cast<size_t>(index - 1)]);
+                std::swap(sc.stages[static_cast<size_t>(index)],
+                          sc.stages[static_cast<size_t>(index - 1)]);
             });
         });
         connect(down, &QToolButton::clicked, this, [this, index]() {
             editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
-                std::swap(sc.stages[static_cast<size_t>(index)], sc.stages[static_cast<size_t>(index + 1)]);
+                std::swap(sc.stages[static_cast<size_t>(index)],
+                          sc.stages[static_cast<size_t>(index + 1)]);
             });
         });
         connect(remove, &QToolButton::clicked, this, [this, index]() {
@@ -375,8 +407,9 @@ void InputsPanel::rebuildStageRows()
                 name->setText(m_document->scenario().stages[static_cast<size_t>(index)].name);
                 return;
             }
-            editScenario(tr("Rename stage"), EditId::StageName,
-                         [index, text](Scenario &sc) { sc.stages[static_cast<size_t>(index)].name = text; });
+            editScenario(tr("Rename stage"), EditId::StageName, [index, text](Scenario &sc) {
+                sc.stages[static_cast<size_t>(index)].name = text;
+            });
         });
         m_stageRowsLayout->addWidget(row);
         m_stageRowWidgets.push_back(entry);

@@ -42,7 +42,8 @@ private:
     void syncFromDocument();
     void rebuildStageRows();
     /// Applies `change` to a copy of the scenario and submits it as one undoable edit.
-    void editScenario(const QString &text, EditId id, const std::function<void(Scenario &)> &change);
+    void editScenario(const QString &text, EditId id,
+                      const std::function<void(Scenario &)> &change);
     ValueControl *addControl(QFormLayout *form, const QString &label, const QString &toolTip,
                              ValueControl *control);
     void connectDrag(ValueControl *control);

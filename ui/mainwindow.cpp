@@ -42,7 +42,8 @@ QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
 
 const QString kRecentKey = QStringLiteral("recentFiles");
 constexpr int kMaxRecent = 8;
-const QString kFileFilter = QStringLiteral("PipePlan scenarios (*.pipeplan.json *.json);;All files (*)");
+const QString kFileFilter =
+    QStringLiteral("PipePlan scenarios (*.pipeplan.json *.json);;All files (*)");
 } // namespace
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
@@ -112,7 +113,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         m_autosaveTimer.setInterval(m_options.autosaveDelayMs);
         connect(&m_autosaveTimer, &QTimer::timeout, this, &MainWindow::writeRecoveryNow);
         // Every change (re)starts the timer, so a slider drag writes once, a moment after it ends.
-        connect(m_document, &ScenarioDocument::changed, this, [this]() { m_autosaveTimer.start(); });
+        connect(m_document, &ScenarioDocument::changed, this,
+                [this]() { m_autosaveTimer.start(); });
         connect(m_document, &ScenarioDocument::modifiedChanged, this, [this](bool modified) {
             if (!modified) {
                 m_autosaveTimer.stop();
@@ -121,7 +123,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         });
     }
     updateTitle();
-    statusBar()->showMessage(tr("Drag a slider or type a value: every number and chart follows."), 8000);
+    statusBar()->showMessage(tr("Drag a slider or type a value: every number and chart follows."),
+                             8000);
 }
 
 MainWindow::~MainWindow()
@@ -135,7 +138,8 @@ MainWindow::~MainWindow()
 void MainWindow::createActions()
 {
     QUndoStack *stack = m_document->undoStack();
-    auto *newAction = new QAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this);
+    auto *newAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this);
     newAction->setShortcuts(QKeySequence::New);
     newAction->setToolTip(tr("Start again from the default scenario"));
     connect(newAction, &QAction::triggered, this, [this]() {
@@ -151,10 +155,12 @@ void MainWindow::createActions()
         window->document()->load(m_document->plan(), QString());
         window->show();
     });
-    auto *openAction = new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this);
+    auto *openAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this);
     openAction->setShortcuts(QKeySequence::Open);
     connect(openAction, &QAction::triggered, this, &MainWindow::open);
-    auto *saveAction = new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this);
+    auto *saveAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this);
     saveAction->setShortcuts(QKeySequence::Save);
     connect(saveAction, &QAction::triggered, this, &MainWindow::save);
     auto *saveAsAction = new QAction(tr("Save &As…"), this);
@@ -176,12 +182,14 @@ void MainWindow::createActions()
     auto *reset = new QAction(tr("Reset to &Defaults"), this);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     reset->setToolTip(tr("Back to the seed's nightly scoring job (undoable)"));
-    connect(reset, &QAction::triggered, this,
-            [this]() { m_document->edit(defaultScenario(), tr("Reset to defaults"), EditId::Reset); });
+    connect(reset, &QAction::triggered, this, [this]() {
+        m_document->edit(defaultScenario(), tr("Reset to defaults"), EditId::Reset);
+    });
 
     auto *pin = new QAction(tr("&Pin as Baseline"), this);
     pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
-    pin->setToolTip(tr("Keep the current scenario as the baseline: every view then shows baseline against current"));
+    pin->setToolTip(tr("Keep the current scenario as the baseline: every view then shows baseline "
+                       "against current"));
     connect(pin, &QAction::triggered, m_document, &ScenarioDocument::pinBaseline);
     auto *unpin = new QAction(tr("&Unpin Baseline"), this);
     unpin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
@@ -192,10 +200,11 @@ void MainWindow::createActions()
 
     auto *about = new QAction(tr("&About PipePlan"), this);
     connect(about, &QAction::triggered, this, [this]() {
-        QMessageBox::about(this, tr("About PipePlan"),
-                           tr("<h3>PipePlan %1</h3><p>Will this job ever finish, and what would make it "
-                              "finish?</p><p>Licensed under the MIT licence.</p>")
-                               .arg(QStringLiteral(PIPEPLAN_VERSION)));
+        QMessageBox::about(
+            this, tr("About PipePlan"),
+            tr("<h3>PipePlan %1</h3><p>Will this job ever finish, and what would make it "
+               "finish?</p><p>Licensed under the MIT licence.</p>")
+                .arg(QStringLiteral(PIPEPLAN_VERSION)));
     });
 
     QMenu *file = menuBar()->addMenu(tr("&File"));
@@ -258,7 +267,8 @@ void MainWindow::updateTitle()
 {
     const QString path = m_document->filePath();
     const QString file = path.isEmpty() ? tr("untitled") : QFileInfo(path).fileName();
-    setWindowTitle(m_document->scenario().name + QStringLiteral(" — ") + file + QStringLiteral("[*] — PipePlan"));
+    setWindowTitle(m_document->scenario().name + QStringLiteral(" — ") + file +
+                   QStringLiteral("[*] — PipePlan"));
     setWindowModified(m_document->isModified());
 }
 
@@ -281,7 +291,8 @@ bool MainWindow::openFile(const QString &path, QString *errorMessage)
 {
     const scenariofile::LoadResult loaded = readPlanFile(path);
     if (!loaded.plan) {
-        const QString message = tr("Could not open %1\n%2: %3").arg(path, loaded.error.field, loaded.error.message);
+        const QString message =
+            tr("Could not open %1\n%2: %3").arg(path, loaded.error.field, loaded.error.message);
         if (errorMessage)
             *errorMessage = message;
         showError(tr("Open scenario"), message);
@@ -306,7 +317,9 @@ bool MainWindow::saveFile(const QString &path, QString *errorMessage)
             problem = file.errorString();
     }
     if (!problem.isEmpty()) {
-        const QString message = tr("Could not save %1\n%2\nThe previous file, if any, is unchanged.").arg(path, problem);
+        const QString message =
+            tr("Could not save %1\n%2\nThe previous file, if any, is unchanged.")
+                .arg(path, problem);
         if (errorMessage)
             *errorMessage = message;
         showError(tr("Save scenario"), message);
@@ -337,9 +350,13 @@ bool MainWindow::saveAs()
 {
     QString suggested = m_document->filePath();
     if (suggested.isEmpty())
-        suggested = m_document->scenario().name.simplified().replace(QLatin1Char(' '), QLatin1Char('-')).toLower() +
+        suggested = m_document->scenario()
+                        .name.simplified()
+                        .replace(QLatin1Char(' '), QLatin1Char('-'))
+                        .toLower() +
                     QStringLiteral(".pipeplan.json");
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, kFileFilter);
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, kFileFilter);
     return !path.isEmpty() && saveFile(path);
 }
 
@@ -347,7 +364,8 @@ void MainWindow::open()
 {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), kFileFilter);
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), kFileFilter);
     if (!path.isEmpty())
         openFile(path);
 }
@@ -356,10 +374,10 @@ bool MainWindow::maybeSave()
 {
     if (!m_document->isModified() || !m_options.interactive)
         return true;
-    const auto answer =
-        QMessageBox::warning(this, tr("Unsaved changes"),
-                             tr("“%1” has changes that are not saved. Save them?").arg(m_document->scenario().name),
-                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("“%1” has changes that are not saved. Save them?").arg(m_document->scenario().name),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
     if (answer == QMessageBox::Save)
         return save();
     return answer == QMessageBox::Discard;
@@ -384,10 +402,12 @@ void MainWindow::updateRecentMenu()
     if (!m_recentMenu)
         return;
     m_recentMenu->clear();
-    const QStringList recent = m_options.useSettings ? QSettings().value(kRecentKey).toStringList() : QStringList();
+    const QStringList recent =
+        m_options.useSettings ? QSettings().value(kRecentKey).toStringList() : QStringList();
     for (int i = 0; i < recent.size(); ++i) {
         const QString path = recent[i];
-        QAction *action = m_recentMenu->addAction(QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        QAction *action = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         action->setToolTip(path);
         connect(action, &QAction::triggered, this, [this, path]() {
             if (maybeSave())
@@ -406,7 +426,8 @@ bool MainWindow::applySetting(const QString &assignment, QString *errorMessage)
         problem = tr("expected key=value, got '%1'").arg(assignment);
     } else {
         QJsonObject root = scenariofile::toJsonObject(m_document->plan());
-        if (auto error = scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1))) {
+        if (auto error =
+                scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1))) {
             problem = error->toString();
         } else {
             const scenariofile::LoadResult loaded = scenariofile::fromJsonObject(root);
@@ -434,12 +455,14 @@ QList<MainWindow *> MainWindow::offerRecovery(QWidget *parent, const Options &op
     QList<MainWindow *> restored;
     for (const RecoveryStore::Orphan &orphan : RecoveryStore::orphans(options.recoveryDirectory)) {
         const QString when = QLocale().toString(orphan.savedAt.toLocalTime(), QLocale::ShortFormat);
-        const QString what = orphan.originalPath.isEmpty() ? orphan.plan.scenario.name : orphan.originalPath;
-        const auto answer = QMessageBox::question(
-            parent, tr("Restore unsaved work?"),
-            tr("PipePlan closed unexpectedly with unsaved changes to “%1” (last written %2).\n\nRestore them?")
-                .arg(what, when),
-            QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+        const QString what =
+            orphan.originalPath.isEmpty() ? orphan.plan.scenario.name : orphan.originalPath;
+        const auto answer =
+            QMessageBox::question(parent, tr("Restore unsaved work?"),
+                                  tr("PipePlan closed unexpectedly with unsaved changes to “%1” "
+                                     "(last written %2).\n\nRestore them?")
+                                      .arg(what, when),
+                                  QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
         if (answer == QMessageBox::Yes) {
             auto *window = new MainWindow(options);
             window->setAttribute(Qt::WA_DeleteOnClose);

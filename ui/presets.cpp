@@ -7,12 +7,14 @@ namespace pipeplan::presets {
 std::vector<Preset> all()
 {
     return {
-        {QStringLiteral("Nightly scoring job (seed 000)"), QStringLiteral(":/presets/nightly-scoring.json")},
+        {QStringLiteral("Nightly scoring job (seed 000)"),
+         QStringLiteral(":/presets/nightly-scoring.json")},
         {QStringLiteral("Pruned + GPU + 10,000 workers: about 25 minutes"),
          QStringLiteral(":/presets/pruned-accelerated.json")},
         {QStringLiteral("Four-stage pipeline, 8 microbatches (seed 001)"),
          QStringLiteral(":/presets/seed001-pipeline.json")},
-        {QStringLiteral("Fetch, transform, embed, score, write"), QStringLiteral(":/presets/five-stage.json")},
+        {QStringLiteral("Fetch, transform, embed, score, write"),
+         QStringLiteral(":/presets/five-stage.json")},
     };
 }
 

@@ -24,7 +24,8 @@ QString lockPathFor(const QString &recoveryPath)
 
 QString RecoveryStore::defaultDirectory()
 {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/recovery");
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/recovery");
 }
 
 RecoveryStore::RecoveryStore(const QString &directory)
@@ -43,9 +44,10 @@ RecoveryStore::~RecoveryStore() = default;
 
 bool RecoveryStore::write(const Plan &plan, const QString &originalPath)
 {
-    QJsonObject wrapper{{QStringLiteral("original_path"), originalPath},
-                        {QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
-                        {QStringLiteral("plan"), scenariofile::toJsonObject(plan)}};
+    QJsonObject wrapper{
+        {QStringLiteral("original_path"), originalPath},
+        {QStringLiteral("saved_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)},
+        {QStringLiteral("plan"), scenariofile::toJsonObject(plan)}};
     QSaveFile file(m_path);
     if (!file.open(QIODevice::WriteOnly))
         return false;
@@ -53,7 +55,10 @@ bool RecoveryStore::write(const Plan &plan, const QString &originalPath)
     return file.commit();
 }
 
-void RecoveryStore::clear() { QFile::remove(m_path); }
+void RecoveryStore::clear()
+{
+    QFile::remove(m_path);
+}
 
 std::vector<RecoveryStore::Orphan> RecoveryStore::orphans(const QString &directory)
 {
@@ -74,11 +79,14 @@ std::vector<RecoveryStore::Orphan> RecoveryStore::orphans(const QString &directo
             scenariofile::fromJsonObject(wrapper.value(QStringLiteral("plan")).toObject());
         if (!loaded.plan)
             continue;
-        found.push_back({info.absoluteFilePath(), wrapper.value(QStringLiteral("original_path")).toString(),
-                         QDateTime::fromString(wrapper.value(QStringLiteral("saved_at")).toString(), Qt::ISODateWithMs),
+        found.push_back({info.absoluteFilePath(),
+                         wrapper.value(QStringLiteral("original_path")).toString(),
+                         QDateTime::fromString(wrapper.value(QStringLiteral("saved_at")).toString(),
+                                               Qt::ISODateWithMs),
                          *loaded.plan});
     }
-    std::sort(found.begin(), found.end(), [](const Orphan &a, const Orphan &b) { return a.savedAt > b.savedAt; });
+    std::sort(found.begin(), found.end(),
+              [](const Orphan &a, const Orphan &b) { return a.savedAt > b.savedAt; });
     return found;
 }
 

@@ -16,7 +16,8 @@ ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(pare
 void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                                 const std::vector<ScalingRow> &baselineRows)
 {
-    const bool shapeChanged = rows.size() != m_rows.size() || baselineRows.empty() != m_baseline.empty() ||
+    const bool shapeChanged = rows.size() != m_rows.size() ||
+                              baselineRows.empty() != m_baseline.empty() ||
                               (!baselineRows.empty() && baselineRows.size() != rows.size());
     if (shapeChanged) {
         beginResetModel();
@@ -49,7 +50,8 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
     const int oldHighlight = m_highlighted;
     m_highlighted = highlightedRow;
     if (firstRow >= 0)
-        emit dataChanged(index(firstRow, firstColumn), index(lastRow, lastColumn), {Qt::DisplayRole});
+        emit dataChanged(index(firstRow, firstColumn), index(lastRow, lastColumn),
+                         {Qt::DisplayRole});
     if (oldHighlight != highlightedRow) {
         const QList<int> roles{Qt::BackgroundRole, Qt::FontRole};
         if (oldHighlight >= 0)
@@ -73,17 +75,20 @@ QString ScalingTableModel::textAt(int row, int column) const
 {
     const ScalingRow &current = m_rows[static_cast<size_t>(row)];
     if (column == BaselineAmdahlHours)
-        return m_baseline.empty() ? QString() : baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
+        return m_baseline.empty() ? QString()
+                                  : baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
     return cellText(current, column);
 }
 
 QString ScalingTableModel::baselineCellText(const ScalingRow &current, const ScalingRow &baseline)
 {
     const double percent = (current.amdahlHours / baseline.amdahlHours - 1.0) * 100.0;
-    const QString change = std::fabs(percent) < 0.05 ? QStringLiteral("same")
-                                                      : (percent > 0 ? QStringLiteral("+") : QString()) +
-                                                            format::trimmed(percent, 1) + QStringLiteral(" %");
-    return format::grouped(baseline.amdahlHours, 2) + QStringLiteral(" (") + change + QStringLiteral(")");
+    const QString change = std::fabs(percent) < 0.05
+                               ? QStringLiteral("same")
+                               : (percent > 0 ? QStringLiteral("+") : QString()) +
+                                     format::trimmed(percent, 1) + QStringLiteral(" %");
+    return format::grouped(baseline.amdahlHours, 2) + QStringLiteral(" (") + change +
+           QStringLiteral(")");
 }
 
 QString ScalingTableModel::cellText(const ScalingRow &row, int column)
@@ -139,8 +144,9 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
         case AmdahlDays:
             return tr("Amdahl-limited: work / S(p, N)");
         case BaselineAmdahlHours:
-            return tr("The pinned baseline's Amdahl-limited hours at the same workers, and the current "
-                      "scenario's change against it");
+            return tr(
+                "The pinned baseline's Amdahl-limited hours at the same workers, and the current "
+                "scenario's change against it");
         default:
             return {};
         }

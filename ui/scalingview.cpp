@@ -26,7 +26,8 @@ ScalingView::ScalingView(QWidget *parent)
     editRow->addWidget(label);
     editRow->addWidget(m_workerCounts, 1);
     layout->addLayout(editRow);
-    m_workerCounts->setToolTip(tr("Comma-separated worker counts, e.g. 100, 500, 1k, 10k; press Enter to apply."));
+    m_workerCounts->setToolTip(
+        tr("Comma-separated worker counts, e.g. 100, 500, 1k, 10k; press Enter to apply."));
     m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
     m_error->setWordWrap(true);
     m_error->hide();
@@ -60,7 +61,8 @@ void ScalingView::refresh()
         return;
     const ScenarioResult &r = m_document->result();
     m_model->setRows(r.scaling, r.nearestScalingRow,
-                     m_document->baseline() ? m_document->comparison().baselineScaling : std::vector<ScalingRow>{});
+                     m_document->baseline() ? m_document->comparison().baselineScaling
+                                            : std::vector<ScalingRow>{});
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
     QFont bold = m_table->font();
     bold.setBold(true);
@@ -71,7 +73,9 @@ void ScalingView::refresh()
     for (int c = 0; c < columns; ++c) {
         int width = header->sectionSizeHint(c);
         for (int row = 0; row < m_model->rowCount(); ++row)
-            width = std::max(width, boldMetrics.horizontalAdvance(m_model->index(row, c).data().toString()) + 14);
+            width = std::max(
+                width,
+                boldMetrics.horizontalAdvance(m_model->index(row, c).data().toString()) + 14);
         if (c < columns - 1 && header->sectionSize(c) != width)
             header->resizeSection(c, width);
         contentWidth += width;
@@ -86,7 +90,10 @@ void ScalingView::refresh()
     }
 }
 
-QString ScalingView::errorText() const { return m_error->isVisibleTo(this) ? m_error->text() : QString(); }
+QString ScalingView::errorText() const
+{
+    return m_error->isVisibleTo(this) ? m_error->text() : QString();
+}
 
 void ScalingView::commitWorkerCounts()
 {
@@ -103,7 +110,8 @@ void ScalingView::commitWorkerCounts()
             problem = errors.front().toString();
     }
     if (!problem.isEmpty()) {
-        m_error->setText(tr("Worker counts: %1. The table keeps its previous counts.").arg(problem));
+        m_error->setText(
+            tr("Worker counts: %1. The table keeps its previous counts.").arg(problem));
         m_error->show();
         return;
     }

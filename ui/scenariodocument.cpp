@@ -11,9 +11,10 @@ namespace {
 class ChangePlan : public QUndoCommand
 {
 public:
-    ChangePlan(ScenarioDocument *document, Plan before, Plan after, const QString &text, EditId id, int session)
-        : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
-          m_id(id), m_session(session)
+    ChangePlan(ScenarioDocument *document, Plan before, Plan after, const QString &text, EditId id,
+               int session)
+        : QUndoCommand(text), m_document(document), m_before(std::move(before)),
+          m_after(std::move(after)), m_id(id), m_session(session)
     {
     }
 
@@ -44,7 +45,8 @@ private:
 
 ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent)
 {
-    connect(&m_undoStack, &QUndoStack::cleanChanged, this, [this](bool) { emit modifiedChanged(isModified()); });
+    connect(&m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool) { emit modifiedChanged(isModified()); });
     recompute();
 }
 
@@ -143,7 +145,8 @@ void ScenarioDocument::recompute()
         m_comparison = {};
     }
     m_scheduleStageMs = m_balanced ? pipeline::balance(m_result.stageMs) : m_result.stageMs;
-    m_schedule = pipeline::schedule(m_scheduleStageMs, static_cast<int>(m_plan.scenario.microbatches));
+    m_schedule =
+        pipeline::schedule(m_scheduleStageMs, static_cast<int>(m_plan.scenario.microbatches));
 }
 
 } // namespace pipeplan

@@ -30,8 +30,9 @@ double niceCeiling(double value)
 } // namespace
 
 StageChart::StageChart(QWidget *parent)
-    : QChartView(parent), m_series(new QHorizontalStackedBarSeries), m_stages(new QBarSet(tr("stage"))),
-      m_bottleneck(new QBarSet(tr("bottleneck"))), m_categories(new QBarCategoryAxis), m_values(new QValueAxis)
+    : QChartView(parent), m_series(new QHorizontalStackedBarSeries),
+      m_stages(new QBarSet(tr("stage"))), m_bottleneck(new QBarSet(tr("bottleneck"))),
+      m_categories(new QBarCategoryAxis), m_values(new QValueAxis)
 {
     auto *chart = new QChart;
     m_stages->setColor(chartstyle::kPrimary);
@@ -54,20 +55,24 @@ StageChart::StageChart(QWidget *parent)
     setChart(chart);
     setRenderHint(QPainter::Antialiasing, false);
     setMinimumSize(260, 200);
-    connect(m_series, &QHorizontalStackedBarSeries::hovered, this, [this](bool status, int index, QBarSet *set) {
-        if (!status || !m_document) {
-            QToolTip::hideText();
-            return;
-        }
-        const Scenario &s = m_document->scenario();
-        // Bars run bottom to top; stages are listed top to bottom.
-        index = static_cast<int>(s.stages.size()) - 1 - index;
-        if (index < 0 || index >= static_cast<int>(s.stages.size()))
-            return;
-        QToolTip::showText(QCursor::pos(), s.stages[static_cast<size_t>(index)].name + QStringLiteral(": ") +
-                                               format::milliseconds(m_document->result().stageMs[static_cast<size_t>(index)]) +
-                                               (set == m_bottleneck ? tr(" — bottleneck") : QString()));
-    });
+    connect(
+        m_series, &QHorizontalStackedBarSeries::hovered, this,
+        [this](bool status, int index, QBarSet *set) {
+            if (!status || !m_document) {
+                QToolTip::hideText();
+                return;
+            }
+            const Scenario &s = m_document->scenario();
+            // Bars run bottom to top; stages are listed top to bottom.
+            index = static_cast<int>(s.stages.size()) - 1 - index;
+            if (index < 0 || index >= static_cast<int>(s.stages.size()))
+                return;
+            QToolTip::showText(
+                QCursor::pos(),
+                s.stages[static_cast<size_t>(index)].name + QStringLiteral(": ") +
+                    format::milliseconds(m_document->result().stageMs[static_cast<size_t>(index)]) +
+                    (set == m_bottleneck ? tr(" — bottleneck") : QString()));
+        });
 }
 
 void StageChart::setDocument(ScenarioDocument *document)
@@ -80,7 +85,10 @@ void StageChart::setDocument(ScenarioDocument *document)
     refresh();
 }
 
-double StageChart::barValue(const QBarSet *set, int stage) { return set->at(set->count() - 1 - stage); }
+double StageChart::barValue(const QBarSet *set, int stage)
+{
+    return set->at(set->count() - 1 - stage);
+}
 
 QStringList StageChart::categories() const
 {
@@ -137,9 +145,9 @@ void StageChart::refresh()
         m_values->setLabelFormat(top >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
     }
     chart()->legend()->setVisible(count > 1);
-    const QString title = count > 1
-                              ? tr("Bottleneck: %1").arg(s.stages[static_cast<size_t>(r.bottleneckIndex)].name)
-                              : tr("One stage: %1").arg(format::milliseconds(r.stageMs.front()));
+    const QString title =
+        count > 1 ? tr("Bottleneck: %1").arg(s.stages[static_cast<size_t>(r.bottleneckIndex)].name)
+                  : tr("One stage: %1").arg(format::milliseconds(r.stageMs.front()));
     if (chart()->title() != title)
         chart()->setTitle(title);
 }

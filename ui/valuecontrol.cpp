@@ -42,8 +42,9 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     m_spinBox->setKeyboardTracking(false);
     m_spinBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_spinBox->setAlignment(Qt::AlignRight);
-    m_spinBox->setMinimumWidth(
-        m_spinBox->fontMetrics().horizontalAdvance(m_spinBox->textFromValue(config.max) + config.suffix) + 26);
+    m_spinBox->setMinimumWidth(m_spinBox->fontMetrics().horizontalAdvance(
+                                   m_spinBox->textFromValue(config.max) + config.suffix) +
+                               26);
     layout->addWidget(m_spinBox);
 
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
@@ -68,9 +69,15 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     updateEnabledState();
 }
 
-double ValueControl::value() const { return m_spinBox->value(); }
+double ValueControl::value() const
+{
+    return m_spinBox->value();
+}
 
-bool ValueControl::isEnabledValue() const { return !m_checkBox || m_checkBox->isChecked(); }
+bool ValueControl::isEnabledValue() const
+{
+    return !m_checkBox || m_checkBox->isChecked();
+}
 
 void ValueControl::setValue(double value)
 {
@@ -117,8 +124,9 @@ int ValueControl::sliderPosition(double value) const
 double ValueControl::sliderValue(int position) const
 {
     const double t = static_cast<double>(position) / kSliderSteps;
-    double value = m_config.scale == Scale::Log ? m_config.min * std::pow(m_config.max / m_config.min, t)
-                                                : m_config.min + t * (m_config.max - m_config.min);
+    double value = m_config.scale == Scale::Log
+                       ? m_config.min * std::pow(m_config.max / m_config.min, t)
+                       : m_config.min + t * (m_config.max - m_config.min);
     // Log sliders land on 2-3 significant digits ("15,000,000", not "14,962,356"): values a
     // person would type in a meeting.
     if (m_config.scale == Scale::Log && value > 0) {

@@ -24,7 +24,8 @@ WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
     m_applied->setWidth(0.6);
     m_unused = new QCPBars(yAxis, xAxis);
     m_unused->setName(tr("not used"));
-    m_unused->setBrush(QColor(chartstyle::kMuted.red(), chartstyle::kMuted.green(), chartstyle::kMuted.blue(), 150));
+    m_unused->setBrush(QColor(chartstyle::kMuted.red(), chartstyle::kMuted.green(),
+                              chartstyle::kMuted.blue(), 150));
     m_unused->setPen(Qt::NoPen);
     m_unused->setWidth(0.6);
     // The pinned baseline's runtime after each lever: a thin outlined bar just above each row.

@@ -22,7 +22,8 @@ namespace {
 /// updates and queues its replot, and the event loop runs the replots and paints the one frame
 /// that shows it all (table, Qt Charts view, plots), so nothing is left queued when the
 /// iteration ends.
-void liveUpdate(benchmark::State &state, const Scenario &start, const std::function<void(Scenario &, bool)> &change)
+void liveUpdate(benchmark::State &state, const Scenario &start,
+                const std::function<void(Scenario &, bool)> &change)
 {
     MainWindow window(MainWindow::Options::headless());
     window.resize(1600, 1000);
@@ -33,8 +34,9 @@ void liveUpdate(benchmark::State &state, const Scenario &start, const std::funct
     window.replotAll();
     bool flip = false;
     int replots = 0;
-    for (QCustomPlot *plot : {static_cast<QCustomPlot *>(window.amdahlChart()),
-                              static_cast<QCustomPlot *>(window.waterfallChart()), window.ganttChart()->plot()})
+    for (QCustomPlot *plot :
+         {static_cast<QCustomPlot *>(window.amdahlChart()),
+          static_cast<QCustomPlot *>(window.waterfallChart()), window.ganttChart()->plot()})
         QObject::connect(plot, &QCustomPlot::afterReplot, [&replots]() { ++replots; });
     for (auto _ : state) {
         Scenario next = doc->scenario();
@@ -51,15 +53,29 @@ void liveUpdate(benchmark::State &state, const Scenario &start, const std::funct
 
 /// The workers slider, the one a planning meeting drags most: headline, Amdahl marker, the
 /// table's Amdahl columns and highlight, the waterfall's last bar.
-void changeWorkers(Scenario &s, bool flip) { s.workload.workers = flip ? 12'000 : 8'000; }
+void changeWorkers(Scenario &s, bool flip)
+{
+    s.workload.workers = flip ? 12'000 : 8'000;
+}
 /// Latency changes the scoring stage, so every number and chart changes: the worst case.
-void changeLatency(Scenario &s, bool flip) { s.workload.latencyMs = flip ? 1000 : 900; }
+void changeLatency(Scenario &s, bool flip)
+{
+    s.workload.latencyMs = flip ? 1000 : 900;
+}
 
-void BM_LiveUpdateDefault(benchmark::State &state) { liveUpdate(state, defaultScenario(), changeWorkers); }
+void BM_LiveUpdateDefault(benchmark::State &state)
+{
+    liveUpdate(state, defaultScenario(), changeWorkers);
+}
 BENCHMARK(BM_LiveUpdateDefault)->Name("BM_LiveUpdate/default")->Unit(benchmark::kMillisecond);
 
-void BM_LiveUpdateDefaultLatency(benchmark::State &state) { liveUpdate(state, defaultScenario(), changeLatency); }
-BENCHMARK(BM_LiveUpdateDefaultLatency)->Name("BM_LiveUpdate/default_latency")->Unit(benchmark::kMillisecond);
+void BM_LiveUpdateDefaultLatency(benchmark::State &state)
+{
+    liveUpdate(state, defaultScenario(), changeLatency);
+}
+BENCHMARK(BM_LiveUpdateDefaultLatency)
+    ->Name("BM_LiveUpdate/default_latency")
+    ->Unit(benchmark::kMillisecond);
 
 /// 64 stages and 512 microbatches: 32,768 Gantt bars; a stage time changes, so the Gantt changes.
 void BM_LiveUpdateLargeGantt(benchmark::State &state)
@@ -72,10 +88,15 @@ void BM_LiveUpdateLargeGantt(benchmark::State &state)
         if (i == 20)
             s.stages.push_back(Stage{QStringLiteral("score"), 0, true});
         else
-            s.stages.push_back(Stage{QStringLiteral("stage %1").arg(i + 1), 5.0 + (i % 7) * 1000.0, false});
+            s.stages.push_back(
+                Stage{QStringLiteral("stage %1").arg(i + 1), 5.0 + (i % 7) * 1000.0, false});
     }
-    liveUpdate(state, s, [](Scenario &next, bool flip) { next.stages[3].msPerUser = flip ? 3005.0 : 2500.0; });
+    liveUpdate(state, s, [](Scenario &next, bool flip) {
+        next.stages[3].msPerUser = flip ? 3005.0 : 2500.0;
+    });
 }
-BENCHMARK(BM_LiveUpdateLargeGantt)->Name("BM_LiveUpdate/large_gantt")->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_LiveUpdateLargeGantt)
+    ->Name("BM_LiveUpdate/large_gantt")
+    ->Unit(benchmark::kMillisecond);
 
 } // namespace
