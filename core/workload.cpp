@@ -86,10 +86,15 @@ int nearestRow(const std::vector<double> &workerCounts, double workers)
     int best = -1;
     double bestDistance = 0;
     for (int i = 0; i < static_cast<int>(workerCounts.size()); ++i) {
-        const double distance = std::fabs(std::log(workerCounts[i]) - std::log(workers));
-        const bool closer = distance < bestDistance ||
-                            (distance == bestDistance && workerCounts[i] < workerCounts[best]);
-        if (best < 0 || closer) {
+        const auto index = static_cast<size_t>(i);
+        const double distance = std::fabs(std::log(workerCounts[index]) - std::log(workers));
+        // Equal log-distances (100 between 10 and 1,000) differ in the last bits: a tolerance
+        // makes them the tie the documentation promises, won by the smaller count.
+        constexpr double kTie = 1e-9;
+        const bool closer = best < 0 || distance < bestDistance - kTie ||
+                            (std::fabs(distance - bestDistance) <= kTie &&
+                             workerCounts[index] < workerCounts[static_cast<size_t>(best)]);
+        if (closer) {
             best = i;
             bestDistance = distance;
         }

@@ -25,6 +25,12 @@ test)
     cmake --preset core-only
     cmake --build --preset core-only -j "$jobs"
     ctest --preset core-only -j "$jobs"
+    # Everything again under AddressSanitizer and UndefinedBehaviorSanitizer. Leak checking is off:
+    # Qt keeps process-lifetime allocations (fonts, plugins) that are not leaks of ours.
+    cmake --preset asan
+    cmake --build --preset asan -j "$jobs"
+    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
+        ctest --preset asan -j "$jobs"
     ;;
 *)
     echo "usage: $0 run|test" >&2

@@ -110,6 +110,9 @@ TEST(Scaling, NearestRowOnALogScale)
     EXPECT_EQ(nearestRow(counts, 2'000), 2); // log-distance to 1,000 is smaller than to 5,000
     EXPECT_EQ(nearestRow(counts, 3'000), 3);
     EXPECT_EQ(nearestRow({}, 5), -1);
+    EXPECT_EQ(nearestRow(counts, 100), 0);     // exact match on the first row
+    EXPECT_EQ(nearestRow({10, 1000}, 100), 0); // a tie goes to the smaller count
+    EXPECT_EQ(nearestRow({1000, 10}, 100), 1);
 }
 
 TEST(Workload, ValidationNamesTheField)
