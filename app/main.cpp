@@ -5,8 +5,18 @@
 #include <QCommandLineParser>
 #include <QTimer>
 
+#include <cstdio>
+#include <cstring>
+
 int main(int argc, char *argv[])
 {
+    // --version must answer without a display (package checks, scripts over ssh).
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--version") == 0 || std::strcmp(argv[i], "-v") == 0) {
+            std::printf("pipeplan %s\n", PIPEPLAN_VERSION);
+            return 0;
+        }
+    }
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("PipePlan"));
     QApplication::setOrganizationName(QStringLiteral("PipePlan"));
