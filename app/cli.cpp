@@ -350,10 +350,10 @@ int runAmdahl(const Flags &flags, QTextStream &out)
                                                 : QStringLiteral("none (p = 1)")},
     };
     if (target) {
-        rows.push_back({QStringLiteral("Workers for %1x").arg(format::trimmed(*target, 4)),
-                        possible ? format::grouped(neededWorkers, 0)
-                                 : QStringLiteral("impossible: at or above the ceiling of %1x")
-                                       .arg(format::trimmed(ceiling, 4))});
+        rows.emplace_back(QStringLiteral("Workers for %1x").arg(format::trimmed(*target, 4)),
+                          possible ? format::grouped(neededWorkers, 0)
+                                   : QStringLiteral("impossible: at or above the ceiling of %1x")
+                                         .arg(format::trimmed(ceiling, 4)));
     }
     printRows(out, rows);
     return kExitOk;
@@ -610,9 +610,9 @@ int runEval(const Flags &flags, QTextStream &out)
     };
     if (baseline) {
         const explain::Headline b = explain::headline(*plan.baseline, *baseline);
-        rows.push_back(
-            {QStringLiteral("Baseline runtime"),
-             b.runtime + QStringLiteral(" (") + plan.baseline->name + QStringLiteral(")")});
+        rows.emplace_back(QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") +
+                                                                  plan.baseline->name +
+                                                                  QStringLiteral(")"));
     }
     printRows(out, rows);
     out << "\nScaling\n";
@@ -620,11 +620,11 @@ int runEval(const Flags &flags, QTextStream &out)
     out << "\nLevers\n";
     std::vector<std::pair<QString, QString>> levers;
     for (const LeverStep &step : r.waterfall)
-        levers.push_back({QStringLiteral("  ") + step.name + QStringLiteral(" (") +
-                              step.explanation + QStringLiteral(")"),
-                          step.applied || &step == &r.waterfall.front()
-                              ? format::duration(step.runtimeSeconds)
-                              : QStringLiteral("unchanged")});
+        levers.emplace_back(QStringLiteral("  ") + step.name + QStringLiteral(" (") +
+                                step.explanation + QStringLiteral(")"),
+                            step.applied || &step == &r.waterfall.front()
+                                ? format::duration(step.runtimeSeconds)
+                                : QStringLiteral("unchanged"));
     printRows(out, levers);
     out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";
     printRows(

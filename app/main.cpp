@@ -82,11 +82,18 @@ int main(int argc, char *argv[])
     if (shooting) {
         pipeplan::MainWindow *window = windows.last();
         const QString file = parser.value(screenshot);
-        QTimer::singleShot(300, window, [window, file]() {
+        // What QTimer::singleShot(300, window, ...) does, spelled out: clang-tidy's analyzer
+        // takes the slot object that singleShot hands to Qt for a leak, as Qt's headers are
+        // system headers to it.
+        auto *timer = new QTimer(window);
+        timer->setSingleShot(true);
+        timer->setTimerType(Qt::PreciseTimer);
+        QObject::connect(timer, &QTimer::timeout, window, [window, file]() {
             window->replotAll();
             const bool saved = window->grab().save(file);
             QApplication::exit(saved ? 0 : 1);
         });
+        timer->start(300);
     }
     return QApplication::exec();
 }

@@ -54,7 +54,7 @@ public:
 
     QJsonValue require(const QJsonObject &object, const QString &key, const QString &path)
     {
-        const QJsonValue value = object.value(key);
+        QJsonValue value = object.value(key);
         if (value.isUndefined())
             fail(path, QStringLiteral("is missing"));
         return value;

@@ -24,7 +24,7 @@ namespace pipeplan::scenariofile {
 inline constexpr const char *kFormatName = "pipeplan-scenario";
 inline constexpr int kVersion = 2;
 /// Larger files are refused before parsing: no scenario comes near this.
-inline constexpr qsizetype kMaxFileBytes = 4 * 1024 * 1024;
+inline constexpr qsizetype kMaxFileBytes = qsizetype{4} * 1024 * 1024;
 
 /// The plan as indented JSON: every input, the notes and the pinned baseline.
 QByteArray toJson(const Plan &plan);

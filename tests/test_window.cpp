@@ -127,7 +127,7 @@ TEST_F(WindowTest, StartsOnTheSeed000ScenarioWithEveryViewFilled)
     EXPECT_EQ(cell(6, ScalingTableModel::LinearHours), QStringLiteral("16.67"));
     EXPECT_EQ(cell(4, ScalingTableModel::AmdahlSpeedup), QStringLiteral("49.76×"));
     EXPECT_EQ(window->scaling()->model()->highlightedRow(), 4);
-    EXPECT_EQ(window->amdahlChart()->markerText(), QStringLiteral("49.76× at 10,000 workers"));
+    EXPECT_EQ(window->amdahlChart()->markerText(), QStringLiteral("49.76× at N = 10,000"));
     EXPECT_EQ(window->amdahlChart()->amdahlGraph()->dataCount(), 160);
     EXPECT_TRUE(window->amdahlChart()->ceilingLine()->visible());
     EXPECT_EQ(window->waterfallChart()->labelTexts(),
@@ -148,8 +148,8 @@ TEST_F(WindowTest, MovingTheWorkersSliderUpdatesTableAndHeadline)
     EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
               format::duration(evaluate(doc->scenario()).runtimeSeconds));
     EXPECT_EQ(window->amdahlChart()->markerText(),
-              format::trimmed(evaluate(doc->scenario()).speedup, 2) + QStringLiteral("× at ") +
-                  format::grouped(workers, 0) + QStringLiteral(" workers"));
+              format::trimmed(evaluate(doc->scenario()).speedup, 2) + QStringLiteral("× at N = ") +
+                  format::grouped(workers, 0));
 }
 
 TEST_F(WindowTest, TypedValuesAreAcceptedAndUndoRestores)

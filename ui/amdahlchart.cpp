@@ -142,7 +142,7 @@ void AmdahlChart::refresh()
     // The marker's numbers live in the legend: a label beside the point collides with the curve
     // and the ceiling wherever the point is.
     m_marker->setName(
-        tr("%1× at %2 workers")
+        tr("%1× at N = %2")
             .arg(format::trimmed(r.speedup, 2), format::grouped(s.workload.workers, 0)));
 
     xAxis->setRange(1, maxWorkers);

@@ -27,6 +27,9 @@ void applyDefaults(QCustomPlot *plot)
         axis->grid()->setPen(QPen(QColor(0, 0, 0, 35), 0, Qt::DotLine));
         axis->grid()->setSubGridVisible(false);
     }
+    QFont legendFont = plot->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    plot->legend->setFont(legendFont);
     plot->legend->setBrush(QColor(255, 255, 255, 220));
     plot->legend->setBorderPen(QPen(QColor(0, 0, 0, 60)));
 }
@@ -49,8 +52,13 @@ void setLogAxis(QCPAxis *axis)
 {
     axis->setScaleType(QCPAxis::stLogarithmic);
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    for (double tick = 1e-3; tick <= 1e13; tick *= 10)
+    // One tick per decade from 1e-3 to 1e13; an integer counter, as a double one may miss the
+    // last decade to rounding. Multiplying by 10 gives the exact decimal values here.
+    double tick = 1e-3;
+    for (int decade = -3; decade <= 13; ++decade) {
         ticker->addTick(tick, compactNumber(tick));
+        tick *= 10;
+    }
     axis->setTicker(ticker);
 }
 

@@ -306,12 +306,13 @@ void GanttChart::refresh()
         text = tr("Too many cells to draw (%1 stages × %2 microbatches)")
                    .arg(format::grouped(stages, 0), format::grouped(s.microbatches, 0));
     } else {
-        text = tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %   ·   %3 for %4 microbatches   "
-                  "·   %5")
-                   .arg(format::grouped(summary.bubbleFraction, 3),
-                        format::trimmed(summary.utilization * 100, 1),
-                        format::milliseconds(summary.totalMs), format::grouped(s.microbatches, 0),
-                        format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
+        // Two short lines fit a narrow chart; one long line would be clipped.
+        text =
+            tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %\n%3 for %4 microbatches   ·   %5")
+                .arg(format::grouped(summary.bubbleFraction, 3),
+                     format::trimmed(summary.utilization * 100, 1),
+                     format::milliseconds(summary.totalMs), format::grouped(s.microbatches, 0),
+                     format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
         m_plot->xAxis->setRange(0, schedule.makespanMs * 1.01);
     }
     m_summary->setText(text);

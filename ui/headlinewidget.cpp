@@ -25,7 +25,8 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         m_captions[i]->setStyleSheet(QStringLiteral("color: palette(mid);"));
         m_values[i] = new QLabel(this);
         QFont font = m_values[i]->font();
-        font.setPointSizeF(font.pointSizeF() * 1.5);
+        m_baseFontSize = font.pointSizeF();
+        font.setPointSizeF(m_baseFontSize * 1.35);
         font.setBold(true);
         m_values[i]->setFont(font);
         m_values[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -64,6 +65,26 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         for (QLabel *how : m_how)
             how->setVisible(on);
     });
+}
+
+void HeadlineWidget::fitFont(QLabel *label, const QString &text) const
+{
+    // Large when the number fits its card, smaller rather than clipped on a narrow window.
+    QFont font = label->font();
+    for (const double scale : {1.35, 1.15, 1.0}) {
+        font.setPointSizeF(m_baseFontSize * scale);
+        if (QFontMetrics(font).horizontalAdvance(text) <= label->width() - 2 || scale == 1.0)
+            break;
+    }
+    if (font != label->font())
+        label->setFont(font);
+}
+
+void HeadlineWidget::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    for (QLabel *value : m_values)
+        fitFont(value, value->text());
 }
 
 void HeadlineWidget::setDocument(ScenarioDocument *document)
@@ -118,6 +139,7 @@ void HeadlineWidget::refresh()
             .arg(format::count(s.workload.workers,
                                s.workload.workers == 1 ? tr("worker") : tr("workers"))));
     for (int i = 0; i < CardCount; ++i) {
+        fitFont(m_values[i], values[i]);
         m_values[i]->setText(values[i]);
         m_values[i]->setToolTip(how[i]);
         m_how[i]->setText(how[i]);

@@ -35,8 +35,12 @@ public:
     /// "baseline: 697.85 days (−99.8 %)" under a card while a baseline is pinned; empty otherwise.
     QString baselineText(Card card) const;
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void refresh();
+    void fitFont(QLabel *label, const QString &text) const;
 
     QPointer<ScenarioDocument> m_document;
     QLabel *m_values[CardCount];
@@ -44,6 +48,7 @@ private:
     QLabel *m_how[CardCount];
     QLabel *m_baseline[CardCount];
     QToolButton *m_showHow;
+    double m_baseFontSize = 9;
 };
 
 } // namespace pipeplan

@@ -388,13 +388,13 @@ void InputsPanel::rebuildStageRows()
         connect(up, &QToolButton::clicked, this, [this, index]() {
             editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
                 std::swap(sc.stages[static_cast<size_t>(index)],
-                          sc.stages[static_cast<size_t>(index - 1)]);
+                          sc.stages[static_cast<size_t>(index) - 1]);
             });
         });
         connect(down, &QToolButton::clicked, this, [this, index]() {
             editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
                 std::swap(sc.stages[static_cast<size_t>(index)],
-                          sc.stages[static_cast<size_t>(index + 1)]);
+                          sc.stages[static_cast<size_t>(index) + 1]);
             });
         });
         connect(remove, &QToolButton::clicked, this, [this, index]() {

@@ -21,6 +21,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QSaveFile>
+#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
@@ -93,6 +94,12 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     setCentralWidget(m_mainSplitter);
 
     createActions();
+    // First start: most of the screen, so every chart has room for its labels.
+    if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+        const QSize available = screen->availableGeometry().size();
+        resize(std::min(1600, available.width() * 9 / 10),
+               std::min(1000, available.height() * 9 / 10));
+    }
     if (m_options.useSettings)
         restoreLayout();
 
@@ -405,7 +412,7 @@ void MainWindow::updateRecentMenu()
     const QStringList recent =
         m_options.useSettings ? QSettings().value(kRecentKey).toStringList() : QStringList();
     for (int i = 0; i < recent.size(); ++i) {
-        const QString path = recent[i];
+        const QString &path = recent[i];
         QAction *action = m_recentMenu->addAction(
             QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
         action->setToolTip(path);

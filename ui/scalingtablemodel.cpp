@@ -39,7 +39,8 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
     int firstRow = -1, lastRow = -1, firstColumn = columns, lastColumn = -1;
     for (int r = 0; r < rowCount(); ++r) {
         for (int c = 0; c < columns; ++c) {
-            if (textAt(r, c) == before[static_cast<size_t>(r * columns + c)])
+            if (textAt(r, c) == before[static_cast<size_t>(r) * static_cast<size_t>(columns) +
+                                       static_cast<size_t>(c)])
                 continue;
             firstRow = firstRow < 0 ? r : firstRow;
             lastRow = r;

@@ -54,7 +54,7 @@ StageChart::StageChart(QWidget *parent)
     chart->setBackgroundRoundness(0);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing, false);
-    setMinimumSize(260, 200);
+    setMinimumSize(240, 160);
     connect(
         m_series, &QHorizontalStackedBarSeries::hovered, this,
         [this](bool status, int index, QBarSet *set) {
@@ -73,6 +73,13 @@ StageChart::StageChart(QWidget *parent)
                     format::milliseconds(m_document->result().stageMs[static_cast<size_t>(index)]) +
                     (set == m_bottleneck ? tr(" — bottleneck") : QString()));
         });
+}
+
+void StageChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    // As many value labels as fit the width: "20000" needs about 70 pixels.
+    m_values->setTickCount(std::clamp(width() / 80, 3, 6));
 }
 
 void StageChart::setDocument(ScenarioDocument *document)
@@ -141,10 +148,10 @@ void StageChart::refresh()
     const double top = niceCeiling(maxMs * 1.05);
     if (m_values->max() != top) {
         m_values->setRange(0, top);
-        m_values->setTickCount(6);
         m_values->setLabelFormat(top >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
     }
-    chart()->legend()->setVisible(count > 1);
+    // The title names the bottleneck: no legend needed, more room for the bars.
+    chart()->legend()->setVisible(false);
     const QString title =
         count > 1 ? tr("Bottleneck: %1").arg(s.stages[static_cast<size_t>(r.bottleneckIndex)].name)
                   : tr("One stage: %1").arg(format::milliseconds(r.stageMs.front()));

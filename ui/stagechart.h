@@ -28,6 +28,9 @@ public:
     /// The bar value drawn for stage `stage` in a set (bars are stored bottom to top).
     static double barValue(const QBarSet *set, int stage);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void refresh();
 

@@ -13,6 +13,7 @@ namespace pipeplan {
 WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
 {
     chartstyle::applyDefaults(this);
+    setMinimumHeight(fontMetrics().lineSpacing() * 5 + 80);
     chartstyle::setDurationAxis(xAxis);
     xAxis->setLabel(tr("runtime (log)"));
     yAxis->setRangeReversed(true);
@@ -58,13 +59,21 @@ void WaterfallChart::setDocument(ScenarioDocument *document)
     refresh();
 }
 
+void WaterfallChart::resizeEvent(QResizeEvent *event)
+{
+    QCustomPlot::resizeEvent(event);
+    refresh(); // one or two lines per lever label, depending on the height
+}
+
 void WaterfallChart::placeLabels()
 {
     const QFontMetrics metrics(font());
     for (QCPItemText *label : std::as_const(m_labels)) {
         const bool applied = label->property("applied").toBool();
         const double barPixels = xAxis->coordToPixel(label->position->key()) - axisRect()->left();
-        const bool inside = barPixels > metrics.horizontalAdvance(label->text()) + 12;
+        const int textPixels = metrics.horizontalAdvance(label->text()) + 12;
+        // Inside the bar's end when it fits there, or when beyond the bar there is no room left.
+        const bool inside = barPixels > textPixels || barPixels + textPixels > axisRect()->width();
         label->setPositionAlignment((inside ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
         label->setPadding(inside ? QMargins(0, 0, 5, 0) : QMargins(5, 0, 0, 0));
         label->setColor(inside ? (applied ? Qt::white : QColor(0x30, 0x30, 0x30)) : Qt::black);
@@ -83,6 +92,9 @@ void WaterfallChart::refresh()
 {
     if (!m_document)
         return;
+    const int rows = static_cast<int>(m_document->result().waterfall.size());
+    const bool twoLineLabels = height() - 70 >= rows * 2 * fontMetrics().lineSpacing();
+
     const std::vector<LeverStep> &steps = m_document->result().waterfall;
     QVector<double> appliedKeys, appliedValues, unusedKeys, unusedValues;
     auto ticker = QSharedPointer<QCPAxisTickerText>::create();
@@ -100,7 +112,9 @@ void WaterfallChart::refresh()
         const bool applied = step.applied || i == 0;
         (applied ? appliedKeys : unusedKeys).push_back(key);
         (applied ? appliedValues : unusedValues).push_back(step.runtimeSeconds);
-        ticker->addTick(key, step.name + QLatin1Char('\n') + step.explanation);
+        // The explanation goes on a second line when the rows have room for two lines.
+        ticker->addTick(key, twoLineLabels ? step.name + QLatin1Char('\n') + step.explanation
+                                           : step.name);
         minSeconds = std::min(minSeconds, step.runtimeSeconds);
         maxSeconds = std::max(maxSeconds, step.runtimeSeconds);
         QCPItemText *label = m_labels[static_cast<qsizetype>(i)];
@@ -126,7 +140,7 @@ void WaterfallChart::refresh()
     m_unused->setData(unusedKeys, unusedValues, true);
     yAxis->setTicker(ticker);
     yAxis->setRange(0.4, static_cast<double>(steps.size()) + 0.6);
-    xAxis->setRange(std::max(1e-4, minSeconds / 10), maxSeconds * 3);
+    xAxis->setRange(std::max(1e-4, minSeconds / 10), maxSeconds * 8);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -21,6 +21,9 @@ public:
     QCPBars *baselineBars() const { return m_baselineBars; }
     QStringList labelTexts() const;
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
     void refresh();
     void placeLabels();
