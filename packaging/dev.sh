@@ -21,6 +21,8 @@ test)
     cmake --preset ci
     cmake --build --preset ci -j "$jobs"
     ctest --preset ci -j "$jobs"
+    # Static analysis of core/, app/ and ui/ with the root .clang-tidy; any warning fails.
+    bash packaging/clang-tidy.sh build-ci
     # The core and the CLI alone, with QtGui/QtWidgets not even looked for: the model stays pure.
     cmake --preset core-only
     cmake --build --preset core-only -j "$jobs"

@@ -7,7 +7,7 @@ packages=(
     # build
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqcustomplot-dev libgl-dev
-    libgtest-dev libbenchmark-dev clang-format
+    libgtest-dev libbenchmark-dev clang-format clang-tidy
     # looking at the program and its reports (tests use them too)
     xvfb xauth poppler-utils
     # desktop integration checks
