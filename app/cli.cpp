@@ -270,6 +270,48 @@ int runRuntime(const Flags &flags, QTextStream &out)
     return kExitOk;
 }
 
+/// The scaling rows as the CLI's JSON contract names them.
+QJsonArray scalingRowsJson(const std::vector<ScalingRow> &scaling)
+{
+    QJsonArray rows;
+    for (const ScalingRow &row : scaling) {
+        rows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
+                                {QStringLiteral("hours"), row.linearHours},
+                                {QStringLiteral("days"), row.linearDays},
+                                {QStringLiteral("amdahl_speedup"), row.amdahlSpeedup},
+                                {QStringLiteral("amdahl_hours"), row.amdahlHours},
+                                {QStringLiteral("amdahl_days"), row.amdahlDays}});
+    }
+    return rows;
+}
+
+/// The scaling table with the window's texts, the row nearest the chosen workers marked ">".
+void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, int highlighted)
+{
+    QStringList headers;
+    for (int c = 0; c < explain::kScalingColumnCount; ++c)
+        headers << explain::scalingHeader(static_cast<explain::ScalingColumn>(c));
+    std::vector<QStringList> lines{headers};
+    for (const ScalingRow &row : rows) {
+        QStringList cells;
+        for (int c = 0; c < explain::kScalingColumnCount; ++c)
+            cells << explain::scalingCell(row, static_cast<explain::ScalingColumn>(c));
+        lines.push_back(cells);
+    }
+    std::vector<qsizetype> widths(headers.size(), 0);
+    for (const QStringList &line : lines)
+        for (qsizetype c = 0; c < line.size(); ++c)
+            widths[static_cast<size_t>(c)] =
+                std::max(widths[static_cast<size_t>(c)], line[c].size());
+    for (size_t i = 0; i < lines.size(); ++i) {
+        QStringList cells;
+        for (qsizetype c = 0; c < lines[i].size(); ++c)
+            cells << lines[i][c].rightJustified(widths[static_cast<size_t>(c)]);
+        const bool mark = highlighted >= 0 && i == static_cast<size_t>(highlighted) + 1;
+        out << (mark ? "> " : "  ") << cells.join(QStringLiteral("  ")) << '\n';
+    }
+}
+
 int runScaling(const Flags &flags, QTextStream &out)
 {
     Scenario scenario = scenarioFromWorkloadFlags(flags);
@@ -277,41 +319,13 @@ int runScaling(const Flags &flags, QTextStream &out)
         flags.list(QStringLiteral("workers-list"), fields::workers, defaultWorkerCounts());
     const ScenarioResult r = evaluate(scenario);
     if (flags.isSet(kJson.name)) {
-        QJsonArray rows;
-        for (const ScalingRow &row : r.scaling) {
-            rows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
-                                    {QStringLiteral("hours"), row.linearHours},
-                                    {QStringLiteral("days"), row.linearDays},
-                                    {QStringLiteral("amdahl_speedup"), row.amdahlSpeedup},
-                                    {QStringLiteral("amdahl_hours"), row.amdahlHours},
-                                    {QStringLiteral("amdahl_days"), row.amdahlDays}});
-        }
         printJson(out, QJsonObject{{QStringLiteral("work_seconds"), r.workSeconds},
                                    {QStringLiteral("parallel_fraction"),
                                     scenario.workload.parallelFraction},
-                                   {QStringLiteral("rows"), rows}});
+                                   {QStringLiteral("rows"), scalingRowsJson(r.scaling)}});
         return kExitOk;
     }
-    const QStringList headers{QStringLiteral("Workers"),      QStringLiteral("Hours"),
-                              QStringLiteral("Days"),         QStringLiteral("Amdahl speedup"),
-                              QStringLiteral("Amdahl hours"), QStringLiteral("Amdahl days")};
-    std::vector<QStringList> lines{headers};
-    for (const ScalingRow &row : r.scaling) {
-        lines.push_back({format::grouped(row.workers, 0), format::grouped(row.linearHours, 2),
-                         format::grouped(row.linearDays, 2),
-                         format::grouped(row.amdahlSpeedup, 2) + QStringLiteral("x"),
-                         format::grouped(row.amdahlHours, 2), format::grouped(row.amdahlDays, 2)});
-    }
-    std::vector<qsizetype> widths(headers.size(), 0);
-    for (const QStringList &line : lines)
-        for (qsizetype c = 0; c < line.size(); ++c)
-            widths[c] = std::max(widths[c], line[c].size());
-    for (const QStringList &line : lines) {
-        QStringList cells;
-        for (qsizetype c = 0; c < line.size(); ++c)
-            cells << line[c].rightJustified(widths[c]);
-        out << cells.join(QStringLiteral("  ")) << '\n';
-    }
+    printScalingTable(out, r.scaling, r.nearestScalingRow);
     out << "p = " << format::trimmed(scenario.workload.parallelFraction, 6)
         << "; hours and days linear (work / N) and Amdahl-limited (work / S(p, N)).\n";
     return kExitOk;
@@ -432,15 +446,7 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
                                   {QStringLiteral("ms_per_user"), r.stageMs[i]},
                                   {QStringLiteral("scoring"), s.stages[i].isScoring}});
     }
-    QJsonArray rows;
-    for (const ScalingRow &row : r.scaling) {
-        rows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
-                                {QStringLiteral("hours"), row.linearHours},
-                                {QStringLiteral("days"), row.linearDays},
-                                {QStringLiteral("amdahl_speedup"), row.amdahlSpeedup},
-                                {QStringLiteral("amdahl_hours"), row.amdahlHours},
-                                {QStringLiteral("amdahl_days"), row.amdahlDays}});
-    }
+    const QJsonArray rows = scalingRowsJson(r.scaling);
     QJsonArray waterfall;
     for (const LeverStep &step : r.waterfall) {
         waterfall.append(
@@ -502,32 +508,6 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
                      {QStringLiteral("balanced_stage_ms"), p.balancedStageMs},
                      {QStringLiteral("balanced_rate_per_s"), p.balancedRatePerSecond}}},
     };
-}
-
-void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, int highlighted)
-{
-    QStringList headers;
-    for (int c = 0; c < explain::kScalingColumnCount; ++c)
-        headers << explain::scalingHeader(static_cast<explain::ScalingColumn>(c));
-    std::vector<QStringList> lines{headers};
-    for (const ScalingRow &row : rows) {
-        QStringList cells;
-        for (int c = 0; c < explain::kScalingColumnCount; ++c)
-            cells << explain::scalingCell(row, static_cast<explain::ScalingColumn>(c));
-        lines.push_back(cells);
-    }
-    std::vector<qsizetype> widths(headers.size(), 0);
-    for (const QStringList &line : lines)
-        for (qsizetype c = 0; c < line.size(); ++c)
-            widths[static_cast<size_t>(c)] =
-                std::max(widths[static_cast<size_t>(c)], line[c].size());
-    for (size_t i = 0; i < lines.size(); ++i) {
-        QStringList cells;
-        for (qsizetype c = 0; c < lines[i].size(); ++c)
-            cells << lines[i][c].rightJustified(widths[static_cast<size_t>(c)]);
-        const bool mark = highlighted >= 0 && i == static_cast<size_t>(highlighted) + 1;
-        out << (mark ? "> " : "  ") << cells.join(QStringLiteral("  ")) << '\n';
-    }
 }
 
 int runEval(const Flags &flags, QTextStream &out)
@@ -755,6 +735,17 @@ int run(const QStringList &args, QTextStream &out, QTextStream &err)
         err << "pipeplan-cli " << command->name << ": " << invalid.message << '\n';
         return kExitInvalid;
     }
+}
+
+CliRunResult runCaptured(const QStringList &args)
+{
+    CliRunResult result;
+    QTextStream out(&result.out);
+    QTextStream err(&result.err);
+    result.exitCode = run(args, out, err);
+    out.flush();
+    err.flush();
+    return result;
 }
 
 } // namespace pipeplan::cli

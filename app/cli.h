@@ -17,6 +17,9 @@ struct CliRunResult
     QString err;
 };
 
+/// Runs one command with its output captured (tests, and callers that embed the CLI).
+CliRunResult runCaptured(const QStringList &args);
+
 /// Runs one pipeplan-cli command. `args` excludes the program name, e.g.
 /// {"runtime", "--users", "150M", "--predictions", "20", "--latency-ms", "1000", "--json"}.
 int run(const QStringList &args, QTextStream &out, QTextStream &err);

@@ -19,13 +19,8 @@ struct CliRun
 
 CliRun runCli(const QStringList &args)
 {
-    CliRun result;
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    result.exitCode = cli::run(args, out, err);
-    out.flush();
-    err.flush();
-    return result;
+    const cli::CliRunResult run = cli::runCaptured(args);
+    return CliRun{run.exitCode, run.out, run.err};
 }
 
 QStringList words(const char *text)

@@ -358,13 +358,7 @@ QString presetPath(const char *name)
 
 cli::CliRunResult runCliCommand(const QStringList &args)
 {
-    cli::CliRunResult result;
-    QTextStream out(&result.out);
-    QTextStream err(&result.err);
-    result.exitCode = cli::run(args, out, err);
-    out.flush();
-    err.flush();
-    return result;
+    return cli::runCaptured(args);
 }
 } // namespace
 
