@@ -71,12 +71,7 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
 
 void AmdahlChart::setDocument(ScenarioDocument *document)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &ScenarioDocument::changed, this, &AmdahlChart::refresh);
-    refresh();
+    observeDocument(this, m_document, document, &AmdahlChart::refresh);
 }
 
 QString AmdahlChart::markerText() const

@@ -261,12 +261,7 @@ GanttChart::GanttChart(QWidget *parent)
 
 void GanttChart::setDocument(ScenarioDocument *document)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &ScenarioDocument::changed, this, &GanttChart::refresh);
-    refresh();
+    observeDocument(this, m_document, document, &GanttChart::refresh);
 }
 
 QString GanttChart::summaryText() const

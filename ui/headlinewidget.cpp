@@ -89,12 +89,7 @@ void HeadlineWidget::resizeEvent(QResizeEvent *event)
 
 void HeadlineWidget::setDocument(ScenarioDocument *document)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &ScenarioDocument::changed, this, &HeadlineWidget::refresh);
-    refresh();
+    observeDocument(this, m_document, document, &HeadlineWidget::refresh);
 }
 
 QString HeadlineWidget::valueText(Card card) const

@@ -246,12 +246,7 @@ void InputsPanel::connectDrag(ValueControl *control)
 
 void InputsPanel::setDocument(ScenarioDocument *document)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &ScenarioDocument::changed, this, &InputsPanel::syncFromDocument);
-    syncFromDocument();
+    observeDocument(this, m_document, document, &InputsPanel::syncFromDocument);
 }
 
 void InputsPanel::editScenario(const QString &text, EditId id,

@@ -47,12 +47,7 @@ ScalingView::ScalingView(QWidget *parent)
 
 void ScalingView::setDocument(ScenarioDocument *document)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &ScenarioDocument::changed, this, &ScalingView::refresh);
-    refresh();
+    observeDocument(this, m_document, document, &ScalingView::refresh);
 }
 
 void ScalingView::refresh()

@@ -5,6 +5,7 @@
 #include "scenariofile.h"
 
 #include <QObject>
+#include <QPointer>
 #include <QUndoStack>
 
 namespace pipeplan {
@@ -110,5 +111,19 @@ private:
     bool m_interactive = false;
     int m_editSession = 0;
 };
+
+/// Points a view at a document: stops observing the previous one, refreshes on every change of
+/// the new one, and refreshes once now. Every view's setDocument() is this one call.
+template <typename View>
+void observeDocument(View *view, QPointer<ScenarioDocument> &current, ScenarioDocument *document,
+                     void (View::*refresh)())
+{
+    if (current)
+        QObject::disconnect(current, nullptr, view, nullptr);
+    current = document;
+    if (current)
+        QObject::connect(current, &ScenarioDocument::changed, view, refresh);
+    (view->*refresh)();
+}
 
 } // namespace pipeplan

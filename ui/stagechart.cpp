@@ -84,12 +84,7 @@ void StageChart::resizeEvent(QResizeEvent *event)
 
 void StageChart::setDocument(ScenarioDocument *document)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &ScenarioDocument::changed, this, &StageChart::refresh);
-    refresh();
+    observeDocument(this, m_document, document, &StageChart::refresh);
 }
 
 double StageChart::barValue(const QBarSet *set, int stage)

@@ -51,12 +51,7 @@ WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
 
 void WaterfallChart::setDocument(ScenarioDocument *document)
 {
-    if (m_document)
-        disconnect(m_document, nullptr, this, nullptr);
-    m_document = document;
-    if (m_document)
-        connect(m_document, &ScenarioDocument::changed, this, &WaterfallChart::refresh);
-    refresh();
+    observeDocument(this, m_document, document, &WaterfallChart::refresh);
 }
 
 void WaterfallChart::resizeEvent(QResizeEvent *event)
