@@ -24,6 +24,38 @@ const FieldSpec stageMs{"stage_ms", "stage time", "ms", 0, 1e12, true};
 const FieldSpec targetSpeedup{"target_speedup", "target speedup", "x", 0, 1e12, true};
 const FieldSpec bytes{"bytes", "bytes", "B", 0, 1e21, true};
 const FieldSpec bytesPerSecond{"bytes_per_second", "bandwidth", "B/s", 0, 1e21, true};
+
+const FieldSpec coldStartSeconds{"cold_start_s", "cold start per worker", "s", 0, 1e7};
+const FieldSpec requestOverheadMs{"request_overhead_ms", "overhead per request", "ms", 0, 1e9};
+const FieldSpec sharedCapPerSecond{
+    "shared_cap_per_s", "shared resource cap", "users/s", 0, 1e15, true};
+const FieldSpec dispatchCapPerSecond{
+    "dispatch_cap_per_s", "coordinator dispatch cap", "shards/s", 0, 1e12, true};
+const FieldSpec usersPerShard{"users_per_shard", "users per shard", "users", 1, 1e12, false, true};
+const FieldSpec acceleratorMemoryBytes{
+    "accelerator_memory_bytes", "accelerator memory", "B", 0, 1e18, true};
+const FieldSpec modelBytes{"model_bytes", "model size", "B", 0, 1e18};
+const FieldSpec bytesPerItem{"bytes_per_item", "memory per item", "B", 0, 1e18, true};
+const FieldSpec batchItems{"batch_items", "batch size", "items", 1, 1e12, false, true};
+
+// Shards and workers are bounded so one trial stays within seconds and each thread's worker heap
+// within 16 MB.
+const FieldSpec shards{"shards", "shards", "shards", 1, 1e8, false, true};
+const FieldSpec simulatedWorkers{"workers", "workers", "workers", 1, 1e6, false, true};
+const FieldSpec shardSeconds{"shard_seconds", "time per shard", "s", 0, 1e12, true};
+const FieldSpec stragglerProbability{
+    "straggler_prob", "straggler probability", "", 0, 1, false, false, true};
+const FieldSpec stragglerFactor{"straggler_factor", "straggler slowdown", "x", 1, 1e6};
+const FieldSpec failureProbability{
+    "failure_prob", "failure probability per attempt", "", 0, 1, false, false, true};
+const FieldSpec checkpointSeconds{"checkpoint_s", "checkpoint interval", "s", 0, 1e12, true};
+const FieldSpec checkpointCostSeconds{"checkpoint_cost_s", "time per checkpoint", "s", 0, 1e9};
+const FieldSpec serialSeconds{"serial_s", "serial time", "s", 0, 1e15};
+const FieldSpec trials{"trials", "trials", "trials", 1, 1e7, false, true};
+const FieldSpec seed{"seed", "seed", "", 0, 9007199254740991.0, false, true};
+
+const FieldSpec deadlineSeconds{"deadline_s", "deadline", "s", 0, 1e15, true};
+const FieldSpec pricePerWorkerHour{"price_per_worker_hour", "price per worker-hour", "", 0, 1e9};
 } // namespace fields
 
 std::optional<QString> checkValue(const FieldSpec &spec, double value)
@@ -37,6 +69,10 @@ std::optional<QString> checkValue(const FieldSpec &spec, double value)
                                   : QStringLiteral("must be at least ")) +
                format::plainNumber(spec.min) + QStringLiteral(", got ") +
                format::plainNumber(value);
+    }
+    if (spec.maxExclusive && !(value < spec.max)) {
+        return QStringLiteral("must be below ") + format::plainNumber(spec.max) +
+               QStringLiteral(", got ") + format::plainNumber(value);
     }
     if (value > spec.max) {
         return QStringLiteral("is too large: at most ") + format::plainNumber(spec.max) +

@@ -17,6 +17,7 @@ struct FieldSpec
     double max;
     bool minExclusive = false; ///< value must be strictly above min
     bool wholeNumber = false;
+    bool maxExclusive = false; ///< value must be strictly below max (probabilities in [0, 1))
 };
 
 /// A bad value: which field and what is wrong with it, in words a person can act on.
@@ -42,6 +43,31 @@ extern const FieldSpec stageMs;
 extern const FieldSpec targetSpeedup;
 extern const FieldSpec bytes;
 extern const FieldSpec bytesPerSecond;
+// Overheads, shared limits and the memory cap (seed 000 "Where the naive model lies").
+extern const FieldSpec coldStartSeconds;
+extern const FieldSpec requestOverheadMs;
+extern const FieldSpec sharedCapPerSecond;
+extern const FieldSpec dispatchCapPerSecond;
+extern const FieldSpec usersPerShard;
+extern const FieldSpec acceleratorMemoryBytes;
+extern const FieldSpec modelBytes;
+extern const FieldSpec bytesPerItem;
+extern const FieldSpec batchItems;
+// The distributed-job simulation.
+extern const FieldSpec shards;
+extern const FieldSpec simulatedWorkers;
+extern const FieldSpec shardSeconds;
+extern const FieldSpec stragglerProbability;
+extern const FieldSpec stragglerFactor;
+extern const FieldSpec failureProbability;
+extern const FieldSpec checkpointSeconds;
+extern const FieldSpec checkpointCostSeconds;
+extern const FieldSpec serialSeconds;
+extern const FieldSpec trials;
+extern const FieldSpec seed;
+// Goal seek.
+extern const FieldSpec deadlineSeconds;
+extern const FieldSpec pricePerWorkerHour;
 } // namespace fields
 
 /// Checks `value` against `spec`: finite, inside [min, max] (or (min, max]), whole if required.

@@ -3,6 +3,8 @@
 #include "amdahl.h"
 #include "format.h"
 
+#include <cmath>
+
 namespace pipeplan {
 
 Scenario defaultScenario()
@@ -55,6 +57,40 @@ std::vector<FieldError> validate(const Scenario &scenario)
     for (size_t i = 0; i < scenario.workerCounts.size(); ++i)
         check(fields::workers, scenario.workerCounts[i],
               QStringLiteral("worker_counts[%1]").arg(i));
+
+    auto checkOptional = [&check](const FieldSpec &spec, const std::optional<double> &value,
+                                  const char *section) {
+        if (value)
+            check(spec, *value, QLatin1String(section) + QLatin1String(spec.key));
+    };
+    const Overheads &o = scenario.overheads;
+    checkOptional(fields::coldStartSeconds, o.coldStartSeconds, "overheads.");
+    checkOptional(fields::requestOverheadMs, o.requestOverheadMs, "overheads.");
+    checkOptional(fields::sharedCapPerSecond, o.sharedCapPerSecond, "overheads.");
+    checkOptional(fields::dispatchCapPerSecond, o.dispatchCapPerSecond, "overheads.");
+    check(fields::usersPerShard, o.usersPerShard, QStringLiteral("overheads.users_per_shard"));
+    const MemoryLimit &m = scenario.memory;
+    checkOptional(fields::acceleratorMemoryBytes, m.acceleratorMemoryBytes, "memory.");
+    check(fields::modelBytes, m.modelBytes, QStringLiteral("memory.model_bytes"));
+    check(fields::bytesPerItem, m.bytesPerItem, QStringLiteral("memory.bytes_per_item"));
+    checkOptional(fields::batchItems, m.batchItems, "memory.");
+    const SimulationSettings &sim = scenario.simulation;
+    check(fields::stragglerProbability, sim.stragglerProbability,
+          QStringLiteral("simulation.straggler_prob"));
+    check(fields::stragglerFactor, sim.stragglerFactor,
+          QStringLiteral("simulation.straggler_factor"));
+    check(fields::failureProbability, sim.failureProbability,
+          QStringLiteral("simulation.failure_prob"));
+    checkOptional(fields::checkpointSeconds, sim.checkpointSeconds, "simulation.");
+    check(fields::checkpointCostSeconds, sim.checkpointCostSeconds,
+          QStringLiteral("simulation.checkpoint_cost_s"));
+    check(fields::trials, sim.trials, QStringLiteral("simulation.trials"));
+    check(fields::seed, sim.seed, QStringLiteral("simulation.seed"));
+    check(fields::deadlineSeconds, scenario.goal.deadlineSeconds,
+          QStringLiteral("goal.deadline_s"));
+    check(fields::pricePerWorkerHour, scenario.goal.pricePerWorkerHour,
+          QStringLiteral("goal.price_per_worker_hour"));
+    check(fields::trials, scenario.goal.trials, QStringLiteral("goal.trials"));
     return errors;
 }
 
@@ -162,7 +198,107 @@ ScenarioResult evaluate(const Scenario &scenario)
     r.nearestScalingRow = nearestRow(scenario.workerCounts, w.workers);
     r.waterfall = leverWaterfall(scenario);
     r.pipeline = summarizePipeline(r.stageMs, scenario.microbatches);
+    r.overheads = evaluateOverheads(scenario, r);
+    r.memory = checkMemory(scenario.memory, w.predictionsPerUser);
+    r.effectiveRuntimeSeconds = r.overheads.enabled ? r.overheads.runtimeSeconds : r.runtimeSeconds;
+    r.throughputUsersPerSecond = r.usersScored / r.effectiveRuntimeSeconds;
+    r.throughputPredictionsPerSecond = r.totalPredictions / r.effectiveRuntimeSeconds;
+    if (r.overheads.enabled) {
+        r.waterfall.push_back(
+            {QStringLiteral("Overheads"),
+             limitName(r.overheads.binding, scenario.overheads.sharedResourceName) +
+                 QStringLiteral(" binds"),
+             r.overheads.runtimeSeconds, true});
+    }
     return r;
+}
+
+OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result)
+{
+    OverheadModel model;
+    model.workSeconds = result.workSeconds;
+    model.parallelFraction = scenario.workload.parallelFraction;
+    return model;
+}
+
+OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result)
+{
+    const Overheads &o = scenario.overheads;
+    const Workload &w = scenario.workload;
+    OverheadResult r;
+    r.enabled = o.any();
+    r.requestsPerUser = requestsPerUser(w.predictionsPerUser, w.batchMsPerUser.has_value());
+    // The request overhead lands on the scoring stage: it is the one that makes requests.
+    std::vector<double> stageMs = result.stageMs;
+    for (size_t i = 0; i < stageMs.size(); ++i) {
+        if (scenario.stages[i].isScoring)
+            stageMs[i] += r.requestsPerUser * o.requestOverheadMs.value_or(0);
+    }
+    r.msPerUser = perUserMs(stageMs, scenario.execution);
+    r.shards = std::ceil(result.usersScored / o.usersPerShard);
+    OverheadModel &m = r.model;
+    m.workSeconds = runtime::workSeconds(result.usersScored, r.msPerUser);
+    m.parallelFraction = w.parallelFraction;
+    m.coldStartSeconds = o.coldStartSeconds.value_or(0);
+    m.sharedCapSeconds = o.sharedCapPerSecond ? result.usersScored / *o.sharedCapPerSecond : 0;
+    m.dispatchCapSeconds = o.dispatchCapPerSecond ? r.shards / *o.dispatchCapPerSecond : 0;
+    m.sharedResourceName = o.sharedResourceName;
+    r.runtimeSeconds = m.runtimeSeconds(w.workers);
+    r.binding = m.bindingLimit(w.workers);
+
+    const auto [capSeconds, capLimit] = m.capSeconds();
+    if (capSeconds > 0) {
+        const QString name = limitName(capLimit, o.sharedResourceName);
+        const QString cap =
+            capLimit == Limit::SharedResource
+                ? format::ratePerSecond(*o.sharedCapPerSecond, QStringLiteral("users"))
+                : format::ratePerSecond(*o.dispatchCapPerSecond, QStringLiteral("shards"));
+        r.kneeWorkers = kneeWorkers(m, capSeconds);
+        r.kneeText =
+            r.kneeWorkers
+                ? QStringLiteral("%1 caps throughput at %2: more workers do nothing past %3")
+                      .arg(name, cap, format::grouped(*r.kneeWorkers, 0))
+                : QStringLiteral("%1 caps throughput at %2, but the serial %3% binds first")
+                      .arg(name, cap, format::trimmed((1 - w.parallelFraction) * 100, 2));
+    }
+    r.usersPerWorker = result.usersScored / w.workers;
+    r.workerBusySeconds = m.computeSeconds(w.workers);
+    r.coldStartShare = m.coldStartSeconds / (m.coldStartSeconds + r.workerBusySeconds);
+    r.shareText =
+        QStringLiteral("Each worker scores %1 in %2; cold start is %3% of its time")
+            .arg(format::count(r.usersPerWorker, QStringLiteral("users")),
+                 format::duration(r.workerBusySeconds), format::trimmed(r.coldStartShare * 100, 1));
+    return r;
+}
+
+simulation::Params simulationParams(const Scenario &scenario, const ScenarioResult &result)
+{
+    const OverheadResult &o = result.overheads;
+    const SimulationSettings &s = scenario.simulation;
+    const double p = scenario.workload.parallelFraction;
+    simulation::Params params;
+    params.shards = o.shards;
+    params.shardSeconds = p * scenario.overheads.usersPerShard * o.msPerUser / 1000;
+    params.workers = scenario.workload.workers;
+    params.coldStartSeconds = o.model.coldStartSeconds;
+    params.serialSeconds = (1 - p) * o.model.workSeconds;
+    double dispatch = 0;
+    if (scenario.overheads.sharedCapPerSecond)
+        dispatch = *scenario.overheads.sharedCapPerSecond / scenario.overheads.usersPerShard;
+    if (scenario.overheads.dispatchCapPerSecond) {
+        dispatch = dispatch > 0 ? std::min(dispatch, *scenario.overheads.dispatchCapPerSecond)
+                                : *scenario.overheads.dispatchCapPerSecond;
+    }
+    params.dispatchPerSecond = dispatch;
+    params.stragglerProbability = s.stragglerProbability;
+    params.stragglerFactor = s.stragglerFactor;
+    params.failureProbability = s.failureProbability;
+    params.checkpointSeconds = s.checkpointSeconds.value_or(0);
+    params.checkpointCostSeconds = s.checkpointCostSeconds;
+    params.speculativeBackups = s.speculativeBackups;
+    params.trials = static_cast<int>(s.trials);
+    params.seed = static_cast<std::uint64_t>(s.seed);
+    return params;
 }
 
 Comparison compare(const Scenario &current, const ScenarioResult &currentResult,

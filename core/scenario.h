@@ -1,6 +1,8 @@
 #pragma once
 
+#include "overheads.h"
 #include "pipeline.h"
+#include "simulate.h"
 #include "workload.h"
 
 #include <QString>
@@ -25,6 +27,30 @@ enum class Execution
     Pipelined   ///< stages overlap through queues: cost is the slowest stage (seed 000)
 };
 
+/// The simulation's own knobs (what the closed form cannot express); shards, shard time,
+/// workers, cold start and caps come from the scenario (see simulationParams).
+struct SimulationSettings
+{
+    double stragglerProbability = 0.01;
+    double stragglerFactor = 3;
+    double failureProbability = 0;
+    std::optional<double> checkpointSeconds; ///< unset: a failed attempt restarts its shard
+    double checkpointCostSeconds = 0;
+    bool speculativeBackups = false;
+    double trials = 500;
+    double seed = 1;
+    bool operator==(const SimulationSettings &) const = default;
+};
+
+/// Goal seek: the fewest workers that finish by the deadline, and what each option costs.
+struct GoalSettings
+{
+    double deadlineSeconds = 24 * 3600.0;
+    double pricePerWorkerHour = 0.5;
+    double trials = 200; ///< simulation trials per worker count tried
+    bool operator==(const GoalSettings &) const = default;
+};
+
 /// Everything the window edits: one coherent model from which every number is derived.
 struct Scenario
 {
@@ -37,6 +63,10 @@ struct Scenario
     std::vector<double> workerCounts = defaultWorkerCounts();
     /// A second parallel fraction pinned for comparison on the Amdahl chart.
     std::optional<double> comparisonParallelFraction;
+    Overheads overheads;
+    MemoryLimit memory;
+    SimulationSettings simulation;
+    GoalSettings goal;
 
     bool operator==(const Scenario &) const = default;
 };
@@ -94,7 +124,23 @@ struct ScenarioResult
     int nearestScalingRow = -1;
     std::vector<LeverStep> waterfall;
     PipelineSummary pipeline;
+    OverheadResult overheads;
+    MemoryCheck memory;
+    /// The runtime the headline shows: with overheads when any is set, else runtimeSeconds.
+    double effectiveRuntimeSeconds = 0;
 };
+
+/// The naive model (seed 000) as an OverheadModel: the scenario's work and p, nothing else.
+OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result);
+
+/// Cold start, request overhead and shared caps applied to the scenario (see OverheadModel).
+OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result);
+
+/// The scenario as a simulated job: S = ceil(users scored / users per shard) shards of
+/// D = p x users per shard x per-user ms (request overhead included) / 1000 seconds, the serial
+/// residue (1 - p) W' once, the scenario's workers and cold start, and the caps as a dispatch
+/// rate (shared cap / users per shard, coordinator cap, the smaller).
+simulation::Params simulationParams(const Scenario &scenario, const ScenarioResult &result);
 
 /// Effective per-user time of every stage, the scoring stage from the workload.
 std::vector<double> effectiveStageMs(const Scenario &scenario);

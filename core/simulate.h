@@ -1,0 +1,85 @@
+#pragma once
+
+#include "fields.h"
+#include "stats.h"
+
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+/// Simulation of the distributed scoring job (seed 000 "Failure modes I design against"):
+/// S shards of D seconds each over W workers. Every worker first spends the cold start C, then
+/// repeatedly takes the next shard from one shared queue. A shard is a straggler with
+/// probability q and then takes k x D. Each attempt fails with probability f at a uniformly
+/// random point of its run and is retried at once by the same worker, from the start, or from
+/// the last checkpoint when one is written every K seconds of work (each costing its own time).
+/// The job ends when the last shard ends.
+namespace pipeplan::simulation {
+
+struct Params
+{
+    double shards = 1000;
+    double shardSeconds = 60;
+    double workers = 100;
+    double coldStartSeconds = 0;
+    double stragglerProbability = 0;
+    double stragglerFactor = 1;
+    double failureProbability = 0;
+    double checkpointSeconds = 0; ///< 0: no checkpoints, a failed attempt restarts the shard
+    double checkpointCostSeconds = 0;
+    /// The coordinator hands out at most this many shards per second (0: no cap): shard i starts
+    /// no earlier than i / rate. Shared-resource caps arrive here converted to shards per second.
+    double dispatchPerSecond = 0;
+    /// Work no worker can share (Amdahl's serial residue), added once to every trial.
+    double serialSeconds = 0;
+    /// What-if beyond the model: once the queue is empty, a free worker starts a backup copy of
+    /// the running shard that will end last; the shard ends when either copy does.
+    bool speculativeBackups = false;
+    int trials = 1000;
+    std::uint64_t seed = 1;
+    bool operator==(const Params &) const = default;
+};
+
+/// Every parameter checked; errors name the CLI's flag keys ("straggler_prob").
+std::vector<FieldError> validate(const Params &params);
+
+/// Run time of one shard of `workSeconds` without failures: the work plus a checkpoint after
+/// every full interval K that is not the end, ceil(work / K) - 1 of them.
+double shardRunSeconds(double workSeconds, const Params &params);
+
+/// The closed form with no stragglers, no failures and no dispatch cap: greedy assignment of
+/// equal shards to workers that start together takes ceil(S / W) rounds, so
+/// T = serial + C + ceil(S / W) x shardRunSeconds(D). The simulation equals it exactly then.
+double closedFormSeconds(const Params &params);
+
+/// Lets a window show progress and stop a run.
+struct Control
+{
+    std::atomic<bool> cancel{false};
+    std::atomic<long long> trialsDone{0};
+};
+
+struct Result
+{
+    int trials = 0;
+    double meanSeconds = 0;
+    double p50Seconds = 0;
+    double p90Seconds = 0;
+    double p99Seconds = 0;
+    double minSeconds = 0;
+    double maxSeconds = 0;
+    std::vector<double> sortedSeconds; ///< every trial's completion time, ascending
+    stats::Histogram histogram;
+    bool cancelled = false;
+};
+
+/// The completion time of trial `trial` (its random stream is (seed, trial)).
+double simulateTrial(const Params &params, std::uint64_t trial);
+
+/// Runs params.trials trials on `threads` threads (0: one per core). Trial t always uses random
+/// stream (seed, t), so the result does not depend on the thread count. The params must be
+/// valid. A cancelled run returns the trials finished so far, marked cancelled.
+Result simulate(const Params &params, Control *control = nullptr, int threads = 0,
+                int histogramBins = 40);
+
+} // namespace pipeplan::simulation
