@@ -5,9 +5,11 @@
 #include "explain.h"
 #include "fields.h"
 #include "format.h"
+#include "goalseek.h"
 #include "numparse.h"
 #include "scenario.h"
 #include "scenariofile.h"
+#include "simulate.h"
 #include "units.h"
 
 #include <QFile>
@@ -497,6 +499,27 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
         {QStringLiteral("rows"), rows},
         {QStringLiteral("nearest_row"), r.nearestScalingRow},
         {QStringLiteral("waterfall"), waterfall},
+        {QStringLiteral("effective_runtime_seconds"), r.effectiveRuntimeSeconds},
+        {QStringLiteral("overheads"),
+         QJsonObject{
+             {QStringLiteral("enabled"), r.overheads.enabled},
+             {QStringLiteral("ms_per_user"), r.overheads.msPerUser},
+             {QStringLiteral("shards"), r.overheads.shards},
+             {QStringLiteral("runtime_seconds"), r.overheads.runtimeSeconds},
+             {QStringLiteral("binding"),
+              limitName(r.overheads.binding, s.overheads.sharedResourceName)},
+             {QStringLiteral("knee_workers"), r.overheads.kneeWorkers
+                                                  ? QJsonValue(*r.overheads.kneeWorkers)
+                                                  : QJsonValue(QJsonValue::Null)},
+             {QStringLiteral("knee"), r.overheads.kneeText},
+             {QStringLiteral("worker_share"), r.overheads.shareText},
+             {QStringLiteral("how"), r.overheads.enabled ? explain::overheads(s, r) : QString()}}},
+        {QStringLiteral("memory"),
+         QJsonObject{{QStringLiteral("checked"), r.memory.checked},
+                     {QStringLiteral("largest_batch"), r.memory.largestBatch},
+                     {QStringLiteral("batch_items"), r.memory.batchItems},
+                     {QStringLiteral("fits"), r.memory.fits},
+                     {QStringLiteral("message"), r.memory.message}}},
         {QStringLiteral("pipeline"),
          QJsonObject{{QStringLiteral("microbatches"), s.microbatches},
                      {QStringLiteral("sequential_ms"), p.sequentialMs},
@@ -510,7 +533,8 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
     };
 }
 
-int runEval(const Flags &flags, QTextStream &out)
+/// The scenario file named by the first positional argument, with every --set applied.
+Plan loadPlanArgument(const Flags &flags)
 {
     if (flags.positional().isEmpty())
         throw InvalidInput{QStringLiteral("FILE: required (a scenario .json file)")};
@@ -546,7 +570,13 @@ int runEval(const Flags &flags, QTextStream &out)
     }
     if (!loaded.plan)
         throw InvalidInput{QStringLiteral("%1: %2").arg(path, loaded.error.toString())};
-    const Plan &plan = *loaded.plan;
+    return *loaded.plan;
+}
+
+int runEval(const Flags &flags, QTextStream &out)
+{
+    const QString path = flags.positional().value(0);
+    const Plan plan = loadPlanArgument(flags);
     const ScenarioResult r = evaluate(plan.scenario);
     std::optional<ScenarioResult> baseline;
     if (plan.baseline)
@@ -620,6 +650,241 @@ int runEval(const Flags &flags, QTextStream &out)
     return kExitOk;
 }
 
+/// The simulation's flags: the contract names plus the extras (caps, serial time).
+std::vector<FlagDef> simulationFlags(bool withWorkers)
+{
+    std::vector<FlagDef> flags{
+        {QStringLiteral("shards"), FlagKind::Value, QStringLiteral("shards S (required)")},
+        {QStringLiteral("shard-seconds"), FlagKind::Value,
+         QStringLiteral("seconds D per shard (required)")},
+    };
+    if (withWorkers)
+        flags.push_back(
+            {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("workers W (required)")});
+    const std::vector<FlagDef> rest{
+        {QStringLiteral("cold-start-s"), FlagKind::Value,
+         QStringLiteral("cold start C per worker in s; default 0")},
+        {QStringLiteral("straggler-prob"), FlagKind::Value,
+         QStringLiteral("chance q in [0, 1) that a shard straggles; default 0")},
+        {QStringLiteral("straggler-factor"), FlagKind::Value,
+         QStringLiteral("a straggler takes k x D, k >= 1 (required with --straggler-prob)")},
+        {QStringLiteral("failure-prob"), FlagKind::Value,
+         QStringLiteral("chance f in [0, 1) that an attempt fails; default 0")},
+        {QStringLiteral("checkpoint-s"), FlagKind::Value,
+         QStringLiteral("checkpoint every K s of work; retries resume there (default: none)")},
+        {QStringLiteral("checkpoint-cost-s"), FlagKind::Value,
+         QStringLiteral("seconds each checkpoint takes; default 0")},
+        {QStringLiteral("dispatch-cap-per-s"), FlagKind::Value,
+         QStringLiteral("coordinator hands out at most this many shards/s (default: no cap)")},
+        {QStringLiteral("serial-s"), FlagKind::Value,
+         QStringLiteral("serial seconds no worker shares (Amdahl's residue); default 0")},
+        {QStringLiteral("backups"), FlagKind::Switch,
+         QStringLiteral("what-if: speculative backup copies of slow shards once the queue is "
+                        "empty")},
+        {QStringLiteral("trials"), FlagKind::Value, QStringLiteral("trials T; default 1000")},
+        {QStringLiteral("seed"), FlagKind::Value,
+         QStringLiteral("random seed N; the same seed gives the same result; default 1")},
+    };
+    flags.insert(flags.end(), rest.begin(), rest.end());
+    return flags;
+}
+
+/// "--straggler-factor" for the simulation key "straggler_factor".
+QString flagForKey(const QString &key)
+{
+    return QStringLiteral("--") + QString(key).replace(QLatin1Char('_'), QLatin1Char('-'));
+}
+
+simulation::Params simulationFromFlags(const Flags &flags, double workers, double defaultTrials)
+{
+    simulation::Params p;
+    p.shards = flags.number(QStringLiteral("shards"), fields::shards);
+    p.shardSeconds = flags.number(QStringLiteral("shard-seconds"), fields::shardSeconds);
+    p.workers = workers;
+    p.coldStartSeconds =
+        flags.number(QStringLiteral("cold-start-s"), fields::coldStartSeconds, 0.0);
+    p.stragglerProbability =
+        flags.number(QStringLiteral("straggler-prob"), fields::stragglerProbability, 0.0);
+    if (p.stragglerProbability > 0 && !flags.has(QStringLiteral("straggler-factor")))
+        throw InvalidInput{QStringLiteral("--straggler-factor: required with --straggler-prob "
+                                          "(how many times slower a straggler is)")};
+    p.stragglerFactor =
+        flags.number(QStringLiteral("straggler-factor"), fields::stragglerFactor, 1.0);
+    p.failureProbability =
+        flags.number(QStringLiteral("failure-prob"), fields::failureProbability, 0.0);
+    p.checkpointSeconds =
+        flags.optionalNumber(QStringLiteral("checkpoint-s"), fields::checkpointSeconds).value_or(0);
+    p.checkpointCostSeconds =
+        flags.number(QStringLiteral("checkpoint-cost-s"), fields::checkpointCostSeconds, 0.0);
+    p.dispatchPerSecond =
+        flags.optionalNumber(QStringLiteral("dispatch-cap-per-s"), fields::dispatchCapPerSecond)
+            .value_or(0);
+    p.serialSeconds = flags.number(QStringLiteral("serial-s"), fields::serialSeconds, 0.0);
+    p.speculativeBackups = flags.isSet(QStringLiteral("backups"));
+    p.trials =
+        static_cast<int>(flags.number(QStringLiteral("trials"), fields::trials, defaultTrials));
+    p.seed = static_cast<std::uint64_t>(flags.number(QStringLiteral("seed"), fields::seed, 1.0));
+    if (const std::vector<FieldError> errors = simulation::validate(p); !errors.empty())
+        throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
+                           errors.front().message};
+    return p;
+}
+
+QJsonObject simulationJson(const simulation::Result &r)
+{
+    QJsonArray counts;
+    for (long long count : r.histogram.counts)
+        counts.append(static_cast<double>(count));
+    return QJsonObject{
+        {QStringLiteral("trials"), r.trials},
+        {QStringLiteral("mean_seconds"), r.meanSeconds},
+        {QStringLiteral("p50_seconds"), r.p50Seconds},
+        {QStringLiteral("p90_seconds"), r.p90Seconds},
+        {QStringLiteral("p99_seconds"), r.p99Seconds},
+        {QStringLiteral("min_seconds"), r.minSeconds},
+        {QStringLiteral("max_seconds"), r.maxSeconds},
+        {QStringLiteral("histogram"),
+         QJsonObject{{QStringLiteral("min_seconds"), r.histogram.minValue},
+                     {QStringLiteral("bin_seconds"), r.histogram.binWidth},
+                     {QStringLiteral("counts"), counts}}},
+    };
+}
+
+std::vector<std::pair<QString, QString>> simulationRows(const simulation::Result &r)
+{
+    auto row = [](const char *label, double seconds) {
+        return std::pair{QLatin1String(label), format::duration(seconds) + QStringLiteral("  (") +
+                                                   format::grouped(seconds, 2) +
+                                                   QStringLiteral(" s)")};
+    };
+    return {{QStringLiteral("Trials"), format::grouped(r.trials, 0)},
+            row("Mean", r.meanSeconds),
+            row("P50", r.p50Seconds),
+            row("P90", r.p90Seconds),
+            row("P99", r.p99Seconds),
+            row("Fastest", r.minSeconds),
+            row("Slowest", r.maxSeconds)};
+}
+
+int runSimulate(const Flags &flags, QTextStream &out)
+{
+    const double workers = flags.number(QStringLiteral("workers"), fields::simulatedWorkers);
+    const simulation::Params params = simulationFromFlags(flags, workers, 1000);
+    const simulation::Result result = simulation::simulate(params);
+    std::optional<simulation::Result> withoutBackups;
+    if (params.speculativeBackups) {
+        simulation::Params plain = params;
+        plain.speculativeBackups = false;
+        withoutBackups = simulation::simulate(plain);
+    }
+    const double closedForm = simulation::closedFormSeconds(params);
+    if (flags.isSet(kJson.name)) {
+        QJsonObject object = simulationJson(result);
+        object.insert(QStringLiteral("closed_form_seconds"), closedForm);
+        object.insert(QStringLiteral("shards"), params.shards);
+        object.insert(QStringLiteral("workers"), params.workers);
+        object.insert(QStringLiteral("seed"), static_cast<double>(params.seed));
+        object.insert(QStringLiteral("backups"), params.speculativeBackups);
+        if (withoutBackups)
+            object.insert(QStringLiteral("without_backups"), simulationJson(*withoutBackups));
+        printJson(out, object);
+        return kExitOk;
+    }
+    out << "Simulated " << format::count(params.shards, QStringLiteral("shards")) << " over "
+        << format::count(params.workers, QStringLiteral("workers"))
+        << (params.speculativeBackups ? " with speculative backups" : "") << '\n';
+    std::vector<std::pair<QString, QString>> rows = simulationRows(result);
+    rows.emplace_back(QStringLiteral("Closed form (no tail)"),
+                      format::duration(closedForm) + QStringLiteral("  (") +
+                          format::grouped(closedForm, 2) + QStringLiteral(" s)"));
+    if (withoutBackups)
+        rows.emplace_back(QStringLiteral("P90 without backups"),
+                          format::duration(withoutBackups->p90Seconds));
+    printRows(out, rows);
+    return kExitOk;
+}
+
+QJsonValue optionalJson(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+int runDeadline(const Flags &flags, QTextStream &out)
+{
+    goalseek::Inputs in;
+    if (!flags.positional().isEmpty()) {
+        // A scenario file: its workload, overheads, simulation and goal settings.
+        const Plan plan = loadPlanArgument(flags);
+        const Scenario &s = plan.scenario;
+        const ScenarioResult r = evaluate(s);
+        in.naive = naiveModel(s, r);
+        in.withOverheads = r.overheads.model;
+        in.simulation = simulationParams(s, r);
+        in.simulation.trials =
+            static_cast<int>(flags.number(QStringLiteral("trials"), fields::trials, s.goal.trials));
+        in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds,
+                                          s.goal.deadlineSeconds);
+        in.pricePerWorkerHour = flags.number(QStringLiteral("price-per-worker-hour"),
+                                             fields::pricePerWorkerHour, s.goal.pricePerWorkerHour);
+        in.simulation.workers = 1;
+        if (const auto errors = simulation::validate(in.simulation); !errors.empty())
+            throw InvalidInput{QStringLiteral("simulation of %1: %2")
+                                   .arg(flags.positional().first(), errors.front().toString())};
+    } else {
+        in.simulation = simulationFromFlags(flags, 1, 200);
+        const simulation::Params &p = in.simulation;
+        // The closed forms see the same job: serial + S x D of work, the parallel share p.
+        const double parallelWork = p.shards * p.shardSeconds;
+        in.naive.workSeconds = p.serialSeconds + parallelWork;
+        in.naive.parallelFraction = parallelWork / in.naive.workSeconds;
+        in.withOverheads = in.naive;
+        in.withOverheads.coldStartSeconds = p.coldStartSeconds;
+        in.withOverheads.dispatchCapSeconds =
+            p.dispatchPerSecond > 0 ? p.shards / p.dispatchPerSecond : 0;
+        in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds);
+        in.pricePerWorkerHour =
+            flags.number(QStringLiteral("price-per-worker-hour"), fields::pricePerWorkerHour, 0.0);
+    }
+    const goalseek::Result result = goalseek::seek(in);
+    if (flags.isSet(kJson.name)) {
+        QJsonArray options;
+        QJsonObject object{{QStringLiteral("deadline_seconds"), in.deadlineSeconds},
+                           {QStringLiteral("price_per_worker_hour"), in.pricePerWorkerHour},
+                           {QStringLiteral("trials"), in.simulation.trials},
+                           {QStringLiteral("seed"), static_cast<double>(in.simulation.seed)},
+                           {QStringLiteral("simulations_run"), result.simulationsRun}};
+        for (const goalseek::Option &option : result.options) {
+            options.append(QJsonObject{
+                {QStringLiteral("method"), option.method},
+                {QStringLiteral("key"), option.key},
+                {QStringLiteral("possible"), option.workers.has_value()},
+                {QStringLiteral("workers"), optionalJson(option.workers)},
+                {QStringLiteral("runtime_seconds"),
+                 option.workers ? QJsonValue(option.runtimeSeconds) : QJsonValue(QJsonValue::Null)},
+                {QStringLiteral("cost"),
+                 option.workers ? QJsonValue(option.cost) : QJsonValue(QJsonValue::Null)},
+                {QStringLiteral("reason"), option.reason}});
+            object.insert(option.key + QStringLiteral("_workers"), optionalJson(option.workers));
+        }
+        object.insert(QStringLiteral("options"), options);
+        printJson(out, object);
+        return kExitOk;
+    }
+    out << "Fewest workers to finish within " << format::duration(in.deadlineSeconds) << '\n';
+    std::vector<std::pair<QString, QString>> rows;
+    for (const goalseek::Option &option : result.options) {
+        rows.emplace_back(QStringLiteral("  ") + option.method,
+                          option.workers
+                              ? QStringLiteral("%1, done in %2, costs %3")
+                                    .arg(format::count(*option.workers, QStringLiteral("workers")),
+                                         format::duration(option.runtimeSeconds),
+                                         format::grouped(option.cost, 2))
+                              : QStringLiteral("impossible: ") + option.reason);
+    }
+    printRows(out, rows);
+    return kExitOk;
+}
+
 struct Command
 {
     QString name;
@@ -671,6 +936,37 @@ std::vector<Command> commands()
           kHelp},
          runEval,
          1},
+        {QStringLiteral("simulate"),
+         QStringLiteral("the distributed job with cold starts, stragglers, failures and retries"),
+         [] {
+             std::vector<FlagDef> flags = simulationFlags(true);
+             flags.push_back(kJson);
+             flags.push_back(kHelp);
+             return flags;
+         }(),
+         runSimulate},
+        {QStringLiteral("deadline"),
+         QStringLiteral("fewest workers to finish by a deadline: naive, overheads, simulated"),
+         [] {
+             std::vector<FlagDef> flags{
+                 {QStringLiteral("deadline-s"), FlagKind::Value,
+                  QStringLiteral("the deadline in seconds (required without FILE)")},
+                 {QStringLiteral("price-per-worker-hour"), FlagKind::Value,
+                  QStringLiteral("price of one worker for one hour; default 0 (or the file's)")},
+                 {QStringLiteral("set"), FlagKind::Repeated,
+                  QStringLiteral("with FILE: key=value to change first, e.g. "
+                                 "overheads.cold_start_s=30")},
+             };
+             for (FlagDef flag : simulationFlags(false)) {
+                 if (flag.name == QLatin1String("trials"))
+                     flag.help = QStringLiteral("trials per worker count tried; default 200");
+                 flags.push_back(flag);
+             }
+             flags.push_back(kJson);
+             flags.push_back(kHelp);
+             return flags;
+         }(),
+         runDeadline, 1},
         {QStringLiteral("bandwidth"),
          QStringLiteral("bytes / bandwidth lower bound and the rate ceiling it implies"),
          {{QStringLiteral("bytes"), FlagKind::Value,

@@ -50,12 +50,31 @@ QString runtime(const Scenario &s, const ScenarioResult &r)
            QStringLiteral(" s of work; ÷ speedup ") + num(r.speedup, 2) +
            QStringLiteral(" (Amdahl, p = ") + num(w.parallelFraction, 4) +
            QStringLiteral(", N = ") + num(w.workers, 0) + QStringLiteral(") = ") +
-           num(r.runtimeSeconds, 0) + QStringLiteral(" s = ") + format::duration(r.runtimeSeconds);
+           num(r.runtimeSeconds, 0) + QStringLiteral(" s = ") + format::duration(r.runtimeSeconds) +
+           (r.overheads.enabled ? QStringLiteral("; ") + overheads(s, r) : QString());
+}
+
+QString overheads(const Scenario &s, const ScenarioResult &r)
+{
+    const OverheadResult &o = r.overheads;
+    const OverheadModel &m = o.model;
+    QString text = QStringLiteral("with overheads: cold start ") + num(m.coldStartSeconds, 0) +
+                   QStringLiteral(" s + max(compute ") +
+                   num(m.computeSeconds(s.workload.workers), 0) + QStringLiteral(" s");
+    if (m.sharedCapSeconds > 0)
+        text += QStringLiteral(", ") +
+                limitName(Limit::SharedResource, s.overheads.sharedResourceName) +
+                QStringLiteral(" ") + num(m.sharedCapSeconds, 0) + QStringLiteral(" s");
+    if (m.dispatchCapSeconds > 0)
+        text +=
+            QStringLiteral(", coordinator ") + num(m.dispatchCapSeconds, 0) + QStringLiteral(" s");
+    return text + QStringLiteral(") = ") + num(o.runtimeSeconds, 0) + QStringLiteral(" s = ") +
+           format::duration(o.runtimeSeconds);
 }
 
 QString throughput(const Scenario &, const ScenarioResult &r)
 {
-    return num(r.usersScored, 0) + QStringLiteral(" users ÷ ") + num(r.runtimeSeconds, 0) +
+    return num(r.usersScored, 0) + QStringLiteral(" users ÷ ") + num(r.effectiveRuntimeSeconds, 0) +
            QStringLiteral(" s = ") +
            format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
 }
@@ -77,7 +96,7 @@ Headline headline(const Scenario &s, const ScenarioResult &r)
 {
     Headline h;
     h.totalPredictions = format::grouped(r.totalPredictions, 0);
-    h.runtime = format::duration(r.runtimeSeconds);
+    h.runtime = format::duration(r.effectiveRuntimeSeconds);
     h.throughput = format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
     h.speedup =
         format::trimmed(r.speedup, 2) + QStringLiteral("× (") +

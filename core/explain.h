@@ -12,6 +12,8 @@ QString totalPredictions(const Scenario &scenario, const ScenarioResult &result)
 QString perUserCost(const Scenario &scenario, const ScenarioResult &result);
 QString runtime(const Scenario &scenario, const ScenarioResult &result);
 QString throughput(const Scenario &scenario, const ScenarioResult &result);
+/// "with overheads: cold start 30 s + max(compute 780 s, feature store 1,875 s) = ..."
+QString overheads(const Scenario &scenario, const ScenarioResult &result);
 QString speedup(const Scenario &scenario, const ScenarioResult &result);
 QString bottleneck(const Scenario &scenario, const ScenarioResult &result);
 

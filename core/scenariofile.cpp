@@ -81,6 +81,35 @@ public:
         return value.toDouble();
     }
 
+    /// A number that may be absent (sections added in version 3): `fallback` then.
+    double numberOr(const QJsonObject &object, const QString &key, const QString &path,
+                    double fallback)
+    {
+        return object.contains(key) ? number(object, key, path) : fallback;
+    }
+
+    bool booleanOr(const QJsonObject &object, const QString &key, const QString &path,
+                   bool fallback)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isBool())
+            fail(path, QStringLiteral("must be true or false, got ") + typeName(value));
+        return value.toBool(fallback);
+    }
+
+    /// An optional section object: empty when absent.
+    QJsonObject section(const QJsonObject &parent, const QString &key, const QString &path)
+    {
+        const QJsonValue value = parent.value(key);
+        if (value.isUndefined() || value.isNull())
+            return {};
+        if (!value.isObject())
+            fail(path, QStringLiteral("must be an object, got ") + typeName(value));
+        return value.toObject();
+    }
+
     QString string(const QJsonObject &object, const QString &key, const QString &path,
                    bool required)
     {
@@ -144,6 +173,35 @@ QJsonObject scenarioObject(const Scenario &s)
         {QStringLiteral("microbatches"), s.microbatches},
         {QStringLiteral("worker_counts"), workerCounts},
         {QStringLiteral("compare_parallel_fraction"), optionalNumber(s.comparisonParallelFraction)},
+        {QStringLiteral("overheads"),
+         QJsonObject{
+             {QStringLiteral("cold_start_s"), optionalNumber(s.overheads.coldStartSeconds)},
+             {QStringLiteral("request_overhead_ms"), optionalNumber(s.overheads.requestOverheadMs)},
+             {QStringLiteral("shared_cap_per_s"), optionalNumber(s.overheads.sharedCapPerSecond)},
+             {QStringLiteral("shared_resource_name"), s.overheads.sharedResourceName},
+             {QStringLiteral("dispatch_cap_per_s"),
+              optionalNumber(s.overheads.dispatchCapPerSecond)},
+             {QStringLiteral("users_per_shard"), s.overheads.usersPerShard}}},
+        {QStringLiteral("memory"),
+         QJsonObject{{QStringLiteral("accelerator_memory_bytes"),
+                      optionalNumber(s.memory.acceleratorMemoryBytes)},
+                     {QStringLiteral("model_bytes"), s.memory.modelBytes},
+                     {QStringLiteral("bytes_per_item"), s.memory.bytesPerItem},
+                     {QStringLiteral("batch_items"), optionalNumber(s.memory.batchItems)}}},
+        {QStringLiteral("simulation"),
+         QJsonObject{
+             {QStringLiteral("straggler_prob"), s.simulation.stragglerProbability},
+             {QStringLiteral("straggler_factor"), s.simulation.stragglerFactor},
+             {QStringLiteral("failure_prob"), s.simulation.failureProbability},
+             {QStringLiteral("checkpoint_s"), optionalNumber(s.simulation.checkpointSeconds)},
+             {QStringLiteral("checkpoint_cost_s"), s.simulation.checkpointCostSeconds},
+             {QStringLiteral("speculative_backups"), s.simulation.speculativeBackups},
+             {QStringLiteral("trials"), s.simulation.trials},
+             {QStringLiteral("seed"), s.simulation.seed}}},
+        {QStringLiteral("goal"),
+         QJsonObject{{QStringLiteral("deadline_s"), s.goal.deadlineSeconds},
+                     {QStringLiteral("price_per_worker_hour"), s.goal.pricePerWorkerHour},
+                     {QStringLiteral("trials"), s.goal.trials}}},
     };
 }
 
@@ -230,6 +288,58 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     s.comparisonParallelFraction =
         read.optionalNumber(root, QStringLiteral("compare_parallel_fraction"),
                             path(QStringLiteral("compare_parallel_fraction")));
+
+    // Version 3 sections; absent ones (older files) keep their defaults: everything off.
+    auto sectionPath = [&path](const QString &section, const char *key) {
+        return path(section + QLatin1Char('.') + QLatin1String(key));
+    };
+    const QString oKey = QStringLiteral("overheads");
+    const QJsonObject o = read.section(root, oKey, path(oKey));
+    auto optionalIn = [&](const QJsonObject &object, const QString &section, const char *key) {
+        return read.optionalNumber(object, QLatin1String(key), sectionPath(section, key));
+    };
+    auto numberIn = [&](const QJsonObject &object, const QString &section, const char *key,
+                        double fallback) {
+        return read.numberOr(object, QLatin1String(key), sectionPath(section, key), fallback);
+    };
+    s.overheads.coldStartSeconds = optionalIn(o, oKey, "cold_start_s");
+    s.overheads.requestOverheadMs = optionalIn(o, oKey, "request_overhead_ms");
+    s.overheads.sharedCapPerSecond = optionalIn(o, oKey, "shared_cap_per_s");
+    if (o.contains(QStringLiteral("shared_resource_name")))
+        s.overheads.sharedResourceName =
+            read.string(o, QStringLiteral("shared_resource_name"),
+                        sectionPath(oKey, "shared_resource_name"), true)
+                .left(80);
+    s.overheads.dispatchCapPerSecond = optionalIn(o, oKey, "dispatch_cap_per_s");
+    s.overheads.usersPerShard = numberIn(o, oKey, "users_per_shard", s.overheads.usersPerShard);
+
+    const QString mKey = QStringLiteral("memory");
+    const QJsonObject m = read.section(root, mKey, path(mKey));
+    s.memory.acceleratorMemoryBytes = optionalIn(m, mKey, "accelerator_memory_bytes");
+    s.memory.modelBytes = numberIn(m, mKey, "model_bytes", s.memory.modelBytes);
+    s.memory.bytesPerItem = numberIn(m, mKey, "bytes_per_item", s.memory.bytesPerItem);
+    s.memory.batchItems = optionalIn(m, mKey, "batch_items");
+
+    const QString simKey = QStringLiteral("simulation");
+    const QJsonObject sim = read.section(root, simKey, path(simKey));
+    SimulationSettings &ss = s.simulation;
+    ss.stragglerProbability = numberIn(sim, simKey, "straggler_prob", ss.stragglerProbability);
+    ss.stragglerFactor = numberIn(sim, simKey, "straggler_factor", ss.stragglerFactor);
+    ss.failureProbability = numberIn(sim, simKey, "failure_prob", ss.failureProbability);
+    ss.checkpointSeconds = optionalIn(sim, simKey, "checkpoint_s");
+    ss.checkpointCostSeconds = numberIn(sim, simKey, "checkpoint_cost_s", ss.checkpointCostSeconds);
+    ss.speculativeBackups =
+        read.booleanOr(sim, QStringLiteral("speculative_backups"),
+                       sectionPath(simKey, "speculative_backups"), ss.speculativeBackups);
+    ss.trials = numberIn(sim, simKey, "trials", ss.trials);
+    ss.seed = numberIn(sim, simKey, "seed", ss.seed);
+
+    const QString goalKey = QStringLiteral("goal");
+    const QJsonObject goal = read.section(root, goalKey, path(goalKey));
+    s.goal.deadlineSeconds = numberIn(goal, goalKey, "deadline_s", s.goal.deadlineSeconds);
+    s.goal.pricePerWorkerHour =
+        numberIn(goal, goalKey, "price_per_worker_hour", s.goal.pricePerWorkerHour);
+    s.goal.trials = numberIn(goal, goalKey, "trials", s.goal.trials);
     if (!read.failed()) {
         if (const std::vector<FieldError> errors = validate(s); !errors.empty())
             read.fail(path(errors.front().field), errors.front().message);
@@ -238,6 +348,8 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
 }
 
 /// Version 1 (PipePlan 0.1 before comparison) had no pinned baseline: nothing else changed.
+/// Version 2 had no overheads, memory, simulation or goal sections: absent sections read as
+/// their defaults (all overheads off), so version 2 needs no rewriting.
 void migrateFromVersion1(QJsonObject &root)
 {
     root.insert(QStringLiteral("baseline"), QJsonValue::Null);

@@ -232,3 +232,123 @@ TEST(Cli, InlineValuesHelpAndVersion)
     EXPECT_EQ(runCli(words("--help")).exitCode, 0);
     EXPECT_EQ(runCli({}).exitCode, cli::kExitInvalid);
 }
+
+// The simulation issue's contract: the keys, and the closed form exactly without a tail.
+TEST(Cli, SimulateJsonWithoutATailIsTheClosedForm)
+{
+    const CliRun run = runCli(words("simulate --shards 1001 --shard-seconds 60 --workers 100 "
+                                    "--cold-start-s 30 --trials 50 --seed 9 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    for (const char *key : {"trials", "mean_seconds", "p50_seconds", "p90_seconds", "p99_seconds"})
+        EXPECT_TRUE(o.contains(QLatin1String(key))) << key;
+    EXPECT_EQ(o.value(QStringLiteral("trials")).toInt(), 50);
+    // 30 s of cold start, then ceil(1,001 / 100) = 11 rounds of 60 s.
+    for (const char *key :
+         {"mean_seconds", "p50_seconds", "p90_seconds", "p99_seconds", "closed_form_seconds"})
+        EXPECT_EQ(o.value(QLatin1String(key)).toDouble(), 690) << key;
+}
+
+TEST(Cli, SimulateTailIsReproducibleAndBackupsAreAWhatIf)
+{
+    const QString flags = QStringLiteral("simulate --shards 2000 --shard-seconds 60 --workers 200 "
+                                         "--straggler-prob 0.02 --straggler-factor 5 "
+                                         "--failure-prob 0.05 --checkpoint-s 20 "
+                                         "--checkpoint-cost-s 1 --trials 300 --seed 3 --json");
+    const CliRun first = runCli(flags.split(QLatin1Char(' ')));
+    const CliRun again = runCli(flags.split(QLatin1Char(' ')));
+    ASSERT_EQ(first.exitCode, 0) << first.err.toStdString();
+    EXPECT_EQ(first.out, again.out);
+    const QJsonObject o = first.json();
+    EXPECT_GT(o.value(QStringLiteral("p90_seconds")).toDouble(),
+              o.value(QStringLiteral("p50_seconds")).toDouble());
+    EXPECT_GT(o.value(QStringLiteral("p50_seconds")).toDouble(),
+              o.value(QStringLiteral("closed_form_seconds")).toDouble());
+    const CliRun backups = runCli((flags + QStringLiteral(" --backups")).split(QLatin1Char(' ')));
+    const QJsonObject b = backups.json();
+    ASSERT_TRUE(b.value(QStringLiteral("without_backups")).isObject());
+    EXPECT_EQ(
+        b.value(QStringLiteral("without_backups")).toObject().value(QStringLiteral("p90_seconds")),
+        o.value(QStringLiteral("p90_seconds")));
+    EXPECT_LT(b.value(QStringLiteral("p90_seconds")).toDouble(),
+              o.value(QStringLiteral("p90_seconds")).toDouble());
+}
+
+TEST(Cli, DeadlineFlagsAndScenarioFile)
+{
+    const CliRun run = runCli(words("deadline --shards 1000 --shard-seconds 60 --cold-start-s 30 "
+                                    "--deadline-s 600 --price-per-worker-hour 2 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_EQ(o.value(QStringLiteral("naive_workers")).toDouble(), 100);
+    EXPECT_EQ(o.value(QStringLiteral("overheads_workers")).toDouble(), 106); // 60,000 / 570
+    EXPECT_EQ(o.value(QStringLiteral("simulated_p50_workers")).toDouble(), 112);
+    EXPECT_EQ(o.value(QStringLiteral("simulated_p90_workers")).toDouble(), 112);
+    const QJsonArray options = o.value(QStringLiteral("options")).toArray();
+    ASSERT_EQ(options.size(), 4);
+    EXPECT_NEAR(options[0].toObject().value(QStringLiteral("cost")).toDouble(),
+                100 * 600.0 / 3600 * 2, 1e-9);
+
+    const CliRun impossible = runCli(words("deadline --shards 1000 --shard-seconds 60 "
+                                           "--serial-s 700 --deadline-s 600"));
+    ASSERT_EQ(impossible.exitCode, 0);
+    EXPECT_TRUE(
+        impossible.out.contains(QStringLiteral("naive           impossible: Amdahl's ceiling: the "
+                                               "serial 1.15% alone takes 11.67 minutes")))
+        << impossible.out.toStdString();
+
+    const CliRun file = runCli({QStringLiteral("deadline"),
+                                QStringLiteral(PIPEPLAN_PRESETS_DIR "/feature-store-cap.json"),
+                                QStringLiteral("--set"), QStringLiteral("goal.deadline_s=1800"),
+                                QStringLiteral("--json")});
+    ASSERT_EQ(file.exitCode, 0) << file.err.toStdString();
+    const QJsonObject f = file.json();
+    EXPECT_EQ(f.value(QStringLiteral("deadline_seconds")).toDouble(), 1800);
+    EXPECT_TRUE(f.value(QStringLiteral("overheads_workers")).isNull());
+    EXPECT_EQ(
+        f.value(QStringLiteral("options"))
+            .toArray()[1]
+            .toObject()
+            .value(QStringLiteral("reason"))
+            .toString(),
+        QStringLiteral("the feature store cap alone takes 31.25 minutes (deadline 30 minutes)"));
+}
+
+TEST(Cli, SimulateAndDeadlineRefuseBadInput)
+{
+    struct Case
+    {
+        const char *args;
+        const char *message;
+    };
+    const Case cases[] = {
+        {"simulate --shards 0 --shard-seconds 60 --workers 2",
+         "--shards: must be at least 1, got 0"},
+        {"simulate --shards 10 --shard-seconds 60 --workers 0",
+         "--workers: must be at least 1, got 0"},
+        {"simulate --shards 10 --shard-seconds 60 --workers 2 --straggler-prob 1 "
+         "--straggler-factor 2",
+         "--straggler-prob: must be below 1, got 1"},
+        {"simulate --shards 10 --shard-seconds 60 --workers 2 --straggler-prob 0.1 "
+         "--straggler-factor 0.5",
+         "--straggler-factor: must be at least 1, got 0.5"},
+        {"simulate --shards 10 --shard-seconds 60 --workers 2 --failure-prob -0.1",
+         "--failure-prob: must be at least 0, got -0.1"},
+        {"simulate --shards 10 --shard-seconds nan --workers 2", "--shard-seconds:"},
+        {"simulate --shards 100M --shard-seconds 1e12 --workers 1 --straggler-prob 0.5 "
+         "--straggler-factor 1000",
+         "--shard-seconds: x straggler_factor x shards per worker is over 1e18 s"},
+        {"simulate --shards 10 --shard-seconds 60 --workers 2 --trials 0",
+         "--trials: must be at least 1, got 0"},
+        {"deadline --shards 10 --shard-seconds 60 --deadline-s 0",
+         "--deadline-s: must be greater than 0, got 0"},
+        {"deadline --shards 10 --shard-seconds 60", "--deadline-s: required"},
+    };
+    for (const Case &c : cases) {
+        const CliRun run = runCli(words(c.args));
+        EXPECT_EQ(run.exitCode, 2) << c.args;
+        EXPECT_TRUE(run.err.contains(QLatin1String(c.message)))
+            << c.args << " -> " << run.err.toStdString();
+        EXPECT_EQ(run.err.count(QLatin1Char('\n')), 1) << c.args;
+    }
+}

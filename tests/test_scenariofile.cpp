@@ -21,7 +21,8 @@ QByteArray readPreset(const char *name)
 }
 
 const char *const kPresets[] = {"nightly-scoring.json", "pruned-accelerated.json",
-                                "seed001-pipeline.json", "five-stage.json"};
+                                "seed001-pipeline.json", "five-stage.json",
+                                "feature-store-cap.json"};
 
 FieldError errorOf(const QByteArray &bytes)
 {
@@ -73,6 +74,12 @@ TEST(ScenarioFile, PresetsAreTheSeedsWorkedScenarios)
                                   QStringLiteral("embed"), QStringLiteral("score"),
                                   QStringLiteral("write")}));
     EXPECT_EQ(evaluate(five.scenario).bottleneckIndex, 0);
+    // 75M users x 52 ms over 5,000 workers is 780 s, but the feature store needs 1,875 s.
+    const Plan capped = *scenariofile::fromJson(readPreset("feature-store-cap.json")).plan;
+    const ScenarioResult c = evaluate(capped.scenario);
+    EXPECT_DOUBLE_EQ(c.overheads.runtimeSeconds, 30 + 1875);
+    EXPECT_EQ(c.overheads.kneeText, QStringLiteral("feature store caps throughput at 40,000 "
+                                                   "users/s: more workers do nothing past 2,080"));
 }
 
 TEST(ScenarioFile, BaselineRoundTripsAndNamesItsFields)
@@ -110,11 +117,91 @@ TEST(ScenarioFile, VersionOneIsMigratedNewerIsRefused)
 
     const FieldError newer =
         errorOf(withChange(readPreset("nightly-scoring.json"),
-                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 3); }));
+                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 4); }));
     EXPECT_EQ(newer.field, QStringLiteral("version"));
     EXPECT_EQ(newer.message,
               QStringLiteral(
-                  "is 3, newer than this PipePlan understands (2): update PipePlan to open it"));
+                  "is 4, newer than this PipePlan understands (3): update PipePlan to open it"));
+}
+
+// Version 2 files (before overheads and the simulation) open with every overhead off.
+TEST(ScenarioFile, VersionTwoOpensWithOverheadsOff)
+{
+    const QByteArray v2 = withChange(readPreset("nightly-scoring.json"), [](QJsonObject &root) {
+        root.insert(QStringLiteral("version"), 2);
+        for (const char *section : {"overheads", "memory", "simulation", "goal"})
+            root.remove(QLatin1String(section));
+    });
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(v2);
+    ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
+    EXPECT_EQ(loaded.plan->scenario.overheads, Overheads{});
+    EXPECT_EQ(loaded.plan->scenario.simulation, SimulationSettings{});
+    EXPECT_EQ(loaded.plan->scenario.goal, GoalSettings{});
+}
+
+TEST(ScenarioFile, OverheadsSimulationAndGoalRoundTrip)
+{
+    Plan plan;
+    Scenario &s = plan.scenario;
+    s.overheads.coldStartSeconds = 30;
+    s.overheads.requestOverheadMs = 4.5;
+    s.overheads.sharedCapPerSecond = 40'000;
+    s.overheads.sharedResourceName = QStringLiteral("object store");
+    s.overheads.dispatchCapPerSecond = 50;
+    s.overheads.usersPerShard = 2500;
+    s.memory.acceleratorMemoryBytes = 24.0 * (1ULL << 30);
+    s.memory.batchItems = 64;
+    s.simulation.stragglerProbability = 0.02;
+    s.simulation.failureProbability = 0.01;
+    s.simulation.checkpointSeconds = 300;
+    s.simulation.checkpointCostSeconds = 5;
+    s.simulation.speculativeBackups = true;
+    s.simulation.seed = 1234;
+    s.goal.deadlineSeconds = 6 * 3600;
+    s.goal.pricePerWorkerHour = 0.35;
+    const QByteArray bytes = scenariofile::toJson(plan);
+    EXPECT_TRUE(bytes.contains("\"version\": 3"));
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
+    ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
+    EXPECT_EQ(*loaded.plan, plan);
+
+    auto inSection = [&bytes](const char *section, const char *key, const QJsonValue &value) {
+        return withChange(bytes, [=](QJsonObject &root) {
+            QJsonObject object = root.value(QLatin1String(section)).toObject();
+            object.insert(QLatin1String(key), value);
+            root.insert(QLatin1String(section), object);
+        });
+    };
+    struct Case
+    {
+        QByteArray bytes;
+        const char *error;
+    };
+    const Case cases[] = {
+        {inSection("overheads", "cold_start_s", -5),
+         "overheads.cold_start_s: must be at least 0, got -5"},
+        {inSection("overheads", "shared_cap_per_s", 0),
+         "overheads.shared_cap_per_s: must be greater than 0, got 0"},
+        {inSection("simulation", "straggler_prob", 1),
+         "simulation.straggler_prob: must be below 1, got 1"},
+        {inSection("simulation", "straggler_factor", 0.5),
+         "simulation.straggler_factor: must be at least 1, got 0.5"},
+        {inSection("simulation", "speculative_backups", QStringLiteral("yes")),
+         "simulation.speculative_backups: must be true or false, got a string"},
+        {inSection("goal", "deadline_s", 0), "goal.deadline_s: must be greater than 0, got 0"},
+        {inSection("memory", "bytes_per_item", QStringLiteral("big")),
+         "memory.bytes_per_item: must be a number, got a string"},
+        {withChange(bytes, [](QJsonObject &root) { root.insert(QStringLiteral("goal"), 5); }),
+         "goal: must be an object, got a number"},
+    };
+    for (const Case &c : cases)
+        EXPECT_EQ(errorOf(c.bytes).toString(), QLatin1String(c.error));
+    // setValue reaches the new sections, as `eval --set` and the window's --set do.
+    QJsonObject root = scenariofile::toJsonObject(plan);
+    EXPECT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("overheads.cold_start_s"), QStringLiteral("45"))
+            .has_value());
+    EXPECT_EQ(scenariofile::fromJsonObject(root).plan->scenario.overheads.coldStartSeconds, 45);
 }
 
 // Every kind of bad file named in the issue: a clear message with the JSON path.

@@ -15,6 +15,8 @@ std::vector<Preset> all()
          QStringLiteral(":/presets/seed001-pipeline.json")},
         {QStringLiteral("Fetch, transform, embed, score, write"),
          QStringLiteral(":/presets/five-stage.json")},
+        {QStringLiteral("Feature store cap, cold starts and stragglers"),
+         QStringLiteral(":/presets/feature-store-cap.json")},
     };
 }
 
