@@ -1,5 +1,9 @@
 #include "pipeline.h"
 #include "scenario.h"
+#include "simulate.h"
+
+#include <QProcess>
+#include <QStringList>
 
 #include <benchmark/benchmark.h>
 
@@ -24,5 +28,104 @@ void BM_PipelineSchedule(benchmark::State &state)
         benchmark::DoNotOptimize(pipeplan::pipeline::schedule(stageMs, 512));
 }
 BENCHMARK(BM_PipelineSchedule)->Name("BM_PipelineSchedule/64x512");
+
+pipeplan::simulation::Params largeJob()
+{
+    pipeplan::simulation::Params params;
+    params.shards = 1'000'000;
+    params.shardSeconds = 60;
+    params.workers = 10'000;
+    params.coldStartSeconds = 30;
+    params.trials = 1;
+    return params;
+}
+
+// One trial of the job: 1M shards through one queue to 10k workers, no tail.
+void BM_Simulate(benchmark::State &state)
+{
+    const pipeplan::simulation::Params params = largeJob();
+    std::uint64_t trial = 0;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(pipeplan::simulation::simulateTrial(params, trial++));
+    state.SetItemsProcessed(state.iterations() * 1'000'000);
+}
+BENCHMARK(BM_Simulate)->Name("BM_Simulate/10k_workers_1M_shards")->Unit(benchmark::kMillisecond);
+
+// The same trial with every random rule on: stragglers, failures with checkpoints, backups.
+void BM_SimulateTail(benchmark::State &state)
+{
+    pipeplan::simulation::Params params = largeJob();
+    params.stragglerProbability = 0.01;
+    params.stragglerFactor = 3;
+    params.failureProbability = 0.02;
+    params.checkpointSeconds = 20;
+    params.checkpointCostSeconds = 1;
+    params.speculativeBackups = true;
+    std::uint64_t trial = 0;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(pipeplan::simulation::simulateTrial(params, trial++));
+    state.SetItemsProcessed(state.iterations() * 1'000'000);
+}
+BENCHMARK(BM_SimulateTail)
+    ->Name("BM_Simulate/10k_workers_1M_shards_tail")
+    ->Unit(benchmark::kMillisecond);
+
+// 100 trials on every core: what the window's simulation panel runs for a large job.
+void BM_SimulateTrials(benchmark::State &state)
+{
+    pipeplan::simulation::Params params = largeJob();
+    params.shards = 100'000;
+    params.stragglerProbability = 0.01;
+    params.stragglerFactor = 3;
+    params.trials = 100;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(pipeplan::simulation::simulate(params));
+}
+BENCHMARK(BM_SimulateTrials)
+    ->Name("BM_Simulate/100_trials_10k_workers_100k_shards")
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+
+// The peer, measured in the same run: the same job at 100k shards over 1k workers, ours and as
+// a SimPy script (tests/bench/simpy_peer.py; skipped where python3-simpy is not installed).
+void BM_SimulateSmall(benchmark::State &state)
+{
+    pipeplan::simulation::Params params = largeJob();
+    params.shards = 100'000;
+    params.workers = 1000;
+    std::uint64_t trial = 0;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(pipeplan::simulation::simulateTrial(params, trial++));
+}
+BENCHMARK(BM_SimulateSmall)
+    ->Name("BM_Simulate/1k_workers_100k_shards")
+    ->Unit(benchmark::kMillisecond);
+
+void BM_SimulateSimPyPeer(benchmark::State &state)
+{
+    for (auto _ : state) {
+        QProcess python;
+        python.start(QStringLiteral("/usr/bin/python3"),
+                     {QStringLiteral(PIPEPLAN_SIMPY_PEER), QStringLiteral("100000"),
+                      QStringLiteral("1000")});
+        if (!python.waitForFinished(600'000) || python.exitCode() != 0) {
+            state.SkipWithError("python3-simpy is not installed (apt-get install python3-simpy)");
+            return;
+        }
+        const QStringList fields =
+            QString::fromUtf8(python.readAllStandardOutput()).split(QLatin1Char(' '));
+        // Same answer as ours (30 s + 100 rounds of 60 s), timed inside the script.
+        if (fields.size() != 2 || fields[0].toDouble() != 6030) {
+            state.SkipWithError("the SimPy peer gave a different answer");
+            return;
+        }
+        state.SetIterationTime(fields[1].toDouble());
+    }
+}
+BENCHMARK(BM_SimulateSimPyPeer)
+    ->Name("BM_Simulate/simpy_peer_1k_workers_100k_shards")
+    ->Unit(benchmark::kMillisecond)
+    ->UseManualTime()
+    ->Iterations(1);
 
 } // namespace
