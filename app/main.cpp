@@ -1,8 +1,10 @@
 #include "mainwindow.h"
 #include "scenariodocument.h"
+#include "tailpanel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QTabWidget>
 #include <QTimer>
 
 #include <cstdio>
@@ -39,7 +41,12 @@ int main(int argc, char *argv[])
         QStringLiteral("Change a value after opening, as an undoable edit (repeatable): "
                        "--set users=75M, --set stages[0].ms_per_user=250."),
         QStringLiteral("key=value"));
+    const QCommandLineOption workspace(
+        QStringLiteral("workspace"),
+        QStringLiteral("Show a workspace: model (default) or tail (overheads and simulation)."),
+        QStringLiteral("name"));
     parser.addOption(fresh);
+    parser.addOption(workspace);
     parser.addOption(screenshot);
     parser.addOption(set);
     parser.addPositionalArgument(QStringLiteral("file"),
@@ -74,9 +81,17 @@ int main(int argc, char *argv[])
         if (!windows.last()->applySetting(assignment, &error))
             qWarning("pipeplan: --set %s", qPrintable(error));
     }
+    const QString workspaceName = parser.value(workspace);
+    if (!workspaceName.isEmpty() && workspaceName != QLatin1String("model") &&
+        workspaceName != QLatin1String("tail")) {
+        qWarning("pipeplan: --workspace: expected model or tail, got '%s'",
+                 qPrintable(workspaceName));
+    }
     for (pipeplan::MainWindow *window : windows) {
         if (shooting)
             window->resize(1600, 1000);
+        if (workspaceName == QLatin1String("tail"))
+            window->workspaces()->setCurrentIndex(1);
         window->show();
     }
     if (shooting) {
@@ -88,7 +103,14 @@ int main(int argc, char *argv[])
         auto *timer = new QTimer(window);
         timer->setSingleShot(true);
         timer->setTimerType(Qt::PreciseTimer);
-        QObject::connect(timer, &QTimer::timeout, window, [window, file]() {
+        QObject::connect(timer, &QTimer::timeout, window, [window, file, timer]() {
+            // The simulation runs in the background: shoot once it has answered (at most ~30 s).
+            if (window->tailPanel()->runner()->isRunning() &&
+                timer->property("tries").toInt() < 300) {
+                timer->setProperty("tries", timer->property("tries").toInt() + 1);
+                timer->start(100);
+                return;
+            }
             window->replotAll();
             const bool saved = window->grab().save(file);
             QApplication::exit(saved ? 0 : 1);

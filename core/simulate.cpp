@@ -183,8 +183,20 @@ double shardRunSeconds(double workSeconds, const Params &params)
 
 double closedFormSeconds(const Params &p)
 {
-    return p.serialSeconds + p.coldStartSeconds +
-           std::ceil(p.shards / p.workers) * shardRunSeconds(p.shardSeconds, p);
+    const double shardRun = shardRunSeconds(p.shardSeconds, p);
+    if (!(p.dispatchPerSecond > 0))
+        return p.serialSeconds + p.coldStartSeconds + std::ceil(p.shards / p.workers) * shardRun;
+    // Ends rise with i, so the earliest free worker is always the one that ran shard i - W.
+    const auto shards = static_cast<long long>(p.shards);
+    const auto workers = static_cast<long long>(std::min(p.workers, p.shards));
+    std::vector<double> ends(static_cast<size_t>(workers), p.coldStartSeconds);
+    double last = p.coldStartSeconds;
+    for (long long shard = 0; shard < shards; ++shard) {
+        double &end = ends[static_cast<size_t>(shard % workers)];
+        end = std::max(end, static_cast<double>(shard) / p.dispatchPerSecond) + shardRun;
+        last = std::max(last, end);
+    }
+    return p.serialSeconds + last;
 }
 
 double simulateTrial(const Params &p, std::uint64_t trial)
@@ -258,6 +270,7 @@ Result simulate(const Params &params, Control *control, int threads, int histogr
         result.maxSeconds = seconds.back();
         result.histogram = stats::histogram(seconds, histogramBins);
     }
+    result.closedFormSeconds = closedFormSeconds(params);
     result.sortedSeconds = std::move(seconds);
     return result;
 }

@@ -47,9 +47,11 @@ std::vector<FieldError> validate(const Params &params);
 /// every full interval K that is not the end, ceil(work / K) - 1 of them.
 double shardRunSeconds(double workSeconds, const Params &params);
 
-/// The closed form with no stragglers, no failures and no dispatch cap: greedy assignment of
-/// equal shards to workers that start together takes ceil(S / W) rounds, so
-/// T = serial + C + ceil(S / W) x shardRunSeconds(D). The simulation equals it exactly then.
+/// The job with no stragglers and no failures. Without a dispatch cap, greedy assignment of
+/// equal shards to workers that start together takes ceil(S / W) rounds:
+/// T = serial + C + ceil(S / W) x d, d = shardRunSeconds(D). With a cap R, shard i goes to the
+/// worker that ran shard i - W and ends at e(i) = max(e(i - W), i / R) + d (e = C before the
+/// first round), evaluated in O(S). The simulation equals it exactly then.
 double closedFormSeconds(const Params &params);
 
 /// Lets a window show progress and stop a run.
@@ -68,6 +70,7 @@ struct Result
     double p99Seconds = 0;
     double minSeconds = 0;
     double maxSeconds = 0;
+    double closedFormSeconds = 0;      ///< closedFormSeconds(params), for reference
     std::vector<double> sortedSeconds; ///< every trial's completion time, ascending
     stats::Histogram histogram;
     bool cancelled = false;

@@ -226,6 +226,16 @@ TEST(Simulation, DispatchCapDelaysStarts)
     p.dispatchPerSecond = 100; // shard i starts at i / 100 s: the last at 9.99 s
     const simulation::Result r = simulation::simulate(p);
     EXPECT_DOUBLE_EQ(r.p50Seconds, 9.99 + 1);
+    EXPECT_EQ(r.closedFormSeconds, r.p50Seconds);
+    // A cap and a queue together: the closed form's recurrence is the simulation, exactly.
+    Params both = plainJob(5000, 3, 40);
+    both.coldStartSeconds = 7;
+    both.dispatchPerSecond = 12.5;
+    both.trials = 3;
+    const simulation::Result b = simulation::simulate(both);
+    EXPECT_EQ(b.minSeconds, simulation::closedFormSeconds(both));
+    EXPECT_EQ(b.maxSeconds, simulation::closedFormSeconds(both));
+    EXPECT_GE(b.minSeconds, 4999 / 12.5 + 3);
 }
 
 TEST(Simulation, CancelReturnsWhatFinished)

@@ -18,24 +18,8 @@
 namespace pipeplan {
 
 namespace {
-ValueControl::Config config(double min, double max, ValueControl::Scale scale, int decimals,
-                            const QString &suffix)
-{
-    ValueControl::Config c;
-    c.min = min;
-    c.max = max;
-    c.scale = scale;
-    c.decimals = decimals;
-    c.suffix = suffix;
-    return c;
-}
-
-ValueControl::Config optionalConfig(ValueControl::Config c, const QString &text)
-{
-    c.optional = true;
-    c.optionalText = text;
-    return c;
-}
+constexpr auto config = &ValueControl::makeConfig;
+constexpr auto optionalConfig = &ValueControl::makeOptional;
 
 using Scale = ValueControl::Scale;
 } // namespace

@@ -3,12 +3,15 @@
 #include "amdahlchart.h"
 #include "ganttchart.h"
 #include "headlinewidget.h"
+#include "histogramchart.h"
 #include "inputspanel.h"
+#include "overheadchart.h"
 #include "presets.h"
 #include "recoverystore.h"
 #include "scalingview.h"
 #include "scenariodocument.h"
 #include "stagechart.h"
+#include "tailpanel.h"
 #include "waterfallchart.h"
 
 #include <QAction>
@@ -26,6 +29,7 @@
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -57,6 +61,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_gantt = new GanttChart(this);
     m_stages = new StageChart(this);
     m_waterfall = new WaterfallChart(this);
+    m_tail = new TailPanel(this);
 
     auto *inputsScroll = new QScrollArea(this);
     inputsScroll->setWidget(m_inputs);
@@ -85,7 +90,15 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_headline);
-    rightLayout->addWidget(m_viewsSplitter, 1);
+    m_workspaces = new QTabWidget(this);
+    m_workspaces->setDocumentMode(true);
+    m_workspaces->addTab(m_viewsSplitter, tr("&Model"));
+    m_workspaces->setTabToolTip(0, tr("Scaling, Amdahl, pipeline and levers (Ctrl+1)"));
+    m_workspaces->addTab(m_tail, tr("&Overheads && tail"));
+    m_workspaces->setTabToolTip(
+        1, tr("Cold starts, shared caps, stragglers and failures, simulated; fewest workers for a "
+              "deadline (Ctrl+2)"));
+    rightLayout->addWidget(m_workspaces, 1);
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->addWidget(inputsScroll);
@@ -110,6 +123,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_gantt->setDocument(m_document);
     m_stages->setDocument(m_document);
     m_waterfall->setDocument(m_document);
+    m_tail->setDocument(m_document);
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -242,6 +256,13 @@ void MainWindow::createActions()
     edit->addAction(redo);
     edit->addSeparator();
     edit->addAction(reset);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    const QString workspaceNames[] = {tr("&Model"), tr("&Overheads && tail")};
+    for (int i = 0; i < 2; ++i) {
+        QAction *show = view->addAction(workspaceNames[i]);
+        show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
+        connect(show, &QAction::triggered, this, [this, i]() { m_workspaces->setCurrentIndex(i); });
+    }
     QMenu *compare = menuBar()->addMenu(tr("&Compare"));
     compare->addAction(pin);
     compare->addAction(unpin);
@@ -268,6 +289,8 @@ void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
     m_amdahl->replot(refresh);
     m_waterfall->replot(refresh);
     m_gantt->plot()->replot(refresh);
+    m_tail->overheadChart()->replot(refresh);
+    m_tail->histogram()->replot(refresh);
 }
 
 void MainWindow::updateTitle()

@@ -10,6 +10,7 @@
 
 class QMenu;
 class QSplitter;
+class QTabWidget;
 
 namespace pipeplan {
 
@@ -21,6 +22,7 @@ class RecoveryStore;
 class ScalingView;
 class ScenarioDocument;
 class StageChart;
+class TailPanel;
 class WaterfallChart;
 
 /// One window, one scenario document: inputs on the left, the answer and every view on the right.
@@ -63,6 +65,9 @@ public:
     GanttChart *ganttChart() const { return m_gantt; }
     StageChart *stageChart() const { return m_stages; }
     WaterfallChart *waterfallChart() const { return m_waterfall; }
+    TailPanel *tailPanel() const { return m_tail; }
+    /// The workspaces: 0 the model's views, 1 overheads and the simulated tail.
+    QTabWidget *workspaces() const { return m_workspaces; }
     RecoveryStore *recovery() const { return m_recovery.get(); }
 
     /// Replots every QCustomPlot chart now (queued replots are otherwise merged into the next
@@ -114,6 +119,8 @@ private:
     GanttChart *m_gantt;
     StageChart *m_stages;
     WaterfallChart *m_waterfall;
+    TailPanel *m_tail;
+    QTabWidget *m_workspaces;
     QSplitter *m_mainSplitter;
     QSplitter *m_viewsSplitter;
     QSplitter *m_topSplitter;

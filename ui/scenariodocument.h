@@ -34,6 +34,28 @@ enum class EditId
     Name,
     Notes,
     Baseline,
+    // Overheads, memory, simulation and goal (the "Overheads & tail" workspace).
+    ColdStart,
+    RequestOverhead,
+    SharedCap,
+    SharedName,
+    DispatchCap,
+    UsersPerShard,
+    AcceleratorMemory,
+    ModelBytes,
+    BytesPerItem,
+    BatchItems,
+    StragglerProbability,
+    StragglerFactor,
+    FailureProbability,
+    Checkpoint,
+    CheckpointCost,
+    Backups,
+    Trials,
+    Seed,
+    Deadline,
+    Price,
+    GoalTrials,
 };
 
 /// The single source of truth of one window: the plan (scenario and pinned baseline), its undo

@@ -13,6 +13,25 @@ namespace {
 constexpr int kSliderSteps = 1000;
 }
 
+ValueControl::Config ValueControl::makeConfig(double min, double max, Scale scale, int decimals,
+                                              const QString &suffix)
+{
+    Config c;
+    c.min = min;
+    c.max = max;
+    c.scale = scale;
+    c.decimals = decimals;
+    c.suffix = suffix;
+    return c;
+}
+
+ValueControl::Config ValueControl::makeOptional(Config config, const QString &text)
+{
+    config.optional = true;
+    config.optionalText = text;
+    return config;
+}
+
 ValueControl::ValueControl(const Config &config, QWidget *parent)
     : QWidget(parent), m_config(config), m_slider(new QSlider(Qt::Horizontal, this)),
       m_spinBox(new QDoubleSpinBox(this))

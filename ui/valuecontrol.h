@@ -33,6 +33,10 @@ public:
         bool optional = false;
         QString optionalText; ///< check box text when optional
     };
+    static Config makeConfig(double min, double max, Scale scale, int decimals,
+                             const QString &suffix);
+    /// The same config, led by a check box reading `text`.
+    static Config makeOptional(Config config, const QString &text);
 
     ValueControl(const Config &config, QWidget *parent = nullptr);
 

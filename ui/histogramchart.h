@@ -1,0 +1,36 @@
+#pragma once
+
+#include <qcustomplot.h>
+
+namespace pipeplan {
+
+namespace simulation {
+struct Result;
+}
+
+/// Completion times of the simulated trials as a histogram, with P50, P90 and P99 marked and the
+/// closed form (no tail) as a reference line.
+class HistogramChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit HistogramChart(QWidget *parent = nullptr);
+    /// Draws `result`; `closedFormSeconds` is the no-tail answer for reference.
+    void setResult(const simulation::Result &result, double closedFormSeconds);
+    void clearResult();
+
+    QCPBars *bars() const { return m_bars; }
+    /// The label of marker `i` (0: P50, 1: P90, 2: P99, 3: closed form).
+    QString markerText(int i) const;
+
+private:
+    QCPBars *m_bars;
+    struct Marker
+    {
+        QCPItemStraightLine *line;
+        QCPItemText *label;
+    };
+    std::vector<Marker> m_markers;
+};
+
+} // namespace pipeplan

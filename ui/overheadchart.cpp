@@ -1,0 +1,112 @@
+#include "overheadchart.h"
+
+#include "chartstyle.h"
+#include "format.h"
+#include "scenariodocument.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan {
+
+namespace {
+constexpr int kCurvePoints = 160;
+}
+
+OverheadChart::OverheadChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    chartstyle::setLogAxis(xAxis);
+    chartstyle::setDurationAxis(yAxis);
+    xAxis->setLabel(tr("workers N (log)"));
+    yAxis->setLabel(tr("runtime (log)"));
+
+    m_naive = addGraph();
+    m_naive->setName(tr("naive: work / S(p, N)"));
+    m_naive->setPen(QPen(chartstyle::kMuted, 2, Qt::DashLine));
+    m_overhead = addGraph();
+    m_overhead->setName(tr("with overheads"));
+    m_overhead->setPen(QPen(chartstyle::kPrimary, 2.5));
+    m_marker = addGraph();
+    m_marker->setLineStyle(QCPGraph::lsNone);
+    m_marker->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, chartstyle::kPrimary, Qt::white, 11));
+    m_knee = addGraph();
+    m_knee->setLineStyle(QCPGraph::lsNone);
+    m_knee->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, chartstyle::kAlert, chartstyle::kAlert, 12));
+    m_kneeLabel = new QCPItemText(this);
+    m_kneeLabel->setColor(chartstyle::kAlert);
+    m_kneeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_kneeLabel->setPadding(QMargins(6, 0, 0, 6));
+
+    legend->setVisible(true);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
+}
+
+void OverheadChart::setDocument(ScenarioDocument *document)
+{
+    observeDocument(this, m_document, document, &OverheadChart::refresh);
+}
+
+QString OverheadChart::kneeLabelText() const
+{
+    return m_kneeLabel->visible() ? m_kneeLabel->text() : QString();
+}
+
+void OverheadChart::refresh()
+{
+    if (!m_document)
+        return;
+    const Scenario &s = m_document->scenario();
+    const ScenarioResult &r = m_document->result();
+    const OverheadResult &o = r.overheads;
+    double maxWorkers = std::max(1e6, s.workload.workers * 10);
+    if (o.kneeWorkers)
+        maxWorkers = std::max(maxWorkers, *o.kneeWorkers * 10);
+    const std::vector<RuntimePoint> curve =
+        runtimeCurve(naiveModel(s, r), o.model, 1, maxWorkers, kCurvePoints);
+    QVector<double> keys, naive, overhead;
+    for (const RuntimePoint &point : curve) {
+        keys.push_back(point.workers);
+        naive.push_back(point.naiveSeconds);
+        overhead.push_back(point.overheadSeconds);
+    }
+    m_naive->setData(keys, naive, true);
+    m_overhead->setData(keys, overhead, true);
+    m_overhead->setName(o.enabled ? tr("with overheads") : tr("with overheads (none set)"));
+    m_marker->setData({s.workload.workers}, {r.effectiveRuntimeSeconds});
+    m_marker->setName(tr("%1 at N = %2")
+                          .arg(format::duration(r.effectiveRuntimeSeconds),
+                               format::grouped(s.workload.workers, 0)));
+
+    const bool knee = o.kneeWorkers.has_value();
+    m_knee->setVisible(knee);
+    m_kneeLabel->setVisible(knee);
+    if (knee) {
+        const double kneeSeconds = o.model.runtimeSeconds(*o.kneeWorkers);
+        m_knee->setData({*o.kneeWorkers}, {kneeSeconds});
+        m_knee->setName(tr("knee: %1 workers").arg(format::grouped(*o.kneeWorkers, 0)));
+        m_knee->addToLegend();
+        m_kneeLabel->position->setCoords(*o.kneeWorkers, kneeSeconds);
+        // Two short lines, on whichever side of the knee has room.
+        const bool roomOnRight = std::log10(*o.kneeWorkers) < std::log10(maxWorkers) * 0.45;
+        m_kneeLabel->setPositionAlignment((roomOnRight ? Qt::AlignLeft : Qt::AlignRight) |
+                                          Qt::AlignBottom);
+        m_kneeLabel->setPadding(roomOnRight ? QMargins(6, 0, 0, 6) : QMargins(0, 0, 6, 6));
+        m_kneeLabel->setText(
+            tr("%1 binds\npast %2 workers")
+                .arg(limitName(o.model.capSeconds().second, s.overheads.sharedResourceName),
+                     format::grouped(*o.kneeWorkers, 0)));
+    } else {
+        m_knee->data()->clear();
+        m_knee->removeFromLegend();
+    }
+    xAxis->setRange(1, maxWorkers);
+    const auto [low, high] = std::minmax_element(overhead.begin(), overhead.end());
+    const double lowest = std::min(*low, naive.isEmpty() ? *low : naive.back());
+    yAxis->setRange(std::max(lowest / 2, 1e-3), std::max(*high, naive.front()) * 2);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pipeplan

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <QPointer>
+#include <qcustomplot.h>
+
+namespace pipeplan {
+
+class ScenarioDocument;
+
+/// Runtime against workers on log axes, twice: the naive model and the model with overheads.
+/// Where a cap binds, the overhead curve flattens; the knee is marked and named.
+class OverheadChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit OverheadChart(QWidget *parent = nullptr);
+    void setDocument(ScenarioDocument *document);
+
+    QCPGraph *naiveGraph() const { return m_naive; }
+    QCPGraph *overheadGraph() const { return m_overhead; }
+    QCPGraph *kneeGraph() const { return m_knee; }
+    QString kneeLabelText() const;
+
+private:
+    void refresh();
+
+    QPointer<ScenarioDocument> m_document;
+    QCPGraph *m_naive;
+    QCPGraph *m_overhead;
+    QCPGraph *m_marker;
+    QCPGraph *m_knee;
+    QCPItemText *m_kneeLabel;
+};
+
+} // namespace pipeplan

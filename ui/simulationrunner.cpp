@@ -1,0 +1,134 @@
+#include "simulationrunner.h"
+
+#include <QMetaObject>
+#include <QPointer>
+
+namespace pipeplan {
+
+struct SimulationRunner::Run
+{
+    Request request;
+    bool simulate = true; ///< false: the job is unchanged, only the goal seek runs
+    bool seekGoal = true; ///< false: the goal is unchanged, only the simulation runs
+    simulation::Control control;
+    std::atomic<bool> done{false};
+    long long totalTrials = 0;
+    std::optional<simulation::Result> result;
+    std::optional<simulation::Result> withoutBackups;
+    std::optional<goalseek::Result> goal;
+};
+
+namespace {
+bool sameGoal(const goalseek::Inputs &a, const goalseek::Inputs &b);
+}
+
+bool SimulationRunner::Request::operator==(const Request &other) const
+{
+    return params == other.params && sameGoal(goal, other.goal);
+}
+
+namespace {
+bool sameGoal(const goalseek::Inputs &a, const goalseek::Inputs &b)
+{
+    auto sameModel = [](const OverheadModel &a, const OverheadModel &b) {
+        return a.workSeconds == b.workSeconds && a.parallelFraction == b.parallelFraction &&
+               a.coldStartSeconds == b.coldStartSeconds &&
+               a.sharedCapSeconds == b.sharedCapSeconds &&
+               a.dispatchCapSeconds == b.dispatchCapSeconds &&
+               a.sharedResourceName == b.sharedResourceName;
+    };
+    return sameModel(a.naive, b.naive) && sameModel(a.withOverheads, b.withOverheads) &&
+           a.simulation == b.simulation && a.deadlineSeconds == b.deadlineSeconds &&
+           a.pricePerWorkerHour == b.pricePerWorkerHour &&
+           a.maxSimulatedWorkers == b.maxSimulatedWorkers;
+}
+} // namespace
+
+SimulationRunner::SimulationRunner(QObject *parent) : QObject(parent)
+{
+    m_progressTimer.setInterval(100);
+    connect(&m_progressTimer, &QTimer::timeout, this, [this]() {
+        if (m_running && m_running->totalTrials > 0)
+            emit progress(static_cast<double>(m_running->control.trialsDone.load()) /
+                          static_cast<double>(m_running->totalTrials));
+    });
+}
+
+SimulationRunner::~SimulationRunner()
+{
+    for (auto &[run, thread] : m_threads)
+        run->control.cancel = true;
+    m_threads.clear(); // joins: no run outlives the object it reports to
+}
+
+void SimulationRunner::request(const Request &request)
+{
+    if (m_lastRequest && *m_lastRequest == request)
+        return;
+    // What the last finished run already answered is not run again.
+    const std::optional<Request> finished = m_running ? std::nullopt : m_lastRequest;
+    cancel();
+    m_lastRequest = request;
+    auto run = std::make_shared<Run>();
+    run->request = request;
+    run->simulate = !(finished && finished->params == request.params && m_result);
+    run->seekGoal = !(finished && sameGoal(finished->goal, request.goal) && m_goal);
+    run->totalTrials =
+        run->simulate ? request.params.trials * (request.params.speculativeBackups ? 2 : 1) : 0;
+    m_running = run;
+    ++m_runsStarted;
+    QPointer<SimulationRunner> self(this);
+    m_threads.emplace_back(
+        run, std::jthread([run, self]() {
+            if (run->simulate) {
+                run->result = simulation::simulate(run->request.params, &run->control);
+                if (run->request.params.speculativeBackups && !run->control.cancel) {
+                    simulation::Params plain = run->request.params;
+                    plain.speculativeBackups = false;
+                    run->withoutBackups = simulation::simulate(plain, &run->control);
+                }
+            }
+            if (run->seekGoal && !run->control.cancel)
+                run->goal = goalseek::seek(run->request.goal, &run->control);
+            run->done = true;
+            // The destructor joins this thread before the object goes, so `self` is alive here.
+            QMetaObject::invokeMethod(
+                self.data(), [self, run]() { self->deliver(run); }, Qt::QueuedConnection);
+        }));
+    m_progressTimer.start();
+    emit started();
+}
+
+void SimulationRunner::cancel()
+{
+    if (!m_running)
+        return;
+    m_running->control.cancel = true;
+    m_running.reset();
+    m_lastRequest.reset();
+    m_progressTimer.stop();
+    reapFinished();
+}
+
+void SimulationRunner::deliver(const std::shared_ptr<Run> &run)
+{
+    reapFinished();
+    if (run != m_running || run->control.cancel)
+        return; // superseded by a newer request
+    m_running.reset();
+    m_progressTimer.stop();
+    if (run->simulate) {
+        m_result = run->result;
+        m_withoutBackups = run->withoutBackups;
+    }
+    if (run->seekGoal)
+        m_goal = run->goal;
+    emit finished();
+}
+
+void SimulationRunner::reapFinished()
+{
+    std::erase_if(m_threads, [](const auto &entry) { return entry.first->done.load(); });
+}
+
+} // namespace pipeplan

@@ -1,0 +1,68 @@
+#pragma once
+
+#include "goalseek.h"
+#include "simulate.h"
+
+#include <QObject>
+#include <QTimer>
+
+#include <memory>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace pipeplan {
+
+/// Runs the simulation and the goal seek off the GUI thread, so the window never freezes. A new
+/// request cancels the run in progress; a request equal to the last finished one is answered
+/// from the cache, so moving a slider the simulation does not depend on never re-runs it.
+class SimulationRunner : public QObject
+{
+    Q_OBJECT
+public:
+    struct Request
+    {
+        simulation::Params params;
+        goalseek::Inputs goal;
+        bool operator==(const Request &other) const;
+    };
+
+    explicit SimulationRunner(QObject *parent = nullptr);
+    ~SimulationRunner() override;
+
+    /// Starts (or reuses) the run for `request`; invalid params must be filtered by the caller.
+    void request(const Request &request);
+    void cancel();
+
+    bool isRunning() const { return m_running != nullptr; }
+    /// Results of the last finished run (cancelled runs leave the previous results).
+    const std::optional<simulation::Result> &result() const { return m_result; }
+    /// The speculative-backups what-if's counterpart: the same job without backups (set only
+    /// when the request has backups on).
+    const std::optional<simulation::Result> &withoutBackups() const { return m_withoutBackups; }
+    const std::optional<goalseek::Result> &goal() const { return m_goal; }
+    /// Runs started so far (a test checks that unrelated edits start none).
+    int runsStarted() const { return m_runsStarted; }
+
+signals:
+    void started();
+    /// Trials done so far, as a share of those to run.
+    void progress(double fraction);
+    void finished();
+
+private:
+    struct Run;
+    void deliver(const std::shared_ptr<Run> &run);
+    void reapFinished();
+
+    std::shared_ptr<Run> m_running;
+    std::vector<std::pair<std::shared_ptr<Run>, std::jthread>> m_threads;
+    std::optional<Request> m_lastRequest;
+    std::optional<simulation::Result> m_result;
+    std::optional<simulation::Result> m_withoutBackups;
+    std::optional<goalseek::Result> m_goal;
+    QTimer m_progressTimer;
+    int m_runsStarted = 0;
+};
+
+} // namespace pipeplan

@@ -1,0 +1,91 @@
+#pragma once
+
+#include "simulationrunner.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QFormLayout;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QTableWidget;
+
+namespace pipeplan {
+
+class HistogramChart;
+class OverheadChart;
+class ScenarioDocument;
+class ValueControl;
+struct Scenario;
+enum class EditId;
+
+/// The "Overheads & tail" workspace: the costs the naive model ignores (cold start, request
+/// overhead, shared caps), the memory cap on batching, the simulated job with stragglers and
+/// failures, and the goal seek. Inputs edit the document (undoable); the simulation runs in the
+/// background and is only re-run when its inputs change.
+class TailPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TailPanel(QWidget *parent = nullptr);
+    void setDocument(ScenarioDocument *document);
+
+    OverheadChart *overheadChart() const { return m_overheadChart; }
+    HistogramChart *histogram() const { return m_histogram; }
+    SimulationRunner *runner() const { return m_runner; }
+    QTableWidget *goalTable() const { return m_goalTable; }
+    QLabel *kneeLabel() const { return m_knee; }
+    QLabel *memoryLabel() const { return m_memory; }
+    QLabel *simulationSummary() const { return m_summary; }
+    ValueControl *coldStartControl() const;
+    ValueControl *sharedCapControl() const;
+    ValueControl *stragglerControl() const;
+
+private:
+    /// One number of the scenario, shown by a control in display units (`scale` per unit).
+    struct Binding
+    {
+        ValueControl *control;
+        std::function<std::optional<double>(const Scenario &)> get;
+        std::function<void(Scenario &, std::optional<double>)> set;
+        double scale = 1;
+    };
+
+    void refresh();
+    void showResults();
+    void startSimulation();
+    ValueControl *bind(QFormLayout *form, const QString &label, const QString &explanation,
+                       ValueControl *control, EditId id, const QString &undoText,
+                       std::function<std::optional<double>(const Scenario &)> get,
+                       std::function<void(Scenario &, std::optional<double>)> set,
+                       double scale = 1);
+    void editScenario(const QString &text, EditId id,
+                      const std::function<void(Scenario &)> &change);
+
+    QPointer<ScenarioDocument> m_document;
+    std::vector<Binding> m_bindings;
+    QLineEdit *m_sharedName;
+    QCheckBox *m_backups;
+    OverheadChart *m_overheadChart;
+    HistogramChart *m_histogram;
+    QLabel *m_knee;
+    QLabel *m_share;
+    QLabel *m_memory;
+    QLabel *m_summary;
+    QLabel *m_status;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel;
+    QTableWidget *m_goalTable;
+    SimulationRunner *m_runner;
+    QTimer *m_debounce;
+    QTimer *m_showProgress;
+};
+
+} // namespace pipeplan
