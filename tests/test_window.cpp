@@ -3,13 +3,17 @@
 #include "format.h"
 #include "ganttchart.h"
 #include "headlinewidget.h"
+#include "histogramchart.h"
 #include "inputspanel.h"
 #include "mainwindow.h"
+#include "overheadchart.h"
 #include "recoverystore.h"
 #include "scalingtablemodel.h"
 #include "scalingview.h"
 #include "scenariodocument.h"
+#include "simulationrunner.h"
 #include "stagechart.h"
+#include "tailpanel.h"
 #include "valuecontrol.h"
 #include "waterfallchart.h"
 
@@ -31,6 +35,7 @@
 #include <QSignalSpy>
 #include <QSlider>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -91,7 +96,7 @@ protected:
         EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions),
                   format::grouped(core.totalPredictions, 0));
         EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime),
-                  format::duration(core.runtimeSeconds));
+                  format::duration(core.effectiveRuntimeSeconds));
         EXPECT_EQ(headline->valueText(HeadlineWidget::Throughput),
                   format::ratePerSecond(core.throughputUsersPerSecond, QStringLiteral("users")));
         ASSERT_EQ(window->scaling()->model()->rowCount(), static_cast<int>(core.scaling.size()));
@@ -455,8 +460,9 @@ TEST_F(WindowTest, AFailedSaveKeepsTheOldFileAndTheDocumentModified)
 // "pipeplan-cli eval on each preset prints the numbers the window shows."
 TEST_F(WindowTest, CliEvalPrintsWhatTheWindowShowsForEveryPreset)
 {
-    for (const char *name : {"nightly-scoring.json", "pruned-accelerated.json",
-                             "seed001-pipeline.json", "five-stage.json"}) {
+    for (const char *name :
+         {"nightly-scoring.json", "pruned-accelerated.json", "seed001-pipeline.json",
+          "five-stage.json", "feature-store-cap.json"}) {
         ASSERT_TRUE(window->openFile(presetPath(name))) << name;
         const cli::CliRunResult run =
             runCliCommand({QStringLiteral("eval"), presetPath(name), QStringLiteral("--json")});
@@ -583,4 +589,149 @@ TEST(Recovery, KilledMidEditTheWorkComesBack)
               format::duration(evaluate(orphans[0].plan.scenario).runtimeSeconds));
     RecoveryStore::discard(orphans[0]);
     EXPECT_TRUE(RecoveryStore::orphans(recoveryDir).empty());
+}
+
+namespace {
+/// Waits (processing events) until the tail panel's simulation has answered.
+bool waitForSimulation(TailPanel *tail)
+{
+    QTest::qWait(200); // the debounce
+    for (int i = 0; i < 600 && tail->runner()->isRunning(); ++i)
+        QTest::qWait(50);
+    return !tail->runner()->isRunning() && tail->runner()->result().has_value();
+}
+} // namespace
+
+TEST_F(WindowTest, OverheadsEnterTheHeadlineAndTheKneeIsNamed)
+{
+    Scenario s = doc->scenario();
+    s.workload.keepFraction = 0.5;
+    s.workload.batchMsPerUser = 50;
+    s.workload.parallelFraction = 1;
+    s.workload.workers = 1000;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("setup")));
+    TailPanel *tail = window->tailPanel();
+    EXPECT_TRUE(tail->kneeLabel()->text().startsWith(QStringLiteral("No overheads set")));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
+              QStringLiteral("62.5 minutes")); // 75M x 50 ms / 1,000
+
+    // Tick the shared cap and type 40,000 users/s, as a person would.
+    ValueControl *cap = tail->sharedCapControl();
+    cap->checkBox()->setChecked(true);
+    cap->spinBox()->setValue(40'000);
+    ASSERT_EQ(doc->scenario().overheads.sharedCapPerSecond.value_or(0), 40'000);
+    EXPECT_TRUE(tail->kneeLabel()->text().contains(
+        QStringLiteral("feature store caps throughput at 40,000 users/s: more workers do nothing "
+                       "past 2,000")));
+    EXPECT_EQ(tail->overheadChart()->kneeGraph()->dataCount(), 1);
+    EXPECT_EQ(tail->overheadChart()->kneeGraph()->data()->begin()->key, 2000);
+    EXPECT_EQ(tail->overheadChart()->kneeLabelText(),
+              QStringLiteral("feature store binds\npast 2,000 workers"));
+    // Below the knee at 1,000 workers compute binds; at 5,000 the cap does: 31.25 minutes.
+    window->inputs()->workersControl()->spinBox()->setValue(5000);
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
+              QStringLiteral("31.25 minutes"));
+    expectViewsMatchCore();
+    EXPECT_EQ(window->waterfallChart()->labelTexts().last(), QStringLiteral("31.25 minutes"));
+    // The two curves: naive keeps falling, with overheads flattens at the cap.
+    const QCPGraph *naive = tail->overheadChart()->naiveGraph();
+    const QCPGraph *overhead = tail->overheadChart()->overheadGraph();
+    EXPECT_DOUBLE_EQ((naive->data()->end() - 1)->value, 3.75e6 / 1e6);
+    EXPECT_DOUBLE_EQ((overhead->data()->end() - 1)->value, 1875);
+
+    doc->undoStack()->undo(); // workers
+    doc->undoStack()->undo(); // the cap's value
+    doc->undoStack()->undo(); // ticking it
+    EXPECT_FALSE(doc->scenario().overheads.sharedCapPerSecond.has_value());
+    EXPECT_FALSE(cap->checkBox()->isChecked());
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
+              QStringLiteral("62.5 minutes"));
+}
+
+TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
+{
+    ASSERT_TRUE(window->openFile(presetPath("feature-store-cap.json")));
+    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
+    fewer.simulation.trials = 100;
+    fewer.goal.trials = 20;
+    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
+    TailPanel *tail = window->tailPanel();
+    ASSERT_TRUE(waitForSimulation(tail));
+    const Scenario &s = doc->scenario();
+    const simulation::Params params = simulationParams(s, evaluate(s));
+    const simulation::Result core = simulation::simulate(params);
+    const simulation::Result &shown = *tail->runner()->result();
+    EXPECT_EQ(shown.sortedSeconds, core.sortedSeconds); // same seed, same answer
+    EXPECT_TRUE(tail->simulationSummary()->text().contains(format::duration(core.p90Seconds)));
+    EXPECT_EQ(tail->histogram()->markerText(0),
+              QStringLiteral("P50 ") + format::duration(core.p50Seconds));
+    EXPECT_EQ(tail->histogram()->markerText(3),
+              QStringLiteral("no tail ") + format::duration(core.closedFormSeconds));
+    double barTrials = 0;
+    for (auto it = tail->histogram()->bars()->data()->begin();
+         it != tail->histogram()->bars()->data()->end(); ++it)
+        barTrials += it->value;
+    EXPECT_EQ(barTrials, 100);
+
+    // The goal table shows the core's goal seek.
+    goalseek::Inputs in;
+    const ScenarioResult r = evaluate(s);
+    in.naive = naiveModel(s, r);
+    in.withOverheads = r.overheads.model;
+    in.simulation = params;
+    in.simulation.trials = static_cast<int>(s.goal.trials);
+    in.deadlineSeconds = s.goal.deadlineSeconds;
+    in.pricePerWorkerHour = s.goal.pricePerWorkerHour;
+    const goalseek::Result goal = goalseek::seek(in);
+    QTableWidget *table = tail->goalTable();
+    ASSERT_EQ(table->rowCount(), 4);
+    for (int row = 0; row < 4; ++row) {
+        const goalseek::Option &option = goal.options[static_cast<size_t>(row)];
+        EXPECT_EQ(table->item(row, 0)->text(), option.method);
+        EXPECT_EQ(table->item(row, 1)->text(), format::grouped(option.workers.value_or(0), 0));
+        EXPECT_EQ(table->item(row, 3)->text(), format::grouped(option.cost, 2));
+    }
+    EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("1,093"));
+
+    // Unrelated edits answer from the cache; the simulation's own inputs re-run it.
+    const int runs = tail->runner()->runsStarted();
+    window->inputs()->nameEdit()->setText(QStringLiteral("renamed"));
+    window->inputs()->nameEdit()->editingFinished();
+    Scenario renamed = doc->scenario();
+    renamed.notes = QStringLiteral("a note");
+    renamed.microbatches = 16;
+    ASSERT_TRUE(doc->edit(renamed, QStringLiteral("unrelated")));
+    QTest::qWait(250);
+    EXPECT_EQ(tail->runner()->runsStarted(), runs);
+    tail->stragglerControl()->spinBox()->setValue(0.05);
+    ASSERT_TRUE(waitForSimulation(tail));
+    EXPECT_EQ(tail->runner()->runsStarted(), runs + 1);
+    EXPECT_GT(tail->runner()->result()->p50Seconds, core.p50Seconds);
+}
+
+TEST_F(WindowTest, OversizedBatchIsFlagged)
+{
+    Scenario s = doc->scenario();
+    s.memory.acceleratorMemoryBytes = 16.0 * (1ULL << 30);
+    s.memory.batchItems = 400;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("memory")));
+    const QLabel *memory = window->tailPanel()->memoryLabel();
+    EXPECT_TRUE(memory->text().startsWith(QStringLiteral("A batch of 400 items does not fit")));
+    EXPECT_TRUE(memory->styleSheet().contains(QStringLiteral("c62828")));
+    s.memory.batchItems = 300;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("memory")));
+    EXPECT_TRUE(memory->text().startsWith(QStringLiteral("Largest batch that fits: 307 items")));
+}
+
+TEST_F(WindowTest, AJobTooFineToSimulateSaysWhy)
+{
+    Scenario s = doc->scenario();
+    s.overheads.usersPerShard = 1; // 150M shards: over the simulation's 100M
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("fine shards")));
+    QTest::qWait(250);
+    EXPECT_FALSE(window->tailPanel()->runner()->isRunning());
+    EXPECT_EQ(window->tailPanel()->simulationStatus()->text(),
+              QStringLiteral(
+                  "This scenario cannot be simulated: shards: is too large: at most "
+                  "100000000, got 150000000 (cut it into fewer shards with more users per shard)"));
 }

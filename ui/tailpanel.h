@@ -44,6 +44,7 @@ public:
     QLabel *kneeLabel() const { return m_knee; }
     QLabel *memoryLabel() const { return m_memory; }
     QLabel *simulationSummary() const { return m_summary; }
+    QLabel *simulationStatus() const { return m_status; }
     ValueControl *coldStartControl() const;
     ValueControl *sharedCapControl() const;
     ValueControl *stragglerControl() const;
