@@ -610,6 +610,7 @@ TEST_F(WindowTest, OverheadsEnterTheHeadlineAndTheKneeIsNamed)
     s.workload.parallelFraction = 1;
     s.workload.workers = 1000;
     ASSERT_TRUE(doc->edit(s, QStringLiteral("setup")));
+    window->workspaces()->setCurrentIndex(1);
     TailPanel *tail = window->tailPanel();
     EXPECT_TRUE(tail->kneeLabel()->text().startsWith(QStringLiteral("No overheads set")));
     EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
@@ -655,6 +656,7 @@ TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
     fewer.simulation.trials = 100;
     fewer.goal.trials = 20;
     ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
+    window->workspaces()->setCurrentIndex(1);
     TailPanel *tail = window->tailPanel();
     ASSERT_TRUE(waitForSimulation(tail));
     const Scenario &s = doc->scenario();
@@ -715,6 +717,7 @@ TEST_F(WindowTest, OversizedBatchIsFlagged)
     s.memory.acceleratorMemoryBytes = 16.0 * (1ULL << 30);
     s.memory.batchItems = 400;
     ASSERT_TRUE(doc->edit(s, QStringLiteral("memory")));
+    window->workspaces()->setCurrentIndex(1);
     const QLabel *memory = window->tailPanel()->memoryLabel();
     EXPECT_TRUE(memory->text().startsWith(QStringLiteral("A batch of 400 items does not fit")));
     EXPECT_TRUE(memory->styleSheet().contains(QStringLiteral("c62828")));
@@ -728,6 +731,7 @@ TEST_F(WindowTest, AJobTooFineToSimulateSaysWhy)
     Scenario s = doc->scenario();
     s.overheads.usersPerShard = 1; // 150M shards: over the simulation's 100M
     ASSERT_TRUE(doc->edit(s, QStringLiteral("fine shards")));
+    window->workspaces()->setCurrentIndex(1);
     QTest::qWait(250);
     EXPECT_FALSE(window->tailPanel()->runner()->isRunning());
     EXPECT_EQ(window->tailPanel()->simulationStatus()->text(),

@@ -40,6 +40,7 @@ HistogramChart::HistogramChart(QWidget *parent) : QCustomPlot(parent)
         Marker marker{new QCPItemStraightLine(this), new QCPItemText(this)};
         marker.line->setPen(QPen(color, 1.5, Qt::DashLine));
         marker.label->setColor(color);
+        marker.label->setBrush(QColor(255, 255, 255, 210)); // readable across other markers
         marker.label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
         marker.label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         marker.label->setPadding(QMargins(0, 0, 4, 0));

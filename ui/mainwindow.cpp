@@ -99,6 +99,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         1, tr("Cold starts, shared caps, stragglers and failures, simulated; fewest workers for a "
               "deadline (Ctrl+2)"));
     rightLayout->addWidget(m_workspaces, 1);
+    // The tail workspace carries its own inputs: the model's panel makes room for its charts.
+    connect(m_workspaces, &QTabWidget::currentChanged, inputsScroll,
+            [inputsScroll](int index) { inputsScroll->setVisible(index == 0); });
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->addWidget(inputsScroll);

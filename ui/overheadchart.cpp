@@ -37,6 +37,7 @@ OverheadChart::OverheadChart(QWidget *parent) : QCustomPlot(parent)
         QCPScatterStyle(QCPScatterStyle::ssDiamond, chartstyle::kAlert, chartstyle::kAlert, 12));
     m_kneeLabel = new QCPItemText(this);
     m_kneeLabel->setColor(chartstyle::kAlert);
+    m_kneeLabel->setBrush(QColor(255, 255, 255, 210)); // readable where a grid line passes
     m_kneeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_kneeLabel->setPadding(QMargins(6, 0, 0, 6));
 
@@ -54,9 +55,17 @@ QString OverheadChart::kneeLabelText() const
     return m_kneeLabel->visible() ? m_kneeLabel->text() : QString();
 }
 
+void OverheadChart::showEvent(QShowEvent *event)
+{
+    QCustomPlot::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
 void OverheadChart::refresh()
 {
-    if (!m_document)
+    m_stale = !isVisible();
+    if (!m_document || m_stale)
         return;
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
@@ -89,11 +98,12 @@ void OverheadChart::refresh()
         m_knee->setName(tr("knee: %1 workers").arg(format::grouped(*o.kneeWorkers, 0)));
         m_knee->addToLegend();
         m_kneeLabel->position->setCoords(*o.kneeWorkers, kneeSeconds);
-        // Two short lines, on whichever side of the knee has room.
-        const bool roomOnRight = std::log10(*o.kneeWorkers) < std::log10(maxWorkers) * 0.45;
-        m_kneeLabel->setPositionAlignment((roomOnRight ? Qt::AlignLeft : Qt::AlignRight) |
-                                          Qt::AlignBottom);
-        m_kneeLabel->setPadding(roomOnRight ? QMargins(6, 0, 0, 6) : QMargins(0, 0, 6, 6));
+        // Two short lines below the curve, left of the knee, where neither curve runs (unless
+        // the knee sits at the far left: then right of it).
+        const bool roomOnLeft = std::log10(*o.kneeWorkers) > std::log10(maxWorkers) * 0.3;
+        m_kneeLabel->setPositionAlignment((roomOnLeft ? Qt::AlignRight : Qt::AlignLeft) |
+                                          Qt::AlignTop);
+        m_kneeLabel->setPadding(roomOnLeft ? QMargins(0, 8, 8, 0) : QMargins(8, 8, 0, 0));
         m_kneeLabel->setText(
             tr("%1 binds\npast %2 workers")
                 .arg(limitName(o.model.capSeconds().second, s.overheads.sharedResourceName),

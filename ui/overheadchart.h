@@ -21,6 +21,9 @@ public:
     QCPGraph *kneeGraph() const { return m_knee; }
     QString kneeLabelText() const;
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void refresh();
 
@@ -30,6 +33,7 @@ private:
     QCPGraph *m_marker;
     QCPGraph *m_knee;
     QCPItemText *m_kneeLabel;
+    bool m_stale = false;
 };
 
 } // namespace pipeplan

@@ -59,6 +59,23 @@ TailPanel::TailPanel(QWidget *parent)
     auto *inputs = new QWidget(this);
     auto *inputsLayout = new QVBoxLayout(inputs);
 
+    // --- The scale-out inputs again: this workspace replaces the Model tab's inputs panel.
+    auto *scaleBox = new QGroupBox(tr("Scale-out"), inputs);
+    auto *scale = new QFormLayout(scaleBox);
+    bind(
+        scale, tr("Workers"), tr("Parallel workers; the same value as on the Model tab."),
+        new ValueControl(config(1, 1e6, Scale::Log, 0, tr(" workers")), scaleBox), EditId::Workers,
+        tr("Change workers"),
+        [](const Scenario &s) { return std::optional<double>(s.workload.workers); },
+        [](Scenario &s, std::optional<double> v) { s.workload.workers = v.value_or(1); });
+    bind(
+        scale, tr("Parallel fraction p"), tr("Amdahl's p: the share of the work that spreads."),
+        new ValueControl(config(0, 1, Scale::Linear, 4, QString()), scaleBox),
+        EditId::ParallelFraction, tr("Change parallel fraction"),
+        [](const Scenario &s) { return std::optional<double>(s.workload.parallelFraction); },
+        [](Scenario &s, std::optional<double> v) { s.workload.parallelFraction = v.value_or(1); });
+    inputsLayout->addWidget(scaleBox);
+
     // --- Overheads: each off until ticked, each with a line on what it models.
     auto *overheadBox = new QGroupBox(tr("Overheads (tick to include)"), inputs);
     auto *overheads = new QFormLayout(overheadBox);
@@ -235,6 +252,7 @@ TailPanel::TailPanel(QWidget *parent)
     inputsScroll->setWidgetResizable(true);
     inputsScroll->setFrameShape(QFrame::NoFrame);
     inputsScroll->setMinimumWidth(inputs->minimumSizeHint().width() + 24);
+    inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     // --- Views.
     m_knee = new QLabel(this);
@@ -374,24 +392,30 @@ ValueControl *TailPanel::bind(QFormLayout *form, const QString &label,
     return control;
 }
 
-ValueControl *TailPanel::coldStartControl() const
+ValueControl *TailPanel::workersControl() const
 {
     return m_bindings.at(0).control;
 }
 
-ValueControl *TailPanel::sharedCapControl() const
+ValueControl *TailPanel::coldStartControl() const
 {
     return m_bindings.at(2).control;
 }
 
+ValueControl *TailPanel::sharedCapControl() const
+{
+    return m_bindings.at(4).control;
+}
+
 ValueControl *TailPanel::stragglerControl() const
 {
-    return m_bindings.at(9).control;
+    return m_bindings.at(11).control;
 }
 
 void TailPanel::setDocument(ScenarioDocument *document)
 {
     m_overheadChart->setDocument(document);
+    m_stale = true;
     observeDocument(this, m_document, document, &TailPanel::refresh);
 }
 
@@ -406,9 +430,20 @@ void TailPanel::editScenario(const QString &text, EditId id,
         refresh(); // refused: show the document's values again
 }
 
+void TailPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
 void TailPanel::refresh()
 {
     if (!m_document)
+        return;
+    // A hidden workspace costs nothing per slider tick: it catches up when it is shown.
+    m_stale = !isVisible();
+    if (m_stale)
         return;
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();

@@ -28,8 +28,9 @@ enum class EditId;
 
 /// The "Overheads & tail" workspace: the costs the naive model ignores (cold start, request
 /// overhead, shared caps), the memory cap on batching, the simulated job with stragglers and
-/// failures, and the goal seek. Inputs edit the document (undoable); the simulation runs in the
-/// background and is only re-run when its inputs change.
+/// failures, and the goal seek, with its own inputs (the Model tab's inputs panel hides here).
+/// Inputs edit the document (undoable); the simulation runs in the background and is only re-run
+/// when its inputs change.
 class TailPanel : public QWidget
 {
     Q_OBJECT
@@ -45,9 +46,13 @@ public:
     QLabel *memoryLabel() const { return m_memory; }
     QLabel *simulationSummary() const { return m_summary; }
     QLabel *simulationStatus() const { return m_status; }
+    ValueControl *workersControl() const;
     ValueControl *coldStartControl() const;
     ValueControl *sharedCapControl() const;
     ValueControl *stragglerControl() const;
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
     /// One number of the scenario, shown by a control in display units (`scale` per unit).
@@ -87,6 +92,7 @@ private:
     SimulationRunner *m_runner;
     QTimer *m_debounce;
     QTimer *m_showProgress;
+    bool m_stale = false; ///< changed while hidden: refresh when shown
 };
 
 } // namespace pipeplan
