@@ -218,14 +218,7 @@ ValueControl *InputsPanel::addControl(QFormLayout *form, const QString &label,
 
 void InputsPanel::connectDrag(ValueControl *control)
 {
-    connect(control, &ValueControl::dragStarted, this, [this]() {
-        if (m_document)
-            m_document->beginInteractiveEdit();
-    });
-    connect(control, &ValueControl::dragFinished, this, [this]() {
-        if (m_document)
-            m_document->endInteractiveEdit();
-    });
+    connectDragSession(control, this, m_document);
 }
 
 void InputsPanel::setDocument(ScenarioDocument *document)
@@ -236,11 +229,7 @@ void InputsPanel::setDocument(ScenarioDocument *document)
 void InputsPanel::editScenario(const QString &text, EditId id,
                                const std::function<void(Scenario &)> &change)
 {
-    if (!m_document)
-        return;
-    Scenario scenario = m_document->scenario();
-    change(scenario);
-    if (!m_document->edit(scenario, text, id))
+    if (m_document && !m_document->editScenario(text, id, change))
         syncFromDocument(); // refused: show the document's values again
 }
 

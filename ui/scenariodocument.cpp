@@ -70,6 +70,14 @@ bool ScenarioDocument::editPlan(const Plan &after, const QString &text, EditId i
     return true;
 }
 
+bool ScenarioDocument::editScenario(const QString &text, EditId id,
+                                    const std::function<void(Scenario &)> &change)
+{
+    Scenario scenario = m_plan.scenario;
+    change(scenario);
+    return edit(scenario, text, id);
+}
+
 void ScenarioDocument::pinBaseline()
 {
     Plan plan = m_plan;

@@ -8,6 +8,8 @@
 #include <QPointer>
 #include <QUndoStack>
 
+#include <functional>
+
 namespace pipeplan {
 
 /// Merge ids of undoable edits: consecutive edits of one field during one slider drag merge into
@@ -85,6 +87,9 @@ public:
     /// interactive session (a slider drag) merge. An invalid scenario is refused (returns false)
     /// and nothing changes.
     bool edit(const Scenario &after, const QString &text, EditId id = EditId::None);
+    /// edit() of the current scenario with `change` applied: what every input widget does.
+    bool editScenario(const QString &text, EditId id,
+                      const std::function<void(Scenario &)> &change);
 
     /// Pins the current scenario as the baseline every view compares against (undoable);
     /// unpinBaseline drops it.
@@ -133,6 +138,22 @@ private:
     bool m_interactive = false;
     int m_editSession = 0;
 };
+
+/// A slider drag as one undo step: pressing a control's slider opens the document's interactive
+/// session, releasing it closes it. `document` is the owner's member, followed as it changes.
+template <typename Control>
+void connectDragSession(Control *control, QObject *owner,
+                        const QPointer<ScenarioDocument> &document)
+{
+    QObject::connect(control, &Control::dragStarted, owner, [&document]() {
+        if (document)
+            document->beginInteractiveEdit();
+    });
+    QObject::connect(control, &Control::dragFinished, owner, [&document]() {
+        if (document)
+            document->endInteractiveEdit();
+    });
+}
 
 /// Points a view at a document: stops observing the previous one, refreshes on every change of
 /// the new one, and refreshes once now. Every view's setDocument() is this one call.

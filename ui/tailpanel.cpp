@@ -381,14 +381,7 @@ ValueControl *TailPanel::bind(QFormLayout *form, const QString &label,
                     set(s, on ? std::optional<double>(v) : std::nullopt);
                 });
             });
-    connect(control, &ValueControl::dragStarted, this, [this]() {
-        if (m_document)
-            m_document->beginInteractiveEdit();
-    });
-    connect(control, &ValueControl::dragFinished, this, [this]() {
-        if (m_document)
-            m_document->endInteractiveEdit();
-    });
+    connectDragSession(control, this, m_document);
     return control;
 }
 
@@ -422,11 +415,7 @@ void TailPanel::setDocument(ScenarioDocument *document)
 void TailPanel::editScenario(const QString &text, EditId id,
                              const std::function<void(Scenario &)> &change)
 {
-    if (!m_document)
-        return;
-    Scenario scenario = m_document->scenario();
-    change(scenario);
-    if (!m_document->edit(scenario, text, id))
+    if (m_document && !m_document->editScenario(text, id, change))
         refresh(); // refused: show the document's values again
 }
 
