@@ -156,6 +156,94 @@ QString scalingHeader(ScalingColumn column)
     return {};
 }
 
+std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
+{
+    const Workload &w = s.workload;
+    auto off = [] { return QStringLiteral("off"); };
+    auto optional = [&off](const std::optional<double> &value, auto text) {
+        return value ? text(*value) : off();
+    };
+    auto ms = [](double v) { return format::milliseconds(v); };
+    auto seconds = [](double v) { return format::trimmed(v, 2) + QStringLiteral(" s"); };
+    auto gib = [](double bytes) {
+        return format::trimmed(bytes / (1ULL << 30), 2) + QStringLiteral(" GiB");
+    };
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Users"), format::count(w.users, QStringLiteral("users"))},
+        {QStringLiteral("Predictions per user"), format::grouped(w.predictionsPerUser, 0)},
+        {QStringLiteral("Latency per prediction"), ms(w.latencyMs)},
+        {QStringLiteral("Accelerator lever (latency before)"), optional(w.baselineLatencyMs, ms)},
+        {QStringLiteral("Batching lever (time per user)"), optional(w.batchMsPerUser, ms)},
+        {QStringLiteral("Keep fraction (pre-filtering)"), format::trimmed(w.keepFraction, 4)},
+        {QStringLiteral("Workers"), format::count(w.workers, QStringLiteral("workers"))},
+        {QStringLiteral("Parallel fraction p"), format::trimmed(w.parallelFraction, 4)},
+        {QStringLiteral("Compared p"),
+         optional(s.comparisonParallelFraction, [](double v) { return format::trimmed(v, 4); })},
+        {QStringLiteral("Execution"), s.execution == Execution::Sequential
+                                          ? QStringLiteral("sequential (sum of stages)")
+                                          : QStringLiteral("pipelined (slowest stage)")},
+        {QStringLiteral("Microbatches"), format::grouped(s.microbatches, 0)},
+    };
+    for (size_t i = 0; i < s.stages.size(); ++i) {
+        const Stage &stage = s.stages[i];
+        rows.emplace_back(QStringLiteral("Stage %1: %2").arg(i + 1).arg(stage.name),
+                          stage.isScoring ? QStringLiteral("from the workload")
+                                          : ms(stage.msPerUser) + QStringLiteral(" per user"));
+    }
+    const Overheads &o = s.overheads;
+    rows.emplace_back(QStringLiteral("Cold start per worker"),
+                      optional(o.coldStartSeconds, seconds));
+    rows.emplace_back(QStringLiteral("Overhead per request"), optional(o.requestOverheadMs, ms));
+    rows.emplace_back(QStringLiteral("Shared cap (%1)").arg(o.sharedResourceName),
+                      optional(o.sharedCapPerSecond, [](double v) {
+                          return format::ratePerSecond(v, QStringLiteral("users"));
+                      }));
+    rows.emplace_back(QStringLiteral("Coordinator dispatch cap"),
+                      optional(o.dispatchCapPerSecond, [](double v) {
+                          return format::ratePerSecond(v, QStringLiteral("shards"));
+                      }));
+    rows.emplace_back(QStringLiteral("Users per shard"), format::grouped(o.usersPerShard, 0));
+    rows.emplace_back(QStringLiteral("Accelerator memory"),
+                      optional(s.memory.acceleratorMemoryBytes, gib));
+    if (s.memory.acceleratorMemoryBytes) {
+        rows.emplace_back(QStringLiteral("Model size"), gib(s.memory.modelBytes));
+        rows.emplace_back(QStringLiteral("Memory per item"),
+                          format::trimmed(s.memory.bytesPerItem / (1ULL << 20), 3) +
+                              QStringLiteral(" MiB"));
+    }
+    const SimulationSettings &sim = s.simulation;
+    rows.emplace_back(QStringLiteral("Stragglers"),
+                      QStringLiteral("%1% of shards, %2× slower")
+                          .arg(format::trimmed(sim.stragglerProbability * 100, 2),
+                               format::trimmed(sim.stragglerFactor, 2)));
+    rows.emplace_back(QStringLiteral("Failures per attempt"),
+                      format::trimmed(sim.failureProbability * 100, 2) + QStringLiteral("%"));
+    rows.emplace_back(QStringLiteral("Checkpoint every"), optional(sim.checkpointSeconds, seconds));
+    rows.emplace_back(QStringLiteral("Simulation"),
+                      QStringLiteral("%1 trials, seed %2")
+                          .arg(format::grouped(sim.trials, 0), format::grouped(sim.seed, 0)));
+    rows.emplace_back(QStringLiteral("Deadline"), format::duration(s.goal.deadlineSeconds));
+    rows.emplace_back(QStringLiteral("Price per worker-hour"),
+                      format::trimmed(s.goal.pricePerWorkerHour, 2));
+    return rows;
+}
+
+std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows)
+{
+    std::vector<QStringList> table;
+    QStringList header;
+    for (int c = 0; c < kScalingColumnCount; ++c)
+        header << scalingHeader(static_cast<ScalingColumn>(c));
+    table.push_back(header);
+    for (const ScalingRow &row : rows) {
+        QStringList cells;
+        for (int c = 0; c < kScalingColumnCount; ++c)
+            cells << scalingCell(row, static_cast<ScalingColumn>(c));
+        table.push_back(cells);
+    }
+    return table;
+}
+
 QString bottleneckName(const Scenario &s, const ScenarioResult &r)
 {
     if (r.bottleneckIndex < 0 || r.bottleneckIndex >= static_cast<int>(s.stages.size()))

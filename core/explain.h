@@ -3,6 +3,10 @@
 #include "scenario.h"
 
 #include <QString>
+#include <QStringList>
+
+#include <utility>
+#include <vector>
 
 /// The "how" behind each headline number: which formula produced it, with the scenario's own
 /// values filled in. Shared by the window (hover and "how" lines), reports and the CLI.
@@ -42,6 +46,13 @@ inline constexpr int kScalingColumnCount = 6;
 /// A cell's text: "1,000", "833.33", "49.76×".
 QString scalingCell(const ScalingRow &row, ScalingColumn column);
 QString scalingHeader(ScalingColumn column);
+
+/// Every input of the scenario as (label, value with its unit), in the order the window shows
+/// them: what a report lists so a reader can check the numbers.
+std::vector<std::pair<QString, QString>> inputRows(const Scenario &scenario);
+
+/// The scaling table as text rows, header first (CSV export, reports): the window's cells.
+std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows);
 
 /// Display name of the bottleneck stage with its time per user, e.g. "score (20 s)"; empty
 /// without stages.

@@ -103,8 +103,9 @@ Result seek(const Inputs &in, simulation::Control *control)
     };
     auto cancelled = [control] { return control && control->cancel.load(); };
 
-    for (const auto &[quantile, key] : {std::pair{0.5, QStringLiteral("simulated_p50")},
-                                        std::pair{0.9, QStringLiteral("simulated_p90")}}) {
+    for (const auto &[quantileToMeet, key] : {std::pair{0.5, QStringLiteral("simulated_p50")},
+                                              std::pair{0.9, QStringLiteral("simulated_p90")}}) {
+        const double quantile = quantileToMeet; // a lambda may not capture a structured binding
         Option option{
             QStringLiteral("simulated P%1").arg(quantile * 100), key, std::nullopt, 0, 0, {}};
         auto at = [&](double workers) {

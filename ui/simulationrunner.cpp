@@ -1,8 +1,5 @@
 #include "simulationrunner.h"
 
-#include <QMetaObject>
-#include <QPointer>
-
 namespace pipeplan {
 
 struct SimulationRunner::Run
@@ -46,9 +43,18 @@ bool sameGoal(const goalseek::Inputs &a, const goalseek::Inputs &b)
 
 SimulationRunner::SimulationRunner(QObject *parent) : QObject(parent)
 {
-    m_progressTimer.setInterval(100);
+    // The GUI thread polls the run: no call crosses threads but two atomics, and a run that
+    // finishes is delivered within one tick.
+    m_progressTimer.setInterval(50);
     connect(&m_progressTimer, &QTimer::timeout, this, [this]() {
-        if (m_running && m_running->totalTrials > 0)
+        if (!m_running)
+            return;
+        if (m_running->done.load()) {
+            const std::shared_ptr<Run> finished = m_running; // deliver() resets m_running
+            deliver(finished);
+            return;
+        }
+        if (m_running->totalTrials > 0)
             emit progress(static_cast<double>(m_running->control.trialsDone.load()) /
                           static_cast<double>(m_running->totalTrials));
     });
@@ -77,9 +83,8 @@ void SimulationRunner::request(const Request &request)
         run->simulate ? request.params.trials * (request.params.speculativeBackups ? 2 : 1) : 0;
     m_running = run;
     ++m_runsStarted;
-    QPointer<SimulationRunner> self(this);
     m_threads.emplace_back(
-        run, std::jthread([run, self]() {
+        run, std::jthread([run]() {
             if (run->simulate) {
                 run->result = simulation::simulate(run->request.params, &run->control);
                 if (run->request.params.speculativeBackups && !run->control.cancel) {
@@ -91,9 +96,6 @@ void SimulationRunner::request(const Request &request)
             if (run->seekGoal && !run->control.cancel)
                 run->goal = goalseek::seek(run->request.goal, &run->control);
             run->done = true;
-            // The destructor joins this thread before the object goes, so `self` is alive here.
-            QMetaObject::invokeMethod(
-                self.data(), [self, run]() { self->deliver(run); }, Qt::QueuedConnection);
         }));
     m_progressTimer.start();
     emit started();

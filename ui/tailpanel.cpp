@@ -370,7 +370,7 @@ ValueControl *TailPanel::bind(QFormLayout *form, const QString &label,
     cellLayout->addWidget(control);
     cellLayout->addWidget(explanation(explanationText, cell));
     form->addRow(labelWidget, cell);
-    m_bindings.push_back({control, get, set, scale});
+    m_bindings.push_back({control, std::move(get), set, scale});
     connect(control, &ValueControl::valueEdited, this, [this, id, undoText, set, scale](double v) {
         editScenario(undoText, id, [&set, v, scale](Scenario &s) { set(s, v * scale); });
     });

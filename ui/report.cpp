@@ -1,0 +1,510 @@
+#include "report.h"
+
+#include "amdahlchart.h"
+#include "explain.h"
+#include "format.h"
+#include "ganttchart.h"
+#include "histogramchart.h"
+#include "overheadchart.h"
+#include "scalingtablemodel.h"
+#include "scenariodocument.h"
+#include "stagechart.h"
+#include "waterfallchart.h"
+
+#include <QBuffer>
+#include <QChart>
+#include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QLocale>
+#include <QPagedPaintDevice>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPicture>
+#include <QSaveFile>
+
+#include <functional>
+
+namespace pipeplan::report {
+
+namespace {
+
+constexpr double kChartHeight = 300;
+const QColor kInk{0x1b, 0x1f, 0x24};
+const QColor kGrey{0x5f, 0x66, 0x6d};
+const QColor kRule{0xd0, 0xd4, 0xd9};
+const QColor kHeaderFill{0xee, 0xf1, 0xf5};
+
+QFont font(double pointSize, bool bold = false)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPointSizeF(pointSize);
+    f.setBold(bold);
+    return f;
+}
+
+/// Blocks stacked down the page; a block that does not fit starts a new page, and a table row
+/// that starts a page repeats its table's header first.
+class Document
+{
+public:
+    using Draw = std::function<void(QPainter &, const QRectF &)>;
+
+    Document(QPaintDevice *device, double width) : m_device(device), m_width(width) {}
+    double width() const { return m_width; }
+
+    double textHeight(const QString &text, const QFont &f, double width) const
+    {
+        const QFontMetricsF metrics(f, m_device);
+        return metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, text).height();
+    }
+
+    void add(double height, Draw draw, double gapAfter = 6, int table = -1, bool pageBreak = false)
+    {
+        m_blocks.push_back({height, std::move(draw), gapAfter, table, pageBreak});
+    }
+
+    void text(const QString &text, const QFont &f, const QColor &color = kInk, double gap = 6)
+    {
+        const double height = textHeight(text, f, m_width);
+        add(
+            height,
+            [text, f, color](QPainter &p, const QRectF &r) {
+                p.setFont(f);
+                p.setPen(color);
+                p.drawText(r, Qt::TextWordWrap, text);
+            },
+            gap);
+    }
+
+    void heading(const QString &title, bool pageBreak = false)
+    {
+        const QFont f = font(13, true);
+        add(
+            textHeight(title, f, m_width) + 8,
+            [title, f](QPainter &p, const QRectF &r) {
+                p.setFont(f);
+                p.setPen(kInk);
+                p.drawText(r.adjusted(0, 8, 0, 0), title);
+            },
+            6, -1, pageBreak);
+    }
+
+    /// A table: `fractions` of the width per column; `numeric` columns are right-aligned.
+    void table(const QStringList &header, const std::vector<QStringList> &rows,
+               const std::vector<double> &fractions, const std::vector<bool> &numeric)
+    {
+        const int id = static_cast<int>(m_headers.size());
+        std::vector<double> widths;
+        widths.reserve(fractions.size());
+        for (double fraction : fractions)
+            widths.push_back(fraction * m_width);
+        auto rowBlock = [this, widths, numeric](const QStringList &cells, bool isHeader) {
+            const QFont f = font(8.5, isHeader);
+            double height = 0;
+            for (qsizetype c = 0; c < cells.size(); ++c)
+                height =
+                    std::max(height, textHeight(cells[c], f, widths[static_cast<size_t>(c)] - 8));
+            height += 6;
+            Draw draw = [cells, f, widths, numeric, isHeader](QPainter &p, const QRectF &r) {
+                if (isHeader)
+                    p.fillRect(r, kHeaderFill);
+                p.setFont(f);
+                p.setPen(kInk);
+                double x = r.left();
+                for (qsizetype c = 0; c < cells.size(); ++c) {
+                    const double w = widths[static_cast<size_t>(c)];
+                    const Qt::Alignment align = (!isHeader && numeric[static_cast<size_t>(c)])
+                                                    ? Qt::AlignRight
+                                                    : Qt::AlignLeft;
+                    p.drawText(QRectF(x + 4, r.top() + 3, w - 8, r.height() - 6),
+                               static_cast<int>(Qt::TextWordWrap | align | Qt::AlignVCenter),
+                               cells[c]);
+                    x += w;
+                }
+                p.setPen(QPen(kRule, 0.8));
+                p.drawLine(QPointF(r.left(), r.bottom()), QPointF(r.right(), r.bottom()));
+            };
+            return std::pair{height, draw};
+        };
+        auto [headerHeight, headerDraw] = rowBlock(header, true);
+        m_headers.push_back({headerHeight, headerDraw});
+        add(headerHeight, headerDraw, 0, -1);
+        for (size_t i = 0; i < rows.size(); ++i) {
+            auto [height, draw] = rowBlock(rows[i], false);
+            add(height, draw, i + 1 == rows.size() ? 8 : 0, id);
+        }
+    }
+
+    /// A picture (a chart) scaled to the full width.
+    void picture(const QPicture &picture, double height)
+    {
+        add(
+            height,
+            [picture](QPainter &p, const QRectF &r) {
+                p.save();
+                p.translate(r.topLeft());
+                p.drawPicture(QPointF(0, 0), picture);
+                p.restore();
+            },
+            10);
+    }
+
+    /// Lays the blocks out on pages of `pageHeight` and draws them, with a footer on each page.
+    int render(QPagedPaintDevice *device, QPainter &painter, double pageHeight,
+               const QString &footerLeft)
+    {
+        struct Placed
+        {
+            const Draw *draw;
+            QRectF rect;
+        };
+        const double footer = 22;
+        const double bottom = pageHeight - footer;
+        std::vector<std::vector<Placed>> pages(1);
+        double y = 0;
+        for (const Block &block : m_blocks) {
+            const bool fresh = pages.back().empty();
+            if (!fresh && (block.pageBreak || y + block.height > bottom)) {
+                pages.emplace_back();
+                y = 0;
+            }
+            if (pages.back().empty() && block.table >= 0) {
+                const Header &header = m_headers[static_cast<size_t>(block.table)];
+                pages.back().push_back({&header.draw, QRectF(0, y, m_width, header.height)});
+                y += header.height;
+            }
+            pages.back().push_back({&block.draw, QRectF(0, y, m_width, block.height)});
+            y += block.height + block.gapAfter;
+        }
+        const int count = static_cast<int>(pages.size());
+        for (int i = 0; i < count; ++i) {
+            if (i > 0)
+                device->newPage();
+            for (const Placed &placed : pages[static_cast<size_t>(i)])
+                (*placed.draw)(painter, placed.rect);
+            painter.setFont(font(7.5));
+            painter.setPen(kGrey);
+            const QRectF line(0, pageHeight - footer + 8, m_width, footer - 8);
+            painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, footerLeft);
+            painter.drawText(line, Qt::AlignRight | Qt::AlignVCenter,
+                             QStringLiteral("Page %1 of %2").arg(i + 1).arg(count));
+        }
+        return count;
+    }
+
+private:
+    struct Block
+    {
+        double height;
+        Draw draw;
+        double gapAfter;
+        int table;
+        bool pageBreak;
+    };
+    struct Header
+    {
+        double height;
+        Draw draw;
+    };
+    QPaintDevice *m_device;
+    double m_width;
+    std::vector<Block> m_blocks;
+    std::vector<Header> m_headers;
+};
+
+QPicture recordPlot(QCustomPlot *plot, int width, int height)
+{
+    QPicture picture;
+    QCPPainter painter(&picture);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    plot->toPainter(&painter, width, height);
+    painter.end();
+    return picture;
+}
+
+QPicture recordChartView(QChartView *view, int width, int height)
+{
+    QPicture picture;
+    QPainter painter(&picture);
+    view->scene()->render(&painter, QRectF(0, 0, width, height), view->chart()->geometry());
+    painter.end();
+    return picture;
+}
+
+/// The window's charts, drawn for the report from their own document (never shown on screen).
+struct Charts
+{
+    explicit Charts(const Plan &plan, int width)
+    {
+        host.setAttribute(Qt::WA_DontShowOnScreen);
+        document = new ScenarioDocument(&host);
+        document->load(plan, QString());
+        amdahl = new AmdahlChart(&host);
+        waterfall = new WaterfallChart(&host);
+        gantt = new GanttChart(&host);
+        stages = new StageChart(&host);
+        overheads = new OverheadChart(&host);
+        histogram = new HistogramChart(&host);
+        for (QWidget *chart : std::initializer_list<QWidget *>{amdahl, waterfall, gantt, stages,
+                                                               overheads, histogram})
+            chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
+        host.resize(width, static_cast<int>(kChartHeight));
+        host.show(); // lays the charts out without putting anything on screen
+        amdahl->setDocument(document);
+        waterfall->setDocument(document);
+        gantt->setDocument(document);
+        stages->setDocument(document);
+        overheads->setDocument(document);
+    }
+    QWidget host;
+    ScenarioDocument *document;
+    AmdahlChart *amdahl;
+    WaterfallChart *waterfall;
+    GanttChart *gantt;
+    StageChart *stages;
+    OverheadChart *overheads;
+    HistogramChart *histogram;
+};
+
+QString signedPercent(double ratio)
+{
+    const double percent = (ratio - 1) * 100;
+    return (percent > 0 ? QStringLiteral("+") : QString()) + format::trimmed(percent, 1) +
+           QStringLiteral(" %");
+}
+
+} // namespace
+
+QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
+{
+    switch (locale.territory()) {
+    case QLocale::UnitedStates:
+    case QLocale::Canada:
+    case QLocale::Mexico:
+    case QLocale::Philippines:
+    case QLocale::Chile:
+    case QLocale::Colombia:
+    case QLocale::Venezuela:
+    case QLocale::PuertoRico:
+        return QPageSize::Letter;
+    default:
+        return QPageSize::A4;
+    }
+}
+
+int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
+{
+    QPainter painter(device);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    const double width = device->width();
+    const double pageHeight = device->height();
+    const Scenario &s = plan.scenario;
+    const ScenarioResult r = evaluate(s);
+    const explain::Headline h = explain::headline(s, r);
+    Document doc(device, width);
+    Charts charts(plan, static_cast<int>(width));
+
+    // Title.
+    doc.text(QStringLiteral("PipePlan report"), font(9), kGrey, 2);
+    doc.text(s.name, font(18, true), kInk, 2);
+    doc.text(QStringLiteral("%1 · PipePlan %2 · %3")
+                 .arg(QLocale(QLocale::English)
+                          .toString(options.created, QStringLiteral("d MMMM yyyy, HH:mm")),
+                      QLatin1String(PIPEPLAN_VERSION), QPageSize::name(options.pageSize)),
+             font(8.5), kGrey, 10);
+    if (!s.notes.trimmed().isEmpty())
+        doc.text(s.notes, font(9.5), kInk, 10);
+
+    // Headline, with the formula behind every number.
+    doc.heading(QStringLiteral("Headline"));
+    std::vector<QStringList> headline{
+        {QStringLiteral("Total predictions"), h.totalPredictions, explain::totalPredictions(s, r)},
+        {QStringLiteral("Runtime at %1")
+             .arg(format::count(s.workload.workers, QStringLiteral("workers"))),
+         h.runtime, explain::runtime(s, r)},
+        {QStringLiteral("Throughput"), h.throughput, explain::throughput(s, r)},
+        {QStringLiteral("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
+        {QStringLiteral("Bottleneck (per user)"), h.bottleneck, explain::perUserCost(s, r)},
+    };
+    doc.table({QStringLiteral("Quantity"), QStringLiteral("Value"), QStringLiteral("How")},
+              headline, {0.22, 0.2, 0.58}, {false, true, false});
+
+    // Inputs.
+    doc.heading(QStringLiteral("Inputs"));
+    std::vector<QStringList> inputs;
+    for (const auto &[label, value] : explain::inputRows(s))
+        inputs.push_back({label, value});
+    doc.table({QStringLiteral("Input"), QStringLiteral("Value")}, inputs, {0.5, 0.5},
+              {false, true});
+
+    // Scaling table, with the baseline's column when one is pinned.
+    doc.heading(QStringLiteral("Scaling table"));
+    std::vector<QStringList> scaling = explain::scalingTableRows(r.scaling);
+    QStringList header = scaling.front();
+    scaling.erase(scaling.begin());
+    std::vector<double> fractions(static_cast<size_t>(header.size()),
+                                  1.0 / static_cast<double>(header.size()));
+    std::vector<bool> numeric(static_cast<size_t>(header.size()), true);
+    std::optional<ScenarioResult> baselineResult;
+    if (plan.baseline) {
+        baselineResult = evaluate(*plan.baseline);
+        const Comparison c = compare(s, r, *plan.baseline, *baselineResult);
+        header << QStringLiteral("Baseline Amdahl (h)");
+        for (size_t i = 0; i < scaling.size(); ++i)
+            scaling[i] << ScalingTableModel::baselineCellText(r.scaling[i], c.baselineScaling[i]);
+        fractions = {0.12, 0.13, 0.13, 0.12, 0.13, 0.13, 0.24};
+        numeric.push_back(true);
+    }
+    doc.table(header, scaling, fractions, numeric);
+
+    if (plan.baseline) {
+        const Scenario &b = *plan.baseline;
+        const ScenarioResult &br = *baselineResult;
+        const explain::Headline bh = explain::headline(b, br);
+        doc.heading(QStringLiteral("Compared with the baseline"));
+        doc.text(QStringLiteral("Baseline: %1").arg(b.name), font(9), kGrey, 4);
+        doc.table(
+            {QStringLiteral("Quantity"), QStringLiteral("This scenario"),
+             QStringLiteral("Baseline"), QStringLiteral("Change")},
+            {{QStringLiteral("Runtime"), h.runtime, bh.runtime,
+              signedPercent(r.effectiveRuntimeSeconds / br.effectiveRuntimeSeconds)},
+             {QStringLiteral("Throughput"), h.throughput, bh.throughput,
+              signedPercent(r.throughputUsersPerSecond / br.throughputUsersPerSecond)},
+             {QStringLiteral("Work (one stream)"), format::duration(r.workSeconds),
+              format::duration(br.workSeconds), signedPercent(r.workSeconds / br.workSeconds)},
+             {QStringLiteral("Speedup"), h.speedup, bh.speedup,
+              signedPercent(r.speedup / br.speedup)},
+             {QStringLiteral("Workers"), format::grouped(s.workload.workers, 0),
+              format::grouped(b.workload.workers, 0),
+              signedPercent(s.workload.workers / b.workload.workers)}},
+            {0.25, 0.25, 0.25, 0.25}, {false, true, true, true});
+    }
+
+    // Charts, as the window draws them.
+    const int chartWidth = static_cast<int>(width);
+    const int chartHeight = static_cast<int>(kChartHeight);
+    doc.heading(QStringLiteral("Amdahl's law"));
+    doc.picture(recordPlot(charts.amdahl, chartWidth, chartHeight), kChartHeight);
+    doc.heading(QStringLiteral("Levers: runtime after each"));
+    doc.picture(recordPlot(charts.waterfall, chartWidth, chartHeight), kChartHeight);
+    doc.heading(QStringLiteral("Pipeline Gantt"));
+    doc.picture(recordPlot(charts.gantt->plot(), chartWidth, chartHeight), kChartHeight);
+    doc.heading(QStringLiteral("Stage times"));
+    doc.picture(recordChartView(charts.stages, chartWidth, chartHeight), kChartHeight);
+    if (r.overheads.enabled) {
+        doc.heading(QStringLiteral("Overheads: runtime against workers"));
+        doc.text(explain::overheads(s, r), font(8.5), kInk, 2);
+        if (!r.overheads.kneeText.isEmpty())
+            doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4);
+        doc.picture(recordPlot(charts.overheads, chartWidth, chartHeight), kChartHeight);
+    }
+    if (r.memory.checked)
+        doc.text(r.memory.message, font(8.5), r.memory.fits ? kInk : QColor(0xc6, 0x28, 0x28));
+    if (options.simulation && options.simulation->trials > 0) {
+        const simulation::Result &sim = *options.simulation;
+        doc.heading(QStringLiteral("Simulated completion time"));
+        doc.table({QStringLiteral("Trials"), QStringLiteral("Mean"), QStringLiteral("P50"),
+                   QStringLiteral("P90"), QStringLiteral("P99"), QStringLiteral("No tail")},
+                  {{format::grouped(sim.trials, 0), format::duration(sim.meanSeconds),
+                    format::duration(sim.p50Seconds), format::duration(sim.p90Seconds),
+                    format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
+                  {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true));
+        charts.histogram->setResult(sim, sim.closedFormSeconds);
+        doc.picture(recordPlot(charts.histogram, chartWidth, chartHeight), kChartHeight);
+    }
+
+    // Closing page: how to check every number.
+    doc.heading(QStringLiteral("Formulas used"), true);
+    const std::pair<QString, QString> formulas[] = {
+        {QStringLiteral("Total predictions = users × keep fraction × predictions per user"),
+         explain::totalPredictions(s, r)},
+        {QStringLiteral("Per-user cost: the sum of the stages (sequential) or the slowest stage "
+                        "(pipelined); the scoring stage is predictions × latency, or the batched "
+                        "time"),
+         explain::perUserCost(s, r)},
+        {QStringLiteral("Runtime = users scored × per-user cost ÷ S(p, N); years are 365.25 "
+                        "days"),
+         explain::runtime(s, r)},
+        {QStringLiteral("Amdahl's law: S(p, N) = 1 / ((1 − p) + p / N), ceiling 1 / (1 − p)"),
+         explain::speedup(s, r)},
+        {QStringLiteral("Throughput = users scored ÷ runtime"), explain::throughput(s, r)},
+        {QStringLiteral("Pipeline bubble = (p − 1) / (m + p − 1); total time = sum of stages + "
+                        "(m − 1) × slowest stage; steady rate = 1 / slowest stage"),
+         QStringLiteral("%1 stages, %2 microbatches: bubble %3, total %4")
+             .arg(s.stages.size())
+             .arg(format::grouped(s.microbatches, 0), format::grouped(r.pipeline.bubbleFraction, 3),
+                  format::milliseconds(r.pipeline.totalMs))},
+        {QStringLiteral("With overheads: T(N) = cold start + max(W′ / S(p, N), users ÷ shared "
+                        "cap, shards ÷ dispatch cap), W′ including the per-request overhead"),
+         r.overheads.enabled ? explain::overheads(s, r) : QStringLiteral("no overheads set")},
+    };
+    for (const auto &[formula, filled] : formulas) {
+        doc.text(formula, font(9, true), kInk, 1);
+        doc.text(filled, font(8.5), kGrey, 8);
+    }
+    doc.heading(QStringLiteral("Assumptions"));
+    const QString assumptions[] = {
+        QStringLiteral("Near-linear scaling: the naive model divides the work by the workers; "
+                       "Amdahl's p keeps a serial share (model load, the driver writing results, "
+                       "a coordinator) that no worker count shrinks."),
+        QStringLiteral("The overheads, when set, are the ones seed 000 names: a cold start per "
+                       "worker, network and serialization per request, a shared resource (a "
+                       "feature store) and a coordinator that cap throughput whatever the number "
+                       "of workers. Everything else (retries, stragglers) is left to the "
+                       "simulation."),
+        QStringLiteral("Batched time per user replaces predictions × latency; the accelerator "
+                       "lever compares with the latency before it; pre-filtering removes users "
+                       "before they enter the pipeline."),
+        QStringLiteral("Pipeline stages run one microbatch at a time each, in order; the bubble "
+                       "is the fill and drain time while stages wait."),
+    };
+    for (const QString &assumption : assumptions)
+        doc.text(QStringLiteral("• ") + assumption, font(9), kInk, 5);
+
+    return doc.render(
+        device, painter, pageHeight,
+        QStringLiteral("PipePlan %1 · %2").arg(QLatin1String(PIPEPLAN_VERSION), s.name));
+}
+
+namespace {
+void setUp(QPdfWriter &writer, const Plan &plan, const Options &options)
+{
+    writer.setResolution(96); // charts and text in the window's units (see qt-notes)
+    writer.setPageSize(QPageSize(options.pageSize));
+    writer.setPageMargins(QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter);
+    writer.setTitle(QStringLiteral("PipePlan report: ") + plan.scenario.name);
+    writer.setCreator(QStringLiteral("PipePlan ") + QLatin1String(PIPEPLAN_VERSION));
+}
+} // namespace
+
+QByteArray pdfBytes(const Plan &plan, const Options &options)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        setUp(writer, plan, options);
+        render(&writer, plan, options);
+    }
+    return bytes;
+}
+
+QString writePdf(const Plan &plan, const QString &path, const Options &options)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly))
+        return QStringLiteral("%1: %2").arg(path, file.errorString());
+    {
+        QPdfWriter writer(&file);
+        setUp(writer, plan, options);
+        render(&writer, plan, options);
+    }
+    if (!file.commit())
+        return QStringLiteral("%1: %2").arg(path, file.errorString());
+    return {};
+}
+
+} // namespace pipeplan::report
