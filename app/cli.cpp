@@ -538,39 +538,12 @@ Plan loadPlanArgument(const Flags &flags)
 {
     if (flags.positional().isEmpty())
         throw InvalidInput{QStringLiteral("FILE: required (a scenario .json file)")};
-    const QString path = flags.positional().first();
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw InvalidInput{QStringLiteral("%1: %2").arg(path, file.errorString())};
-    if (file.size() > scenariofile::kMaxFileBytes) {
-        throw InvalidInput{
-            QStringLiteral("%1: (file): is %2 bytes; a scenario file is at most %3 bytes")
-                .arg(path)
-                .arg(file.size())
-                .arg(scenariofile::kMaxFileBytes)};
-    }
-    const QByteArray bytes = file.readAll();
-    QJsonParseError parseError;
-    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
-    scenariofile::LoadResult loaded;
-    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-        loaded = scenariofile::fromJson(bytes); // names the problem
-    } else {
-        QJsonObject root = document.object();
-        for (const QString &assignment : flags.repeated(QStringLiteral("set"))) {
-            const qsizetype eq = assignment.indexOf(QLatin1Char('='));
-            if (eq <= 0)
-                throw InvalidInput{
-                    QStringLiteral("--set: expected key=value, got '%1'").arg(assignment)};
-            if (auto error =
-                    scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1)))
-                throw InvalidInput{QStringLiteral("--set %1").arg(error->toString())};
-        }
-        loaded = scenariofile::fromJsonObject(root);
-    }
-    if (!loaded.plan)
-        throw InvalidInput{QStringLiteral("%1: %2").arg(path, loaded.error.toString())};
-    return *loaded.plan;
+    QString error;
+    std::optional<Plan> plan =
+        loadPlanFile(flags.positional().first(), flags.repeated(QStringLiteral("set")), &error);
+    if (!plan)
+        throw InvalidInput{error};
+    return *plan;
 }
 
 int runEval(const Flags &flags, QTextStream &out)
@@ -985,6 +958,8 @@ void printUsage(QTextStream &out, const std::vector<Command> &all)
            "Will this job ever finish, and what would make it finish?\n\nCommands:\n";
     for (const Command &command : all)
         out << "  " << command.name.leftJustified(12) << command.summary << '\n';
+    out << "  " << QStringLiteral("report").leftJustified(12)
+        << "the planning report as a vector PDF: report FILE.json -o out.pdf [--page a4|letter]\n";
     out << "\nNumbers accept 150000000, 150e6, 150M, 1.5k, 2G, 512Mi.\n"
            "Run 'pipeplan-cli COMMAND --help' for a command's flags. Exit codes: 0 ok, 2 invalid "
            "input.\n";
@@ -1001,6 +976,49 @@ void printCommandHelp(QTextStream &out, const Command &command)
 }
 
 } // namespace
+
+std::optional<Plan> loadPlanFile(const QString &path, const QStringList &sets, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+        return std::nullopt;
+    }
+    if (file.size() > scenariofile::kMaxFileBytes) {
+        *error = QStringLiteral("%1: (file): is %2 bytes; a scenario file is at most %3 bytes")
+                     .arg(path)
+                     .arg(file.size())
+                     .arg(scenariofile::kMaxFileBytes);
+        return std::nullopt;
+    }
+    const QByteArray bytes = file.readAll();
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    scenariofile::LoadResult loaded;
+    if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
+        loaded = scenariofile::fromJson(bytes); // names the problem
+    } else {
+        QJsonObject root = document.object();
+        for (const QString &assignment : sets) {
+            const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+            if (eq <= 0) {
+                *error = QStringLiteral("--set: expected key=value, got '%1'").arg(assignment);
+                return std::nullopt;
+            }
+            if (auto problem =
+                    scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1))) {
+                *error = QStringLiteral("--set %1").arg(problem->toString());
+                return std::nullopt;
+            }
+        }
+        loaded = scenariofile::fromJsonObject(root);
+    }
+    if (!loaded.plan) {
+        *error = QStringLiteral("%1: %2").arg(path, loaded.error.toString());
+        return std::nullopt;
+    }
+    return loaded.plan;
+}
 
 int run(const QStringList &args, QTextStream &out, QTextStream &err)
 {

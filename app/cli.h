@@ -1,7 +1,11 @@
 #pragma once
 
+#include "scenariofile.h"
+
 #include <QStringList>
 #include <QTextStream>
+
+#include <optional>
 
 namespace pipeplan::cli {
 
@@ -19,6 +23,10 @@ struct CliRunResult
 
 /// Runs one command with its output captured (tests, and callers that embed the CLI).
 CliRunResult runCaptured(const QStringList &args);
+
+/// Reads a scenario file and applies each "key=value" of `sets`, as `eval --set` does. On a
+/// problem returns nothing and sets `error` to one line naming the file, the path and the issue.
+std::optional<Plan> loadPlanFile(const QString &path, const QStringList &sets, QString *error);
 
 /// Runs one pipeplan-cli command. `args` excludes the program name, e.g.
 /// {"runtime", "--users", "150M", "--predictions", "20", "--latency-ms", "1000", "--json"}.

@@ -42,7 +42,8 @@ OverheadChart::OverheadChart(QWidget *parent) : QCustomPlot(parent)
     m_kneeLabel->setPadding(QMargins(6, 0, 0, 6));
 
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
+    // Top right: above the flat part of the curve, clear of the knee's label below the slope.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
 
 void OverheadChart::setDocument(ScenarioDocument *document)

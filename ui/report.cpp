@@ -58,12 +58,15 @@ public:
         return metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, text).height();
     }
 
-    void add(double height, Draw draw, double gapAfter = 6, int table = -1, bool pageBreak = false)
+    void add(double height, Draw draw, double gapAfter = 6, int table = -1, bool pageBreak = false,
+             bool keepWithNext = false)
     {
-        m_blocks.push_back({height, std::move(draw), gapAfter, table, pageBreak});
+        m_blocks.push_back({height, std::move(draw), gapAfter, table, pageBreak, keepWithNext});
     }
 
-    void text(const QString &text, const QFont &f, const QColor &color = kInk, double gap = 6)
+    /// A paragraph; `keepWithNext` keeps it on the page of what follows (a caption).
+    void text(const QString &text, const QFont &f, const QColor &color = kInk, double gap = 6,
+              bool keepWithNext = false)
     {
         const double height = textHeight(text, f, m_width);
         add(
@@ -73,7 +76,7 @@ public:
                 p.setPen(color);
                 p.drawText(r, Qt::TextWordWrap, text);
             },
-            gap);
+            gap, -1, false, keepWithNext);
     }
 
     void heading(const QString &title, bool pageBreak = false)
@@ -86,7 +89,7 @@ public:
                 p.setPen(kInk);
                 p.drawText(r.adjusted(0, 8, 0, 0), title);
             },
-            6, -1, pageBreak);
+            6, -1, pageBreak, true);
     }
 
     /// A table: `fractions` of the width per column; `numeric` columns are right-aligned.
@@ -162,9 +165,14 @@ public:
         const double bottom = pageHeight - footer;
         std::vector<std::vector<Placed>> pages(1);
         double y = 0;
-        for (const Block &block : m_blocks) {
+        for (size_t i = 0; i < m_blocks.size(); ++i) {
+            const Block &block = m_blocks[i];
+            // A heading or caption goes with what follows it: measure the whole chain.
+            double needed = block.height;
+            for (size_t next = i; next + 1 < m_blocks.size() && m_blocks[next].keepWithNext; ++next)
+                needed += m_blocks[next].gapAfter + m_blocks[next + 1].height;
             const bool fresh = pages.back().empty();
-            if (!fresh && (block.pageBreak || y + block.height > bottom)) {
+            if (!fresh && (block.pageBreak || y + needed > bottom)) {
                 pages.emplace_back();
                 y = 0;
             }
@@ -200,6 +208,7 @@ private:
         double gapAfter;
         int table;
         bool pageBreak;
+        bool keepWithNext;
     };
     struct Header
     {
@@ -395,9 +404,9 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     doc.picture(recordChartView(charts.stages, chartWidth, chartHeight), kChartHeight);
     if (r.overheads.enabled) {
         doc.heading(QStringLiteral("Overheads: runtime against workers"));
-        doc.text(explain::overheads(s, r), font(8.5), kInk, 2);
+        doc.text(explain::overheads(s, r), font(8.5), kInk, 2, true);
         if (!r.overheads.kneeText.isEmpty())
-            doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4);
+            doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4, true);
         doc.picture(recordPlot(charts.overheads, chartWidth, chartHeight), kChartHeight);
     }
     if (r.memory.checked)
