@@ -1,3 +1,4 @@
+#include "csv.h"
 #include "format.h"
 #include "units.h"
 
@@ -56,4 +57,20 @@ TEST(Format, DurationPicksTheReadableUnit)
     EXPECT_EQ(format::duration(3600), QStringLiteral("60 minutes"));
     EXPECT_EQ(format::duration(0.12), QStringLiteral("120 ms"));
     EXPECT_EQ(format::duration(std::numeric_limits<double>::infinity()), QStringLiteral("never"));
+}
+
+TEST(Csv, QuotesWhatNeedsQuotingAndParsesBack)
+{
+    const std::vector<QStringList> rows{
+        {QStringLiteral("Workers"), QStringLiteral("Linear (h)")},
+        {QStringLiteral("100"), QStringLiteral("8,333.33")},
+        {QStringLiteral("say \"hi\""), QStringLiteral("two\nlines")},
+    };
+    const QString text = pipeplan::csv::write(rows);
+    EXPECT_EQ(text, QStringLiteral("Workers,Linear (h)\r\n100,\"8,333.33\"\r\n\"say \"\"hi\"\"\","
+                                   "\"two\nlines\"\r\n"));
+    EXPECT_EQ(pipeplan::csv::parse(text), rows);
+    EXPECT_FALSE(pipeplan::csv::parse(QStringLiteral("a,\"open")).has_value());
+    EXPECT_EQ(pipeplan::csv::tabSeparated(rows).split(QLatin1Char('\n'))[2],
+              QStringLiteral("say \"hi\"\ttwo lines"));
 }

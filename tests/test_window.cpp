@@ -1,5 +1,9 @@
 #include "amdahlchart.h"
+#include "chartexport.h"
 #include "cli.h"
+#include "cli_report.h"
+#include "csv.h"
+#include "explain.h"
 #include "format.h"
 #include "ganttchart.h"
 #include "headlinewidget.h"
@@ -30,6 +34,7 @@
 #include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPicture>
 #include <QProcess>
 #include <QSettings>
 #include <QSignalSpy>
@@ -738,4 +743,138 @@ TEST_F(WindowTest, AJobTooFineToSimulateSaysWhy)
               QStringLiteral(
                   "This scenario cannot be simulated: shards: is too large: at most "
                   "100000000, got 150000000 (cut it into fewer shards with more users per shard)"));
+}
+
+namespace {
+QString runTool(const QString &program, const QStringList &args)
+{
+    QProcess process;
+    process.start(program, args);
+    if (!process.waitForFinished(60'000) || process.exitCode() != 0)
+        return QStringLiteral("<%1 failed: %2>")
+            .arg(program, QString::fromUtf8(process.readAllStandardError()));
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+} // namespace
+
+// The checks on every preset's report: all vector (no raster images), fonts embedded,
+// and every number of the scaling table, as the window formats it, in the text.
+TEST_F(WindowTest, ReportOfEveryPresetIsVectorWithEmbeddedFontsAndTheTablesNumbers)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    for (const char *name :
+         {"nightly-scoring.json", "pruned-accelerated.json", "seed001-pipeline.json",
+          "five-stage.json", "feature-store-cap.json"}) {
+        ASSERT_TRUE(window->openFile(presetPath(name))) << name;
+        const QString pdf = dir.filePath(QLatin1String(name) + QStringLiteral(".pdf"));
+        QString error;
+        ASSERT_TRUE(window->exportReport(pdf, &error)) << error.toStdString();
+
+        const QStringList images =
+            runTool(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf})
+                .split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        EXPECT_EQ(images.size(), 2) << name << ": " << images.join(QLatin1Char('\n')).toStdString();
+
+        const QStringList fonts =
+            runTool(QStringLiteral("pdffonts"), {pdf}).split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+        ASSERT_GE(fonts.size(), 3) << name; // two header lines and at least one font
+        for (qsizetype i = 2; i < fonts.size(); ++i) {
+            const QStringList columns = fonts[i].split(QLatin1Char(' '), Qt::SkipEmptyParts);
+            ASSERT_GE(columns.size(), 5);
+            EXPECT_EQ(columns[columns.size() - 5], QStringLiteral("yes"))
+                << name << ": not embedded: " << fonts[i].toStdString();
+        }
+
+        const QString text = runTool(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        EXPECT_TRUE(text.contains(doc->scenario().name.left(20))) << name;
+        EXPECT_TRUE(text.contains(QStringLiteral("Page 1 of "))) << name;
+        EXPECT_TRUE(text.contains(QStringLiteral("Formulas used"))) << name;
+        const ScalingTableModel *model = window->scaling()->model();
+        for (int r = 0; r < model->rowCount(); ++r) {
+            for (int c = 0; c < ScalingTableModel::ColumnCount; ++c)
+                EXPECT_TRUE(text.contains(cell(r, c)))
+                    << name << " row " << r << " column " << c << ": " << cell(r, c).toStdString();
+        }
+        EXPECT_TRUE(text.contains(window->headline()->valueText(HeadlineWidget::Runtime)));
+    }
+}
+
+TEST_F(WindowTest, ScalingTableCsvParsesBackToTheTablesValues)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("scaling.csv"));
+    const std::vector<QStringList> rows = explain::scalingTableRows(doc->result().scaling);
+    ASSERT_TRUE(chartexport::saveCsv(rows, path).isEmpty());
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const std::optional<std::vector<QStringList>> parsed =
+        csv::parse(QString::fromUtf8(file.readAll()));
+    ASSERT_TRUE(parsed.has_value());
+    ASSERT_EQ(parsed->size(), 8u); // the header and seed 000's seven worker counts
+    const ScalingTableModel *model = window->scaling()->model();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        for (int c = 0; c < ScalingTableModel::ColumnCount; ++c)
+            EXPECT_EQ((*parsed)[static_cast<size_t>(r) + 1][c], cell(r, c));
+    }
+    EXPECT_EQ((*parsed)[1][0], QStringLiteral("100"));
+    EXPECT_EQ((*parsed)[1][1], QStringLiteral("8,333.33")); // quoted: it holds a comma
+    // Tab-separated text pastes into a spreadsheet's cells.
+    const QString tsv = csv::tabSeparated(rows);
+    EXPECT_TRUE(tsv.startsWith(QStringLiteral("Workers\tLinear (h)\t")));
+    EXPECT_TRUE(tsv.contains(QStringLiteral("\n100\t8,333.33\t347.22\t")));
+}
+
+TEST_F(WindowTest, ChartsExportAsVectorPdfSvgAndPng)
+{
+    QTemporaryDir dir;
+    const QSize size(640, 360);
+    const QPicture picture = chartexport::recordPlot(window->amdahlChart(), size);
+    const QString pdf = dir.filePath(QStringLiteral("amdahl.pdf"));
+    const QString svg = dir.filePath(QStringLiteral("amdahl.svg"));
+    const QString png = dir.filePath(QStringLiteral("amdahl.png"));
+    ASSERT_TRUE(chartexport::savePdf(picture, size, pdf, QStringLiteral("Amdahl")).isEmpty());
+    ASSERT_TRUE(chartexport::saveSvg(picture, size, svg, QStringLiteral("Amdahl")).isEmpty());
+    ASSERT_TRUE(chartexport::savePng(picture, size, 2, png).isEmpty());
+    EXPECT_EQ(runTool(QStringLiteral("pdfimages"), {QStringLiteral("-list"), pdf})
+                  .split(QLatin1Char('\n'), Qt::SkipEmptyParts)
+                  .size(),
+              2);
+    EXPECT_TRUE(runTool(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")})
+                    .contains(QStringLiteral("workers N (log)")));
+    QFile svgFile(svg);
+    ASSERT_TRUE(svgFile.open(QIODevice::ReadOnly));
+    const QByteArray svgText = svgFile.readAll();
+    EXPECT_TRUE(svgText.contains("<svg"));
+    EXPECT_TRUE(svgText.contains("workers N (log)"));
+    const QImage image(png);
+    EXPECT_EQ(image.size(), size * 2);
+    // The stage chart (Qt Charts) records too.
+    const QPicture stages = chartexport::recordChartView(window->stageChart(), size);
+    EXPECT_FALSE(stages.isNull());
+}
+
+TEST(CliReport, WritesThePdfAndRefusesBadInput)
+{
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("out.pdf"));
+    QString out;
+    QString err;
+    QTextStream outStream(&out);
+    QTextStream errStream(&err);
+    EXPECT_EQ(cli::runReport({presetPath("seed001-pipeline.json"), QStringLiteral("-o"), pdf,
+                              QStringLiteral("--page"), QStringLiteral("letter")},
+                             outStream, errStream),
+              0);
+    EXPECT_TRUE(QFileInfo::exists(pdf));
+    EXPECT_TRUE(runTool(QStringLiteral("pdfinfo"), {pdf}).contains(QStringLiteral("(letter)")));
+    errStream.flush();
+    EXPECT_EQ(cli::runReport({presetPath("seed001-pipeline.json")}, outStream, errStream), 2);
+    EXPECT_EQ(cli::runReport({presetPath("seed001-pipeline.json"), QStringLiteral("-o"), pdf,
+                              QStringLiteral("--page"), QStringLiteral("a3")},
+                             outStream, errStream),
+              2);
+    errStream.flush();
+    EXPECT_TRUE(err.contains(QStringLiteral("pipeplan-cli report: -o: required")));
+    EXPECT_TRUE(err.contains(QStringLiteral("--page: must be a4 or letter, got 'a3'")));
 }

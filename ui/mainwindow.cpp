@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 
 #include "amdahlchart.h"
+#include "chartexport.h"
+#include "explain.h"
 #include "ganttchart.h"
 #include "headlinewidget.h"
 #include "histogramchart.h"
@@ -8,28 +10,37 @@
 #include "overheadchart.h"
 #include "presets.h"
 #include "recoverystore.h"
+#include "report.h"
 #include "scalingview.h"
 #include "scenariodocument.h"
+#include "simulationrunner.h"
 #include "stagechart.h"
 #include "tailpanel.h"
 #include "waterfallchart.h"
 
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
+#include <QRegularExpression>
 #include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QToolBar>
 #include <QVBoxLayout>
 
@@ -109,7 +120,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_mainSplitter->setStretchFactor(1, 1);
     setCentralWidget(m_mainSplitter);
 
+    m_pageSize = report::defaultPageSize(QLocale::system());
     createActions();
+    installExports();
     // First start: most of the screen, so every chart has room for its labels.
     if (const QScreen *screen = QGuiApplication::primaryScreen()) {
         const QSize available = screen->availableGeometry().size();
@@ -250,6 +263,36 @@ void MainWindow::createActions()
     file->addAction(saveAction);
     file->addAction(saveAsAction);
     file->addSeparator();
+    auto *exportAction = file->addAction(tr("&Export Report…"), this, [this]() {
+        QString name = m_document->scenario().name.toLower();
+        name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export report"),
+            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QLatin1Char('/') +
+                name + QStringLiteral(".pdf"),
+            tr("PDF (*.pdf)"));
+        QString error;
+        if (!path.isEmpty() && !exportReport(path, &error))
+            QMessageBox::warning(this, tr("Export failed"), error);
+        else if (!path.isEmpty())
+            statusBar()->showMessage(tr("Report written to %1").arg(path), 6000);
+    });
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setToolTip(tr("The whole plan as a vector PDF for planning documents"));
+    QMenu *pageMenu = file->addMenu(tr("Report Page &Size"));
+    auto *pageGroup = new QActionGroup(this);
+    for (const auto &[id, label] :
+         {std::pair{QPageSize::A4, tr("A4")}, std::pair{QPageSize::Letter, tr("US Letter")}}) {
+        QAction *choice = pageMenu->addAction(label);
+        choice->setCheckable(true);
+        choice->setChecked(id == m_pageSize);
+        pageGroup->addAction(choice);
+        const QPageSize::PageSizeId size = id;
+        connect(choice, &QAction::triggered, this, [this, size]() { m_pageSize = size; });
+    }
+    auto *printAction = file->addAction(tr("&Print…"), this, &MainWindow::print);
+    printAction->setShortcuts(QKeySequence::Print);
+    file->addSeparator();
     file->addAction(closeAction);
     file->addAction(quit);
     updateRecentMenu();
@@ -294,6 +337,69 @@ void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
     m_gantt->plot()->replot(refresh);
     m_tail->overheadChart()->replot(refresh);
     m_tail->histogram()->replot(refresh);
+}
+
+void MainWindow::installExports()
+{
+    using chartexport::installChartMenu;
+    using chartexport::recordPlot;
+    installChartMenu(m_amdahl, tr("Amdahl's law"),
+                     [this](QSize size) { return recordPlot(m_amdahl, size); });
+    installChartMenu(m_waterfall, tr("Levers"),
+                     [this](QSize size) { return recordPlot(m_waterfall, size); });
+    installChartMenu(m_gantt->plot(), tr("Pipeline Gantt"),
+                     [this](QSize size) { return recordPlot(m_gantt->plot(), size); });
+    installChartMenu(m_stages, tr("Stage times"),
+                     [this](QSize size) { return chartexport::recordChartView(m_stages, size); });
+    installChartMenu(m_tail->overheadChart(), tr("Runtime against workers"),
+                     [this](QSize size) { return recordPlot(m_tail->overheadChart(), size); });
+    installChartMenu(m_tail->histogram(), tr("Simulated completion time"),
+                     [this](QSize size) { return recordPlot(m_tail->histogram(), size); });
+    chartexport::installTableMenu(m_scaling->table(), tr("Scaling table"), [this]() {
+        return explain::scalingTableRows(m_document->result().scaling);
+    });
+    chartexport::installTableMenu(m_tail->goalTable(), tr("Fewest workers"), [this]() {
+        std::vector<QStringList> rows;
+        const QTableWidget *table = m_tail->goalTable();
+        QStringList header;
+        for (int c = 0; c < table->columnCount(); ++c)
+            header << table->horizontalHeaderItem(c)->text();
+        rows.push_back(header);
+        for (int r = 0; r < table->rowCount(); ++r) {
+            QStringList cells;
+            for (int c = 0; c < table->columnCount(); ++c)
+                cells << (table->item(r, c) ? table->item(r, c)->text() : QString());
+            rows.push_back(cells);
+        }
+        return rows;
+    });
+}
+
+bool MainWindow::exportReport(const QString &path, QString *errorMessage)
+{
+    report::Options options;
+    options.pageSize = m_pageSize;
+    options.simulation = m_tail->runner()->result();
+    const QString problem = report::writePdf(m_document->plan(), path, options);
+    if (errorMessage)
+        *errorMessage = problem;
+    return problem.isEmpty();
+}
+
+void MainWindow::print()
+{
+    QPrinter printer(QPrinter::ScreenResolution);
+    printer.setResolution(96); // the report's units (see report.h)
+    printer.setPageSize(QPageSize(m_pageSize));
+    printer.setPageMargins(QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter);
+    printer.setDocName(m_document->scenario().name);
+    QPrintDialog dialog(&printer, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    report::Options options;
+    options.pageSize = m_pageSize;
+    options.simulation = m_tail->runner()->result();
+    report::render(&printer, m_document->plan(), options);
 }
 
 void MainWindow::updateTitle()

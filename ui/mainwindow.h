@@ -3,6 +3,7 @@
 #include "scenariofile.h"
 
 #include <QMainWindow>
+#include <QPageSize>
 #include <QTimer>
 #include <qcustomplot.h>
 
@@ -83,6 +84,11 @@ public:
     /// Applies "key=value" (the scenario file's key paths, as `pipeplan-cli eval --set`) as one
     /// undoable edit. On a problem nothing changes and `errorMessage` says what is wrong.
     bool applySetting(const QString &assignment, QString *errorMessage = nullptr);
+    /// Writes the report of the open plan (with the last simulation, if any) as a PDF, atomically.
+    bool exportReport(const QString &path, QString *errorMessage = nullptr);
+    /// The report's page size: the locale's (A4, or Letter in the US...) until chosen.
+    QPageSize::PageSizeId reportPageSize() const { return m_pageSize; }
+    void setReportPageSize(QPageSize::PageSizeId size) { m_pageSize = size; }
     /// Writes the recovery file now (the autosave timer does this a few seconds after a change).
     void writeRecoveryNow();
 
@@ -98,6 +104,8 @@ protected:
 
 private:
     void createActions();
+    void installExports();
+    void print();
     void restoreLayout();
     void saveLayout() const;
     void updateTitle();
@@ -121,6 +129,7 @@ private:
     WaterfallChart *m_waterfall;
     TailPanel *m_tail;
     QTabWidget *m_workspaces;
+    QPageSize::PageSizeId m_pageSize;
     QSplitter *m_mainSplitter;
     QSplitter *m_viewsSplitter;
     QSplitter *m_topSplitter;

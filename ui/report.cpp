@@ -1,6 +1,7 @@
 #include "report.h"
 
 #include "amdahlchart.h"
+#include "chartexport.h"
 #include "explain.h"
 #include "format.h"
 #include "ganttchart.h"
@@ -223,22 +224,12 @@ private:
 
 QPicture recordPlot(QCustomPlot *plot, int width, int height)
 {
-    QPicture picture;
-    QCPPainter painter(&picture);
-    painter.setMode(QCPPainter::pmVectorized);
-    painter.setMode(QCPPainter::pmNoCaching);
-    plot->toPainter(&painter, width, height);
-    painter.end();
-    return picture;
+    return chartexport::recordPlot(plot, QSize(width, height));
 }
 
 QPicture recordChartView(QChartView *view, int width, int height)
 {
-    QPicture picture;
-    QPainter painter(&picture);
-    view->scene()->render(&painter, QRectF(0, 0, width, height), view->chart()->geometry());
-    painter.end();
-    return picture;
+    return chartexport::recordChartView(view, QSize(width, height));
 }
 
 /// The window's charts, drawn for the report from their own document (never shown on screen).

@@ -1,6 +1,7 @@
 #include "amdahlchart.h"
 #include "ganttchart.h"
 #include "mainwindow.h"
+#include "report.h"
 #include "scalingview.h"
 #include "scenariodocument.h"
 #include "stagechart.h"
@@ -98,5 +99,18 @@ void BM_LiveUpdateLargeGantt(benchmark::State &state)
 BENCHMARK(BM_LiveUpdateLargeGantt)
     ->Name("BM_LiveUpdate/large_gantt")
     ->Unit(benchmark::kMillisecond);
+
+// The full report of the default scenario as PDF bytes: layout, every chart recorded, fonts
+// embedded.
+void BM_ReportPdf(benchmark::State &state)
+{
+    const Plan plan{defaultScenario(), std::nullopt};
+    report::Options options;
+    qint64 bytes = 0;
+    for (auto _ : state)
+        bytes = report::pdfBytes(plan, options).size();
+    state.counters["pdf_bytes"] = static_cast<double>(bytes);
+}
+BENCHMARK(BM_ReportPdf)->Name("BM_ReportPdf/default")->Unit(benchmark::kMillisecond);
 
 } // namespace
