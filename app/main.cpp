@@ -45,6 +45,14 @@ int main(int argc, char *argv[])
         QStringLiteral("workspace"),
         QStringLiteral("Show a workspace: model (default) or tail (overheads and simulation)."),
         QStringLiteral("name"));
+    const QCommandLineOption theme(QStringLiteral("theme"),
+                                   QStringLiteral("Colour theme: system (default), light or dark."),
+                                   QStringLiteral("name"));
+    const QCommandLineOption presentation(
+        QStringLiteral("presentation"),
+        QStringLiteral("Start in presentation mode (full screen, large fonts, high contrast)."));
+    parser.addOption(theme);
+    parser.addOption(presentation);
     parser.addOption(fresh);
     parser.addOption(workspace);
     parser.addOption(screenshot);
@@ -93,6 +101,19 @@ int main(int argc, char *argv[])
         if (workspaceName == QLatin1String("tail"))
             window->workspaces()->setCurrentIndex(1);
         window->show();
+        pipeplan::appearance::Look look = window->look();
+        const QString themeName = parser.value(theme);
+        if (themeName == QLatin1String("light"))
+            look.theme = pipeplan::appearance::Theme::Light;
+        else if (themeName == QLatin1String("dark"))
+            look.theme = pipeplan::appearance::Theme::Dark;
+        else if (!themeName.isEmpty() && themeName != QLatin1String("system"))
+            qWarning("pipeplan: --theme: expected system, light or dark, got '%s'",
+                     qPrintable(themeName));
+        look.presentation = parser.isSet(presentation);
+        if (!(look.theme == window->look().theme &&
+              look.presentation == window->look().presentation))
+            window->setLook(look);
     }
     if (shooting) {
         pipeplan::MainWindow *window = windows.last();

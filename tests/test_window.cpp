@@ -1,4 +1,5 @@
 #include "amdahlchart.h"
+#include "appearance.h"
 #include "chartexport.h"
 #include "cli.h"
 #include "cli_report.h"
@@ -877,4 +878,37 @@ TEST(CliReport, WritesThePdfAndRefusesBadInput)
     errStream.flush();
     EXPECT_TRUE(err.contains(QStringLiteral("pipeplan-cli report: -o: required")));
     EXPECT_TRUE(err.contains(QStringLiteral("--page: must be a4 or letter, got 'a3'")));
+}
+
+TEST_F(WindowTest, PresentationModeAndThemesRestyleEverythingAndUndoCleanly)
+{
+    const double baseFont = QApplication::font().pointSizeF();
+    const double basePen = window->amdahlChart()->amdahlGraph()->pen().widthF();
+    appearance::Look look;
+    look.presentation = true;
+    window->setLook(look);
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), baseFont * 1.35);
+    EXPECT_DOUBLE_EQ(window->amdahlChart()->amdahlGraph()->pen().widthF(), basePen * 2);
+    EXPECT_EQ(QApplication::palette().color(QPalette::Text), QColor(Qt::black));
+    EXPECT_FALSE(window->inputs()->isVisibleTo(window.get()));
+    // Twice on is still 2x: widths come from the chart's own, never compound.
+    window->setLook(look);
+    EXPECT_DOUBLE_EQ(window->amdahlChart()->amdahlGraph()->pen().widthF(), basePen * 2);
+
+    look.presentation = false;
+    look.theme = appearance::Theme::Dark;
+    window->setLook(look);
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), baseFont);
+    EXPECT_DOUBLE_EQ(window->amdahlChart()->amdahlGraph()->pen().widthF(), basePen);
+    EXPECT_TRUE(appearance::isDark(QApplication::palette()));
+    EXPECT_LT(window->amdahlChart()->toPixmap(80, 60).toImage().pixelColor(1, 1).lightness(), 60);
+    EXPECT_TRUE(window->inputs()->isVisibleTo(window.get()));
+
+    look.theme = appearance::Theme::Light;
+    window->setLook(look);
+    EXPECT_FALSE(appearance::isDark(QApplication::palette()));
+    EXPECT_EQ(window->amdahlChart()->toPixmap(80, 60).toImage().pixelColor(1, 1),
+              QColor(Qt::white));
+    look.theme = appearance::Theme::System;
+    window->setLook(look);
 }

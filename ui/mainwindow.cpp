@@ -1,6 +1,7 @@
 #include "mainwindow.h"
 
 #include "amdahlchart.h"
+#include "appearance.h"
 #include "chartexport.h"
 #include "explain.h"
 #include "ganttchart.h"
@@ -36,6 +37,7 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QStatusBar>
@@ -60,6 +62,20 @@ const QString kRecentKey = QStringLiteral("recentFiles");
 constexpr int kMaxRecent = 8;
 const QString kFileFilter =
     QStringLiteral("PipePlan scenarios (*.pipeplan.json *.json);;All files (*)");
+} // namespace
+
+namespace {
+/// The platform's palette and font, captured before PipePlan changes either.
+const QPalette &systemPalette()
+{
+    static const QPalette palette = QApplication::palette();
+    return palette;
+}
+const QFont &systemFont()
+{
+    static const QFont font = QApplication::font();
+    return font;
+}
 } // namespace
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
@@ -105,14 +121,21 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_workspaces->setDocumentMode(true);
     m_workspaces->addTab(m_viewsSplitter, tr("&Model"));
     m_workspaces->setTabToolTip(0, tr("Scaling, Amdahl, pipeline and levers (Ctrl+1)"));
-    m_workspaces->addTab(m_tail, tr("&Overheads && tail"));
+    // In a scroll area: a hidden tab's minimum size would otherwise widen the whole window.
+    auto *tailScroll = new QScrollArea(this);
+    tailScroll->setWidget(m_tail);
+    tailScroll->setWidgetResizable(true);
+    tailScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(tailScroll, tr("&Overheads && tail"));
     m_workspaces->setTabToolTip(
         1, tr("Cold starts, shared caps, stragglers and failures, simulated; fewest workers for a "
               "deadline (Ctrl+2)"));
     rightLayout->addWidget(m_workspaces, 1);
     // The tail workspace carries its own inputs: the model's panel makes room for its charts.
-    connect(m_workspaces, &QTabWidget::currentChanged, inputsScroll,
-            [inputsScroll](int index) { inputsScroll->setVisible(index == 0); });
+    m_inputsScroll = inputsScroll;
+    connect(m_workspaces, &QTabWidget::currentChanged, this, [this](int index) {
+        m_inputsScroll->setVisible(index == 0 && (!m_inputsAction || m_inputsAction->isChecked()));
+    });
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->addWidget(inputsScroll);
@@ -121,6 +144,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     setCentralWidget(m_mainSplitter);
 
     m_pageSize = report::defaultPageSize(QLocale::system());
+    if (m_options.useSettings) {
+        const int theme = QSettings().value(QStringLiteral("theme"), 0).toInt();
+        if (theme >= 0 && theme <= 2)
+            m_look.theme = static_cast<appearance::Theme>(theme);
+    }
     createActions();
     installExports();
     // First start: most of the screen, so every chart has room for its labels.
@@ -132,6 +160,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     if (m_options.useSettings)
         restoreLayout();
 
+    systemPalette(); // captured before any theme is applied
+    systemFont();
+    if (m_look.theme != appearance::Theme::System)
+        applyLook();
     m_inputs->setDocument(m_document);
     m_headline->setDocument(m_document);
     m_scaling->setDocument(m_document);
@@ -309,6 +341,45 @@ void MainWindow::createActions()
         show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
         connect(show, &QAction::triggered, this, [this, i]() { m_workspaces->setCurrentIndex(i); });
     }
+    view->addSeparator();
+    m_inputsAction = view->addAction(tr("Show &Inputs"));
+    m_inputsAction->setCheckable(true);
+    m_inputsAction->setChecked(true);
+    m_inputsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    m_inputsAction->setToolTip(tr("Hide the inputs panel so the charts fill the window"));
+    connect(m_inputsAction, &QAction::toggled, this, &MainWindow::setInputsVisible);
+    m_presentationAction = view->addAction(tr("&Presentation Mode"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentationAction->setToolTip(
+        tr("Full screen, larger fonts, thicker lines and high contrast for projectors and screen "
+           "sharing (F11)"));
+    connect(m_presentationAction, &QAction::toggled, this, [this](bool on) {
+        appearance::Look look = m_look;
+        look.presentation = on;
+        setLook(look);
+    });
+    QMenu *themeMenu = view->addMenu(tr("&Theme"));
+    auto *themeGroup = new QActionGroup(this);
+    const std::pair<appearance::Theme, QString> themes[] = {
+        {appearance::Theme::System, tr("Follow the &System")},
+        {appearance::Theme::Light, tr("&Light")},
+        {appearance::Theme::Dark, tr("&Dark")}};
+    for (const auto &[theme, label] : themes) {
+        QAction *choice = themeMenu->addAction(label);
+        choice->setCheckable(true);
+        choice->setChecked(theme == m_look.theme);
+        themeGroup->addAction(choice);
+        m_themeActions.push_back(choice);
+        const appearance::Theme chosen = theme;
+        connect(choice, &QAction::triggered, this, [this, chosen]() {
+            appearance::Look look = m_look;
+            look.theme = chosen;
+            setLook(look);
+            if (m_options.useSettings)
+                QSettings().setValue(QStringLiteral("theme"), static_cast<int>(chosen));
+        });
+    }
     QMenu *compare = menuBar()->addMenu(tr("&Compare"));
     compare->addAction(pin);
     compare->addAction(unpin);
@@ -328,6 +399,8 @@ void MainWindow::createActions()
     toolbar->addSeparator();
     toolbar->addAction(pin);
     toolbar->addAction(unpin);
+    toolbar->addSeparator();
+    toolbar->addAction(m_presentationAction);
 }
 
 void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
@@ -373,6 +446,49 @@ void MainWindow::installExports()
         }
         return rows;
     });
+}
+
+void MainWindow::setLook(const appearance::Look &look)
+{
+    const bool presentationChanged = look.presentation != m_look.presentation;
+    m_look = look;
+    if (presentationChanged) {
+        const QSignalBlocker blocker(m_presentationAction);
+        m_presentationAction->setChecked(look.presentation);
+        if (look.presentation)
+            showFullScreen();
+        else
+            showNormal();
+        m_inputsAction->setChecked(!look.presentation);
+    }
+    for (size_t i = 0; i < m_themeActions.size(); ++i)
+        m_themeActions[i]->setChecked(static_cast<int>(i) == static_cast<int>(look.theme));
+    applyLook();
+}
+
+void MainWindow::setInputsVisible(bool visible)
+{
+    {
+        const QSignalBlocker blocker(m_inputsAction);
+        m_inputsAction->setChecked(visible);
+    }
+    m_inputsScroll->setVisible(visible && m_workspaces->currentIndex() == 0);
+}
+
+void MainWindow::applyLook()
+{
+    const QPalette palette = appearance::palette(m_look, systemPalette());
+    const double fontScale = m_look.presentation ? appearance::kPresentationFontScale : 1.0;
+    const double lineScale = m_look.presentation ? appearance::kPresentationLineScale : 1.0;
+    QApplication::setPalette(palette);
+    QFont font = systemFont();
+    font.setPointSizeF(font.pointSizeF() * fontScale);
+    QApplication::setFont(font);
+    for (QCustomPlot *plot : findChildren<QCustomPlot *>())
+        appearance::apply(plot, palette, fontScale, lineScale);
+    appearance::apply(m_stages->chart(), palette, fontScale);
+    // Column widths follow the new font.
+    m_tail->goalTable()->resizeColumnsToContents();
 }
 
 bool MainWindow::exportReport(const QString &path, QString *errorMessage)

@@ -4,8 +4,12 @@
 
 #include <QMainWindow>
 #include <QPageSize>
+
+#include "appearance.h"
+
 #include <QTimer>
 #include <qcustomplot.h>
+#include <vector>
 
 #include <memory>
 
@@ -89,6 +93,12 @@ public:
     /// The report's page size: the locale's (A4, or Letter in the US...) until chosen.
     QPageSize::PageSizeId reportPageSize() const { return m_pageSize; }
     void setReportPageSize(QPageSize::PageSizeId size) { m_pageSize = size; }
+    /// Theme and presentation mode (larger fonts, thicker lines, high contrast, full screen,
+    /// inputs hidden). Applies to the whole application.
+    void setLook(const appearance::Look &look);
+    const appearance::Look &look() const { return m_look; }
+    /// Shows or hides the inputs panel so the charts fill the window.
+    void setInputsVisible(bool visible);
     /// Writes the recovery file now (the autosave timer does this a few seconds after a change).
     void writeRecoveryNow();
 
@@ -105,6 +115,7 @@ protected:
 private:
     void createActions();
     void installExports();
+    void applyLook();
     void print();
     void restoreLayout();
     void saveLayout() const;
@@ -130,6 +141,11 @@ private:
     TailPanel *m_tail;
     QTabWidget *m_workspaces;
     QPageSize::PageSizeId m_pageSize;
+    appearance::Look m_look;
+    QWidget *m_inputsScroll = nullptr;
+    QAction *m_presentationAction = nullptr;
+    QAction *m_inputsAction = nullptr;
+    std::vector<QAction *> m_themeActions;
     QSplitter *m_mainSplitter;
     QSplitter *m_viewsSplitter;
     QSplitter *m_topSplitter;

@@ -5,6 +5,7 @@
 #include "scalingtablemodel.h"
 #include "scenariodocument.h"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -112,6 +113,13 @@ void ScalingView::commitWorkerCounts()
     }
     m_error->hide();
     m_document->edit(scenario, tr("Change worker counts"), EditId::WorkerCounts);
+}
+
+void ScalingView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_document)
+        refresh();
 }
 
 } // namespace pipeplan

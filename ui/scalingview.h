@@ -25,6 +25,10 @@ public:
     /// The message shown under the worker counts when they cannot be used; empty when fine.
     QString errorText() const;
 
+protected:
+    /// A new font (presentation mode) re-measures the columns.
+    void changeEvent(QEvent *event) override;
+
 private:
     void refresh();
     void commitWorkerCounts();

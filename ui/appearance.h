@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QPalette>
+
+class QChart;
+class QCustomPlot;
+
+/// How the window looks: a light or dark theme (or the system's), and presentation mode for
+/// projectors and screen sharing (larger fonts, thicker lines, a high-contrast palette).
+namespace pipeplan::appearance {
+
+enum class Theme
+{
+    System,
+    Light,
+    Dark
+};
+
+struct Look
+{
+    Theme theme = Theme::System;
+    bool presentation = false;
+};
+
+/// The palette for `look`; `system` is the platform's own (what "System" follows).
+QPalette palette(const Look &look, const QPalette &system);
+
+/// True when `palette` reads as dark (light text on a dark window).
+bool isDark(const QPalette &palette);
+
+/// Font and line factors of presentation mode.
+inline constexpr double kPresentationFontScale = 1.35;
+inline constexpr double kPresentationLineScale = 2.0;
+
+/// Restyles a chart for `palette`: background, axes, grid, legend and text colours; line widths
+/// and fonts scaled from the chart's own (remembered on first use, so scaling never compounds).
+void apply(QCustomPlot *plot, const QPalette &palette, double fontScale, double lineScale);
+void apply(QChart *chart, const QPalette &palette, double fontScale);
+
+} // namespace pipeplan::appearance
