@@ -312,7 +312,8 @@ void MainWindow::createActions()
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setToolTip(tr("The whole plan as a vector PDF for planning documents"));
     QMenu *pageMenu = file->addMenu(tr("Report Page &Size"));
-    auto *pageGroup = new QActionGroup(this);
+    m_pageGroup = new QActionGroup(this);
+    QActionGroup *pageGroup = m_pageGroup;
     for (const auto &[id, label] :
          {std::pair{QPageSize::A4, tr("A4")}, std::pair{QPageSize::Letter, tr("US Letter")}}) {
         QAction *choice = pageMenu->addAction(label);
@@ -322,8 +323,10 @@ void MainWindow::createActions()
         const QPageSize::PageSizeId size = id;
         connect(choice, &QAction::triggered, this, [this, size]() { m_pageSize = size; });
     }
-    auto *printAction = file->addAction(tr("&Print…"), this, &MainWindow::print);
+    auto *printAction = new QAction(tr("&Print…"), this);
     printAction->setShortcuts(QKeySequence::Print);
+    connect(printAction, &QAction::triggered, this, &MainWindow::print);
+    file->addAction(printAction);
     file->addSeparator();
     file->addAction(closeAction);
     file->addAction(quit);

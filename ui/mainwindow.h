@@ -16,6 +16,7 @@
 class QMenu;
 class QSplitter;
 class QTabWidget;
+class QActionGroup;
 
 namespace pipeplan {
 
@@ -146,6 +147,7 @@ private:
     QAction *m_presentationAction = nullptr;
     QAction *m_inputsAction = nullptr;
     std::vector<QAction *> m_themeActions;
+    QActionGroup *m_pageGroup = nullptr;
     QSplitter *m_mainSplitter;
     QSplitter *m_viewsSplitter;
     QSplitter *m_topSplitter;
