@@ -891,6 +891,8 @@ TEST_F(WindowTest, PresentationModeAndThemesRestyleEverythingAndUndoCleanly)
     EXPECT_DOUBLE_EQ(window->amdahlChart()->amdahlGraph()->pen().widthF(), basePen * 2);
     EXPECT_EQ(QApplication::palette().color(QPalette::Text), QColor(Qt::black));
     EXPECT_FALSE(window->inputs()->isVisibleTo(window.get()));
+    QApplication::processEvents(); // font changes reach the widgets as events
+    EXPECT_DOUBLE_EQ(window->headline()->valueFont().pointSizeF(), baseFont * 1.35 * 1.35);
     // Twice on is still 2x: widths come from the chart's own, never compound.
     window->setLook(look);
     EXPECT_DOUBLE_EQ(window->amdahlChart()->amdahlGraph()->pen().widthF(), basePen * 2);

@@ -4,6 +4,7 @@
 #include "format.h"
 #include "scenariodocument.h"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QToolButton>
@@ -85,6 +86,32 @@ void HeadlineWidget::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
     for (QLabel *value : m_values)
         fitFont(value, value->text());
+}
+
+QFont HeadlineWidget::valueFont() const
+{
+    QFont value = font();
+    value.setPointSizeF(m_baseFontSize * 1.35);
+    value.setBold(true);
+    return value;
+}
+
+void HeadlineWidget::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() != QEvent::FontChange || font().pointSizeF() == m_baseFontSize)
+        return;
+    m_baseFontSize = font().pointSizeF();
+    for (int i = 0; i < CardCount; ++i) {
+        QFont value = font();
+        value.setPointSizeF(m_baseFontSize * 1.35);
+        value.setBold(true);
+        m_values[i]->setFont(value);
+        QFont small = font();
+        small.setPointSizeF(m_baseFontSize * 0.9);
+        m_how[i]->setFont(small);
+        fitFont(m_values[i], m_values[i]->text());
+    }
 }
 
 void HeadlineWidget::setDocument(ScenarioDocument *document)

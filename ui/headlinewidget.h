@@ -32,11 +32,15 @@ public:
     /// The value text a card shows (tests compare it with the core's numbers).
     QString valueText(Card card) const;
     QString howText(Card card) const;
+    /// The font of the numbers at full size (before fitting a narrow card).
+    QFont valueFont() const;
     /// "baseline: 697.85 days (−99.8 %)" under a card while a baseline is pinned; empty otherwise.
     QString baselineText(Card card) const;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    /// A new application font (presentation mode) rescales the numbers and the how lines.
+    void changeEvent(QEvent *event) override;
 
 private:
     void refresh();
