@@ -117,7 +117,13 @@ void apply(QCustomPlot *plot, const QPalette &palette, double fontScale, double 
             axis->setSubTickPen(QPen(ink, lineScale));
             axis->setTickLabelColor(ink);
             axis->setLabelColor(ink);
-            axis->setTickLabelFont(scaled(axis, "pp_tickFont", axis->tickLabelFont(), fontScale));
+            const QVariant intended = axis->property("pp_intendedTickFont");
+            const QFont tickFont = scaled(
+                axis, "pp_tickFont",
+                intended.isValid() ? intended.value<QFont>() : axis->tickLabelFont(), fontScale);
+            axis->setTickLabelFont(tickFont);
+            // What the theme asks for; a chart may fit a smaller one (the waterfall's rows).
+            axis->setProperty("pp_intendedTickFont", tickFont);
             axis->setLabelFont(scaled(axis, "pp_labelFont", axis->labelFont(), fontScale));
             axis->grid()->setPen(QPen(grid, 0, Qt::DotLine));
         }

@@ -81,9 +81,25 @@ void HeadlineWidget::fitFont(QLabel *label, const QString &text) const
         label->setFont(font);
 }
 
+void HeadlineWidget::fitRuntimeCaption()
+{
+    if (!m_document)
+        return;
+    const double workers = m_document->scenario().workload.workers;
+    // "Runtime at 10,000 workers", or "Runtime, N = 10,000" on a narrow card.
+    const QString full =
+        tr("Runtime at %1")
+            .arg(format::count(workers, workers == 1 ? tr("worker") : tr("workers")));
+    QLabel *caption = m_captions[Runtime];
+    const bool fits = caption->fontMetrics().horizontalAdvance(full) <= caption->width() - 2;
+    caption->setText(fits ? full : tr("Runtime, N = %1").arg(format::grouped(workers, 0)));
+    caption->setToolTip(full);
+}
+
 void HeadlineWidget::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    fitRuntimeCaption();
     for (QLabel *value : m_values)
         fitFont(value, value->text());
 }
@@ -156,10 +172,7 @@ void HeadlineWidget::refresh()
                                     explain::throughput(s, r), explain::speedup(s, r),
                                     explain::perUserCost(s, r) + QStringLiteral(". ") +
                                         explain::bottleneck(s, r)};
-    m_captions[Runtime]->setText(
-        tr("Runtime at %1")
-            .arg(format::count(s.workload.workers,
-                               s.workload.workers == 1 ? tr("worker") : tr("workers"))));
+    fitRuntimeCaption();
     for (int i = 0; i < CardCount; ++i) {
         fitFont(m_values[i], values[i]);
         m_values[i]->setText(values[i]);

@@ -43,6 +43,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void fitRuntimeCaption();
     void refresh();
     void fitFont(QLabel *label, const QString &text) const;
 

@@ -153,8 +153,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     installExports();
     // First start: most of the screen, so every chart has room for its labels.
     if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+        // A laptop screen (1366 wide) is used whole: at 90 % the Gantt's legend and the
+        // headline's captions no longer fit.
         const QSize available = screen->availableGeometry().size();
-        resize(std::min(1600, available.width() * 9 / 10),
+        resize(available.width() < 1500 ? available.width()
+                                        : std::min(1600, available.width() * 9 / 10),
                std::min(1000, available.height() * 9 / 10));
     }
     if (m_options.useSettings)

@@ -4,6 +4,9 @@
 #include "format.h"
 #include "scenariodocument.h"
 
+#include <QEvent>
+#include <QFontMetricsF>
+
 #include <cmath>
 
 namespace pipeplan {
@@ -40,6 +43,8 @@ WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
     // Labels go inside the bar's end when it is long enough, else just beyond it; that depends on
     // pixels, so it is decided once the layout of this replot is known.
     connect(this, &QCustomPlot::afterLayout, this, &WaterfallChart::placeLabels);
+    // The lever names' size before any fitting (the theme may change it; see appearance.cpp).
+    yAxis->setProperty("pp_intendedTickFont", yAxis->tickLabelFont());
     // While a baseline is pinned its legend sits in a row above the chart, never over a bar.
     plotLayout()->insertRow(0);
     auto *legendHolder = new QCPLayoutGrid;
@@ -60,10 +65,17 @@ void WaterfallChart::resizeEvent(QResizeEvent *event)
     refresh(); // one or two lines per lever label, depending on the height
 }
 
+void WaterfallChart::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        refresh();
+}
+
 void WaterfallChart::placeLabels()
 {
-    const QFontMetrics metrics(font());
     for (QCPItemText *label : std::as_const(m_labels)) {
+        const QFontMetrics metrics(label->font());
         const bool applied = label->property("applied").toBool();
         const double barPixels = xAxis->coordToPixel(label->position->key()) - axisRect()->left();
         const int textPixels = metrics.horizontalAdvance(label->text()) + 12;
@@ -88,7 +100,20 @@ void WaterfallChart::refresh()
     if (!m_document)
         return;
     const int rows = static_cast<int>(m_document->result().waterfall.size());
-    const bool twoLineLabels = height() - 70 >= rows * 2 * fontMetrics().lineSpacing();
+    // Lever names and bar labels shrink rather than overlap when the rows get thin (a short
+    // window, or presentation mode's larger fonts), from the size the theme asks for.
+    const QFont intended = yAxis->property("pp_intendedTickFont").value<QFont>();
+    // The height left for the bars: the widget less the time axis (ticks, label) and margins.
+    const double axisPixels = QFontMetricsF(xAxis->tickLabelFont()).lineSpacing() +
+                              QFontMetricsF(xAxis->labelFont()).lineSpacing() + 36;
+    const double rowPixels = (height() - axisPixels) / std::max(rows, 1);
+    const double lineSpacing = QFontMetricsF(intended).lineSpacing();
+    QFont fitted = intended;
+    if (lineSpacing > rowPixels)
+        fitted.setPointSizeF(std::max(6.0, intended.pointSizeF() * rowPixels / lineSpacing));
+    if (yAxis->tickLabelFont() != fitted)
+        yAxis->setTickLabelFont(fitted);
+    const bool twoLineLabels = rowPixels >= 2 * QFontMetricsF(fitted).lineSpacing();
 
     const std::vector<LeverStep> &steps = m_document->result().waterfall;
     QVector<double> appliedKeys, appliedValues, unusedKeys, unusedValues;
@@ -113,6 +138,8 @@ void WaterfallChart::refresh()
         minSeconds = std::min(minSeconds, step.runtimeSeconds);
         maxSeconds = std::max(maxSeconds, step.runtimeSeconds);
         QCPItemText *label = m_labels[static_cast<qsizetype>(i)];
+        if (label->font() != fitted)
+            label->setFont(fitted);
         label->position->setCoords(step.runtimeSeconds, key);
         label->setText(applied ? format::duration(step.runtimeSeconds) : tr("unchanged"));
         label->setProperty("applied", applied);
