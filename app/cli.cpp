@@ -790,16 +790,13 @@ int runDeadline(const Flags &flags, QTextStream &out)
         const Plan plan = loadPlanArgument(flags);
         const Scenario &s = plan.scenario;
         const ScenarioResult r = evaluate(s);
-        in.naive = naiveModel(s, r);
-        in.withOverheads = r.overheads.model;
-        in.simulation = simulationParams(s, r);
+        in = goalInputs(s, r);
         in.simulation.trials =
             static_cast<int>(flags.number(QStringLiteral("trials"), fields::trials, s.goal.trials));
         in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds,
                                           s.goal.deadlineSeconds);
         in.pricePerWorkerHour = flags.number(QStringLiteral("price-per-worker-hour"),
                                              fields::pricePerWorkerHour, s.goal.pricePerWorkerHour);
-        in.simulation.workers = 1;
         if (const auto errors = simulation::validate(in.simulation); !errors.empty())
             throw InvalidInput{QStringLiteral("simulation of %1: %2")
                                    .arg(flags.positional().first(), errors.front().toString())};

@@ -165,9 +165,7 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
     };
     auto ms = [](double v) { return format::milliseconds(v); };
     auto seconds = [](double v) { return format::trimmed(v, 2) + QStringLiteral(" s"); };
-    auto gib = [](double bytes) {
-        return format::trimmed(bytes / (1ULL << 30), 2) + QStringLiteral(" GiB");
-    };
+    const auto gib = &format::gibibytes;
     std::vector<std::pair<QString, QString>> rows{
         {QStringLiteral("Users"), format::count(w.users, QStringLiteral("users"))},
         {QStringLiteral("Predictions per user"), format::grouped(w.predictionsPerUser, 0)},

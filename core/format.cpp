@@ -85,6 +85,11 @@ QString duration(double seconds)
     return withUnit(toYears(seconds), "year", "years");
 }
 
+QString gibibytes(double bytes)
+{
+    return trimmed(bytes / (1ULL << 30), 2) + QStringLiteral(" GiB");
+}
+
 QString ratePerSecond(double perSecond, const QString &what)
 {
     const int decimals = perSecond >= 100 ? 0 : (perSecond >= 1 ? 2 : 4);

@@ -21,6 +21,7 @@ struct Inputs
     double pricePerWorkerHour = 0;
     /// Searched worker counts stop here (the naive and overhead models up to fields::workers).
     double maxSimulatedWorkers = 1e6;
+    bool operator==(const Inputs &) const = default;
 };
 
 struct Option

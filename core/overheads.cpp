@@ -18,8 +18,7 @@ MemoryCheck checkMemory(const MemoryLimit &memory, double predictionsPerUser)
     const double free = *memory.acceleratorMemoryBytes - memory.modelBytes;
     check.largestBatch = free > 0 ? std::floor(free / memory.bytesPerItem) : 0;
     check.fits = check.batchItems <= check.largestBatch;
-    const QString gib = QStringLiteral(" GiB");
-    auto inGiB = [&gib](double bytes) { return format::trimmed(bytes / (1ULL << 30), 2) + gib; };
+    const auto inGiB = &format::gibibytes;
     if (!(free > 0)) {
         check.message = QStringLiteral("The model alone (%1) does not fit in %2 of accelerator "
                                        "memory")

@@ -80,6 +80,7 @@ struct OverheadModel
     Limit bindingLimit(double workers) const;
     /// The larger cap time and which cap it is (Compute when there is no cap).
     std::pair<double, Limit> capSeconds() const;
+    bool operator==(const OverheadModel &) const = default;
 };
 
 struct OverheadResult

@@ -315,4 +315,17 @@ Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
     return c;
 }
 
+goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result)
+{
+    goalseek::Inputs in;
+    in.naive = naiveModel(scenario, result);
+    in.withOverheads = result.overheads.model;
+    in.simulation = simulationParams(scenario, result);
+    in.simulation.workers = 1;
+    in.simulation.trials = static_cast<int>(scenario.goal.trials);
+    in.deadlineSeconds = scenario.goal.deadlineSeconds;
+    in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
+    return in;
+}
+
 } // namespace pipeplan

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "goalseek.h"
 #include "overheads.h"
 #include "pipeline.h"
 #include "simulate.h"
@@ -141,6 +142,10 @@ OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult 
 /// residue (1 - p) W' once, the scenario's workers and cold start, and the caps as a dispatch
 /// rate (shared cap / users per shard, coordinator cap, the smaller).
 simulation::Params simulationParams(const Scenario &scenario, const ScenarioResult &result);
+
+/// The goal seek for the scenario: its naive and overhead models, its simulated job (workers
+/// left at 1: the seek varies them) with the goal's trials, deadline and price.
+goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result);
 
 /// Effective per-user time of every stage, the scoring stage from the workload.
 std::vector<double> effectiveStageMs(const Scenario &scenario);

@@ -142,7 +142,6 @@ QString saveCsv(const std::vector<QStringList> &rows, const QString &path)
     return commit(file);
 }
 
-namespace {
 QString suggestedPath(const QString &title, const QString &suffix)
 {
     QString name = title.toLower();
@@ -151,6 +150,7 @@ QString suggestedPath(const QString &title, const QString &suffix)
            name + suffix;
 }
 
+namespace {
 void report(QWidget *parent, const QString &problem)
 {
     if (!problem.isEmpty())

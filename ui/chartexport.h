@@ -39,6 +39,9 @@ void installChartMenu(QWidget *chart, const QString &title, std::function<QPictu
 void installTableMenu(QAbstractItemView *view, const QString &title,
                       std::function<std::vector<QStringList>()> rows);
 
+/// A default export path in the documents folder: "Amdahl's law" -> ".../amdahl-s-law.pdf".
+QString suggestedPath(const QString &title, const QString &suffix);
+
 /// CSV file writing, atomically (tests call it directly).
 QString saveCsv(const std::vector<QStringList> &rows, const QString &path);
 

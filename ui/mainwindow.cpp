@@ -32,14 +32,12 @@
 #include <QMessageBox>
 #include <QPrintDialog>
 #include <QPrinter>
-#include <QRegularExpression>
 #include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QSplitter>
-#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -299,12 +297,9 @@ void MainWindow::createActions()
     file->addAction(saveAsAction);
     file->addSeparator();
     auto *exportAction = file->addAction(tr("&Export Report…"), this, [this]() {
-        QString name = m_document->scenario().name.toLower();
-        name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
         const QString path = QFileDialog::getSaveFileName(
             this, tr("Export report"),
-            QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QLatin1Char('/') +
-                name + QStringLiteral(".pdf"),
+            chartexport::suggestedPath(m_document->scenario().name, QStringLiteral(".pdf")),
             tr("PDF (*.pdf)"));
         QString error;
         if (!path.isEmpty() && !exportReport(path, &error))

@@ -222,16 +222,6 @@ private:
     std::vector<Header> m_headers;
 };
 
-QPicture recordPlot(QCustomPlot *plot, int width, int height)
-{
-    return chartexport::recordPlot(plot, QSize(width, height));
-}
-
-QPicture recordChartView(QChartView *view, int width, int height)
-{
-    return chartexport::recordChartView(view, QSize(width, height));
-}
-
 /// The window's charts, drawn for the report from their own document (never shown on screen).
 struct Charts
 {
@@ -383,22 +373,21 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     }
 
     // Charts, as the window draws them.
-    const int chartWidth = static_cast<int>(width);
-    const int chartHeight = static_cast<int>(kChartHeight);
+    const QSize chartSize(static_cast<int>(width), static_cast<int>(kChartHeight));
     doc.heading(QStringLiteral("Amdahl's law"));
-    doc.picture(recordPlot(charts.amdahl, chartWidth, chartHeight), kChartHeight);
+    doc.picture(chartexport::recordPlot(charts.amdahl, chartSize), kChartHeight);
     doc.heading(QStringLiteral("Levers: runtime after each"));
-    doc.picture(recordPlot(charts.waterfall, chartWidth, chartHeight), kChartHeight);
+    doc.picture(chartexport::recordPlot(charts.waterfall, chartSize), kChartHeight);
     doc.heading(QStringLiteral("Pipeline Gantt"));
-    doc.picture(recordPlot(charts.gantt->plot(), chartWidth, chartHeight), kChartHeight);
+    doc.picture(chartexport::recordPlot(charts.gantt->plot(), chartSize), kChartHeight);
     doc.heading(QStringLiteral("Stage times"));
-    doc.picture(recordChartView(charts.stages, chartWidth, chartHeight), kChartHeight);
+    doc.picture(chartexport::recordChartView(charts.stages, chartSize), kChartHeight);
     if (r.overheads.enabled) {
         doc.heading(QStringLiteral("Overheads: runtime against workers"));
         doc.text(explain::overheads(s, r), font(8.5), kInk, 2, true);
         if (!r.overheads.kneeText.isEmpty())
             doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4, true);
-        doc.picture(recordPlot(charts.overheads, chartWidth, chartHeight), kChartHeight);
+        doc.picture(chartexport::recordPlot(charts.overheads, chartSize), kChartHeight);
     }
     if (r.memory.checked)
         doc.text(r.memory.message, font(8.5), r.memory.fits ? kInk : QColor(0xc6, 0x28, 0x28));
@@ -412,7 +401,7 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
                     format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
                   {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true));
         charts.histogram->setResult(sim, sim.closedFormSeconds);
-        doc.picture(recordPlot(charts.histogram, chartWidth, chartHeight), kChartHeight);
+        doc.picture(chartexport::recordPlot(charts.histogram, chartSize), kChartHeight);
     }
 
     // Closing page: how to check every number.

@@ -15,32 +15,6 @@ struct SimulationRunner::Run
     std::optional<goalseek::Result> goal;
 };
 
-namespace {
-bool sameGoal(const goalseek::Inputs &a, const goalseek::Inputs &b);
-}
-
-bool SimulationRunner::Request::operator==(const Request &other) const
-{
-    return params == other.params && sameGoal(goal, other.goal);
-}
-
-namespace {
-bool sameGoal(const goalseek::Inputs &a, const goalseek::Inputs &b)
-{
-    auto sameModel = [](const OverheadModel &a, const OverheadModel &b) {
-        return a.workSeconds == b.workSeconds && a.parallelFraction == b.parallelFraction &&
-               a.coldStartSeconds == b.coldStartSeconds &&
-               a.sharedCapSeconds == b.sharedCapSeconds &&
-               a.dispatchCapSeconds == b.dispatchCapSeconds &&
-               a.sharedResourceName == b.sharedResourceName;
-    };
-    return sameModel(a.naive, b.naive) && sameModel(a.withOverheads, b.withOverheads) &&
-           a.simulation == b.simulation && a.deadlineSeconds == b.deadlineSeconds &&
-           a.pricePerWorkerHour == b.pricePerWorkerHour &&
-           a.maxSimulatedWorkers == b.maxSimulatedWorkers;
-}
-} // namespace
-
 SimulationRunner::SimulationRunner(QObject *parent) : QObject(parent)
 {
     // The GUI thread polls the run: no call crosses threads but two atomics, and a run that
@@ -78,7 +52,7 @@ void SimulationRunner::request(const Request &request)
     auto run = std::make_shared<Run>();
     run->request = request;
     run->simulate = !(finished && finished->params == request.params && m_result);
-    run->seekGoal = !(finished && sameGoal(finished->goal, request.goal) && m_goal);
+    run->seekGoal = !(finished && finished->goal == request.goal && m_goal);
     run->totalTrials =
         run->simulate ? request.params.trials * (request.params.speculativeBackups ? 2 : 1) : 0;
     m_running = run;

@@ -24,7 +24,7 @@ public:
     {
         simulation::Params params;
         goalseek::Inputs goal;
-        bool operator==(const Request &other) const;
+        bool operator==(const Request &) const = default;
     };
 
     explicit SimulationRunner(QObject *parent = nullptr);

@@ -481,13 +481,7 @@ void TailPanel::startSimulation()
     const ScenarioResult &r = m_document->result();
     SimulationRunner::Request request;
     request.params = simulationParams(s, r);
-    request.goal.naive = naiveModel(s, r);
-    request.goal.withOverheads = r.overheads.model;
-    request.goal.simulation = request.params;
-    request.goal.simulation.workers = 1; // the seek varies it: worker edits keep its cache
-    request.goal.simulation.trials = static_cast<int>(s.goal.trials);
-    request.goal.deadlineSeconds = s.goal.deadlineSeconds;
-    request.goal.pricePerWorkerHour = s.goal.pricePerWorkerHour;
+    request.goal = goalInputs(s, r); // its workers stay 1, so worker edits keep its cache
     if (const auto errors = simulation::validate(request.params); !errors.empty()) {
         m_runner->cancel();
         m_histogram->clearResult();
