@@ -43,7 +43,8 @@ int main(int argc, char *argv[])
         QStringLiteral("key=value"));
     const QCommandLineOption workspace(
         QStringLiteral("workspace"),
-        QStringLiteral("Show a workspace: model (default) or tail (overheads and simulation)."),
+        QStringLiteral("Show a workspace: model (default), tail (overheads and simulation) or "
+                       "training (pipeline schedules)."),
         QStringLiteral("name"));
     const QCommandLineOption theme(QStringLiteral("theme"),
                                    QStringLiteral("Colour theme: system (default), light or dark."),
@@ -90,16 +91,18 @@ int main(int argc, char *argv[])
             qWarning("pipeplan: --set %s", qPrintable(error));
     }
     const QString workspaceName = parser.value(workspace);
-    if (!workspaceName.isEmpty() && workspaceName != QLatin1String("model") &&
-        workspaceName != QLatin1String("tail")) {
-        qWarning("pipeplan: --workspace: expected model or tail, got '%s'",
+    const QStringList workspaceNames{QStringLiteral("model"), QStringLiteral("tail"),
+                                     QStringLiteral("training")};
+    if (!workspaceName.isEmpty() && !workspaceNames.contains(workspaceName)) {
+        qWarning("pipeplan: --workspace: expected model, tail or training, got '%s'",
                  qPrintable(workspaceName));
     }
     for (pipeplan::MainWindow *window : windows) {
         if (shooting)
             window->resize(1600, 1000);
-        if (workspaceName == QLatin1String("tail"))
-            window->workspaces()->setCurrentIndex(1);
+        if (workspaceNames.indexOf(workspaceName) > 0)
+            window->workspaces()->setCurrentIndex(
+                static_cast<int>(workspaceNames.indexOf(workspaceName)));
         window->show();
         pipeplan::appearance::Look look = window->look();
         const QString themeName = parser.value(theme);

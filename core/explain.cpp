@@ -263,4 +263,51 @@ QString bottleneck(const Scenario &s, const ScenarioResult &r)
            QStringLiteral(" per worker");
 }
 
+std::vector<QStringList> scheduleTableRows(const std::vector<schedule::Result> &schedules)
+{
+    std::vector<QStringList> rows{
+        {QStringLiteral("Schedule"), QStringLiteral("Makespan"),
+         QStringLiteral("Bubble (share idle)"), QStringLiteral("Bubble ratio (idle / ideal)"),
+         QStringLiteral("Peak in flight (microbatches)"), QStringLiteral("Ops")}};
+    rows.reserve(schedules.size() + 1);
+    for (const schedule::Result &r : schedules) {
+        rows.push_back({schedule::displayName(r.params.kind), format::milliseconds(r.makespanMs),
+                        format::trimmed(r.bubbleFraction * 100, 1) + QStringLiteral(" %"),
+                        format::trimmed(r.bubbleRatio, 3), format::trimmed(r.maxPeakInFlight(), 2),
+                        format::grouped(static_cast<double>(r.ops.size()), 0)});
+    }
+    return rows;
+}
+
+namespace {
+QString timesText(const std::vector<double> &times)
+{
+    QStringList parts;
+    for (double t : times)
+        parts << format::trimmed(t, 3);
+    return parts.join(QStringLiteral(", ")) +
+           (times.size() == 1 ? QStringLiteral(" ms (every device)") : QStringLiteral(" ms"));
+}
+} // namespace
+
+std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &t)
+{
+    QStringList compared;
+    for (schedule::Kind kind : trainingKinds(t))
+        compared << schedule::displayName(kind);
+    return {
+        {QStringLiteral("Schedules"), compared.join(QStringLiteral(", "))},
+        {QStringLiteral("Devices p"), format::grouped(t.devices, 0)},
+        {QStringLiteral("Microbatches m"), format::grouped(t.microbatches, 0)},
+        {QStringLiteral("Virtual stages v (interleaved)"),
+         format::grouped(t.virtualStages, 0) + QStringLiteral(" chunks per device")},
+        {QStringLiteral("Forward F"), timesText(t.forwardMs)},
+        {QStringLiteral("Backward B (input gradients)"), timesText(t.backwardMs)},
+        {QStringLiteral("Weight gradients W"), t.weightMs.size() == 1 && t.weightMs.front() == 0
+                                                   ? QStringLiteral("inside B")
+                                                   : timesText(t.weightMs)},
+        {QStringLiteral("Communication between devices"), format::milliseconds(t.commMs)},
+    };
+}
+
 } // namespace pipeplan::explain

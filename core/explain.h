@@ -54,6 +54,13 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &scenario);
 /// The scaling table as text rows, header first (CSV export, reports): the window's cells.
 std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows);
 
+/// The training schedules compared as text rows, header first: schedule, makespan, bubble
+/// fraction, bubble ratio, peak microbatches in flight, ops (the window's table, CSV, report).
+std::vector<QStringList> scheduleTableRows(const std::vector<schedule::Result> &schedules);
+
+/// The training settings as (label, value) rows with units, for the report.
+std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &training);
+
 /// Display name of the bottleneck stage with its time per user, e.g. "score (20 s)"; empty
 /// without stages.
 QString bottleneckName(const Scenario &scenario, const ScenarioResult &result);

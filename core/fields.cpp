@@ -56,6 +56,15 @@ const FieldSpec seed{"seed", "seed", "", 0, 9007199254740991.0, false, true};
 
 const FieldSpec deadlineSeconds{"deadline_s", "deadline", "s", 0, 1e15, true};
 const FieldSpec pricePerWorkerHour{"price_per_worker_hour", "price per worker-hour", "", 0, 1e9};
+const FieldSpec pipelineDevices{"devices", "pipeline devices", "devices", 1, 1024, false, true};
+const FieldSpec scheduleMicrobatches{
+    "microbatches", "microbatches", "microbatches", 1, 100000, false, true};
+const FieldSpec virtualStages{
+    "virtual_stages", "virtual stages per device", "chunks", 1, 64, false, true};
+const FieldSpec forwardMs{"forward_ms", "forward time", "ms", 0, 1e9, true};
+const FieldSpec backwardMs{"backward_ms", "backward time (input gradients)", "ms", 0, 1e9, true};
+const FieldSpec weightMs{"weight_ms", "weight-gradient time", "ms", 0, 1e9};
+const FieldSpec commMs{"comm_ms", "communication time between devices", "ms", 0, 1e9};
 } // namespace fields
 
 std::optional<QString> checkValue(const FieldSpec &spec, double value)

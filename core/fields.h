@@ -68,6 +68,14 @@ extern const FieldSpec seed;
 // Goal seek.
 extern const FieldSpec deadlineSeconds;
 extern const FieldSpec pricePerWorkerHour;
+// Training pipeline schedules.
+extern const FieldSpec pipelineDevices;
+extern const FieldSpec scheduleMicrobatches;
+extern const FieldSpec virtualStages;
+extern const FieldSpec forwardMs;
+extern const FieldSpec backwardMs;
+extern const FieldSpec weightMs;
+extern const FieldSpec commMs;
 } // namespace fields
 
 /// Checks `value` against `spec`: finite, inside [min, max] (or (min, max]), whole if required.

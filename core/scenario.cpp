@@ -3,6 +3,7 @@
 #include "amdahl.h"
 #include "format.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pipeplan {
@@ -91,7 +92,83 @@ std::vector<FieldError> validate(const Scenario &scenario)
     check(fields::pricePerWorkerHour, scenario.goal.pricePerWorkerHour,
           QStringLiteral("goal.price_per_worker_hour"));
     check(fields::trials, scenario.goal.trials, QStringLiteral("goal.trials"));
+
+    const TrainingSettings &t = scenario.training;
+    const std::size_t before = errors.size();
+    check(fields::pipelineDevices, t.devices, QStringLiteral("training.devices"));
+    check(fields::scheduleMicrobatches, t.microbatches, QStringLiteral("training.microbatches"));
+    check(fields::virtualStages, t.virtualStages, QStringLiteral("training.virtual_stages"));
+    if (t.compare.size() > schedule::kAllKinds.size()) {
+        errors.push_back(
+            {QStringLiteral("training.compare"), QStringLiteral("lists %1 schedules; at most %2")
+                                                     .arg(t.compare.size())
+                                                     .arg(schedule::kAllKinds.size())});
+    }
+    if (errors.size() == before) {
+        // Times, list lengths and size, checked as the widest schedule the workspace draws
+        // (interleaved with all its chunks). Whether m fits the interleaved schedule is the
+        // workspace's message, not a reason to refuse the scenario.
+        schedule::Params params = trainingParams(t, schedule::Kind::Interleaved);
+        params.microbatches = static_cast<int>(t.devices); // a multiple of p, for the check only
+        const int realMicrobatches = static_cast<int>(t.microbatches);
+        for (FieldError e : schedule::validate(params)) {
+            e.field.prepend(QStringLiteral("training."));
+            errors.push_back(e);
+        }
+        const std::int64_t cells =
+            std::int64_t{params.devices} * realMicrobatches * params.virtualStages;
+        if (errors.size() == before && cells * 3 > schedule::kMaxOps) {
+            errors.push_back({QStringLiteral("training.microbatches"),
+                              QStringLiteral("devices x microbatches x virtual stages is %1; at "
+                                             "most %2 fit one schedule")
+                                  .arg(cells)
+                                  .arg(schedule::kMaxOps / 3)});
+        }
+    }
     return errors;
+}
+
+schedule::Params trainingParams(const TrainingSettings &training, schedule::Kind kind)
+{
+    schedule::Params params;
+    params.kind = kind;
+    params.devices = static_cast<int>(training.devices);
+    params.microbatches = static_cast<int>(training.microbatches);
+    params.virtualStages =
+        kind == schedule::Kind::Interleaved ? static_cast<int>(training.virtualStages) : 1;
+    params.forwardMs = training.forwardMs;
+    params.backwardMs = training.backwardMs;
+    params.weightMs = training.weightMs;
+    params.commMs = training.commMs;
+    return params;
+}
+
+std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training)
+{
+    std::vector<schedule::Kind> kinds{training.schedule};
+    for (schedule::Kind kind : training.compare) {
+        if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+            kinds.push_back(kind);
+    }
+    return kinds;
+}
+
+std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training)
+{
+    std::vector<TrainingSchedule> schedules;
+    const std::vector<schedule::Kind> kinds = trainingKinds(training);
+    schedules.reserve(kinds.size());
+    for (schedule::Kind kind : kinds) {
+        TrainingSchedule entry;
+        entry.kind = kind;
+        const schedule::Params params = trainingParams(training, kind);
+        if (const auto errors = schedule::validate(params); !errors.empty())
+            entry.error = errors.front().toString();
+        else
+            entry.result = schedule::compute(params);
+        schedules.push_back(std::move(entry));
+    }
+    return schedules;
 }
 
 std::vector<double> effectiveStageMs(const Scenario &scenario)

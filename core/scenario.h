@@ -3,11 +3,13 @@
 #include "goalseek.h"
 #include "overheads.h"
 #include "pipeline.h"
+#include "schedule.h"
 #include "simulate.h"
 #include "workload.h"
 
 #include <QString>
 
+#include <optional>
 #include <vector>
 
 namespace pipeplan {
@@ -52,6 +54,23 @@ struct GoalSettings
     bool operator==(const GoalSettings &) const = default;
 };
 
+/// The training pipeline the "Training schedules" workspace draws: one schedule, optionally
+/// compared with others on the same time axis.
+struct TrainingSettings
+{
+    schedule::Kind schedule = schedule::Kind::OneFOneB;
+    double devices = 4;
+    double microbatches = 8;
+    double virtualStages = 2; ///< used by the interleaved schedule only
+    std::vector<double> forwardMs{10.0};
+    std::vector<double> backwardMs{10.0};
+    std::vector<double> weightMs{10.0};
+    double commMs = 0;
+    /// Further schedules stacked under the first, in this order (compare mode when not empty).
+    std::vector<schedule::Kind> compare;
+    bool operator==(const TrainingSettings &) const = default;
+};
+
 /// Everything the window edits: one coherent model from which every number is derived.
 struct Scenario
 {
@@ -68,6 +87,7 @@ struct Scenario
     MemoryLimit memory;
     SimulationSettings simulation;
     GoalSettings goal;
+    TrainingSettings training;
 
     bool operator==(const Scenario &) const = default;
 };
@@ -146,6 +166,25 @@ simulation::Params simulationParams(const Scenario &scenario, const ScenarioResu
 /// The goal seek for the scenario: its naive and overhead models, its simulated job (workers
 /// left at 1: the seek varies them) with the goal's trials, deadline and price.
 goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result);
+
+/// The schedule `kind` of the scenario's training pipeline: its devices, microbatches and
+/// times; virtual stages only for the interleaved schedule (the others take 1).
+schedule::Params trainingParams(const TrainingSettings &training, schedule::Kind kind);
+
+/// One schedule of the training workspace: computed, or why it cannot be (interleaved with m not
+/// a multiple of p).
+struct TrainingSchedule
+{
+    schedule::Kind kind = schedule::Kind::OneFOneB;
+    std::optional<schedule::Result> result;
+    QString error;
+};
+
+/// The chosen schedule first, then each compared one not already listed.
+std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training);
+
+/// Every schedule of trainingKinds(), computed. Precondition: validate() of the scenario is empty.
+std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training);
 
 /// Effective per-user time of every stage, the scoring stage from the workload.
 std::vector<double> effectiveStageMs(const Scenario &scenario);

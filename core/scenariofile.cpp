@@ -8,6 +8,7 @@
 #include <QRegularExpression>
 
 #include <cmath>
+#include <utility>
 
 namespace pipeplan::scenariofile {
 
@@ -139,6 +140,120 @@ private:
     std::optional<FieldError> m_error;
 };
 
+QJsonValue timesValue(const std::vector<double> &times)
+{
+    if (times.size() == 1)
+        return times.front();
+    QJsonArray array;
+    for (double t : times)
+        array.append(t);
+    return array;
+}
+
+QJsonObject trainingObject(const TrainingSettings &t)
+{
+    QJsonArray compare;
+    for (schedule::Kind kind : t.compare)
+        compare.append(schedule::keyOf(kind));
+    return QJsonObject{{QStringLiteral("schedule"), schedule::keyOf(t.schedule)},
+                       {QStringLiteral("devices"), t.devices},
+                       {QStringLiteral("microbatches"), t.microbatches},
+                       {QStringLiteral("virtual_stages"), t.virtualStages},
+                       {QStringLiteral("forward_ms"), timesValue(t.forwardMs)},
+                       {QStringLiteral("backward_ms"), timesValue(t.backwardMs)},
+                       {QStringLiteral("weight_ms"), timesValue(t.weightMs)},
+                       {QStringLiteral("comm_ms"), t.commMs},
+                       {QStringLiteral("compare"), compare}};
+}
+
+/// Reads a list of per-device times: a number (one for all devices) or an array of numbers.
+std::vector<double> readTimes(Reader &read, const QJsonObject &object, const QString &key,
+                              const QString &path, std::vector<double> fallback)
+{
+    const QJsonValue value = object.value(key);
+    if (value.isUndefined())
+        return fallback;
+    if (value.isDouble())
+        return {value.toDouble()};
+    if (!value.isArray()) {
+        read.fail(path, QStringLiteral("must be a number or an array of numbers, got ") +
+                            typeName(value));
+        return fallback;
+    }
+    const QJsonArray array = value.toArray();
+    if (array.size() > 1024) {
+        read.fail(path, QStringLiteral("has %1 entries; at most 1,024 devices").arg(array.size()));
+        return fallback;
+    }
+    std::vector<double> times;
+    times.reserve(static_cast<std::size_t>(array.size()));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        if (!array[i].isDouble()) {
+            read.fail(QStringLiteral("%1[%2]").arg(path).arg(i),
+                      QStringLiteral("must be a number, got ") + typeName(array[i]));
+            return fallback;
+        }
+        times.push_back(array[i].toDouble());
+    }
+    return times;
+}
+
+std::optional<schedule::Kind> readKind(Reader &read, const QJsonValue &value, const QString &path)
+{
+    if (!value.isString()) {
+        read.fail(path, QStringLiteral("must be a string, got ") + typeName(value));
+        return std::nullopt;
+    }
+    const std::optional<schedule::Kind> kind = schedule::parseKind(value.toString());
+    if (!kind) {
+        read.fail(path, QStringLiteral("must be \"gpipe\", \"1f1b\", \"interleaved\" or "
+                                       "\"zb-h1\", got \"%1\"")
+                            .arg(value.toString().left(40)));
+    }
+    return kind;
+}
+
+/// Version 4's training section; absent in older files (the defaults then).
+TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString &path)
+{
+    TrainingSettings training;
+    auto at = [&path](const char *key) { return path + QLatin1Char('.') + QLatin1String(key); };
+    if (t.contains(QStringLiteral("schedule"))) {
+        if (auto kind = readKind(read, t.value(QStringLiteral("schedule")), at("schedule")))
+            training.schedule = *kind;
+    }
+    training.devices = read.numberOr(t, QStringLiteral("devices"), at("devices"), training.devices);
+    training.microbatches =
+        read.numberOr(t, QStringLiteral("microbatches"), at("microbatches"), training.microbatches);
+    training.virtualStages = read.numberOr(t, QStringLiteral("virtual_stages"),
+                                           at("virtual_stages"), training.virtualStages);
+    training.forwardMs =
+        readTimes(read, t, QStringLiteral("forward_ms"), at("forward_ms"), training.forwardMs);
+    training.backwardMs =
+        readTimes(read, t, QStringLiteral("backward_ms"), at("backward_ms"), training.backwardMs);
+    training.weightMs =
+        readTimes(read, t, QStringLiteral("weight_ms"), at("weight_ms"), training.weightMs);
+    training.commMs = read.numberOr(t, QStringLiteral("comm_ms"), at("comm_ms"), training.commMs);
+    const QJsonValue compare = t.value(QStringLiteral("compare"));
+    if (!compare.isUndefined() && !compare.isArray()) {
+        read.fail(at("compare"),
+                  QStringLiteral("must be an array of schedule names, got ") + typeName(compare));
+    }
+    const QJsonArray names = compare.toArray();
+    if (std::cmp_greater(names.size(), schedule::kAllKinds.size())) {
+        read.fail(at("compare"), QStringLiteral("lists %1 schedules; at most %2")
+                                     .arg(names.size())
+                                     .arg(schedule::kAllKinds.size()));
+        return training;
+    }
+    for (qsizetype i = 0; i < names.size() && !read.failed(); ++i) {
+        const QString where = QStringLiteral("%1[%2]").arg(at("compare")).arg(i);
+        if (auto kind = readKind(read, names[i], where))
+            training.compare.push_back(*kind);
+    }
+    return training;
+}
+
 QJsonObject scenarioObject(const Scenario &s)
 {
     const Workload &w = s.workload;
@@ -202,6 +317,7 @@ QJsonObject scenarioObject(const Scenario &s)
          QJsonObject{{QStringLiteral("deadline_s"), s.goal.deadlineSeconds},
                      {QStringLiteral("price_per_worker_hour"), s.goal.pricePerWorkerHour},
                      {QStringLiteral("trials"), s.goal.trials}}},
+        {QStringLiteral("training"), trainingObject(s.training)},
     };
 }
 
@@ -340,6 +456,11 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     s.goal.pricePerWorkerHour =
         numberIn(goal, goalKey, "price_per_worker_hour", s.goal.pricePerWorkerHour);
     s.goal.trials = numberIn(goal, goalKey, "trials", s.goal.trials);
+
+    const QString trainingKey = QStringLiteral("training");
+    const QJsonObject training = read.section(root, trainingKey, path(trainingKey));
+    if (!read.failed())
+        s.training = readTraining(read, training, path(trainingKey));
     if (!read.failed()) {
         if (const std::vector<FieldError> errors = validate(s); !errors.empty())
             read.fail(path(errors.front().field), errors.front().message);
@@ -349,7 +470,8 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
 
 /// Version 1 (PipePlan 0.1 before comparison) had no pinned baseline: nothing else changed.
 /// Version 2 had no overheads, memory, simulation or goal sections: absent sections read as
-/// their defaults (all overheads off), so version 2 needs no rewriting.
+/// their defaults (all overheads off), so version 2 needs no rewriting. Version 3 had no training
+/// section: it reads as the default training pipeline.
 void migrateFromVersion1(QJsonObject &root)
 {
     root.insert(QStringLiteral("baseline"), QJsonValue::Null);

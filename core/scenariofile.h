@@ -22,7 +22,7 @@ namespace pipeplan::scenariofile {
 /// The file format's name and version (docs/scenario-format.md). Older versions are migrated on
 /// load; newer ones are refused.
 inline constexpr const char *kFormatName = "pipeplan-scenario";
-inline constexpr int kVersion = 3;
+inline constexpr int kVersion = 4;
 /// Larger files are refused before parsing: no scenario comes near this.
 inline constexpr qsizetype kMaxFileBytes = qsizetype{4} * 1024 * 1024;
 

@@ -117,11 +117,11 @@ TEST(ScenarioFile, VersionOneIsMigratedNewerIsRefused)
 
     const FieldError newer =
         errorOf(withChange(readPreset("nightly-scoring.json"),
-                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 4); }));
+                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 5); }));
     EXPECT_EQ(newer.field, QStringLiteral("version"));
     EXPECT_EQ(newer.message,
               QStringLiteral(
-                  "is 4, newer than this PipePlan understands (3): update PipePlan to open it"));
+                  "is 5, newer than this PipePlan understands (4): update PipePlan to open it"));
 }
 
 // Version 2 files (before overheads and the simulation) open with every overhead off.
@@ -160,7 +160,7 @@ TEST(ScenarioFile, OverheadsSimulationAndGoalRoundTrip)
     s.goal.deadlineSeconds = 6 * 3600;
     s.goal.pricePerWorkerHour = 0.35;
     const QByteArray bytes = scenariofile::toJson(plan);
-    EXPECT_TRUE(bytes.contains("\"version\": 3"));
+    EXPECT_TRUE(bytes.contains("\"version\": 4"));
     const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
     ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
     EXPECT_EQ(*loaded.plan, plan);
@@ -202,6 +202,68 @@ TEST(ScenarioFile, OverheadsSimulationAndGoalRoundTrip)
         scenariofile::setValue(root, QStringLiteral("overheads.cold_start_s"), QStringLiteral("45"))
             .has_value());
     EXPECT_EQ(scenariofile::fromJsonObject(root).plan->scenario.overheads.coldStartSeconds, 45);
+}
+
+// Version 4's training section: the schedule, its per-device times and the compared schedules
+// survive a save; a version 3 file opens with the default training pipeline; mistakes are named.
+TEST(ScenarioFile, TrainingScheduleRoundTripsAndNamesItsFields)
+{
+    Plan plan;
+    TrainingSettings &t = plan.scenario.training;
+    t.schedule = schedule::Kind::Interleaved;
+    t.devices = 4;
+    t.microbatches = 12;
+    t.virtualStages = 3;
+    t.forwardMs = {10, 12, 10, 11};
+    t.backwardMs = {20};
+    t.weightMs = {0};
+    t.commMs = 0.5;
+    t.compare = {schedule::Kind::OneFOneB, schedule::Kind::ZeroBubbleH1};
+    const QByteArray bytes = scenariofile::toJson(plan);
+    EXPECT_TRUE(bytes.contains("\"schedule\": \"interleaved\""));
+    EXPECT_TRUE(bytes.contains("\"zb-h1\""));
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
+    ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
+    EXPECT_EQ(loaded.plan->scenario.training, t);
+
+    // A version 3 file (no training section) opens with the defaults.
+    const QByteArray v3 = withChange(bytes, [](QJsonObject &root) {
+        root.insert(QStringLiteral("version"), 3);
+        root.remove(QStringLiteral("training"));
+    });
+    const scenariofile::LoadResult old = scenariofile::fromJson(v3);
+    ASSERT_TRUE(old.plan.has_value()) << old.error.toString().toStdString();
+    EXPECT_EQ(old.plan->scenario.training, TrainingSettings{});
+
+    auto inTraining = [&bytes](const char *key, const QJsonValue &value) {
+        return withChange(bytes, [=](QJsonObject &root) {
+            QJsonObject object = root.value(QStringLiteral("training")).toObject();
+            object.insert(QLatin1String(key), value);
+            root.insert(QStringLiteral("training"), object);
+        });
+    };
+    struct Case
+    {
+        QByteArray bytes;
+        const char *error;
+    };
+    const Case cases[] = {
+        {inTraining("schedule", QStringLiteral("pipedream")),
+         "training.schedule: must be \"gpipe\", \"1f1b\", \"interleaved\" or \"zb-h1\", got "
+         "\"pipedream\""},
+        {inTraining("virtual_stages", 0), "training.virtual_stages: must be at least 1, got 0"},
+        {inTraining("devices", 2.5), "training.devices: must be a whole number, got 2.5"},
+        {inTraining("forward_ms", QJsonArray{1, 2, 3}),
+         "training.forward_ms: 3 values for 4 devices: give one value per device, or one for all"},
+        {inTraining("backward_ms", QJsonArray{1, -2, 3, 4}),
+         "training.backward_ms[1]: must be greater than 0, got -2"},
+        {inTraining("weight_ms", QStringLiteral("fast")),
+         "training.weight_ms: must be a number or an array of numbers, got a string"},
+        {inTraining("compare", QJsonArray{QStringLiteral("1f1b"), 3}),
+         "training.compare[1]: must be a string, got a number"},
+    };
+    for (const Case &c : cases)
+        EXPECT_EQ(errorOf(c.bytes).toString(), QLatin1String(c.error));
 }
 
 // Every kind of bad file named in the issue: a clear message with the JSON path.

@@ -20,6 +20,7 @@
 #include <QSaveFile>
 #include <QStandardPaths>
 #include <QSvgGenerator>
+#include <QTableWidget>
 #include <qcustomplot.h>
 
 namespace pipeplan::chartexport {
@@ -140,6 +141,25 @@ QString saveCsv(const std::vector<QStringList> &rows, const QString &path)
         return QStringLiteral("%1: %2").arg(path, file.errorString());
     file.write(csv::write(rows).toUtf8());
     return commit(file);
+}
+
+std::vector<QStringList> tableRows(const QTableWidget *table)
+{
+    std::vector<QStringList> rows;
+    rows.reserve(static_cast<std::size_t>(table->rowCount()) + 1);
+    QStringList header;
+    for (int c = 0; c < table->columnCount(); ++c) {
+        const QTableWidgetItem *item = table->horizontalHeaderItem(c);
+        header << (item ? item->text() : QString());
+    }
+    rows.push_back(header);
+    for (int r = 0; r < table->rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < table->columnCount(); ++c)
+            cells << (table->item(r, c) ? table->item(r, c)->text() : QString());
+        rows.push_back(cells);
+    }
+    return rows;
 }
 
 QString suggestedPath(const QString &title, const QString &suffix)

@@ -9,6 +9,7 @@
 #include <vector>
 
 class QAbstractItemView;
+class QTableWidget;
 class QChartView;
 class QCustomPlot;
 class QWidget;
@@ -38,6 +39,9 @@ void installChartMenu(QWidget *chart, const QString &title, std::function<QPictu
 /// the table as text, header first.
 void installTableMenu(QAbstractItemView *view, const QString &title,
                       std::function<std::vector<QStringList>()> rows);
+
+/// A QTableWidget's cells as text rows, header first (for installTableMenu).
+std::vector<QStringList> tableRows(const QTableWidget *table);
 
 /// A default export path in the documents folder: "Amdahl's law" -> ".../amdahl-s-law.pdf".
 QString suggestedPath(const QString &title, const QString &suffix);

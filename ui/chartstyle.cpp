@@ -73,6 +73,29 @@ protected:
 };
 } // namespace
 
+QVector<double> RowTicker::createTickVector(double, const QCPRange &)
+{
+    QVector<double> ticks;
+    const qsizetype rows = m_labels.size();
+    if (rows == 0)
+        return ticks;
+    const double rowPixels = std::fabs(m_axis->coordToPixel(1) - m_axis->coordToPixel(0));
+    const QFontMetrics metrics(m_axis->tickLabelFont());
+    const qsizetype every = std::max<qsizetype>(
+        1, static_cast<qsizetype>(std::ceil(metrics.height() / std::max(1.0, rowPixels))));
+    for (qsizetype i = 0; i < rows; i += every) {
+        if (!m_labels[i].isEmpty())
+            ticks.push_back(static_cast<double>(i));
+    }
+    return ticks;
+}
+
+QString RowTicker::getTickLabel(double tick, const QLocale &, QChar, int)
+{
+    const auto index = static_cast<qsizetype>(std::lround(tick));
+    return index >= 0 && index < m_labels.size() ? m_labels[index] : QString();
+}
+
 void setMillisecondsAxis(QCPAxis *axis)
 {
     axis->setTicker(QSharedPointer<MillisecondsTicker>::create());

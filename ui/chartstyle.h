@@ -2,9 +2,9 @@
 
 #include <QColor>
 #include <QString>
+#include <QStringList>
 
-class QCustomPlot;
-class QCPAxis;
+#include <qcustomplot.h>
 
 /// Colours and axis setup shared by every chart, so the window and exported reports look alike.
 namespace pipeplan::chartstyle {
@@ -27,6 +27,24 @@ void setDurationAxis(QCPAxis *axis);
 
 /// A linear time axis in milliseconds whose labels read "250 ms", "1.5 s", "160 s".
 void setMillisecondsAxis(QCPAxis *axis);
+
+/// Row names on a categorical axis (a Gantt's stages or devices), thinned to every k-th row when
+/// rows are too close for text. It decides while the axis lays out, when it knows its height.
+class RowTicker : public QCPAxisTicker
+{
+public:
+    RowTicker(QCPAxis *axis, QStringList labels) : m_axis(axis), m_labels(std::move(labels)) {}
+
+protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange &range) override;
+    QVector<double> createSubTickVector(int, const QVector<double> &) override { return {}; }
+    QString getTickLabel(double tick, const QLocale &locale, QChar formatChar,
+                         int precision) override;
+
+private:
+    QCPAxis *m_axis;
+    QStringList m_labels;
+};
 
 /// Compact number for tick labels: 1, 10, 100, 1k, 10k, 1M, 1G.
 QString compactNumber(double value);

@@ -174,42 +174,6 @@ void GanttPlottable::drawLegendIcon(QCPPainter *painter, const QRectF &rect) con
     painter->drawRect(rect.adjusted(0, 2, 0, -2));
 }
 
-namespace {
-/// Stage names on the row axis, thinned to every k-th row when rows are too close for text. It
-/// decides while the axis lays out, when the axis knows its pixel height.
-class StageTicker : public QCPAxisTicker
-{
-public:
-    StageTicker(QCPAxis *axis, QStringList labels) : m_axis(axis), m_labels(std::move(labels)) {}
-
-protected:
-    QVector<double> createTickVector(double, const QCPRange &) override
-    {
-        QVector<double> ticks;
-        const qsizetype rows = m_labels.size();
-        if (rows == 0)
-            return ticks;
-        const double rowPixels = std::fabs(m_axis->coordToPixel(1) - m_axis->coordToPixel(0));
-        const QFontMetrics metrics(m_axis->tickLabelFont());
-        const qsizetype every = std::max<qsizetype>(
-            1, static_cast<qsizetype>(std::ceil(metrics.height() / std::max(1.0, rowPixels))));
-        for (qsizetype i = 0; i < rows; i += every)
-            ticks.push_back(static_cast<double>(i));
-        return ticks;
-    }
-    QVector<double> createSubTickVector(int, const QVector<double> &) override { return {}; }
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override
-    {
-        const auto index = static_cast<qsizetype>(std::lround(tick));
-        return index >= 0 && index < m_labels.size() ? m_labels[index] : QString();
-    }
-
-private:
-    QCPAxis *m_axis;
-    QStringList m_labels;
-};
-} // namespace
-
 GanttChart::GanttChart(QWidget *parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)),
       m_balance(new QCheckBox(tr("Balance stages"), this))
@@ -293,7 +257,7 @@ void GanttChart::refresh()
             label += tr(" ◀ bottleneck");
         labels << label;
     }
-    m_plot->yAxis->setTicker(QSharedPointer<StageTicker>::create(m_plot->yAxis, labels));
+    m_plot->yAxis->setTicker(QSharedPointer<chartstyle::RowTicker>::create(m_plot->yAxis, labels));
     m_plot->yAxis->setRange(-0.5, stages - 0.5);
 
     QString text;

@@ -17,6 +17,7 @@
 #include "simulationrunner.h"
 #include "stagechart.h"
 #include "tailpanel.h"
+#include "trainingpanel.h"
 #include "waterfallchart.h"
 
 #include <QAction>
@@ -87,6 +88,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_stages = new StageChart(this);
     m_waterfall = new WaterfallChart(this);
     m_tail = new TailPanel(this);
+    m_training = new TrainingPanel(this);
 
     auto *inputsScroll = new QScrollArea(this);
     inputsScroll->setWidget(m_inputs);
@@ -128,6 +130,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_workspaces->setTabToolTip(
         1, tr("Cold starts, shared caps, stragglers and failures, simulated; fewest workers for a "
               "deadline (Ctrl+2)"));
+    m_workspaces->addTab(m_training, tr("&Training schedules"));
+    m_workspaces->setTabToolTip(
+        2, tr("GPipe, 1F1B, interleaved and zero-bubble pipeline schedules with their bubbles "
+              "and activation memory (Ctrl+3)"));
     rightLayout->addWidget(m_workspaces, 1);
     // The tail workspace carries its own inputs: the model's panel makes room for its charts.
     m_inputsScroll = inputsScroll;
@@ -173,6 +179,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_stages->setDocument(m_document);
     m_waterfall->setDocument(m_document);
     m_tail->setDocument(m_document);
+    m_training->setDocument(m_document);
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -336,8 +343,9 @@ void MainWindow::createActions()
     edit->addSeparator();
     edit->addAction(reset);
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QString workspaceNames[] = {tr("&Model"), tr("&Overheads && tail")};
-    for (int i = 0; i < 2; ++i) {
+    const QString workspaceNames[] = {tr("&Model"), tr("&Overheads && tail"),
+                                      tr("&Training schedules")};
+    for (int i = 0; i < 3; ++i) {
         QAction *show = view->addAction(workspaceNames[i]);
         show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
         connect(show, &QAction::triggered, this, [this, i]() { m_workspaces->setCurrentIndex(i); });
@@ -411,6 +419,8 @@ void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
     m_gantt->plot()->replot(refresh);
     m_tail->overheadChart()->replot(refresh);
     m_tail->histogram()->replot(refresh);
+    m_training->ganttChart()->replot(refresh);
+    m_training->memoryChart()->replot(refresh);
 }
 
 void MainWindow::installExports()
@@ -432,21 +442,15 @@ void MainWindow::installExports()
     chartexport::installTableMenu(m_scaling->table(), tr("Scaling table"), [this]() {
         return explain::scalingTableRows(m_document->result().scaling);
     });
-    chartexport::installTableMenu(m_tail->goalTable(), tr("Fewest workers"), [this]() {
-        std::vector<QStringList> rows;
-        const QTableWidget *table = m_tail->goalTable();
-        QStringList header;
-        for (int c = 0; c < table->columnCount(); ++c)
-            header << table->horizontalHeaderItem(c)->text();
-        rows.push_back(header);
-        for (int r = 0; r < table->rowCount(); ++r) {
-            QStringList cells;
-            for (int c = 0; c < table->columnCount(); ++c)
-                cells << (table->item(r, c) ? table->item(r, c)->text() : QString());
-            rows.push_back(cells);
-        }
-        return rows;
-    });
+    chartexport::installTableMenu(m_tail->goalTable(), tr("Fewest workers"),
+                                  [this]() { return chartexport::tableRows(m_tail->goalTable()); });
+    installChartMenu(m_training->ganttChart(), tr("Training schedule"),
+                     [this](QSize size) { return recordPlot(m_training->ganttChart(), size); });
+    installChartMenu(m_training->memoryChart(), tr("Activations held"),
+                     [this](QSize size) { return recordPlot(m_training->memoryChart(), size); });
+    chartexport::installTableMenu(
+        m_training->comparisonTable(), tr("Schedules compared"),
+        [this]() { return chartexport::tableRows(m_training->comparisonTable()); });
 }
 
 void MainWindow::setLook(const appearance::Look &look)

@@ -29,6 +29,7 @@ class ScalingView;
 class ScenarioDocument;
 class StageChart;
 class TailPanel;
+class TrainingPanel;
 class WaterfallChart;
 
 /// One window, one scenario document: inputs on the left, the answer and every view on the right.
@@ -72,7 +73,9 @@ public:
     StageChart *stageChart() const { return m_stages; }
     WaterfallChart *waterfallChart() const { return m_waterfall; }
     TailPanel *tailPanel() const { return m_tail; }
-    /// The workspaces: 0 the model's views, 1 overheads and the simulated tail.
+    TrainingPanel *trainingPanel() const { return m_training; }
+    /// The workspaces: 0 the model's views, 1 overheads and the simulated tail, 2 training
+    /// pipeline schedules.
     QTabWidget *workspaces() const { return m_workspaces; }
     RecoveryStore *recovery() const { return m_recovery.get(); }
 
@@ -140,6 +143,7 @@ private:
     StageChart *m_stages;
     WaterfallChart *m_waterfall;
     TailPanel *m_tail;
+    TrainingPanel *m_training;
     QTabWidget *m_workspaces;
     QPageSize::PageSizeId m_pageSize;
     appearance::Look m_look;

@@ -58,6 +58,16 @@ enum class EditId
     Deadline,
     Price,
     GoalTrials,
+    // Training pipeline schedules (the "Training schedules" workspace).
+    TrainingSchedule,
+    TrainingCompare,
+    TrainingDevices,
+    TrainingMicrobatches,
+    VirtualStages,
+    ForwardMs,
+    BackwardMs,
+    WeightMs,
+    CommMs,
 };
 
 /// The single source of truth of one window: the plan (scenario and pinned baseline), its undo

@@ -3,6 +3,7 @@
 #include "format.h"
 #include "histogramchart.h"
 #include "overheadchart.h"
+#include "scenariobindings.h"
 #include "scenariodocument.h"
 #include "valuecontrol.h"
 
@@ -40,21 +41,11 @@ QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
     return box;
 }
 
-QLabel *explanation(const QString &text, QWidget *parent)
-{
-    auto *label = new QLabel(text, parent);
-    label->setWordWrap(true);
-    label->setStyleSheet(QStringLiteral("color: palette(mid);"));
-    QFont font = label->font();
-    font.setPointSizeF(font.pointSizeF() * 0.9);
-    label->setFont(font);
-    return label;
-}
 } // namespace
 
 TailPanel::TailPanel(QWidget *parent)
-    : QWidget(parent), m_runner(new SimulationRunner(this)), m_debounce(new QTimer(this)),
-      m_showProgress(new QTimer(this))
+    : QWidget(parent), m_bound(new ScenarioBindings(this)), m_runner(new SimulationRunner(this)),
+      m_debounce(new QTimer(this)), m_showProgress(new QTimer(this))
 {
     auto *inputs = new QWidget(this);
     auto *inputsLayout = new QVBoxLayout(inputs);
@@ -62,13 +53,13 @@ TailPanel::TailPanel(QWidget *parent)
     // --- The scale-out inputs again: this workspace replaces the Model tab's inputs panel.
     auto *scaleBox = new QGroupBox(tr("Scale-out"), inputs);
     auto *scale = new QFormLayout(scaleBox);
-    bind(
+    m_bound->bind(
         scale, tr("Workers"), tr("Parallel workers; the same value as on the Model tab."),
         new ValueControl(config(1, 1e6, Scale::Log, 0, tr(" workers")), scaleBox), EditId::Workers,
         tr("Change workers"),
         [](const Scenario &s) { return std::optional<double>(s.workload.workers); },
         [](Scenario &s, std::optional<double> v) { s.workload.workers = v.value_or(1); });
-    bind(
+    m_bound->bind(
         scale, tr("Parallel fraction p"), tr("Amdahl's p: the share of the work that spreads."),
         new ValueControl(config(0, 1, Scale::Linear, 4, QString()), scaleBox),
         EditId::ParallelFraction, tr("Change parallel fraction"),
@@ -79,7 +70,7 @@ TailPanel::TailPanel(QWidget *parent)
     // --- Overheads: each off until ticked, each with a line on what it models.
     auto *overheadBox = new QGroupBox(tr("Overheads (tick to include)"), inputs);
     auto *overheads = new QFormLayout(overheadBox);
-    bind(
+    m_bound->bind(
         overheads, tr("Cold start"),
         tr("Model load and warm-up, once per worker, before its first user."),
         new ValueControl(optionalConfig(config(0.1, 36'000, Scale::Log, 1, tr(" s")), QString()),
@@ -87,7 +78,7 @@ TailPanel::TailPanel(QWidget *parent)
         EditId::ColdStart, tr("Change cold start"),
         [](const Scenario &s) { return s.overheads.coldStartSeconds; },
         [](Scenario &s, std::optional<double> v) { s.overheads.coldStartSeconds = v; });
-    bind(
+    m_bound->bind(
         overheads, tr("Request overhead"),
         tr("Network and serialization per request: one per user when batched, else one per "
            "prediction."),
@@ -96,7 +87,7 @@ TailPanel::TailPanel(QWidget *parent)
         EditId::RequestOverhead, tr("Change request overhead"),
         [](const Scenario &s) { return s.overheads.requestOverheadMs; },
         [](Scenario &s, std::optional<double> v) { s.overheads.requestOverheadMs = v; });
-    bind(
+    m_bound->bind(
         overheads, tr("Shared cap"),
         tr("A feature store or object store serves at most this many users/s across all "
            "workers."),
@@ -109,7 +100,7 @@ TailPanel::TailPanel(QWidget *parent)
     m_sharedName->setMaxLength(80);
     m_sharedName->setToolTip(tr("What the shared resource is called in the chart and the text."));
     overheads->addRow(tr("Shared resource"), m_sharedName);
-    bind(
+    m_bound->bind(
         overheads, tr("Dispatch cap"),
         tr("A single coordinator hands out at most this many shards per second."),
         new ValueControl(
@@ -118,7 +109,7 @@ TailPanel::TailPanel(QWidget *parent)
         EditId::DispatchCap, tr("Change dispatch cap"),
         [](const Scenario &s) { return s.overheads.dispatchCapPerSecond; },
         [](Scenario &s, std::optional<double> v) { s.overheads.dispatchCapPerSecond = v; });
-    bind(
+    m_bound->bind(
         overheads, tr("Users per shard"),
         tr("How the job is cut into shards for the coordinator and the simulation."),
         new ValueControl(config(1, 1e9, Scale::Log, 0, tr(" users")), overheadBox),
@@ -130,26 +121,26 @@ TailPanel::TailPanel(QWidget *parent)
     // --- Memory cap on batching.
     auto *memoryBox = new QGroupBox(tr("Memory cap on batching"), inputs);
     auto *memory = new QFormLayout(memoryBox);
-    bind(
+    m_bound->bind(
         memory, tr("Accelerator memory"), tr("Device memory (VRAM): tick to check the batch."),
         new ValueControl(optionalConfig(config(1, 1024, Scale::Log, 1, tr(" GiB")), QString()),
                          memoryBox),
         EditId::AcceleratorMemory, tr("Change accelerator memory"),
         [](const Scenario &s) { return s.memory.acceleratorMemoryBytes; },
         [](Scenario &s, std::optional<double> v) { s.memory.acceleratorMemoryBytes = v; }, kGiB);
-    bind(
+    m_bound->bind(
         memory, tr("Model size"), tr("Weights and runtime the model keeps on the device."),
         new ValueControl(config(0, 1024, Scale::Linear, 2, tr(" GiB")), memoryBox),
         EditId::ModelBytes, tr("Change model size"),
         [](const Scenario &s) { return std::optional<double>(s.memory.modelBytes); },
         [](Scenario &s, std::optional<double> v) { s.memory.modelBytes = v.value_or(0); }, kGiB);
-    bind(
+    m_bound->bind(
         memory, tr("Memory per item"), tr("Activations and buffers one batched item needs."),
         new ValueControl(config(0.001, 65'536, Scale::Log, 3, tr(" MiB")), memoryBox),
         EditId::BytesPerItem, tr("Change memory per item"),
         [](const Scenario &s) { return std::optional<double>(s.memory.bytesPerItem); },
         [](Scenario &s, std::optional<double> v) { s.memory.bytesPerItem = v.value_or(1); }, kMiB);
-    bind(
+    m_bound->bind(
         memory, tr("Batch size"),
         tr("Items per batch; unticked, one user's predictions form the batch."),
         new ValueControl(optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" items")), QString()),
@@ -165,7 +156,7 @@ TailPanel::TailPanel(QWidget *parent)
     // --- The simulation's own knobs.
     auto *simBox = new QGroupBox(tr("Simulation"), inputs);
     auto *sim = new QFormLayout(simBox);
-    bind(
+    m_bound->bind(
         sim, tr("Straggler chance"), tr("Chance q that a shard runs slow."),
         new ValueControl(config(0, 0.99, Scale::Linear, 4, QString()), simBox),
         EditId::StragglerProbability, tr("Change straggler chance"),
@@ -173,13 +164,13 @@ TailPanel::TailPanel(QWidget *parent)
         [](Scenario &s, std::optional<double> v) {
             s.simulation.stragglerProbability = v.value_or(0);
         });
-    bind(
+    m_bound->bind(
         sim, tr("Straggler slowdown"), tr("A straggler takes k times as long."),
         new ValueControl(config(1, 100, Scale::Log, 2, tr("×")), simBox), EditId::StragglerFactor,
         tr("Change straggler slowdown"),
         [](const Scenario &s) { return std::optional<double>(s.simulation.stragglerFactor); },
         [](Scenario &s, std::optional<double> v) { s.simulation.stragglerFactor = v.value_or(1); });
-    bind(
+    m_bound->bind(
         sim, tr("Failure chance"),
         tr("Chance f that an attempt fails at a random point and is retried at once."),
         new ValueControl(config(0, 0.99, Scale::Linear, 4, QString()), simBox),
@@ -188,7 +179,7 @@ TailPanel::TailPanel(QWidget *parent)
         [](Scenario &s, std::optional<double> v) {
             s.simulation.failureProbability = v.value_or(0);
         });
-    bind(
+    m_bound->bind(
         sim, tr("Checkpoint every"),
         tr("Seconds of work between checkpoints; a retry resumes from the last one."),
         new ValueControl(optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" s")), QString()),
@@ -196,7 +187,7 @@ TailPanel::TailPanel(QWidget *parent)
         EditId::Checkpoint, tr("Change checkpoint interval"),
         [](const Scenario &s) { return s.simulation.checkpointSeconds; },
         [](Scenario &s, std::optional<double> v) { s.simulation.checkpointSeconds = v; });
-    bind(
+    m_bound->bind(
         sim, tr("Checkpoint cost"), tr("Seconds each checkpoint takes to write."),
         new ValueControl(config(0, 600, Scale::Linear, 1, tr(" s")), simBox),
         EditId::CheckpointCost, tr("Change checkpoint cost"),
@@ -208,13 +199,13 @@ TailPanel::TailPanel(QWidget *parent)
     m_backups->setToolTip(tr("Once the queue is empty, free workers start copies of the shards "
                              "that will end last; a shard ends with its first copy."));
     sim->addRow(m_backups);
-    bind(
+    m_bound->bind(
         sim, tr("Trials"), tr("Simulated runs of the whole job."),
         new ValueControl(config(1, 100'000, Scale::Log, 0, QString()), simBox), EditId::Trials,
         tr("Change trials"),
         [](const Scenario &s) { return std::optional<double>(s.simulation.trials); },
         [](Scenario &s, std::optional<double> v) { s.simulation.trials = v.value_or(1); });
-    bind(
+    m_bound->bind(
         sim, tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
         new ValueControl(config(0, 1e6, Scale::Linear, 0, QString()), simBox), EditId::Seed,
         tr("Change seed"),
@@ -225,20 +216,20 @@ TailPanel::TailPanel(QWidget *parent)
     // --- Goal seek.
     auto *goalBox = new QGroupBox(tr("Deadline"), inputs);
     auto *goal = new QFormLayout(goalBox);
-    bind(
+    m_bound->bind(
         goal, tr("Finish within"), tr("The deadline the goal seek plans for."),
         new ValueControl(config(0.01, 100'000, Scale::Log, 2, tr(" h")), goalBox), EditId::Deadline,
         tr("Change deadline"),
         [](const Scenario &s) { return std::optional<double>(s.goal.deadlineSeconds); },
         [](Scenario &s, std::optional<double> v) { s.goal.deadlineSeconds = v.value_or(3600); },
         3600);
-    bind(
+    m_bound->bind(
         goal, tr("Price"), tr("Price of one worker for one hour, for the cost column."),
         new ValueControl(config(0, 100, Scale::Linear, 2, tr(" /worker-h")), goalBox),
         EditId::Price, tr("Change price"),
         [](const Scenario &s) { return std::optional<double>(s.goal.pricePerWorkerHour); },
         [](Scenario &s, std::optional<double> v) { s.goal.pricePerWorkerHour = v.value_or(0); });
-    bind(
+    m_bound->bind(
         goal, tr("Trials per try"), tr("Simulated trials at each worker count the seek tries."),
         new ValueControl(config(10, 10'000, Scale::Log, 0, QString()), goalBox), EditId::GoalTrials,
         tr("Change goal trials"),
@@ -257,7 +248,7 @@ TailPanel::TailPanel(QWidget *parent)
     // --- Views.
     m_knee = new QLabel(this);
     m_knee->setWordWrap(true);
-    m_share = explanation(QString(), this);
+    m_share = explanationLabel(QString(), this);
     m_overheadChart = new OverheadChart(this);
     auto *overheadView = new QWidget(this);
     auto *overheadLayout = new QVBoxLayout(overheadView);
@@ -269,7 +260,7 @@ TailPanel::TailPanel(QWidget *parent)
     m_histogram = new HistogramChart(this);
     m_summary = new QLabel(this);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status = explanation(QString(), this);
+    m_status = explanationLabel(QString(), this);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
     m_progress->setTextVisible(false);
@@ -317,12 +308,12 @@ TailPanel::TailPanel(QWidget *parent)
 
     connect(m_sharedName, &QLineEdit::editingFinished, this, [this]() {
         const QString name = m_sharedName->text().trimmed();
-        editScenario(tr("Rename shared resource"), EditId::SharedName,
-                     [name](Scenario &s) { s.overheads.sharedResourceName = name; });
+        m_bound->edit(tr("Rename shared resource"), EditId::SharedName,
+                      [name](Scenario &s) { s.overheads.sharedResourceName = name; });
     });
     connect(m_backups, &QCheckBox::toggled, this, [this](bool on) {
-        editScenario(on ? tr("Simulate backups") : tr("Stop simulating backups"), EditId::Backups,
-                     [on](Scenario &s) { s.simulation.speculativeBackups = on; });
+        m_bound->edit(on ? tr("Simulate backups") : tr("Stop simulating backups"), EditId::Backups,
+                      [on](Scenario &s) { s.simulation.speculativeBackups = on; });
     });
 
     // A drag re-runs the simulation once, shortly after the value settles.
@@ -337,6 +328,7 @@ TailPanel::TailPanel(QWidget *parent)
         m_progress->setVisible(running);
         m_cancel->setVisible(running);
     });
+    connect(m_bound, &ScenarioBindings::refused, this, &TailPanel::refresh);
     connect(m_runner, &SimulationRunner::started, this, [this]() {
         m_status->setText(tr("Simulating…"));
         m_progress->setValue(0);
@@ -353,70 +345,32 @@ TailPanel::TailPanel(QWidget *parent)
     });
 }
 
-ValueControl *TailPanel::bind(QFormLayout *form, const QString &label,
-                              const QString &explanationText, ValueControl *control, EditId id,
-                              const QString &undoText,
-                              std::function<std::optional<double>(const Scenario &)> get,
-                              std::function<void(Scenario &, std::optional<double>)> set,
-                              double scale)
-{
-    auto *labelWidget = new QLabel(label, form->parentWidget());
-    labelWidget->setToolTip(explanationText);
-    control->setToolTip(explanationText);
-    auto *cell = new QWidget(form->parentWidget());
-    auto *cellLayout = new QVBoxLayout(cell);
-    cellLayout->setContentsMargins(0, 0, 0, 0);
-    cellLayout->setSpacing(1);
-    cellLayout->addWidget(control);
-    cellLayout->addWidget(explanation(explanationText, cell));
-    form->addRow(labelWidget, cell);
-    m_bindings.push_back({control, std::move(get), set, scale});
-    connect(control, &ValueControl::valueEdited, this, [this, id, undoText, set, scale](double v) {
-        editScenario(undoText, id, [&set, v, scale](Scenario &s) { set(s, v * scale); });
-    });
-    connect(control, &ValueControl::enabledEdited, this,
-            [this, id, undoText, set, scale, control](bool on) {
-                const double v = control->value() * scale;
-                editScenario(undoText, id, [&set, on, v](Scenario &s) {
-                    set(s, on ? std::optional<double>(v) : std::nullopt);
-                });
-            });
-    connectDragSession(control, this, m_document);
-    return control;
-}
-
 ValueControl *TailPanel::workersControl() const
 {
-    return m_bindings.at(0).control;
+    return m_bound->control(0);
 }
 
 ValueControl *TailPanel::coldStartControl() const
 {
-    return m_bindings.at(2).control;
+    return m_bound->control(2);
 }
 
 ValueControl *TailPanel::sharedCapControl() const
 {
-    return m_bindings.at(4).control;
+    return m_bound->control(4);
 }
 
 ValueControl *TailPanel::stragglerControl() const
 {
-    return m_bindings.at(11).control;
+    return m_bound->control(11);
 }
 
 void TailPanel::setDocument(ScenarioDocument *document)
 {
     m_overheadChart->setDocument(document);
+    m_bound->setDocument(document);
     m_stale = true;
     observeDocument(this, m_document, document, &TailPanel::refresh);
-}
-
-void TailPanel::editScenario(const QString &text, EditId id,
-                             const std::function<void(Scenario &)> &change)
-{
-    if (m_document && !m_document->editScenario(text, id, change))
-        refresh(); // refused: show the document's values again
 }
 
 void TailPanel::showEvent(QShowEvent *event)
@@ -436,12 +390,7 @@ void TailPanel::refresh()
         return;
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
-    for (const Binding &binding : m_bindings) {
-        const std::optional<double> value = binding.get(s);
-        if (value)
-            binding.control->setValue(*value / binding.scale);
-        binding.control->setValueEnabled(value.has_value());
-    }
+    m_bound->show(s);
     if (!m_sharedName->hasFocus())
         m_sharedName->setText(s.overheads.sharedResourceName);
     {

@@ -21,6 +21,7 @@ namespace pipeplan {
 
 class HistogramChart;
 class OverheadChart;
+class ScenarioBindings;
 class ScenarioDocument;
 class ValueControl;
 struct Scenario;
@@ -55,28 +56,12 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
-    /// One number of the scenario, shown by a control in display units (`scale` per unit).
-    struct Binding
-    {
-        ValueControl *control;
-        std::function<std::optional<double>(const Scenario &)> get;
-        std::function<void(Scenario &, std::optional<double>)> set;
-        double scale = 1;
-    };
-
     void refresh();
     void showResults();
     void startSimulation();
-    ValueControl *bind(QFormLayout *form, const QString &label, const QString &explanation,
-                       ValueControl *control, EditId id, const QString &undoText,
-                       std::function<std::optional<double>(const Scenario &)> get,
-                       std::function<void(Scenario &, std::optional<double>)> set,
-                       double scale = 1);
-    void editScenario(const QString &text, EditId id,
-                      const std::function<void(Scenario &)> &change);
 
     QPointer<ScenarioDocument> m_document;
-    std::vector<Binding> m_bindings;
+    ScenarioBindings *m_bound;
     QLineEdit *m_sharedName;
     QCheckBox *m_backups;
     OverheadChart *m_overheadChart;

@@ -1,0 +1,70 @@
+#pragma once
+
+#include "scenario.h"
+#include "schedulechart.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <array>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QTableWidget;
+
+namespace pipeplan {
+
+class ScenarioBindings;
+class ScenarioDocument;
+class ValueControl;
+
+/// The "Training schedules" workspace: a training pipeline of p devices and m microbatches with
+/// forward, backward and weight-gradient times, drawn as GPipe, 1F1B, interleaved 1F1B or ZB-H1,
+/// several stacked on one time axis in compare mode, with a table of makespan, bubble and peak
+/// memory and a chart of activations held per device. Its own inputs edit the document
+/// (undoable); schedules are recomputed only when the training settings change.
+class TrainingPanel : public QWidget
+{
+    Q_OBJECT
+public:
+    explicit TrainingPanel(QWidget *parent = nullptr);
+    void setDocument(ScenarioDocument *document);
+
+    ScheduleChart *ganttChart() const { return m_gantt; }
+    ScheduleMemoryChart *memoryChart() const { return m_memory; }
+    QTableWidget *comparisonTable() const { return m_table; }
+    QComboBox *schedulePicker() const { return m_picker; }
+    QCheckBox *compareBox(schedule::Kind kind) const;
+    QLabel *messageLabel() const { return m_message; }
+    ValueControl *devicesControl() const;
+    ValueControl *microbatchesControl() const;
+    ValueControl *forwardControl() const;
+    ValueControl *weightControl() const;
+    /// The schedules drawn now (the chosen one first); recomputations so far (cache test).
+    const ScheduleSet &schedules() const { return m_schedules; }
+    int computeCount() const { return m_computeCount; }
+
+protected:
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void refresh();
+
+    QPointer<ScenarioDocument> m_document;
+    ScenarioBindings *m_bound;
+    QComboBox *m_picker;
+    std::array<QCheckBox *, schedule::kAllKinds.size()> m_compare{};
+    QLabel *m_perDevice;
+    QLabel *m_message;
+    QTableWidget *m_table;
+    ScheduleChart *m_gantt;
+    QLabel *m_memoryTitle;
+    ScheduleMemoryChart *m_memory;
+    std::optional<TrainingSettings> m_computedFor;
+    ScheduleSet m_schedules;
+    int m_computeCount = 0;
+    bool m_stale = false; ///< changed while hidden: refresh when shown
+};
+
+} // namespace pipeplan
