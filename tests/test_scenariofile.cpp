@@ -20,9 +20,9 @@ QByteArray readPreset(const char *name)
     return file.readAll();
 }
 
-const char *const kPresets[] = {"nightly-scoring.json", "pruned-accelerated.json",
-                                "seed001-pipeline.json", "five-stage.json",
-                                "feature-store-cap.json"};
+const char *const kPresets[] = {"nightly-scoring.json",   "pruned-accelerated.json",
+                                "seed001-pipeline.json",  "five-stage.json",
+                                "feature-store-cap.json", "training-schedules.json"};
 
 FieldError errorOf(const QByteArray &bytes)
 {

@@ -16,9 +16,11 @@
 #include "scalingtablemodel.h"
 #include "scalingview.h"
 #include "scenariodocument.h"
+#include "schedulechart.h"
 #include "simulationrunner.h"
 #include "stagechart.h"
 #include "tailpanel.h"
+#include "trainingpanel.h"
 #include "valuecontrol.h"
 #include "waterfallchart.h"
 
@@ -468,7 +470,7 @@ TEST_F(WindowTest, CliEvalPrintsWhatTheWindowShowsForEveryPreset)
 {
     for (const char *name :
          {"nightly-scoring.json", "pruned-accelerated.json", "seed001-pipeline.json",
-          "five-stage.json", "feature-store-cap.json"}) {
+          "five-stage.json", "feature-store-cap.json", "training-schedules.json"}) {
         ASSERT_TRUE(window->openFile(presetPath(name))) << name;
         const cli::CliRunResult run =
             runCliCommand({QStringLiteral("eval"), presetPath(name), QStringLiteral("--json")});
@@ -766,7 +768,7 @@ TEST_F(WindowTest, ReportOfEveryPresetIsVectorWithEmbeddedFontsAndTheTablesNumbe
     ASSERT_TRUE(dir.isValid());
     for (const char *name :
          {"nightly-scoring.json", "pruned-accelerated.json", "seed001-pipeline.json",
-          "five-stage.json", "feature-store-cap.json"}) {
+          "five-stage.json", "feature-store-cap.json", "training-schedules.json"}) {
         ASSERT_TRUE(window->openFile(presetPath(name))) << name;
         const QString pdf = dir.filePath(QLatin1String(name) + QStringLiteral(".pdf"));
         QString error;
@@ -798,6 +800,18 @@ TEST_F(WindowTest, ReportOfEveryPresetIsVectorWithEmbeddedFontsAndTheTablesNumbe
                     << name << " row " << r << " column " << c << ": " << cell(r, c).toStdString();
         }
         EXPECT_TRUE(text.contains(window->headline()->valueText(HeadlineWidget::Runtime)));
+        // The training schedules, as the workspace's table shows them.
+        EXPECT_TRUE(text.contains(QStringLiteral("Training pipeline schedules"))) << name;
+        window->workspaces()->setCurrentIndex(2);
+        const QTableWidget *schedules = window->trainingPanel()->comparisonTable();
+        ASSERT_GE(schedules->rowCount(), 1) << name;
+        for (int r = 0; r < schedules->rowCount(); ++r) {
+            for (int c = 0; c < schedules->columnCount(); ++c)
+                EXPECT_TRUE(text.contains(schedules->item(r, c)->text()))
+                    << name << " schedule row " << r << ": "
+                    << schedules->item(r, c)->text().toStdString();
+        }
+        window->workspaces()->setCurrentIndex(0);
     }
 }
 
@@ -913,4 +927,114 @@ TEST_F(WindowTest, PresentationModeAndThemesRestyleEverythingAndUndoCleanly)
               QColor(Qt::white));
     look.theme = appearance::Theme::System;
     window->setLook(look);
+}
+
+namespace {
+QStringList texts(std::initializer_list<const char *> items)
+{
+    QStringList list;
+    for (const char *item : items)
+        list << QString::fromUtf8(item);
+    return list;
+}
+
+/// The training workspace's comparison table as text, one row per schedule.
+std::vector<QStringList> scheduleRows(const TrainingPanel *panel)
+{
+    std::vector<QStringList> rows = chartexport::tableRows(panel->comparisonTable());
+    rows.erase(rows.begin());
+    return rows;
+}
+} // namespace
+
+// The training preset: four schedules stacked on one time axis, their makespan, bubble and peak
+// memory side by side, exactly the published forms for F = B = W = 10 ms, p = 4, m = 8.
+TEST_F(WindowTest, TrainingWorkspaceComparesSchedulesWithTheirBubblesAndMemory)
+{
+    ASSERT_TRUE(window->openFile(presetPath("training-schedules.json")));
+    window->workspaces()->setCurrentIndex(2);
+    TrainingPanel *panel = window->trainingPanel();
+    const std::vector<QStringList> rows = scheduleRows(panel);
+    ASSERT_EQ(rows.size(), 4u);
+    // 1F1B (m+p-1)(F+B+W) = 330; ZB-H1 m(F+B+W) + (p-1)(F+B-W) = 270, a third of the bubble;
+    // interleaved m(F+B+W) + (p-1)(F+B+W)/v = 285; GPipe 330 holding all 8 microbatches.
+    EXPECT_EQ(rows[0], texts({"1F1B", "330 ms", "27.3 %", "0.375", "4", "96"}));
+    EXPECT_EQ(rows[1], texts({"ZB-H1", "270 ms", "11.1 %", "0.125", "4", "96"}));
+    EXPECT_EQ(rows[2], texts({"Interleaved 1F1B", "285 ms", "15.8 %", "0.188", "5.5", "192"}));
+    EXPECT_EQ(rows[3], texts({"GPipe", "330 ms", "27.3 %", "0.375", "8", "96"}));
+    EXPECT_TRUE(panel->ganttChart()->laneCaption(1).startsWith(QStringLiteral("ZB-H1: 270 ms")))
+        << panel->ganttChart()->laneCaption(1).toStdString();
+    EXPECT_FALSE(panel->compareBox(schedule::Kind::OneFOneB)->isEnabled()); // the chosen one
+
+    // Every op is drawn, every one wide enough for its microbatch number at this size.
+    panel->ganttChart()->resize(1200, 700);
+    panel->ganttChart()->replot();
+    EXPECT_EQ(panel->ganttChart()->ops()->drawnOps(), 96 + 96 + 192 + 96);
+    EXPECT_GT(panel->ganttChart()->ops()->drawnLabels(), 96);
+
+    // The memory chart: one step line per device of 1F1B, device 1 peaking at p = 4.
+    ScheduleMemoryChart *memory = panel->memoryChart();
+    ASSERT_EQ(memory->graphCount(), 4);
+    double peak = 0;
+    for (auto it = memory->graph(0)->data()->begin(); it != memory->graph(0)->data()->end(); ++it)
+        peak = std::max(peak, it->value);
+    EXPECT_EQ(peak, 4);
+}
+
+// Sliders, picker and compare boxes edit the document (undoable) and the views follow; bad
+// combinations explain themselves; unrelated edits do not recompute.
+TEST_F(WindowTest, TrainingInputsAreLiveUndoableAndCached)
+{
+    ASSERT_TRUE(window->openFile(presetPath("training-schedules.json")));
+    window->workspaces()->setCurrentIndex(2);
+    TrainingPanel *panel = window->trainingPanel();
+    const int computed = panel->computeCount();
+
+    // Workers on the Model tab have nothing to do with the training pipeline: no recompute.
+    Scenario s = doc->scenario();
+    s.workload.workers = 77;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("unrelated")));
+    EXPECT_EQ(panel->computeCount(), computed);
+
+    panel->devicesControl()->spinBox()->setValue(8);
+    EXPECT_EQ(doc->scenario().training.devices, 8);
+    EXPECT_EQ(panel->computeCount(), computed + 1);
+    EXPECT_EQ(scheduleRows(panel)[0][1], QStringLiteral("450 ms")); // (8 + 8 - 1) x 30
+    doc->undoStack()->undo();
+    EXPECT_EQ(scheduleRows(panel)[0][1], QStringLiteral("330 ms"));
+
+    // 6 microbatches on 4 devices: interleaved cannot run and says why; the others still draw.
+    panel->microbatchesControl()->spinBox()->setValue(6);
+    EXPECT_TRUE(panel->messageLabel()->isVisibleTo(panel));
+    EXPECT_TRUE(panel->messageLabel()->text().contains(
+        QStringLiteral("Interleaved 1F1B cannot run: microbatches: the interleaved schedule needs "
+                       "a multiple of the 4 devices (got 6)")))
+        << panel->messageLabel()->text().toStdString();
+    EXPECT_EQ(scheduleRows(panel).size(), 3u);
+    doc->undoStack()->undo();
+    EXPECT_FALSE(panel->messageLabel()->isVisibleTo(panel));
+
+    // Weight gradients off: B carries the whole backward, two ops per microbatch and device.
+    panel->weightControl()->checkBox()->setChecked(false);
+    EXPECT_EQ(doc->scenario().training.weightMs, std::vector<double>{0});
+    EXPECT_EQ(scheduleRows(panel)[0][5], QStringLiteral("64"));
+    EXPECT_EQ(scheduleRows(panel)[0][1], QStringLiteral("220 ms")); // (8 + 3) x 20
+    doc->undoStack()->undo();
+
+    // Pick GPipe first and compare with nothing: one lane, GPipe's.
+    panel->schedulePicker()->setCurrentIndex(0);
+    emit panel->schedulePicker()->activated(0);
+    EXPECT_EQ(doc->scenario().training.schedule, schedule::Kind::GPipe);
+    for (schedule::Kind kind : schedule::kAllKinds) {
+        if (panel->compareBox(kind)->isEnabled())
+            panel->compareBox(kind)->setChecked(false);
+    }
+    EXPECT_TRUE(doc->scenario().training.compare.empty());
+    ASSERT_EQ(scheduleRows(panel).size(), 1u);
+    EXPECT_EQ(scheduleRows(panel)[0][0], QStringLiteral("GPipe"));
+    EXPECT_EQ(panel->schedules()->size(), 1u);
+    // Each of those was one undo step; undoing them all restores the preset's comparison.
+    while (doc->scenario().training.schedule != schedule::Kind::OneFOneB)
+        doc->undoStack()->undo();
+    EXPECT_EQ(scheduleRows(panel).size(), 4u);
 }

@@ -17,6 +17,8 @@ std::vector<Preset> all()
          QStringLiteral(":/presets/five-stage.json")},
         {QStringLiteral("Feature store cap, cold starts and stragglers"),
          QStringLiteral(":/presets/feature-store-cap.json")},
+        {QStringLiteral("Training pipeline: 1F1B against zero bubble"),
+         QStringLiteral(":/presets/training-schedules.json")},
     };
 }
 

@@ -9,6 +9,7 @@
 #include "overheadchart.h"
 #include "scalingtablemodel.h"
 #include "scenariodocument.h"
+#include "schedulechart.h"
 #include "stagechart.h"
 #include "waterfallchart.h"
 
@@ -23,6 +24,7 @@
 #include <QPicture>
 #include <QSaveFile>
 
+#include <algorithm>
 #include <functional>
 
 namespace pipeplan::report {
@@ -236,8 +238,10 @@ struct Charts
         stages = new StageChart(&host);
         overheads = new OverheadChart(&host);
         histogram = new HistogramChart(&host);
-        for (QWidget *chart : std::initializer_list<QWidget *>{amdahl, waterfall, gantt, stages,
-                                                               overheads, histogram})
+        schedules = new ScheduleChart(&host);
+        memory = new ScheduleMemoryChart(&host);
+        for (QWidget *chart : std::initializer_list<QWidget *>{
+                 amdahl, waterfall, gantt, stages, overheads, histogram, schedules, memory})
             chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
         host.resize(width, static_cast<int>(kChartHeight));
         host.show(); // lays the charts out without putting anything on screen
@@ -255,6 +259,8 @@ struct Charts
     StageChart *stages;
     OverheadChart *overheads;
     HistogramChart *histogram;
+    ScheduleChart *schedules;
+    ScheduleMemoryChart *memory;
 };
 
 QString signedPercent(double ratio)
@@ -404,6 +410,46 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
         doc.picture(chartexport::recordPlot(charts.histogram, chartSize), kChartHeight);
     }
 
+    // The training pipeline: its settings, the schedules side by side, their Gantt and memory.
+    const std::vector<TrainingSchedule> training = computeTraining(s.training);
+    auto schedules = std::make_shared<std::vector<schedule::Result>>();
+    doc.heading(QStringLiteral("Training pipeline schedules"));
+    std::vector<QStringList> trainingInputs;
+    for (const auto &[label, value] : explain::trainingRows(s.training))
+        trainingInputs.push_back({label, value});
+    doc.table({QStringLiteral("Setting"), QStringLiteral("Value")}, trainingInputs, {0.4, 0.6},
+              {false, false});
+    for (const TrainingSchedule &entry : training) {
+        if (entry.result)
+            schedules->push_back(*entry.result);
+        else
+            doc.text(QStringLiteral("%1 cannot run: %2")
+                         .arg(schedule::displayName(entry.kind), entry.error),
+                     font(8.5, true), QColor(0xc6, 0x28, 0x28), 4);
+    }
+    if (!schedules->empty()) {
+        std::vector<QStringList> compared = explain::scheduleTableRows(*schedules);
+        const QStringList comparedHeader = compared.front();
+        compared.erase(compared.begin());
+        doc.table(comparedHeader, compared, {0.2, 0.14, 0.16, 0.18, 0.2, 0.12},
+                  {false, true, true, true, true, true});
+        charts.schedules->setSchedules(schedules);
+        // Rows stay readable: taller for more lanes and devices, within one page.
+        const double rows =
+            static_cast<double>(schedules->size()) * (std::min(s.training.devices, 16.0) + 1);
+        const double ganttHeight =
+            std::clamp(110 + rows * 22, kChartHeight * 0.8, pageHeight * 0.6);
+        doc.heading(schedules->size() > 1 ? QStringLiteral("Schedules compared on one time axis")
+                                          : QStringLiteral("Schedule"));
+        doc.picture(chartexport::recordPlot(charts.schedules, QSize(static_cast<int>(width),
+                                                                    static_cast<int>(ganttHeight))),
+                    ganttHeight);
+        charts.memory->setSchedule(schedules, 0);
+        doc.heading(QStringLiteral("Activations held per device: %1")
+                        .arg(schedule::displayName(schedules->front().params.kind)));
+        doc.picture(chartexport::recordPlot(charts.memory, chartSize), kChartHeight);
+    }
+
     // Closing page: how to check every number.
     doc.heading(QStringLiteral("Formulas used"), true);
     const std::pair<QString, QString> formulas[] = {
@@ -428,6 +474,13 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
         {QStringLiteral("With overheads: T(N) = cold start + max(W′ / S(p, N), users ÷ shared "
                         "cap, shards ÷ dispatch cap), W′ including the per-request overhead"),
          r.overheads.enabled ? explain::overheads(s, r) : QStringLiteral("no overheads set")},
+        {QStringLiteral("Training schedules: each op starts when its device is free and its input "
+                        "is ready; bubble = 1 − busy / (p × makespan), bubble ratio = idle ÷ ideal "
+                        "time. Uniform times: GPipe and 1F1B (m + p − 1)(F + B + W), interleaved "
+                        "m(F + B + W) + (p − 1)(F + B + W) / v, ZB-H1 m(F + B + W) + (p − 1)(F + "
+                        "B − W)"),
+         schedules->empty() ? QStringLiteral("no schedule could run")
+                            : ScheduleChart::captionOf(schedules->front())},
     };
     for (const auto &[formula, filled] : formulas) {
         doc.text(formula, font(9, true), kInk, 1);

@@ -230,7 +230,10 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     connect(m_picker, &QComboBox::activated, this, [this](int index) {
         const auto kind = static_cast<schedule::Kind>(m_picker->itemData(index).toInt());
         m_bound->edit(tr("Show %1").arg(schedule::displayName(kind)), EditId::TrainingSchedule,
-                      [kind](Scenario &s) { s.training.schedule = kind; });
+                      [kind](Scenario &s) {
+                          s.training.schedule = kind;
+                          std::erase(s.training.compare, kind); // drawn once, first
+                      });
     });
 }
 
