@@ -130,7 +130,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_workspaces->setTabToolTip(
         1, tr("Cold starts, shared caps, stragglers and failures, simulated; fewest workers for a "
               "deadline (Ctrl+2)"));
-    m_workspaces->addTab(m_training, tr("&Training schedules"));
+    auto *trainingScroll = new QScrollArea(this);
+    trainingScroll->setWidget(m_training);
+    trainingScroll->setWidgetResizable(true);
+    trainingScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(trainingScroll, tr("&Training schedules"));
     m_workspaces->setTabToolTip(
         2, tr("GPipe, 1F1B, interleaved and zero-bubble pipeline schedules with their bubbles "
               "and activation memory (Ctrl+3)"));

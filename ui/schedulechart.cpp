@@ -255,7 +255,7 @@ QString ScheduleChart::laneCaption(int lane) const
                : QString();
 }
 
-void ScheduleChart::setSchedules(ScheduleSet schedules)
+void ScheduleChart::setSchedules(const ScheduleSet &schedules)
 {
     for (QCPItemText *caption : m_captions)
         removeItem(caption);
@@ -296,7 +296,7 @@ ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent) : QCustomPlot(parent)
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
 
-void ScheduleMemoryChart::setSchedule(ScheduleSet schedules, int index)
+void ScheduleMemoryChart::setSchedule(const ScheduleSet &schedules, int index)
 {
     clearGraphs();
     m_devices.clear();
@@ -319,7 +319,8 @@ void ScheduleMemoryChart::setSchedule(ScheduleSet schedules, int index)
         const int d = m_devices[i];
         QCPGraph *graph = addGraph();
         graph->setLineStyle(QCPGraph::lsStepLeft);
-        const double hue = 0.6 * static_cast<double>(i) / std::max<double>(1, m_devices.size() - 1);
+        const double hue = 0.6 * static_cast<double>(i) /
+                           static_cast<double>(std::max<std::size_t>(1, m_devices.size() - 1));
         graph->setPen(QPen(QColor::fromHsvF(static_cast<float>(hue), 0.8f, 0.75f), 1.6));
         graph->setName(tr("device %1").arg(d + 1));
         const std::vector<schedule::MemoryStep> steps = schedule::memoryOverTime(result, d);

@@ -57,7 +57,7 @@ class ScheduleChart : public QCustomPlot
     Q_OBJECT
 public:
     explicit ScheduleChart(QWidget *parent = nullptr);
-    void setSchedules(ScheduleSet schedules);
+    void setSchedules(const ScheduleSet &schedules);
     SchedulePlottable *ops() const { return m_ops; }
     /// The caption of lane i, as drawn.
     QString laneCaption(int lane) const;
@@ -75,7 +75,7 @@ class ScheduleMemoryChart : public QCustomPlot
     Q_OBJECT
 public:
     explicit ScheduleMemoryChart(QWidget *parent = nullptr);
-    void setSchedule(ScheduleSet schedules, int index);
+    void setSchedule(const ScheduleSet &schedules, int index);
     /// The devices drawn, 0-based.
     const std::vector<int> &devicesShown() const { return m_devices; }
 

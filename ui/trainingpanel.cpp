@@ -18,6 +18,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <numeric>
 
 namespace pipeplan {
@@ -217,8 +218,9 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     memoryLayout->addWidget(m_memoryTitle);
     memoryLayout->addWidget(m_memory, 1);
     charts->addWidget(memoryBox);
-    charts->setStretchFactor(0, 3);
-    charts->setStretchFactor(1, 2);
+    charts->setStretchFactor(0, 4);
+    charts->setStretchFactor(1, 1);
+    memoryBox->setMaximumHeight(320);
     resultsLayout->addWidget(charts, 1);
 
     auto *layout = new QHBoxLayout(this);
@@ -345,6 +347,11 @@ void TrainingPanel::refresh()
         height += m_table->rowHeight(row);
     m_table->setFixedHeight(height);
 
+    // Rows stay tall enough to read: more lanes and devices ask for more height (up to a point;
+    // beyond it the row labels thin out).
+    const int ganttRows =
+        static_cast<int>(results->size()) * (std::min(static_cast<int>(t.devices), 16) + 1);
+    m_gantt->setMinimumHeight(std::clamp(90 + ganttRows * 18, 240, 620));
     m_gantt->setSchedules(m_schedules);
     m_memory->setSchedule(m_schedules, 0);
     m_memoryTitle->setText(

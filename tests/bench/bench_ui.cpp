@@ -4,6 +4,7 @@
 #include "report.h"
 #include "scalingview.h"
 #include "scenariodocument.h"
+#include "schedulechart.h"
 #include "stagechart.h"
 #include "waterfallchart.h"
 
@@ -112,5 +113,34 @@ void BM_ReportPdf(benchmark::State &state)
     state.counters["pdf_bytes"] = static_cast<double>(bytes);
 }
 BENCHMARK(BM_ReportPdf)->Name("BM_ReportPdf/default")->Unit(benchmark::kMillisecond);
+
+/// The case: 64 devices, 512 microbatches, 4 chunks, interleaved (262,144 ops), computed
+/// and drawn into a 1,200 x 600 Gantt, one frame's work when a slider moves.
+void BM_Schedule(benchmark::State &state)
+{
+    schedule::Params params;
+    params.kind = schedule::Kind::Interleaved;
+    params.devices = 64;
+    params.microbatches = 512;
+    params.virtualStages = 4;
+    params.forwardMs = {4.0};
+    params.backwardMs = {8.0};
+    params.weightMs = {0.0};
+    ScheduleChart chart;
+    chart.resize(1200, 600);
+    chart.show();
+    QApplication::processEvents();
+    bool flip = false;
+    for (auto _ : state) {
+        params.forwardMs = {flip ? 4.5 : 4.0}; // a slider tick: a different schedule each time
+        flip = !flip;
+        auto results = std::make_shared<std::vector<schedule::Result>>();
+        results->push_back(schedule::compute(params));
+        chart.setSchedules(results);
+        chart.replot(QCustomPlot::rpImmediateRefresh);
+    }
+    state.counters["ops"] = static_cast<double>(chart.ops()->drawnOps());
+}
+BENCHMARK(BM_Schedule)->Name("BM_Schedule/interleaved_64x512x4")->Unit(benchmark::kMillisecond);
 
 } // namespace
