@@ -44,7 +44,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption workspace(
         QStringLiteral("workspace"),
         QStringLiteral("Show a workspace: model (default), tail (overheads and simulation) or "
-                       "training (pipeline schedules)."),
+                       "training (pipeline schedules) or project (estimates)."),
         QStringLiteral("name"));
     const QCommandLineOption theme(QStringLiteral("theme"),
                                    QStringLiteral("Colour theme: system (default), light or dark."),
@@ -92,9 +92,9 @@ int main(int argc, char *argv[])
     }
     const QString workspaceName = parser.value(workspace);
     const QStringList workspaceNames{QStringLiteral("model"), QStringLiteral("tail"),
-                                     QStringLiteral("training")};
+                                     QStringLiteral("training"), QStringLiteral("project")};
     if (!workspaceName.isEmpty() && !workspaceNames.contains(workspaceName)) {
-        qWarning("pipeplan: --workspace: expected model, tail or training, got '%s'",
+        qWarning("pipeplan: --workspace: expected model, tail, training or project, got '%s'",
                  qPrintable(workspaceName));
     }
     for (pipeplan::MainWindow *window : windows) {

@@ -125,7 +125,76 @@ std::vector<FieldError> validate(const Scenario &scenario)
                                   .arg(schedule::kMaxOps / 3)});
         }
     }
+    // The project: each part's own checks, under "project.".
+    auto addProject = [&errors](std::vector<FieldError> found, const QString &prefix) {
+        for (FieldError &e : found) {
+            e.field.prepend(prefix);
+            errors.push_back(std::move(e));
+        }
+    };
+    const ProjectSettings &project = scenario.project;
+    addProject(estimate::validate(project.tasks), QStringLiteral("project."));
+    std::vector<FieldError> buffers = estimate::validate(project.buffers);
+    for (FieldError &e : buffers)
+        e.field.remove(QStringLiteral("_buffer")); // "labeling_buffer" is "buffers.labeling" here
+    addProject(std::move(buffers), QStringLiteral("project.buffers."));
+    addProject(estimate::validate(project.monteCarlo), QStringLiteral("project.monte_carlo."));
+    addProject(estimate::validate(project.labeling), QStringLiteral("project.labeling."));
+    addProject(estimate::validate(project.jobEta), QStringLiteral("project.job_eta."));
+    if (!project.actuals.empty()) {
+        std::vector<FieldError> actuals = estimate::validate(project.actuals);
+        for (FieldError &e : actuals)
+            e.field.replace(QStringLiteral("entries"), QStringLiteral("actuals"));
+        addProject(std::move(actuals), QStringLiteral("project."));
+    }
     return errors;
+}
+
+std::vector<estimate::Task> ProjectSettings::defaultProjectTasks()
+{
+    using estimate::Category;
+    using estimate::Task;
+    using estimate::TimeUnit;
+    auto task = [](const char *name, Category category, double a, double m, double b,
+                   std::vector<int> dependsOn) {
+        return Task{QString::fromUtf8(name), category, a, m, b, TimeUnit::Weeks,
+                    std::move(dependsOn)};
+    };
+    return {
+        task("Discovery & requirements", Category::Other, 1, 1.5, 2, {}),
+        task("Data collection & labeling", Category::Labeling, 4, 5, 8, {0}),
+        task("Infrastructure & tooling", Category::Other, 2, 3, 4, {0}),
+        task("Model selection & training", Category::Training, 3, 4, 6, {1, 2}),
+        task("Integration & API", Category::Other, 2, 2.5, 3, {3}),
+        task("Testing & validation", Category::Other, 2, 3, 4, {4}),
+        task("Deployment & monitoring", Category::Other, 1, 1.5, 2, {5}),
+    };
+}
+
+estimate::LabelingInputs ProjectSettings::defaultLabeling()
+{
+    estimate::LabelingInputs in;
+    in.items = 100'000;
+    in.strata = {
+        estimate::Stratum{QStringLiteral("A: high confidence"), 0.7, std::nullopt, 1.5,
+                          std::nullopt},
+        estimate::Stratum{QStringLiteral("B: low confidence"), 0.3, std::nullopt, 6.0,
+                          std::nullopt},
+    };
+    in.qcSampleRate = 0.10;
+    in.contingency = 0.20;
+    return in;
+}
+
+estimate::JobEtaInputs ProjectSettings::defaultJobEta()
+{
+    estimate::JobEtaInputs in;
+    in.samplesPerSecond = 1200;
+    in.datasetSamples = 1.2e6;
+    in.epochs = 3;
+    in.safetyFactor = 1.5;
+    in.checkpointMinutes = 30;
+    return in;
 }
 
 schedule::Params trainingParams(const TrainingSettings &training, schedule::Kind kind)

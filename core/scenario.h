@@ -1,5 +1,6 @@
 #pragma once
 
+#include "estimate.h"
 #include "goalseek.h"
 #include "overheads.h"
 #include "pipeline.h"
@@ -71,6 +72,29 @@ struct TrainingSettings
     bool operator==(const TrainingSettings &) const = default;
 };
 
+/// The project around the pipeline (seed 003): three-point tasks aggregated by PERT and Monte
+/// Carlo with buffers, the labeling effort, a training job's ETA from a canary, and a log of
+/// estimates against actuals.
+struct ProjectSettings
+{
+    std::vector<estimate::Task> tasks = defaultProjectTasks();
+    estimate::Buffers buffers;
+    estimate::MonteCarloOptions monteCarlo;
+    estimate::LabelingInputs labeling = defaultLabeling();
+    estimate::JobEtaInputs jobEta = defaultJobEta();
+    std::vector<estimate::ActualEntry> actuals;
+    bool operator==(const ProjectSettings &) const = default;
+
+    /// Seed 003's OCR microservice: seven phases in weeks, infrastructure in parallel with the
+    /// labeling (both after discovery), the seed's ranges as optimistic and pessimistic.
+    static std::vector<estimate::Task> defaultProjectTasks();
+    /// Seed 003's labeling example: 100,000 items, 70 % at 1.5 min, 30 % at 6 min, 10 % QC,
+    /// 20 % contingency.
+    static estimate::LabelingInputs defaultLabeling();
+    /// A canary at 1,200 samples/s over 1.2M samples for 3 epochs, x 1.5, checkpoints every 30 min.
+    static estimate::JobEtaInputs defaultJobEta();
+};
+
 /// Everything the window edits: one coherent model from which every number is derived.
 struct Scenario
 {
@@ -88,6 +112,7 @@ struct Scenario
     SimulationSettings simulation;
     GoalSettings goal;
     TrainingSettings training;
+    ProjectSettings project;
 
     bool operator==(const Scenario &) const = default;
 };

@@ -7,6 +7,7 @@
 #include <QJsonDocument>
 #include <QRegularExpression>
 
+#include <array>
 #include <cmath>
 #include <utility>
 
@@ -139,6 +140,301 @@ public:
 private:
     std::optional<FieldError> m_error;
 };
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> enumFromKey(const QString &key, const std::array<Enum, N> &values,
+                                QString (*keyOf)(Enum))
+{
+    for (Enum value : values) {
+        if (keyOf(value) == key)
+            return value;
+    }
+    return std::nullopt;
+}
+
+constexpr std::array<estimate::Category, 5> kCategories{
+    estimate::Category::Labeling, estimate::Category::Training, estimate::Category::Optimization,
+    estimate::Category::Research, estimate::Category::Other};
+constexpr std::array<estimate::TimeUnit, 3> kUnits{
+    estimate::TimeUnit::Hours, estimate::TimeUnit::Days, estimate::TimeUnit::Weeks};
+
+QString distributionKey(estimate::Distribution distribution)
+{
+    return distribution == estimate::Distribution::Triangular ? QStringLiteral("triangular")
+                                                              : QStringLiteral("pert");
+}
+
+QJsonObject projectObject(const ProjectSettings &p)
+{
+    QJsonArray tasks;
+    for (const estimate::Task &task : p.tasks) {
+        QJsonArray dependsOn;
+        for (int index : task.dependsOn)
+            dependsOn.append(index + 1); // task numbers as the window shows them
+        tasks.append(QJsonObject{{QStringLiteral("name"), task.name},
+                                 {QStringLiteral("category"), estimate::categoryKey(task.category)},
+                                 {QStringLiteral("unit"), estimate::unitKey(task.unit)},
+                                 {QStringLiteral("optimistic"), task.optimistic},
+                                 {QStringLiteral("most_likely"), task.mostLikely},
+                                 {QStringLiteral("pessimistic"), task.pessimistic},
+                                 {QStringLiteral("depends_on"), dependsOn}});
+    }
+    const estimate::Buffers &b = p.buffers;
+    QJsonArray strata;
+    for (const estimate::Stratum &stratum : p.labeling.strata) {
+        strata.append(QJsonObject{{QStringLiteral("name"), stratum.name},
+                                  {QStringLiteral("share"), optionalNumber(stratum.share)},
+                                  {QStringLiteral("count"), optionalNumber(stratum.count)},
+                                  {QStringLiteral("minutes_per_item"), stratum.minutesPerItem},
+                                  {QStringLiteral("review_minutes_per_item"),
+                                   optionalNumber(stratum.reviewMinutesPerItem)}});
+    }
+    const estimate::LabelingInputs &l = p.labeling;
+    QJsonArray actuals;
+    for (const estimate::ActualEntry &entry : p.actuals) {
+        actuals.append(QJsonObject{{QStringLiteral("name"), entry.name},
+                                   {QStringLiteral("estimate"), entry.estimate},
+                                   {QStringLiteral("actual"), entry.actual}});
+    }
+    return QJsonObject{
+        {QStringLiteral("tasks"), tasks},
+        {QStringLiteral("buffers"), QJsonObject{{QStringLiteral("labeling"), b.labeling},
+                                                {QStringLiteral("training"), b.training},
+                                                {QStringLiteral("optimization"), b.optimization},
+                                                {QStringLiteral("research"), b.research},
+                                                {QStringLiteral("other"), b.other},
+                                                {QStringLiteral("contingency"), b.contingency}}},
+        {QStringLiteral("monte_carlo"),
+         QJsonObject{{QStringLiteral("trials"), p.monteCarlo.trials},
+                     {QStringLiteral("seed"), static_cast<double>(p.monteCarlo.seed)},
+                     {QStringLiteral("distribution"), distributionKey(p.monteCarlo.distribution)}}},
+        {QStringLiteral("labeling"),
+         QJsonObject{{QStringLiteral("items"), l.items},
+                     {QStringLiteral("strata"), strata},
+                     {QStringLiteral("qc_rate"), l.qcSampleRate},
+                     {QStringLiteral("adjudication_share"), l.adjudicationShare},
+                     {QStringLiteral("adjudication_minutes_per_item"),
+                      optionalNumber(l.adjudicationMinutesPerItem)},
+                     {QStringLiteral("annotators"), l.annotators},
+                     {QStringLiteral("hours_per_week"), l.hoursPerWeek},
+                     {QStringLiteral("first_week_productivity"), l.firstWeekProductivity},
+                     {QStringLiteral("contingency"), l.contingency},
+                     {QStringLiteral("hourly_rate"), l.hourlyRate},
+                     {QStringLiteral("tooling_cost"), l.toolingCost}}},
+        {QStringLiteral("job_eta"),
+         QJsonObject{{QStringLiteral("samples_per_second"), p.jobEta.samplesPerSecond},
+                     {QStringLiteral("dataset_samples"), p.jobEta.datasetSamples},
+                     {QStringLiteral("epochs"), p.jobEta.epochs},
+                     {QStringLiteral("safety_factor"), p.jobEta.safetyFactor},
+                     {QStringLiteral("checkpoint_minutes"), p.jobEta.checkpointMinutes}}},
+        {QStringLiteral("actuals"), actuals},
+    };
+}
+
+/// Version 4's project section; absent parts keep their defaults.
+ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &path)
+{
+    ProjectSettings project;
+    auto at = [&path](const QString &rest) { return path + QLatin1Char('.') + rest; };
+    auto numberAt = [&read, &at](const QJsonObject &object, const QString &section, const char *key,
+                                 double fallback) {
+        return read.numberOr(object, QLatin1String(key),
+                             at(section + QLatin1Char('.') + QLatin1String(key)), fallback);
+    };
+    auto optionalAt = [&read, &at](const QJsonObject &object, const QString &where, const char *key,
+                                   std::optional<double> fallback) {
+        if (!object.contains(QLatin1String(key)))
+            return fallback;
+        return read.optionalNumber(object, QLatin1String(key),
+                                   at(where + QLatin1Char('.') + QLatin1String(key)));
+    };
+    auto arrayOf = [&read, &at](const QJsonObject &object, const char *key, bool *present) {
+        const QJsonValue value = object.value(QLatin1String(key));
+        *present = !value.isUndefined();
+        if (*present && !value.isArray())
+            read.fail(at(QLatin1String(key)),
+                      QStringLiteral("must be an array, got ") + typeName(value));
+        return value.toArray();
+    };
+    auto objectAt = [&read](const QJsonValue &value, const QString &where) {
+        if (!value.isObject())
+            read.fail(where, QStringLiteral("must be an object, got ") + typeName(value));
+        return value.toObject();
+    };
+
+    bool present = false;
+    const QJsonArray tasks = arrayOf(p, "tasks", &present);
+    if (present && !read.failed()) {
+        if (tasks.size() > 1000)
+            read.fail(at(QStringLiteral("tasks")),
+                      QStringLiteral("has %1 tasks; at most 1,000").arg(tasks.size()));
+        project.tasks.clear();
+        for (qsizetype i = 0; i < tasks.size() && !read.failed(); ++i) {
+            const QString where = at(QStringLiteral("tasks[%1]").arg(i));
+            const QJsonObject t = objectAt(tasks[i], where);
+            if (read.failed())
+                break;
+            estimate::Task task;
+            task.name =
+                read.string(t, QStringLiteral("name"), where + QStringLiteral(".name"), true)
+                    .left(200);
+            const QString category = read.string(t, QStringLiteral("category"),
+                                                 where + QStringLiteral(".category"), false);
+            if (!category.isEmpty()) {
+                const auto parsed = enumFromKey(category, kCategories, &estimate::categoryKey);
+                if (!parsed)
+                    read.fail(where + QStringLiteral(".category"),
+                              QStringLiteral("must be labeling, training, optimization, research "
+                                             "or other, got \"%1\"")
+                                  .arg(category.left(40)));
+                task.category = parsed.value_or(estimate::Category::Other);
+            }
+            const QString unit =
+                read.string(t, QStringLiteral("unit"), where + QStringLiteral(".unit"), false);
+            if (!unit.isEmpty()) {
+                const auto parsed = enumFromKey(unit, kUnits, &estimate::unitKey);
+                if (!parsed)
+                    read.fail(where + QStringLiteral(".unit"),
+                              QStringLiteral("must be hours, days or weeks, got \"%1\"")
+                                  .arg(unit.left(40)));
+                task.unit = parsed.value_or(estimate::TimeUnit::Hours);
+            }
+            task.optimistic =
+                read.number(t, QStringLiteral("optimistic"), where + QStringLiteral(".optimistic"));
+            task.mostLikely = read.number(t, QStringLiteral("most_likely"),
+                                          where + QStringLiteral(".most_likely"));
+            task.pessimistic = read.number(t, QStringLiteral("pessimistic"),
+                                           where + QStringLiteral(".pessimistic"));
+            const QJsonValue deps = t.value(QStringLiteral("depends_on"));
+            if (!deps.isUndefined() && !deps.isNull()) {
+                if (!deps.isArray()) {
+                    read.fail(where + QStringLiteral(".depends_on"),
+                              QStringLiteral("must be an array of task numbers, got ") +
+                                  typeName(deps));
+                }
+                const QJsonArray list = deps.toArray();
+                for (qsizetype k = 0; k < list.size() && !read.failed(); ++k) {
+                    const double number = list[k].toDouble(-1);
+                    if (!list[k].isDouble() || number != std::floor(number) || number < 1 ||
+                        number > static_cast<double>(tasks.size())) {
+                        read.fail(
+                            QStringLiteral("%1.depends_on[%2]").arg(where).arg(k),
+                            QStringLiteral("must be a task number from 1 to %1").arg(tasks.size()));
+                    }
+                    task.dependsOn.push_back(static_cast<int>(number) - 1);
+                }
+            }
+            project.tasks.push_back(std::move(task));
+        }
+    }
+
+    const QString bKey = QStringLiteral("buffers");
+    const QJsonObject b = read.section(p, bKey, at(bKey));
+    estimate::Buffers &buffers = project.buffers;
+    buffers.labeling = numberAt(b, bKey, "labeling", buffers.labeling);
+    buffers.training = numberAt(b, bKey, "training", buffers.training);
+    buffers.optimization = numberAt(b, bKey, "optimization", buffers.optimization);
+    buffers.research = numberAt(b, bKey, "research", buffers.research);
+    buffers.other = numberAt(b, bKey, "other", buffers.other);
+    buffers.contingency = numberAt(b, bKey, "contingency", buffers.contingency);
+
+    const QString mcKey = QStringLiteral("monte_carlo");
+    const QJsonObject mc = read.section(p, mcKey, at(mcKey));
+    const double trials = numberAt(mc, mcKey, "trials", project.monteCarlo.trials);
+    if (auto e =
+            checkField(estimate::specs::trials, trials, at(QStringLiteral("monte_carlo.trials"))))
+        read.fail(e->field, e->message);
+    project.monteCarlo.trials = static_cast<int>(trials);
+    const double seed = numberAt(mc, mcKey, "seed", static_cast<double>(project.monteCarlo.seed));
+    if (auto e = checkField(fields::seed, seed, at(QStringLiteral("monte_carlo.seed"))))
+        read.fail(e->field, e->message);
+    project.monteCarlo.seed = static_cast<std::uint64_t>(seed);
+    if (mc.contains(QStringLiteral("distribution"))) {
+        const QString name = read.string(mc, QStringLiteral("distribution"),
+                                         at(QStringLiteral("monte_carlo.distribution")), true);
+        if (name == QLatin1String("triangular"))
+            project.monteCarlo.distribution = estimate::Distribution::Triangular;
+        else if (name == QLatin1String("pert"))
+            project.monteCarlo.distribution = estimate::Distribution::PertBeta;
+        else if (!read.failed())
+            read.fail(at(QStringLiteral("monte_carlo.distribution")),
+                      QStringLiteral("must be \"pert\" or \"triangular\", got \"%1\"")
+                          .arg(name.left(40)));
+    }
+
+    const QString lKey = QStringLiteral("labeling");
+    const QJsonObject l = read.section(p, lKey, at(lKey));
+    estimate::LabelingInputs &labeling = project.labeling;
+    labeling.items = numberAt(l, lKey, "items", labeling.items);
+    const QJsonValue strataValue = l.value(QStringLiteral("strata"));
+    if (!strataValue.isUndefined() && !read.failed()) {
+        if (!strataValue.isArray())
+            read.fail(at(QStringLiteral("labeling.strata")),
+                      QStringLiteral("must be an array, got ") + typeName(strataValue));
+        const QJsonArray strata = strataValue.toArray();
+        if (strata.size() > 100)
+            read.fail(at(QStringLiteral("labeling.strata")),
+                      QStringLiteral("has %1 strata; at most 100").arg(strata.size()));
+        labeling.strata.clear();
+        for (qsizetype i = 0; i < strata.size() && !read.failed(); ++i) {
+            const QString where = QStringLiteral("labeling.strata[%1]").arg(i);
+            const QJsonObject st = objectAt(strata[i], at(where));
+            estimate::Stratum stratum;
+            stratum.name =
+                read.string(st, QStringLiteral("name"), at(where + QStringLiteral(".name")), false)
+                    .left(200);
+            stratum.share = optionalAt(st, where, "share", std::nullopt);
+            stratum.count = optionalAt(st, where, "count", std::nullopt);
+            stratum.minutesPerItem = read.number(st, QStringLiteral("minutes_per_item"),
+                                                 at(where + QStringLiteral(".minutes_per_item")));
+            stratum.reviewMinutesPerItem =
+                optionalAt(st, where, "review_minutes_per_item", std::nullopt);
+            labeling.strata.push_back(std::move(stratum));
+        }
+    }
+    labeling.qcSampleRate = numberAt(l, lKey, "qc_rate", labeling.qcSampleRate);
+    labeling.adjudicationShare =
+        numberAt(l, lKey, "adjudication_share", labeling.adjudicationShare);
+    labeling.adjudicationMinutesPerItem =
+        optionalAt(l, lKey, "adjudication_minutes_per_item", labeling.adjudicationMinutesPerItem);
+    labeling.annotators = numberAt(l, lKey, "annotators", labeling.annotators);
+    labeling.hoursPerWeek = numberAt(l, lKey, "hours_per_week", labeling.hoursPerWeek);
+    labeling.firstWeekProductivity =
+        numberAt(l, lKey, "first_week_productivity", labeling.firstWeekProductivity);
+    labeling.contingency = numberAt(l, lKey, "contingency", labeling.contingency);
+    labeling.hourlyRate = numberAt(l, lKey, "hourly_rate", labeling.hourlyRate);
+    labeling.toolingCost = numberAt(l, lKey, "tooling_cost", labeling.toolingCost);
+
+    const QString eKey = QStringLiteral("job_eta");
+    const QJsonObject e = read.section(p, eKey, at(eKey));
+    estimate::JobEtaInputs &eta = project.jobEta;
+    eta.samplesPerSecond = numberAt(e, eKey, "samples_per_second", eta.samplesPerSecond);
+    eta.datasetSamples = numberAt(e, eKey, "dataset_samples", eta.datasetSamples);
+    eta.epochs = numberAt(e, eKey, "epochs", eta.epochs);
+    eta.safetyFactor = numberAt(e, eKey, "safety_factor", eta.safetyFactor);
+    eta.checkpointMinutes = numberAt(e, eKey, "checkpoint_minutes", eta.checkpointMinutes);
+
+    const QJsonArray actuals = arrayOf(p, "actuals", &present);
+    if (present && !read.failed()) {
+        if (actuals.size() > 10'000)
+            read.fail(at(QStringLiteral("actuals")),
+                      QStringLiteral("has %1 entries; at most 10,000").arg(actuals.size()));
+        for (qsizetype i = 0; i < actuals.size() && !read.failed(); ++i) {
+            const QString where = at(QStringLiteral("actuals[%1]").arg(i));
+            const QJsonObject a = objectAt(actuals[i], where);
+            estimate::ActualEntry entry;
+            entry.name =
+                read.string(a, QStringLiteral("name"), where + QStringLiteral(".name"), false)
+                    .left(200);
+            entry.estimate =
+                read.number(a, QStringLiteral("estimate"), where + QStringLiteral(".estimate"));
+            entry.actual =
+                read.number(a, QStringLiteral("actual"), where + QStringLiteral(".actual"));
+            project.actuals.push_back(std::move(entry));
+        }
+    }
+    return project;
+}
 
 QJsonValue timesValue(const std::vector<double> &times)
 {
@@ -318,6 +614,7 @@ QJsonObject scenarioObject(const Scenario &s)
                      {QStringLiteral("price_per_worker_hour"), s.goal.pricePerWorkerHour},
                      {QStringLiteral("trials"), s.goal.trials}}},
         {QStringLiteral("training"), trainingObject(s.training)},
+        {QStringLiteral("project"), projectObject(s.project)},
     };
 }
 
@@ -461,6 +758,10 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     const QJsonObject training = read.section(root, trainingKey, path(trainingKey));
     if (!read.failed())
         s.training = readTraining(read, training, path(trainingKey));
+    const QString projectKey = QStringLiteral("project");
+    const QJsonObject project = read.section(root, projectKey, path(projectKey));
+    if (!read.failed())
+        s.project = readProject(read, project, path(projectKey));
     if (!read.failed()) {
         if (const std::vector<FieldError> errors = validate(s); !errors.empty())
             read.fail(path(errors.front().field), errors.front().message);

@@ -163,15 +163,40 @@ struct Step
     OpKind kind;
 };
 
-/// Appends device d's ops, in its run order.
+/// The k-th (microbatch, chunk) of the interleaved order, k = 0, 1, ...: microbatch
+/// (k / pv) p + k mod p, chunk (k mod pv) / p, stepped without dividing.
+class ChunkOrder
+{
+public:
+    ChunkOrder(int p, int v) : m_p(p), m_v(v) {}
+    int microbatch() const { return m_group + m_offset; }
+    int chunk() const { return m_chunk; }
+    void advance()
+    {
+        if (++m_offset < m_p)
+            return;
+        m_offset = 0;
+        if (++m_chunk < m_v)
+            return;
+        m_chunk = 0;
+        m_group += m_p;
+    }
+
+private:
+    int m_p;
+    int m_v;
+    int m_group = 0; ///< first microbatch of the current group of p
+    int m_chunk = 0;
+    int m_offset = 0; ///< position inside the group
+};
+
+/// Writes device d's ops, in its run order, from `out` on; returns the end of what it wrote.
 class OrderBuilder
 {
 public:
-    OrderBuilder(const Params &params, std::vector<Step> &steps) : m_params(params), m_steps(steps)
-    {
-    }
+    OrderBuilder(const Params &params, Step *out) : m_params(params), m_next(out) {}
 
-    void build(int device)
+    Step *build(int device)
     {
         m_device = device;
         m_weights = hasWeightOps(m_params, device);
@@ -200,12 +225,13 @@ public:
             break;
         }
         flushWeights(0);
+        return m_next;
     }
 
 private:
     void push(OpKind kind, int microbatch, int chunk)
     {
-        m_steps.push_back({microbatch, static_cast<std::int16_t>(chunk), kind});
+        *m_next++ = {microbatch, static_cast<std::int16_t>(chunk), kind};
     }
 
     void forward(int microbatch, int chunk) { push(OpKind::Forward, microbatch, chunk); }
@@ -271,33 +297,6 @@ private:
             nextBackward();
     }
 
-    /// The k-th (microbatch, chunk) of the interleaved order, k = 0, 1, ...: microbatch
-    /// (k / pv) p + k mod p, chunk (k mod pv) / p, stepped without dividing.
-    class ChunkOrder
-    {
-    public:
-        ChunkOrder(int p, int v) : m_p(p), m_v(v) {}
-        int microbatch() const { return m_group + m_offset; }
-        int chunk() const { return m_chunk; }
-        void advance()
-        {
-            if (++m_offset < m_p)
-                return;
-            m_offset = 0;
-            if (++m_chunk < m_v)
-                return;
-            m_chunk = 0;
-            m_group += m_p;
-        }
-
-    private:
-        int m_p;
-        int m_v;
-        int m_group = 0; ///< first microbatch of the current group of p
-        int m_chunk = 0;
-        int m_offset = 0; ///< position inside the group
-    };
-
     struct Pending
     {
         int microbatch;
@@ -305,7 +304,7 @@ private:
     };
 
     const Params &m_params;
-    std::vector<Step> &m_steps;
+    Step *m_next;
     int m_device = 0;
     bool m_weights = false;
     std::size_t m_weightLag = 0;
@@ -327,17 +326,23 @@ Result compute(const Params &params)
     const int stages = p * v;
     const bool splitBackward = params.kind == Kind::ZeroBubbleH1;
 
-    const bool anyWeights = std::any_of(params.weightMs.begin(), params.weightMs.end(),
-                                        [](double ms) { return ms > 0; });
-    std::vector<Step> steps;
-    steps.reserve(static_cast<std::size_t>(m) * static_cast<std::size_t>(v) *
-                  static_cast<std::size_t>(p) * (anyWeights ? 3 : 2));
+    // Device d runs m v forwards, as many backwards and, with a weight pass, as many weights.
+    bool anyWeights = false;
+    std::int64_t total = 0;
     result.deviceBegin.reserve(static_cast<std::size_t>(p) + 1);
     for (int d = 0; d < p; ++d) {
-        result.deviceBegin.push_back(static_cast<std::int64_t>(steps.size()));
-        OrderBuilder(params, steps).build(d);
+        result.deviceBegin.push_back(total);
+        anyWeights = anyWeights || hasWeightOps(params, d);
+        total += std::int64_t{m} * v * (hasWeightOps(params, d) ? 3 : 2);
     }
-    result.deviceBegin.push_back(static_cast<std::int64_t>(steps.size()));
+    result.deviceBegin.push_back(total);
+    std::vector<Step> steps(static_cast<std::size_t>(total));
+    for (int d = 0; d < p; ++d) {
+        const auto du = static_cast<std::size_t>(d);
+        const Step *end = OrderBuilder(params, steps.data() + result.deviceBegin[du]).build(d);
+        if (end != steps.data() + result.deviceBegin[du + 1])
+            throw std::logic_error("pipeline schedule: a device's order has the wrong op count");
+    }
 
     // Each chunk of device d takes a v-th of the device's time, by op kind.
     std::vector<std::array<double, 3>> chunkMs(static_cast<std::size_t>(p));
@@ -350,9 +355,12 @@ Result compute(const Params &params)
         return chunkMs[static_cast<std::size_t>(device)][static_cast<std::size_t>(kind)];
     };
 
-    // End time of every (kind, stage, microbatch) op, NaN until it has run.
+    // End time of every (kind, stage, microbatch) op, NaN until it has run; the last entry, 0, is
+    // the input of the first stage's forwards, there from the start.
     const auto cells = static_cast<std::size_t>(stages) * static_cast<std::size_t>(m);
-    std::vector<double> endMs(3 * cells, kNotDone);
+    std::vector<double> endMs((anyWeights ? 3 : 2) * cells + 1, kNotDone);
+    const std::size_t startCell = endMs.size() - 1;
+    endMs[startCell] = 0.0;
     const auto at = [m, cells](OpKind kind, int stage, int microbatch) {
         return static_cast<std::size_t>(kind) * cells +
                static_cast<std::size_t>(stage) * static_cast<std::size_t>(m) +
@@ -360,41 +368,50 @@ Result compute(const Params &params)
     };
     // Stage s sits on device s mod p; an input from another device arrives commMs later.
     const double commMs = p > 1 ? params.commMs : 0.0;
+    // What device d's backward waits for at the next stage: its B, or without the split (all but
+    // ZB-H1) its whole backward, B and then W, when the next device has a weight pass.
+    std::vector<OpKind> gradientFrom(static_cast<std::size_t>(p), OpKind::Backward);
+    for (int d = 0; d < p; ++d) {
+        if (!splitBackward && hasWeightOps(params, d + 1 == p ? 0 : d + 1))
+            gradientFrom[static_cast<std::size_t>(d)] = OpKind::Weight;
+    }
 
-    // When is the input of `step` (at `stage`, on `device`) ready? NaN while its producer has not
-    // run.
-    const auto readyMs = [&](const Step &step, int stage, int device) -> double {
+    // The input of `step` (at `stage`, on `device`): the entry of endMs of the op that produces
+    // it, and the time it then takes to arrive.
+    struct Input
+    {
+        std::size_t cell;
+        double delayMs;
+    };
+    const auto inputOf = [&](const Step &step, int stage, int device) -> Input {
         switch (step.kind) {
         case OpKind::Forward:
-            return stage == 0 ? 0.0
-                              : endMs[at(OpKind::Forward, stage - 1, step.microbatch)] + commMs;
-        case OpKind::Backward: {
+            if (stage == 0)
+                return {startCell, 0.0};
+            return {at(OpKind::Forward, stage - 1, step.microbatch), commMs};
+        case OpKind::Backward:
             if (stage == stages - 1)
-                return endMs[at(OpKind::Forward, stage, step.microbatch)];
-            const int nextDevice = device + 1 == p ? 0 : device + 1;
-            // Without the split, the gradient leaves the next stage after its whole backward.
-            const bool waitForWeights =
-                !splitBackward && durationMs(nextDevice, OpKind::Weight) > 0;
-            return endMs[at(waitForWeights ? OpKind::Weight : OpKind::Backward, stage + 1,
-                            step.microbatch)] +
-                   commMs;
-        }
+                return {at(OpKind::Forward, stage, step.microbatch), 0.0};
+            return {at(gradientFrom[static_cast<std::size_t>(device)], stage + 1, step.microbatch),
+                    commMs};
         case OpKind::Weight:
-            return endMs[at(OpKind::Backward, stage, step.microbatch)];
+            return {at(OpKind::Backward, stage, step.microbatch), 0.0};
         }
-        return kNotDone;
+        return {startCell, 0.0};
     };
 
     // Each device runs its ops in order until one waits on an input not yet computed. An op's
     // result only feeds the devices either side (a forward the next stage, a backward or weight
-    // the previous one, B its own device's W), so a device is retried only after a neighbour
-    // made progress: O(ops) overall however deep the dependency chains. The times do not depend
-    // on the order devices are visited in: every op starts at max(device free, input ready).
+    // the previous one, B its own device's W), so a waiting device is retried only once a
+    // neighbour has produced the very input it waits for: O(ops) overall however deep the
+    // dependency chains. The times do not depend on the order devices are visited in: every op
+    // starts at max(device free, input ready).
     std::vector<double> startMs(steps.size());
     std::vector<std::int64_t> next(result.deviceBegin.begin(), result.deviceBegin.end() - 1);
     std::vector<double> freeMs(static_cast<std::size_t>(p), 0.0);
     std::vector<int> toRun(static_cast<std::size_t>(p));
     std::vector<char> queued(static_cast<std::size_t>(p), 1);
+    std::vector<std::size_t> waitsFor(static_cast<std::size_t>(p), startCell);
     for (int d = 0; d < p; ++d)
         toRun[static_cast<std::size_t>(d)] = p - 1 - d; // device 0 first
     auto remaining = static_cast<std::int64_t>(steps.size());
@@ -404,25 +421,32 @@ Result compute(const Params &params)
         const auto du = static_cast<std::size_t>(d);
         queued[du] = 0;
         const std::int64_t end = result.deviceBegin[du + 1];
-        std::int64_t &i = next[du];
-        const std::int64_t first = i;
+        const std::int64_t first = next[du];
+        std::int64_t i = first;
+        double deviceFreeMs = freeMs[du];
         for (; i < end; ++i) {
             const Step &step = steps[static_cast<std::size_t>(i)];
             const int stage = step.chunk * p + d;
-            const double ready = readyMs(step, stage, d);
-            if (std::isnan(ready))
+            const Input input = inputOf(step, stage, d);
+            const double ready = endMs[input.cell] + input.delayMs;
+            if (std::isnan(ready)) {
+                waitsFor[du] = input.cell;
                 break;
-            const double start = std::max(freeMs[du], ready);
+            }
+            const double start = std::max(deviceFreeMs, ready);
             startMs[static_cast<std::size_t>(i)] = start;
-            freeMs[du] = start + durationMs(d, step.kind);
-            endMs[at(step.kind, stage, step.microbatch)] = freeMs[du];
+            deviceFreeMs = start + durationMs(d, step.kind);
+            endMs[at(step.kind, stage, step.microbatch)] = deviceFreeMs;
         }
         if (i == first)
             continue;
+        next[du] = i;
+        freeMs[du] = deviceFreeMs;
         remaining -= i - first;
         for (const int neighbour : {d + 1 == p ? 0 : d + 1, d == 0 ? p - 1 : d - 1}) {
             const auto nu = static_cast<std::size_t>(neighbour);
-            if (queued[nu] == 0 && next[nu] < result.deviceBegin[nu + 1]) {
+            if (queued[nu] == 0 && next[nu] < result.deviceBegin[nu + 1] &&
+                !std::isnan(endMs[waitsFor[nu]])) {
                 queued[nu] = 1;
                 toRun.push_back(neighbour);
             }
@@ -431,9 +455,15 @@ Result compute(const Params &params)
     if (remaining != 0)
         throw std::logic_error("pipeline schedule deadlocked: an op waits on one never run");
 
+    // The ops with their times, device by device; on the way, the busy time and the most
+    // activations each device holds (from a forward until its last backward op, W if any).
     result.ops.reserve(steps.size());
+    result.peakInFlight.reserve(static_cast<std::size_t>(p));
     double busyMs = 0;
     for (int d = 0; d < p; ++d) {
+        const OpKind release = hasWeightOps(params, d) ? OpKind::Weight : OpKind::Backward;
+        int held = 0;
+        int peak = 0;
         double deviceBusyMs = 0;
         for (auto i = static_cast<std::size_t>(result.deviceBegin[static_cast<std::size_t>(d)]);
              i < static_cast<std::size_t>(result.deviceBegin[static_cast<std::size_t>(d) + 1]);
@@ -443,8 +473,13 @@ Result compute(const Params &params)
             result.ops.push_back(
                 {startMs[i], startMs[i] + duration, d, step.microbatch, step.chunk, step.kind});
             deviceBusyMs += duration;
+            if (step.kind == OpKind::Forward)
+                peak = std::max(peak, ++held);
+            else if (step.kind == release)
+                --held;
         }
         busyMs += deviceBusyMs;
+        result.peakInFlight.push_back(static_cast<double>(peak) / v);
     }
 
     result.makespanMs = *std::max_element(freeMs.begin(), freeMs.end());
@@ -452,22 +487,6 @@ Result compute(const Params &params)
     const double capacityMs = p * result.makespanMs;
     result.bubbleFraction = capacityMs > 0 ? 1.0 - busyMs / capacityMs : 0.0;
     result.bubbleRatio = busyMs > 0 ? (capacityMs - busyMs) / busyMs : 0.0;
-
-    result.peakInFlight.reserve(static_cast<std::size_t>(p));
-    for (int d = 0; d < p; ++d) {
-        const OpKind release = hasWeightOps(params, d) ? OpKind::Weight : OpKind::Backward;
-        int held = 0;
-        int peak = 0;
-        for (auto i = result.deviceBegin[static_cast<std::size_t>(d)];
-             i < result.deviceBegin[static_cast<std::size_t>(d) + 1]; ++i) {
-            const OpKind kind = result.ops[static_cast<std::size_t>(i)].kind;
-            if (kind == OpKind::Forward)
-                peak = std::max(peak, ++held);
-            else if (kind == release)
-                --held;
-        }
-        result.peakInFlight.push_back(static_cast<double>(peak) / v);
-    }
     return result;
 }
 

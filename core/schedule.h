@@ -100,12 +100,13 @@ struct Result
     double maxPeakInFlight() const;
 };
 
-/// Each device's op order for the schedule, then the times: one pass per device in turn runs
-/// every op whose input is ready, in O(ops) overall. GPipe, 1F1B and interleaved treat B and W as
-/// one backward (the previous device waits for W too); ZB-H1 passes the input gradient on after
-/// B and defers device d's W by d steps, which fills the cool-down bubble. With uniform times
-/// this reproduces (m + p - 1)(F + B + W) for GPipe and 1F1B, m(F+B+W) + (p - 1)(F+B+W) / v
-/// interleaved and m(F+B+W) + (p - 1)(F + B - W) for ZB-H1. Precondition: validate() is empty.
+/// Each device's op order for the schedule, then the times: each device runs its ops in order
+/// until one waits for an input, and is woken when a neighbour produces it, in O(ops) overall.
+/// GPipe, 1F1B and interleaved treat B and W as one backward (the previous device waits for W
+/// too); ZB-H1 passes the input gradient on after B and defers device d's W by d steps, which
+/// fills the cool-down bubble. With uniform times this reproduces (m + p - 1)(F + B + W) for
+/// GPipe and 1F1B, m(F+B+W) + (p - 1)(F+B+W) / v interleaved and, for m >= p,
+/// m(F+B+W) + (p - 1)(F + B - W) for ZB-H1. Precondition: validate() is empty.
 Result compute(const Params &params);
 
 /// One step of a device's activation memory: from timeMs on it holds `microbatches`.

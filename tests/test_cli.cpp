@@ -352,3 +352,186 @@ TEST(Cli, SimulateAndDeadlineRefuseBadInput)
         EXPECT_EQ(run.err.count(QLatin1Char('\n')), 1) << c.args;
     }
 }
+
+// Seed 001's pipeline as a training schedule: p = 4, m = 8, F = 1, B = 2 gives (m + p - 1)(F + B).
+TEST(Cli, ScheduleOneFOneBJson)
+{
+    const CliRun run = runCli(words("schedule --schedule 1f1b --forward-ms 1 --backward-ms 2 "
+                                    "--microbatches 8 --devices 4 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    for (const char *key :
+         {"makespan_ms", "bubble_fraction", "bubble_ratio", "peak_in_flight", "ops", "schedule",
+          "devices", "microbatches", "virtual_stages", "busy_ms"})
+        EXPECT_TRUE(o.contains(QLatin1String(key))) << key;
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("makespan_ms")).toDouble(), 33);
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("bubble_fraction")).toDouble(), 3.0 / 11.0);
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("bubble_ratio")).toDouble(), 3.0 / 8.0);
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("busy_ms")).toDouble(), 96);
+    EXPECT_EQ(o.value(QStringLiteral("schedule")).toString(), QStringLiteral("1f1b"));
+    EXPECT_EQ(o.value(QStringLiteral("devices")).toInt(), 4);
+    EXPECT_EQ(o.value(QStringLiteral("virtual_stages")).toInt(), 1);
+    EXPECT_EQ(o.value(QStringLiteral("peak_in_flight")).toArray(), (QJsonArray{4, 3, 2, 1}));
+    const QJsonArray ops = o.value(QStringLiteral("ops")).toArray();
+    ASSERT_EQ(ops.size(), 64); // 4 devices x 8 microbatches x (F, B)
+    EXPECT_EQ(ops[0].toObject(), (QJsonObject{{QStringLiteral("device"), 0},
+                                              {QStringLiteral("kind"), QStringLiteral("forward")},
+                                              {QStringLiteral("microbatch"), 0},
+                                              {QStringLiteral("chunk"), 0},
+                                              {QStringLiteral("start_ms"), 0},
+                                              {QStringLiteral("end_ms"), 1}}));
+    // Device 0's first backward waits for the gradient from the last stage: 3 + 1 + 3 x 2.
+    const QJsonObject firstBackward = ops[4].toObject();
+    EXPECT_EQ(firstBackward.value(QStringLiteral("kind")).toString(), QStringLiteral("backward"));
+    EXPECT_DOUBLE_EQ(firstBackward.value(QStringLiteral("start_ms")).toDouble(), 10);
+    EXPECT_DOUBLE_EQ(ops[63].toObject().value(QStringLiteral("end_ms")).toDouble(), 27);
+}
+
+TEST(Cli, ScheduleInterleavedAndZeroBubble)
+{
+    // m(F + B) + (p - 1)(F + B) / v = 24 + 4.5; bubble ratio (p - 1) / (v m).
+    const CliRun interleaved =
+        runCli(words("schedule --schedule interleaved --forward-ms 1 --backward-ms 2 "
+                     "--microbatches 8 --devices 4 --virtual-stages 2 --json"));
+    ASSERT_EQ(interleaved.exitCode, 0) << interleaved.err.toStdString();
+    const QJsonObject i = interleaved.json();
+    EXPECT_DOUBLE_EQ(i.value(QStringLiteral("makespan_ms")).toDouble(), 28.5);
+    EXPECT_DOUBLE_EQ(i.value(QStringLiteral("bubble_ratio")).toDouble(), 3.0 / 16.0);
+    EXPECT_EQ(i.value(QStringLiteral("peak_in_flight")).toArray(),
+              (QJsonArray{5.5, 4.5, 3.5, 2.5}));
+    const QJsonArray ops = i.value(QStringLiteral("ops")).toArray();
+    ASSERT_EQ(ops.size(), 128);
+    int secondChunk = 0;
+    for (const auto &op : ops)
+        secondChunk += op.toObject().value(QStringLiteral("chunk")).toInt() == 1 ? 1 : 0;
+    EXPECT_EQ(secondChunk, 64);
+
+    // ZB-H1, F = B = W = 1: (p - 1)(F + B - W) of bubble against 1F1B's (p - 1)(F + B + W).
+    const CliRun zb = runCli(words("schedule --schedule zb-h1 --forward-ms 1 --backward-ms 1 "
+                                   "--weight-ms 1 --microbatches 8 --devices 4 --json"));
+    ASSERT_EQ(zb.exitCode, 0) << zb.err.toStdString();
+    const QJsonObject z = zb.json();
+    EXPECT_DOUBLE_EQ(z.value(QStringLiteral("makespan_ms")).toDouble(), 27);
+    EXPECT_EQ(z.value(QStringLiteral("ops")).toArray().size(), 96);
+    EXPECT_EQ(z.value(QStringLiteral("ops")).toArray()[3].toObject().value(QStringLiteral("kind")),
+              QStringLiteral("forward"));
+    int weights = 0;
+    for (const auto &op : z.value(QStringLiteral("ops")).toArray())
+        weights += op.toObject().value(QStringLiteral("kind")) == QStringLiteral("weight") ? 1 : 0;
+    EXPECT_EQ(weights, 32);
+    const CliRun ofob = runCli(words("schedule --schedule 1f1b --forward-ms 1 --backward-ms 1 "
+                                     "--weight-ms 1 --microbatches 8 --devices 4 --json"));
+    EXPECT_DOUBLE_EQ(ofob.json().value(QStringLiteral("makespan_ms")).toDouble(), 33);
+}
+
+// A list with more than one value gives p; one-value lists apply to every device.
+TEST(Cli, SchedulePerDeviceLists)
+{
+    // Device 1 twice as slow: 9 + (m - 1) x 6 = 15 ms, as in test_schedule.
+    const CliRun run = runCli(words("schedule --schedule 1f1b --forward-ms 1,2 --backward-ms 2,4 "
+                                    "--microbatches 2 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_EQ(o.value(QStringLiteral("devices")).toInt(), 2);
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("makespan_ms")).toDouble(), 15);
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("busy_ms")).toDouble(), 18);
+    const CliRun withComm =
+        runCli(words("schedule --schedule 1f1b --forward-ms 1,2 "
+                     "--backward-ms 2,4 --microbatches 2 --comm-ms 0.5 --json"));
+    EXPECT_DOUBLE_EQ(withComm.json().value(QStringLiteral("makespan_ms")).toDouble(), 16);
+    // --devices agreeing with the lists, or alone with one-value lists.
+    const CliRun agreed =
+        runCli(words("schedule --schedule gpipe --forward-ms 1 --backward-ms 2,2,2 "
+                     "--microbatches 8 --devices 3 --json"));
+    ASSERT_EQ(agreed.exitCode, 0) << agreed.err.toStdString();
+    EXPECT_DOUBLE_EQ(agreed.json().value(QStringLiteral("makespan_ms")).toDouble(), 30);
+    // No list longer than one and no --devices: one device, (m)(F + B).
+    const CliRun single = runCli(words("schedule --schedule gpipe --forward-ms 1 --backward-ms 2 "
+                                       "--microbatches 8 --json"));
+    EXPECT_EQ(single.json().value(QStringLiteral("devices")).toInt(), 1);
+    EXPECT_DOUBLE_EQ(single.json().value(QStringLiteral("makespan_ms")).toDouble(), 24);
+    EXPECT_DOUBLE_EQ(single.json().value(QStringLiteral("bubble_fraction")).toDouble(), 0);
+}
+
+TEST(Cli, ScheduleTable)
+{
+    const CliRun run = runCli(words("schedule --schedule 1f1b --forward-ms 1 --backward-ms 2 "
+                                    "--microbatches 8 --devices 4"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("1F1B, 4 devices, 8 microbatches")))
+        << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("33 ms")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("27.27 %")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("0.375")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("4, 3, 2, 1 microbatches (device 0 to 3)")));
+    // 64 ops: listed, one line each under a header.
+    EXPECT_TRUE(run.out.contains(QStringLiteral("start ms")));
+    EXPECT_EQ(run.out.count(QStringLiteral(" forward ")), 32);
+
+    // More than 64 ops: a count and a pointer to --json instead of the list.
+    const CliRun big = runCli(words("schedule --schedule interleaved --forward-ms 4 "
+                                    "--backward-ms 8 --microbatches 512 --devices 64 "
+                                    "--virtual-stages 4"));
+    ASSERT_EQ(big.exitCode, 0) << big.err.toStdString();
+    EXPECT_TRUE(big.out.contains(QStringLiteral("262,144 ops; run with --json")))
+        << big.out.toStdString();
+    EXPECT_TRUE(big.out.contains(QStringLiteral("6,333 ms")));
+    EXPECT_FALSE(big.out.contains(QStringLiteral("start ms")));
+    EXPECT_TRUE(runCli(words("schedule --help")).out.contains(QStringLiteral("--virtual-stages")));
+    EXPECT_TRUE(runCli(words("--help")).out.contains(QStringLiteral("schedule")));
+}
+
+TEST(Cli, ScheduleRefusesBadInput)
+{
+    struct Case
+    {
+        const char *args;
+        const char *message;
+    };
+    const Case cases[] = {
+        {"schedule --schedule interleaved --forward-ms 1 --backward-ms 2 --microbatches 6 "
+         "--devices 4 --virtual-stages 2",
+         "--microbatches: the interleaved schedule needs a multiple of the 4 devices (got 6)"},
+        {"schedule --schedule interleaved --forward-ms 1 --backward-ms 2 --microbatches 8 "
+         "--devices 4 --virtual-stages 0",
+         "--virtual-stages: must be at least 1, got 0"},
+        {"schedule --schedule 1f1b --forward-ms 1 --backward-ms 2 --microbatches 8 "
+         "--virtual-stages 2",
+         "--virtual-stages: only the interleaved schedule splits a device into chunks"},
+        {"schedule --schedule 1f1b --forward-ms -1 --backward-ms 2 --microbatches 8",
+         "--forward-ms: item 1 must be greater than 0, got -1"},
+        {"schedule --schedule 1f1b --forward-ms 1 --backward-ms nan --microbatches 8",
+         "--backward-ms: item 1: 'nan' is not a number"},
+        {"schedule --schedule 1f1b --forward-ms 1,2,3 --backward-ms 1,2 --microbatches 8",
+         "--backward-ms: 2 values, but --forward-ms gives 3 devices"},
+        {"schedule --schedule 1f1b --forward-ms 1,2,3 --backward-ms 2 --microbatches 8 "
+         "--devices 4",
+         "--forward-ms: 3 values, but --devices gives 4 devices"},
+        {"schedule --schedule 1f1b --forward-ms 1 --backward-ms 2 --weight-ms 1,-1 "
+         "--microbatches 8",
+         "--weight-ms: item 2 must be at least 0, got -1"},
+        {"schedule --schedule pipedream --forward-ms 1 --backward-ms 2 --microbatches 8",
+         "--schedule: unknown schedule 'pipedream'"},
+        {"schedule --forward-ms 1 --backward-ms 2 --microbatches 8", "--schedule: required"},
+        {"schedule --schedule gpipe --forward-ms 1 --backward-ms 2", "--microbatches: required"},
+        {"schedule --schedule gpipe --forward-ms 1 --backward-ms 2 --microbatches 2.5",
+         "--microbatches: must be a whole number, got 2.5"},
+        {"schedule --schedule gpipe --forward-ms 1 --backward-ms 2 --microbatches 8 "
+         "--comm-ms -1",
+         "--comm-ms: must be at least 0, got -1"},
+        {"schedule --schedule gpipe --forward-ms 1 --backward-ms 2 --microbatches 100000 "
+         "--devices 1024",
+         "--microbatches: devices x microbatches x virtual stages is"},
+        {"schedule --schedule gpipe --forward-ms 1 --backward-ms 2 --microbatches 8 "
+         "--devices 2000",
+         "--devices: is too large: at most 1024, got 2000"},
+    };
+    for (const Case &c : cases) {
+        const CliRun run = runCli(words(c.args));
+        EXPECT_EQ(run.exitCode, cli::kExitInvalid) << c.args;
+        EXPECT_TRUE(run.out.isEmpty()) << c.args;
+        EXPECT_TRUE(run.err.contains(QLatin1String(c.message)))
+            << c.args << "\n  got: " << run.err.toStdString() << "\n  want: " << c.message;
+        EXPECT_EQ(run.err.count(QLatin1Char('\n')), 1) << c.args;
+    }
+}

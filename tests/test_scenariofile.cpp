@@ -266,6 +266,105 @@ TEST(ScenarioFile, TrainingScheduleRoundTripsAndNamesItsFields)
         EXPECT_EQ(errorOf(c.bytes).toString(), QLatin1String(c.error));
 }
 
+// Version 4's project section: tasks with dependencies, buffers, the Monte Carlo settings, the
+// labeling strata, the job ETA and the estimate log survive a save; mistakes name their path.
+TEST(ScenarioFile, ProjectEstimatesRoundTripAndNameTheirFields)
+{
+    Plan plan;
+    ProjectSettings &p = plan.scenario.project;
+    p.tasks.push_back({QStringLiteral("Spike"),
+                       estimate::Category::Research,
+                       4,
+                       6,
+                       12,
+                       estimate::TimeUnit::Hours,
+                       {0, 6}});
+    p.buffers.labeling = 0.5;
+    p.buffers.contingency = 0.3;
+    p.monteCarlo.trials = 20'000;
+    p.monteCarlo.seed = 99;
+    p.monteCarlo.distribution = estimate::Distribution::Triangular;
+    p.labeling.strata[1].reviewMinutesPerItem = 3;
+    p.labeling.adjudicationShare = 0.05;
+    p.labeling.adjudicationMinutesPerItem = 4;
+    p.labeling.firstWeekProductivity = 0.7;
+    p.labeling.annotators = 10;
+    p.labeling.hourlyRate = 25;
+    p.labeling.toolingCost = 5000;
+    p.jobEta.epochs = 5;
+    p.actuals = {{QStringLiteral("baseline run"), 10, 12.5},
+                 {QStringLiteral("labeling"), 500, 640}};
+    ASSERT_TRUE(validate(plan.scenario).empty())
+        << validate(plan.scenario).front().toString().toStdString();
+    const QByteArray bytes = scenariofile::toJson(plan);
+    const QJsonArray savedTasks = QJsonDocument::fromJson(bytes)
+                                      .object()
+                                      .value(QStringLiteral("project"))
+                                      .toObject()
+                                      .value(QStringLiteral("tasks"))
+                                      .toArray();
+    // Task numbers as the window shows them: 1-based.
+    EXPECT_EQ(savedTasks.last().toObject().value(QStringLiteral("depends_on")).toArray(),
+              (QJsonArray{1, 7}));
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
+    ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
+    EXPECT_EQ(loaded.plan->scenario.project, p);
+
+    const QByteArray v3 = withChange(bytes, [](QJsonObject &root) {
+        root.insert(QStringLiteral("version"), 3);
+        root.remove(QStringLiteral("project"));
+    });
+    const scenariofile::LoadResult old = scenariofile::fromJson(v3);
+    ASSERT_TRUE(old.plan.has_value()) << old.error.toString().toStdString();
+    EXPECT_EQ(old.plan->scenario.project, ProjectSettings{});
+
+    auto inProject = [&bytes](const std::function<void(QJsonObject &)> &change) {
+        return withChange(bytes, [&change](QJsonObject &root) {
+            QJsonObject project = root.value(QStringLiteral("project")).toObject();
+            change(project);
+            root.insert(QStringLiteral("project"), project);
+        });
+    };
+    auto taskField = [&inProject](int index, const char *key, const QJsonValue &value) {
+        return inProject([=](QJsonObject &project) {
+            QJsonArray tasks = project.value(QStringLiteral("tasks")).toArray();
+            QJsonObject task = tasks[index].toObject();
+            task.insert(QLatin1String(key), value);
+            tasks.replace(index, task);
+            project.insert(QStringLiteral("tasks"), tasks);
+        });
+    };
+    auto sectionField = [&inProject](const char *section, const char *key,
+                                     const QJsonValue &value) {
+        return inProject([=](QJsonObject &project) {
+            QJsonObject object = project.value(QLatin1String(section)).toObject();
+            object.insert(QLatin1String(key), value);
+            project.insert(QLatin1String(section), object);
+        });
+    };
+    // Errors are checked for their path; the messages come from the estimate module.
+    const std::pair<QByteArray, const char *> cases[] = {
+        {taskField(2, "pessimistic", 1), "project.tasks[2].pessimistic"},
+        {taskField(0, "most_likely", QStringLiteral("soon")), "project.tasks[0].most_likely"},
+        {taskField(1, "category", QStringLiteral("magic")), "project.tasks[1].category"},
+        {taskField(1, "unit", QStringLiteral("fortnights")), "project.tasks[1].unit"},
+        {taskField(3, "depends_on", QJsonArray{9}), "project.tasks[3].depends_on[0]"},
+        {sectionField("monte_carlo", "trials", 0), "project.monte_carlo.trials"},
+        {sectionField("monte_carlo", "distribution", QStringLiteral("normal")),
+         "project.monte_carlo.distribution"},
+        {sectionField("buffers", "labeling", -0.1), "project.buffers.labeling"},
+        {sectionField("job_eta", "samples_per_second", 0), "project.job_eta.samples_per_second"},
+    };
+    for (const auto &[broken, field] : cases)
+        EXPECT_EQ(errorOf(broken).field, QLatin1String(field))
+            << field << ": " << errorOf(broken).toString().toStdString();
+    EXPECT_EQ(errorOf(taskField(3, "depends_on", QJsonArray{9})).message,
+              QStringLiteral("must be a task number from 1 to 8"));
+    EXPECT_EQ(
+        errorOf(sectionField("monte_carlo", "distribution", QStringLiteral("normal"))).message,
+        QStringLiteral("must be \"pert\" or \"triangular\", got \"normal\""));
+}
+
 // Every kind of bad file named in the issue: a clear message with the JSON path.
 TEST(ScenarioFile, BadFilesNameTheFieldAndTheProblem)
 {

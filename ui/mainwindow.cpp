@@ -3,6 +3,7 @@
 #include "amdahlchart.h"
 #include "appearance.h"
 #include "chartexport.h"
+#include "estimatecharts.h"
 #include "explain.h"
 #include "ganttchart.h"
 #include "headlinewidget.h"
@@ -10,6 +11,7 @@
 #include "inputspanel.h"
 #include "overheadchart.h"
 #include "presets.h"
+#include "projectpanel.h"
 #include "recoverystore.h"
 #include "report.h"
 #include "scalingview.h"
@@ -89,6 +91,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_waterfall = new WaterfallChart(this);
     m_tail = new TailPanel(this);
     m_training = new TrainingPanel(this);
+    m_project = new ProjectPanel(this);
 
     auto *inputsScroll = new QScrollArea(this);
     inputsScroll->setWidget(m_inputs);
@@ -138,6 +141,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_workspaces->setTabToolTip(
         2, tr("GPipe, 1F1B, interleaved and zero-bubble pipeline schedules with their bubbles "
               "and activation memory (Ctrl+3)"));
+    auto *projectScroll = new QScrollArea(this);
+    projectScroll->setWidget(m_project);
+    projectScroll->setWidgetResizable(true);
+    projectScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(projectScroll, tr("&Project estimates"));
+    m_workspaces->setTabToolTip(
+        3, tr("Three-point tasks, PERT and Monte Carlo P50/P90 with buffers, labeling effort, "
+              "job ETA, estimated vs actual (Ctrl+4)"));
     rightLayout->addWidget(m_workspaces, 1);
     // The tail workspace carries its own inputs: the model's panel makes room for its charts.
     m_inputsScroll = inputsScroll;
@@ -184,6 +195,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_waterfall->setDocument(m_document);
     m_tail->setDocument(m_document);
     m_training->setDocument(m_document);
+    m_project->setDocument(m_document);
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
@@ -348,8 +360,8 @@ void MainWindow::createActions()
     edit->addAction(reset);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     const QString workspaceNames[] = {tr("&Model"), tr("&Overheads && tail"),
-                                      tr("&Training schedules")};
-    for (int i = 0; i < 3; ++i) {
+                                      tr("&Training schedules"), tr("&Project estimates")};
+    for (int i = 0; i < 4; ++i) {
         QAction *show = view->addAction(workspaceNames[i]);
         show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
         connect(show, &QAction::triggered, this, [this, i]() { m_workspaces->setCurrentIndex(i); });
@@ -425,6 +437,8 @@ void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
     m_tail->histogram()->replot(refresh);
     m_training->ganttChart()->replot(refresh);
     m_training->memoryChart()->replot(refresh);
+    m_project->estimateChart()->replot(refresh);
+    m_project->accuracyChart()->replot(refresh);
 }
 
 void MainWindow::installExports()
@@ -455,6 +469,15 @@ void MainWindow::installExports()
     chartexport::installTableMenu(
         m_training->comparisonTable(), tr("Schedules compared"),
         [this]() { return chartexport::tableRows(m_training->comparisonTable()); });
+    installChartMenu(m_project->estimateChart(), tr("Plan duration"),
+                     [this](QSize size) { return recordPlot(m_project->estimateChart(), size); });
+    installChartMenu(m_project->accuracyChart(), tr("Estimated vs actual"),
+                     [this](QSize size) { return recordPlot(m_project->accuracyChart(), size); });
+    for (QTableWidget *table : {m_project->taskTable(), m_project->resultTable(),
+                                m_project->strataTable(), m_project->actualsTable()}) {
+        chartexport::installTableMenu(table, tr("Project estimate"),
+                                      [table]() { return chartexport::tableRows(table); });
+    }
 }
 
 void MainWindow::setLook(const appearance::Look &look)

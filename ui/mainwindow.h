@@ -30,6 +30,7 @@ class ScenarioDocument;
 class StageChart;
 class TailPanel;
 class TrainingPanel;
+class ProjectPanel;
 class WaterfallChart;
 
 /// One window, one scenario document: inputs on the left, the answer and every view on the right.
@@ -74,8 +75,9 @@ public:
     WaterfallChart *waterfallChart() const { return m_waterfall; }
     TailPanel *tailPanel() const { return m_tail; }
     TrainingPanel *trainingPanel() const { return m_training; }
+    ProjectPanel *projectPanel() const { return m_project; }
     /// The workspaces: 0 the model's views, 1 overheads and the simulated tail, 2 training
-    /// pipeline schedules.
+    /// pipeline schedules, 3 project estimates.
     QTabWidget *workspaces() const { return m_workspaces; }
     RecoveryStore *recovery() const { return m_recovery.get(); }
 
@@ -144,6 +146,7 @@ private:
     WaterfallChart *m_waterfall;
     TailPanel *m_tail;
     TrainingPanel *m_training;
+    ProjectPanel *m_project;
     QTabWidget *m_workspaces;
     QPageSize::PageSizeId m_pageSize;
     appearance::Look m_look;

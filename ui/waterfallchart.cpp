@@ -125,6 +125,10 @@ void WaterfallChart::refresh()
         label->setPadding(QMargins(4, 0, 0, 0));
         m_labels.append(label);
     }
+    // Fewer steps than before (overheads turned off): the extra labels go, or they would float
+    // over the chart with a stale runtime.
+    while (m_labels.size() > static_cast<qsizetype>(steps.size()))
+        removeItem(m_labels.takeLast());
     for (size_t i = 0; i < steps.size(); ++i) {
         const LeverStep &step = steps[i];
         const double key = static_cast<double>(i + 1);

@@ -1,5 +1,6 @@
 #include "pipeline.h"
 #include "scenario.h"
+#include "schedule.h"
 #include "simulate.h"
 
 #include <QProcess>
@@ -28,6 +29,26 @@ void BM_PipelineSchedule(benchmark::State &state)
         benchmark::DoNotOptimize(pipeplan::pipeline::schedule(stageMs, 512));
 }
 BENCHMARK(BM_PipelineSchedule)->Name("BM_PipelineSchedule/64x512");
+
+// Computing the largest training schedule the workspace shows: interleaved 1F1B over 64 devices,
+// 512 microbatches, 4 chunks per device (262,144 ops), no drawing.
+void BM_ScheduleCompute(benchmark::State &state)
+{
+    pipeplan::schedule::Params params;
+    params.kind = pipeplan::schedule::Kind::Interleaved;
+    params.devices = 64;
+    params.microbatches = 512;
+    params.virtualStages = 4;
+    params.forwardMs = {4.0};
+    params.backwardMs = {8.0};
+    params.weightMs = {0.0};
+    for (auto _ : state)
+        benchmark::DoNotOptimize(pipeplan::schedule::compute(params));
+    state.SetItemsProcessed(state.iterations() * 64 * 512 * 4 * 2);
+}
+BENCHMARK(BM_ScheduleCompute)
+    ->Name("BM_ScheduleCompute/interleaved_64x512x4")
+    ->Unit(benchmark::kMillisecond);
 
 pipeplan::simulation::Params largeJob()
 {

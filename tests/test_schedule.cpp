@@ -1,0 +1,559 @@
+#include "schedule.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+
+using namespace pipeplan;
+using schedule::Kind;
+using schedule::OpKind;
+
+namespace {
+
+schedule::Params uniform(Kind kind, int p, int m, double f, double b, double w = 0, int v = 1)
+{
+    schedule::Params params;
+    params.kind = kind;
+    params.devices = p;
+    params.microbatches = m;
+    params.virtualStages = v;
+    params.forwardMs = {f};
+    params.backwardMs = {b};
+    params.weightMs = {w};
+    return params;
+}
+
+schedule::Result computeValid(const schedule::Params &params)
+{
+    const std::vector<FieldError> errors = schedule::validate(params);
+    EXPECT_TRUE(errors.empty()) << errors.front().toString().toStdString();
+    return schedule::compute(params);
+}
+
+/// Idle time per device: (p x makespan - busy) / p.
+double bubblePerDeviceMs(const schedule::Result &r)
+{
+    return (r.params.devices * r.makespanMs - r.busyMs) / r.params.devices;
+}
+
+/// The fields validate() names for `params`.
+std::vector<std::string> fieldsOf(const schedule::Params &params)
+{
+    std::vector<std::string> fields;
+    for (const FieldError &error : schedule::validate(params))
+        fields.push_back(error.field.toStdString());
+    return fields;
+}
+
+} // namespace
+
+TEST(Schedule, KindKeysRoundTrip)
+{
+    for (Kind kind : schedule::kAllKinds)
+        EXPECT_EQ(schedule::parseKind(schedule::keyOf(kind)), kind);
+    EXPECT_EQ(schedule::parseKind(u"ZB-H1"), Kind::ZeroBubbleH1);
+    EXPECT_EQ(schedule::parseKind(u"pipedream"), std::nullopt);
+    EXPECT_EQ(schedule::keyOf(OpKind::Weight), QStringLiteral("weight"));
+}
+
+// GPipe and 1F1B with uniform times: (m + p - 1)(F + B), for m below p too (Huang et al. 2019;
+// Narayanan et al. 2021).
+TEST(Schedule, GPipeAndOneFOneBMakespanIsMPlusPMinusOneSlots)
+{
+    struct Case
+    {
+        int p;
+        int m;
+        double f;
+        double b;
+    };
+    for (const Case c : {Case{4, 8, 1, 2}, Case{1, 5, 3, 4}, Case{2, 1, 1, 1}, Case{4, 2, 1, 2},
+                         Case{8, 3, 0.5, 1.5}, Case{8, 32, 2, 3}, Case{5, 7, 1.25, 2.5}}) {
+        for (Kind kind : {Kind::GPipe, Kind::OneFOneB}) {
+            const schedule::Result r = computeValid(uniform(kind, c.p, c.m, c.f, c.b));
+            SCOPED_TRACE(testing::Message()
+                         << schedule::keyOf(kind).toStdString() << " p=" << c.p << " m=" << c.m);
+            EXPECT_NEAR(r.makespanMs, (c.m + c.p - 1) * (c.f + c.b), 1e-9);
+            EXPECT_NEAR(r.busyMs, c.p * c.m * (c.f + c.b), 1e-9);
+        }
+    }
+    EXPECT_DOUBLE_EQ(computeValid(uniform(Kind::OneFOneB, 4, 8, 1, 2)).makespanMs, 33);
+}
+
+// A separate weight pass inside one backward: (m + p - 1)(F + B + W).
+TEST(Schedule, WeightPassJoinsTheBackwardSlot)
+{
+    struct Case
+    {
+        int p;
+        int m;
+        double f;
+        double b;
+        double w;
+    };
+    for (const Case c : {Case{4, 8, 1, 2, 1}, Case{4, 2, 1, 1, 1}, Case{8, 16, 1, 1.5, 0.5},
+                         Case{3, 9, 2, 2, 3}}) {
+        for (Kind kind : {Kind::GPipe, Kind::OneFOneB}) {
+            const schedule::Result r = computeValid(uniform(kind, c.p, c.m, c.f, c.b, c.w));
+            EXPECT_NEAR(r.makespanMs, (c.m + c.p - 1) * (c.f + c.b + c.w), 1e-9)
+                << schedule::keyOf(kind).toStdString() << " p=" << c.p << " m=" << c.m;
+        }
+    }
+}
+
+// Megatron-LM's interleaved schedule: m(F + B) + (p - 1)(F + B) / v for m a multiple of p.
+TEST(Schedule, InterleavedDividesTheBubbleByV)
+{
+    struct Case
+    {
+        int p;
+        int m;
+        int v;
+        double f;
+        double b;
+    };
+    for (const Case c : {Case{4, 8, 2, 1, 2}, Case{4, 4, 2, 1, 2}, Case{4, 12, 3, 1, 1},
+                         Case{8, 32, 8, 1, 2}, Case{2, 6, 4, 2, 3}, Case{8, 16, 2, 1.5, 2.5},
+                         Case{1, 3, 4, 1, 2}, Case{4, 8, 1, 1, 2}}) {
+        const schedule::Result r =
+            computeValid(uniform(Kind::Interleaved, c.p, c.m, c.f, c.b, 0, c.v));
+        EXPECT_NEAR(r.makespanMs, c.m * (c.f + c.b) + (c.p - 1) * (c.f + c.b) / c.v, 1e-9)
+            << "p=" << c.p << " m=" << c.m << " v=" << c.v;
+        EXPECT_NEAR(r.busyMs, c.p * c.m * (c.f + c.b), 1e-9);
+    }
+    // p = 4, m = 8, v = 2, F = 1, B = 2: 24 + 3 x 3 / 2.
+    EXPECT_DOUBLE_EQ(computeValid(uniform(Kind::Interleaved, 4, 8, 1, 2, 0, 2)).makespanMs, 28.5);
+}
+
+// ZB-H1 (Qi et al. 2024): with F = B = W its bubble is a third of 1F1B's, (p - 1)(F + B - W)
+// against (p - 1)(F + B + W).
+TEST(Schedule, ZeroBubbleH1CutsTheBubbleToAThird)
+{
+    struct Case
+    {
+        int p;
+        int m;
+        double zbMakespan;
+        double oneFOneBMakespan;
+    };
+    for (const Case c :
+         {Case{4, 8, 27, 33}, Case{8, 32, 103, 117}, Case{4, 4, 15, 21}, Case{2, 16, 49, 51}}) {
+        const schedule::Result zb = computeValid(uniform(Kind::ZeroBubbleH1, c.p, c.m, 1, 1, 1));
+        const schedule::Result ofob = computeValid(uniform(Kind::OneFOneB, c.p, c.m, 1, 1, 1));
+        SCOPED_TRACE(testing::Message() << "p=" << c.p << " m=" << c.m);
+        EXPECT_DOUBLE_EQ(zb.makespanMs, c.zbMakespan);
+        EXPECT_DOUBLE_EQ(ofob.makespanMs, c.oneFOneBMakespan);
+        EXPECT_DOUBLE_EQ(zb.busyMs, ofob.busyMs);
+        EXPECT_DOUBLE_EQ(bubblePerDeviceMs(zb), c.p - 1.0);
+        EXPECT_DOUBLE_EQ(bubblePerDeviceMs(ofob), 3 * (c.p - 1.0));
+    }
+}
+
+TEST(Schedule, ZeroBubbleH1WithUnequalPasses)
+{
+    // m(F + B + W) + (p - 1)(F + B - W) = 8 x 4 + 3 x 2.
+    const schedule::Result zb = computeValid(uniform(Kind::ZeroBubbleH1, 4, 8, 1, 2, 1));
+    EXPECT_DOUBLE_EQ(zb.makespanMs, 38);
+    EXPECT_DOUBLE_EQ(bubblePerDeviceMs(zb), 6);
+    // The same passes under 1F1B: (m + p - 1)(F + B + W) = 44.
+    EXPECT_DOUBLE_EQ(computeValid(uniform(Kind::OneFOneB, 4, 8, 1, 2, 1)).makespanMs, 44);
+}
+
+// m < p leaves no steady state for the deferred weights to fill: ZB-H1 is then bound by its
+// critical path, F and B through every stage and the first stage's W: 4 + 4 + 1.
+TEST(Schedule, ZeroBubbleH1WithFewMicrobatches)
+{
+    EXPECT_DOUBLE_EQ(computeValid(uniform(Kind::ZeroBubbleH1, 4, 1, 1, 1, 1)).makespanMs, 9);
+    EXPECT_DOUBLE_EQ(computeValid(uniform(Kind::ZeroBubbleH1, 2, 1, 1, 1, 1)).makespanMs, 5);
+}
+
+// Megatron-LM's order, p = 2, m = 4, v = 2: microbatches in groups of p through chunk 0, then
+// chunk 1; backwards visit the chunks in reverse. Device 0 warms up with 2(p - 1) + (v - 1)p = 4
+// forwards, device 1 with 2.
+TEST(Schedule, InterleavedRunOrder)
+{
+    const schedule::Result r = computeValid(uniform(Kind::Interleaved, 2, 4, 1, 2, 0, 2));
+    struct Entry
+    {
+        OpKind kind;
+        int microbatch;
+        int chunk;
+    };
+    const auto order = [&r](int device) {
+        std::vector<Entry> entries;
+        for (auto i = r.deviceBegin[static_cast<std::size_t>(device)];
+             i < r.deviceBegin[static_cast<std::size_t>(device) + 1]; ++i) {
+            const schedule::Op &op = r.ops[static_cast<std::size_t>(i)];
+            entries.push_back({op.kind, op.microbatch, op.chunk});
+        }
+        return entries;
+    };
+    const auto expectOrder = [&order](int device, const std::vector<Entry> &expected) {
+        const std::vector<Entry> actual = order(device);
+        ASSERT_EQ(actual.size(), expected.size());
+        for (std::size_t i = 0; i < actual.size(); ++i) {
+            EXPECT_EQ(actual[i].kind, expected[i].kind) << "device " << device << " op " << i;
+            EXPECT_EQ(actual[i].microbatch, expected[i].microbatch)
+                << "device " << device << " op " << i;
+            EXPECT_EQ(actual[i].chunk, expected[i].chunk) << "device " << device << " op " << i;
+        }
+    };
+    constexpr OpKind F = OpKind::Forward;
+    constexpr OpKind B = OpKind::Backward;
+    expectOrder(0, {{F, 0, 0},
+                    {F, 1, 0},
+                    {F, 0, 1},
+                    {F, 1, 1},
+                    {F, 2, 0},
+                    {B, 0, 1},
+                    {F, 3, 0},
+                    {B, 1, 1},
+                    {F, 2, 1},
+                    {B, 0, 0},
+                    {F, 3, 1},
+                    {B, 1, 0},
+                    {B, 2, 1},
+                    {B, 3, 1},
+                    {B, 2, 0},
+                    {B, 3, 0}});
+    expectOrder(1, {{F, 0, 0},
+                    {F, 1, 0},
+                    {F, 0, 1},
+                    {B, 0, 1},
+                    {F, 1, 1},
+                    {B, 1, 1},
+                    {F, 2, 0},
+                    {B, 0, 0},
+                    {F, 3, 0},
+                    {B, 1, 0},
+                    {F, 2, 1},
+                    {B, 2, 1},
+                    {F, 3, 1},
+                    {B, 3, 1},
+                    {B, 2, 0},
+                    {B, 3, 0}});
+    // m(F + B) + (p - 1)(F + B) / v = 12 + 1.5.
+    EXPECT_DOUBLE_EQ(r.makespanMs, 13.5);
+}
+
+// Reference values, "Pipeline bubbles: two conventions".
+TEST(Schedule, BubbleFractionAndRatioConventions)
+{
+    const schedule::Result seed001 = computeValid(uniform(Kind::OneFOneB, 4, 8, 1, 2));
+    EXPECT_NEAR(seed001.bubbleFraction, 3.0 / 11.0, 1e-12); // (p - 1) / (m + p - 1)
+    EXPECT_NEAR(seed001.bubbleFraction, 0.2727, 5e-5);
+    EXPECT_NEAR(seed001.bubbleRatio, 3.0 / 8.0, 1e-12); // (p - 1) / m
+
+    struct Case
+    {
+        int m;
+        int v;
+        double ratio;
+    };
+    // The Ultra-Scale Playbook, p = 8.
+    for (const Case c :
+         {Case{1, 1, 7.0}, Case{4, 1, 1.75}, Case{32, 1, 0.21875}, Case{32, 8, 0.02734375}}) {
+        const Kind kind = c.v > 1 ? Kind::Interleaved : Kind::OneFOneB;
+        const schedule::Result r = computeValid(uniform(kind, 8, c.m, 1, 2, 0, c.v));
+        EXPECT_NEAR(r.bubbleRatio, c.ratio, 1e-12) << "m=" << c.m << " v=" << c.v;
+        EXPECT_NEAR(r.bubbleFraction, c.ratio / (1 + c.ratio), 1e-12)
+            << "m=" << c.m << " v=" << c.v;
+    }
+    // GPipe has the same bubble as 1F1B.
+    EXPECT_NEAR(computeValid(uniform(Kind::GPipe, 4, 8, 1, 2)).bubbleFraction, 3.0 / 11.0, 1e-12);
+}
+
+// Peak activations in flight: GPipe holds all m, 1F1B p - d on device d (Narayanan et al. 2021).
+TEST(Schedule, PeakInFlight)
+{
+    const schedule::Result gpipe = computeValid(uniform(Kind::GPipe, 4, 8, 1, 2));
+    EXPECT_EQ(gpipe.peakInFlight, (std::vector<double>{8, 8, 8, 8}));
+    EXPECT_EQ(computeValid(uniform(Kind::GPipe, 4, 8, 1, 2, 1)).peakInFlight,
+              (std::vector<double>{8, 8, 8, 8}));
+
+    const schedule::Result ofob = computeValid(uniform(Kind::OneFOneB, 4, 8, 1, 2));
+    EXPECT_EQ(ofob.peakInFlight, (std::vector<double>{4, 3, 2, 1}));
+    EXPECT_DOUBLE_EQ(ofob.maxPeakInFlight(), 4);
+    const schedule::Result ofob8 = computeValid(uniform(Kind::OneFOneB, 8, 8, 1, 2, 1));
+    for (int d = 0; d < 8; ++d)
+        EXPECT_DOUBLE_EQ(ofob8.peakInFlight[static_cast<std::size_t>(d)], 8 - d) << d;
+    // m < p: only m can be in flight.
+    EXPECT_EQ(computeValid(uniform(Kind::OneFOneB, 4, 2, 1, 2)).peakInFlight,
+              (std::vector<double>{2, 2, 2, 1}));
+
+    // ZB-H1 holds each activation until its deferred W: device d's d pending weights lift every
+    // device to p, 1F1B's worst.
+    const schedule::Result zb = computeValid(uniform(Kind::ZeroBubbleH1, 4, 8, 1, 2, 1));
+    EXPECT_EQ(zb.peakInFlight, (std::vector<double>{4, 4, 4, 4}));
+    EXPECT_DOUBLE_EQ(zb.maxPeakInFlight(), ofob.maxPeakInFlight());
+    EXPECT_DOUBLE_EQ(computeValid(uniform(Kind::ZeroBubbleH1, 8, 32, 1, 1, 1)).maxPeakInFlight(),
+                     8);
+
+    // Interleaved, p = 4, m = 8, v = 2: device d warms up with 2(p - d - 1) + (v - 1)p chunk
+    // forwards and runs one more before its first backward; a chunk is 1 / v of a microbatch.
+    // Device 0: (6 + 4 + 1) / 2 = 5.5; device 3: (0 + 4 + 1) / 2 = 2.5.
+    const schedule::Result interleaved = computeValid(uniform(Kind::Interleaved, 4, 8, 1, 2, 0, 2));
+    EXPECT_EQ(interleaved.peakInFlight, (std::vector<double>{5.5, 4.5, 3.5, 2.5}));
+    for (std::size_t d = 0; d < 4; ++d)
+        EXPECT_GT(interleaved.peakInFlight[d], ofob.peakInFlight[d]) << d;
+}
+
+TEST(Schedule, MemoryOverTimeRisesToPAndEmpties)
+{
+    const schedule::Result r = computeValid(uniform(Kind::OneFOneB, 4, 8, 1, 2));
+    const std::vector<schedule::MemoryStep> steps = schedule::memoryOverTime(r, 0);
+    ASSERT_FALSE(steps.empty());
+    EXPECT_DOUBLE_EQ(steps.front().timeMs, 0);
+    EXPECT_DOUBLE_EQ(steps.front().microbatches, 0);
+    // Warm-up: 0 -> 1 -> 2 -> 3 -> 4 at the starts of device 0's first four forwards.
+    ASSERT_GE(steps.size(), 5U);
+    for (int k = 1; k <= 4; ++k) {
+        EXPECT_DOUBLE_EQ(steps[static_cast<std::size_t>(k)].microbatches, k);
+        EXPECT_DOUBLE_EQ(steps[static_cast<std::size_t>(k)].timeMs, k - 1.0);
+    }
+    double peak = 0;
+    for (std::size_t i = 1; i < steps.size(); ++i) {
+        EXPECT_GE(steps[i].timeMs, steps[i - 1].timeMs) << i;
+        peak = std::max(peak, steps[i].microbatches);
+    }
+    EXPECT_DOUBLE_EQ(peak, 4);
+    // One step up per forward, one down per backward: 1 + 2m steps, the last at the makespan.
+    EXPECT_EQ(steps.size(), 17U);
+    EXPECT_DOUBLE_EQ(steps.back().microbatches, 0);
+    EXPECT_DOUBLE_EQ(steps.back().timeMs, r.makespanMs);
+    // Out of range: the empty step function.
+    EXPECT_EQ(schedule::memoryOverTime(r, 4).size(), 1U);
+}
+
+TEST(Schedule, ValidateNamesTheField)
+{
+    schedule::Params p = uniform(Kind::Interleaved, 4, 6, 1, 2, 0, 2);
+    EXPECT_EQ(fieldsOf(p), (std::vector<std::string>{"microbatches"}));
+    p.microbatches = 8;
+    EXPECT_TRUE(fieldsOf(p).empty());
+    p.virtualStages = 0;
+    EXPECT_EQ(fieldsOf(p), (std::vector<std::string>{"virtual_stages"}));
+
+    schedule::Params ofob = uniform(Kind::OneFOneB, 4, 8, 1, 2);
+    ofob.virtualStages = 2;
+    EXPECT_EQ(fieldsOf(ofob), (std::vector<std::string>{"virtual_stages"}));
+    ofob.virtualStages = 0;
+    EXPECT_EQ(fieldsOf(ofob), (std::vector<std::string>{"virtual_stages"}));
+
+    schedule::Params times = uniform(Kind::OneFOneB, 4, 8, -1, 2);
+    EXPECT_EQ(fieldsOf(times), (std::vector<std::string>{"forward_ms"}));
+    times.forwardMs = {1};
+    times.backwardMs = {1, 2, std::numeric_limits<double>::quiet_NaN(), 4};
+    const std::vector<FieldError> nan = schedule::validate(times);
+    ASSERT_EQ(nan.size(), 1U);
+    EXPECT_EQ(nan.front().field, QStringLiteral("backward_ms[2]"));
+    EXPECT_TRUE(nan.front().message.contains(QStringLiteral("NaN")));
+    times.backwardMs = {2};
+    times.weightMs = {1, 1, 1};
+    const std::vector<FieldError> length = schedule::validate(times);
+    ASSERT_EQ(length.size(), 1U);
+    EXPECT_EQ(length.front().field, QStringLiteral("weight_ms"));
+    EXPECT_TRUE(length.front().message.contains(QStringLiteral("3 values for 4 devices")));
+    times.weightMs = {-0.5};
+    EXPECT_EQ(fieldsOf(times), (std::vector<std::string>{"weight_ms"}));
+    times.weightMs = {};
+    EXPECT_EQ(fieldsOf(times), (std::vector<std::string>{"weight_ms"}));
+    times.weightMs = {0};
+    times.commMs = std::numeric_limits<double>::infinity();
+    EXPECT_EQ(fieldsOf(times), (std::vector<std::string>{"comm_ms"}));
+
+    schedule::Params big = uniform(Kind::Interleaved, 1024, 1024, 1, 2, 0, 4);
+    const std::vector<FieldError> tooMany = schedule::validate(big);
+    ASSERT_EQ(tooMany.size(), 1U);
+    EXPECT_EQ(tooMany.front().field, QStringLiteral("microbatches"));
+    EXPECT_TRUE(tooMany.front().message.contains(QStringLiteral("at most")));
+    // At most 4M ops, 3 per (stage, microbatch) cell: 1,333,000 cells fit, 1,334,000 do not.
+    big = uniform(Kind::OneFOneB, 1000, 1333, 1, 2);
+    EXPECT_TRUE(fieldsOf(big).empty());
+    big.microbatches = 1334;
+    EXPECT_EQ(fieldsOf(big), (std::vector<std::string>{"microbatches"}));
+}
+
+// Random schedules, per-device times and communication: every op waits for its input, no device
+// runs two ops at once, every (stage, microbatch) has one F, one B and one W exactly when its
+// device has a weight pass, and the summary numbers follow from the ops.
+TEST(Schedule, RandomSchedulesRespectEveryDependency)
+{
+    std::mt19937_64 rng(20240611);
+    const auto uniformInt = [&rng](int lo, int hi) {
+        return std::uniform_int_distribution<int>(lo, hi)(rng);
+    };
+    const auto realIn = [&rng](double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(rng);
+    };
+    constexpr double kEps = 1e-9;
+    for (int trial = 0; trial < 200; ++trial) {
+        schedule::Params params;
+        params.kind = schedule::kAllKinds[static_cast<std::size_t>(uniformInt(0, 3))];
+        const int p = uniformInt(1, 8);
+        params.devices = p;
+        params.virtualStages = params.kind == Kind::Interleaved ? uniformInt(1, 4) : 1;
+        params.microbatches = params.kind == Kind::Interleaved
+                                  ? p * uniformInt(1, std::max(1, 16 / p))
+                                  : uniformInt(1, 16);
+        const auto times = [&](double lo, double hi, bool maybeZero) {
+            std::vector<double> values(uniformInt(0, 1) == 0 ? std::size_t{1}
+                                                             : static_cast<std::size_t>(p));
+            for (double &value : values)
+                value = maybeZero && uniformInt(0, 2) == 0 ? 0.0 : realIn(lo, hi);
+            return values;
+        };
+        params.forwardMs = times(0.1, 5, false);
+        params.backwardMs = times(0.1, 10, false);
+        params.weightMs = uniformInt(0, 2) == 0 ? std::vector<double>{0.0} : times(0.1, 5, true);
+        params.commMs = uniformInt(0, 1) == 0 ? 0.0 : realIn(0, 2);
+        ASSERT_TRUE(schedule::validate(params).empty()) << trial;
+
+        const schedule::Result r = schedule::compute(params);
+        SCOPED_TRACE(testing::Message()
+                     << "trial " << trial << ": " << schedule::keyOf(params.kind).toStdString()
+                     << " p=" << p << " m=" << params.microbatches
+                     << " v=" << params.virtualStages);
+        const int v = params.virtualStages;
+        const int m = params.microbatches;
+        const int stages = p * v;
+        const double comm = p > 1 ? params.commMs : 0.0;
+        const auto hasW = [&](int device) {
+            return schedule::perDevice(params.weightMs, device) > 0;
+        };
+
+        // Every (kind, stage, microbatch) once; remember its op.
+        const auto cellOf = [m](int stage, int microbatch) {
+            return static_cast<std::size_t>(stage) * static_cast<std::size_t>(m) +
+                   static_cast<std::size_t>(microbatch);
+        };
+        const std::size_t cells = cellOf(stages, 0);
+        std::array<std::vector<const schedule::Op *>, 3> found;
+        for (auto &kind : found)
+            kind.assign(cells, nullptr);
+        ASSERT_EQ(r.deviceBegin.size(), static_cast<std::size_t>(p) + 1);
+        ASSERT_EQ(r.deviceBegin.back(), static_cast<std::int64_t>(r.ops.size()));
+        double busy = 0;
+        double lastEnd = 0;
+        for (int d = 0; d < p; ++d) {
+            const auto first = static_cast<std::size_t>(r.deviceBegin[static_cast<std::size_t>(d)]);
+            const auto last =
+                static_cast<std::size_t>(r.deviceBegin[static_cast<std::size_t>(d) + 1]);
+            std::vector<const schedule::Op *> byStart;
+            for (std::size_t i = first; i < last; ++i) {
+                const schedule::Op &op = r.ops[i];
+                ASSERT_EQ(op.device, d);
+                ASSERT_GE(op.chunk, 0);
+                ASSERT_LT(op.chunk, v);
+                ASSERT_GE(op.microbatch, 0);
+                ASSERT_LT(op.microbatch, m);
+                const double perChunk =
+                    schedule::perDevice(op.kind == OpKind::Forward    ? params.forwardMs
+                                        : op.kind == OpKind::Backward ? params.backwardMs
+                                                                      : params.weightMs,
+                                        d) /
+                    v;
+                EXPECT_NEAR(op.endMs - op.startMs, perChunk, kEps);
+                EXPECT_GE(op.startMs, 0);
+                busy += op.endMs - op.startMs;
+                lastEnd = std::max(lastEnd, op.endMs);
+                const int stage = op.chunk * p + d;
+                const std::size_t cell = cellOf(stage, op.microbatch);
+                const schedule::Op *&slot = found[static_cast<int>(op.kind)][cell];
+                EXPECT_EQ(slot, nullptr) << "duplicate op";
+                slot = &op;
+                byStart.push_back(&op);
+            }
+            std::sort(byStart.begin(), byStart.end(),
+                      [](const schedule::Op *a, const schedule::Op *b) {
+                          return a->startMs < b->startMs;
+                      });
+            for (std::size_t i = 1; i < byStart.size(); ++i)
+                EXPECT_GE(byStart[i]->startMs, byStart[i - 1]->endMs - kEps) << "device " << d;
+        }
+        EXPECT_NEAR(r.makespanMs, lastEnd, kEps);
+        EXPECT_NEAR(r.busyMs, busy, 1e-9 * std::max(1.0, busy));
+        EXPECT_NEAR(r.bubbleFraction, 1 - busy / (p * lastEnd), 1e-9);
+
+        for (int stage = 0; stage < stages; ++stage) {
+            const int device = stage % p;
+            for (int j = 0; j < m; ++j) {
+                const std::size_t cell = cellOf(stage, j);
+                const schedule::Op *f = found[0][cell];
+                const schedule::Op *b = found[1][cell];
+                const schedule::Op *w = found[2][cell];
+                ASSERT_NE(f, nullptr) << "no F, stage " << stage << " mb " << j;
+                ASSERT_NE(b, nullptr) << "no B, stage " << stage << " mb " << j;
+                ASSERT_EQ(w != nullptr, hasW(device)) << "W, stage " << stage << " mb " << j;
+                if (stage > 0) {
+                    const schedule::Op *prev = found[0][cellOf(stage - 1, j)];
+                    ASSERT_NE(prev, nullptr);
+                    EXPECT_GE(f->startMs, prev->endMs + comm - kEps);
+                }
+                if (stage == stages - 1) {
+                    EXPECT_GE(b->startMs, f->endMs - kEps);
+                } else {
+                    const std::size_t nextCell = cellOf(stage + 1, j);
+                    const int nextDevice = (stage + 1) % p;
+                    const bool waitsForWeight =
+                        params.kind != Kind::ZeroBubbleH1 && hasW(nextDevice);
+                    const schedule::Op *grad = found[waitsForWeight ? 2 : 1][nextCell];
+                    ASSERT_NE(grad, nullptr);
+                    EXPECT_GE(b->startMs, grad->endMs + comm - kEps);
+                }
+                // Nothing goes backward before its own forward.
+                EXPECT_GE(b->startMs, f->endMs - kEps);
+                if (w != nullptr) {
+                    EXPECT_GE(w->startMs, b->endMs - kEps);
+                }
+            }
+        }
+        std::size_t expectedOps = 0;
+        for (int d = 0; d < p; ++d)
+            expectedOps +=
+                static_cast<std::size_t>(m) * static_cast<std::size_t>(v) * (hasW(d) ? 3U : 2U);
+        EXPECT_EQ(r.ops.size(), expectedOps);
+        if (testing::Test::HasFatalFailure())
+            return;
+    }
+}
+
+// Worked by hand: 1F1B, p = 2, m = 2, device 1 twice as slow (F 1 | 2 ms, B 2 | 4 ms).
+// Device 0: F0 [0, 1], F1 [1, 2], B0 [7, 9], B1 [13, 15]; device 1: F0 [1, 3], B0 [3, 7],
+// F1 [7, 9], B1 [9, 13]. The slow device sets the pace: 9 + (m - 1) x 6 = 15.
+TEST(Schedule, PerDeviceTimesAndCommunicationByHand)
+{
+    schedule::Params params = uniform(Kind::OneFOneB, 2, 2, 1, 2);
+    params.forwardMs = {1, 2};
+    params.backwardMs = {2, 4};
+    const schedule::Result r = computeValid(params);
+    const auto op = [](double start, double end, int device, int microbatch, OpKind kind) {
+        return schedule::Op{start, end, device, microbatch, 0, kind};
+    };
+    EXPECT_EQ(r.ops, (std::vector<schedule::Op>{
+                         op(0, 1, 0, 0, OpKind::Forward), op(1, 2, 0, 1, OpKind::Forward),
+                         op(7, 9, 0, 0, OpKind::Backward), op(13, 15, 0, 1, OpKind::Backward),
+                         op(1, 3, 1, 0, OpKind::Forward), op(3, 7, 1, 0, OpKind::Backward),
+                         op(7, 9, 1, 1, OpKind::Forward), op(9, 13, 1, 1, OpKind::Backward)}));
+    EXPECT_EQ(r.deviceBegin, (std::vector<std::int64_t>{0, 4, 8}));
+    EXPECT_DOUBLE_EQ(r.makespanMs, 15);
+    EXPECT_DOUBLE_EQ(r.busyMs, 18);
+    EXPECT_DOUBLE_EQ(r.bubbleFraction, 1 - 18.0 / 30);
+    // 0.5 ms between the devices: device 1 starts at 1.5; device 0's B0 at 7.5 + 0.5 and B1 at
+    // 13.5 + 0.5, ending at 16.
+    params.commMs = 0.5;
+    const schedule::Result withComm = computeValid(params);
+    EXPECT_DOUBLE_EQ(withComm.ops[2].startMs, 8);
+    EXPECT_DOUBLE_EQ(withComm.ops[4].startMs, 1.5);
+    EXPECT_DOUBLE_EQ(withComm.makespanMs, 16);
+    // One device: no communication to pay.
+    params.devices = 1;
+    params.forwardMs = {1};
+    params.backwardMs = {2};
+    EXPECT_DOUBLE_EQ(computeValid(params).makespanMs, 6);
+}
