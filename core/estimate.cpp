@@ -70,7 +70,7 @@ QString num(double value)
     return format::plainNumber(value);
 }
 
-/// Kahn's algorithm, lowest index first. Tasks in a cycle are left out.
+/// Kahn's algorithm: every task after its predecessors. Tasks in or after a cycle are left out.
 std::vector<int> topologicalOrder(const std::vector<std::vector<int>> &preds)
 {
     const auto n = static_cast<int>(preds.size());
@@ -99,47 +99,31 @@ std::vector<int> topologicalOrder(const std::vector<std::vector<int>> &preds)
     return order;
 }
 
-/// One cycle of the dependency graph as task indices (first == last), or empty.
+/// One cycle of the dependency graph as task indices (first == last), or empty. Every task
+/// Kahn's algorithm leaves out waits for another one left out, so walking from one of them
+/// through such predecessors must come back to a task already on the walk.
 std::vector<int> findCycle(const std::vector<std::vector<int>> &preds)
 {
-    enum Mark : char
-    {
-        Unseen,
-        OnStack,
-        Done
-    };
-    const size_t n = preds.size();
-    std::vector<Mark> mark(n, Unseen);
-    std::vector<int> stack;
-    std::function<std::vector<int>(int)> visit = [&](int task) -> std::vector<int> {
-        mark[static_cast<size_t>(task)] = OnStack;
-        stack.push_back(task);
-        for (int p : preds[static_cast<size_t>(task)]) {
-            if (p < 0 || static_cast<size_t>(p) >= n)
-                continue;
-            if (mark[static_cast<size_t>(p)] == OnStack) {
-                std::vector<int> cycle(std::find(stack.begin(), stack.end(), p), stack.end());
-                cycle.push_back(p);
-                return cycle;
-            }
-            if (mark[static_cast<size_t>(p)] == Unseen) {
-                std::vector<int> cycle = visit(p);
-                if (!cycle.empty())
-                    return cycle;
-            }
-        }
-        mark[static_cast<size_t>(task)] = Done;
-        stack.pop_back();
+    const std::vector<int> order = topologicalOrder(preds);
+    if (order.size() == preds.size())
         return {};
-    };
-    for (size_t i = 0; i < n; ++i) {
-        if (mark[i] == Unseen) {
-            std::vector<int> cycle = visit(static_cast<int>(i));
-            if (!cycle.empty())
-                return cycle;
-        }
+    std::vector<bool> left(preds.size(), true);
+    for (int task : order)
+        left[static_cast<size_t>(task)] = false;
+    std::vector<int> walk;
+    std::vector<int> position(preds.size(), -1);
+    int task = static_cast<int>(std::find(left.begin(), left.end(), true) - left.begin());
+    while (position[static_cast<size_t>(task)] < 0) {
+        position[static_cast<size_t>(task)] = static_cast<int>(walk.size());
+        walk.push_back(task);
+        const std::vector<int> &list = preds[static_cast<size_t>(task)];
+        task = *std::find_if(list.begin(), list.end(), [&left](int p) {
+            return p >= 0 && static_cast<size_t>(p) < left.size() && left[static_cast<size_t>(p)];
+        });
     }
-    return {};
+    std::vector<int> cycle(walk.begin() + position[static_cast<size_t>(task)], walk.end());
+    cycle.push_back(task);
+    return cycle;
 }
 
 std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Naming &names)
@@ -248,9 +232,7 @@ std::vector<double> unitBetaQuantiles(double alpha, double beta)
 {
     const LogGrid &grid = logGrid();
     const int points = 2 * kDensityCells + 1;
-    std::vector<double> density(static_cast<size_t>(points));
-    density.front() = alpha == 1.0 ? 1.0 : 0.0;
-    density.back() = beta == 1.0 ? 1.0 : 0.0;
+    std::vector<double> density(static_cast<size_t>(points)); // the ends are not used
     for (int k = 1; k < points - 1; ++k) {
         const auto i = static_cast<size_t>(k);
         density[i] = std::exp((alpha - 1.0) * grid.logX[i] + (beta - 1.0) * grid.log1mX[i]);
@@ -417,8 +399,9 @@ double lowerUniform(std::uint64_t word)
 /// Trials [firstTrial, firstTrial + count) into `hours`. In trial t, tasks 2k and 2k + 1 take
 /// the upper and lower halves of the k-th word of random stream (seed, t), as if each trial ran
 /// alone; the block is walked two tasks at a time so their tables stay in the L1 cache while
-/// every trial of the block draws from them (three times faster than trial by trial). Each
-/// trial adds its tasks in index order. `scratch` holds count x (tasks + 1) values.
+/// every trial of the block draws from them, instead of every table competing for the cache on
+/// every trial. Each trial adds its tasks in index order. `scratch` holds count x (tasks + 1)
+/// values.
 template <Distribution kind>
 void runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, size_t count,
               std::vector<random::Xoshiro256> &rngs, double *scratch, double *hours)
@@ -789,16 +772,16 @@ MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOpti
                                                        static_cast<std::uint64_t>(block), count,
                                                        rngs, scratch.data(), out);
             }
-            ChunkSummary &summary = summaries[static_cast<size_t>(chunk)];
-            summary.min = std::numeric_limits<double>::infinity();
-            summary.max = -std::numeric_limits<double>::infinity();
+            // Summed locally: neighbouring chunks' summaries share a cache line.
+            ChunkSummary summary{0.0, std::numeric_limits<double>::infinity(),
+                                 -std::numeric_limits<double>::infinity(), true};
             for (int trial = begin; trial < end; ++trial) {
                 const double value = hours[static_cast<size_t>(trial)];
                 summary.sum += value;
                 summary.min = std::min(summary.min, value);
                 summary.max = std::max(summary.max, value);
             }
-            summary.done = true;
+            summaries[static_cast<size_t>(chunk)] = summary;
             if (control)
                 control->trialsDone.fetch_add(end - begin, std::memory_order_relaxed);
         }

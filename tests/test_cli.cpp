@@ -1,10 +1,15 @@
 #include "cli.h"
 
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 using namespace pipeplan;
 
@@ -534,4 +539,408 @@ TEST(Cli, ScheduleRefusesBadInput)
             << c.args << "\n  got: " << run.err.toStdString() << "\n  want: " << c.message;
         EXPECT_EQ(run.err.count(QLatin1Char('\n')), 1) << c.args;
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Project estimates (seed 003): montecarlo and labeling.
+
+namespace {
+/// A file in its own temporary directory, removed with the object.
+class TempFile
+{
+public:
+    explicit TempFile(const char *text, const char *name = "tasks.csv")
+        : m_path(m_dir.filePath(QString::fromUtf8(name)))
+    {
+        QFile file(m_path);
+        if (file.open(QIODevice::WriteOnly))
+            file.write(text);
+    }
+    const QString &path() const { return m_path; }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+};
+
+/// The seed's reference PERT tasks, in sequence.
+constexpr const char *kReferenceTasks = "name,optimistic,most_likely,pessimistic\n"
+                                        "design,4,6,12\n"
+                                        "pilot,5,8,14\n"
+                                        "train,4,8,13\n"
+                                        "ship,1,10,17\n";
+
+CliRun runMonteCarlo(const QString &path, const char *flags)
+{
+    QStringList args{QStringLiteral("montecarlo"), QStringLiteral("--tasks"), path};
+    if (*flags != '\0')
+        args += words(flags);
+    return runCli(args);
+}
+
+double key(const QJsonObject &o, const char *name)
+{
+    return o.value(QLatin1String(name)).toDouble();
+}
+} // namespace
+
+// Seed 003's worked example: 100k items, 70 % at 1.5 min and 30 % at 6 min, 10 % QC, 20 %
+// contingency. The seed rounds the total to "~6,000"; the formula gives 6,270 exactly.
+TEST(Cli, LabelingSeed003Example)
+{
+    const CliRun run = runCli(words("labeling --items 100000 --stratum 0.7:1.5 --stratum 0.3:6 "
+                                    "--qc-rate 0.1 --contingency 0.2 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_EQ(key(o, "base_hours"), 4750); // exactly, not merely close
+    EXPECT_EQ(key(o, "qc_hours"), 475);
+    EXPECT_EQ(key(o, "total_hours"), 6270);
+    EXPECT_DOUBLE_EQ(key(o, "contingency_hours"), 1045);
+    EXPECT_DOUBLE_EQ(key(o, "items"), 100000);
+    EXPECT_DOUBLE_EQ(key(o, "annotator_hours"), 4750);
+    EXPECT_DOUBLE_EQ(key(o, "reviewer_hours"), 475);
+    EXPECT_EQ(key(o, "adjudication_hours"), 0);
+    EXPECT_EQ(key(o, "ramp_up_hours"), 0);
+    EXPECT_EQ(key(o, "cost"), 0);
+    const QJsonArray strata = o.value(QStringLiteral("strata")).toArray();
+    ASSERT_EQ(strata.size(), 2);
+    EXPECT_DOUBLE_EQ(key(strata[0].toObject(), "items"), 70000);
+    EXPECT_DOUBLE_EQ(key(strata[0].toObject(), "hours"), 1750);
+    EXPECT_DOUBLE_EQ(key(strata[1].toObject(), "hours"), 3000);
+
+    // The same in percentages.
+    const CliRun percent = runCli(words("labeling --items 100k --stratum 70%:1.5 --stratum 30%:6 "
+                                        "--qc-rate 10% --contingency 20% --json"));
+    ASSERT_EQ(percent.exitCode, 0) << percent.err.toStdString();
+    EXPECT_DOUBLE_EQ(key(percent.json(), "total_hours"), 6270);
+
+    const CliRun table = runCli(words("labeling --items 100000 --stratum 0.7:1.5 --stratum 0.3:6 "
+                                      "--qc-rate 0.1 --contingency 0.2"));
+    ASSERT_EQ(table.exitCode, 0);
+    EXPECT_TRUE(table.out.contains(QStringLiteral("4,750 h"))) << table.out.toStdString();
+    EXPECT_TRUE(table.out.contains(QStringLiteral("QC review (10 %)")));
+    EXPECT_TRUE(table.out.contains(QStringLiteral("6,270 h")));
+}
+
+// --qc-rate and --contingency default to 0: the total is the base alone.
+TEST(Cli, LabelingWithoutQcOrContingency)
+{
+    const CliRun run =
+        runCli(words("labeling --items 100000 --stratum 0.7:1.5 --stratum 0.3:6 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_DOUBLE_EQ(key(o, "base_hours"), 4750);
+    EXPECT_EQ(key(o, "qc_hours"), 0);
+    EXPECT_EQ(key(o, "contingency_hours"), 0);
+    EXPECT_DOUBLE_EQ(key(o, "total_hours"), 4750);
+}
+
+TEST(Cli, LabelingNormalize)
+{
+    // 0.7 + 0.2 scaled to 7/9 and 2/9: 100k x (7/9 x 1.5 + 2/9 x 6) / 60 = 4,166.67 h.
+    CliRun run = runCli(words("labeling --items 100000 --stratum 0.7:1.5 --stratum 0.2:6 "
+                              "--normalize --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_NEAR(key(run.json(), "total_hours"), 100000 * 2.5 / 60, 1e-9);
+    const QJsonArray strata = run.json().value(QStringLiteral("strata")).toArray();
+    ASSERT_EQ(strata.size(), 2);
+    EXPECT_NEAR(key(strata[0].toObject(), "share"), 7.0 / 9, 1e-15);
+    // With --normalize shares are weights: the pilot's 350 and 150 items give 70 % and 30 %.
+    run = runCli(words("labeling --items 100000 --stratum 350:1.5 --stratum 150:6 --normalize "
+                       "--json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_NEAR(key(run.json(), "total_hours"), 4750, 1e-9);
+    // Shares that already sum to 1 are unchanged.
+    run = runCli(words("labeling --items 100000 --stratum 0.7:1.5 --stratum 0.3:6 --normalize "
+                       "--json"));
+    EXPECT_NEAR(key(run.json(), "total_hours"), 4750, 1e-9);
+}
+
+// Adjudication, ramp-up, review minutes and cost, by the core's formulas.
+TEST(Cli, LabelingAdjudicationRampUpAndCost)
+{
+    const CliRun run = runCli(words(
+        "labeling --items 100k --stratum 0.7:1.5 --stratum 0.3:6 --qc-rate 0.1 --contingency 0.2 "
+        "--adjudication 0.05:4 --ramp-up 0.6 --annotators 10 --hourly-rate 25 --tooling-cost 5000 "
+        "--json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_NEAR(key(o, "adjudication_hours"), 0.05 * 100000 * 4 / 60, 1e-9); // 333.33
+    EXPECT_NEAR(key(o, "ramp_up_hours"), 10 * 40 * 0.4, 1e-9); // min(400, 4750 / 0.6) x 0.4
+    EXPECT_NEAR(key(o, "annotator_hours"), 4750 + 160, 1e-9);
+    EXPECT_NEAR(key(o, "reviewer_hours"), 475 + 1000.0 / 3, 1e-9);
+    const double total = (4750 + 475 + 1000.0 / 3 + 160) * 1.2;
+    EXPECT_NEAR(key(o, "total_hours"), total, 1e-9);
+    EXPECT_NEAR(key(o, "cost"), total * 25 + 5000, 1e-6);
+
+    // A whole job inside the first week: ramp-up = base x (1 / r - 1); --hours-per-week counts.
+    const CliRun small = runCli(words("labeling --items 600 --stratum 1:1 --ramp-up 50% "
+                                      "--annotators 2 --hours-per-week 20 --json"));
+    ASSERT_EQ(small.exitCode, 0) << small.err.toStdString();
+    EXPECT_NEAR(key(small.json(), "ramp_up_hours"), 10, 1e-12);
+    // A third part of --stratum is the QC review time: 10 % x 600 x 3 min / 60 = 3 h.
+    const CliRun review =
+        runCli(words("labeling --items 600 --stratum 1:1:3 --qc-rate 0.1 --json"));
+    ASSERT_EQ(review.exitCode, 0) << review.err.toStdString();
+    EXPECT_NEAR(key(review.json(), "qc_hours"), 3, 1e-12);
+    EXPECT_NEAR(key(review.json(), "base_hours"), 10, 1e-12);
+}
+
+TEST(Cli, LabelingRefusesBadInput)
+{
+    struct Case
+    {
+        const char *args;
+        const char *message;
+    };
+    const Case cases[] = {
+        {"labeling --stratum 1:1", "--items: required"},
+        {"labeling --items -5 --stratum 1:1", "--items: must be at least 1, got -5"},
+        {"labeling --items 1.5 --stratum 1:1", "--items: must be a whole number"},
+        {"labeling --items lots --stratum 1:1", "--items: 'lots' is not a number"},
+        {"labeling --items 100", "--stratum: required"},
+        {"labeling --items 100 --stratum 0.7:1.5 --stratum 0.2:6",
+         "--stratum: shares sum to 0.9, not 1: correct them or add --normalize"},
+        {"labeling --items 100 --stratum 0.7:1.5 --stratum 0.7:6",
+         "--stratum: shares sum to 1.4, not 1"},
+        {"labeling --items 100 --stratum 0:1 --normalize", "--stratum: shares sum to 0"},
+        {"labeling --items 100 --stratum 0.7", "--stratum '0.7': no minutes per item"},
+        {"labeling --items 100 --stratum 0.7:", "--stratum '0.7:': no minutes per item"},
+        {"labeling --items 100 --stratum 1:1:2:3", "--stratum '1:1:2:3': expected SHARE:MINUTES"},
+        {"labeling --items 100 --stratum abc:1.5", "--stratum 'abc:1.5': share: 'abc' is not a"},
+        {"labeling --items 100 --stratum 1:x", "--stratum '1:x': minutes per item: 'x' is not a"},
+        {"labeling --items 100 --stratum -0.5:1 --stratum 1.5:1",
+         "--stratum '-0.5:1': share: must be at least 0, got -0.5"},
+        {"labeling --items 100 --stratum 1:-2",
+         "--stratum '1:-2': minutes per item: must be greater than 0, got -2"},
+        {"labeling --items 100 --stratum 1:0",
+         "--stratum '1:0': minutes per item: must be greater"},
+        {"labeling --items 100 --stratum 1:1:-1", "--stratum '1:1:-1': review minutes per item:"},
+        {"labeling --items 100 --stratum 70:1 --stratum 30:2",
+         "--stratum '70:1': share: is too large: at most 1, got 70 (a fraction: 0.7 or 70%; or "
+         "add --normalize"},
+        {"labeling --items 100 --stratum 150%:1", "--stratum '150%:1': share: is too large"},
+        {"labeling --items 100 --stratum 1:1 --qc-rate 10",
+         "--qc-rate: is too large: at most 1, got 10 (a fraction: 0.1 or 10%)"},
+        {"labeling --items 100 --stratum 1:1 --qc-rate -0.1", "--qc-rate: must be at least 0"},
+        {"labeling --items 100 --stratum 1:1 --qc-rate x%", "--qc-rate: 'x%' is not a percentage"},
+        {"labeling --items 100 --stratum 1:1 --contingency -0.2",
+         "--contingency: must be at least 0, got -0.2"},
+        {"labeling --items 100 --stratum 1:1 --contingency 20",
+         "--contingency: is too large: at most 5, got 20"},
+        {"labeling --items 100 --stratum 1:1 --contingency", "--contingency: missing value"},
+        {"labeling --items 100 --stratum 1:1 --adjudication 2",
+         "--adjudication '2': share: is too large"},
+        {"labeling --items 100 --stratum 1:1 --adjudication 0.1:-4",
+         "--adjudication '0.1:-4': minutes per item: must be greater than 0"},
+        {"labeling --items 100 --stratum 1:1 --adjudication 0.1:2:3",
+         "--adjudication '0.1:2:3': expected SHARE or SHARE:MINUTES"},
+        {"labeling --items 100 --stratum 1:1 --ramp-up 0.6",
+         "--annotators: required with --ramp-up"},
+        {"labeling --items 100 --stratum 1:1 --ramp-up 0 --annotators 2",
+         "--ramp-up: must be greater than 0, got 0"},
+        {"labeling --items 100 --stratum 1:1 --ramp-up 1.5 --annotators 2",
+         "--ramp-up: is too large: at most 1"},
+        {"labeling --items 100 --stratum 1:1 --ramp-up 0.5 --annotators 0",
+         "--annotators: must be greater than 0"},
+        {"labeling --items 100 --stratum 1:1 --ramp-up 0.5 --annotators 2 --hours-per-week 200",
+         "--hours-per-week: is too large: at most 168"},
+        {"labeling --items 100 --stratum 1:1 --annotators 2", "--annotators: only used with"},
+        {"labeling --items 100 --stratum 1:1 --hours-per-week 30",
+         "--hours-per-week: only used with"},
+        {"labeling --items 100 --stratum 1:1 --hourly-rate -1",
+         "--hourly-rate: must be at least 0, got -1"},
+        {"labeling --items 100 --stratum 1:1 --tooling-cost nan",
+         "--tooling-cost: 'nan' is not a number"},
+        {"labeling --items 100 --stratum 1:1 --normalize=yes", "--normalize: takes no value"},
+    };
+    for (const Case &c : cases) {
+        const CliRun run = runCli(words(c.args));
+        EXPECT_EQ(run.exitCode, cli::kExitInvalid) << c.args;
+        EXPECT_TRUE(run.out.isEmpty()) << c.args;
+        EXPECT_TRUE(run.err.contains(QLatin1String(c.message)))
+            << c.args << "\n  got: " << run.err.toStdString() << "\n  want: " << c.message;
+        EXPECT_EQ(run.err.count(QLatin1Char('\n')), 1) << c.args;
+    }
+}
+
+// The reference tasks in sequence: PERT sums (a + 4m + b) / 6 to 6.6667 + 8.5 + 8.1667 + 9.6667
+// = 33 h and the variances ((b - a) / 6)^2; the simulation's PERT-beta has the PERT mean.
+TEST(Cli, MonteCarloReferenceTasks)
+{
+    const TempFile csv(kReferenceTasks);
+    const CliRun run = runMonteCarlo(csv.path(), "--trials 200000 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    for (const char *name :
+         {"trials", "mean", "p50", "p80", "p90", "p95", "pert_mean", "pert_sigma", "unit", "min",
+          "max", "seed", "distribution", "critical_path", "tasks"})
+        EXPECT_TRUE(o.contains(QLatin1String(name))) << name;
+    EXPECT_EQ(key(o, "trials"), 200000);
+    EXPECT_NEAR(key(o, "pert_mean"), 33.0, 1e-12);
+    EXPECT_NEAR(key(o, "pert_mean"), 40.0 / 6 + 8.5 + 49.0 / 6 + 58.0 / 6, 1e-12);
+    const double variance = (64.0 + 81 + 81 + 256) / 36; // (8, 9, 9, 16) / 6, squared
+    EXPECT_NEAR(key(o, "pert_sigma"), std::sqrt(variance), 1e-12);
+    // The PERT-beta sum's standard deviation is about 4.1 h: the standard error of 200k
+    // trials is 0.009 h, so 0.05 h is over five of them.
+    EXPECT_NEAR(key(o, "mean"), 33.0, 0.05);
+    EXPECT_LT(key(o, "min"), key(o, "p50"));
+    EXPECT_LT(key(o, "p50"), key(o, "p80"));
+    EXPECT_LT(key(o, "p80"), key(o, "p90"));
+    EXPECT_LT(key(o, "p90"), key(o, "p95"));
+    EXPECT_LT(key(o, "p95"), key(o, "max"));
+    EXPECT_GE(key(o, "min"), 4 + 5 + 4 + 1);
+    EXPECT_LE(key(o, "max"), 12 + 14 + 13 + 17);
+    EXPECT_NEAR(key(o, "p50"), 33.0, 0.2); // nearly symmetric
+    EXPECT_EQ(o.value(QStringLiteral("unit")).toString(), QStringLiteral("hours"));
+    EXPECT_EQ(o.value(QStringLiteral("distribution")).toString(), QStringLiteral("pert"));
+    EXPECT_EQ(key(o, "seed"), 1);
+    EXPECT_EQ(key(o, "tasks"), 4);
+    EXPECT_EQ(o.value(QStringLiteral("critical_path")).toArray(), (QJsonArray{1, 2, 3, 4}));
+
+    // Defaults: 100,000 trials, seed 1, PERT-beta.
+    const CliRun defaults = runMonteCarlo(csv.path(), "--json");
+    ASSERT_EQ(defaults.exitCode, 0) << defaults.err.toStdString();
+    EXPECT_EQ(key(defaults.json(), "trials"), 100000);
+    EXPECT_EQ(defaults.json(), runMonteCarlo(csv.path(), "--trials 100k --seed 1 "
+                                                         "--distribution pert --json")
+                                   .json());
+}
+
+TEST(Cli, MonteCarloSameSeedSameOutput)
+{
+    const TempFile csv(kReferenceTasks);
+    const CliRun first = runMonteCarlo(csv.path(), "--trials 20000 --seed 42 --json");
+    const CliRun second = runMonteCarlo(csv.path(), "--trials 20000 --seed 42 --json");
+    ASSERT_EQ(first.exitCode, 0) << first.err.toStdString();
+    EXPECT_EQ(first.out, second.out);
+    const CliRun other = runMonteCarlo(csv.path(), "--trials 20000 --seed 43 --json");
+    EXPECT_NE(key(first.json(), "mean"), key(other.json(), "mean"));
+    EXPECT_EQ(first.json().value(QStringLiteral("pert_mean")),
+              other.json().value(QStringLiteral("pert_mean")));
+    EXPECT_EQ(runMonteCarlo(csv.path(), "--trials 20000 --seed 42").out,
+              runMonteCarlo(csv.path(), "--trials 20000 --seed 42").out);
+}
+
+// Triangular draws: the mean is sum (a + m + b) / 3 = 22/3 + 9 + 25/3 + 28/3 = 34 h.
+TEST(Cli, MonteCarloTriangular)
+{
+    const TempFile csv(kReferenceTasks);
+    const CliRun run = runMonteCarlo(csv.path(), "--trials 200k --distribution triangular --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_EQ(o.value(QStringLiteral("distribution")).toString(), QStringLiteral("triangular"));
+    EXPECT_NEAR(key(o, "mean"), 22.0 / 3 + 9 + 25.0 / 3 + 28.0 / 3, 0.05);
+    EXPECT_NEAR(key(o, "pert_mean"), 33.0, 1e-12); // PERT does not depend on the draws
+    EXPECT_LT(key(o, "p50"), key(o, "p80"));
+    EXPECT_LT(key(o, "p90"), key(o, "p95"));
+}
+
+// A unit column converts to hours; depends_on gives the critical path, 1-based.
+TEST(Cli, MonteCarloUnitsAndDependencies)
+{
+    const TempFile days("name,optimistic,most_likely,pessimistic,unit\n"
+                        "a,1,1,1,days\n"
+                        "b,1,1,1,w\n");
+    CliRun run = runMonteCarlo(days.path(), "--trials 100 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_DOUBLE_EQ(key(run.json(), "pert_mean"), 48); // 8 h + 40 h
+    EXPECT_DOUBLE_EQ(key(run.json(), "p90"), 48);
+
+    // 1 and 2 both wait for nothing; 3 waits for both: the longer (2) is on the path.
+    const TempFile graph("name,optimistic,most_likely,pessimistic,depends_on\n"
+                         "short,1,2,3,\n"
+                         "long,10,20,30,\n"
+                         "join,1,1,1,1;2\n");
+    run = runMonteCarlo(graph.path(), "--trials 1000 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(run.json().value(QStringLiteral("critical_path")).toArray(), (QJsonArray{2, 3}));
+    EXPECT_DOUBLE_EQ(key(run.json(), "pert_mean"), 21);
+    const CliRun table = runMonteCarlo(graph.path(), "--trials 1000");
+    EXPECT_TRUE(table.out.contains(QStringLiteral("3 tasks, critical path: tasks 2, 3")))
+        << table.out.toStdString();
+}
+
+TEST(Cli, MonteCarloTable)
+{
+    const TempFile csv(kReferenceTasks);
+    const CliRun run = runMonteCarlo(csv.path(), "--trials 1000");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("4 tasks in sequence"))) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("1,000 trials, PERT-beta, seed 1")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("33.00 h  (4.13 working days)")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("P90")));
+    EXPECT_TRUE(runCli(words("--help")).out.contains(QStringLiteral("montecarlo")));
+    EXPECT_TRUE(runCli(words("--help")).out.contains(QStringLiteral("labeling")));
+    EXPECT_TRUE(runCli(words("montecarlo --help")).out.contains(QStringLiteral("HOURS")));
+    EXPECT_TRUE(runCli(words("labeling --help")).out.contains(QStringLiteral("--normalize")));
+}
+
+TEST(Cli, MonteCarloRefusesBadInput)
+{
+    const TempFile good(kReferenceTasks);
+    const TempFile header("name,opt,most_likely,pessimistic\na,1,2,3\n");
+    const TempFile below("name,optimistic,most_likely,pessimistic\n"
+                         "a,4,6,12\n"
+                         "b,5,8,14\n"
+                         "c,4,8,3\n");
+    const TempFile text("name,optimistic,most_likely,pessimistic\na,4,six,12\n");
+    const TempFile several("name,optimistic,most_likely,pessimistic\na,x,1,2\nb,y,1,2\n");
+    const TempFile fields("name,optimistic,most_likely,pessimistic\na,1,2\n");
+    const TempFile empty("name,optimistic,most_likely,pessimistic\n");
+    const TempFile nothing("");
+    const TempFile cycle("name,optimistic,most_likely,pessimistic,depends_on\n"
+                         "a,1,2,3,2\n"
+                         "b,1,2,3,1\n");
+    const TempFile newline("name,optimistic,most_likely,pessimistic,\"bad\ncolumn\"\n");
+    struct Case
+    {
+        QString path;
+        const char *flags;
+        QString message;
+    };
+    const QString missing = good.path() + QStringLiteral(".missing");
+    const std::vector<Case> cases{
+        {header.path(), "",
+         header.path() + QStringLiteral(": header: is \"name,opt,most_likely,pessimistic\"; it "
+                                        "must start with name,optimistic,most_likely,pessimistic")},
+        {below.path(), "",
+         below.path() + QStringLiteral(": row 3, pessimistic: is 3, below the optimistic 4")},
+        {text.path(), "", text.path() + QStringLiteral(": row 1, most_likely: 'six' is not a")},
+        {several.path(), "",
+         QStringLiteral("row 1, optimistic: 'x' is not a number (and 1 more "
+                        "problem)")},
+        {fields.path(), "", QStringLiteral("row 1: has 3 fields, the header has 4")},
+        {empty.path(), "", QStringLiteral("has no task rows under the header")},
+        {nothing.path(), "", QStringLiteral("header: is missing")},
+        {cycle.path(), "", QStringLiteral("depends_on: makes a cycle")},
+        {newline.path(), "", QStringLiteral("has an unknown column \"bad column\"")},
+        {missing, "", QStringLiteral("--tasks ") + missing + QStringLiteral(": cannot read it")},
+        {QFileInfo(good.path()).absolutePath(), "", QStringLiteral(": is a directory")},
+        {good.path(), "--trials 0", QStringLiteral("--trials: must be at least 1, got 0")},
+        {good.path(), "--trials 2M",
+         QStringLiteral("--trials: is too large: at most 1000000, got 2000000")},
+        {good.path(), "--trials 10.5", QStringLiteral("--trials: must be a whole number")},
+        {good.path(), "--seed 1.5", QStringLiteral("--seed: must be a whole number, got 1.5")},
+        {good.path(), "--seed -3", QStringLiteral("--seed: must be at least 0")},
+        {good.path(), "--seed abc", QStringLiteral("--seed: 'abc' is not a number")},
+        {good.path(), "--distribution normal",
+         QStringLiteral("--distribution: unknown distribution 'normal' (pert or triangular)")},
+        {good.path(), "--contingency 0.2", QStringLiteral("unknown flag --contingency")},
+    };
+    for (const Case &c : cases) {
+        const CliRun run = runMonteCarlo(c.path, c.flags);
+        EXPECT_EQ(run.exitCode, cli::kExitInvalid) << c.flags << ' ' << c.path.toStdString();
+        EXPECT_TRUE(run.out.isEmpty()) << c.flags;
+        EXPECT_TRUE(run.err.contains(QStringLiteral(": --")) ||
+                    run.err.contains(QStringLiteral("flag --")))
+            << run.err.toStdString(); // names the flag
+        EXPECT_TRUE(run.err.contains(c.message))
+            << c.path.toStdString() << ' ' << c.flags << "\n  got: " << run.err.toStdString()
+            << "\n  want: " << c.message.toStdString();
+        EXPECT_EQ(run.err.count(QLatin1Char('\n')), 1) << run.err.toStdString();
+    }
+    const CliRun none = runCli(words("montecarlo --trials 10"));
+    EXPECT_EQ(none.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(none.err.contains(QStringLiteral("--tasks: required"))) << none.err.toStdString();
 }

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "cli_report.h"
 #include "csv.h"
+#include "estimatecharts.h"
 #include "explain.h"
 #include "format.h"
 #include "ganttchart.h"
@@ -12,6 +13,7 @@
 #include "inputspanel.h"
 #include "mainwindow.h"
 #include "overheadchart.h"
+#include "projectpanel.h"
 #include "recoverystore.h"
 #include "scalingtablemodel.h"
 #include "scalingview.h"
@@ -1037,4 +1039,118 @@ TEST_F(WindowTest, TrainingInputsAreLiveUndoableAndCached)
     while (doc->scenario().training.schedule != schedule::Kind::OneFOneB)
         doc->undoStack()->undo();
     EXPECT_EQ(scheduleRows(panel).size(), 4u);
+}
+
+namespace {
+/// Waits for the project workspace's Monte Carlo to finish (it runs in the background).
+bool waitForEstimate(const ProjectPanel *panel)
+{
+    for (int i = 0; i < 400 && panel->isRunning(); ++i)
+        QTest::qWait(25);
+    QTest::qWait(60); // the poll that delivers it
+    return !panel->isRunning() && panel->planEstimate().has_value();
+}
+
+QString tableText(const QTableWidget *table, int row, int column)
+{
+    const QTableWidgetItem *item = table->item(row, column);
+    return item ? item->text() : QString();
+}
+} // namespace
+
+// Seed 003's OCR project: PERT along the critical path, the Monte Carlo with and without
+// buffers as the core computes them, the labeling example's hours and the job ETA.
+TEST_F(WindowTest, ProjectWorkspaceShowsPertMonteCarloLabelingAndEta)
+{
+    window->workspaces()->setCurrentIndex(3);
+    ProjectPanel *panel = window->projectPanel();
+    ASSERT_TRUE(waitForEstimate(panel));
+    const ProjectSettings &p = doc->scenario().project;
+    const estimate::PlanEstimate core = estimate::estimatePlan(p.tasks, p.buffers, p.monteCarlo);
+    EXPECT_EQ(*panel->planEstimate(), core);
+    const QTableWidget *results = panel->resultTable();
+    // Critical path 1, 2, 4, 5, 6, 7: 1.5 + 5.33 + 4.17 + 2.5 + 3 + 1.5 = 18 weeks; with the
+    // labeling and training buffers and 15 % contingency, 24 weeks.
+    EXPECT_EQ(tableText(results, 0, 0), QStringLiteral("18 weeks"));
+    EXPECT_EQ(tableText(results, 0, 1), QStringLiteral("24 weeks"));
+    const double largest = core.monteCarloBuffered.maxHours;
+    EXPECT_EQ(tableText(results, 3, 0), planDuration(core.monteCarlo.p50Hours, largest));
+    EXPECT_EQ(tableText(results, 5, 1), planDuration(core.monteCarloBuffered.p90Hours, largest));
+    EXPECT_EQ(panel->estimateChart()->markerText(1),
+              QStringLiteral("P90 ") +
+                  planDuration(core.monteCarlo.p90Hours, core.monteCarlo.maxHours));
+    EXPECT_EQ(tableText(panel->taskTable(), 1, ProjectPanel::PertMean),
+              QStringLiteral("5.33 weeks"));
+    // Seed 003's labeling example: 4,750 h, 475 h of QC at 10 %, 6,270 h with 20 % contingency.
+    EXPECT_TRUE(panel->labelingResult()->text().contains(QStringLiteral("<b>4,750 h</b>")));
+    EXPECT_TRUE(panel->labelingResult()->text().contains(QStringLiteral("475 h")));
+    EXPECT_TRUE(panel->labelingResult()->text().contains(QStringLiteral("<b>6,270 h</b>")));
+    // 1.2M samples x 3 epochs at 1,200/s: 50 minutes, 75 requested, one checkpoint per 30 min.
+    EXPECT_TRUE(panel->etaResult()->text().contains(QStringLiteral("ETA <b>50 minutes</b>")))
+        << panel->etaResult()->text().toStdString();
+    EXPECT_TRUE(panel->etaResult()->text().contains(QStringLiteral("<b>75 minutes</b>")));
+}
+
+// Bad cells are refused with the field named and the document untouched; shares that do not sum
+// to 1 can be normalized; unrelated edits never re-run the Monte Carlo.
+TEST_F(WindowTest, ProjectEditsAreValidatedUndoableAndCached)
+{
+    window->workspaces()->setCurrentIndex(3);
+    ProjectPanel *panel = window->projectPanel();
+    ASSERT_TRUE(waitForEstimate(panel));
+    const int runs = panel->runsStarted();
+    const Scenario before = doc->scenario();
+
+    Scenario unrelated = doc->scenario();
+    unrelated.workload.workers = 123;
+    ASSERT_TRUE(doc->edit(unrelated, QStringLiteral("unrelated")));
+    EXPECT_EQ(panel->runsStarted(), runs);
+
+    // Pessimistic below optimistic: refused, named, nothing changes.
+    panel->taskTable()->item(2, ProjectPanel::Pessimistic)->setText(QStringLiteral("1"));
+    EXPECT_TRUE(
+        panel->messageLabel()->text().contains(QStringLiteral("project.tasks[2].pessimistic")))
+        << panel->messageLabel()->text().toStdString();
+    EXPECT_EQ(doc->scenario().project, before.project);
+    EXPECT_EQ(tableText(panel->taskTable(), 2, ProjectPanel::Pessimistic), QStringLiteral("4"));
+
+    // A valid edit re-runs it; undo restores the task.
+    panel->taskTable()->item(2, ProjectPanel::Pessimistic)->setText(QStringLiteral("9"));
+    EXPECT_EQ(doc->scenario().project.tasks[2].pessimistic, 9);
+    EXPECT_EQ(panel->runsStarted(), runs + 1);
+    ASSERT_TRUE(waitForEstimate(panel));
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().project.tasks[2].pessimistic, 4);
+
+    // Shares 60 % + 30 %: refused, and Normalize turns them into 2/3 and 1/3.
+    panel->strataTable()->item(0, 1)->setText(QStringLiteral("60"));
+    EXPECT_TRUE(panel->messageLabel()->text().contains(QStringLiteral("shares sum to")))
+        << panel->messageLabel()->text().toStdString();
+    ASSERT_TRUE(panel->normalizeButton()->isVisibleTo(panel));
+    panel->normalizeButton()->click();
+    EXPECT_NEAR(*doc->scenario().project.labeling.strata[0].share, 2.0 / 3.0, 1e-12);
+    EXPECT_NEAR(*doc->scenario().project.labeling.strata[1].share, 1.0 / 3.0, 1e-12);
+    EXPECT_FALSE(panel->normalizeButton()->isVisibleTo(panel));
+
+    // The labeling buffer slider changes the buffered plan.
+    panel->labelingBufferControl()->spinBox()->setValue(50);
+    EXPECT_DOUBLE_EQ(doc->scenario().project.buffers.labeling, 0.5);
+    ASSERT_TRUE(waitForEstimate(panel));
+    EXPECT_EQ(panel->planEstimate()->pertBuffered.meanHours,
+              estimate::scaled(estimate::pert(estimate::withBuffers(
+                                   doc->scenario().project.tasks, doc->scenario().project.buffers)),
+                               1.15)
+                  .meanHours);
+
+    // Estimated vs actual: the MdAPE of the log.
+    Scenario logged = doc->scenario();
+    logged.project.actuals = {{QStringLiteral("a"), 10, 12.5},
+                              {QStringLiteral("b"), 100, 80},
+                              {QStringLiteral("c"), 30, 30}};
+    ASSERT_TRUE(doc->edit(logged, QStringLiteral("log")));
+    // Errors 20 %, 25 %, 0 %: the median is 20 %.
+    EXPECT_TRUE(panel->accuracyResult()->text().contains(QStringLiteral("<b>20 %</b>")))
+        << panel->accuracyResult()->text().toStdString();
+    EXPECT_EQ(tableText(panel->actualsTable(), 1, 3), QStringLiteral("25 %"));
+    EXPECT_EQ(panel->accuracyChart()->points()->dataCount(), 3);
 }

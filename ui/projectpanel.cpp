@@ -700,7 +700,7 @@ void ProjectPanel::importCsv()
     if (path.isEmpty())
         return;
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > 4 * 1024 * 1024) {
+    if (!file.open(QIODevice::ReadOnly) || file.size() > qint64{4} * 1024 * 1024) {
         m_message->setText(tr("Not imported: %1 cannot be read (or is over 4 MiB)").arg(path));
         m_message->setVisible(true);
         return;
@@ -811,6 +811,7 @@ void ProjectPanel::fillActuals(const Scenario &s)
                               .arg(percentText(accuracy.medianApe))
                               .arg(entries.size()));
     m_accuracyChart->setEntries(entries);
+    m_accuracyChart->setVisible(!entries.empty()); // an empty chart says nothing
 }
 
 void ProjectPanel::refresh()

@@ -2,6 +2,7 @@
 
 #include "amdahlchart.h"
 #include "chartexport.h"
+#include "estimatecharts.h"
 #include "explain.h"
 #include "format.h"
 #include "ganttchart.h"
@@ -240,8 +241,11 @@ struct Charts
         histogram = new HistogramChart(&host);
         schedules = new ScheduleChart(&host);
         memory = new ScheduleMemoryChart(&host);
-        for (QWidget *chart : std::initializer_list<QWidget *>{
-                 amdahl, waterfall, gantt, stages, overheads, histogram, schedules, memory})
+        estimate = new EstimateChart(&host);
+        accuracy = new AccuracyChart(&host);
+        for (QWidget *chart :
+             std::initializer_list<QWidget *>{amdahl, waterfall, gantt, stages, overheads,
+                                              histogram, schedules, memory, estimate, accuracy})
             chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
         host.resize(width, static_cast<int>(kChartHeight));
         host.show(); // lays the charts out without putting anything on screen
@@ -261,6 +265,8 @@ struct Charts
     HistogramChart *histogram;
     ScheduleChart *schedules;
     ScheduleMemoryChart *memory;
+    EstimateChart *estimate;
+    AccuracyChart *accuracy;
 };
 
 QString signedPercent(double ratio)
@@ -450,6 +456,135 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
         doc.picture(chartexport::recordPlot(charts.memory, chartSize), kChartHeight);
     }
 
+    // The project around the pipeline (seed 003).
+    const ProjectSettings &project = s.project;
+    const estimate::PlanEstimate projectPlan =
+        estimate::estimatePlan(project.tasks, project.buffers, project.monteCarlo);
+    const double largest = projectPlan.monteCarloBuffered.maxHours;
+    doc.heading(QStringLiteral("Project estimate"), true);
+    std::vector<QStringList> taskRows;
+    for (std::size_t i = 0; i < project.tasks.size(); ++i) {
+        const estimate::Task &task = project.tasks[i];
+        const estimate::TaskStats stats = estimate::taskStats(task);
+        const double perUnit = estimate::hoursPer(task.unit);
+        const QString unit = QLatin1Char(' ') + estimate::unitKey(task.unit);
+        QStringList depends;
+        for (int d : task.dependsOn)
+            depends << QString::number(d + 1);
+        taskRows.push_back({QString::number(i + 1) + QStringLiteral(". ") + task.name,
+                            estimate::categoryKey(task.category),
+                            format::trimmed(task.optimistic, 3) + QStringLiteral(" / ") +
+                                format::trimmed(task.mostLikely, 3) + QStringLiteral(" / ") +
+                                format::trimmed(task.pessimistic, 3) + unit,
+                            depends.join(QStringLiteral(", ")),
+                            format::trimmed(stats.pertMeanHours / perUnit, 2) + unit,
+                            format::trimmed(stats.pertSigmaHours / perUnit, 2) + unit});
+    }
+    doc.table({QStringLiteral("Task"), QStringLiteral("Category"),
+               QStringLiteral("Optimistic / likely / pessimistic"), QStringLiteral("After"),
+               QStringLiteral("PERT mean"), QStringLiteral("PERT σ")},
+              taskRows, {0.3, 0.12, 0.22, 0.08, 0.14, 0.14},
+              {false, false, true, false, true, true});
+    const estimate::Buffers &bf = project.buffers;
+    doc.text(QStringLiteral("Buffers: labeling +%1 %, training +%2 %, optimization +%3 %, research "
+                            "+%4 %, other +%5 %, then a project contingency of +%6 %. Monte Carlo: "
+                            "%7 trials, seed %8, %9.")
+                 .arg(format::trimmed(bf.labeling * 100, 1), format::trimmed(bf.training * 100, 1),
+                      format::trimmed(bf.optimization * 100, 1),
+                      format::trimmed(bf.research * 100, 1), format::trimmed(bf.other * 100, 1),
+                      format::trimmed(bf.contingency * 100, 1),
+                      format::grouped(project.monteCarlo.trials, 0))
+                 .arg(project.monteCarlo.seed)
+                 .arg(project.monteCarlo.distribution == estimate::Distribution::Triangular
+                          ? QStringLiteral("triangular")
+                          : QStringLiteral("PERT-beta")),
+             font(8.5), kInk, 6);
+    const std::pair<QString, std::pair<double, double>> planRows[] = {
+        {QStringLiteral("PERT mean"),
+         {projectPlan.pert.meanHours, projectPlan.pertBuffered.meanHours}},
+        {QStringLiteral("PERT σ"),
+         {projectPlan.pert.sigmaHours, projectPlan.pertBuffered.sigmaHours}},
+        {QStringLiteral("Monte Carlo mean"),
+         {projectPlan.monteCarlo.meanHours, projectPlan.monteCarloBuffered.meanHours}},
+        {QStringLiteral("P50"),
+         {projectPlan.monteCarlo.p50Hours, projectPlan.monteCarloBuffered.p50Hours}},
+        {QStringLiteral("P80"),
+         {projectPlan.monteCarlo.p80Hours, projectPlan.monteCarloBuffered.p80Hours}},
+        {QStringLiteral("P90"),
+         {projectPlan.monteCarlo.p90Hours, projectPlan.monteCarloBuffered.p90Hours}},
+        {QStringLiteral("P95"),
+         {projectPlan.monteCarlo.p95Hours, projectPlan.monteCarloBuffered.p95Hours}},
+    };
+    std::vector<QStringList> planTable;
+    for (const auto &[label, values] : planRows)
+        planTable.push_back(
+            {label, planDuration(values.first, largest), planDuration(values.second, largest)});
+    doc.heading(QStringLiteral("The plan without and with buffers"));
+    doc.table({QStringLiteral("Quantity"), QStringLiteral("Without buffers"),
+               QStringLiteral("With buffers")},
+              planTable, {0.4, 0.3, 0.3}, {false, true, true});
+    doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
+    charts.estimate->setResult(projectPlan.monteCarlo);
+    doc.picture(chartexport::recordPlot(charts.estimate, chartSize), kChartHeight);
+
+    const estimate::LabelingEstimate lab = estimate::estimateLabeling(project.labeling);
+    doc.heading(QStringLiteral("Labeling effort"));
+    QStringList strata;
+    for (const estimate::Stratum &st : project.labeling.strata)
+        strata << QStringLiteral("%1: %2 at %3 min")
+                      .arg(st.name,
+                           st.count ? format::grouped(*st.count, 0)
+                                    : format::trimmed(st.share.value_or(0) * 100, 1) +
+                                          QStringLiteral(" %"),
+                           format::trimmed(st.minutesPerItem, 2));
+    doc.text(QStringLiteral("%1 items; %2; QC sampling %3 %; contingency %4 %.")
+                 .arg(format::grouped(lab.items, 0), strata.join(QStringLiteral("; ")),
+                      format::trimmed(project.labeling.qcSampleRate * 100, 1),
+                      format::trimmed(project.labeling.contingency * 100, 1)),
+             font(8.5), kInk, 4, true);
+    doc.table(
+        {QStringLiteral("Base"), QStringLiteral("QC"), QStringLiteral("Adjudication"),
+         QStringLiteral("Ramp-up"), QStringLiteral("Total"), QStringLiteral("Cost")},
+        {{format::grouped(lab.baseHours, 0) + QStringLiteral(" h"),
+          format::grouped(lab.qcHours, 0) + QStringLiteral(" h"),
+          format::grouped(lab.adjudicationHours, 0) + QStringLiteral(" h"),
+          format::grouped(lab.rampUpHours, 0) + QStringLiteral(" h"),
+          format::grouped(lab.totalHours, 0) + QStringLiteral(" h"), format::grouped(lab.cost, 2)}},
+        {0.16, 0.16, 0.18, 0.16, 0.18, 0.16}, std::vector<bool>(6, true));
+
+    const estimate::JobEta eta = estimate::jobEta(project.jobEta);
+    doc.heading(QStringLiteral("Training job ETA from a canary"));
+    doc.text(QStringLiteral("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
+                            "wall time (× %6); %7 checkpoints every %8 min.")
+                 .arg(format::grouped(project.jobEta.samplesPerSecond, 2),
+                      format::grouped(project.jobEta.datasetSamples, 0),
+                      format::trimmed(project.jobEta.epochs, 2), format::duration(eta.etaSeconds),
+                      format::duration(eta.wallTimeMinutes * 60),
+                      format::trimmed(project.jobEta.safetyFactor, 2),
+                      format::grouped(eta.checkpoints, 0),
+                      format::trimmed(project.jobEta.checkpointMinutes, 1)),
+             font(9), kInk, 6);
+
+    if (!project.actuals.empty()) {
+        const estimate::Accuracy acc = estimate::accuracy(project.actuals);
+        doc.heading(QStringLiteral("Estimated vs actual"));
+        std::vector<QStringList> log;
+        for (std::size_t i = 0; i < project.actuals.size(); ++i) {
+            const estimate::ActualEntry &entry = project.actuals[i];
+            log.push_back(
+                {entry.name, format::trimmed(entry.estimate, 3), format::trimmed(entry.actual, 3),
+                 format::trimmed(acc.absolutePercentageErrors[i] * 100, 1) + QStringLiteral(" %")});
+        }
+        doc.table({QStringLiteral("Task or job"), QStringLiteral("Estimate"),
+                   QStringLiteral("Actual"), QStringLiteral("Error")},
+                  log, {0.46, 0.18, 0.18, 0.18}, {false, true, true, true});
+        doc.text(QStringLiteral("Median absolute percentage error (MdAPE): %1 %")
+                     .arg(format::trimmed(acc.medianApe * 100, 1)),
+                 font(9, true), kInk, 4, true);
+        charts.accuracy->setEntries(project.actuals);
+        doc.picture(chartexport::recordPlot(charts.accuracy, chartSize), kChartHeight);
+    }
+
     // Closing page: how to check every number.
     doc.heading(QStringLiteral("Formulas used"), true);
     const std::pair<QString, QString> formulas[] = {
@@ -481,6 +616,24 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
                         "B − W)"),
          schedules->empty() ? QStringLiteral("no schedule could run")
                             : ScheduleChart::captionOf(schedules->front())},
+        {QStringLiteral("Project: PERT mean (a + 4m + b) / 6, σ (b − a) / 6 per task; the plan "
+                        "along the critical path, σ the root of the summed variances; Monte Carlo "
+                        "draws each task from a PERT-beta (or triangular) on [a, b] and takes the "
+                        "longest path; buffers scale each task by its category, then the total by "
+                        "the contingency"),
+         QStringLiteral("PERT %1 ± %2, P50 %3, P90 %4 (without buffers)")
+             .arg(planDuration(projectPlan.pert.meanHours, largest),
+                  planDuration(projectPlan.pert.sigmaHours, largest),
+                  planDuration(projectPlan.monteCarlo.p50Hours, largest),
+                  planDuration(projectPlan.monteCarlo.p90Hours, largest))},
+        {QStringLiteral(
+             "Labeling: base = Σ N_s t_s / 60; QC = q Σ N_s t_review / 60; total = (base "
+             "+ QC + adjudication + ramp-up) × (1 + C) (seed 003)"),
+         QStringLiteral("%1 h + %2 h QC + %3 h + %4 h, × %5 = %6 h")
+             .arg(format::grouped(lab.baseHours, 0), format::grouped(lab.qcHours, 0),
+                  format::grouped(lab.adjudicationHours, 0), format::grouped(lab.rampUpHours, 0),
+                  format::trimmed(1 + project.labeling.contingency, 2),
+                  format::grouped(lab.totalHours, 0))},
     };
     for (const auto &[formula, filled] : formulas) {
         doc.text(formula, font(9, true), kInk, 1);
