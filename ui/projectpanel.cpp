@@ -104,7 +104,7 @@ void remapDependencies(std::vector<estimate::Task> &tasks, const std::vector<int
 } // namespace
 
 ProjectPanel::ProjectPanel(QWidget *parent)
-    : QWidget(parent), m_bound(new ScenarioBindings(this)),
+    : WorkspacePanel(parent),
       m_tasks(
           makeTable({tr("Task"), tr("Category"), tr("Unit"), tr("Optimistic"), tr("Most likely"),
                      tr("Pessimistic"), tr("Depends on"), tr("PERT mean"), tr("PERT σ")},
@@ -512,20 +512,6 @@ bool ProjectPanel::isRunning() const
     return m_job->isRunning();
 }
 
-void ProjectPanel::setDocument(ScenarioDocument *document)
-{
-    m_bound->setDocument(document);
-    m_stale = true;
-    observeDocument(this, m_document, document, &ProjectPanel::refresh);
-}
-
-void ProjectPanel::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_stale)
-        refresh();
-}
-
 void ProjectPanel::editProject(const QString &text, EditId id,
                                const std::function<void(Scenario &)> &change)
 {
@@ -816,10 +802,7 @@ void ProjectPanel::fillActuals(const Scenario &s)
 
 void ProjectPanel::refresh()
 {
-    if (!m_document)
-        return;
-    m_stale = !isVisible();
-    if (m_stale)
+    if (!refreshNow())
         return;
     const Scenario &s = m_document->scenario();
     const ProjectSettings &p = s.project;

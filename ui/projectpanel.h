@@ -1,5 +1,7 @@
 #pragma once
 
+#include "workspacepanel.h"
+
 #include "estimate.h"
 
 #include <QPointer>
@@ -28,12 +30,11 @@ enum class EditId;
 /// the plan aggregated by PERT and by a Monte Carlo run in the background (with and without
 /// buffers), the distribution with its cumulative curve, the labeling estimator, a job's ETA from
 /// a canary, and estimated against actual. Every input edits the document (undoable).
-class ProjectPanel : public QWidget
+class ProjectPanel : public WorkspacePanel
 {
     Q_OBJECT
 public:
     explicit ProjectPanel(QWidget *parent = nullptr);
-    void setDocument(ScenarioDocument *document);
 
     QTableWidget *taskTable() const { return m_tasks; }
     QTableWidget *resultTable() const { return m_results; }
@@ -69,10 +70,9 @@ public:
     };
 
 protected:
-    void showEvent(QShowEvent *event) override;
+    void refresh() override;
 
 private:
-    void refresh();
     void fillTasks(const Scenario &s);
     void fillStrata(const Scenario &s);
     void fillActuals(const Scenario &s);
@@ -87,8 +87,6 @@ private:
     void moveTask(int delta);
     void importCsv();
 
-    QPointer<ScenarioDocument> m_document;
-    ScenarioBindings *m_bound;
     QTableWidget *m_tasks;
     QTableWidget *m_results;
     QTableWidget *m_strata;
@@ -120,7 +118,6 @@ private:
     std::optional<estimate::PlanEstimate> m_estimate;
     int m_runsStarted = 0;
     bool m_filling = false;
-    bool m_stale = false;
 };
 
 } // namespace pipeplan

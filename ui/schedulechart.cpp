@@ -112,6 +112,7 @@ void SchedulePlottable::drawLane(QCPPainter *painter, const schedule::Result &re
     const double y0 = valueAxis()->coordToPixel(0);
     const double pixelsPerRow = valueAxis()->coordToPixel(1) - y0;
     const QBrush bubble(chartstyle::kBubble, Qt::BDiagPattern);
+    const QBrush flatBubble(chartstyle::kBubble.lighter(135));
     const QPen separator(QColor(255, 255, 255), 1);
     const QFontMetrics metrics(painter->font());
     const int columnLeft = static_cast<int>(std::floor(clip.left()));
@@ -127,9 +128,10 @@ void SchedulePlottable::drawLane(QCPPainter *painter, const schedule::Result &re
         const double rowHeight = std::fabs(bottom - top);
         if (rowTop > clip.bottom() || rowTop + rowHeight < clip.top())
             continue;
-        // Idle time is whatever the ops leave uncovered of the device's row.
+        // Idle time is whatever the ops leave uncovered of the device's row: hatched while rows
+        // are tall enough to show the hatching, a flat shade (much cheaper to fill) beyond.
         painter->setPen(Qt::NoPen);
-        painter->setBrush(bubble);
+        painter->setBrush(rowHeight >= 8 ? bubble : flatBubble);
         painter->drawRect(QRectF(x0, rowTop, result.makespanMs * pixelsPerMs, rowHeight));
 
         std::fill(cover.begin(), cover.end(), std::array<float, 3>{0, 0, 0});
@@ -161,14 +163,22 @@ void SchedulePlottable::drawLane(QCPPainter *painter, const schedule::Result &re
                 continue;
             }
             anyNarrow = true;
-            const double from = std::max(left, clip.left());
-            const double to = std::min(right, clip.right() + 1);
-            for (auto column = static_cast<int>(std::floor(from)); column <= std::floor(to);
+            const double from = std::max(left, clip.left()) - columnLeft;
+            const double to = std::min(right, clip.right() + 1) - columnLeft;
+            // Both ends are at or right of the clip's left column: truncation is floor.
+            const auto firstColumn = static_cast<std::size_t>(from);
+            const auto lastColumn = static_cast<std::size_t>(to);
+            if (firstColumn == lastColumn) { // most ops: inside one pixel column
+                if (firstColumn < columns)
+                    cover[firstColumn][kind] += static_cast<float>(to - from);
+                continue;
+            }
+            for (std::size_t column = firstColumn; column <= lastColumn && column < columns;
                  ++column) {
-                const double overlap = std::min(to, column + 1.0) - std::max(from, double(column));
-                const auto index = static_cast<std::size_t>(column - columnLeft);
-                if (overlap > 0 && index < columns)
-                    cover[index][kind] += static_cast<float>(overlap);
+                const auto edge = static_cast<double>(column);
+                const double overlap = std::min(to, edge + 1.0) - std::max(from, edge);
+                if (overlap > 0)
+                    cover[column][kind] += static_cast<float>(overlap);
             }
         }
         if (!anyNarrow)

@@ -44,8 +44,8 @@ QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
 } // namespace
 
 TailPanel::TailPanel(QWidget *parent)
-    : QWidget(parent), m_bound(new ScenarioBindings(this)), m_runner(new SimulationRunner(this)),
-      m_debounce(new QTimer(this)), m_showProgress(new QTimer(this))
+    : WorkspacePanel(parent), m_runner(new SimulationRunner(this)), m_debounce(new QTimer(this)),
+      m_showProgress(new QTimer(this))
 {
     auto *inputs = new QWidget(this);
     auto *inputsLayout = new QVBoxLayout(inputs);
@@ -365,28 +365,14 @@ ValueControl *TailPanel::stragglerControl() const
     return m_bound->control(11);
 }
 
-void TailPanel::setDocument(ScenarioDocument *document)
+void TailPanel::documentAttached(ScenarioDocument *document)
 {
     m_overheadChart->setDocument(document);
-    m_bound->setDocument(document);
-    m_stale = true;
-    observeDocument(this, m_document, document, &TailPanel::refresh);
-}
-
-void TailPanel::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_stale)
-        refresh();
 }
 
 void TailPanel::refresh()
 {
-    if (!m_document)
-        return;
-    // A hidden workspace costs nothing per slider tick: it catches up when it is shown.
-    m_stale = !isVisible();
-    if (m_stale)
+    if (!refreshNow())
         return;
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "workspacepanel.h"
+
 #include "simulationrunner.h"
 
 #include <QPointer>
@@ -32,12 +34,11 @@ enum class EditId;
 /// failures, and the goal seek, with its own inputs (the Model tab's inputs panel hides here).
 /// Inputs edit the document (undoable); the simulation runs in the background and is only re-run
 /// when its inputs change.
-class TailPanel : public QWidget
+class TailPanel : public WorkspacePanel
 {
     Q_OBJECT
 public:
     explicit TailPanel(QWidget *parent = nullptr);
-    void setDocument(ScenarioDocument *document);
 
     OverheadChart *overheadChart() const { return m_overheadChart; }
     HistogramChart *histogram() const { return m_histogram; }
@@ -53,15 +54,13 @@ public:
     ValueControl *stragglerControl() const;
 
 protected:
-    void showEvent(QShowEvent *event) override;
+    void refresh() override;
+    void documentAttached(ScenarioDocument *document) override;
 
 private:
-    void refresh();
     void showResults();
     void startSimulation();
 
-    QPointer<ScenarioDocument> m_document;
-    ScenarioBindings *m_bound;
     QLineEdit *m_sharedName;
     QCheckBox *m_backups;
     OverheadChart *m_overheadChart;
@@ -77,7 +76,6 @@ private:
     SimulationRunner *m_runner;
     QTimer *m_debounce;
     QTimer *m_showProgress;
-    bool m_stale = false; ///< changed while hidden: refresh when shown
 };
 
 } // namespace pipeplan

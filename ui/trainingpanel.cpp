@@ -66,8 +66,8 @@ QString perDeviceText(const QString &name, const std::vector<double> &values)
 } // namespace
 
 TrainingPanel::TrainingPanel(QWidget *parent)
-    : QWidget(parent), m_bound(new ScenarioBindings(this)), m_picker(new QComboBox(this)),
-      m_perDevice(new QLabel(this)), m_message(new QLabel(this)), m_table(new QTableWidget(this)),
+    : WorkspacePanel(parent), m_picker(new QComboBox(this)), m_perDevice(new QLabel(this)),
+      m_message(new QLabel(this)), m_table(new QTableWidget(this)),
       m_gantt(new ScheduleChart(this)), m_memoryTitle(new QLabel(this)),
       m_memory(new ScheduleMemoryChart(this))
 {
@@ -264,27 +264,9 @@ ValueControl *TrainingPanel::weightControl() const
     return m_bound->control(5);
 }
 
-void TrainingPanel::setDocument(ScenarioDocument *document)
-{
-    m_bound->setDocument(document);
-    m_stale = true;
-    observeDocument(this, m_document, document, &TrainingPanel::refresh);
-}
-
-void TrainingPanel::showEvent(QShowEvent *event)
-{
-    QWidget::showEvent(event);
-    if (m_stale)
-        refresh();
-}
-
 void TrainingPanel::refresh()
 {
-    if (!m_document)
-        return;
-    // A hidden workspace costs nothing per slider tick: it catches up when it is shown.
-    m_stale = !isVisible();
-    if (m_stale)
+    if (!refreshNow())
         return;
     const Scenario &s = m_document->scenario();
     const TrainingSettings &t = s.training;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "workspacepanel.h"
+
 #include "scenario.h"
 #include "schedulechart.h"
 
@@ -24,12 +26,11 @@ class ValueControl;
 /// several stacked on one time axis in compare mode, with a table of makespan, bubble and peak
 /// memory and a chart of activations held per device. Its own inputs edit the document
 /// (undoable); schedules are recomputed only when the training settings change.
-class TrainingPanel : public QWidget
+class TrainingPanel : public WorkspacePanel
 {
     Q_OBJECT
 public:
     explicit TrainingPanel(QWidget *parent = nullptr);
-    void setDocument(ScenarioDocument *document);
 
     ScheduleChart *ganttChart() const { return m_gantt; }
     ScheduleMemoryChart *memoryChart() const { return m_memory; }
@@ -46,13 +47,9 @@ public:
     int computeCount() const { return m_computeCount; }
 
 protected:
-    void showEvent(QShowEvent *event) override;
+    void refresh() override;
 
 private:
-    void refresh();
-
-    QPointer<ScenarioDocument> m_document;
-    ScenarioBindings *m_bound;
     QComboBox *m_picker;
     std::array<QCheckBox *, schedule::kAllKinds.size()> m_compare{};
     QLabel *m_perDevice;
@@ -64,7 +61,6 @@ private:
     std::optional<TrainingSettings> m_computedFor;
     ScheduleSet m_schedules;
     int m_computeCount = 0;
-    bool m_stale = false; ///< changed while hidden: refresh when shown
 };
 
 } // namespace pipeplan

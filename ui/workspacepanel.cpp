@@ -1,0 +1,36 @@
+#include "workspacepanel.h"
+
+#include "scenariobindings.h"
+#include "scenariodocument.h"
+
+namespace pipeplan {
+
+WorkspacePanel::WorkspacePanel(QWidget *parent)
+    : QWidget(parent), m_bound(new ScenarioBindings(this))
+{
+}
+
+void WorkspacePanel::setDocument(ScenarioDocument *document)
+{
+    m_bound->setDocument(document);
+    documentAttached(document);
+    m_stale = true;
+    observeDocument(this, m_document, document, &WorkspacePanel::refreshFromDocument);
+}
+
+void WorkspacePanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+bool WorkspacePanel::refreshNow()
+{
+    if (!m_document)
+        return false;
+    m_stale = !isVisible();
+    return !m_stale;
+}
+
+} // namespace pipeplan
