@@ -6,6 +6,7 @@
 #include <QCommandLineParser>
 #include <QTabWidget>
 #include <QTimer>
+#include <malloc.h>
 
 #include <cstdio>
 #include <cstring>
@@ -19,6 +20,10 @@ int main(int argc, char *argv[])
             return 0;
         }
     }
+    // Large schedule and Monte Carlo buffers come back from the heap instead of being mapped
+    // fresh (and page-faulted in) on every recompute while a slider moves.
+    mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
+    mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("PipePlan"));
     QApplication::setOrganizationName(QStringLiteral("PipePlan"));

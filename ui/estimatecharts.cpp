@@ -48,7 +48,9 @@ EstimateChart::EstimateChart(QWidget *parent) : QCustomPlot(parent)
         m_markers.emplace_back(line, label);
     }
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Bottom right: under the cumulative curve's plateau and the right tail's short bars, away
+    // from the P50 and P90 labels at the top.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     clearResult();
 }
 
