@@ -566,8 +566,7 @@ std::optional<Category> parseCategory(const QString &text)
     const QString key = lowerTrimmed(text);
     if (key.isEmpty())
         return Category::Other;
-    for (Category c : {Category::Labeling, Category::Training, Category::Optimization,
-                       Category::Research, Category::Other}) {
+    for (Category c : kAllCategories) {
         if (key == categoryKey(c))
             return c;
     }

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <vector>
@@ -31,6 +32,9 @@ enum class TimeUnit
     Weeks ///< working weeks of kWorkingDaysPerWeek days
 };
 
+inline constexpr std::array<TimeUnit, 3> kAllUnits{TimeUnit::Hours, TimeUnit::Days,
+                                                   TimeUnit::Weeks};
+
 /// Hours in one `unit`: 1, 8 or 40.
 double hoursPer(TimeUnit unit);
 
@@ -46,6 +50,10 @@ enum class Category
     Research,
     Other
 };
+
+inline constexpr std::array<Category, 5> kAllCategories{Category::Labeling, Category::Training,
+                                                        Category::Optimization, Category::Research,
+                                                        Category::Other};
 
 /// "labeling", "training", "optimization", "research", "other" (the CSV's category column).
 QString categoryKey(Category category);

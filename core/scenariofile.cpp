@@ -152,12 +152,6 @@ std::optional<Enum> enumFromKey(const QString &key, const std::array<Enum, N> &v
     return std::nullopt;
 }
 
-constexpr std::array<estimate::Category, 5> kCategories{
-    estimate::Category::Labeling, estimate::Category::Training, estimate::Category::Optimization,
-    estimate::Category::Research, estimate::Category::Other};
-constexpr std::array<estimate::TimeUnit, 3> kUnits{
-    estimate::TimeUnit::Hours, estimate::TimeUnit::Days, estimate::TimeUnit::Weeks};
-
 QString distributionKey(estimate::Distribution distribution)
 {
     return distribution == estimate::Distribution::Triangular ? QStringLiteral("triangular")
@@ -281,7 +275,8 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             const QString category = read.string(t, QStringLiteral("category"),
                                                  where + QStringLiteral(".category"), false);
             if (!category.isEmpty()) {
-                const auto parsed = enumFromKey(category, kCategories, &estimate::categoryKey);
+                const auto parsed =
+                    enumFromKey(category, estimate::kAllCategories, &estimate::categoryKey);
                 if (!parsed)
                     read.fail(where + QStringLiteral(".category"),
                               QStringLiteral("must be labeling, training, optimization, research "
@@ -292,7 +287,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             const QString unit =
                 read.string(t, QStringLiteral("unit"), where + QStringLiteral(".unit"), false);
             if (!unit.isEmpty()) {
-                const auto parsed = enumFromKey(unit, kUnits, &estimate::unitKey);
+                const auto parsed = enumFromKey(unit, estimate::kAllUnits, &estimate::unitKey);
                 if (!parsed)
                     read.fail(where + QStringLiteral(".unit"),
                               QStringLiteral("must be hours, days or weeks, got \"%1\"")

@@ -33,12 +33,6 @@ using Scale = ValueControl::Scale;
 constexpr auto config = &ValueControl::makeConfig;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
 
-constexpr std::array<estimate::Category, 5> kCategories{
-    estimate::Category::Labeling, estimate::Category::Training, estimate::Category::Optimization,
-    estimate::Category::Research, estimate::Category::Other};
-constexpr std::array<estimate::TimeUnit, 3> kUnits{
-    estimate::TimeUnit::Hours, estimate::TimeUnit::Days, estimate::TimeUnit::Weeks};
-
 QTableWidget *makeTable(const QStringList &header, QWidget *parent)
 {
     auto *table = new QTableWidget(0, static_cast<int>(header.size()), parent);
@@ -723,7 +717,7 @@ void ProjectPanel::fillTasks(const Scenario &s)
             readOnly(format::trimmed(stats.pertSigmaHours / perUnit, 2) + QLatin1Char(' ') + unit));
         // Category and unit: pickers in the cells.
         auto *category = new QComboBox(m_tasks);
-        for (estimate::Category c : kCategories)
+        for (estimate::Category c : estimate::kAllCategories)
             category->addItem(estimate::categoryKey(c), static_cast<int>(c));
         category->setCurrentIndex(category->findData(static_cast<int>(task.category)));
         connect(category, &QComboBox::activated, this, [this, row, category](int index) {
@@ -734,7 +728,7 @@ void ProjectPanel::fillTasks(const Scenario &s)
         });
         m_tasks->setCellWidget(row, Category, category);
         auto *unitBox = new QComboBox(m_tasks);
-        for (estimate::TimeUnit u : kUnits)
+        for (estimate::TimeUnit u : estimate::kAllUnits)
             unitBox->addItem(estimate::unitKey(u), static_cast<int>(u));
         unitBox->setCurrentIndex(unitBox->findData(static_cast<int>(task.unit)));
         connect(unitBox, &QComboBox::activated, this, [this, row, unitBox](int index) {
