@@ -1,18 +1,32 @@
 #!/usr/bin/env bash
 # Installs the Debian 12 packages PipePlan needs to build, test and run; only what is missing.
 # Runs apt-get as root directly, or through sudo for a normal user.
+#
+#   bash packaging/install-deps.sh          what `dev.sh run` and `dev.sh test` need
+#   bash packaging/install-deps.sh check    also what `dev.sh check` needs (clang-tidy, lintian)
+#
+# Every package is named here: apt runs with --no-install-recommends, so nothing may be reached
+# only through a Recommends (Qt6Charts' CMake config needs Qt6OpenGL's, which qt6-base-dev only
+# recommends; the offscreen and xcb platform plugins are only recommended by libqt6gui6).
 set -euo pipefail
 
 packages=(
     # build
-    cmake ninja-build g++ pkg-config
-    qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqcustomplot-dev libgl-dev
-    libgtest-dev libbenchmark-dev clang-format clang-tidy
-    # looking at the program and its reports (tests use them too)
-    xvfb xauth poppler-utils
+    cmake ninja-build g++ pkg-config ca-certificates git
+    qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
+    libqcustomplot-dev libgl-dev libgtest-dev libgmock-dev libbenchmark-dev
+    # man pages generated from the programs' own --help
+    help2man
+    # running the window: platform plugins (xcb, offscreen), fonts, the SVG icon
+    qt6-qpa-plugins libqt6svg6 fontconfig fonts-dejavu-core
+    # the tests: a formatting check, an X server, PDF tools, a tiny full filesystem
+    clang-format xvfb xauth poppler-utils util-linux
     # desktop integration checks
     desktop-file-utils appstream
 )
+if [ "${1:-}" = check ]; then
+    packages+=(clang-tidy lintian dpkg-dev file man-db bash-completion)
+fi
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# Runs a command on a fresh clone of this repository inside a bare Debian 12 root: the machine a
+# newcomer has, with nothing installed by hand.
+#
+#   bash packaging/clean-room.sh 'COMMAND' [REPO_DIR]
+#   bash packaging/clean-room.sh 'bash packaging/dev.sh run --version'
+#
+# The root is `debootstrap --variant=minbase bookworm` from the apt source this machine is
+# configured with (its deb822 .sources or one-line sources.list; the same suites are copied in, so
+# the root sees the versions this machine sees). The pristine root is cached in
+# $PIPEPLAN_CLEAN_ROOM/base (default /var/tmp/pipeplan-clean-room) and only reused when its
+# debootstrap finished; every run works in a throwaway copy of it and removes it afterwards
+# (PIPEPLAN_CLEAN_ROOM_KEEP=1 keeps it for a look). COMMAND runs as root in /root/pipeplan with a
+# clean environment (HOME, PATH, LANG=C.UTF-8, TERM=dumb, CI=true). Needs root (or sudo) and
+# network access to the apt source. Exit status: COMMAND's.
+set -euo pipefail
+
+command_to_run=${1:?usage: clean-room.sh 'COMMAND' [REPO_DIR]}
+repo=$(cd "${2:-$(dirname "$0")/..}" && pwd)
+
+if [ "$(id -u)" -ne 0 ]; then
+    exec sudo --preserve-env=PIPEPLAN_CLEAN_ROOM,PIPEPLAN_CLEAN_ROOM_KEEP \
+        bash "$0" "$command_to_run" "$repo"
+fi
+
+cache=${PIPEPLAN_CLEAN_ROOM:-/var/tmp/pipeplan-clean-room}
+base=$cache/base
+mkdir -p "$cache"
+
+log() { printf 'clean-room: %s\n' "$*" >&2; }
+
+# The machine's own apt source: the first URI of its deb822 files, else its one-line list.
+apt_mirror() {
+    local mirror=""
+    if compgen -G '/etc/apt/sources.list.d/*.sources' >/dev/null; then
+        mirror=$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/*.sources)
+    fi
+    if [ -z "$mirror" ] && [ -f /etc/apt/sources.list ]; then
+        mirror=$(awk '/^deb / { for (i = 2; i <= NF; i++) if ($i ~ /:\/\//) { print $i; exit } }' \
+            /etc/apt/sources.list)
+    fi
+    printf '%s\n' "${mirror:-http://deb.debian.org/debian}"
+}
+
+SECONDS=0
+if [ ! -f "$base/.pipeplan-base-complete" ]; then
+    command -v debootstrap >/dev/null || {
+        log "installing debootstrap"
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends debootstrap >/dev/null
+    }
+    mirror=$(apt_mirror)
+    log "making a minimal Debian 12 root from $mirror (once; cached in $base)"
+    rm -rf "$base" "$base.partial"
+    if ! debootstrap --variant=minbase bookworm "$base.partial" "$mirror" >"$cache/debootstrap.log" 2>&1; then
+        log "debootstrap failed; its log: $cache/debootstrap.log"
+        tail -n 20 "$cache/debootstrap.log" >&2
+        exit 1
+    fi
+    # The machine's own suites (updates, security) so the root sees what the machine sees.
+    if compgen -G '/etc/apt/sources.list.d/*.sources' >/dev/null; then
+        cp /etc/apt/sources.list.d/*.sources "$base.partial/etc/apt/sources.list.d/"
+        : >"$base.partial/etc/apt/sources.list"
+    elif [ -f /etc/apt/sources.list ]; then
+        cp /etc/apt/sources.list "$base.partial/etc/apt/sources.list"
+    fi
+    touch "$base.partial/.pipeplan-base-complete"
+    mv "$base.partial" "$base"
+    log "base ready after ${SECONDS}s"
+fi
+
+work=$(mktemp -d "$cache/run.XXXXXX")
+cleanup() {
+    umount -R "$work/root/pipeplan/.tmpfs" 2>/dev/null || true
+    umount -R "$work/dev" 2>/dev/null || true
+    umount "$work/proc" 2>/dev/null || true
+    umount "$work/sys" 2>/dev/null || true
+    if [ "${PIPEPLAN_CLEAN_ROOM_KEEP:-0}" = 1 ]; then
+        log "kept $work"
+    else
+        rm -rf --one-file-system "$work"
+    fi
+}
+trap cleanup EXIT
+
+cp -a "$base/." "$work/"
+cp /etc/resolv.conf "$work/etc/resolv.conf" 2>/dev/null || true
+git clone -q "$repo" "$work/root/pipeplan"
+mount -t proc proc "$work/proc"
+mount -t sysfs sysfs "$work/sys"
+mount --rbind /dev "$work/dev"
+mount --make-rslave "$work/dev"
+log "fresh root ready after ${SECONDS}s; running: $command_to_run"
+
+started=$SECONDS
+set +e
+chroot "$work" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    LANG=C.UTF-8 TERM=dumb CI=true bash -c "cd /root/pipeplan && $command_to_run"
+status=$?
+set -e
+log "exit $status after $((SECONDS - started))s (${SECONDS}s in all)"
+exit $status
