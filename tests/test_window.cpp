@@ -425,7 +425,8 @@ TEST_F(WindowTest, ABadFileLeavesTheOpenDocumentExactlyAsItWas)
          "workload: must be an object, got an array"},
         {"other-format.json", QByteArray(R"({"format": "tiled-map", "version": 1})"),
          "format: is \"tiled-map\""},
-        {"garbage.json", QByteArray(6 * 1024 * 1024, '\x07'), "a scenario file is at most"},
+        {"garbage.json", QByteArray(scenariofile::kMaxFileBytes + 1, '\x07'),
+         "(file): is larger than"},
     };
     for (const Bad &bad : files) {
         const QString path = dir.filePath(QLatin1String(bad.name));
@@ -554,11 +555,12 @@ TEST(Recovery, ARunningWindowsWorkIsNotAnOrphanAndACleanCloseLeavesNothing)
         ASSERT_TRUE(window.applySetting(QStringLiteral("users=33M")));
         window.writeRecoveryNow();
         EXPECT_TRUE(QFile::exists(window.recovery()->path()));
-        EXPECT_TRUE(RecoveryStore::orphans(dir.path()).empty()); // its window holds the lock
+        EXPECT_TRUE(
+            RecoveryStore::orphans(dir.path()).orphans.empty()); // its window holds the lock
         window.close();
         EXPECT_FALSE(QFile::exists(window.recovery()->path()));
     }
-    EXPECT_TRUE(RecoveryStore::orphans(dir.path()).empty());
+    EXPECT_TRUE(RecoveryStore::orphans(dir.path()).orphans.empty());
 }
 
 // "Kill the program mid-edit: the next start offers the work back." The real binary, killed.
@@ -588,7 +590,7 @@ TEST(Recovery, KilledMidEditTheWorkComesBack)
     process.kill(); // SIGKILL: no chance to clean up
     process.waitForFinished(10'000);
 
-    const std::vector<RecoveryStore::Orphan> orphans = RecoveryStore::orphans(recoveryDir);
+    const std::vector<RecoveryStore::Orphan> orphans = RecoveryStore::orphans(recoveryDir).orphans;
     ASSERT_EQ(orphans.size(), 1u);
     EXPECT_EQ(orphans[0].plan.scenario.workload.users, 75e6);
     EXPECT_EQ(orphans[0].plan.scenario.workload.workers, 2500);
@@ -598,7 +600,7 @@ TEST(Recovery, KilledMidEditTheWorkComesBack)
     EXPECT_EQ(window.headline()->valueText(HeadlineWidget::Runtime),
               format::duration(evaluate(orphans[0].plan.scenario).runtimeSeconds));
     RecoveryStore::discard(orphans[0]);
-    EXPECT_TRUE(RecoveryStore::orphans(recoveryDir).empty());
+    EXPECT_TRUE(RecoveryStore::orphans(recoveryDir).orphans.empty());
 }
 
 namespace {

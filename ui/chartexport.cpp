@@ -1,5 +1,7 @@
 #include "chartexport.h"
 
+#include "fileio.h"
+
 #include "csv.h"
 
 #include <QAbstractItemView>
@@ -17,7 +19,6 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QRegularExpression>
-#include <QSaveFile>
 #include <QStandardPaths>
 #include <QSvgGenerator>
 #include <QTableWidget>
@@ -46,21 +47,22 @@ QPicture recordChartView(QChartView *view, QSize size)
 }
 
 namespace {
-QString commit(QSaveFile &file)
+/// Every export is encoded in memory, then written atomically: a failed write leaves the old file.
+QString writeFile(const QString &path, const QByteArray &bytes)
 {
-    if (!file.commit())
-        return QStringLiteral("%1: %2").arg(file.fileName(), file.errorString());
+    if (const QString problem = fileio::writeAtomically(path, bytes); !problem.isEmpty())
+        return QStringLiteral("%1: %2").arg(path, problem);
     return {};
 }
 } // namespace
 
 QString savePdf(const QPicture &picture, QSize size, const QString &path, const QString &title)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("%1: %2").arg(path, file.errorString());
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     {
-        QPdfWriter writer(&file);
+        QPdfWriter writer(&buffer);
         writer.setResolution(96);
         writer.setTitle(title);
         writer.setCreator(QStringLiteral("PipePlan ") + QLatin1String(PIPEPLAN_VERSION));
@@ -70,7 +72,7 @@ QString savePdf(const QPicture &picture, QSize size, const QString &path, const 
         QPainter painter(&writer);
         painter.drawPicture(QPointF(0, 0), picture);
     }
-    return commit(file);
+    return writeFile(path, bytes);
 }
 
 QByteArray svgBytes(const QPicture &picture, QSize size, const QString &title)
@@ -94,11 +96,7 @@ QByteArray svgBytes(const QPicture &picture, QSize size, const QString &title)
 
 QString saveSvg(const QPicture &picture, QSize size, const QString &path, const QString &title)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("%1: %2").arg(path, file.errorString());
-    file.write(svgBytes(picture, size, title));
-    return commit(file);
+    return writeFile(path, svgBytes(picture, size, title));
 }
 
 namespace {
@@ -118,12 +116,12 @@ QImage image(const QPicture &picture, QSize size, int scale)
 
 QString savePng(const QPicture &picture, QSize size, int scale, const QString &path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("%1: %2").arg(path, file.errorString());
-    if (!image(picture, size, scale).save(&file, "PNG"))
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image(picture, size, scale).save(&buffer, "PNG"))
         return QStringLiteral("%1: could not encode the PNG").arg(path);
-    return commit(file);
+    return writeFile(path, bytes);
 }
 
 void copyToClipboard(const QPicture &picture, QSize size, const QString &title)
@@ -136,11 +134,7 @@ void copyToClipboard(const QPicture &picture, QSize size, const QString &title)
 
 QString saveCsv(const std::vector<QStringList> &rows, const QString &path)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("%1: %2").arg(path, file.errorString());
-    file.write(csv::write(rows).toUtf8());
-    return commit(file);
+    return writeFile(path, csv::write(rows).toUtf8());
 }
 
 std::vector<QStringList> tableRows(const QTableWidget *table)

@@ -5,6 +5,7 @@
 #include "chartexport.h"
 #include "estimatecharts.h"
 #include "explain.h"
+#include "fileio.h"
 #include "ganttchart.h"
 #include "headlinewidget.h"
 #include "histogramchart.h"
@@ -35,7 +36,6 @@
 #include <QMessageBox>
 #include <QPrintDialog>
 #include <QPrinter>
-#include <QSaveFile>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
@@ -561,17 +561,11 @@ void MainWindow::updateTitle()
 
 scenariofile::LoadResult MainWindow::readPlanFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return {std::nullopt, {QStringLiteral("(file)"), file.errorString()}};
-    // Refuse megabytes of garbage before reading them.
-    if (file.size() > scenariofile::kMaxFileBytes) {
-        return {std::nullopt,
-                {QStringLiteral("(file)"), tr("is %1 bytes; a scenario file is at most %2 bytes")
-                                               .arg(file.size())
-                                               .arg(scenariofile::kMaxFileBytes)}};
-    }
-    return scenariofile::fromJson(file.readAll());
+    // Only a regular file, and never more than the cap: /dev/zero or a FIFO is refused unread.
+    const fileio::ReadResult read = fileio::readBounded(path, scenariofile::kMaxFileBytes);
+    if (!read.bytes)
+        return {std::nullopt, {QStringLiteral("(file)"), read.error}};
+    return scenariofile::fromJson(*read.bytes);
 }
 
 bool MainWindow::openFile(const QString &path, QString *errorMessage)
@@ -594,15 +588,20 @@ bool MainWindow::openFile(const QString &path, QString *errorMessage)
 bool MainWindow::saveFile(const QString &path, QString *errorMessage)
 {
     m_inputs->commitNotes();
-    QSaveFile file(path);
-    QString problem;
-    if (!file.open(QIODevice::WriteOnly)) {
-        problem = file.errorString();
-    } else {
-        file.write(scenariofile::toJson(m_document->plan()));
-        if (!file.commit())
-            problem = file.errorString();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (absolute == m_document->filePath() && m_document->fileChangedOnDisk() &&
+        !confirmOverwriteChanged(path)) {
+        const QString message =
+            tr("Not saved: %1 changed on disk since this window opened or saved it (another "
+               "window or program wrote it). Use Save As to keep both, or reload it.")
+                .arg(path);
+        if (errorMessage)
+            *errorMessage = message;
+        statusBar()->showMessage(message);
+        return false;
     }
+    // Atomic: a full disk or a failed write leaves the previous file exactly as it was.
+    const QString problem = fileio::writeAtomically(path, scenariofile::toJson(m_document->plan()));
     if (!problem.isEmpty()) {
         const QString message =
             tr("Could not save %1\n%2\nThe previous file, if any, is unchanged.")
@@ -616,6 +615,52 @@ bool MainWindow::saveFile(const QString &path, QString *errorMessage)
     addRecentFile(QFileInfo(path).absoluteFilePath());
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     return true;
+}
+
+bool MainWindow::confirmOverwriteChanged(const QString &path)
+{
+    if (!m_options.interactive)
+        return false; // nobody to ask: keep the other writer's work
+    return QMessageBox::warning(
+               this, tr("File changed on disk"),
+               tr("%1 changed on disk since this window opened or saved it: another window or "
+                  "program wrote it.\n\nOverwrite it with this window's plan? The other "
+                  "changes would be lost.")
+                   .arg(path),
+               QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Save;
+}
+
+void MainWindow::checkFileOnDisk()
+{
+    if (!m_document->fileChangedOnDisk())
+        return;
+    const fileio::DiskStamp now = fileio::stampOf(m_document->filePath());
+    if (now == m_askedAboutStamp)
+        return; // asked about this version of the file already
+    m_askedAboutStamp = now;
+    const QString path = m_document->filePath();
+    if (!m_options.interactive) {
+        statusBar()->showMessage(tr("%1 changed on disk").arg(path));
+        return;
+    }
+    const QString question =
+        m_document->isModified()
+            ? tr("%1 changed on disk: another window or program wrote it.\n\nReload it? Your "
+                 "unsaved changes in this window would be lost.")
+            : tr("%1 changed on disk: another window or program wrote it.\n\nReload it?");
+    if (QMessageBox::question(this, tr("File changed on disk"), question.arg(path),
+                              QMessageBox::Yes | QMessageBox::No,
+                              QMessageBox::Yes) == QMessageBox::Yes)
+        openFile(path);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    // Back from another window or program: the file may have been written meanwhile. Queued, so
+    // a dialog never opens inside the activation itself.
+    if (event->type() == QEvent::ActivationChange && isActiveWindow())
+        QTimer::singleShot(0, this, &MainWindow::checkFileOnDisk);
 }
 
 void MainWindow::showError(const QString &title, const QString &message)
@@ -733,14 +778,33 @@ bool MainWindow::applySetting(const QString &assignment, QString *errorMessage)
 
 void MainWindow::writeRecoveryNow()
 {
-    if (m_recovery && m_document->isModified())
-        m_recovery->write(m_document->plan(), m_document->filePath());
+    if (!m_recovery || !m_document->isModified())
+        return;
+    // A failed autosave (a full disk) keeps the previous recovery file and says so, quietly: the
+    // person is typing, not saving.
+    if (const QString problem = m_recovery->write(m_document->plan(), m_document->filePath());
+        !problem.isEmpty())
+        statusBar()->showMessage(
+            tr("Unsaved work could not be written to the recovery file: %1").arg(problem));
 }
 
 QList<MainWindow *> MainWindow::offerRecovery(QWidget *parent, const Options &options)
 {
     QList<MainWindow *> restored;
-    for (const RecoveryStore::Orphan &orphan : RecoveryStore::orphans(options.recoveryDirectory)) {
+    const RecoveryStore::Found found = RecoveryStore::orphans(options.recoveryDirectory);
+    // Work that cannot be offered back is never dropped without a word: the files are kept,
+    // set aside so they are not offered again, and named.
+    if (!found.unreadable.isEmpty()) {
+        const QString message =
+            tr("Unsaved work from an earlier session could not be read, so it cannot be offered "
+               "back. The files are kept:\n\n%1")
+                .arg(found.unreadable.join(QLatin1Char('\n')));
+        if (options.interactive)
+            QMessageBox::warning(parent, tr("Unsaved work could not be read"), message);
+        else
+            qWarning("pipeplan: %s", qPrintable(message));
+    }
+    for (const RecoveryStore::Orphan &orphan : found.orphans) {
         const QString when = QLocale().toString(orphan.savedAt.toLocalTime(), QLocale::ShortFormat);
         const QString what =
             orphan.originalPath.isEmpty() ? orphan.plan.scenario.name : orphan.originalPath;

@@ -6,6 +6,7 @@
 #include <QPageSize>
 
 #include "appearance.h"
+#include "fileio.h"
 
 #include <QTimer>
 #include <qcustomplot.h>
@@ -117,6 +118,7 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
@@ -134,6 +136,10 @@ private:
     bool saveAs();
     void open();
     void showError(const QString &title, const QString &message);
+    /// Saving over a file another window or program wrote since: asks (refuses when headless).
+    bool confirmOverwriteChanged(const QString &path);
+    /// Offers to reload the file when it changed on disk (once per version of the file).
+    void checkFileOnDisk();
 
     Options m_options;
     ScenarioDocument *m_document;
@@ -163,6 +169,7 @@ private:
     QMenu *m_recentMenu = nullptr;
     std::unique_ptr<RecoveryStore> m_recovery;
     QTimer m_autosaveTimer;
+    fileio::DiskStamp m_askedAboutStamp;
 };
 
 } // namespace pipeplan

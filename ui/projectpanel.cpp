@@ -1,5 +1,7 @@
 #include "projectpanel.h"
 
+#include "fileio.h"
+
 #include "backgroundjob.h"
 #include "estimatecharts.h"
 #include "format.h"
@@ -679,13 +681,13 @@ void ProjectPanel::importCsv()
                                                       tr("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty())
         return;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly) || file.size() > qint64{4} * 1024 * 1024) {
-        m_message->setText(tr("Not imported: %1 cannot be read (or is over 4 MiB)").arg(path));
+    const fileio::ReadResult bytes = fileio::readBounded(path, scenariofile::kMaxFileBytes);
+    if (!bytes.bytes) {
+        m_message->setText(tr("Not imported: %1 %2").arg(path, bytes.error));
         m_message->setVisible(true);
         return;
     }
-    const estimate::CsvTasks read = estimate::readTasksCsv(QString::fromUtf8(file.readAll()));
+    const estimate::CsvTasks read = estimate::readTasksCsv(QString::fromUtf8(*bytes.bytes));
     if (!read.errors.empty()) {
         m_message->setText(tr("Not imported: %1").arg(read.errors.front().toString()));
         m_message->setVisible(true);

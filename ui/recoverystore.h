@@ -23,8 +23,9 @@ public:
     RecoveryStore(const RecoveryStore &) = delete;
     RecoveryStore &operator=(const RecoveryStore &) = delete;
 
-    /// Writes the plan atomically, with the file it came from. Returns false on a write error.
-    bool write(const Plan &plan, const QString &originalPath);
+    /// Writes the plan atomically, with the file it came from. On a write error (a full disk)
+    /// the previous recovery file stays as it was and the error is returned; empty on success.
+    QString write(const Plan &plan, const QString &originalPath);
     /// The work was saved or discarded: nothing to recover.
     void clear();
     QString path() const { return m_path; }
@@ -36,9 +37,17 @@ public:
         QDateTime savedAt;
         Plan plan;
     };
-    /// Recovery files left by windows that are gone (their lock is free), newest first; files
-    /// that no longer load are skipped.
-    static std::vector<Orphan> orphans(const QString &directory = {});
+    struct Found
+    {
+        /// Recovery files left by windows that are gone (their lock is free), newest first.
+        std::vector<Orphan> orphans;
+        /// Files of gone windows that do not load: "path: reason" each. They are renamed to
+        /// *.json.unreadable (kept for the person, not offered again).
+        QStringList unreadable;
+    };
+    /// Looks for work to offer back; also removes lock files whose window is gone and that
+    /// guard no recovery file (a window killed before its first autosave leaves one).
+    static Found orphans(const QString &directory = {});
     /// Deletes an orphan after it was restored or declined.
     static void discard(const Orphan &orphan);
 

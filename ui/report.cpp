@@ -1,5 +1,7 @@
 #include "report.h"
 
+#include "fileio.h"
+
 #include "amdahlchart.h"
 #include "chartexport.h"
 #include "estimatecharts.h"
@@ -23,7 +25,6 @@
 #include <QPainter>
 #include <QPdfWriter>
 #include <QPicture>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <functional>
@@ -689,16 +690,10 @@ QByteArray pdfBytes(const Plan &plan, const Options &options)
 
 QString writePdf(const Plan &plan, const QString &path, const Options &options)
 {
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly))
-        return QStringLiteral("%1: %2").arg(path, file.errorString());
-    {
-        QPdfWriter writer(&file);
-        setUp(writer, plan, options);
-        render(&writer, plan, options);
-    }
-    if (!file.commit())
-        return QStringLiteral("%1: %2").arg(path, file.errorString());
+    // Rendered whole in memory first: a failed write (a full disk) leaves the old file as it was.
+    if (const QString problem = fileio::writeAtomically(path, pdfBytes(plan, options));
+        !problem.isEmpty())
+        return QStringLiteral("%1: %2").arg(path, problem);
     return {};
 }
 

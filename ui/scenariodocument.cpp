@@ -25,6 +25,7 @@ public:
     bool mergeWith(const QUndoCommand *other) override
     {
         const auto *next = static_cast<const ChangePlan *>(other);
+        // One interactive session (a slider drag, a burst of key or wheel steps) is one step.
         if (m_id == EditId::None || next->m_session != m_session)
             return false;
         m_after = next->m_after;
@@ -45,6 +46,9 @@ private:
 
 ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent)
 {
+    // Each step holds two plans; the history keeps the last kUndoLimit of them, whatever the
+    // session's length.
+    m_undoStack.setUndoLimit(kUndoLimit);
     connect(&m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool) { emit modifiedChanged(isModified()); });
     recompute();
@@ -119,6 +123,7 @@ void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modi
     m_undoStack.clear();
     m_forcedModified = modified;
     m_filePath = filePath;
+    m_diskStamp = filePath.isEmpty() ? fileio::DiskStamp{} : fileio::stampOf(filePath);
     apply(plan);
     emit filePathChanged(m_filePath);
     emit modifiedChanged(isModified());
@@ -128,6 +133,7 @@ void ScenarioDocument::markSaved(const QString &filePath)
 {
     m_forcedModified = false;
     m_undoStack.setClean();
+    m_diskStamp = fileio::stampOf(filePath);
     if (filePath != m_filePath) {
         m_filePath = filePath;
         emit filePathChanged(m_filePath);

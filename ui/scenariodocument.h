@@ -1,5 +1,6 @@
 #pragma once
 
+#include "fileio.h"
 #include "pipeline.h"
 #include "scenario.h"
 #include "scenariofile.h"
@@ -102,6 +103,9 @@ class ScenarioDocument : public QObject
 {
     Q_OBJECT
 public:
+    /// Undo steps kept (the oldest go first): with a 10,000-task project a step holds megabytes.
+    static constexpr int kUndoLimit = 100;
+
     explicit ScenarioDocument(QObject *parent = nullptr);
 
     const Plan &plan() const { return m_plan; }
@@ -132,6 +136,7 @@ public:
     void unpinBaseline();
 
     /// A slider press opens a session, its release closes it: the drag becomes one undo step.
+    /// A burst of key or wheel steps on one field is a session too (ValueControl).
     void beginInteractiveEdit();
     void endInteractiveEdit();
 
@@ -146,6 +151,16 @@ public:
     /// After a successful save: the file is now `filePath` and the document is clean.
     void markSaved(const QString &filePath);
     bool isModified() const { return !m_undoStack.isClean() || m_forcedModified; }
+    /// The file as it was when this document last loaded or saved it: a different stamp on disk
+    /// now means another window or program wrote it since.
+    const fileio::DiskStamp &diskStamp() const { return m_diskStamp; }
+    bool fileChangedOnDisk() const
+    {
+        if (m_filePath.isEmpty())
+            return false;
+        const fileio::DiskStamp now = fileio::stampOf(m_filePath);
+        return now.exists && now != m_diskStamp;
+    }
 
     /// Applies a plan without an undo entry (the undo commands use this).
     void apply(const Plan &plan);
@@ -168,6 +183,7 @@ private:
     std::vector<double> m_scheduleStageMs;
     QUndoStack m_undoStack;
     QString m_filePath;
+    fileio::DiskStamp m_diskStamp;
     bool m_forcedModified = false;
     bool m_balanced = false;
     bool m_interactive = false;

@@ -5,13 +5,29 @@
 #include <QHBoxLayout>
 #include <QSlider>
 
+#include <functional>
+
 #include <cmath>
 
 namespace pipeplan {
 
 namespace {
 constexpr int kSliderSteps = 1000;
-}
+
+/// A spin box that says when a step (arrow key, Page Up/Down, wheel, arrow button) begins.
+class SteppingSpinBox : public QDoubleSpinBox
+{
+public:
+    using QDoubleSpinBox::QDoubleSpinBox;
+    std::function<void()> beforeStep;
+    void stepBy(int steps) override
+    {
+        if (beforeStep)
+            beforeStep();
+        QDoubleSpinBox::stepBy(steps);
+    }
+};
+} // namespace
 
 ValueControl::Config ValueControl::makeConfig(double min, double max, Scale scale, int decimals,
                                               const QString &suffix)
@@ -34,8 +50,18 @@ ValueControl::Config ValueControl::makeOptional(Config config, const QString &te
 
 ValueControl::ValueControl(const Config &config, QWidget *parent)
     : QWidget(parent), m_config(config), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_spinBox(new QDoubleSpinBox(this))
+      m_spinBox(new SteppingSpinBox(this))
 {
+    // Steps less than kStepBurstMs apart form one session, like a slider drag: holding an arrow
+    // key is one undo step, not hundreds of snapshots of the plan.
+    m_stepBurst.setSingleShot(true);
+    m_stepBurst.setInterval(kStepBurstMs);
+    connect(&m_stepBurst, &QTimer::timeout, this, &ValueControl::dragFinished);
+    static_cast<SteppingSpinBox *>(m_spinBox)->beforeStep = [this]() {
+        if (!m_stepBurst.isActive())
+            emit dragStarted();
+        m_stepBurst.start();
+    };
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     if (config.optional) {

@@ -2,6 +2,7 @@
 
 #include "fields.h"
 
+#include <QTimer>
 #include <QWidget>
 
 class QCheckBox;
@@ -17,6 +18,9 @@ class ValueControl : public QWidget
 {
     Q_OBJECT
 public:
+    /// Key or wheel steps less than this apart are one undo step.
+    static constexpr int kStepBurstMs = 1000;
+
     enum class Scale
     {
         Linear,
@@ -68,6 +72,7 @@ private:
     QDoubleSpinBox *m_spinBox;
     QCheckBox *m_checkBox = nullptr;
     bool m_syncing = false;
+    QTimer m_stepBurst;
 };
 
 } // namespace pipeplan
