@@ -16,6 +16,9 @@ export XDG_RUNTIME_DIR=${XDG_RUNTIME_DIR:-$(mktemp -d)}
 # roff: backslashes as \e, minus signs as \-, a leading . or ' made literal.
 roff() { sed -e 's/\\/\\e/g' -e 's/-/\\-/g' -e "s/^\([.']\)/\\\\\&\1/"; }
 
+# A command's --help; a core-only build's `report --help` says it is not built, and exits 2.
+command_help() { pipeplan-cli "$1" --help 2>&1 || true; }
+
 cli_commands() {
     pipeplan-cli --help | awk '/^Commands:/ { inside = 1; next }
                                inside && !finished && /^  [a-z]/ { print $1; next }
@@ -28,7 +31,7 @@ cli_commands_section() {
     local command
     for command in $(cli_commands); do
         printf '.SS "%s"\n' "$(printf 'pipeplan-cli %s' "$command" | roff)"
-        pipeplan-cli "$command" --help | awk '
+        command_help "$command" | awk '
             function roff(text) {
                 gsub(/\\/, "\\e", text); gsub(/-/, "\\-", text)
                 if (text ~ /^[.\047]/) text = "\\&" text
