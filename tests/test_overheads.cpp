@@ -137,7 +137,8 @@ TEST(Overheads, ScenarioValidationNamesTheSection)
     EXPECT_EQ(errors[0].toString(),
               QStringLiteral("overheads.cold_start_s: must be at least 0, got -1"));
     EXPECT_EQ(errors[1].toString(),
-              QStringLiteral("simulation.failure_prob: must be below 1, got 1"));
+              QStringLiteral("simulation.failure_prob: must be below 0.99, got 1 (each shard would "
+                             "need 100 or more attempts on average)"));
     EXPECT_EQ(errors[2].toString(),
               QStringLiteral("goal.deadline_s: must be greater than 0, got 0"));
 }
