@@ -46,7 +46,8 @@ const FieldSpec shardSeconds{"shard_seconds", "time per shard", "s", 0, 1e12, tr
 const FieldSpec stragglerProbability{
     "straggler_prob", "straggler probability", "", 0, 1, false, false, true};
 const FieldSpec stragglerFactor{"straggler_factor", "straggler slowdown", "x", 1, 1e6};
-// At f a shard needs 1 / (1 - f) attempts on average: 100 at 0.99, a trillion at 1 - 1e-12.
+// At f a shard needs 1 / (1 - f) attempts on average: 100 at 0.99 (the window's slider ends
+// there), a trillion at 1 - 1e-12, which would never answer.
 const FieldSpec failureProbability{"failure_prob",
                                    "failure probability per attempt",
                                    "",
@@ -54,8 +55,8 @@ const FieldSpec failureProbability{"failure_prob",
                                    0.99,
                                    false,
                                    false,
-                                   true,
-                                   "each shard would need 100 or more attempts on average"};
+                                   false,
+                                   "above it each shard needs over 100 attempts on average"};
 const FieldSpec checkpointSeconds{"checkpoint_s", "checkpoint interval", "s", 0, 1e12, true};
 const FieldSpec checkpointCostSeconds{"checkpoint_cost_s", "time per checkpoint", "s", 0, 1e9};
 const FieldSpec serialSeconds{"serial_s", "serial time", "s", 0, 1e15};

@@ -1055,8 +1055,8 @@ TEST(ReliabilityCli, AbsurdSimulationValuesRefusedWithTheReason)
          "pipeplan-cli simulate: --checkpoint-s: is 1e-06 s: a shard of 60 s would write 60000000 "
          "checkpoints; at most 1,000,000 per shard\n"},
         {"simulate --shards 10 --shard-seconds 60 --workers 2 --failure-prob 0.999999999999",
-         "pipeplan-cli simulate: --failure-prob: must be below 0.99, got 0.999999999999 (each "
-         "shard would need 100 or more attempts on average)\n"},
+         "pipeplan-cli simulate: --failure-prob: is too large: at most 0.99, got 0.999999999999 "
+         "(above it each shard needs over 100 attempts on average)\n"},
         {"runtime --users 1 --predictions 1 --latency-ms 1e-320",
          "pipeplan-cli runtime: --latency-ms: is too small: at least 1e-09, got "
          "9.99988867182683e-321\n"},

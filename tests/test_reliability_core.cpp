@@ -300,17 +300,19 @@ TEST(ReliabilitySimulation, FailureProbabilityNearOneRefusedWithTheReason)
     const std::vector<FieldError> errors = simulation::validate(p);
     ASSERT_EQ(errors.size(), 1u);
     EXPECT_EQ(errors.front().toString(),
-              QStringLiteral("failure_prob: must be below 0.99, got 0.999999999999 (each shard "
-                             "would need 100 or more attempts on average)"));
-    p.failureProbability = 0.98;
+              QStringLiteral(
+                  "failure_prob: is too large: at most 0.99, got 0.999999999999 (above it each "
+                  "shard needs over 100 attempts on average)"));
+    p.failureProbability = 0.99; // the window's slider ends here: 100 attempts on average
     EXPECT_TRUE(simulation::validate(p).empty());
     // The window validates the scenario with the same rule.
     Scenario s = defaultScenario();
     s.simulation.failureProbability = 0.995;
     ASSERT_FALSE(validate(s).empty());
     EXPECT_EQ(validate(s).front().toString(),
-              QStringLiteral("simulation.failure_prob: must be below 0.99, got 0.995 (each shard "
-                             "would need 100 or more attempts on average)"));
+              QStringLiteral(
+                  "simulation.failure_prob: is too large: at most 0.99, got 0.995 (above it each "
+                  "shard needs over 100 attempts on average)"));
 }
 
 TEST(ReliabilitySimulation, CancelInsideATrialReturnsWithinMilliseconds)

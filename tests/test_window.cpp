@@ -425,7 +425,7 @@ TEST_F(WindowTest, ABadFileLeavesTheOpenDocumentExactlyAsItWas)
          "workload: must be an object, got an array"},
         {"other-format.json", QByteArray(R"({"format": "tiled-map", "version": 1})"),
          "format: is \"tiled-map\""},
-        {"garbage.json", QByteArray(6 * 1024 * 1024, '\x07'), "a scenario file is at most"},
+        {"garbage.json", QByteArray(17 * 1024 * 1024, '\x07'), "a scenario file is at most"},
     };
     for (const Bad &bad : files) {
         const QString path = dir.filePath(QLatin1String(bad.name));
