@@ -5,6 +5,7 @@
 #include "estimate.h"
 #include "explain.h"
 #include "fields.h"
+#include "fileio.h"
 #include "format.h"
 #include "goalseek.h"
 #include "numparse.h"
@@ -24,6 +25,8 @@
 #include <cmath>
 #include <functional>
 #include <optional>
+
+#include <sys/stat.h>
 
 namespace pipeplan::cli {
 
@@ -48,6 +51,18 @@ struct FlagDef
     FlagKind kind;
     QString help;
 };
+
+/// The one parser per kind of value: a fraction or probability also takes "50%", a byte count
+/// or rate reads "B" as bytes ("512B", "1.5GB", "512MiB"), anything else is a plain number.
+numparse::Parsed parseFor(const FieldSpec &spec, const QString &text)
+{
+    const QLatin1String unit(spec.unit);
+    if (unit == QLatin1String("B") || unit == QLatin1String("B/s"))
+        return numparse::bytes(text);
+    if (spec.min >= 0 && spec.max <= 1)
+        return numparse::fraction(text);
+    return numparse::number(text);
+}
 
 /// The flags of one invocation, checked against the command's definitions.
 class Flags
@@ -121,7 +136,7 @@ public:
                 return *fallback;
             throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
         }
-        const numparse::Parsed parsed = numparse::number(m_values.value(name));
+        const numparse::Parsed parsed = parseFor(spec, m_values.value(name));
         if (!parsed.value)
             throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
         if (auto reason = checkValue(spec, *parsed.value))
@@ -792,12 +807,53 @@ QJsonValue optionalJson(const std::optional<double> &value)
     return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
 }
 
+/// With a scenario file, deadline's simulation flags change the file's settings, as --set with
+/// the file's key would; the job's shape (shards, shard time, serial time) comes from the file's
+/// workload, so those flags are refused with the key that sets it.
+void applySimulationFlags(const Flags &flags, Scenario &s)
+{
+    const std::pair<const char *, const char *> derived[] = {
+        {"shards", "overheads.users_per_shard (shards = users / users per shard)"},
+        {"shard-seconds", "overheads.users_per_shard or workload.latency_ms"},
+        {"serial-s", "workload.parallel_fraction"}};
+    for (const auto &[flag, key] : derived) {
+        if (flags.has(QLatin1String(flag)))
+            throw InvalidInput{QStringLiteral("--%1: comes from the scenario file's workload; "
+                                              "use --set %2")
+                                   .arg(QLatin1String(flag), QLatin1String(key))};
+    }
+    SimulationSettings &sim = s.simulation;
+    sim.stragglerProbability = flags.number(QStringLiteral("straggler-prob"),
+                                            fields::stragglerProbability, sim.stragglerProbability);
+    sim.stragglerFactor = flags.number(QStringLiteral("straggler-factor"), fields::stragglerFactor,
+                                       sim.stragglerFactor);
+    sim.failureProbability = flags.number(QStringLiteral("failure-prob"),
+                                          fields::failureProbability, sim.failureProbability);
+    if (flags.has(QStringLiteral("checkpoint-s")))
+        sim.checkpointSeconds =
+            flags.number(QStringLiteral("checkpoint-s"), fields::checkpointSeconds);
+    sim.checkpointCostSeconds =
+        flags.number(QStringLiteral("checkpoint-cost-s"), fields::checkpointCostSeconds,
+                     sim.checkpointCostSeconds);
+    if (flags.isSet(QStringLiteral("backups")))
+        sim.speculativeBackups = true;
+    sim.seed = flags.number(QStringLiteral("seed"), fields::seed, sim.seed);
+    if (flags.has(QStringLiteral("cold-start-s")))
+        s.overheads.coldStartSeconds =
+            flags.number(QStringLiteral("cold-start-s"), fields::coldStartSeconds);
+    if (flags.has(QStringLiteral("dispatch-cap-per-s")))
+        s.overheads.dispatchCapPerSecond =
+            flags.number(QStringLiteral("dispatch-cap-per-s"), fields::dispatchCapPerSecond);
+}
+
 int runDeadline(const Flags &flags, QTextStream &out)
 {
     goalseek::Inputs in;
     if (!flags.positional().isEmpty()) {
-        // A scenario file: its workload, overheads, simulation and goal settings.
-        const Plan plan = loadPlanArgument(flags);
+        // A scenario file: its workload, overheads, simulation and goal settings, with any
+        // simulation flag applied on top.
+        Plan plan = loadPlanArgument(flags);
+        applySimulationFlags(flags, plan.scenario);
         const Scenario &s = plan.scenario;
         const ScenarioResult r = evaluate(s);
         in = goalInputs(s, r);
@@ -1037,10 +1093,17 @@ int runSchedule(const Flags &flags, QTextStream &out)
 // ---------------------------------------------------------------------------------------------
 // Project estimates (seed 003): montecarlo over a task file, labeling effort.
 
-/// A task file is read whole; far above any real plan.
+/// A task file is read whole; far above any real plan (10,000 tasks of long names is ~1 MB).
 constexpr qint64 kMaxTaskFileBytes = qint64{4} * 1024 * 1024;
-/// Each task keeps a 1,025-point quantile table (8 KB) during a run: 10,000 tasks is 80 MB.
-constexpr std::size_t kMaxTasks = 10'000;
+
+/// "cannot read it (No such file or directory)", or readBounded's own sentence when it says
+/// what the path is ("is a pipe, not a regular file").
+QString readProblem(const QString &error)
+{
+    if (error.startsWith(QLatin1String("is ")))
+        return error;
+    return QStringLiteral("cannot read it (%1)").arg(error);
+}
 
 /// A message on one line: CSV cells quoted in it may hold line breaks.
 QString oneLine(QString text)
@@ -1059,17 +1122,10 @@ std::vector<estimate::Task> readTaskFile(const Flags &flags)
                                           "name,optimistic,most_likely,pessimistic)")};
     const QString path = flags.text(QStringLiteral("tasks"));
     const QString prefix = QStringLiteral("--tasks ") + path;
-    if (QFileInfo(path).isDir())
-        throw InvalidInput{prefix + QStringLiteral(": is a directory, not a CSV file")};
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        throw InvalidInput{prefix +
-                           QStringLiteral(": cannot read it (%1)").arg(file.errorString())};
-    if (file.size() > kMaxTaskFileBytes)
-        throw InvalidInput{prefix + QStringLiteral(": is %1 bytes; a task file is at most %2")
-                                        .arg(format::grouped(static_cast<double>(file.size()), 0),
-                                             format::grouped(kMaxTaskFileBytes, 0))};
-    const estimate::CsvTasks csv = estimate::readTasksCsv(QString::fromUtf8(file.readAll()));
+    const fileio::ReadResult read = fileio::readBounded(path, kMaxTaskFileBytes);
+    if (!read.bytes)
+        throw InvalidInput{oneLine(prefix + QStringLiteral(": ") + readProblem(read.error))};
+    const estimate::CsvTasks csv = estimate::readTasksCsv(QString::fromUtf8(*read.bytes));
     if (!csv.errors.empty()) {
         QString message = prefix + QStringLiteral(": ") + csv.errors.front().toString();
         if (csv.errors.size() > 1)
@@ -1079,21 +1135,25 @@ std::vector<estimate::Task> readTaskFile(const Flags &flags)
                                                        : QStringLiteral("problems"));
         throw InvalidInput{oneLine(message)};
     }
-    if (csv.tasks.size() > kMaxTasks)
-        throw InvalidInput{prefix +
-                           QStringLiteral(": has %1 tasks; at most %2")
-                               .arg(format::grouped(static_cast<double>(csv.tasks.size()), 0),
-                                    format::grouped(static_cast<double>(kMaxTasks), 0))};
     return csv.tasks;
 }
 
 /// "1, 2, 4": task numbers, 1-based in the file's order (the n-th task; blank lines do not
-/// count, unlike the row numbers of depends_on and of CSV errors).
+/// count, unlike the row numbers of depends_on and of CSV errors). A long list keeps its first
+/// ten and its last: "1, 2, ..., 10, ... 9,989 more ..., 10000".
 QString taskList(const std::vector<int> &indices)
 {
+    constexpr size_t kShown = 10;
     QStringList numbers;
-    for (int index : indices)
-        numbers << QString::number(index + 1);
+    for (size_t i = 0; i < indices.size(); ++i) {
+        if (indices.size() > kShown + 2 && i == kShown) {
+            numbers << QStringLiteral("... %1 more ...")
+                           .arg(format::grouped(static_cast<double>(indices.size() - kShown - 1),
+                                                0));
+            i = indices.size() - 1;
+        }
+        numbers << QString::number(indices[i] + 1);
+    }
     return numbers.join(QStringLiteral(", "));
 }
 
@@ -1190,16 +1250,11 @@ int runMonteCarlo(const Flags &flags, QTextStream &out)
 double fractionValue(const QString &label, const QString &text, const FieldSpec &spec,
                      const QString &tooLarge = QStringLiteral("a fraction: 0.1 or 10%"))
 {
-    QString number = text.trimmed();
-    const bool percent = number.endsWith(QLatin1Char('%'));
-    if (percent)
-        number = number.chopped(1).trimmed();
-    const numparse::Parsed parsed = numparse::number(number);
+    const bool percent = text.trimmed().endsWith(QLatin1Char('%'));
+    const numparse::Parsed parsed = numparse::fraction(text);
     if (!parsed.value)
-        throw InvalidInput{
-            label + QStringLiteral(": ") +
-            (percent ? QStringLiteral("'%1' is not a percentage").arg(text) : parsed.error)};
-    const double value = percent ? *parsed.value / 100.0 : *parsed.value;
+        throw InvalidInput{label + QStringLiteral(": ") + parsed.error};
+    const double value = *parsed.value;
     if (auto reason = checkValue(spec, value)) {
         QString message = label + QStringLiteral(": ") + *reason;
         if (!percent && value > spec.max)
@@ -1641,19 +1696,12 @@ void printCommandHelp(QTextStream &out, const Command &command)
 
 std::optional<Plan> loadPlanFile(const QString &path, const QStringList &sets, QString *error)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: %2").arg(path, file.errorString());
+    const fileio::ReadResult read = fileio::readBounded(path, scenariofile::kMaxFileBytes);
+    if (!read.bytes) {
+        *error = QStringLiteral("%1: %2").arg(path, readProblem(read.error));
         return std::nullopt;
     }
-    if (file.size() > scenariofile::kMaxFileBytes) {
-        *error = QStringLiteral("%1: (file): is %2 bytes; a scenario file is at most %3 bytes")
-                     .arg(path)
-                     .arg(file.size())
-                     .arg(scenariofile::kMaxFileBytes);
-        return std::nullopt;
-    }
-    const QByteArray bytes = file.readAll();
+    const QByteArray &bytes = *read.bytes;
     QJsonParseError parseError;
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     scenariofile::LoadResult loaded;
@@ -1682,6 +1730,86 @@ std::optional<Plan> loadPlanFile(const QString &path, const QStringList &sets, Q
     return loaded.plan;
 }
 
+namespace {
+
+/// Both paths name one file on disk: the same device and inode (a symlink, a hard link, "./x").
+bool sameFile(const QString &a, const QString &b)
+{
+    struct stat first
+    {
+    };
+    struct stat second
+    {
+    };
+    if (::stat(QFile::encodeName(a).constData(), &first) != 0 ||
+        ::stat(QFile::encodeName(b).constData(), &second) != 0)
+        return false;
+    return first.st_dev == second.st_dev && first.st_ino == second.st_ino;
+}
+
+} // namespace
+
+std::optional<ReportArgs> parseReportArgs(const QStringList &args, QString *error)
+{
+    const std::vector<FlagDef> defs{
+        {QStringLiteral("output"), FlagKind::Value, QString()},
+        {QStringLiteral("page"), FlagKind::Value, QString()},
+        {QStringLiteral("set"), FlagKind::Repeated, QString()},
+        {QStringLiteral("simulate"), FlagKind::Switch, QString()},
+        kHelp,
+    };
+    QStringList normalized;
+    for (const QString &arg : args)
+        normalized << (arg == QLatin1String("-o") ? QStringLiteral("--output") : arg);
+    try {
+        const Flags flags(normalized, defs, 1);
+        ReportArgs report;
+        report.help = flags.isSet(kHelp.name);
+        if (report.help)
+            return report;
+        if (flags.positional().isEmpty())
+            throw InvalidInput{QStringLiteral("FILE: required (a scenario .json file)")};
+        report.file = flags.positional().first();
+        if (!flags.has(QStringLiteral("output")))
+            throw InvalidInput{QStringLiteral("-o: required (the PDF to write)")};
+        report.output = flags.text(QStringLiteral("output"));
+        if (flags.has(QStringLiteral("page")))
+            report.page = flags.text(QStringLiteral("page"));
+        report.sets = flags.repeated(QStringLiteral("set"));
+        report.simulate = flags.isSet(QStringLiteral("simulate"));
+        if (sameFile(report.file, report.output))
+            throw InvalidInput{QStringLiteral("-o %1: is the scenario file itself; write the PDF "
+                                              "to another file")
+                                   .arg(report.output)};
+        return report;
+    } catch (const InvalidInput &invalid) {
+        *error = oneLineMessage(invalid.message);
+        return std::nullopt;
+    }
+}
+
+QString oneLineMessage(const QString &message)
+{
+    QString line;
+    line.reserve(std::min<qsizetype>(message.size(), kMaxMessageChars) + 8);
+    for (const QChar c : message) {
+        if (line.size() >= kMaxMessageChars) {
+            line += QStringLiteral("...");
+            break;
+        }
+        if (c == QLatin1Char('\n'))
+            line += QStringLiteral("\\n");
+        else if (c == QLatin1Char('\r'))
+            line += QStringLiteral("\\r");
+        else if (c.category() == QChar::Other_Control || c == QChar::LineSeparator ||
+                 c == QChar::ParagraphSeparator)
+            line += QLatin1Char('?');
+        else
+            line += c;
+    }
+    return line;
+}
+
 int run(const QStringList &args, QTextStream &out, QTextStream &err)
 {
     const std::vector<Command> all = commands();
@@ -1697,7 +1825,9 @@ int run(const QStringList &args, QTextStream &out, QTextStream &err)
     const auto command = std::find_if(all.begin(), all.end(),
                                       [&args](const Command &c) { return c.name == args.first(); });
     if (command == all.end()) {
-        err << "pipeplan-cli: unknown command '" << args.first() << "' (try --help)\n";
+        err << oneLineMessage(QStringLiteral("pipeplan-cli: unknown command '%1' (try --help)")
+                                  .arg(args.first()))
+            << '\n';
         return kExitInvalid;
     }
     try {
@@ -1708,7 +1838,9 @@ int run(const QStringList &args, QTextStream &out, QTextStream &err)
         }
         return command->handler(flags, out);
     } catch (const InvalidInput &invalid) {
-        err << "pipeplan-cli " << command->name << ": " << invalid.message << '\n';
+        err << oneLineMessage(QStringLiteral("pipeplan-cli ") + command->name +
+                              QStringLiteral(": ") + invalid.message)
+            << '\n';
         return kExitInvalid;
     }
 }

@@ -62,7 +62,8 @@ Naming apiNaming()
     return {[](int task, const char *key) {
                 return QStringLiteral("tasks[%1].%2").arg(task).arg(QLatin1String(key));
             },
-            [](int task) { return QStringLiteral("task %1").arg(task); }, QStringLiteral("tasks")};
+            [](int task) { return QStringLiteral("task %1").arg(task + 1); },
+            QStringLiteral("tasks")};
 }
 
 QString num(double value)
@@ -126,11 +127,37 @@ std::vector<int> findCycle(const std::vector<std::vector<int>> &preds)
     return cycle;
 }
 
+/// Tasks of a cycle named in its message; a longer cycle ends with "and N more".
+constexpr size_t kCycleTasksNamed = 4;
+
+/// "makes a cycle: task 1 waits for task 3, which waits for task 2, which waits for task 1", or
+/// for a long cycle its first kCycleTasksNamed steps, "... and 9,996 more tasks".
+QString cycleMessage(const std::vector<int> &cycle, const Naming &names)
+{
+    QString message = QStringLiteral("makes a cycle: ") + names.task(cycle[0]);
+    const size_t steps = cycle.size() - 1; // cycle.back() == cycle.front()
+    const size_t named = steps > kCycleTasksNamed + 1 ? kCycleTasksNamed : steps;
+    for (size_t k = 1; k <= named; ++k) {
+        message += (k == 1 ? QStringLiteral(" waits for ") : QStringLiteral(", which waits for ")) +
+                   names.task(cycle[k]);
+    }
+    if (named < steps) {
+        message += QStringLiteral(", and %1 more tasks back to %2")
+                       .arg(format::grouped(static_cast<double>(steps - named - 1), 0),
+                            names.task(cycle[0]));
+    }
+    return message;
+}
+
 std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Naming &names)
 {
     std::vector<FieldError> errors;
     if (tasks.empty()) {
         errors.push_back({names.whole, QStringLiteral("is empty: add at least one task")});
+        return errors;
+    }
+    if (auto tooMany = tooManyTasks(static_cast<qsizetype>(tasks.size()))) {
+        errors.push_back({names.whole, *tooMany});
         return errors;
     }
     const auto n = static_cast<int>(tasks.size());
@@ -179,15 +206,8 @@ std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Nami
     }
     if (graphOk) {
         const std::vector<int> cycle = findCycle(predecessors(tasks));
-        if (!cycle.empty()) {
-            QString message = QStringLiteral("makes a cycle: ") + names.task(cycle[0]);
-            for (size_t k = 1; k < cycle.size(); ++k) {
-                message += (k == 1 ? QStringLiteral(" waits for ")
-                                   : QStringLiteral(", which waits for ")) +
-                           names.task(cycle[k]);
-            }
-            errors.push_back({names.field(cycle[0], "depends_on"), message});
-        }
+        if (!cycle.empty())
+            errors.push_back({names.field(cycle[0], "depends_on"), cycleMessage(cycle, names)});
     }
     return errors;
 }
@@ -396,16 +416,28 @@ double lowerUniform(std::uint64_t word)
     return static_cast<double>(word & 0xFFFFFFFFULL) * 0x1.0p-32;
 }
 
+/// Values runBlock's scratch needs for a block of up to kBlockTrials trials: every task's
+/// duration in every trial (tasks x trials), then one finish time per task, reused trial after
+/// trial (tasks, not trials: a plan may have more tasks than a block has trials).
+size_t scratchValues(size_t tasks)
+{
+    return static_cast<size_t>(kBlockTrials) * tasks + tasks;
+}
+
 /// Trials [firstTrial, firstTrial + count) into `hours`. In trial t, tasks 2k and 2k + 1 take
 /// the upper and lower halves of the k-th word of random stream (seed, t), as if each trial ran
 /// alone; the block is walked two tasks at a time so their tables stay in the L1 cache while
 /// every trial of the block draws from them, instead of every table competing for the cache on
-/// every trial. Each trial adds its tasks in index order. `scratch` holds count x (tasks + 1)
-/// values.
+/// every trial. Each trial adds its tasks in index order. `scratch` holds
+/// scratchValues(tasks) values.
 template <Distribution kind>
-void runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, size_t count,
-              std::vector<random::Xoshiro256> &rngs, double *scratch, double *hours)
+bool runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, size_t count,
+              std::vector<random::Xoshiro256> &rngs, double *scratch, double *hours,
+              const std::atomic<bool> *cancel)
 {
+    // A block of a 10,000-task plan with many dependencies is a long walk: look at the cancel
+    // flag every few hundred tasks and every few trials of the graph walk.
+    auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
     rngs.clear();
     for (size_t j = 0; j < count; ++j)
         rngs.emplace_back(seed, firstTrial + j);
@@ -421,6 +453,8 @@ void runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, si
     if (sequential)
         std::fill(hours, hours + count, 0.0);
     for (size_t i = 0; i < n; i += 2) {
+        if (i % 512 == 0 && cancelled())
+            return false;
         const Sampler &first = plan.samplers[i];
         if (i + 1 == n) {
             for (size_t j = 0; j < count; ++j) {
@@ -446,10 +480,12 @@ void runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, si
         }
     }
     if (sequential)
-        return;
+        return true;
     double *finish = scratch + n * count;
     const Graph &g = plan.graph;
     for (size_t j = 0; j < count; ++j) {
+        if (j % 8 == 0 && cancelled())
+            return false;
         double end = 0;
         for (int task : g.order) {
             const auto t = static_cast<size_t>(task);
@@ -462,6 +498,7 @@ void runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, si
         }
         hours[j] = end;
     }
+    return true;
 }
 
 /// Exact type-7 quantiles (stats::quantileSorted's rule) of unsorted `values` whose extremes are
@@ -589,6 +626,15 @@ std::optional<TimeUnit> parseUnit(const QString &text)
 } // namespace
 
 // ---------------------------------------------------------------------------------------------
+
+std::optional<QString> tooManyTasks(qsizetype count)
+{
+    if (count <= kMaxTasks)
+        return std::nullopt;
+    return QStringLiteral("has %1 tasks; at most %2")
+        .arg(format::grouped(static_cast<double>(count), 0),
+             format::grouped(static_cast<double>(kMaxTasks), 0));
+}
 
 double hoursPer(TimeUnit unit)
 {
@@ -750,7 +796,7 @@ MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOpti
     auto work = [&] {
         std::vector<random::Xoshiro256> rngs;
         rngs.reserve(kBlockTrials);
-        std::vector<double> scratch(kBlockTrials * (tasks.size() + 1));
+        std::vector<double> scratch(scratchValues(tasks.size()));
         for (;;) {
             const int chunk = nextChunk.fetch_add(1);
             if (chunk >= chunks)
@@ -759,18 +805,23 @@ MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOpti
                 return;
             const int begin = chunk * kChunkTrials;
             const int end = std::min(trials, begin + kChunkTrials);
-            for (int block = begin; block < end; block += kBlockTrials) {
+            const std::atomic<bool> *cancel = control ? &control->cancel : nullptr;
+            bool stopped = false;
+            for (int block = begin; block < end && !stopped; block += kBlockTrials) {
+                // An unfinished chunk is dropped: its summary stays not done.
                 const auto count = static_cast<size_t>(std::min(kBlockTrials, end - block));
                 double *out = hours.data() + block;
                 if (options.distribution == Distribution::PertBeta)
-                    runBlock<Distribution::PertBeta>(plan, options.seed,
-                                                     static_cast<std::uint64_t>(block), count, rngs,
-                                                     scratch.data(), out);
+                    stopped = !runBlock<Distribution::PertBeta>(
+                        plan, options.seed, static_cast<std::uint64_t>(block), count, rngs,
+                        scratch.data(), out, cancel);
                 else
-                    runBlock<Distribution::Triangular>(plan, options.seed,
-                                                       static_cast<std::uint64_t>(block), count,
-                                                       rngs, scratch.data(), out);
+                    stopped = !runBlock<Distribution::Triangular>(
+                        plan, options.seed, static_cast<std::uint64_t>(block), count, rngs,
+                        scratch.data(), out, cancel);
             }
+            if (stopped)
+                return;
             // Summed locally: neighbouring chunks' summaries share a cache line.
             ChunkSummary summary{0.0, std::numeric_limits<double>::infinity(),
                                  -std::numeric_limits<double>::infinity(), true};
@@ -1280,11 +1331,16 @@ CsvTasks readTasksCsv(const QString &text)
     }
     if (tasks.empty() && out.errors.empty())
         return fail(QStringLiteral("csv"), QStringLiteral("has no task rows under the header"));
+    if (auto tooMany = tooManyTasks(static_cast<qsizetype>(tasks.size()))) {
+        out.errors.clear();
+        return fail(QStringLiteral("csv"), *tooMany);
+    }
 
     for (size_t i = 0; i < tasks.size(); ++i) {
         for (int dependsRow : dependsOnRows[i]) {
-            const auto found = std::find(rowOfTask.begin(), rowOfTask.end(), dependsRow);
-            if (found == rowOfTask.end()) {
+            // Rows rise with the task index: a binary search, not a scan per dependency.
+            const auto found = std::lower_bound(rowOfTask.begin(), rowOfTask.end(), dependsRow);
+            if (found == rowOfTask.end() || *found != dependsRow) {
                 out.errors.push_back(
                     {QStringLiteral("row %1, depends_on").arg(rowOfTask[i]),
                      QStringLiteral("names row %1, which is not a task row").arg(dependsRow)});

@@ -59,6 +59,16 @@ inline constexpr std::array<Category, 5> kAllCategories{Category::Labeling, Cate
 QString categoryKey(Category category);
 
 // ---------------------------------------------------------------------------------------------
+// Limits: one per collection, applied alike by the CSV reader, the scenario file and validate().
+
+/// Tasks in one plan. Each keeps a 1,025-point quantile table (8 KB) during a Monte Carlo run:
+/// 10,000 tasks is 80 MB, and 1,000 trials of them take well under a second.
+inline constexpr int kMaxTasks = 10'000;
+
+/// "has 10,001 tasks; at most 10,000" when `count` is over kMaxTasks, else nothing.
+std::optional<QString> tooManyTasks(qsizetype count);
+
+// ---------------------------------------------------------------------------------------------
 // Three-point estimates.
 
 /// One task: optimistic a, most likely m and pessimistic b in `unit`. A task starts when all its
@@ -373,8 +383,9 @@ extern const FieldSpec estimate;
 extern const FieldSpec actual;
 } // namespace specs
 
-/// Empty plan, times negative, NaN or too large, pessimistic below optimistic, most likely
-/// outside [a, b], a dependency out of range, on itself or in a cycle.
+/// Empty plan, more than kMaxTasks tasks, times negative, NaN or too large, pessimistic below
+/// optimistic, most likely outside [a, b], a dependency out of range, on itself or in a cycle.
+/// Tasks are named by number from 1, as depends_on counts them ("task 3").
 std::vector<FieldError> validate(const std::vector<Task> &tasks);
 std::vector<FieldError> validate(const MonteCarloOptions &options);
 std::vector<FieldError> validate(const Buffers &buffers);

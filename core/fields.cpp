@@ -46,8 +46,17 @@ const FieldSpec shardSeconds{"shard_seconds", "time per shard", "s", 0, 1e12, tr
 const FieldSpec stragglerProbability{
     "straggler_prob", "straggler probability", "", 0, 1, false, false, true};
 const FieldSpec stragglerFactor{"straggler_factor", "straggler slowdown", "x", 1, 1e6};
-const FieldSpec failureProbability{
-    "failure_prob", "failure probability per attempt", "", 0, 1, false, false, true};
+// At f a shard needs 1 / (1 - f) attempts on average: 100 at 0.99 (the window's slider ends
+// there), a trillion at 1 - 1e-12, which would never answer.
+const FieldSpec failureProbability{"failure_prob",
+                                   "failure probability per attempt",
+                                   "",
+                                   0,
+                                   0.99,
+                                   false,
+                                   false,
+                                   false,
+                                   "above it each shard needs over 100 attempts on average"};
 const FieldSpec checkpointSeconds{"checkpoint_s", "checkpoint interval", "s", 0, 1e12, true};
 const FieldSpec checkpointCostSeconds{"checkpoint_cost_s", "time per checkpoint", "s", 0, 1e9};
 const FieldSpec serialSeconds{"serial_s", "serial time", "s", 0, 1e15};
@@ -79,12 +88,21 @@ std::optional<QString> checkValue(const FieldSpec &spec, double value)
                format::plainNumber(spec.min) + QStringLiteral(", got ") +
                format::plainNumber(value);
     }
+    const QString why = spec.whyMax
+                            ? QStringLiteral(" (") + QLatin1String(spec.whyMax) + QLatin1Char(')')
+                            : QString();
     if (spec.maxExclusive && !(value < spec.max)) {
         return QStringLiteral("must be below ") + format::plainNumber(spec.max) +
-               QStringLiteral(", got ") + format::plainNumber(value);
+               QStringLiteral(", got ") + format::plainNumber(value) + why;
     }
     if (value > spec.max) {
         return QStringLiteral("is too large: at most ") + format::plainNumber(spec.max) +
+               QStringLiteral(", got ") + format::plainNumber(value) + why;
+    }
+    // Positive values this small (1e-320 ms) lose every digit in a product or a quotient and
+    // come out as 0, NaN or infinity; nobody means them.
+    if (spec.minExclusive && spec.min == 0 && value < kSmallestPositive) {
+        return QStringLiteral("is too small: at least ") + format::plainNumber(kSmallestPositive) +
                QStringLiteral(", got ") + format::plainNumber(value);
     }
     if (spec.wholeNumber && std::floor(value) != value)

@@ -17,7 +17,8 @@ struct FieldSpec
     double max;
     bool minExclusive = false; ///< value must be strictly above min
     bool wholeNumber = false;
-    bool maxExclusive = false; ///< value must be strictly below max (probabilities in [0, 1))
+    bool maxExclusive = false;    ///< value must be strictly below max (probabilities in [0, 1))
+    const char *whyMax = nullptr; ///< why max is the limit, added to the message when over it
 };
 
 /// A bad value: which field and what is wrong with it, in words a person can act on.
@@ -78,7 +79,11 @@ extern const FieldSpec weightMs;
 extern const FieldSpec commMs;
 } // namespace fields
 
-/// Checks `value` against `spec`: finite, inside [min, max] (or (min, max]), whole if required.
+/// The smallest value a field that must be above 0 accepts.
+inline constexpr double kSmallestPositive = 1e-9;
+
+/// Checks `value` against `spec`: finite, inside [min, max] (or (min, max]), whole if required;
+/// a field that must be above 0 takes at least kSmallestPositive.
 /// Returns the reason it is not acceptable, or nothing when it is.
 std::optional<QString> checkValue(const FieldSpec &spec, double value);
 

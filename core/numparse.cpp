@@ -89,6 +89,35 @@ Parsed number(const QString &text)
     return Parsed{value, {}};
 }
 
+Parsed fraction(const QString &text)
+{
+    QString number = text.trimmed();
+    if (!number.endsWith(QLatin1Char('%')))
+        return numparse::number(text);
+    number.chop(1);
+    const Parsed parsed = numparse::number(number);
+    if (!parsed.value)
+        return fail(QStringLiteral("'%1' is not a percentage").arg(text));
+    return Parsed{*parsed.value / 100.0, {}};
+}
+
+Parsed bytes(const QString &text)
+{
+    QString value = text.trimmed();
+    if (!value.endsWith(QLatin1Char('B')) && !value.endsWith(QLatin1String("B/s")))
+        return number(text);
+    value.chop(value.endsWith(QLatin1Char('B')) ? 1 : 3);
+    // "1BB" or a lone "B": before the unit only a digit or a prefix may come.
+    if (value.isEmpty() || value.endsWith(QLatin1Char('B')))
+        return fail(QStringLiteral("'%1' is not a byte count").arg(text));
+    const Parsed parsed = number(value);
+    if (!parsed.value)
+        return fail(parsed.error.contains(QLatin1String("out of range"))
+                        ? QStringLiteral("'%1' is out of range (overflow)").arg(text)
+                        : QStringLiteral("'%1' is not a byte count").arg(text));
+    return parsed;
+}
+
 ParsedList numberList(const QString &text)
 {
     if (text.trimmed().isEmpty())

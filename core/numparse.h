@@ -15,11 +15,20 @@ struct Parsed
 };
 
 /// Parses "150000000", "150e6", "1.5k", "150M", "2G", "3T" (k/K = 1e3, M = 1e6, G/B = 1e9,
-/// T = 1e12). Locale independent. Rejects empty text, garbage, trailing characters, NaN,
-/// infinity and values that overflow a double. Binary suffixes Ki, Mi, Gi, Ti (powers of 1024)
-/// are accepted for byte counts. Lowercase "m" is refused as ambiguous
-/// (milli or mega?).
+/// T = 1e12; for byte counts use bytes(), where B means bytes). Locale independent. Rejects empty
+/// text, garbage, trailing characters, NaN, infinity and values that overflow a double. Binary
+/// suffixes Ki, Mi, Gi, Ti (powers of 1024) are accepted for byte counts. Lowercase "m" is refused
+/// as ambiguous (milli or mega?).
 Parsed number(const QString &text);
+
+/// A fraction in [0, 1] written as a number ("0.5") or a percentage ("50%" = 0.5); anything
+/// else as number(). The one rule for every fraction and probability a person types.
+Parsed fraction(const QString &text);
+
+/// A byte count: "B" means bytes, never billions ("512B" = 512), decimal "kB"/"KB", "MB", "GB",
+/// "TB" and binary "KiB"/"Ki", "MiB"/"Mi", "GiB"/"Gi", "TiB"/"Ti"; without a "B", as number()
+/// ("14G" = 14e9 bytes). A "/s" after the unit is allowed for rates ("32GB/s").
+Parsed bytes(const QString &text);
 
 /// A comma-separated list of numbers ("100,500,1k"); the error names the position of a bad item.
 struct ParsedList

@@ -16,6 +16,15 @@ Scenario defaultScenario()
     return scenario;
 }
 
+std::optional<QString> tooMany(qsizetype count, int limit, const char *what)
+{
+    if (count <= limit)
+        return std::nullopt;
+    return QStringLiteral("has %1 %2; at most %3")
+        .arg(format::grouped(static_cast<double>(count), 0), QLatin1String(what),
+             format::grouped(static_cast<double>(limit), 0));
+}
+
 std::vector<FieldError> validate(const Scenario &scenario)
 {
     std::vector<FieldError> errors;
@@ -48,13 +57,14 @@ std::vector<FieldError> validate(const Scenario &scenario)
                           QStringLiteral("must contain exactly one scoring stage, found %1")
                               .arg(scoringStages)});
     }
-    if (scenario.stages.size() > 1000)
-        errors.push_back({QStringLiteral("stages"), QStringLiteral("at most 1,000 stages")});
+    if (auto problem =
+            tooMany(static_cast<qsizetype>(scenario.stages.size()), kMaxStages, "stages"))
+        errors.push_back({QStringLiteral("stages"), *problem});
     if (scenario.workerCounts.empty())
         errors.push_back({QStringLiteral("worker_counts"), QStringLiteral("must not be empty")});
-    if (scenario.workerCounts.size() > 10'000)
-        errors.push_back(
-            {QStringLiteral("worker_counts"), QStringLiteral("at most 10,000 worker counts")});
+    if (auto problem = tooMany(static_cast<qsizetype>(scenario.workerCounts.size()),
+                               kMaxWorkerCounts, "entries"))
+        errors.push_back({QStringLiteral("worker_counts"), *problem});
     for (size_t i = 0; i < scenario.workerCounts.size(); ++i)
         check(fields::workers, scenario.workerCounts[i],
               QStringLiteral("worker_counts[%1]").arg(i));

@@ -15,6 +15,14 @@
 
 namespace pipeplan {
 
+/// Stages in one scenario and worker counts in its scaling table: one limit per collection,
+/// applied alike by the scenario file and validate() (tasks: estimate::kMaxTasks).
+inline constexpr int kMaxStages = 1000;
+inline constexpr int kMaxWorkerCounts = 10'000;
+
+/// "has 1,001 stages; at most 1,000" when `count` is over `limit`, else nothing.
+std::optional<QString> tooMany(qsizetype count, int limit, const char *what);
+
 /// A step of the pipeline (fetch, transform, score, write...). The scoring stage takes its time
 /// from the workload (predictions x latency, or the batched time); the others carry their own.
 struct Stage

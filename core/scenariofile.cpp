@@ -259,9 +259,8 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
     bool present = false;
     const QJsonArray tasks = arrayOf(p, "tasks", &present);
     if (present && !read.failed()) {
-        if (tasks.size() > 1000)
-            read.fail(at(QStringLiteral("tasks")),
-                      QStringLiteral("has %1 tasks; at most 1,000").arg(tasks.size()));
+        if (auto tooMany = estimate::tooManyTasks(tasks.size()))
+            read.fail(at(QStringLiteral("tasks")), *tooMany);
         project.tasks.clear();
         for (qsizetype i = 0; i < tasks.size() && !read.failed(); ++i) {
             const QString where = at(QStringLiteral("tasks[%1]").arg(i));
@@ -315,6 +314,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
                         read.fail(
                             QStringLiteral("%1.depends_on[%2]").arg(where).arg(k),
                             QStringLiteral("must be a task number from 1 to %1").arg(tasks.size()));
+                        break; // 1e300 has no int: never convert it
                     }
                     task.dependsOn.push_back(static_cast<int>(number) - 1);
                 }
@@ -642,9 +642,8 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
 
     const QJsonArray stages =
         read.array(root, QStringLiteral("stages"), path(QStringLiteral("stages")));
-    if (stages.size() > 1000)
-        read.fail(path(QStringLiteral("stages")),
-                  QStringLiteral("has %1 stages; at most 1,000").arg(stages.size()));
+    if (auto problem = tooMany(stages.size(), kMaxStages, "stages"))
+        read.fail(path(QStringLiteral("stages")), *problem);
     s.stages.clear();
     for (qsizetype i = 0; i < stages.size() && !read.failed(); ++i) {
         const QString stagePath = path(QStringLiteral("stages[%1]").arg(i));
@@ -682,9 +681,8 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
 
     const QJsonArray counts =
         read.array(root, QStringLiteral("worker_counts"), path(QStringLiteral("worker_counts")));
-    if (counts.size() > 10'000)
-        read.fail(path(QStringLiteral("worker_counts")),
-                  QStringLiteral("has %1 entries; at most 10,000").arg(counts.size()));
+    if (auto problem = tooMany(counts.size(), kMaxWorkerCounts, "entries"))
+        read.fail(path(QStringLiteral("worker_counts")), *problem);
     s.workerCounts.clear();
     for (qsizetype i = 0; i < counts.size() && !read.failed(); ++i) {
         if (!counts[i].isDouble()) {

@@ -1,5 +1,6 @@
 #include "simulate.h"
 
+#include "format.h"
 #include "random.h"
 
 #include <algorithm>
@@ -11,6 +12,8 @@
 namespace pipeplan::simulation {
 
 namespace {
+
+constexpr long long kShardsBetweenCancelChecks = 4096;
 
 struct Slot
 {
@@ -58,7 +61,8 @@ size_t checkpointsFor(double workSeconds, double checkpointSeconds)
 {
     if (!(checkpointSeconds > 0))
         return 0;
-    const double intervals = std::ceil(workSeconds / checkpointSeconds);
+    // validate() bounds the count; the clamp keeps the conversion defined for any input.
+    const double intervals = std::min(std::ceil(workSeconds / checkpointSeconds), 1e18);
     return intervals > 1 ? static_cast<size_t>(intervals - 1) : 0;
 }
 
@@ -162,6 +166,17 @@ std::vector<FieldError> validate(const Params &p)
         check(fields::dispatchCapPerSecond, p.dispatchPerSecond);
     check(fields::serialSeconds, p.serialSeconds);
     check(fields::trials, p.trials);
+    if (errors.empty() && p.checkpointSeconds > 0 &&
+        !(p.shardSeconds * p.stragglerFactor / p.checkpointSeconds <= kMaxCheckpointsPerShard)) {
+        errors.push_back({QStringLiteral("checkpoint_s"),
+                          QStringLiteral("is %1 s: a shard of %2 s would write %3 checkpoints; at "
+                                         "most %4 per shard")
+                              .arg(format::plainNumber(p.checkpointSeconds),
+                                   format::plainNumber(p.shardSeconds * p.stragglerFactor),
+                                   format::plainNumber(std::ceil(
+                                       p.shardSeconds * p.stragglerFactor / p.checkpointSeconds)),
+                                   format::grouped(kMaxCheckpointsPerShard, 0))});
+    }
     // Every straggler on one worker must stay a representable, meaningful time (1e18 s is
     // thirty billion years), so sums of attempts never lose the shard time to rounding.
     if (errors.empty() && !(shardRunSeconds(p.shardSeconds * p.stragglerFactor, p) *
@@ -201,6 +216,11 @@ double closedFormSeconds(const Params &p)
 
 double simulateTrial(const Params &p, std::uint64_t trial)
 {
+    return runTrial(p, trial, nullptr);
+}
+
+double runTrial(const Params &p, std::uint64_t trial, const std::atomic<bool> *cancel)
+{
     random::Xoshiro256 rng(p.seed, trial);
     const auto shardCount = static_cast<long long>(p.shards);
     // More workers than shards only matter for backups (idle workers start them).
@@ -210,6 +230,10 @@ double simulateTrial(const Params &p, std::uint64_t trial)
     const bool capped = p.dispatchPerSecond > 0;
     double lastEnd = p.coldStartSeconds;
     for (long long shard = 0; shard < shardCount; ++shard) {
+        // One trial of 1e8 shards takes seconds: a cancel is seen within a few thousand shards.
+        if (cancel && shard % kShardsBetweenCancelChecks == 0 &&
+            cancel->load(std::memory_order_relaxed))
+            return std::numeric_limits<double>::quiet_NaN();
         double start = heap.top().time;
         if (capped)
             start = std::max(start, static_cast<double>(shard) / p.dispatchPerSecond);
@@ -242,8 +266,11 @@ Result simulate(const Params &params, Control *control, int threads, int histogr
             for (int trial = begin; trial < end; ++trial) {
                 if (control && control->cancel.load(std::memory_order_relaxed))
                     return;
-                seconds[static_cast<size_t>(trial)] =
-                    simulateTrial(params, static_cast<std::uint64_t>(trial));
+                const double value = runTrial(params, static_cast<std::uint64_t>(trial),
+                                              control ? &control->cancel : nullptr);
+                if (std::isnan(value))
+                    return; // cancelled inside the trial
+                seconds[static_cast<size_t>(trial)] = value;
                 if (control)
                     control->trialsDone.fetch_add(1, std::memory_order_relaxed);
             }

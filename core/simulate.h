@@ -40,7 +40,8 @@ struct Params
     bool operator==(const Params &) const = default;
 };
 
-/// Every parameter checked; errors name the CLI's flag keys ("straggler_prob").
+/// Every parameter checked; errors name the CLI's flag keys ("straggler_prob"). Also: more than
+/// kMaxCheckpointsPerShard checkpoints in a shard.
 std::vector<FieldError> validate(const Params &params);
 
 /// Run time of one shard of `workSeconds` without failures: the work plus a checkpoint after
@@ -76,8 +77,15 @@ struct Result
     bool cancelled = false;
 };
 
+/// Checkpoints one shard may write (its longest, straggling run over the interval): a bound
+/// that keeps every count a representable integer.
+inline constexpr double kMaxCheckpointsPerShard = 1e6;
+
 /// The completion time of trial `trial` (its random stream is (seed, trial)).
 double simulateTrial(const Params &params, std::uint64_t trial);
+
+/// simulateTrial, giving up with NaN within a few thousand shards of `cancel` becoming true.
+double runTrial(const Params &params, std::uint64_t trial, const std::atomic<bool> *cancel);
 
 /// Runs params.trials trials on `threads` threads (0: one per core). Trial t always uses random
 /// stream (seed, t), so the result does not depend on the thread count. The params must be

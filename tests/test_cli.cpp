@@ -11,6 +11,8 @@
 
 #include <cmath>
 
+#include <sys/stat.h>
+
 using namespace pipeplan;
 
 namespace {
@@ -943,4 +945,240 @@ TEST(Cli, MonteCarloRefusesBadInput)
     const CliRun none = runCli(words("montecarlo --trials 10"));
     EXPECT_EQ(none.exitCode, cli::kExitInvalid);
     EXPECT_TRUE(none.err.contains(QStringLiteral("--tasks: required"))) << none.err.toStdString();
+}
+
+// ---------------------------------------------------------------------------------------------
+// The reliability suite for the CLI: hostile files, flags that were dropped or misread, and
+// one-line errors.
+
+namespace {
+const QString kPreset = QStringLiteral(PIPEPLAN_PRESETS_DIR "/feature-store-cap.json");
+
+/// A FIFO nobody writes to: reading it would block forever.
+class Fifo
+{
+public:
+    Fifo() : m_path(m_dir.filePath(QStringLiteral("pipe")))
+    {
+        EXPECT_EQ(::mkfifo(QFile::encodeName(m_path).constData(), 0600), 0);
+    }
+    const QString &path() const { return m_path; }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+};
+} // namespace
+
+TEST(ReliabilityCli, DevicesAndFifosRefusedAtOnce)
+{
+    const Fifo fifo;
+    struct Case
+    {
+        QStringList args;
+        QString err;
+    };
+    const QString device = QStringLiteral("is a device, not a regular file");
+    const QString pipe = QStringLiteral("is a pipe, not a regular file");
+    const std::vector<Case> cases{
+        {{QStringLiteral("eval"), QStringLiteral("/dev/zero")},
+         QStringLiteral("pipeplan-cli eval: /dev/zero: ") + device},
+        {{QStringLiteral("montecarlo"), QStringLiteral("--tasks"), QStringLiteral("/dev/zero")},
+         QStringLiteral("pipeplan-cli montecarlo: --tasks /dev/zero: ") + device},
+        {{QStringLiteral("eval"), fifo.path()},
+         QStringLiteral("pipeplan-cli eval: ") + fifo.path() + QStringLiteral(": ") + pipe},
+        {{QStringLiteral("deadline"), fifo.path()},
+         QStringLiteral("pipeplan-cli deadline: ") + fifo.path() + QStringLiteral(": ") + pipe},
+        {{QStringLiteral("montecarlo"), QStringLiteral("--tasks"), fifo.path()},
+         QStringLiteral("pipeplan-cli montecarlo: --tasks ") + fifo.path() + QStringLiteral(": ") +
+             pipe},
+        {{QStringLiteral("eval"), QStringLiteral("/dev/stdin")}, QString()},
+    };
+    for (const Case &c : cases) {
+        const CliRun run = runCli(c.args);
+        EXPECT_EQ(run.exitCode, cli::kExitInvalid) << c.args.join(QLatin1Char(' ')).toStdString();
+        EXPECT_TRUE(run.out.isEmpty());
+        EXPECT_EQ(run.err.count(QLatin1Char('\n')), 1) << run.err.toStdString();
+        if (!c.err.isEmpty()) {
+            EXPECT_EQ(run.err, c.err + QLatin1Char('\n'));
+        }
+    }
+    // The report reads its scenario through the same loader.
+    QString error;
+    EXPECT_FALSE(cli::loadPlanFile(fifo.path(), {}, &error));
+    EXPECT_EQ(error, fifo.path() + QStringLiteral(": ") + pipe);
+}
+
+TEST(ReliabilityCli, DeadlineFileAppliesSimulationFlags)
+{
+    auto deadline = [](QStringList extra) {
+        QStringList args{QStringLiteral("deadline"), kPreset, QStringLiteral("--trials"),
+                         QStringLiteral("50"), QStringLiteral("--json")};
+        args << extra;
+        return runCli(args);
+    };
+    const CliRun plain = deadline({});
+    const CliRun flagged = deadline({QStringLiteral("--failure-prob"), QStringLiteral("0.05"),
+                                     QStringLiteral("--straggler-factor"), QStringLiteral("2")});
+    const CliRun set =
+        deadline({QStringLiteral("--set"), QStringLiteral("simulation.failure_prob=0.05"),
+                  QStringLiteral("--set"), QStringLiteral("simulation.straggler_factor=2")});
+    ASSERT_EQ(plain.exitCode, 0) << plain.err.toStdString();
+    ASSERT_EQ(flagged.exitCode, 0) << flagged.err.toStdString();
+    ASSERT_EQ(set.exitCode, 0) << set.err.toStdString();
+    EXPECT_EQ(flagged.out, set.out); // the flags mean what --set with the file's key means
+    EXPECT_EQ(plain.json().value(QStringLiteral("simulated_p90_workers")).toDouble(), 1391);
+    EXPECT_EQ(flagged.json().value(QStringLiteral("simulated_p90_workers")).toDouble(), 1439);
+    EXPECT_EQ(flagged.json().value(QStringLiteral("simulated_p50_workers")).toDouble(), 1324);
+
+    const CliRun shards = deadline({QStringLiteral("--shards"), QStringLiteral("5")});
+    EXPECT_EQ(shards.exitCode, cli::kExitInvalid);
+    EXPECT_EQ(shards.err,
+              QStringLiteral("pipeplan-cli deadline: --shards: comes from the scenario file's "
+                             "workload; use --set overheads.users_per_shard (shards = users / "
+                             "users per shard)\n"));
+}
+
+TEST(ReliabilityCli, AbsurdSimulationValuesRefusedWithTheReason)
+{
+    struct Case
+    {
+        const char *args;
+        const char *err;
+    };
+    const Case cases[] = {
+        {"simulate --shards 10 --shard-seconds 60 --workers 2 --checkpoint-s 1e-18",
+         "pipeplan-cli simulate: --checkpoint-s: is too small: at least 1e-09, got 1e-18\n"},
+        {"simulate --shards 10 --shard-seconds 60 --workers 2 --checkpoint-s 1e-17",
+         "pipeplan-cli simulate: --checkpoint-s: is too small: at least 1e-09, got 1e-17\n"},
+        {"simulate --shards 10 --shard-seconds 60 --workers 2 --checkpoint-s 1e-6",
+         "pipeplan-cli simulate: --checkpoint-s: is 1e-06 s: a shard of 60 s would write 60000000 "
+         "checkpoints; at most 1,000,000 per shard\n"},
+        {"simulate --shards 10 --shard-seconds 60 --workers 2 --failure-prob 0.999999999999",
+         "pipeplan-cli simulate: --failure-prob: is too large: at most 0.99, got 0.999999999999 "
+         "(above it each shard needs over 100 attempts on average)\n"},
+        {"runtime --users 1 --predictions 1 --latency-ms 1e-320",
+         "pipeplan-cli runtime: --latency-ms: is too small: at least 1e-09, got "
+         "9.99988867182683e-321\n"},
+    };
+    for (const Case &c : cases) {
+        const CliRun run = runCli(words(c.args));
+        EXPECT_EQ(run.exitCode, cli::kExitInvalid) << c.args;
+        EXPECT_EQ(run.err, QString::fromUtf8(c.err)) << c.args;
+        EXPECT_FALSE(run.out.contains(QLatin1String("NaN")) ||
+                     run.out.contains(QLatin1String("inf")));
+    }
+    // The smallest accepted value still prints finite numbers.
+    const CliRun small = runCli(words("runtime --users 1 --predictions 1 --latency-ms 1e-9"));
+    ASSERT_EQ(small.exitCode, 0) << small.err.toStdString();
+    EXPECT_FALSE(small.out.contains(QLatin1String("NaN")));
+    EXPECT_FALSE(small.out.contains(QLatin1String("inf")));
+    EXPECT_FALSE(small.out.contains(QStringLiteral("∞")));
+}
+
+TEST(ReliabilityCli, BandwidthBytesReadBAsBytes)
+{
+    const CliRun run = runCli(words("bandwidth --bytes 512B --bytes-per-second 1KB --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(run.json().value(QStringLiteral("seconds")).toDouble(), 0.512);
+    const CliRun mib = runCli(words("bandwidth --bytes 512MiB --bytes-per-second 32GiB/s --json"));
+    ASSERT_EQ(mib.exitCode, 0) << mib.err.toStdString();
+    EXPECT_EQ(mib.json().value(QStringLiteral("seconds")).toDouble(), 1.0 / 64);
+    const CliRun bad = runCli(words("bandwidth --bytes 5BB --bytes-per-second 1G"));
+    EXPECT_EQ(bad.err,
+              QStringLiteral("pipeplan-cli bandwidth: --bytes: '5BB' is not a byte count\n"));
+}
+
+TEST(ReliabilityCli, ReportArgumentsUseTheSharedParser)
+{
+    const TempFile scenario("{}", "plan.json");
+    QString error;
+    std::optional<cli::ReportArgs> args = cli::parseReportArgs(
+        {scenario.path(), QStringLiteral("--output=out.pdf"), QStringLiteral("--page=a4"),
+         QStringLiteral("--set=users=5M"), QStringLiteral("--simulate")},
+        &error);
+    ASSERT_TRUE(args) << error.toStdString();
+    EXPECT_EQ(args->file, scenario.path());
+    EXPECT_EQ(args->output, QStringLiteral("out.pdf"));
+    EXPECT_EQ(args->page, QStringLiteral("a4"));
+    EXPECT_EQ(args->sets, QStringList{QStringLiteral("users=5M")});
+    EXPECT_TRUE(args->simulate);
+
+    // The PDF must not overwrite the scenario: same path, another spelling, a symlink.
+    const QString link = QFileInfo(scenario.path()).absolutePath() + QStringLiteral("/link.json");
+    ASSERT_TRUE(QFile::link(scenario.path(), link));
+    const QString dotted =
+        QFileInfo(scenario.path()).absolutePath() + QStringLiteral("/./plan.json");
+    for (const QString &output : {scenario.path(), dotted, link}) {
+        EXPECT_FALSE(cli::parseReportArgs({scenario.path(), QStringLiteral("-o"), output}, &error));
+        EXPECT_EQ(error, QStringLiteral("-o %1: is the scenario file itself; write the PDF to "
+                                        "another file")
+                             .arg(output));
+    }
+    EXPECT_FALSE(cli::parseReportArgs({scenario.path()}, &error));
+    EXPECT_EQ(error, QStringLiteral("-o: required (the PDF to write)"));
+    EXPECT_FALSE(cli::parseReportArgs({scenario.path(), QStringLiteral("--pages=a4")}, &error));
+    EXPECT_EQ(error, QStringLiteral("unknown flag --pages"));
+}
+
+TEST(ReliabilityCli, FlagEqualsValueAndPercentFractionsEverywhere)
+{
+    const CliRun run = runCli(words("runtime --users=150M --predictions=20 --latency-ms=1000 "
+                                    "--keep-fraction=50% --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(run.json().value(QStringLiteral("users_scored")).toDouble(), 75e6);
+    const CliRun spaced =
+        runCli(words("runtime --users 150M --predictions 20 --latency-ms 1000 --keep-fraction 50% "
+                     "--parallel-fraction 95% --workers 10 --json"));
+    ASSERT_EQ(spaced.exitCode, 0) << spaced.err.toStdString();
+    EXPECT_EQ(spaced.json().value(QStringLiteral("users_scored")).toDouble(), 75e6);
+    EXPECT_NEAR(spaced.json().value(QStringLiteral("speedup")).toDouble(), 1 / (0.05 + 0.095),
+                1e-12);
+    const CliRun bad = runCli(words("runtime --users 1 --predictions 1 --latency-ms 1 "
+                                    "--keep-fraction 150%"));
+    EXPECT_EQ(bad.err,
+              QStringLiteral(
+                  "pipeplan-cli runtime: --keep-fraction: is too large: at most 1, got 1.5\n"));
+}
+
+TEST(ReliabilityCli, ErrorsAreOneLine)
+{
+    const CliRun run =
+        runCli({QStringLiteral("runtime"), QStringLiteral("--users"), QStringLiteral("5\nfoo"),
+                QStringLiteral("--predictions"), QStringLiteral("1"),
+                QStringLiteral("--latency-ms"), QStringLiteral("1")});
+    EXPECT_EQ(run.exitCode, cli::kExitInvalid);
+    EXPECT_EQ(run.err,
+              QStringLiteral("pipeplan-cli runtime: --users: '5\\nfoo' is not a number\n"));
+    const CliRun command = runCli({QStringLiteral("run\ntime")});
+    EXPECT_EQ(command.err,
+              QStringLiteral("pipeplan-cli: unknown command 'run\\ntime' (try --help)\n"));
+    const CliRun huge = runCli(
+        {QStringLiteral("runtime"), QStringLiteral("--users"), QString(5000, QLatin1Char('x'))});
+    EXPECT_EQ(huge.err.count(QLatin1Char('\n')), 1);
+    EXPECT_EQ(huge.err.size(), cli::kMaxMessageChars + 4); // cut, "...", the line end
+}
+
+TEST(ReliabilityCli, TenThousandTaskCsvRunsAndTenThousandOneIsRefused)
+{
+    auto chainCsv = [](int rows) {
+        QByteArray csv = "name,optimistic,most_likely,pessimistic,depends_on\n";
+        for (int r = 1; r <= rows; ++r)
+            csv += "t," + QByteArray("1,2,3,") + (r > 1 ? QByteArray::number(r - 1) : "") + "\n";
+        return csv;
+    };
+    const TempFile most(chainCsv(10'000).constData());
+    const CliRun run = runMonteCarlo(most.path(), "--trials 1000");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.startsWith(QStringLiteral(
+        "Plan              10,000 tasks, critical path: tasks 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ... "
+        "9,989 more ..., 10000\n")))
+        << run.out.left(300).toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("PERT mean         20,000.00 h")));
+
+    const TempFile tooMany(chainCsv(10'001).constData());
+    const CliRun refused = runMonteCarlo(tooMany.path(), "");
+    EXPECT_EQ(refused.exitCode, cli::kExitInvalid);
+    EXPECT_EQ(refused.err, QStringLiteral("pipeplan-cli montecarlo: --tasks ") + tooMany.path() +
+                               QStringLiteral(": csv: has 10,001 tasks; at most 10,000\n"));
 }

@@ -678,14 +678,14 @@ TEST(Estimate, TaskValidationMessages)
     EXPECT_EQ(
         messages({task(1, 2, 3), task(1, 2, 3, {5})}),
         QStringList{QStringLiteral(
-            "tasks[1].depends_on: names task 5, which is not in the plan (task 0 to task 1)")});
+            "tasks[1].depends_on: names task 6, which is not in the plan (task 1 to task 2)")});
     EXPECT_EQ(messages({task(1, 2, 3, {0})}),
               QStringList{QStringLiteral(
-                  "tasks[0].depends_on: lists task 0 itself: a task cannot wait for its own end")});
+                  "tasks[0].depends_on: lists task 1 itself: a task cannot wait for its own end")});
     EXPECT_EQ(
         messages({task(1, 2, 3, {2}), task(1, 2, 3, {0}), task(1, 2, 3, {1})}),
-        QStringList{QStringLiteral("tasks[0].depends_on: makes a cycle: task 0 waits for "
-                                   "task 2, which waits for task 1, which waits for task 0")});
+        QStringList{QStringLiteral("tasks[0].depends_on: makes a cycle: task 1 waits for "
+                                   "task 3, which waits for task 2, which waits for task 1")});
     EXPECT_EQ(messages({}), QStringList{QStringLiteral("tasks: is empty: add at least one task")});
 }
 

@@ -136,8 +136,10 @@ TEST(Overheads, ScenarioValidationNamesTheSection)
     ASSERT_EQ(errors.size(), 3u);
     EXPECT_EQ(errors[0].toString(),
               QStringLiteral("overheads.cold_start_s: must be at least 0, got -1"));
-    EXPECT_EQ(errors[1].toString(),
-              QStringLiteral("simulation.failure_prob: must be below 1, got 1"));
+    EXPECT_EQ(
+        errors[1].toString(),
+        QStringLiteral("simulation.failure_prob: is too large: at most 0.99, got 1 (above it each "
+                       "shard needs over 100 attempts on average)"));
     EXPECT_EQ(errors[2].toString(),
               QStringLiteral("goal.deadline_s: must be greater than 0, got 0"));
 }

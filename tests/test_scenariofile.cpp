@@ -432,7 +432,7 @@ TEST(ScenarioFile, BadFilesNameTheFieldAndTheProblem)
          "worker_counts[1]", "must be a number"},
         {set(QStringLiteral("worker_counts"), QJsonArray{}), "worker_counts", "must not be empty"},
         {set(QStringLiteral("baseline"), 7), "baseline", "must be an object or null"},
-        {QByteArray(5 * 1024 * 1024, 'x'), "(file)", "a scenario file is at most"},
+        {QByteArray(17 * 1024 * 1024, 'x'), "(file)", "a scenario file is at most"},
         // JSON has no NaN or infinity: both literals, and numbers too big for a double, are parse
         // errors with their byte offset.
         {QByteArray(good).replace("\"users\": 1000000", "\"users\": NaN"), "(file)",
