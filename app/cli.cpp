@@ -307,7 +307,10 @@ QJsonArray scalingRowsJson(const std::vector<ScalingRow> &scaling)
                                 {QStringLiteral("days"), row.linearDays},
                                 {QStringLiteral("amdahl_speedup"), row.amdahlSpeedup},
                                 {QStringLiteral("amdahl_hours"), row.amdahlHours},
-                                {QStringLiteral("amdahl_days"), row.amdahlDays}});
+                                {QStringLiteral("amdahl_days"), row.amdahlDays},
+                                // With the scenario's overheads (amdahl_hours when off).
+                                {QStringLiteral("effective_hours"), row.effectiveHours},
+                                {QStringLiteral("effective_days"), row.effectiveDays}});
     }
     return rows;
 }
@@ -587,8 +590,10 @@ int runEval(const Flags &flags, QTextStream &out)
             const Comparison c = compare(plan.scenario, r, *plan.baseline, *baseline);
             QJsonArray baselineRows;
             for (const ScalingRow &row : c.baselineScaling)
-                baselineRows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
-                                                {QStringLiteral("amdahl_hours"), row.amdahlHours}});
+                baselineRows.append(
+                    QJsonObject{{QStringLiteral("workers"), row.workers},
+                                {QStringLiteral("amdahl_hours"), row.amdahlHours},
+                                {QStringLiteral("effective_hours"), row.effectiveHours}});
             object.insert(QStringLiteral("baseline"), resultObject(*plan.baseline, *baseline));
             object.insert(
                 QStringLiteral("comparison"),

@@ -96,4 +96,22 @@ QString ratePerSecond(double perSecond, const QString &what)
     return trimmed(perSecond, decimals) + QLatin1Char(' ') + what + QStringLiteral("/s");
 }
 
+double relativeChange(double current, double baseline)
+{
+    if (!(baseline > 0) || current == baseline)
+        return 0;
+    return current / baseline - 1.0;
+}
+
+QString change(double current, double baseline)
+{
+    const double percent = relativeChange(current, baseline) * 100.0;
+    const int decimals = std::fabs(percent) < 10 ? 2 : 1;
+    const double shown = std::round(percent * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
+    if (shown == 0)
+        return QStringLiteral("same");
+    return (shown > 0 ? QStringLiteral("+") : QString()) + trimmed(shown, decimals) +
+           QStringLiteral(" %");
+}
+
 } // namespace pipeplan::format

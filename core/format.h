@@ -33,4 +33,13 @@ QString gibibytes(double bytes);
 /// A rate per second in a readable unit: "50 /s", "1,234.5 /s".
 QString ratePerSecond(double perSecond, const QString &what);
 
+/// The relative change of `current` against `baseline`, current / baseline - 1 (0 when the
+/// baseline is not positive): the one rule every comparison with a pinned baseline uses.
+double relativeChange(double current, double baseline);
+
+/// relativeChange as a person reads it: "+100 %", "-50 %", "+2.35 %" (two decimals below 10 %,
+/// one above), or "same" when it rounds to zero at that precision. The headline, the scaling
+/// table, the report and the CLI all show this text.
+QString change(double current, double baseline);
+
 } // namespace pipeplan::format

@@ -49,6 +49,7 @@ struct MemoryCheck
     double largestBatch = 0; ///< floor((memory - model) / bytes per item), 0 when none fits
     bool fits = true;
     QString message; ///< "Largest batch that fits: 307 items ..." or the warning
+    bool operator==(const MemoryCheck &) const = default;
 };
 
 /// largest batch = floor((accelerator memory - model size) / bytes per item).
@@ -100,6 +101,7 @@ struct OverheadResult
     double workerBusySeconds = 0; ///< each worker's share of the compute
     double coldStartShare = 0;    ///< C / (C + busy)
     QString shareText;            ///< "each worker scores 7,500 users in ...; cold start is ..."
+    bool operator==(const OverheadResult &) const = default;
 };
 
 /// The per-user cost of the scoring requests: one request per user when batched, else one per

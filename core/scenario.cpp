@@ -2,6 +2,7 @@
 
 #include "amdahl.h"
 #include "format.h"
+#include "units.h"
 
 #include <algorithm>
 #include <cmath>
@@ -332,6 +333,25 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
     return steps;
 }
 
+namespace {
+/// The scaling rows of `workSeconds` and p at `workerCounts`, each with the runtime the
+/// overheads give at its worker count (the Amdahl runtime when none is set).
+std::vector<ScalingRow> scalingWithOverheads(double workSeconds, double parallelFraction,
+                                             const std::vector<double> &workerCounts,
+                                             const OverheadResult &overheads)
+{
+    std::vector<ScalingRow> rows = scalingTable(workSeconds, parallelFraction, workerCounts);
+    if (!overheads.enabled)
+        return rows;
+    for (ScalingRow &row : rows) {
+        const double seconds = overheads.model.runtimeSeconds(row.workers);
+        row.effectiveHours = units::toHours(seconds);
+        row.effectiveDays = units::toDays(seconds);
+    }
+    return rows;
+}
+} // namespace
+
 ScenarioResult evaluate(const Scenario &scenario)
 {
     const Workload &w = scenario.workload;
@@ -357,6 +377,8 @@ ScenarioResult evaluate(const Scenario &scenario)
     r.overheads = evaluateOverheads(scenario, r);
     r.memory = checkMemory(scenario.memory, w.predictionsPerUser);
     r.effectiveRuntimeSeconds = r.overheads.enabled ? r.overheads.runtimeSeconds : r.runtimeSeconds;
+    r.scaling =
+        scalingWithOverheads(r.workSeconds, w.parallelFraction, scenario.workerCounts, r.overheads);
     r.throughputUsersPerSecond = r.usersScored / r.effectiveRuntimeSeconds;
     r.throughputPredictionsPerSecond = r.totalPredictions / r.effectiveRuntimeSeconds;
     if (r.overheads.enabled) {
@@ -460,14 +482,19 @@ simulation::Params simulationParams(const Scenario &scenario, const ScenarioResu
 Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
                    const Scenario &baseline, const ScenarioResult &baselineResult)
 {
+    // The runtimes a person sees: with overheads when they are on (effectiveRuntimeSeconds),
+    // on both sides, so the ratio, the headline and the report tell one story.
     Comparison c;
-    c.runtimeRatio = currentResult.runtimeSeconds / baselineResult.runtimeSeconds;
-    c.runtimeDeltaSeconds = currentResult.runtimeSeconds - baselineResult.runtimeSeconds;
+    c.runtimeRatio = 1 + format::relativeChange(currentResult.effectiveRuntimeSeconds,
+                                                baselineResult.effectiveRuntimeSeconds);
+    c.runtimeDeltaSeconds =
+        currentResult.effectiveRuntimeSeconds - baselineResult.effectiveRuntimeSeconds;
     c.workDeltaSeconds = currentResult.workSeconds - baselineResult.workSeconds;
-    c.throughputRatio =
-        currentResult.throughputUsersPerSecond / baselineResult.throughputUsersPerSecond;
-    c.baselineScaling = scalingTable(baselineResult.workSeconds, baseline.workload.parallelFraction,
-                                     current.workerCounts);
+    c.throughputRatio = 1 + format::relativeChange(currentResult.throughputUsersPerSecond,
+                                                   baselineResult.throughputUsersPerSecond);
+    c.baselineScaling =
+        scalingWithOverheads(baselineResult.workSeconds, baseline.workload.parallelFraction,
+                             current.workerCounts, baselineResult.overheads);
     return c;
 }
 

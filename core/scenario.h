@@ -140,6 +140,7 @@ struct LeverStep
     QString explanation; ///< what changed, short enough for an axis label: "keep 50%"
     double runtimeSeconds = 0;
     bool applied = true; ///< false when the scenario does not use this lever (no change)
+    bool operator==(const LeverStep &) const = default;
 };
 
 /// Headline numbers of the pipeline-parallel schedule (seed 001) over the scenario's stages.
@@ -153,6 +154,7 @@ struct PipelineSummary
     double utilization = 0;
     double balancedStageMs = 0;
     double balancedRatePerSecond = 0;
+    bool operator==(const PipelineSummary &) const = default;
 };
 
 PipelineSummary summarizePipeline(std::span<const double> stageMs, double microbatches);
@@ -181,7 +183,9 @@ struct ScenarioResult
     OverheadResult overheads;
     MemoryCheck memory;
     /// The runtime the headline shows: with overheads when any is set, else runtimeSeconds.
+    /// The one definition of "the runtime" (headline, comparison, waterfall, report, eval).
     double effectiveRuntimeSeconds = 0;
+    bool operator==(const ScenarioResult &) const = default;
 };
 
 /// The naive model (seed 000) as an OverheadModel: the scenario's work and p, nothing else.
@@ -211,6 +215,7 @@ struct TrainingSchedule
     schedule::Kind kind = schedule::Kind::OneFOneB;
     std::optional<schedule::Result> result;
     QString error;
+    bool operator==(const TrainingSchedule &) const = default;
 };
 
 /// The chosen schedule first, then each compared one not already listed.
@@ -231,13 +236,16 @@ ScenarioResult evaluate(const Scenario &scenario);
 /// A pinned baseline against the current scenario, for "what if we prune half the users?".
 struct Comparison
 {
-    double runtimeRatio = 1;        ///< current / baseline runtime
-    double runtimeDeltaSeconds = 0; ///< current - baseline
+    /// current / baseline of the runtimes the headline shows (effectiveRuntimeSeconds: with
+    /// overheads when they are on).
+    double runtimeRatio = 1;
+    double runtimeDeltaSeconds = 0; ///< current - baseline, effective runtimes
     double workDeltaSeconds = 0;
     double throughputRatio = 1;
     /// The baseline's scaling rows at the current scenario's worker counts, so the two tables
-    /// line up row by row.
+    /// line up row by row (with the baseline's own overheads in effectiveHours).
     std::vector<ScalingRow> baselineScaling;
+    bool operator==(const Comparison &) const = default;
 };
 
 Comparison compare(const Scenario &current, const ScenarioResult &currentResult,

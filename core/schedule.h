@@ -98,6 +98,7 @@ struct Result
     /// and its last backward op, W when there is one, not finished); a chunk counts 1 / v.
     std::vector<double> peakInFlight;
     double maxPeakInFlight() const;
+    bool operator==(const Result &) const = default;
 };
 
 /// Each device's op order for the schedule, then the times: each device runs its ops in order

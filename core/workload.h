@@ -59,6 +59,10 @@ struct ScalingRow
     double amdahlSpeedup = 0; ///< S(p, N)
     double amdahlHours = 0;   ///< work / S(p, N)
     double amdahlDays = 0;
+    /// The runtime with the scenario's overheads at this worker count (cold start, request
+    /// overhead, shared caps); equal to the Amdahl runtime when no overhead is set.
+    double effectiveHours = 0;
+    double effectiveDays = 0;
     bool operator==(const ScalingRow &) const = default;
 };
 

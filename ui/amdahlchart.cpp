@@ -71,7 +71,8 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
 
 void AmdahlChart::setDocument(ScenarioDocument *document)
 {
-    observeDocument(this, m_document, document, &AmdahlChart::refresh);
+    observeDocument(this, m_document, document, &AmdahlChart::refresh,
+                    Section::Model | Section::Baseline);
 }
 
 QString AmdahlChart::markerText() const

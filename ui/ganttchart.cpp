@@ -225,7 +225,8 @@ GanttChart::GanttChart(QWidget *parent)
 
 void GanttChart::setDocument(ScenarioDocument *document)
 {
-    observeDocument(this, m_document, document, &GanttChart::refresh);
+    observeDocument(this, m_document, document, &GanttChart::refresh,
+                    Section::Model | Section::Baseline);
 }
 
 QString GanttChart::summaryText() const

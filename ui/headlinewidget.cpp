@@ -132,7 +132,8 @@ void HeadlineWidget::changeEvent(QEvent *event)
 
 void HeadlineWidget::setDocument(ScenarioDocument *document)
 {
-    observeDocument(this, m_document, document, &HeadlineWidget::refresh);
+    observeDocument(this, m_document, document, &HeadlineWidget::refresh,
+                    Section::Model | Section::Baseline);
 }
 
 QString HeadlineWidget::valueText(Card card) const

@@ -223,7 +223,7 @@ void InputsPanel::connectDrag(ValueControl *control)
 
 void InputsPanel::setDocument(ScenarioDocument *document)
 {
-    observeDocument(this, m_document, document, &InputsPanel::syncFromDocument);
+    observeDocument(this, m_document, document, &InputsPanel::syncFromDocument, Section::Inputs);
 }
 
 void InputsPanel::editScenario(const QString &text, EditId id,

@@ -48,7 +48,7 @@ OverheadChart::OverheadChart(QWidget *parent) : QCustomPlot(parent)
 
 void OverheadChart::setDocument(ScenarioDocument *document)
 {
-    observeDocument(this, m_document, document, &OverheadChart::refresh);
+    observeDocument(this, m_document, document, &OverheadChart::refresh, Section::Model);
 }
 
 QString OverheadChart::kneeLabelText() const

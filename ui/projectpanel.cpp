@@ -100,7 +100,7 @@ void remapDependencies(std::vector<estimate::Task> &tasks, const std::vector<int
 } // namespace
 
 ProjectPanel::ProjectPanel(QWidget *parent)
-    : WorkspacePanel(parent),
+    : WorkspacePanel(Section::Project, parent),
       m_tasks(
           makeTable({tr("Task"), tr("Category"), tr("Unit"), tr("Optimistic"), tr("Most likely"),
                      tr("Pessimistic"), tr("Depends on"), tr("PERT mean"), tr("PERT σ")},
@@ -769,12 +769,11 @@ void ProjectPanel::fillStrata(const Scenario &s)
     fitHeight(m_strata, 6);
 }
 
-void ProjectPanel::fillActuals(const Scenario &s)
+void ProjectPanel::fillActuals(const Scenario &s, const ProjectSection &project)
 {
     const std::vector<estimate::ActualEntry> &entries = s.project.actuals;
     m_actuals->setRowCount(static_cast<int>(entries.size()));
-    const estimate::Accuracy accuracy =
-        entries.empty() ? estimate::Accuracy{} : estimate::accuracy(entries);
+    const estimate::Accuracy accuracy = project.accuracy.value_or(estimate::Accuracy{});
     for (int row = 0; std::cmp_less(row, entries.size()); ++row) {
         const estimate::ActualEntry &entry = entries[static_cast<std::size_t>(row)];
         m_actuals->setItem(row, 0, editable(entry.name, false));
@@ -808,12 +807,12 @@ void ProjectPanel::refresh()
         m_distribution->findData(static_cast<int>(p.monteCarlo.distribution)));
     fillTasks(s);
     fillStrata(s);
-    fillActuals(s);
+    fillActuals(s, m_document->planResult().project);
     m_filling = false;
 
-    const estimate::PertResult pert = estimate::pert(p.tasks);
-    const estimate::PertResult pertBuffered = estimate::scaled(
-        estimate::pert(estimate::withBuffers(p.tasks, p.buffers)), 1 + p.buffers.contingency);
+    const ProjectSection &project = m_document->planResult().project;
+    const estimate::PertResult &pert = project.pert;
+    const estimate::PertResult &pertBuffered = project.pertBuffered;
     QStringList path;
     for (int index : pert.criticalPath)
         path << QString::number(index + 1);
@@ -824,7 +823,7 @@ void ProjectPanel::refresh()
                              planDuration(pertBuffered.meanHours, pertBuffered.meanHours),
                              planDuration(pertBuffered.sigmaHours, pertBuffered.meanHours)));
 
-    const estimate::LabelingEstimate l = estimate::estimateLabeling(p.labeling);
+    const estimate::LabelingEstimate &l = project.labeling;
     m_labelingResult->setText(
         tr("<table cellspacing=0 cellpadding=1>"
            "<tr><td>Labeling (base)</td><td align=right><b>%1 h</b></td></tr>"
@@ -839,7 +838,7 @@ void ProjectPanel::refresh()
                  format::grouped(l.annotatorHours, 0), format::grouped(l.reviewerHours, 0),
                  format::grouped(l.totalHours, 0), format::grouped(l.cost, 2)));
 
-    const estimate::JobEta eta = estimate::jobEta(p.jobEta);
+    const estimate::JobEta &eta = project.jobEta;
     m_etaResult->setText(
         tr("ETA <b>%1</b>; request <b>%2</b> of wall time (× %3); %4 checkpoints")
             .arg(format::duration(eta.etaSeconds), format::duration(eta.wallTimeMinutes * 60),

@@ -75,7 +75,7 @@ protected:
 private:
     void fillTasks(const Scenario &s);
     void fillStrata(const Scenario &s);
-    void fillActuals(const Scenario &s);
+    void fillActuals(const Scenario &s, const ProjectSection &project);
     void showEstimate();
     void startMonteCarlo();
     /// Applies `change` to a copy of the scenario; refuses it with the first problem shown when

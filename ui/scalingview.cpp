@@ -48,7 +48,8 @@ ScalingView::ScalingView(QWidget *parent)
 
 void ScalingView::setDocument(ScenarioDocument *document)
 {
-    observeDocument(this, m_document, document, &ScalingView::refresh);
+    observeDocument(this, m_document, document, &ScalingView::refresh,
+                    Section::Model | Section::Baseline);
 }
 
 void ScalingView::refresh()

@@ -51,7 +51,29 @@ ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent)
     m_undoStack.setUndoLimit(kUndoLimit);
     connect(&m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool) { emit modifiedChanged(isModified()); });
-    recompute();
+    recompute(Section::All, true);
+}
+
+const ScenarioResult &ScenarioDocument::baselineResult() const
+{
+    static const ScenarioResult none;
+    return m_result.baseline.result ? *m_result.baseline.result : none;
+}
+
+const Comparison &ScenarioDocument::comparison() const
+{
+    static const Comparison none;
+    return m_result.baseline.comparison ? *m_result.baseline.comparison : none;
+}
+
+int ScenarioDocument::recomputeCount(Section section) const
+{
+    const auto bit = static_cast<unsigned>(section);
+    for (size_t i = 0; i < m_recomputeCounts.size(); ++i) {
+        if (bit == 1u << i)
+            return m_recomputeCounts[i];
+    }
+    return 0;
 }
 
 bool ScenarioDocument::edit(const Scenario &after, const QString &text, EditId id)
@@ -113,9 +135,8 @@ void ScenarioDocument::setBalanced(bool balanced)
     if (balanced == m_balanced)
         return;
     m_balanced = balanced;
-    recompute();
+    recompute(Section::Model, false);
     emit balancedChanged(balanced);
-    emit changed();
 }
 
 void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modified)
@@ -124,7 +145,9 @@ void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modi
     m_forcedModified = modified;
     m_filePath = filePath;
     m_diskStamp = filePath.isEmpty() ? fileio::DiskStamp{} : fileio::stampOf(filePath);
-    apply(plan);
+    // A loaded document is new to every view, whatever it shares with the last one.
+    m_plan = plan;
+    recompute(Section::All, true);
     emit filePathChanged(m_filePath);
     emit modifiedChanged(isModified());
 }
@@ -143,24 +166,29 @@ void ScenarioDocument::markSaved(const QString &filePath)
 
 void ScenarioDocument::apply(const Plan &plan)
 {
+    const Sections sections = changedSections(m_plan, plan);
+    const bool baselineChanged = m_plan.baseline != plan.baseline;
     m_plan = plan;
-    recompute();
-    emit changed();
+    if (sections != Section::None)
+        recompute(sections, baselineChanged);
 }
 
-void ScenarioDocument::recompute()
+void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
 {
-    m_result = evaluate(m_plan.scenario);
-    if (m_plan.baseline) {
-        m_baselineResult = evaluate(*m_plan.baseline);
-        m_comparison = compare(m_plan.scenario, m_result, *m_plan.baseline, m_baselineResult);
-    } else {
-        m_baselineResult = {};
-        m_comparison = {};
+    for (size_t i = 0; i < m_recomputeCounts.size(); ++i) {
+        if (sections.testFlag(static_cast<Section>(1u << i)))
+            ++m_recomputeCounts[i];
     }
-    m_scheduleStageMs = m_balanced ? pipeline::balance(m_result.stageMs) : m_result.stageMs;
-    m_schedule =
-        pipeline::schedule(m_scheduleStageMs, static_cast<int>(m_plan.scenario.microbatches));
+    if ((sections & Section::Baseline) && baselineChanged && m_plan.baseline)
+        ++m_baselineEvaluations;
+    reevaluate(m_result, m_plan, sections, baselineChanged);
+    if (sections & Section::Model) {
+        m_scheduleStageMs =
+            m_balanced ? pipeline::balance(m_result.model.stageMs) : m_result.model.stageMs;
+        m_schedule =
+            pipeline::schedule(m_scheduleStageMs, static_cast<int>(m_plan.scenario.microbatches));
+    }
+    emit changed(sections);
 }
 
 } // namespace pipeplan

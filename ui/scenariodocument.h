@@ -2,6 +2,7 @@
 
 #include "fileio.h"
 #include "pipeline.h"
+#include "planresult.h"
 #include "scenario.h"
 #include "scenariofile.h"
 
@@ -9,6 +10,7 @@
 #include <QPointer>
 #include <QUndoStack>
 
+#include <array>
 #include <functional>
 
 namespace pipeplan {
@@ -110,11 +112,17 @@ public:
 
     const Plan &plan() const { return m_plan; }
     const Scenario &scenario() const { return m_plan.scenario; }
-    const ScenarioResult &result() const { return m_result; }
+    /// The plan evaluated by core (evaluatePlan), section by section.
+    const PlanResult &planResult() const { return m_result; }
+    const ScenarioResult &result() const { return m_result.model; }
     /// The pinned baseline and what the core computed for it and for the comparison.
     const std::optional<Scenario> &baseline() const { return m_plan.baseline; }
-    const ScenarioResult &baselineResult() const { return m_baselineResult; }
-    const Comparison &comparison() const { return m_comparison; }
+    const ScenarioResult &baselineResult() const;
+    const Comparison &comparison() const;
+    /// How many times each section was recomputed (tests check a tick recomputes only what
+    /// depends on it); evaluations of the baseline scenario itself are counted apart.
+    int recomputeCount(Section section) const;
+    int baselineEvaluations() const { return m_baselineEvaluations; }
 
     /// The pipeline schedule over the scenario's stages, or over the balanced stages when
     /// balanced() is on.
@@ -166,19 +174,22 @@ public:
     void apply(const Plan &plan);
 
 signals:
-    void changed();
+    /// The plan changed; `sections` names the parts of the result whose inputs changed (and
+    /// Section::Inputs whenever any input did). Views refresh only for their sections.
+    void changed(pipeplan::Sections sections);
     void balancedChanged(bool balanced);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString &filePath);
 
 private:
     bool editPlan(const Plan &after, const QString &text, EditId id);
-    void recompute();
+    /// Recomputes `sections` (and the Gantt's schedule with the model) and announces them.
+    void recompute(Sections sections, bool baselineChanged);
 
     Plan m_plan;
-    ScenarioResult m_result;
-    ScenarioResult m_baselineResult;
-    Comparison m_comparison;
+    PlanResult m_result;
+    std::array<int, 6> m_recomputeCounts{};
+    int m_baselineEvaluations = 0;
     pipeline::Schedule m_schedule;
     std::vector<double> m_scheduleStageMs;
     QUndoStack m_undoStack;
@@ -206,17 +217,23 @@ void connectDragSession(Control *control, QObject *owner,
     });
 }
 
-/// Points a view at a document: stops observing the previous one, refreshes on every change of
-/// the new one, and refreshes once now. Every view's setDocument() is this one call.
+/// Points a view at a document: stops observing the previous one, refreshes when one of
+/// `sections` of the new one changes, and refreshes once now. Every view's setDocument() is this
+/// one call.
 template <typename View>
 void observeDocument(View *view, QPointer<ScenarioDocument> &current, ScenarioDocument *document,
-                     void (View::*refresh)())
+                     void (View::*refresh)(), Sections sections)
 {
     if (current)
         QObject::disconnect(current, nullptr, view, nullptr);
     current = document;
-    if (current)
-        QObject::connect(current, &ScenarioDocument::changed, view, refresh);
+    if (current) {
+        QObject::connect(current, &ScenarioDocument::changed, view,
+                         [view, refresh, sections](Sections changed) {
+                             if (changed & sections)
+                                 (view->*refresh)();
+                         });
+    }
     (view->*refresh)();
 }
 

@@ -84,7 +84,8 @@ void StageChart::resizeEvent(QResizeEvent *event)
 
 void StageChart::setDocument(ScenarioDocument *document)
 {
-    observeDocument(this, m_document, document, &StageChart::refresh);
+    observeDocument(this, m_document, document, &StageChart::refresh,
+                    Section::Model | Section::Baseline);
 }
 
 double StageChart::barValue(const QBarSet *set, int stage)

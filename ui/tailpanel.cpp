@@ -44,8 +44,8 @@ QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
 } // namespace
 
 TailPanel::TailPanel(QWidget *parent)
-    : WorkspacePanel(parent), m_runner(new SimulationRunner(this)), m_debounce(new QTimer(this)),
-      m_showProgress(new QTimer(this))
+    : WorkspacePanel(Section::Model | Section::Tail, parent), m_runner(new SimulationRunner(this)),
+      m_debounce(new QTimer(this)), m_showProgress(new QTimer(this))
 {
     auto *inputs = new QWidget(this);
     auto *inputsLayout = new QVBoxLayout(inputs);
@@ -412,17 +412,17 @@ void TailPanel::startSimulation()
 {
     if (!m_document)
         return;
-    const Scenario &s = m_document->scenario();
-    const ScenarioResult &r = m_document->result();
+    // The document's tail section holds the simulated job and the goal seek's inputs.
+    const TailSection &tail = m_document->planResult().tail;
     SimulationRunner::Request request;
-    request.params = simulationParams(s, r);
-    request.goal = goalInputs(s, r); // its workers stay 1, so worker edits keep its cache
-    if (const auto errors = simulation::validate(request.params); !errors.empty()) {
+    request.params = tail.simulation;
+    request.goal = tail.goal;
+    if (!tail.simulationError.isEmpty()) {
         m_runner->cancel();
         m_histogram->clearResult();
         m_summary->clear();
         m_status->setText(tr("This scenario cannot be simulated: %1 (%2)")
-                              .arg(errors.front().toString(),
+                              .arg(tail.simulationError,
                                    tr("cut it into fewer shards with more users per shard")));
         return;
     }

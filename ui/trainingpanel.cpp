@@ -66,8 +66,8 @@ QString perDeviceText(const QString &name, const std::vector<double> &values)
 } // namespace
 
 TrainingPanel::TrainingPanel(QWidget *parent)
-    : WorkspacePanel(parent), m_picker(new QComboBox(this)), m_perDevice(new QLabel(this)),
-      m_message(new QLabel(this)), m_table(new QTableWidget(this)),
+    : WorkspacePanel(Section::Training, parent), m_picker(new QComboBox(this)),
+      m_perDevice(new QLabel(this)), m_message(new QLabel(this)), m_table(new QTableWidget(this)),
       m_gantt(new ScheduleChart(this)), m_memoryTitle(new QLabel(this)),
       m_memory(new ScheduleMemoryChart(this))
 {
@@ -264,6 +264,11 @@ ValueControl *TrainingPanel::weightControl() const
     return m_bound->control(5);
 }
 
+int TrainingPanel::computeCount() const
+{
+    return m_document ? m_document->recomputeCount(Section::Training) : 0;
+}
+
 void TrainingPanel::refresh()
 {
     if (!refreshNow())
@@ -290,15 +295,14 @@ void TrainingPanel::refresh()
     m_perDevice->setText(tr("Per device (sliders show the mean): ") +
                          perDevice.join(QStringLiteral("; ")));
 
-    // Only a change of the training settings recomputes: the other workspaces' sliders do not.
-    if (m_computedFor == t)
+    // The document computed the schedules (its training section); draw them once per result.
+    const int generation = m_document->recomputeCount(Section::Training);
+    if (generation == m_drawnGeneration)
         return;
-    m_computedFor = t;
-    ++m_computeCount;
-    const std::vector<TrainingSchedule> computed = computeTraining(t);
+    m_drawnGeneration = generation;
     auto results = std::make_shared<std::vector<schedule::Result>>();
     QStringList errors;
-    for (const TrainingSchedule &entry : computed) {
+    for (const TrainingSchedule &entry : m_document->planResult().training.schedules) {
         if (entry.result)
             results->push_back(*entry.result);
         else

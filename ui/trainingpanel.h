@@ -42,9 +42,10 @@ public:
     ValueControl *microbatchesControl() const;
     ValueControl *forwardControl() const;
     ValueControl *weightControl() const;
-    /// The schedules drawn now (the chosen one first); recomputations so far (cache test).
+    /// The schedules drawn now (the chosen one first); the document's recomputations of its
+    /// training section so far (a test checks unrelated edits start none).
     const ScheduleSet &schedules() const { return m_schedules; }
-    int computeCount() const { return m_computeCount; }
+    int computeCount() const;
 
 protected:
     void refresh() override;
@@ -58,9 +59,8 @@ private:
     ScheduleChart *m_gantt;
     QLabel *m_memoryTitle;
     ScheduleMemoryChart *m_memory;
-    std::optional<TrainingSettings> m_computedFor;
     ScheduleSet m_schedules;
-    int m_computeCount = 0;
+    int m_drawnGeneration = -1; ///< the training section's recompute count last drawn
 };
 
 } // namespace pipeplan

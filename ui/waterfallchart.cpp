@@ -56,7 +56,8 @@ WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
 
 void WaterfallChart::setDocument(ScenarioDocument *document)
 {
-    observeDocument(this, m_document, document, &WaterfallChart::refresh);
+    observeDocument(this, m_document, document, &WaterfallChart::refresh,
+                    Section::Model | Section::Baseline);
 }
 
 void WaterfallChart::resizeEvent(QResizeEvent *event)

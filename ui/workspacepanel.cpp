@@ -5,8 +5,8 @@
 
 namespace pipeplan {
 
-WorkspacePanel::WorkspacePanel(QWidget *parent)
-    : QWidget(parent), m_bound(new ScenarioBindings(this))
+WorkspacePanel::WorkspacePanel(Sections sections, QWidget *parent)
+    : QWidget(parent), m_bound(new ScenarioBindings(this)), m_sections(sections)
 {
 }
 
@@ -15,7 +15,7 @@ void WorkspacePanel::setDocument(ScenarioDocument *document)
     m_bound->setDocument(document);
     documentAttached(document);
     m_stale = true;
-    observeDocument(this, m_document, document, &WorkspacePanel::refreshFromDocument);
+    observeDocument(this, m_document, document, &WorkspacePanel::refreshFromDocument, m_sections);
 }
 
 void WorkspacePanel::showEvent(QShowEvent *event)

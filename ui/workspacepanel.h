@@ -1,5 +1,7 @@
 #pragma once
 
+#include "planresult.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -15,7 +17,8 @@ class WorkspacePanel : public QWidget
 {
     Q_OBJECT
 public:
-    explicit WorkspacePanel(QWidget *parent = nullptr);
+    /// `sections`: the parts of the plan's result (and its inputs) this workspace shows.
+    explicit WorkspacePanel(Sections sections, QWidget *parent = nullptr);
     void setDocument(ScenarioDocument *document);
 
 protected:
@@ -33,6 +36,7 @@ protected:
 
 private:
     void refreshFromDocument() { refresh(); }
+    Sections m_sections;
     bool m_stale = false; ///< changed while hidden: refresh when shown
 };
 
