@@ -71,10 +71,7 @@ fi
 
 work=$(mktemp -d "$cache/run.XXXXXX")
 cleanup() {
-    umount -R "$work/root/pipeplan/.tmpfs" 2>/dev/null || true
-    umount -R "$work/dev" 2>/dev/null || true
-    umount "$work/proc" 2>/dev/null || true
-    umount "$work/sys" 2>/dev/null || true
+    umount -R "$work" 2>/dev/null || umount -R -l "$work" 2>/dev/null || true
     if [ "${PIPEPLAN_CLEAN_ROOM_KEEP:-0}" = 1 ]; then
         log "kept $work"
     else
@@ -86,6 +83,10 @@ trap cleanup EXIT
 cp -a "$base/." "$work/"
 cp /etc/resolv.conf "$work/etc/resolv.conf" 2>/dev/null || true
 git clone -q "$repo" "$work/root/pipeplan"
+# The root is a mount point of its own, as on a real machine: tests that unshare a mount
+# namespace (the full-disk tests' tmpfs) need to make "/" private, which only a mount point can be.
+mount --bind "$work" "$work"
+mount --make-private "$work"
 mount -t proc proc "$work/proc"
 mount -t sysfs sysfs "$work/sys"
 mount --rbind /dev "$work/dev"
