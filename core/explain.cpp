@@ -133,6 +133,10 @@ QString scalingCell(const ScalingRow &row, ScalingColumn column)
         return timeCell(row.amdahlHours);
     case ScalingColumn::AmdahlDays:
         return timeCell(row.amdahlDays);
+    case ScalingColumn::EffectiveHours:
+        return timeCell(row.effectiveHours);
+    case ScalingColumn::EffectiveDays:
+        return timeCell(row.effectiveDays);
     }
     return {};
 }
@@ -152,6 +156,10 @@ QString scalingHeader(ScalingColumn column)
         return QStringLiteral("Amdahl (h)");
     case ScalingColumn::AmdahlDays:
         return QStringLiteral("Amdahl (days)");
+    case ScalingColumn::EffectiveHours:
+        return QStringLiteral("With overheads (h)");
+    case ScalingColumn::EffectiveDays:
+        return QStringLiteral("With overheads (days)");
     }
     return {};
 }
@@ -226,16 +234,17 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
     return rows;
 }
 
-std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows)
+std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows, bool withOverheads)
 {
+    const int columns = kScalingColumnCount + (withOverheads ? kScalingOverheadColumnCount : 0);
     std::vector<QStringList> table;
     QStringList header;
-    for (int c = 0; c < kScalingColumnCount; ++c)
+    for (int c = 0; c < columns; ++c)
         header << scalingHeader(static_cast<ScalingColumn>(c));
     table.push_back(header);
     for (const ScalingRow &row : rows) {
         QStringList cells;
-        for (int c = 0; c < kScalingColumnCount; ++c)
+        for (int c = 0; c < columns; ++c)
             cells << scalingCell(row, static_cast<ScalingColumn>(c));
         table.push_back(cells);
     }

@@ -40,9 +40,13 @@ enum class ScalingColumn
     LinearDays,
     AmdahlSpeedup,
     AmdahlHours,
-    AmdahlDays
+    AmdahlDays,
+    EffectiveHours, ///< with the scenario's overheads: shown only when they are on
+    EffectiveDays
 };
+/// The columns always shown (the seed's table); the two overhead columns follow when on.
 inline constexpr int kScalingColumnCount = 6;
+inline constexpr int kScalingOverheadColumnCount = 2;
 /// A cell's text: "1,000", "833.33", "49.76×".
 QString scalingCell(const ScalingRow &row, ScalingColumn column);
 QString scalingHeader(ScalingColumn column);
@@ -51,8 +55,10 @@ QString scalingHeader(ScalingColumn column);
 /// them: what a report lists so a reader can check the numbers.
 std::vector<std::pair<QString, QString>> inputRows(const Scenario &scenario);
 
-/// The scaling table as text rows, header first (CSV export, reports): the window's cells.
-std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows);
+/// The scaling table as text rows, header first (CSV export, reports): the window's cells, with
+/// the runtime with overheads in hours and days when `withOverheads`.
+std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows,
+                                          bool withOverheads = false);
 
 /// The training schedules compared as text rows, header first: schedule, makespan, bubble
 /// fraction, bubble ratio, peak microbatches in flight, ops (the window's table, CSV, report).

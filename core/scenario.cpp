@@ -391,6 +391,24 @@ ScenarioResult evaluate(const Scenario &scenario)
     return r;
 }
 
+double effectiveSpeedup(const ScenarioResult &result, double workers)
+{
+    if (!result.overheads.enabled)
+        return amdahl::speedup(result.overheads.model.parallelFraction, workers);
+    return result.workSeconds / result.overheads.model.runtimeSeconds(workers);
+}
+
+std::vector<amdahl::CurvePoint> effectiveSpeedupCurve(const ScenarioResult &result,
+                                                      double minWorkers, double maxWorkers,
+                                                      int points)
+{
+    // The ideal curve (p = 1) gives the log-spaced worker counts.
+    std::vector<amdahl::CurvePoint> curve = amdahl::curve(1.0, minWorkers, maxWorkers, points);
+    for (amdahl::CurvePoint &point : curve)
+        point.speedup = effectiveSpeedup(result, point.workers);
+    return curve;
+}
+
 OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result)
 {
     OverheadModel model;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "amdahl.h"
 #include "estimate.h"
 #include "goalseek.h"
 #include "overheads.h"
@@ -187,6 +188,15 @@ struct ScenarioResult
     double effectiveRuntimeSeconds = 0;
     bool operator==(const ScenarioResult &) const = default;
 };
+
+/// The speedup the overheads leave, naive single-stream work / T(N) with overheads (cold start,
+/// request overhead, shared caps: seed 000's "real costs"), at `workers`; the Amdahl speedup
+/// when no overhead is on. The Amdahl chart's second curve, flattening where a cap binds.
+double effectiveSpeedup(const ScenarioResult &result, double workers);
+/// effectiveSpeedup sampled like amdahl::curve (log-spaced, both ends included).
+std::vector<amdahl::CurvePoint> effectiveSpeedupCurve(const ScenarioResult &result,
+                                                      double minWorkers, double maxWorkers,
+                                                      int points);
 
 /// The naive model (seed 000) as an OverheadModel: the scenario's work and p, nothing else.
 OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result);

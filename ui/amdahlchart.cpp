@@ -50,6 +50,13 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     m_comparison->setPen(QPen(chartstyle::kSecondary, 2));
     m_amdahl = addGraph();
     m_amdahl->setPen(QPen(chartstyle::kPrimary, 2.5));
+    // With overheads on: the speedup they leave, flat past the knee where a cap binds.
+    m_effective = addGraph();
+    m_effective->setPen(QPen(chartstyle::kAlert, 2.5));
+    m_knee = addGraph();
+    m_knee->setLineStyle(QCPGraph::lsNone);
+    m_knee->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssTriangle, chartstyle::kAlert, chartstyle::kAlert, 10));
     m_marker = addGraph();
     m_marker->setLineStyle(QCPGraph::lsNone);
     m_marker->setScatterStyle(
@@ -108,6 +115,29 @@ void AmdahlChart::refresh()
         m_comparison->removeFromLegend();
     }
     m_marker->setData({s.workload.workers}, {r.speedup});
+    const bool overheads = r.overheads.enabled;
+    m_effective->setVisible(overheads);
+    m_knee->setVisible(overheads && r.overheads.kneeWorkers.has_value());
+    if (overheads) {
+        setCurve(m_effective, effectiveSpeedupCurve(r, 1, maxWorkers, kCurvePoints));
+        m_effective->setName(tr("with overheads"));
+        m_effective->addToLegend();
+        if (r.overheads.kneeWorkers) {
+            m_knee->setData({*r.overheads.kneeWorkers},
+                            {effectiveSpeedup(r, *r.overheads.kneeWorkers)});
+            m_knee->setName(
+                tr("knee: %1 workers").arg(format::grouped(*r.overheads.kneeWorkers, 0)));
+            m_knee->addToLegend();
+        } else {
+            m_knee->data()->clear();
+            m_knee->removeFromLegend();
+        }
+    } else {
+        m_effective->data()->clear();
+        m_effective->removeFromLegend();
+        m_knee->data()->clear();
+        m_knee->removeFromLegend();
+    }
     const std::optional<Scenario> &baseline = m_document->baseline();
     m_baseline->setVisible(baseline.has_value());
     m_baselineMarker->setVisible(baseline.has_value());

@@ -21,6 +21,9 @@ public:
     QCPGraph *comparisonGraph() const { return m_comparison; }
     QCPGraph *markerGraph() const { return m_marker; }
     QCPGraph *baselineGraph() const { return m_baseline; }
+    /// The speedup with overheads (hidden when none is on) and the knee where a cap binds.
+    QCPGraph *effectiveGraph() const { return m_effective; }
+    QCPGraph *kneeGraph() const { return m_knee; }
     QCPItemStraightLine *ceilingLine() const { return m_ceiling; }
     QString markerText() const;
 
@@ -34,6 +37,8 @@ private:
     QCPGraph *m_marker;
     QCPGraph *m_baseline;
     QCPGraph *m_baselineMarker;
+    QCPGraph *m_effective;
+    QCPGraph *m_knee;
     QCPItemStraightLine *m_ceiling;
     QCPItemText *m_ceilingLabel;
 };

@@ -152,11 +152,7 @@ QString HeadlineWidget::baselineText(Card card) const
 namespace {
 QString changeText(double current, double baseline)
 {
-    if (!(baseline > 0) || current == baseline)
-        return QStringLiteral(" (same)");
-    const double percent = (current / baseline - 1.0) * 100.0;
-    return QStringLiteral(" (") + (percent > 0 ? QStringLiteral("+") : QString()) +
-           format::trimmed(percent, std::fabs(percent) < 10 ? 2 : 1) + QStringLiteral(" %)");
+    return QStringLiteral(" (") + format::change(current, baseline) + QStringLiteral(")");
 }
 } // namespace
 
@@ -188,8 +184,10 @@ void HeadlineWidget::refresh()
         const QString prefix = tr("was ");
         m_baseline[TotalPredictions]->setText(prefix + format::grouped(b.totalPredictions, 0) +
                                               changeText(r.totalPredictions, b.totalPredictions));
-        m_baseline[Runtime]->setText(prefix + format::duration(b.runtimeSeconds) +
-                                     changeText(r.runtimeSeconds, b.runtimeSeconds));
+        // The runtimes the cards show: with overheads when they are on, on both sides.
+        m_baseline[Runtime]->setText(
+            prefix + format::duration(b.effectiveRuntimeSeconds) +
+            changeText(r.effectiveRuntimeSeconds, b.effectiveRuntimeSeconds));
         m_baseline[Throughput]->setText(
             prefix + format::ratePerSecond(b.throughputUsersPerSecond, tr("users")) +
             changeText(r.throughputUsersPerSecond, b.throughputUsersPerSecond));

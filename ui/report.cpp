@@ -270,13 +270,6 @@ struct Charts
     AccuracyChart *accuracy;
 };
 
-QString signedPercent(double ratio)
-{
-    const double percent = (ratio - 1) * 100;
-    return (percent > 0 ? QStringLiteral("+") : QString()) + format::trimmed(percent, 1) +
-           QStringLiteral(" %");
-}
-
 } // namespace
 
 QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
@@ -304,7 +297,9 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     const double width = device->width();
     const double pageHeight = device->height();
     const Scenario &s = plan.scenario;
-    const ScenarioResult r = evaluate(s);
+    // One evaluation of the plan, the same as the window's and the CLI's.
+    const PlanResult planResult = evaluatePlan(plan);
+    const ScenarioResult &r = planResult.model;
     const explain::Headline h = explain::headline(s, r);
     Document doc(device, width);
     Charts charts(plan, static_cast<int>(width));
@@ -344,20 +339,22 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
 
     // Scaling table, with the baseline's column when one is pinned.
     doc.heading(QStringLiteral("Scaling table"));
-    std::vector<QStringList> scaling = explain::scalingTableRows(r.scaling);
+    std::vector<QStringList> scaling = explain::scalingTableRows(r.scaling, r.overheads.enabled);
     QStringList header = scaling.front();
     scaling.erase(scaling.begin());
     std::vector<double> fractions(static_cast<size_t>(header.size()),
                                   1.0 / static_cast<double>(header.size()));
     std::vector<bool> numeric(static_cast<size_t>(header.size()), true);
-    std::optional<ScenarioResult> baselineResult;
+    const std::optional<ScenarioResult> &baselineResult = planResult.baseline.result;
     if (plan.baseline) {
-        baselineResult = evaluate(*plan.baseline);
-        const Comparison c = compare(s, r, *plan.baseline, *baselineResult);
-        header << QStringLiteral("Baseline Amdahl (h)");
+        const Comparison &c = *planResult.baseline.comparison;
+        header << (r.overheads.enabled ? QStringLiteral("Baseline, with overheads (h)")
+                                       : QStringLiteral("Baseline Amdahl (h)"));
         for (size_t i = 0; i < scaling.size(); ++i)
             scaling[i] << ScalingTableModel::baselineCellText(r.scaling[i], c.baselineScaling[i]);
-        fractions = {0.12, 0.13, 0.13, 0.12, 0.13, 0.13, 0.24};
+        fractions.assign(static_cast<size_t>(header.size()),
+                         0.76 / static_cast<double>(header.size() - 1));
+        fractions.back() = 0.24;
         numeric.push_back(true);
     }
     doc.table(header, scaling, fractions, numeric);
@@ -372,16 +369,16 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
             {QStringLiteral("Quantity"), QStringLiteral("This scenario"),
              QStringLiteral("Baseline"), QStringLiteral("Change")},
             {{QStringLiteral("Runtime"), h.runtime, bh.runtime,
-              signedPercent(r.effectiveRuntimeSeconds / br.effectiveRuntimeSeconds)},
+              format::change(r.effectiveRuntimeSeconds, br.effectiveRuntimeSeconds)},
              {QStringLiteral("Throughput"), h.throughput, bh.throughput,
-              signedPercent(r.throughputUsersPerSecond / br.throughputUsersPerSecond)},
+              format::change(r.throughputUsersPerSecond, br.throughputUsersPerSecond)},
              {QStringLiteral("Work (one stream)"), format::duration(r.workSeconds),
-              format::duration(br.workSeconds), signedPercent(r.workSeconds / br.workSeconds)},
+              format::duration(br.workSeconds), format::change(r.workSeconds, br.workSeconds)},
              {QStringLiteral("Speedup"), h.speedup, bh.speedup,
-              signedPercent(r.speedup / br.speedup)},
+              format::change(r.speedup, br.speedup)},
              {QStringLiteral("Workers"), format::grouped(s.workload.workers, 0),
               format::grouped(b.workload.workers, 0),
-              signedPercent(s.workload.workers / b.workload.workers)}},
+              format::change(s.workload.workers, b.workload.workers)}},
             {0.25, 0.25, 0.25, 0.25}, {false, true, true, true});
     }
 
@@ -418,7 +415,7 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     }
 
     // The training pipeline: its settings, the schedules side by side, their Gantt and memory.
-    const std::vector<TrainingSchedule> training = computeTraining(s.training);
+    const std::vector<TrainingSchedule> &training = planResult.training.schedules;
     auto schedules = std::make_shared<std::vector<schedule::Result>>();
     doc.heading(QStringLiteral("Training pipeline schedules"));
     std::vector<QStringList> trainingInputs;
@@ -528,7 +525,7 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     charts.estimate->setResult(projectPlan.monteCarlo);
     doc.picture(chartexport::recordPlot(charts.estimate, chartSize), kChartHeight);
 
-    const estimate::LabelingEstimate lab = estimate::estimateLabeling(project.labeling);
+    const estimate::LabelingEstimate &lab = planResult.project.labeling;
     doc.heading(QStringLiteral("Labeling effort"));
     QStringList strata;
     for (const estimate::Stratum &st : project.labeling.strata)
@@ -553,7 +550,7 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
           format::grouped(lab.totalHours, 0) + QStringLiteral(" h"), format::grouped(lab.cost, 2)}},
         {0.16, 0.16, 0.18, 0.16, 0.18, 0.16}, std::vector<bool>(6, true));
 
-    const estimate::JobEta eta = estimate::jobEta(project.jobEta);
+    const estimate::JobEta &eta = planResult.project.jobEta;
     doc.heading(QStringLiteral("Training job ETA from a canary"));
     doc.text(QStringLiteral("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
                             "wall time (× %6); %7 checkpoints every %8 min.")
@@ -567,7 +564,7 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
              font(9), kInk, 6);
 
     if (!project.actuals.empty()) {
-        const estimate::Accuracy acc = estimate::accuracy(project.actuals);
+        const estimate::Accuracy &acc = *planResult.project.accuracy;
         doc.heading(QStringLiteral("Estimated vs actual"));
         std::vector<QStringList> log;
         for (std::size_t i = 0; i < project.actuals.size(); ++i) {

@@ -14,13 +14,15 @@ namespace pipeplan {
 ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
-                                const std::vector<ScalingRow> &baselineRows)
+                                const std::vector<ScalingRow> &baselineRows, bool withOverheads)
 {
     const bool shapeChanged = rows.size() != m_rows.size() ||
                               baselineRows.empty() != m_baseline.empty() ||
-                              (!baselineRows.empty() && baselineRows.size() != rows.size());
+                              (!baselineRows.empty() && baselineRows.size() != rows.size()) ||
+                              withOverheads != m_withOverheads;
     if (shapeChanged) {
         beginResetModel();
+        m_withOverheads = withOverheads;
         m_rows = rows;
         m_baseline = baselineRows.size() == rows.size() ? baselineRows : std::vector<ScalingRow>{};
         m_highlighted = highlightedRow;
@@ -69,27 +71,25 @@ int ScalingTableModel::rowCount(const QModelIndex &parent) const
 
 int ScalingTableModel::columnCount(const QModelIndex &parent) const
 {
-    return parent.isValid() ? 0 : ColumnCount + (m_baseline.empty() ? 0 : 1);
+    return parent.isValid()
+               ? 0
+               : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
+                     (m_baseline.empty() ? 0 : 1);
 }
 
 QString ScalingTableModel::textAt(int row, int column) const
 {
     const ScalingRow &current = m_rows[static_cast<size_t>(row)];
-    if (column == BaselineAmdahlHours)
-        return m_baseline.empty() ? QString()
-                                  : baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
+    if (column == baselineColumn())
+        return baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
     return cellText(current, column);
 }
 
 QString ScalingTableModel::baselineCellText(const ScalingRow &current, const ScalingRow &baseline)
 {
-    const double percent = (current.amdahlHours / baseline.amdahlHours - 1.0) * 100.0;
-    const QString change = std::fabs(percent) < 0.05
-                               ? QStringLiteral("same")
-                               : (percent > 0 ? QStringLiteral("+") : QString()) +
-                                     format::trimmed(percent, 1) + QStringLiteral(" %");
-    return format::grouped(baseline.amdahlHours, 2) + QStringLiteral(" (") + change +
-           QStringLiteral(")");
+    // The runtimes with overheads (the Amdahl runtime when none is set), as the headline.
+    return format::grouped(baseline.effectiveHours, 2) + QStringLiteral(" (") +
+           format::change(current.effectiveHours, baseline.effectiveHours) + QStringLiteral(")");
 }
 
 QString ScalingTableModel::cellText(const ScalingRow &row, int column)
@@ -130,11 +130,14 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
     if (orientation != Qt::Horizontal)
         return {};
     if (role == Qt::DisplayRole) {
-        if (section == BaselineAmdahlHours)
+        if (section == baselineColumn())
             return tr("Baseline (h)");
         return explain::scalingHeader(static_cast<explain::ScalingColumn>(section));
     }
     if (role == Qt::ToolTipRole) {
+        if (section == baselineColumn())
+            return tr("The pinned baseline's runtime at the same workers (with its overheads when "
+                      "they are on), and the current scenario's change against it");
         switch (section) {
         case LinearHours:
         case LinearDays:
@@ -144,10 +147,10 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
         case AmdahlHours:
         case AmdahlDays:
             return tr("Amdahl-limited: work / S(p, N)");
-        case BaselineAmdahlHours:
-            return tr(
-                "The pinned baseline's Amdahl-limited hours at the same workers, and the current "
-                "scenario's change against it");
+        case static_cast<int>(explain::ScalingColumn::EffectiveHours):
+        case static_cast<int>(explain::ScalingColumn::EffectiveDays):
+            return tr("With the overheads: cold start + max(work' / S(p, N), users / shared cap, "
+                      "shards / dispatch cap); the headline's runtime");
         default:
             return {};
         }

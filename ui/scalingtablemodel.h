@@ -21,17 +21,21 @@ public:
         AmdahlHours,
         AmdahlDays,
         ColumnCount,
-        /// Shown only while a baseline is pinned: its Amdahl hours at the same worker count and
-        /// the change.
+        /// Shown only while a baseline is pinned and no overhead is on: its runtime at the same
+        /// worker count and the change (with overheads, baselineColumn() says where it is).
         BaselineAmdahlHours = ColumnCount
     };
 
     explicit ScalingTableModel(QObject *parent = nullptr);
 
-    /// `baselineRows` (same worker counts) adds the baseline column; empty removes it.
+    /// `withOverheads` adds the runtime with overheads (hours, days) after the Amdahl columns;
+    /// `baselineRows` (same worker counts) adds the baseline column last; empty removes it.
     void setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
-                 const std::vector<ScalingRow> &baselineRows = {});
+                 const std::vector<ScalingRow> &baselineRows = {}, bool withOverheads = false);
     bool hasBaseline() const { return !m_baseline.empty(); }
+    bool hasOverheads() const { return m_withOverheads; }
+    /// The baseline column's index (the last column), -1 without a baseline.
+    int baselineColumn() const { return m_baseline.empty() ? -1 : columnCount() - 1; }
     int highlightedRow() const { return m_highlighted; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -42,7 +46,8 @@ public:
 
     /// The text a cell shows, as the window, CSV export and reports format it.
     static QString cellText(const ScalingRow &row, int column);
-    /// "16,748.33 (−50 %)": the baseline's Amdahl hours and how the current row compares.
+    /// "16,748.33 (−50 %)": the baseline's runtime in hours (with its overheads, which is its
+    /// Amdahl runtime when none is on) and how the current row's compares (format::change).
     static QString baselineCellText(const ScalingRow &current, const ScalingRow &baseline);
 
 private:
@@ -51,6 +56,7 @@ private:
     std::vector<ScalingRow> m_rows;
     std::vector<ScalingRow> m_baseline;
     int m_highlighted = -1;
+    bool m_withOverheads = false;
 };
 
 } // namespace pipeplan

@@ -59,7 +59,8 @@ void ScalingView::refresh()
     const ScenarioResult &r = m_document->result();
     m_model->setRows(r.scaling, r.nearestScalingRow,
                      m_document->baseline() ? m_document->comparison().baselineScaling
-                                            : std::vector<ScalingRow>{});
+                                            : std::vector<ScalingRow>{},
+                     r.overheads.enabled);
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
     QFont bold = m_table->font();
     bold.setBold(true);
