@@ -13,6 +13,7 @@
 #include "scenariofile.h"
 #include "schedule.h"
 #include "simulate.h"
+#include "tailbreakdown.h"
 #include "units.h"
 
 #include <QFile>
@@ -769,6 +770,34 @@ std::vector<std::pair<QString, QString>> simulationRows(const simulation::Result
             row("Slowest", r.maxSeconds)};
 }
 
+QJsonArray breakdownJson(const std::vector<tail::Step> &steps)
+{
+    QJsonArray array;
+    for (const tail::Step &step : steps)
+        array.append(QJsonObject{{QStringLiteral("cause"), step.cause},
+                                 {QStringLiteral("seconds"), step.seconds}});
+    return array;
+}
+
+/// "Where the time goes": the closed form, each random cause's change of P50 and P90, the
+/// percentiles; nothing when the job has no random cause.
+void printBreakdown(QTextStream &out, const tail::Breakdown &b)
+{
+    if (b.toP50.empty())
+        return;
+    const std::vector<QStringList> rows =
+        explain::breakdownRows(b, QStringLiteral("Closed form (no tail)"));
+    qsizetype widths[3] = {0, 0, 0};
+    for (const QStringList &row : rows) {
+        for (qsizetype c = 0; c < 3; ++c)
+            widths[c] = std::max(widths[c], row[c].size());
+    }
+    out << '\n';
+    for (const QStringList &row : rows)
+        out << row[0].leftJustified(widths[0] + 2) << row[1].rightJustified(widths[1]) << "  "
+            << row[2].rightJustified(widths[2]) << '\n';
+}
+
 int runSimulate(const Flags &flags, QTextStream &out)
 {
     const double workers = flags.number(QStringLiteral("workers"), fields::simulatedWorkers);
@@ -781,9 +810,12 @@ int runSimulate(const Flags &flags, QTextStream &out)
         withoutBackups = simulation::simulate(plain);
     }
     const double closedForm = simulation::closedFormSeconds(params);
+    const tail::Breakdown breakdown = tail::fromClosedForm(params, nullptr, &result);
     if (flags.isSet(kJson.name)) {
         QJsonObject object = simulationJson(result);
         object.insert(QStringLiteral("closed_form_seconds"), closedForm);
+        object.insert(QStringLiteral("breakdown"), breakdownJson(breakdown.toP50));
+        object.insert(QStringLiteral("breakdown_p90"), breakdownJson(breakdown.toP90));
         object.insert(QStringLiteral("shards"), params.shards);
         object.insert(QStringLiteral("workers"), params.workers);
         object.insert(QStringLiteral("seed"), static_cast<double>(params.seed));
@@ -804,6 +836,7 @@ int runSimulate(const Flags &flags, QTextStream &out)
         rows.emplace_back(QStringLiteral("P90 without backups"),
                           format::duration(withoutBackups->p90Seconds));
     printRows(out, rows);
+    printBreakdown(out, breakdown);
     return kExitOk;
 }
 

@@ -49,10 +49,13 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
         return fail(error);
     if (simulate) {
         const Scenario &s = plan->scenario;
-        const simulation::Params params = simulationParams(s, evaluate(s));
+        const ScenarioResult result = evaluate(s);
+        const double headline = result.effectiveRuntimeSeconds;
+        const simulation::Params params = simulationParams(s, result);
         if (const auto errors = simulation::validate(params); !errors.empty())
             return fail(QStringLiteral("--simulate: ") + errors.front().toString());
         options.simulation = simulation::simulate(params);
+        options.breakdown = tail::fromHeadline(params, headline, nullptr, &*options.simulation);
     }
     if (const QString problem = report::writePdf(*plan, output, options); !problem.isEmpty())
         return fail(problem);

@@ -272,6 +272,19 @@ QString bottleneck(const Scenario &s, const ScenarioResult &r)
            QStringLiteral(" per worker");
 }
 
+std::vector<QStringList> breakdownRows(const tail::Breakdown &b, const QString &startLabel)
+{
+    std::vector<QStringList> rows{
+        {QStringLiteral("Where the time goes"), QStringLiteral("P50"), QStringLiteral("P90")},
+        {startLabel, format::duration(b.startSeconds), format::duration(b.startSeconds)}};
+    for (size_t i = 0; i < b.toP50.size() && i < b.toP90.size(); ++i)
+        rows.push_back({b.toP50[i].label, format::signedDuration(b.toP50[i].seconds),
+                        format::signedDuration(b.toP90[i].seconds)});
+    rows.push_back({QStringLiteral("Simulated"), format::duration(b.p50Seconds),
+                    format::duration(b.p90Seconds)});
+    return rows;
+}
+
 std::vector<QStringList> scheduleTableRows(const std::vector<schedule::Result> &schedules)
 {
     std::vector<QStringList> rows{

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "scenario.h"
+#include "tailbreakdown.h"
 
 #include <QString>
 #include <QStringList>
@@ -63,6 +64,11 @@ std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows,
 /// The training schedules compared as text rows, header first: schedule, makespan, bubble
 /// fraction, bubble ratio, peak microbatches in flight, ops (the window's table, CSV, report).
 std::vector<QStringList> scheduleTableRows(const std::vector<schedule::Result> &schedules);
+
+/// Where the time goes as text rows, header first ("Where the time goes", "P50", "P90"): the
+/// start under `startLabel`, each step signed ("+30 seconds"), then "Simulated" with the
+/// percentiles; every time with its unit (format::duration). The window, the report and the CLI.
+std::vector<QStringList> breakdownRows(const tail::Breakdown &breakdown, const QString &startLabel);
 
 /// The training settings as (label, value) rows with units, for the report.
 std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &training);

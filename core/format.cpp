@@ -85,6 +85,15 @@ QString duration(double seconds)
     return withUnit(toYears(seconds), "year", "years");
 }
 
+QString signedDuration(double seconds)
+{
+    const QString magnitude = duration(std::abs(seconds));
+    // A rounding residue (-1e-13 s) reads as no change, not as "-0 ms".
+    if (magnitude == QStringLiteral("0 ms"))
+        return QStringLiteral("+0 ms");
+    return (seconds < 0 ? QStringLiteral("-") : QStringLiteral("+")) + magnitude;
+}
+
 QString gibibytes(double bytes)
 {
     return trimmed(bytes / (1ULL << 30), 2) + QStringLiteral(" GiB");

@@ -27,6 +27,9 @@ QString milliseconds(double ms);
 /// (below 1 s in ms), below 2 hours in minutes, below 3 days in hours, below 2 years in days.
 QString duration(double seconds);
 
+/// A change of duration with its sign: "+3.83 minutes", "-12 seconds", "+0 ms".
+QString signedDuration(double seconds);
+
 /// Bytes in binary gigabytes with two decimals at most: "16 GiB", "20.53 GiB".
 QString gibibytes(double bytes);
 

@@ -1,4 +1,6 @@
 #include "cli.h"
+#include "explain.h"
+#include "tailbreakdown.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -279,6 +281,67 @@ TEST(Cli, SimulateTailIsReproducibleAndBackupsAreAWhatIf)
         o.value(QStringLiteral("p90_seconds")));
     EXPECT_LT(b.value(QStringLiteral("p90_seconds")).toDouble(),
               o.value(QStringLiteral("p90_seconds")).toDouble());
+}
+
+// Issue 16: the steps from the closed form to P50 and P90 sum to the difference, named by cause.
+TEST(Cli, SimulateBreakdownExplainsTheTail)
+{
+    const QString flags = QStringLiteral("simulate --shards 1050 --shard-seconds 60 --workers 100 "
+                                         "--cold-start-s 30 --straggler-prob 0.05 "
+                                         "--straggler-factor 3 --failure-prob 0.02 --trials 200 "
+                                         "--seed 7");
+    const CliRun run = runCli((flags + QStringLiteral(" --json")).split(QLatin1Char(' ')));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    const double closedForm = o.value(QStringLiteral("closed_form_seconds")).toDouble();
+    EXPECT_EQ(closedForm, 690); // 30 + 11 x 60: the start, cold start included
+    for (const auto &[key, percentile] :
+         {std::pair{"breakdown", "p50_seconds"}, std::pair{"breakdown_p90", "p90_seconds"}}) {
+        const QJsonArray steps = o.value(QLatin1String(key)).toArray();
+        ASSERT_EQ(steps.size(), 2) << key;
+        EXPECT_EQ(steps[0].toObject().value(QStringLiteral("cause")).toString(),
+                  QStringLiteral("stragglers"));
+        EXPECT_EQ(steps[1].toObject().value(QStringLiteral("cause")).toString(),
+                  QStringLiteral("failures"));
+        double total = closedForm;
+        for (const QJsonValue &step : steps)
+            total += step.toObject().value(QStringLiteral("seconds")).toDouble();
+        EXPECT_NEAR(total, o.value(QLatin1String(percentile)).toDouble(), 1e-9) << key;
+    }
+    // The same numbers as the core's.
+    simulation::Params params;
+    params.shards = 1050;
+    params.shardSeconds = 60;
+    params.workers = 100;
+    params.coldStartSeconds = 30;
+    params.stragglerProbability = 0.05;
+    params.stragglerFactor = 3;
+    params.failureProbability = 0.02;
+    params.trials = 200;
+    params.seed = 7;
+    const tail::Breakdown core = tail::fromClosedForm(params);
+    EXPECT_EQ(o.value(QStringLiteral("breakdown"))
+                  .toArray()[0]
+                  .toObject()
+                  .value(QStringLiteral("seconds")),
+              core.toP50[0].seconds);
+
+    const CliRun text = runCli(flags.split(QLatin1Char(' ')));
+    ASSERT_EQ(text.exitCode, 0);
+    EXPECT_TRUE(text.out.contains(QStringLiteral("Where the time goes")));
+    for (const QStringList &row :
+         explain::breakdownRows(core, QStringLiteral("Closed form (no tail)"))) {
+        EXPECT_TRUE(text.out.contains(row[0])) << row[0].toStdString();
+        EXPECT_TRUE(text.out.contains(row[1])) << row[1].toStdString();
+        EXPECT_TRUE(text.out.contains(row[2])) << row[2].toStdString();
+    }
+
+    // No random cause: nothing to explain, and no table.
+    const CliRun plain = runCli(words("simulate --shards 1001 --shard-seconds 60 --workers 100 "
+                                      "--trials 5 --json"));
+    EXPECT_TRUE(plain.json().value(QStringLiteral("breakdown")).toArray().isEmpty());
+    EXPECT_FALSE(runCli(words("simulate --shards 1001 --shard-seconds 60 --workers 100 --trials 5"))
+                     .out.contains(QStringLiteral("Where the time goes")));
 }
 
 TEST(Cli, DeadlineFlagsAndScenarioFile)

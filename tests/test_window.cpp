@@ -41,6 +41,7 @@
 #include <QLineEdit>
 #include <QPicture>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
@@ -1155,4 +1156,71 @@ TEST_F(WindowTest, ProjectEditsAreValidatedUndoableAndCached)
         << panel->accuracyResult()->text().toStdString();
     EXPECT_EQ(tableText(panel->actualsTable(), 1, 3), QStringLiteral("25 %"));
     EXPECT_EQ(panel->accuracyChart()->points()->dataCount(), 3);
+}
+
+// Issue 16: the tail explains its gaps. The label shows the core's breakdown from the headline
+// to the simulated P50 and P90, cached with the run, and the report prints the same rows.
+TEST_F(WindowTest, TailBreakdownShowsTheCoresStepsAndGoesIntoTheReport)
+{
+    ASSERT_TRUE(window->openFile(presetPath("feature-store-cap.json")));
+    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
+    fewer.simulation.trials = 100;
+    fewer.goal.trials = 20;
+    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
+    window->workspaces()->setCurrentIndex(1);
+    TailPanel *tail = window->tailPanel();
+    ASSERT_TRUE(waitForSimulation(tail));
+    const Scenario &s = doc->scenario();
+    const ScenarioResult r = evaluate(s);
+    const tail::Breakdown core =
+        tail::fromHeadline(simulationParams(s, r), r.effectiveRuntimeSeconds);
+    ASSERT_TRUE(tail->runner()->breakdown().has_value());
+    EXPECT_EQ(*tail->runner()->breakdown(), core);
+    EXPECT_EQ(core.startSeconds, 1905); // the headline: 31.75 minutes
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
+              format::duration(core.startSeconds));
+    EXPECT_EQ(core.p50Seconds, tail->runner()->result()->p50Seconds);
+
+    QLabel *label = tail->findChild<QLabel *>(QStringLiteral("tailBreakdown"));
+    ASSERT_EQ(label, tail->breakdownLabel());
+    // The rich text as lines: one per table row, the cells separated by spaces.
+    QString shown = label->text();
+    shown.replace(QStringLiteral("</tr>"), QStringLiteral("\n"));
+    shown.replace(QRegularExpression(QStringLiteral("<[^>]*>")), QStringLiteral(" "));
+    shown.replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
+    const std::vector<QStringList> rows =
+        explain::breakdownRows(core, QStringLiteral("Headline (closed form)"));
+    ASSERT_EQ(rows.size(), 6u); // header, headline, shards, stragglers, failures, simulated
+    // One line per row, its cells in order, as formatted by format::duration.
+    QStringList lines = shown.split(QLatin1Char('\n'));
+    lines.removeIf([](const QString &line) { return line.trimmed().isEmpty(); });
+    ASSERT_EQ(lines.size(), static_cast<qsizetype>(rows.size())) << shown.toStdString();
+    for (size_t i = 0; i < rows.size(); ++i) {
+        const QString line = lines[static_cast<qsizetype>(i)].simplified();
+        EXPECT_EQ(line, rows[i].join(QLatin1Char(' ')).simplified()) << i;
+    }
+    EXPECT_TRUE(shown.contains(QStringLiteral("31.75 minutes")));
+    EXPECT_TRUE(shown.contains(QStringLiteral("+3.83 minutes"))); // 31.75 to 35.58 minutes
+    EXPECT_TRUE(shown.contains(format::signedDuration(core.toP50[1].seconds))); // stragglers
+
+    // An edit the simulation does not depend on keeps the cached breakdown without a run.
+    const int runs = tail->runner()->runsStarted();
+    Scenario renamed = doc->scenario();
+    renamed.name = QStringLiteral("Renamed");
+    ASSERT_TRUE(doc->edit(renamed, QStringLiteral("rename")));
+    QTest::qWait(250);
+    EXPECT_EQ(tail->runner()->runsStarted(), runs);
+    EXPECT_EQ(*tail->runner()->breakdown(), core);
+
+    // The report prints the same rows with the simulation.
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("tail.pdf"));
+    QString error;
+    ASSERT_TRUE(window->exportReport(pdf, &error)) << error.toStdString();
+    const QString text = runTool(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+    EXPECT_TRUE(text.contains(QStringLiteral("Where the time goes")));
+    for (const QStringList &row : rows) {
+        for (const QString &cell : row)
+            EXPECT_TRUE(text.contains(cell)) << cell.toStdString();
+    }
 }

@@ -528,6 +528,7 @@ bool MainWindow::exportReport(const QString &path, QString *errorMessage)
     report::Options options;
     options.pageSize = m_pageSize;
     options.simulation = m_tail->runner()->result();
+    options.breakdown = m_tail->runner()->breakdown();
     const QString problem = report::writePdf(m_document->plan(), path, options);
     if (errorMessage)
         *errorMessage = problem;
@@ -547,6 +548,7 @@ void MainWindow::print()
     report::Options options;
     options.pageSize = m_pageSize;
     options.simulation = m_tail->runner()->result();
+    options.breakdown = m_tail->runner()->breakdown();
     report::render(&printer, m_document->plan(), options);
 }
 

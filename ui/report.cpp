@@ -410,6 +410,13 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
                     format::duration(sim.p50Seconds), format::duration(sim.p90Seconds),
                     format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
                   {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true));
+        if (options.breakdown && !options.breakdown->cancelled) {
+            std::vector<QStringList> rows = explain::breakdownRows(
+                *options.breakdown, QStringLiteral("Headline (closed form)"));
+            const QStringList header = rows.front();
+            rows.erase(rows.begin());
+            doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true});
+        }
         charts.histogram->setResult(sim, sim.closedFormSeconds);
         doc.picture(chartexport::recordPlot(charts.histogram, chartSize), kChartHeight);
     }

@@ -2,6 +2,7 @@
 
 #include "scenariofile.h"
 #include "simulate.h"
+#include "tailbreakdown.h"
 
 #include <QDateTime>
 #include <QPageSize>
@@ -22,6 +23,9 @@ struct Options
     QDateTime created = QDateTime::currentDateTime();
     /// The simulated completion times, when a run is at hand (the window's last run).
     std::optional<simulation::Result> simulation;
+    /// Where the time goes from the headline to the simulation's P50 and P90 (printed with the
+    /// simulation, when both are given).
+    std::optional<tail::Breakdown> breakdown;
 };
 
 /// Letter where it is the custom (the United States, Canada, Mexico and a few others), else A4.

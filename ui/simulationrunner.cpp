@@ -5,14 +5,16 @@ namespace pipeplan {
 struct SimulationRunner::Run
 {
     Request request;
-    bool simulate = true; ///< false: the job is unchanged, only the goal seek runs
-    bool seekGoal = true; ///< false: the goal is unchanged, only the simulation runs
+    bool simulate = true;  ///< false: the job is unchanged, only the goal seek runs
+    bool seekGoal = true;  ///< false: the goal is unchanged, only the simulation runs
+    bool breakDown = true; ///< false: neither the job nor the headline changed
     simulation::Control control;
     std::atomic<bool> done{false};
     long long totalTrials = 0;
     std::optional<simulation::Result> result;
     std::optional<simulation::Result> withoutBackups;
     std::optional<goalseek::Result> goal;
+    std::optional<tail::Breakdown> breakdown;
 };
 
 SimulationRunner::SimulationRunner(QObject *parent) : QObject(parent)
@@ -53,8 +55,16 @@ void SimulationRunner::request(const Request &request)
     run->request = request;
     run->simulate = !(finished && finished->params == request.params && m_result);
     run->seekGoal = !(finished && finished->goal == request.goal && m_goal);
+    run->breakDown =
+        run->simulate ||
+        !(finished && finished->headlineSeconds == request.headlineSeconds && m_breakdown);
+    if (!run->simulate)
+        run->result = m_result; // the breakdown starts from the job's finished run
     run->totalTrials =
-        run->simulate ? request.params.trials * (request.params.speculativeBackups ? 2 : 1) : 0;
+        (run->simulate ? request.params.trials * (request.params.speculativeBackups ? 2 : 1) : 0) +
+        (run->breakDown ? static_cast<long long>(request.params.trials) *
+                              tail::extraSimulations(request.params)
+                        : 0);
     m_running = run;
     ++m_runsStarted;
     m_threads.emplace_back(
@@ -66,6 +76,11 @@ void SimulationRunner::request(const Request &request)
                     plain.speculativeBackups = false;
                     run->withoutBackups = simulation::simulate(plain, &run->control);
                 }
+            }
+            if (run->breakDown && run->result && !run->control.cancel) {
+                run->breakdown =
+                    tail::fromHeadline(run->request.params, run->request.headlineSeconds,
+                                       &run->control, &*run->result);
             }
             if (run->seekGoal && !run->control.cancel)
                 run->goal = goalseek::seek(run->request.goal, &run->control);
@@ -99,6 +114,8 @@ void SimulationRunner::deliver(const std::shared_ptr<Run> &run)
     }
     if (run->seekGoal)
         m_goal = run->goal;
+    if (run->breakDown)
+        m_breakdown = run->breakdown;
     emit finished();
 }
 

@@ -2,6 +2,7 @@
 
 #include "goalseek.h"
 #include "simulate.h"
+#include "tailbreakdown.h"
 
 #include <QObject>
 #include <QTimer>
@@ -24,6 +25,8 @@ public:
     {
         simulation::Params params;
         goalseek::Inputs goal;
+        /// Where the breakdown of the simulated percentiles starts: the headline runtime.
+        double headlineSeconds = 0;
         bool operator==(const Request &) const = default;
     };
 
@@ -41,6 +44,9 @@ public:
     /// when the request has backups on).
     const std::optional<simulation::Result> &withoutBackups() const { return m_withoutBackups; }
     const std::optional<goalseek::Result> &goal() const { return m_goal; }
+    /// Where the time goes from the headline to the simulated P50 and P90 (tail::fromHeadline of
+    /// the last finished run), cached with the simulation.
+    const std::optional<tail::Breakdown> &breakdown() const { return m_breakdown; }
     /// Runs started so far (a test checks that unrelated edits start none).
     int runsStarted() const { return m_runsStarted; }
 
@@ -61,6 +67,7 @@ private:
     std::optional<simulation::Result> m_result;
     std::optional<simulation::Result> m_withoutBackups;
     std::optional<goalseek::Result> m_goal;
+    std::optional<tail::Breakdown> m_breakdown;
     QTimer m_progressTimer;
     int m_runsStarted = 0;
 };

@@ -1,5 +1,6 @@
 #include "tailpanel.h"
 
+#include "explain.h"
 #include "format.h"
 #include "histogramchart.h"
 #include "overheadchart.h"
@@ -260,6 +261,13 @@ TailPanel::TailPanel(QWidget *parent)
     m_histogram = new HistogramChart(this);
     m_summary = new QLabel(this);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_breakdown = new QLabel(this);
+    m_breakdown->setObjectName(QStringLiteral("tailBreakdown"));
+    m_breakdown->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_breakdown->setToolTip(
+        tr("Each cause added to the job in turn, in this order, and the change it makes to the "
+           "simulated P50 and P90 (same seed and trials, so the steps add up exactly). Whole "
+           "shards: the job's ceil(shards / workers) rounds against the headline's smooth model."));
     m_status = explanationLabel(QString(), this);
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1000);
@@ -277,6 +285,7 @@ TailPanel::TailPanel(QWidget *parent)
     auto *simLayout = new QVBoxLayout(simView);
     simLayout->setContentsMargins(0, 0, 0, 0);
     simLayout->addWidget(m_summary);
+    simLayout->addWidget(m_breakdown);
     simLayout->addLayout(progressRow);
     simLayout->addWidget(m_histogram, 1);
 
@@ -417,10 +426,12 @@ void TailPanel::startSimulation()
     SimulationRunner::Request request;
     request.params = tail.simulation;
     request.goal = tail.goal;
+    request.headlineSeconds = m_document->result().effectiveRuntimeSeconds;
     if (!tail.simulationError.isEmpty()) {
         m_runner->cancel();
         m_histogram->clearResult();
         m_summary->clear();
+        m_breakdown->clear();
         m_status->setText(tr("This scenario cannot be simulated: %1 (%2)")
                               .arg(tail.simulationError,
                                    tr("cut it into fewer shards with more users per shard")));
@@ -429,6 +440,32 @@ void TailPanel::startSimulation()
     m_runner->request(request);
     if (!m_runner->isRunning())
         showResults(); // answered from the cache
+}
+
+void TailPanel::showBreakdown()
+{
+    const std::optional<tail::Breakdown> &breakdown = m_runner->breakdown();
+    if (!breakdown || breakdown->cancelled) {
+        m_breakdown->clear();
+        return;
+    }
+    const std::vector<QStringList> rows =
+        explain::breakdownRows(*breakdown, tr("Headline (closed form)"));
+    QString html = QStringLiteral("<table cellspacing=0 cellpadding=1>");
+    for (size_t i = 0; i < rows.size(); ++i) {
+        // The header and the simulated percentiles in bold: where the steps start and end.
+        const bool strong = i == 0 || i + 1 == rows.size();
+        html += QStringLiteral("<tr>");
+        for (qsizetype c = 0; c < rows[i].size(); ++c) {
+            const QString cell = rows[i][c].toHtmlEscaped();
+            html += QStringLiteral("<td%1>%2%3</td>")
+                        .arg(c == 0 ? QString() : QStringLiteral(" align=right"),
+                             c == 0 ? QString() : QStringLiteral("&nbsp;&nbsp;"),
+                             strong ? QStringLiteral("<b>") + cell + QStringLiteral("</b>") : cell);
+        }
+        html += QStringLiteral("</tr>");
+    }
+    m_breakdown->setText(html + QStringLiteral("</table>"));
 }
 
 void TailPanel::showResults()
@@ -457,6 +494,7 @@ void TailPanel::showResults()
                          format::trimmed((r.p90Seconds / plain->p90Seconds - 1) * 100, 1));
     }
     m_summary->setText(text + QStringLiteral("</table>"));
+    showBreakdown();
     m_status->setText(
         tr("%1 trials, seed %2")
             .arg(format::grouped(r.trials, 0),

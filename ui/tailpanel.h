@@ -48,6 +48,9 @@ public:
     QLabel *memoryLabel() const { return m_memory; }
     QLabel *simulationSummary() const { return m_summary; }
     QLabel *simulationStatus() const { return m_status; }
+    /// Where the time goes from the headline to the simulated P50 and P90 (object name
+    /// "tailBreakdown").
+    QLabel *breakdownLabel() const { return m_breakdown; }
     ValueControl *workersControl() const;
     ValueControl *coldStartControl() const;
     ValueControl *sharedCapControl() const;
@@ -59,6 +62,7 @@ protected:
 
 private:
     void showResults();
+    void showBreakdown();
     void startSimulation();
 
     QLineEdit *m_sharedName;
@@ -69,6 +73,7 @@ private:
     QLabel *m_share;
     QLabel *m_memory;
     QLabel *m_summary;
+    QLabel *m_breakdown;
     QLabel *m_status;
     QProgressBar *m_progress;
     QPushButton *m_cancel;
