@@ -9,6 +9,7 @@
 #include "format.h"
 #include "goalseek.h"
 #include "numparse.h"
+#include "planresult.h"
 #include "scenario.h"
 #include "scenariofile.h"
 #include "schedule.h"
@@ -579,16 +580,16 @@ int runEval(const Flags &flags, QTextStream &out)
 {
     const QString path = flags.positional().value(0);
     const Plan plan = loadPlanArgument(flags);
-    const ScenarioResult r = evaluate(plan.scenario);
-    std::optional<ScenarioResult> baseline;
-    if (plan.baseline)
-        baseline = evaluate(*plan.baseline);
+    // One evaluation of the plan, the window's and the report's.
+    const PlanResult evaluated = evaluatePlan(plan);
+    const ScenarioResult &r = evaluated.model;
+    const std::optional<ScenarioResult> &baseline = evaluated.baseline.result;
 
     if (flags.isSet(kJson.name)) {
         QJsonObject object = resultObject(plan.scenario, r);
         object.insert(QStringLiteral("file"), path);
         if (baseline) {
-            const Comparison c = compare(plan.scenario, r, *plan.baseline, *baseline);
+            const Comparison &c = *evaluated.baseline.comparison;
             QJsonArray baselineRows;
             for (const ScalingRow &row : c.baselineScaling)
                 baselineRows.append(
@@ -598,10 +599,18 @@ int runEval(const Flags &flags, QTextStream &out)
             object.insert(QStringLiteral("baseline"), resultObject(*plan.baseline, *baseline));
             object.insert(
                 QStringLiteral("comparison"),
-                QJsonObject{{QStringLiteral("runtime_ratio"), c.runtimeRatio},
-                            {QStringLiteral("runtime_delta_seconds"), c.runtimeDeltaSeconds},
-                            {QStringLiteral("throughput_ratio"), c.throughputRatio},
-                            {QStringLiteral("baseline_rows"), baselineRows}});
+                QJsonObject{
+                    {QStringLiteral("runtime_ratio"), c.runtimeRatio},
+                    {QStringLiteral("runtime_delta_seconds"), c.runtimeDeltaSeconds},
+                    {QStringLiteral("throughput_ratio"), c.throughputRatio},
+                    // The window's "(+100 %)" / "(same)": format::change of the
+                    // runtimes and throughputs the headlines show.
+                    {QStringLiteral("runtime_change"),
+                     format::change(r.effectiveRuntimeSeconds, baseline->effectiveRuntimeSeconds)},
+                    {QStringLiteral("throughput_change"),
+                     format::change(r.throughputUsersPerSecond,
+                                    baseline->throughputUsersPerSecond)},
+                    {QStringLiteral("baseline_rows"), baselineRows}});
         } else {
             object.insert(QStringLiteral("baseline"), QJsonValue::Null);
         }
@@ -627,6 +636,9 @@ int runEval(const Flags &flags, QTextStream &out)
         rows.emplace_back(QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") +
                                                                   plan.baseline->name +
                                                                   QStringLiteral(")"));
+        rows.emplace_back(
+            QStringLiteral("Runtime change"),
+            format::change(r.effectiveRuntimeSeconds, baseline->effectiveRuntimeSeconds));
     }
     printRows(out, rows);
     out << "\nScaling\n";

@@ -1,0 +1,285 @@
+// One plan, one set of numbers (issue 16): for every preset, with and without a pinned baseline,
+// overheads on and off, the window, `pipeplan-cli eval --json` and the report show the same
+// figures; and a workers tick recomputes only what depends on the workers.
+#include "cli.h"
+#include "explain.h"
+#include "format.h"
+#include "headlinewidget.h"
+#include "inputspanel.h"
+#include "mainwindow.h"
+#include "report.h"
+#include "scalingtablemodel.h"
+#include "scalingview.h"
+#include "scenariodocument.h"
+#include "valuecontrol.h"
+#include "waterfallchart.h"
+
+#include <QDoubleSpinBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+namespace {
+
+QString presetFile(const char *name)
+{
+    return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name);
+}
+
+const char *const kPresets[] = {"nightly-scoring.json",   "pruned-accelerated.json",
+                                "seed001-pipeline.json",  "five-stage.json",
+                                "feature-store-cap.json", "training-schedules.json"};
+
+QJsonObject evalJson(const QString &path)
+{
+    const cli::CliRunResult run =
+        cli::runCaptured({QStringLiteral("eval"), path, QStringLiteral("--json")});
+    EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+    return QJsonDocument::fromJson(run.out.toUtf8()).object();
+}
+
+QString reportText(const Plan &plan, const QString &directory)
+{
+    const QString pdf = directory + QStringLiteral("/report.pdf");
+    QFile file(pdf);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(report::pdfBytes(plan, report::Options{}));
+    file.close();
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"),
+                  {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    process.waitForFinished(60'000);
+    // Table cells may wrap inside a narrow column: compare with whitespace collapsed.
+    return QString::fromUtf8(process.readAllStandardOutput()).simplified();
+}
+
+/// Every number of the window's headline, highlighted row, comparison and waterfall equals the
+/// CLI's and appears in the report.
+void expectOneSetOfNumbers(MainWindow &window, const QString &directory, const std::string &what)
+{
+    const ScenarioDocument *doc = window.document();
+    const QString path = directory + QStringLiteral("/plan.json");
+    QString error;
+    ASSERT_TRUE(window.saveFile(path, &error)) << error.toStdString();
+    const QJsonObject o = evalJson(path);
+    const QJsonObject headline = o.value(QStringLiteral("headline")).toObject();
+    const HeadlineWidget *h = window.headline();
+    const QString runtime = h->valueText(HeadlineWidget::Runtime);
+    EXPECT_EQ(headline.value(QStringLiteral("runtime")).toString(), runtime) << what;
+    EXPECT_EQ(headline.value(QStringLiteral("throughput")).toString(),
+              h->valueText(HeadlineWidget::Throughput))
+        << what;
+    EXPECT_EQ(o.value(QStringLiteral("effective_runtime_seconds")).toDouble(),
+              doc->result().effectiveRuntimeSeconds)
+        << what;
+    EXPECT_EQ(runtime, format::duration(doc->result().effectiveRuntimeSeconds)) << what;
+
+    // The highlighted row is the CLI's nearest row, and its runtime with overheads is the
+    // JSON's effective_hours.
+    const ScalingTableModel *model = window.scaling()->model();
+    const int row = model->highlightedRow();
+    EXPECT_EQ(o.value(QStringLiteral("nearest_row")).toInt(), row) << what;
+    const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
+    ASSERT_EQ(rows.size(), model->rowCount()) << what;
+    const bool overheads = doc->result().overheads.enabled;
+    EXPECT_EQ(model->hasOverheads(), overheads) << what;
+    for (int r = 0; r < rows.size(); ++r) {
+        const QJsonObject json = rows[r].toObject();
+        const double effective = json.value(QStringLiteral("effective_hours")).toDouble();
+        if (!overheads)
+            EXPECT_EQ(effective, json.value(QStringLiteral("amdahl_hours")).toDouble()) << what;
+        else
+            EXPECT_EQ(model->data(model->index(r, ScalingTableModel::ColumnCount)).toString(),
+                      explain::scalingCell(doc->result().scaling[static_cast<size_t>(r)],
+                                           explain::ScalingColumn::EffectiveHours))
+                << what;
+        EXPECT_DOUBLE_EQ(effective, doc->result().scaling[static_cast<size_t>(r)].effectiveHours)
+            << what;
+    }
+
+    // The waterfall ends on the headline's runtime, as the CLI's does; every bar's label is the
+    // CLI's runtime (or "unchanged" for a lever the plan does not use).
+    const QJsonArray waterfall = o.value(QStringLiteral("waterfall")).toArray();
+    ASSERT_FALSE(waterfall.isEmpty()) << what;
+    const QStringList labels = window.waterfallChart()->labelTexts();
+    ASSERT_EQ(labels.size(), waterfall.size()) << what;
+    EXPECT_EQ(waterfall.last().toObject().value(QStringLiteral("runtime_seconds")).toDouble(),
+              doc->result().effectiveRuntimeSeconds)
+        << what;
+    for (qsizetype i = 0; i < waterfall.size(); ++i) {
+        const QJsonObject step = waterfall[i].toObject();
+        const bool shown = i == 0 || step.value(QStringLiteral("applied")).toBool();
+        EXPECT_EQ(labels[i], shown ? step.value(QStringLiteral("runtime_human")).toString()
+                                   : QStringLiteral("unchanged"))
+            << what << " bar " << i;
+    }
+
+    const QString text = reportText(doc->plan(), directory);
+    EXPECT_TRUE(text.contains(runtime)) << what;
+    if (row >= 0) {
+        for (int c = 0; c < model->columnCount(); ++c) {
+            const QString cellText = model->data(model->index(row, c)).toString().simplified();
+            EXPECT_TRUE(text.contains(cellText))
+                << what << ": report lacks " << cellText.toStdString();
+        }
+    }
+
+    if (!doc->baseline()) {
+        EXPECT_TRUE(o.value(QStringLiteral("baseline")).isNull()) << what;
+        return;
+    }
+    // The comparison: one change rule, on the runtimes the headlines show.
+    const QJsonObject comparison = o.value(QStringLiteral("comparison")).toObject();
+    const QString runtimeChange = comparison.value(QStringLiteral("runtime_change")).toString();
+    const QString baselineRuntime = o.value(QStringLiteral("baseline"))
+                                        .toObject()
+                                        .value(QStringLiteral("headline"))
+                                        .toObject()
+                                        .value(QStringLiteral("runtime"))
+                                        .toString();
+    EXPECT_EQ(h->baselineText(HeadlineWidget::Runtime),
+              QStringLiteral("was %1 (%2)").arg(baselineRuntime, runtimeChange))
+        << what;
+    EXPECT_TRUE(h->baselineText(HeadlineWidget::Throughput)
+                    .endsWith(QStringLiteral("(%1)").arg(
+                        comparison.value(QStringLiteral("throughput_change")).toString())))
+        << what;
+    EXPECT_DOUBLE_EQ(comparison.value(QStringLiteral("runtime_ratio")).toDouble(),
+                     doc->comparison().runtimeRatio)
+        << what;
+    EXPECT_DOUBLE_EQ(doc->comparison().runtimeRatio,
+                     1 + format::relativeChange(doc->result().effectiveRuntimeSeconds,
+                                                doc->baselineResult().effectiveRuntimeSeconds))
+        << what;
+    EXPECT_TRUE(text.contains(runtimeChange)) << what;
+    EXPECT_TRUE(text.contains(baselineRuntime)) << what;
+}
+
+} // namespace
+
+TEST(ConsistencyTest, EveryPresetShowsOneSetOfNumbersInTheWindowTheCliAndTheReport)
+{
+    for (const char *name : kPresets) {
+        for (const bool toggleOverheads : {false, true}) {
+            for (const bool withBaseline : {false, true}) {
+                const std::string what = std::string(name) +
+                                         (toggleOverheads ? ", overheads toggled" : "") +
+                                         (withBaseline ? ", baseline pinned" : "");
+                MainWindow window(MainWindow::Options::headless());
+                window.resize(1600, 1000);
+                window.show();
+                ASSERT_TRUE(window.openFile(presetFile(name))) << what;
+                ScenarioDocument *doc = window.document();
+                if (toggleOverheads) {
+                    Scenario s = doc->scenario();
+                    if (s.overheads.any()) {
+                        s.overheads.coldStartSeconds.reset();
+                        s.overheads.requestOverheadMs.reset();
+                        s.overheads.sharedCapPerSecond.reset();
+                        s.overheads.dispatchCapPerSecond.reset();
+                    } else {
+                        s.overheads.coldStartSeconds = 30;
+                        s.overheads.requestOverheadMs = 2;
+                    }
+                    ASSERT_TRUE(doc->edit(s, QStringLiteral("overheads"))) << what;
+                }
+                if (withBaseline) {
+                    doc->pinBaseline();
+                    Scenario s = doc->scenario();
+                    s.workload.workers = std::max(1.0, std::round(s.workload.workers / 2));
+                    ASSERT_TRUE(doc->edit(s, QStringLiteral("half the workers"))) << what;
+                }
+                QTemporaryDir dir;
+                expectOneSetOfNumbers(window, dir.path(), what);
+            }
+        }
+    }
+}
+
+// The issue's case: the feature store's cap binds at 5,000 and at 10,000 workers alike, so the
+// runtime is the same, and every place says so.
+TEST(ConsistencyTest, FeatureStoreCapBindsAtBothWorkerCountsAndEveryPlaceSaysSame)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1600, 1000);
+    window.show();
+    ASSERT_TRUE(window.openFile(presetFile("feature-store-cap.json")));
+    ScenarioDocument *doc = window.document();
+    ASSERT_TRUE(window.applySetting(QStringLiteral("workers=10000")));
+    doc->pinBaseline();
+    ASSERT_TRUE(window.applySetting(QStringLiteral("workers=5000")));
+    const HeadlineWidget *h = window.headline();
+    EXPECT_EQ(h->valueText(HeadlineWidget::Runtime), QStringLiteral("31.75 minutes"));
+    EXPECT_EQ(h->baselineText(HeadlineWidget::Runtime), QStringLiteral("was 31.75 minutes (same)"));
+    EXPECT_TRUE(h->baselineText(HeadlineWidget::Throughput).endsWith(QStringLiteral("(same)")));
+    EXPECT_EQ(doc->comparison().runtimeRatio, 1);
+    EXPECT_EQ(doc->comparison().throughputRatio, 1);
+    // The highlighted 5,000-worker row says the headline's runtime with overheads, and 50,000
+    // workers are no faster: the cap binds.
+    const ScalingTableModel *model = window.scaling()->model();
+    const int row = model->highlightedRow();
+    ASSERT_GE(row, 0);
+    EXPECT_EQ(doc->result().scaling[static_cast<size_t>(row)].workers, 5000);
+    EXPECT_DOUBLE_EQ(doc->result().scaling[static_cast<size_t>(row)].effectiveHours, 1905 / 3600.0);
+    EXPECT_DOUBLE_EQ(doc->result().scaling.back().effectiveHours, 1905 / 3600.0);
+    EXPECT_EQ(model->data(model->index(row, ScalingTableModel::ColumnCount)).toString(),
+              QStringLiteral("0.53"));
+    QTemporaryDir dir;
+    expectOneSetOfNumbers(window, dir.path(), "feature store, 10,000 then 5,000 workers");
+    const QJsonObject o = evalJson(dir.path() + QStringLiteral("/plan.json"));
+    const QJsonObject comparison = o.value(QStringLiteral("comparison")).toObject();
+    EXPECT_EQ(comparison.value(QStringLiteral("runtime_ratio")).toDouble(), 1);
+    EXPECT_EQ(comparison.value(QStringLiteral("throughput_ratio")).toDouble(), 1);
+    EXPECT_EQ(comparison.value(QStringLiteral("runtime_change")).toString(),
+              QStringLiteral("same"));
+}
+
+// A workers tick recomputes the model, the comparison and the tail's inputs, and nothing else:
+// no training or project recompute, and the pinned baseline is not evaluated again.
+TEST(ConsistencyTest, AWorkersTickRecomputesOnlyWhatDependsOnWorkers)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.show();
+    ScenarioDocument *doc = window.document();
+    doc->pinBaseline();
+    const auto counts = [doc]() {
+        return std::array<int, 7>{doc->recomputeCount(Section::Inputs),
+                                  doc->recomputeCount(Section::Model),
+                                  doc->recomputeCount(Section::Baseline),
+                                  doc->recomputeCount(Section::Tail),
+                                  doc->recomputeCount(Section::Training),
+                                  doc->recomputeCount(Section::Project),
+                                  doc->baselineEvaluations()};
+    };
+    const std::array<int, 7> before = counts();
+    QSignalSpy changed(doc, &ScenarioDocument::changed);
+    window.inputs()->workersControl()->spinBox()->setValue(5000);
+    const std::array<int, 7> after = counts();
+    ASSERT_EQ(changed.count(), 1);
+    EXPECT_EQ(changed.first().first().value<Sections>(),
+              Section::Inputs | Section::Model | Section::Baseline | Section::Tail);
+    EXPECT_EQ(after[0], before[0] + 1); // inputs
+    EXPECT_EQ(after[1], before[1] + 1); // model
+    EXPECT_EQ(after[2], before[2] + 1); // the comparison
+    EXPECT_EQ(after[3], before[3] + 1); // the simulated job's workers
+    EXPECT_EQ(after[4], before[4]);     // training: untouched
+    EXPECT_EQ(after[5], before[5]);     // project: untouched
+    EXPECT_EQ(after[6], before[6]);     // the baseline is not evaluated again
+    // A training edit touches the training section only (and the inputs).
+    Scenario s = doc->scenario();
+    s.training.microbatches = 16;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("microbatches")));
+    const std::array<int, 7> training = counts();
+    EXPECT_EQ(training[1], after[1]);
+    EXPECT_EQ(training[4], after[4] + 1);
+    EXPECT_EQ(training[5], after[5]);
+}
