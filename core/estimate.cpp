@@ -947,11 +947,18 @@ MonteCarloResult scaled(const MonteCarloResult &result, double factor)
 PlanEstimate estimatePlan(const std::vector<Task> &tasks, const Buffers &buffers,
                           const MonteCarloOptions &options, Control *control)
 {
+    PlanEstimate estimate = simulatePlan(tasks, buffers, options, control);
+    estimate.pert = pert(tasks);
+    estimate.pertBuffered = scaled(pert(withBuffers(tasks, buffers)), 1.0 + buffers.contingency);
+    return estimate;
+}
+
+PlanEstimate simulatePlan(const std::vector<Task> &tasks, const Buffers &buffers,
+                          const MonteCarloOptions &options, Control *control)
+{
     PlanEstimate estimate;
     const std::vector<Task> buffered = withBuffers(tasks, buffers);
     const double contingency = 1.0 + buffers.contingency;
-    estimate.pert = pert(tasks);
-    estimate.pertBuffered = scaled(pert(buffered), contingency);
     estimate.monteCarlo = monteCarlo(tasks, options, control);
     if (estimate.monteCarlo.cancelled) {
         estimate.monteCarloBuffered.cancelled = true;

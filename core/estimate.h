@@ -241,6 +241,10 @@ struct PlanEstimate
 };
 PlanEstimate estimatePlan(const std::vector<Task> &tasks, const Buffers &buffers,
                           const MonteCarloOptions &options, Control *control = nullptr);
+/// estimatePlan's two Monte Carlo runs alone (monteCarlo and monteCarloBuffered; the PERT fields
+/// stay empty): for a caller that already holds the PERT (the plan's project section).
+PlanEstimate simulatePlan(const std::vector<Task> &tasks, const Buffers &buffers,
+                          const MonteCarloOptions &options, Control *control = nullptr);
 
 // ---------------------------------------------------------------------------------------------
 // Labeling effort (seed 003 "Start by clarifying scope", steps 2-4).

@@ -1,5 +1,7 @@
 #include "scenariodocument.h"
 
+#include "montecarlorunner.h"
+
 #include <QUndoCommand>
 
 namespace pipeplan {
@@ -44,7 +46,8 @@ private:
 
 } // namespace
 
-ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent)
+ScenarioDocument::ScenarioDocument(QObject *parent)
+    : QObject(parent), m_jobs(new PlanJobs(this))
 {
     // Each step holds two plans; the history keeps the last kUndoLimit of them, whatever the
     // session's length.

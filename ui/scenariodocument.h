@@ -15,6 +15,8 @@
 
 namespace pipeplan {
 
+class PlanJobs;
+
 /// Merge ids of undoable edits: consecutive edits of one field during one slider drag merge into
 /// a single undo step.
 enum class EditId
@@ -129,6 +131,8 @@ public:
     const pipeline::Schedule &schedule() const { return m_schedule; }
     const std::vector<double> &scheduleStageMs() const { return m_scheduleStageMs; }
     QUndoStack *undoStack() { return &m_undoStack; }
+    /// The plan's background work (simulation, goal seek, Monte Carlo) and its caches.
+    PlanJobs *jobs() const { return m_jobs; }
 
     /// Replaces the scenario as one undoable step named `text`. Edits with the same id inside one
     /// interactive session (a slider drag) merge. An invalid scenario is refused (returns false)
@@ -188,6 +192,7 @@ private:
 
     Plan m_plan;
     PlanResult m_result;
+    PlanJobs *m_jobs;
     std::array<int, 6> m_recomputeCounts{};
     int m_baselineEvaluations = 0;
     pipeline::Schedule m_schedule;

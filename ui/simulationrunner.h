@@ -1,22 +1,20 @@
 #pragma once
 
+#include "backgroundjob.h"
 #include "goalseek.h"
 #include "simulate.h"
 #include "tailbreakdown.h"
 
 #include <QObject>
-#include <QTimer>
 
-#include <memory>
 #include <optional>
-#include <thread>
-#include <vector>
 
 namespace pipeplan {
 
-/// Runs the simulation and the goal seek off the GUI thread, so the window never freezes. A new
-/// request cancels the run in progress; a request equal to the last finished one is answered
-/// from the cache, so moving a slider the simulation does not depend on never re-runs it.
+/// Runs the simulation, its breakdown and the goal seek off the GUI thread on a BackgroundJob, so
+/// the window never freezes. A new request cancels the run in progress; a request equal to the
+/// last finished one is answered from the cache, so moving a slider the simulation does not
+/// depend on never re-runs it. The document owns one (ScenarioDocument::simulation()).
 class SimulationRunner : public QObject
 {
     Q_OBJECT
@@ -37,7 +35,7 @@ public:
     void request(const Request &request);
     void cancel();
 
-    bool isRunning() const { return m_running != nullptr; }
+    bool isRunning() const;
     /// Results of the last finished run (cancelled runs leave the previous results).
     const std::optional<simulation::Result> &result() const { return m_result; }
     /// The speculative-backups what-if's counterpart: the same job without backups (set only
@@ -58,17 +56,14 @@ signals:
 
 private:
     struct Run;
-    void deliver(const std::shared_ptr<Run> &run);
-    void reapFinished();
+    void deliver(const Run &run);
 
-    std::shared_ptr<Run> m_running;
-    std::vector<std::pair<std::shared_ptr<Run>, std::jthread>> m_threads;
+    BackgroundJob *m_job;
     std::optional<Request> m_lastRequest;
     std::optional<simulation::Result> m_result;
     std::optional<simulation::Result> m_withoutBackups;
     std::optional<goalseek::Result> m_goal;
     std::optional<tail::Breakdown> m_breakdown;
-    QTimer m_progressTimer;
     int m_runsStarted = 0;
 };
 
