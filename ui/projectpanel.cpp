@@ -117,12 +117,31 @@ ProjectPanel::ProjectPanel(QWidget *parent)
       m_progress(new QProgressBar(this)), m_cancel(new QPushButton(tr("Cancel"), this)),
       m_job(new BackgroundJob(this)), m_showProgress(new QTimer(this))
 {
-    // --- Left: aggregation settings, buffers, labeling, job ETA.
+    QWidget *inputs = buildInputs();
+    QWidget *views = buildViews();
+    layOut(inputs, views);
+    connectEdits();
+    connectMonteCarlo();
+}
+
+/// Left: aggregation settings, buffers, labeling, job ETA. The groups bind their controls in
+/// this order, which is the order the control accessors (trialsControl(), ...) count in.
+QWidget *ProjectPanel::buildInputs()
+{
     auto *inputs = new QWidget(this);
     auto *inputsLayout = new QVBoxLayout(inputs);
     inputsLayout->setContentsMargins(0, 0, 0, 0);
+    inputsLayout->addWidget(buildMonteCarloGroup(inputs));
+    inputsLayout->addWidget(buildBuffersGroup(inputs));
+    inputsLayout->addWidget(buildLabelingGroup(inputs));
+    inputsLayout->addWidget(buildEtaGroup(inputs));
+    inputsLayout->addStretch(1);
+    return inputs;
+}
 
-    auto *mcBox = new QGroupBox(tr("Monte Carlo"), inputs);
+QGroupBox *ProjectPanel::buildMonteCarloGroup(QWidget *parent)
+{
+    auto *mcBox = new QGroupBox(tr("Monte Carlo"), parent);
     auto *mc = new QFormLayout(mcBox);
     m_distribution->addItem(tr("PERT-beta"), static_cast<int>(estimate::Distribution::PertBeta));
     m_distribution->addItem(tr("Triangular"), static_cast<int>(estimate::Distribution::Triangular));
@@ -148,9 +167,12 @@ ProjectPanel::ProjectPanel(QWidget *parent)
         [](Scenario &s, std::optional<double> v) {
             s.project.monteCarlo.seed = static_cast<std::uint64_t>(v.value_or(1));
         });
-    inputsLayout->addWidget(mcBox);
+    return mcBox;
+}
 
-    auto *bufferBox = new QGroupBox(tr("Buffers (seed 003)"), inputs);
+QGroupBox *ProjectPanel::buildBuffersGroup(QWidget *parent)
+{
+    auto *bufferBox = new QGroupBox(tr("Buffers (seed 003)"), parent);
     auto *buffers = new QFormLayout(bufferBox);
     using BufferField = double estimate::Buffers::*;
     const std::tuple<QString, QString, BufferField, EditId> bufferRows[] = {
@@ -180,9 +202,13 @@ ProjectPanel::ProjectPanel(QWidget *parent)
             },
             0.01);
     }
-    inputsLayout->addWidget(bufferBox);
+    return bufferBox;
+}
 
-    auto *labelingBox = new QGroupBox(tr("Labeling effort"), inputs);
+/// The labeling estimator: items, the strata table and its buttons, the rates, the result.
+QGroupBox *ProjectPanel::buildLabelingGroup(QWidget *parent)
+{
+    auto *labelingBox = new QGroupBox(tr("Labeling effort"), parent);
     auto *labeling = new QFormLayout(labelingBox);
     m_bound->bind(
         labeling, tr("Items"), tr("Items to label in total (strata give shares of them)."),
@@ -191,7 +217,18 @@ ProjectPanel::ProjectPanel(QWidget *parent)
         [](const Scenario &s) { return std::optional<double>(s.project.labeling.items); },
         [](Scenario &s, std::optional<double> v) { s.project.labeling.items = v.value_or(1); });
     labeling->addRow(m_strata);
-    auto *strataButtons = new QWidget(labelingBox);
+    labeling->addRow(buildStrataButtons(labelingBox));
+    bindLabelingRates(labeling, labelingBox);
+    m_labelingResult->setWordWrap(true);
+    m_labelingResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    labeling->addRow(m_labelingResult);
+    return labelingBox;
+}
+
+/// Add, Remove and Normalize under the strata table.
+QWidget *ProjectPanel::buildStrataButtons(QWidget *parent)
+{
+    auto *strataButtons = new QWidget(parent);
     auto *strataButtonsLayout = new QHBoxLayout(strataButtons);
     strataButtonsLayout->setContentsMargins(0, 0, 0, 0);
     auto *addStratum = new QPushButton(tr("Add stratum"), strataButtons);
@@ -200,7 +237,40 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     strataButtonsLayout->addWidget(removeStratum);
     strataButtonsLayout->addWidget(m_normalize);
     strataButtonsLayout->addStretch(1);
-    labeling->addRow(strataButtons);
+    connect(addStratum, &QPushButton::clicked, this, [this]() {
+        editProject(tr("Add stratum"), EditId::None, [](Scenario &s) {
+            estimate::LabelingInputs &l = s.project.labeling;
+            const bool counts = !l.strata.empty() && l.strata.front().count.has_value();
+            l.strata.push_back({tr("New stratum"), counts ? std::nullopt : std::optional(0.0),
+                                counts ? std::optional(0.0) : std::nullopt, 1.0, std::nullopt});
+        });
+    });
+    connect(removeStratum, &QPushButton::clicked, this, [this]() {
+        const int row = m_strata->currentRow();
+        if (row < 0)
+            return;
+        editProject(tr("Remove stratum"), EditId::None, [row](Scenario &s) {
+            auto &strata = s.project.labeling.strata;
+            strata.erase(strata.begin() + row);
+            s.project.labeling = s.project.labeling.normalized();
+        });
+    });
+    m_normalize->setVisible(false);
+    m_normalize->setToolTip(tr("Scale the shares you typed so they sum to 100 %."));
+    connect(m_normalize, &QPushButton::clicked, this, [this]() {
+        if (!m_unnormalized)
+            return;
+        const estimate::LabelingInputs normalized = m_unnormalized->normalized();
+        m_unnormalized.reset();
+        editProject(tr("Normalize shares"), EditId::None,
+                    [&normalized](Scenario &s) { s.project.labeling = normalized; });
+    });
+    return strataButtons;
+}
+
+/// The labeling rates: QC, adjudication, annotators and their ramp-up, contingency, costs.
+void ProjectPanel::bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingBox)
+{
     using LabelingField = double estimate::LabelingInputs::*;
     const std::tuple<QString, QString, LabelingField, EditId, ValueControl::Config, double>
         labelingRows[] = {
@@ -253,12 +323,12 @@ ProjectPanel::ProjectPanel(QWidget *parent)
         [](Scenario &s, std::optional<double> v) {
             s.project.labeling.adjudicationMinutesPerItem = v;
         });
-    m_labelingResult->setWordWrap(true);
-    m_labelingResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    labeling->addRow(m_labelingResult);
-    inputsLayout->addWidget(labelingBox);
+}
 
-    auto *etaBox = new QGroupBox(tr("Job ETA from a canary"), inputs);
+/// A training job's ETA from a canary run.
+QGroupBox *ProjectPanel::buildEtaGroup(QWidget *parent)
+{
+    auto *etaBox = new QGroupBox(tr("Job ETA from a canary"), parent);
     auto *eta = new QFormLayout(etaBox);
     using EtaField = double estimate::JobEtaInputs::*;
     const std::tuple<QString, QString, EtaField, EditId, ValueControl::Config> etaRows[] = {
@@ -289,10 +359,12 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     m_etaResult->setWordWrap(true);
     m_etaResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     eta->addRow(m_etaResult);
-    inputsLayout->addWidget(etaBox);
-    inputsLayout->addStretch(1);
+    return etaBox;
+}
 
-    // --- Right: tasks, aggregation, distribution, estimated vs actual.
+/// Right: the message line, tasks, aggregation and distribution, estimated vs actual.
+QWidget *ProjectPanel::buildViews()
+{
     auto *views = new QWidget(this);
     auto *viewsLayout = new QVBoxLayout(views);
     viewsLayout->setContentsMargins(0, 0, 0, 0);
@@ -300,6 +372,16 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     m_message->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
     m_message->setVisible(false);
     viewsLayout->addWidget(m_message);
+    buildTasksGroup(views, viewsLayout);
+    viewsLayout->addWidget(buildEstimateView(views));
+    buildActualsGroup(views, viewsLayout);
+    viewsLayout->addStretch(1);
+    return views;
+}
+
+/// The task table under its title, with the buttons that add, remove, move and import tasks.
+void ProjectPanel::buildTasksGroup(QWidget *views, QVBoxLayout *viewsLayout)
+{
     auto *taskTitle = new QLabel(
         tr("<b>Tasks</b> — three-point estimates; a task starts after the tasks it depends on "
            "(none listed anywhere: one after another)"),
@@ -308,6 +390,12 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     viewsLayout->addWidget(taskTitle);
     m_tasks->setToolTip(tr("Double-click to edit. Depends on: task numbers, e.g. \"1, 3\"."));
     viewsLayout->addWidget(m_tasks);
+    viewsLayout->addWidget(buildTaskButtons(views));
+}
+
+/// Add, Remove, Move up and down, and Import CSV under the task table.
+QWidget *ProjectPanel::buildTaskButtons(QWidget *views)
+{
     auto *taskButtons = new QWidget(views);
     auto *taskButtonsLayout = new QHBoxLayout(taskButtons);
     taskButtonsLayout->setContentsMargins(0, 0, 0, 0);
@@ -321,8 +409,35 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     for (QPushButton *button : {addTask, removeTask, upTask, downTask, importTasks})
         taskButtonsLayout->addWidget(button);
     taskButtonsLayout->addStretch(1);
-    viewsLayout->addWidget(taskButtons);
+    connect(addTask, &QPushButton::clicked, this, [this]() {
+        editProject(tr("Add task"), EditId::None, [](Scenario &s) {
+            s.project.tasks.push_back(
+                {tr("New task"), estimate::Category::Other, 1, 2, 4, estimate::TimeUnit::Days, {}});
+        });
+    });
+    connect(removeTask, &QPushButton::clicked, this, [this]() {
+        const int row = m_tasks->currentRow();
+        if (row < 0)
+            return;
+        editProject(tr("Remove task"), EditId::None, [row](Scenario &s) {
+            std::vector<estimate::Task> &tasks = s.project.tasks;
+            std::vector<int> newIndex(tasks.size());
+            for (int i = 0; std::cmp_less(i, tasks.size()); ++i)
+                newIndex[static_cast<std::size_t>(i)] = i < row ? i : (i == row ? -1 : i - 1);
+            tasks.erase(tasks.begin() + row);
+            remapDependencies(tasks, newIndex);
+        });
+    });
+    connect(upTask, &QPushButton::clicked, this, [this]() { moveTask(-1); });
+    connect(downTask, &QPushButton::clicked, this, [this]() { moveTask(1); });
+    connect(importTasks, &QPushButton::clicked, this, &ProjectPanel::importCsv);
+    return taskButtons;
+}
 
+/// PERT and the Monte Carlo's percentiles without and with buffers, the run's progress, and
+/// the distribution chart.
+QWidget *ProjectPanel::buildEstimateView(QWidget *views)
+{
     auto *aggregate = new QWidget(views);
     auto *aggregateLayout = new QHBoxLayout(aggregate);
     aggregateLayout->setContentsMargins(0, 0, 0, 0);
@@ -350,8 +465,12 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     m_chart->setMinimumSize(360, 300);
     m_chart->setMaximumHeight(420);
     aggregateLayout->addWidget(m_chart, 1);
-    viewsLayout->addWidget(aggregate);
+    return aggregate;
+}
 
+/// The log of finished tasks or jobs, its buttons, the error and the accuracy chart.
+void ProjectPanel::buildActualsGroup(QWidget *views, QVBoxLayout *viewsLayout)
+{
     auto *accuracyTitle = new QLabel(
         tr("<b>Estimated vs actual</b> — finished tasks or jobs (same unit in both columns)"),
         views);
@@ -377,15 +496,33 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     m_accuracyChart->setMinimumSize(300, 220);
     accuracyLayout->addWidget(m_accuracyChart, 1);
     viewsLayout->addWidget(accuracy);
-    viewsLayout->addStretch(1);
+    connect(addActual, &QPushButton::clicked, this, [this]() {
+        editProject(tr("Log finished task"), EditId::None, [](Scenario &s) {
+            s.project.actuals.push_back({tr("Finished task"), 10, 10});
+        });
+    });
+    connect(removeActual, &QPushButton::clicked, this, [this]() {
+        const int row = m_actuals->currentRow();
+        if (row < 0)
+            return;
+        editProject(tr("Remove logged task"), EditId::None, [row](Scenario &s) {
+            s.project.actuals.erase(s.project.actuals.begin() + row);
+        });
+    });
+}
 
+void ProjectPanel::layOut(QWidget *inputs, QWidget *views)
+{
     auto *layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     inputs->setMaximumWidth(430);
     layout->addWidget(inputs);
     layout->addWidget(views, 1);
+}
 
-    // --- Behaviour.
+/// Edits that do not go through a bound control: refusals, the distribution, table cells.
+void ProjectPanel::connectEdits()
+{
     connect(m_bound, &ScenarioBindings::refused, this, [this]() {
         if (m_document) {
             m_message->setText(tr("Not applied: that value is out of range."));
@@ -403,70 +540,11 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     connect(m_tasks, &QTableWidget::cellChanged, this, &ProjectPanel::taskEdited);
     connect(m_strata, &QTableWidget::cellChanged, this, &ProjectPanel::stratumEdited);
     connect(m_actuals, &QTableWidget::cellChanged, this, &ProjectPanel::actualEdited);
-    connect(addTask, &QPushButton::clicked, this, [this]() {
-        editProject(tr("Add task"), EditId::None, [](Scenario &s) {
-            s.project.tasks.push_back(
-                {tr("New task"), estimate::Category::Other, 1, 2, 4, estimate::TimeUnit::Days, {}});
-        });
-    });
-    connect(removeTask, &QPushButton::clicked, this, [this]() {
-        const int row = m_tasks->currentRow();
-        if (row < 0)
-            return;
-        editProject(tr("Remove task"), EditId::None, [row](Scenario &s) {
-            std::vector<estimate::Task> &tasks = s.project.tasks;
-            std::vector<int> newIndex(tasks.size());
-            for (int i = 0; std::cmp_less(i, tasks.size()); ++i)
-                newIndex[static_cast<std::size_t>(i)] = i < row ? i : (i == row ? -1 : i - 1);
-            tasks.erase(tasks.begin() + row);
-            remapDependencies(tasks, newIndex);
-        });
-    });
-    connect(upTask, &QPushButton::clicked, this, [this]() { moveTask(-1); });
-    connect(downTask, &QPushButton::clicked, this, [this]() { moveTask(1); });
-    connect(importTasks, &QPushButton::clicked, this, &ProjectPanel::importCsv);
-    connect(addStratum, &QPushButton::clicked, this, [this]() {
-        editProject(tr("Add stratum"), EditId::None, [](Scenario &s) {
-            estimate::LabelingInputs &l = s.project.labeling;
-            const bool counts = !l.strata.empty() && l.strata.front().count.has_value();
-            l.strata.push_back({tr("New stratum"), counts ? std::nullopt : std::optional(0.0),
-                                counts ? std::optional(0.0) : std::nullopt, 1.0, std::nullopt});
-        });
-    });
-    connect(removeStratum, &QPushButton::clicked, this, [this]() {
-        const int row = m_strata->currentRow();
-        if (row < 0)
-            return;
-        editProject(tr("Remove stratum"), EditId::None, [row](Scenario &s) {
-            auto &strata = s.project.labeling.strata;
-            strata.erase(strata.begin() + row);
-            s.project.labeling = s.project.labeling.normalized();
-        });
-    });
-    m_normalize->setVisible(false);
-    m_normalize->setToolTip(tr("Scale the shares you typed so they sum to 100 %."));
-    connect(m_normalize, &QPushButton::clicked, this, [this]() {
-        if (!m_unnormalized)
-            return;
-        const estimate::LabelingInputs normalized = m_unnormalized->normalized();
-        m_unnormalized.reset();
-        editProject(tr("Normalize shares"), EditId::None,
-                    [&normalized](Scenario &s) { s.project.labeling = normalized; });
-    });
-    connect(addActual, &QPushButton::clicked, this, [this]() {
-        editProject(tr("Log finished task"), EditId::None, [](Scenario &s) {
-            s.project.actuals.push_back({tr("Finished task"), 10, 10});
-        });
-    });
-    connect(removeActual, &QPushButton::clicked, this, [this]() {
-        const int row = m_actuals->currentRow();
-        if (row < 0)
-            return;
-        editProject(tr("Remove logged task"), EditId::None, [row](Scenario &s) {
-            s.project.actuals.erase(s.project.actuals.begin() + row);
-        });
-    });
+}
 
+/// The background Monte Carlo: its progress, Cancel and its result.
+void ProjectPanel::connectMonteCarlo()
+{
     // Progress and Cancel appear only when a run takes longer than a blink.
     m_showProgress->setSingleShot(true);
     m_showProgress->setInterval(250);

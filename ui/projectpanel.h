@@ -10,10 +10,13 @@
 #include <optional>
 
 class QComboBox;
+class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QTableWidget;
+class QVBoxLayout;
 
 namespace pipeplan {
 
@@ -73,6 +76,21 @@ protected:
     void refresh() override;
 
 private:
+    QWidget *buildInputs();
+    QGroupBox *buildMonteCarloGroup(QWidget *parent);
+    QGroupBox *buildBuffersGroup(QWidget *parent);
+    QGroupBox *buildLabelingGroup(QWidget *parent);
+    QWidget *buildStrataButtons(QWidget *parent);
+    void bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingBox);
+    QGroupBox *buildEtaGroup(QWidget *parent);
+    QWidget *buildViews();
+    void buildTasksGroup(QWidget *views, QVBoxLayout *viewsLayout);
+    QWidget *buildTaskButtons(QWidget *views);
+    QWidget *buildEstimateView(QWidget *views);
+    void buildActualsGroup(QWidget *views, QVBoxLayout *viewsLayout);
+    void layOut(QWidget *inputs, QWidget *views);
+    void connectEdits();
+    void connectMonteCarlo();
     void fillTasks(const Scenario &s);
     void fillStrata(const Scenario &s);
     void fillActuals(const Scenario &s, const ProjectSection &project);

@@ -28,6 +28,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <memory>
 
 namespace pipeplan::report {
 
@@ -270,41 +271,16 @@ struct Charts
     AccuracyChart *accuracy;
 };
 
-} // namespace
-
-QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
+/// The page the sections draw on: its size and the size of one full-width chart.
+struct Page
 {
-    switch (locale.territory()) {
-    case QLocale::UnitedStates:
-    case QLocale::Canada:
-    case QLocale::Mexico:
-    case QLocale::Philippines:
-    case QLocale::Chile:
-    case QLocale::Colombia:
-    case QLocale::Venezuela:
-    case QLocale::PuertoRico:
-        return QPageSize::Letter;
-    default:
-        return QPageSize::A4;
-    }
-}
+    double width;
+    double height;
+    QSize chartSize;
+};
 
-int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
+void renderTitle(Document &doc, const Scenario &s, const Options &options)
 {
-    QPainter painter(device);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    const double width = device->width();
-    const double pageHeight = device->height();
-    const Scenario &s = plan.scenario;
-    // One evaluation of the plan, the same as the window's and the CLI's.
-    const PlanResult planResult = evaluatePlan(plan);
-    const ScenarioResult &r = planResult.model;
-    const explain::Headline h = explain::headline(s, r);
-    Document doc(device, width);
-    Charts charts(plan, static_cast<int>(width));
-
-    // Title.
     doc.text(QStringLiteral("PipePlan report"), font(9), kGrey, 2);
     doc.text(s.name, font(18, true), kInk, 2);
     doc.text(QStringLiteral("%1 · PipePlan %2 · %3")
@@ -314,8 +290,12 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
              font(8.5), kGrey, 10);
     if (!s.notes.trimmed().isEmpty())
         doc.text(s.notes, font(9.5), kInk, 10);
+}
 
-    // Headline, with the formula behind every number.
+/// The headline, with the formula behind every number.
+void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
+                    const explain::Headline &h)
+{
     doc.heading(QStringLiteral("Headline"));
     std::vector<QStringList> headline{
         {QStringLiteral("Total predictions"), h.totalPredictions, explain::totalPredictions(s, r)},
@@ -328,16 +308,22 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     };
     doc.table({QStringLiteral("Quantity"), QStringLiteral("Value"), QStringLiteral("How")},
               headline, {0.22, 0.2, 0.58}, {false, true, false});
+}
 
-    // Inputs.
+void renderInputs(Document &doc, const Scenario &s)
+{
     doc.heading(QStringLiteral("Inputs"));
     std::vector<QStringList> inputs;
     for (const auto &[label, value] : explain::inputRows(s))
         inputs.push_back({label, value});
     doc.table({QStringLiteral("Input"), QStringLiteral("Value")}, inputs, {0.5, 0.5},
               {false, true});
+}
 
-    // Scaling table, with the baseline's column when one is pinned.
+/// The scaling table, with the baseline's column when one is pinned.
+void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planResult)
+{
+    const ScenarioResult &r = planResult.model;
     doc.heading(QStringLiteral("Scaling table"));
     std::vector<QStringList> scaling = explain::scalingTableRows(r.scaling, r.overheads.enabled);
     QStringList header = scaling.front();
@@ -345,7 +331,6 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     std::vector<double> fractions(static_cast<size_t>(header.size()),
                                   1.0 / static_cast<double>(header.size()));
     std::vector<bool> numeric(static_cast<size_t>(header.size()), true);
-    const std::optional<ScenarioResult> &baselineResult = planResult.baseline.result;
     if (plan.baseline) {
         const Comparison &c = *planResult.baseline.comparison;
         header << (r.overheads.enabled ? QStringLiteral("Baseline, with overheads (h)")
@@ -358,115 +343,144 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
         numeric.push_back(true);
     }
     doc.table(header, scaling, fractions, numeric);
+}
 
-    if (plan.baseline) {
-        const Scenario &b = *plan.baseline;
-        const ScenarioResult &br = *baselineResult;
-        const explain::Headline bh = explain::headline(b, br);
-        doc.heading(QStringLiteral("Compared with the baseline"));
-        doc.text(QStringLiteral("Baseline: %1").arg(b.name), font(9), kGrey, 4);
-        doc.table(
-            {QStringLiteral("Quantity"), QStringLiteral("This scenario"),
-             QStringLiteral("Baseline"), QStringLiteral("Change")},
-            {{QStringLiteral("Runtime"), h.runtime, bh.runtime,
-              format::change(r.effectiveRuntimeSeconds, br.effectiveRuntimeSeconds)},
-             {QStringLiteral("Throughput"), h.throughput, bh.throughput,
-              format::change(r.throughputUsersPerSecond, br.throughputUsersPerSecond)},
-             {QStringLiteral("Work (one stream)"), format::duration(r.workSeconds),
-              format::duration(br.workSeconds), format::change(r.workSeconds, br.workSeconds)},
-             {QStringLiteral("Speedup"), h.speedup, bh.speedup,
-              format::change(r.speedup, br.speedup)},
-             {QStringLiteral("Workers"), format::grouped(s.workload.workers, 0),
-              format::grouped(b.workload.workers, 0),
-              format::change(s.workload.workers, b.workload.workers)}},
-            {0.25, 0.25, 0.25, 0.25}, {false, true, true, true});
-    }
+/// This scenario against the pinned baseline (nothing when none is pinned).
+void renderComparison(Document &doc, const Plan &plan, const PlanResult &planResult,
+                      const explain::Headline &h)
+{
+    if (!plan.baseline)
+        return;
+    const Scenario &s = plan.scenario;
+    const ScenarioResult &r = planResult.model;
+    const Scenario &b = *plan.baseline;
+    const ScenarioResult &br = *planResult.baseline.result;
+    const explain::Headline bh = explain::headline(b, br);
+    doc.heading(QStringLiteral("Compared with the baseline"));
+    doc.text(QStringLiteral("Baseline: %1").arg(b.name), font(9), kGrey, 4);
+    doc.table(
+        {QStringLiteral("Quantity"), QStringLiteral("This scenario"), QStringLiteral("Baseline"),
+         QStringLiteral("Change")},
+        {{QStringLiteral("Runtime"), h.runtime, bh.runtime,
+          format::change(r.effectiveRuntimeSeconds, br.effectiveRuntimeSeconds)},
+         {QStringLiteral("Throughput"), h.throughput, bh.throughput,
+          format::change(r.throughputUsersPerSecond, br.throughputUsersPerSecond)},
+         {QStringLiteral("Work (one stream)"), format::duration(r.workSeconds),
+          format::duration(br.workSeconds), format::change(r.workSeconds, br.workSeconds)},
+         {QStringLiteral("Speedup"), h.speedup, bh.speedup, format::change(r.speedup, br.speedup)},
+         {QStringLiteral("Workers"), format::grouped(s.workload.workers, 0),
+          format::grouped(b.workload.workers, 0),
+          format::change(s.workload.workers, b.workload.workers)}},
+        {0.25, 0.25, 0.25, 0.25}, {false, true, true, true});
+}
 
-    // Charts, as the window draws them.
-    const QSize chartSize(static_cast<int>(width), static_cast<int>(kChartHeight));
+/// The Model workspace's charts, as the window draws them.
+void renderCharts(Document &doc, Charts &charts, const Page &page)
+{
     doc.heading(QStringLiteral("Amdahl's law"));
-    doc.picture(chartexport::recordPlot(charts.amdahl, chartSize), kChartHeight);
+    doc.picture(chartexport::recordPlot(charts.amdahl, page.chartSize), kChartHeight);
     doc.heading(QStringLiteral("Levers: runtime after each"));
-    doc.picture(chartexport::recordPlot(charts.waterfall, chartSize), kChartHeight);
+    doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize), kChartHeight);
     doc.heading(QStringLiteral("Pipeline Gantt"));
-    doc.picture(chartexport::recordPlot(charts.gantt->plot(), chartSize), kChartHeight);
+    doc.picture(chartexport::recordPlot(charts.gantt->plot(), page.chartSize), kChartHeight);
     doc.heading(QStringLiteral("Stage times"));
-    doc.picture(chartexport::recordChartView(charts.stages, chartSize), kChartHeight);
+    doc.picture(chartexport::recordChartView(charts.stages, page.chartSize), kChartHeight);
+}
+
+/// The simulated completion times and where the time goes (when a run is at hand).
+void renderSimulation(Document &doc, Charts &charts, const Options &options, const Page &page)
+{
+    if (!options.simulation || options.simulation->trials <= 0)
+        return;
+    const simulation::Result &sim = *options.simulation;
+    doc.heading(QStringLiteral("Simulated completion time"));
+    doc.table({QStringLiteral("Trials"), QStringLiteral("Mean"), QStringLiteral("P50"),
+               QStringLiteral("P90"), QStringLiteral("P99"), QStringLiteral("No tail")},
+              {{format::grouped(sim.trials, 0), format::duration(sim.meanSeconds),
+                format::duration(sim.p50Seconds), format::duration(sim.p90Seconds),
+                format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
+              {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true));
+    if (options.breakdown && !options.breakdown->cancelled) {
+        std::vector<QStringList> rows =
+            explain::breakdownRows(*options.breakdown, QStringLiteral("Headline (closed form)"));
+        const QStringList header = rows.front();
+        rows.erase(rows.begin());
+        doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true});
+    }
+    charts.histogram->setResult(sim, sim.closedFormSeconds);
+    doc.picture(chartexport::recordPlot(charts.histogram, page.chartSize), kChartHeight);
+}
+
+/// The Overheads & tail workspace: overheads against workers, the memory check, the simulation.
+void renderOverheadsAndTail(Document &doc, const Scenario &s, const ScenarioResult &r,
+                            Charts &charts, const Options &options, const Page &page)
+{
     if (r.overheads.enabled) {
         doc.heading(QStringLiteral("Overheads: runtime against workers"));
         doc.text(explain::overheads(s, r), font(8.5), kInk, 2, true);
         if (!r.overheads.kneeText.isEmpty())
             doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4, true);
-        doc.picture(chartexport::recordPlot(charts.overheads, chartSize), kChartHeight);
+        doc.picture(chartexport::recordPlot(charts.overheads, page.chartSize), kChartHeight);
     }
     if (r.memory.checked)
         doc.text(r.memory.message, font(8.5), r.memory.fits ? kInk : QColor(0xc6, 0x28, 0x28));
-    if (options.simulation && options.simulation->trials > 0) {
-        const simulation::Result &sim = *options.simulation;
-        doc.heading(QStringLiteral("Simulated completion time"));
-        doc.table({QStringLiteral("Trials"), QStringLiteral("Mean"), QStringLiteral("P50"),
-                   QStringLiteral("P90"), QStringLiteral("P99"), QStringLiteral("No tail")},
-                  {{format::grouped(sim.trials, 0), format::duration(sim.meanSeconds),
-                    format::duration(sim.p50Seconds), format::duration(sim.p90Seconds),
-                    format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
-                  {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true));
-        if (options.breakdown && !options.breakdown->cancelled) {
-            std::vector<QStringList> rows = explain::breakdownRows(
-                *options.breakdown, QStringLiteral("Headline (closed form)"));
-            const QStringList header = rows.front();
-            rows.erase(rows.begin());
-            doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true});
-        }
-        charts.histogram->setResult(sim, sim.closedFormSeconds);
-        doc.picture(chartexport::recordPlot(charts.histogram, chartSize), kChartHeight);
-    }
+    renderSimulation(doc, charts, options, page);
+}
 
-    // The training pipeline: its settings, the schedules side by side, their Gantt and memory.
-    const std::vector<TrainingSchedule> &training = planResult.training.schedules;
+/// The schedules of the evaluated training section that could run (shared with the charts).
+std::shared_ptr<std::vector<schedule::Result>> runnableSchedules(const TrainingSection &training)
+{
     auto schedules = std::make_shared<std::vector<schedule::Result>>();
+    for (const TrainingSchedule &entry : training.schedules) {
+        if (entry.result)
+            schedules->push_back(*entry.result);
+    }
+    return schedules;
+}
+
+/// The training pipeline: its settings, the schedules side by side, their Gantt and memory.
+void renderTraining(Document &doc, const Scenario &s, const TrainingSection &training,
+                    const std::shared_ptr<std::vector<schedule::Result>> &schedules, Charts &charts,
+                    const Page &page)
+{
     doc.heading(QStringLiteral("Training pipeline schedules"));
     std::vector<QStringList> trainingInputs;
     for (const auto &[label, value] : explain::trainingRows(s.training))
         trainingInputs.push_back({label, value});
     doc.table({QStringLiteral("Setting"), QStringLiteral("Value")}, trainingInputs, {0.4, 0.6},
               {false, false});
-    for (const TrainingSchedule &entry : training) {
-        if (entry.result)
-            schedules->push_back(*entry.result);
-        else
+    for (const TrainingSchedule &entry : training.schedules) {
+        if (!entry.result)
             doc.text(QStringLiteral("%1 cannot run: %2")
                          .arg(schedule::displayName(entry.kind), entry.error),
                      font(8.5, true), QColor(0xc6, 0x28, 0x28), 4);
     }
-    if (!schedules->empty()) {
-        std::vector<QStringList> compared = explain::scheduleTableRows(*schedules);
-        const QStringList comparedHeader = compared.front();
-        compared.erase(compared.begin());
-        doc.table(comparedHeader, compared, {0.2, 0.14, 0.16, 0.18, 0.2, 0.12},
-                  {false, true, true, true, true, true});
-        charts.schedules->setSchedules(schedules);
-        // Rows stay readable: taller for more lanes and devices, within one page.
-        const double rows =
-            static_cast<double>(schedules->size()) * (std::min(s.training.devices, 16.0) + 1);
-        const double ganttHeight =
-            std::clamp(110 + rows * 22, kChartHeight * 0.8, pageHeight * 0.6);
-        doc.heading(schedules->size() > 1 ? QStringLiteral("Schedules compared on one time axis")
-                                          : QStringLiteral("Schedule"));
-        doc.picture(chartexport::recordPlot(charts.schedules, QSize(static_cast<int>(width),
-                                                                    static_cast<int>(ganttHeight))),
-                    ganttHeight);
-        charts.memory->setSchedule(schedules, 0);
-        doc.heading(QStringLiteral("Activations held per device: %1")
-                        .arg(schedule::displayName(schedules->front().params.kind)));
-        doc.picture(chartexport::recordPlot(charts.memory, chartSize), kChartHeight);
-    }
+    if (schedules->empty())
+        return;
+    std::vector<QStringList> compared = explain::scheduleTableRows(*schedules);
+    const QStringList comparedHeader = compared.front();
+    compared.erase(compared.begin());
+    doc.table(comparedHeader, compared, {0.2, 0.14, 0.16, 0.18, 0.2, 0.12},
+              {false, true, true, true, true, true});
+    charts.schedules->setSchedules(schedules);
+    // Rows stay readable: taller for more lanes and devices, within one page.
+    const double rows =
+        static_cast<double>(schedules->size()) * (std::min(s.training.devices, 16.0) + 1);
+    const double ganttHeight = std::clamp(110 + rows * 22, kChartHeight * 0.8, page.height * 0.6);
+    doc.heading(schedules->size() > 1 ? QStringLiteral("Schedules compared on one time axis")
+                                      : QStringLiteral("Schedule"));
+    doc.picture(chartexport::recordPlot(charts.schedules, QSize(static_cast<int>(page.width),
+                                                                static_cast<int>(ganttHeight))),
+                ganttHeight);
+    charts.memory->setSchedule(schedules, 0);
+    doc.heading(QStringLiteral("Activations held per device: %1")
+                    .arg(schedule::displayName(schedules->front().params.kind)));
+    doc.picture(chartexport::recordPlot(charts.memory, page.chartSize), kChartHeight);
+}
 
-    // The project around the pipeline (seed 003).
-    const ProjectSettings &project = s.project;
-    const estimate::PlanEstimate projectPlan =
-        estimate::estimatePlan(project.tasks, project.buffers, project.monteCarlo);
-    const double largest = projectPlan.monteCarloBuffered.maxHours;
-    doc.heading(QStringLiteral("Project estimate"), true);
+/// The task table: three-point estimates and PERT per task.
+void renderTasks(Document &doc, const ProjectSettings &project)
+{
     std::vector<QStringList> taskRows;
     for (std::size_t i = 0; i < project.tasks.size(); ++i) {
         const estimate::Task &task = project.tasks[i];
@@ -490,6 +504,11 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
                QStringLiteral("PERT mean"), QStringLiteral("PERT σ")},
               taskRows, {0.3, 0.12, 0.22, 0.08, 0.14, 0.14},
               {false, false, true, false, true, true});
+}
+
+/// The buffers and Monte Carlo settings the plan below uses.
+void renderBuffers(Document &doc, const ProjectSettings &project)
+{
     const estimate::Buffers &bf = project.buffers;
     doc.text(QStringLiteral("Buffers: labeling +%1 %, training +%2 %, optimization +%3 %, research "
                             "+%4 %, other +%5 %, then a project contingency of +%6 %. Monte Carlo: "
@@ -504,6 +523,13 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
                           ? QStringLiteral("triangular")
                           : QStringLiteral("PERT-beta")),
              font(8.5), kInk, 6);
+}
+
+/// PERT and the Monte Carlo, without and with buffers, and the Monte Carlo's distribution.
+void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan, Charts &charts,
+                        const Page &page)
+{
+    const double largest = projectPlan.monteCarloBuffered.maxHours;
     const std::pair<QString, std::pair<double, double>> planRows[] = {
         {QStringLiteral("PERT mean"),
          {projectPlan.pert.meanHours, projectPlan.pertBuffered.meanHours}},
@@ -530,9 +556,12 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
               planTable, {0.4, 0.3, 0.3}, {false, true, true});
     doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
     charts.estimate->setResult(projectPlan.monteCarlo);
-    doc.picture(chartexport::recordPlot(charts.estimate, chartSize), kChartHeight);
+    doc.picture(chartexport::recordPlot(charts.estimate, page.chartSize), kChartHeight);
+}
 
-    const estimate::LabelingEstimate &lab = planResult.project.labeling;
+void renderLabeling(Document &doc, const ProjectSettings &project,
+                    const estimate::LabelingEstimate &lab)
+{
     doc.heading(QStringLiteral("Labeling effort"));
     QStringList strata;
     for (const estimate::Stratum &st : project.labeling.strata)
@@ -556,8 +585,10 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
           format::grouped(lab.rampUpHours, 0) + QStringLiteral(" h"),
           format::grouped(lab.totalHours, 0) + QStringLiteral(" h"), format::grouped(lab.cost, 2)}},
         {0.16, 0.16, 0.18, 0.16, 0.18, 0.16}, std::vector<bool>(6, true));
+}
 
-    const estimate::JobEta &eta = planResult.project.jobEta;
+void renderJobEta(Document &doc, const ProjectSettings &project, const estimate::JobEta &eta)
+{
     doc.heading(QStringLiteral("Training job ETA from a canary"));
     doc.text(QStringLiteral("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
                             "wall time (× %6); %7 checkpoints every %8 min.")
@@ -569,28 +600,56 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
                       format::grouped(eta.checkpoints, 0),
                       format::trimmed(project.jobEta.checkpointMinutes, 1)),
              font(9), kInk, 6);
+}
 
-    if (!project.actuals.empty()) {
-        const estimate::Accuracy &acc = *planResult.project.accuracy;
-        doc.heading(QStringLiteral("Estimated vs actual"));
-        std::vector<QStringList> log;
-        for (std::size_t i = 0; i < project.actuals.size(); ++i) {
-            const estimate::ActualEntry &entry = project.actuals[i];
-            log.push_back(
-                {entry.name, format::trimmed(entry.estimate, 3), format::trimmed(entry.actual, 3),
-                 format::trimmed(acc.absolutePercentageErrors[i] * 100, 1) + QStringLiteral(" %")});
-        }
-        doc.table({QStringLiteral("Task or job"), QStringLiteral("Estimate"),
-                   QStringLiteral("Actual"), QStringLiteral("Error")},
-                  log, {0.46, 0.18, 0.18, 0.18}, {false, true, true, true});
-        doc.text(QStringLiteral("Median absolute percentage error (MdAPE): %1 %")
-                     .arg(format::trimmed(acc.medianApe * 100, 1)),
-                 font(9, true), kInk, 4, true);
-        charts.accuracy->setEntries(project.actuals);
-        doc.picture(chartexport::recordPlot(charts.accuracy, chartSize), kChartHeight);
+/// Estimated against actual, when finished tasks are logged.
+void renderActuals(Document &doc, const ProjectSettings &project,
+                   const ProjectSection &projectResult, Charts &charts, const Page &page)
+{
+    if (project.actuals.empty())
+        return;
+    const estimate::Accuracy &acc = *projectResult.accuracy;
+    doc.heading(QStringLiteral("Estimated vs actual"));
+    std::vector<QStringList> log;
+    for (std::size_t i = 0; i < project.actuals.size(); ++i) {
+        const estimate::ActualEntry &entry = project.actuals[i];
+        log.push_back(
+            {entry.name, format::trimmed(entry.estimate, 3), format::trimmed(entry.actual, 3),
+             format::trimmed(acc.absolutePercentageErrors[i] * 100, 1) + QStringLiteral(" %")});
     }
+    doc.table({QStringLiteral("Task or job"), QStringLiteral("Estimate"), QStringLiteral("Actual"),
+               QStringLiteral("Error")},
+              log, {0.46, 0.18, 0.18, 0.18}, {false, true, true, true});
+    doc.text(QStringLiteral("Median absolute percentage error (MdAPE): %1 %")
+                 .arg(format::trimmed(acc.medianApe * 100, 1)),
+             font(9, true), kInk, 4, true);
+    charts.accuracy->setEntries(project.actuals);
+    doc.picture(chartexport::recordPlot(charts.accuracy, page.chartSize), kChartHeight);
+}
 
-    // Closing page: how to check every number.
+/// The project around the pipeline (seed 003), on a page of its own.
+void renderProject(Document &doc, const ProjectSettings &project,
+                   const ProjectSection &projectResult, const estimate::PlanEstimate &projectPlan,
+                   Charts &charts, const Page &page)
+{
+    doc.heading(QStringLiteral("Project estimate"), true);
+    renderTasks(doc, project);
+    renderBuffers(doc, project);
+    renderPlanEstimate(doc, projectPlan, charts, page);
+    renderLabeling(doc, project, projectResult.labeling);
+    renderJobEta(doc, project, projectResult.jobEta);
+    renderActuals(doc, project, projectResult, charts, page);
+}
+
+/// The closing page: how to check every number, each formula filled in with this plan's values.
+void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResult,
+                    const estimate::PlanEstimate &projectPlan,
+                    const std::vector<schedule::Result> &schedules)
+{
+    const ScenarioResult &r = planResult.model;
+    const estimate::LabelingEstimate &lab = planResult.project.labeling;
+    const ProjectSettings &project = s.project;
+    const double largest = projectPlan.monteCarloBuffered.maxHours;
     doc.heading(QStringLiteral("Formulas used"), true);
     const std::pair<QString, QString> formulas[] = {
         {QStringLiteral("Total predictions = users × keep fraction × predictions per user"),
@@ -619,8 +678,8 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
                         "time. Uniform times: GPipe and 1F1B (m + p − 1)(F + B + W), interleaved "
                         "m(F + B + W) + (p − 1)(F + B + W) / v, ZB-H1 m(F + B + W) + (p − 1)(F + "
                         "B − W)"),
-         schedules->empty() ? QStringLiteral("no schedule could run")
-                            : ScheduleChart::captionOf(schedules->front())},
+         schedules.empty() ? QStringLiteral("no schedule could run")
+                           : ScheduleChart::captionOf(schedules.front())},
         {QStringLiteral("Project: PERT mean (a + 4m + b) / 6, σ (b − a) / 6 per task; the plan "
                         "along the critical path, σ the root of the summed variances; Monte Carlo "
                         "draws each task from a PERT-beta (or triangular) on [a, b] and takes the "
@@ -644,6 +703,10 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
         doc.text(formula, font(9, true), kInk, 1);
         doc.text(filled, font(8.5), kGrey, 8);
     }
+}
+
+void renderAssumptions(Document &doc)
+{
     doc.heading(QStringLiteral("Assumptions"));
     const QString assumptions[] = {
         QStringLiteral("Near-linear scaling: the naive model divides the work by the workers; "
@@ -662,9 +725,62 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     };
     for (const QString &assumption : assumptions)
         doc.text(QStringLiteral("• ") + assumption, font(9), kInk, 5);
+}
+
+} // namespace
+
+QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
+{
+    switch (locale.territory()) {
+    case QLocale::UnitedStates:
+    case QLocale::Canada:
+    case QLocale::Mexico:
+    case QLocale::Philippines:
+    case QLocale::Chile:
+    case QLocale::Colombia:
+    case QLocale::Venezuela:
+    case QLocale::PuertoRico:
+        return QPageSize::Letter;
+    default:
+        return QPageSize::A4;
+    }
+}
+
+int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
+{
+    QPainter painter(device);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    const double width = device->width();
+    const Page page{width, static_cast<double>(device->height()),
+                    QSize(static_cast<int>(width), static_cast<int>(kChartHeight))};
+    const Scenario &s = plan.scenario;
+    // One evaluation of the plan, the same as the window's and the CLI's; every section reads it.
+    const PlanResult planResult = evaluatePlan(plan);
+    const ScenarioResult &r = planResult.model;
+    const explain::Headline h = explain::headline(s, r);
+    // The project's Monte Carlo is not part of PlanResult (the window runs it in the
+    // background), so the report runs it here, once, for the project section and the formulas.
+    const estimate::PlanEstimate projectPlan =
+        estimate::estimatePlan(s.project.tasks, s.project.buffers, s.project.monteCarlo);
+    const auto schedules = runnableSchedules(planResult.training);
+    Document doc(device, width);
+    Charts charts(plan, static_cast<int>(width));
+
+    renderTitle(doc, s, options);
+    renderHeadline(doc, s, r, h);
+    renderInputs(doc, s);
+    renderScalingTable(doc, plan, planResult);
+    renderComparison(doc, plan, planResult, h);
+    renderCharts(doc, charts, page);
+    renderOverheadsAndTail(doc, s, r, charts, options, page);
+    renderTraining(doc, s, planResult.training, schedules, charts, page);
+    renderProject(doc, s.project, planResult.project, projectPlan, charts, page);
+    renderFormulas(doc, s, planResult, projectPlan, *schedules);
+    renderAssumptions(doc);
 
     return doc.render(
-        device, painter, pageHeight,
+        device, painter, page.height,
         QStringLiteral("PipePlan %1 · %2").arg(QLatin1String(PIPEPLAN_VERSION), s.name));
 }
 

@@ -48,11 +48,41 @@ TailPanel::TailPanel(QWidget *parent)
     : WorkspacePanel(Section::Model | Section::Tail, parent), m_runner(new SimulationRunner(this)),
       m_debounce(new QTimer(this)), m_showProgress(new QTimer(this))
 {
+    QScrollArea *inputs = buildInputs();
+    QWidget *overheadView = buildOverheadView();
+    QWidget *simulationView = buildSimulationView();
+    buildGoalTable();
+    layOut(inputs, buildViews(overheadView, simulationView));
+    connectInputs();
+    connectSimulation();
+}
+
+/// The inputs column, scrolling. The groups bind their controls in this order, which is the
+/// order the control accessors (workersControl(), ...) count in.
+QScrollArea *TailPanel::buildInputs()
+{
     auto *inputs = new QWidget(this);
     auto *inputsLayout = new QVBoxLayout(inputs);
+    inputsLayout->addWidget(buildScaleOutGroup(inputs));
+    inputsLayout->addWidget(buildOverheadsGroup(inputs));
+    inputsLayout->addWidget(buildMemoryGroup(inputs));
+    inputsLayout->addWidget(buildSimulationGroup(inputs));
+    inputsLayout->addWidget(buildGoalGroup(inputs));
+    inputsLayout->addStretch(1);
 
-    // --- The scale-out inputs again: this workspace replaces the Model tab's inputs panel.
-    auto *scaleBox = new QGroupBox(tr("Scale-out"), inputs);
+    auto *inputsScroll = new QScrollArea(this);
+    inputsScroll->setWidget(inputs);
+    inputsScroll->setWidgetResizable(true);
+    inputsScroll->setFrameShape(QFrame::NoFrame);
+    inputsScroll->setMinimumWidth(inputs->minimumSizeHint().width() + 24);
+    inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return inputsScroll;
+}
+
+/// The scale-out inputs again: this workspace replaces the Model tab's inputs panel.
+QGroupBox *TailPanel::buildScaleOutGroup(QWidget *parent)
+{
+    auto *scaleBox = new QGroupBox(tr("Scale-out"), parent);
     auto *scale = new QFormLayout(scaleBox);
     m_bound->bind(
         scale, tr("Workers"), tr("Parallel workers; the same value as on the Model tab."),
@@ -66,10 +96,13 @@ TailPanel::TailPanel(QWidget *parent)
         EditId::ParallelFraction, tr("Change parallel fraction"),
         [](const Scenario &s) { return std::optional<double>(s.workload.parallelFraction); },
         [](Scenario &s, std::optional<double> v) { s.workload.parallelFraction = v.value_or(1); });
-    inputsLayout->addWidget(scaleBox);
+    return scaleBox;
+}
 
-    // --- Overheads: each off until ticked, each with a line on what it models.
-    auto *overheadBox = new QGroupBox(tr("Overheads (tick to include)"), inputs);
+/// Overheads: each off until ticked, each with a line on what it models.
+QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
+{
+    auto *overheadBox = new QGroupBox(tr("Overheads (tick to include)"), parent);
     auto *overheads = new QFormLayout(overheadBox);
     m_bound->bind(
         overheads, tr("Cold start"),
@@ -117,10 +150,12 @@ TailPanel::TailPanel(QWidget *parent)
         EditId::UsersPerShard, tr("Change users per shard"),
         [](const Scenario &s) { return std::optional<double>(s.overheads.usersPerShard); },
         [](Scenario &s, std::optional<double> v) { s.overheads.usersPerShard = v.value_or(1); });
-    inputsLayout->addWidget(overheadBox);
+    return overheadBox;
+}
 
-    // --- Memory cap on batching.
-    auto *memoryBox = new QGroupBox(tr("Memory cap on batching"), inputs);
+QGroupBox *TailPanel::buildMemoryGroup(QWidget *parent)
+{
+    auto *memoryBox = new QGroupBox(tr("Memory cap on batching"), parent);
     auto *memory = new QFormLayout(memoryBox);
     m_bound->bind(
         memory, tr("Accelerator memory"), tr("Device memory (VRAM): tick to check the batch."),
@@ -152,10 +187,13 @@ TailPanel::TailPanel(QWidget *parent)
     m_memory = new QLabel(memoryBox);
     m_memory->setWordWrap(true);
     memory->addRow(m_memory);
-    inputsLayout->addWidget(memoryBox);
+    return memoryBox;
+}
 
-    // --- The simulation's own knobs.
-    auto *simBox = new QGroupBox(tr("Simulation"), inputs);
+/// The simulation's own knobs.
+QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
+{
+    auto *simBox = new QGroupBox(tr("Simulation"), parent);
     auto *sim = new QFormLayout(simBox);
     m_bound->bind(
         sim, tr("Straggler chance"), tr("Chance q that a shard runs slow."),
@@ -212,10 +250,13 @@ TailPanel::TailPanel(QWidget *parent)
         tr("Change seed"),
         [](const Scenario &s) { return std::optional<double>(s.simulation.seed); },
         [](Scenario &s, std::optional<double> v) { s.simulation.seed = v.value_or(0); });
-    inputsLayout->addWidget(simBox);
+    return simBox;
+}
 
-    // --- Goal seek.
-    auto *goalBox = new QGroupBox(tr("Deadline"), inputs);
+/// The goal seek: the deadline and what a worker costs.
+QGroupBox *TailPanel::buildGoalGroup(QWidget *parent)
+{
+    auto *goalBox = new QGroupBox(tr("Deadline"), parent);
     auto *goal = new QFormLayout(goalBox);
     m_bound->bind(
         goal, tr("Finish within"), tr("The deadline the goal seek plans for."),
@@ -236,17 +277,12 @@ TailPanel::TailPanel(QWidget *parent)
         tr("Change goal trials"),
         [](const Scenario &s) { return std::optional<double>(s.goal.trials); },
         [](Scenario &s, std::optional<double> v) { s.goal.trials = v.value_or(10); });
-    inputsLayout->addWidget(goalBox);
-    inputsLayout->addStretch(1);
+    return goalBox;
+}
 
-    auto *inputsScroll = new QScrollArea(this);
-    inputsScroll->setWidget(inputs);
-    inputsScroll->setWidgetResizable(true);
-    inputsScroll->setFrameShape(QFrame::NoFrame);
-    inputsScroll->setMinimumWidth(inputs->minimumSizeHint().width() + 24);
-    inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-
-    // --- Views.
+/// The knee and the shared-resource line above the runtime-against-workers chart.
+QWidget *TailPanel::buildOverheadView()
+{
     m_knee = new QLabel(this);
     m_knee->setWordWrap(true);
     m_share = explanationLabel(QString(), this);
@@ -257,7 +293,12 @@ TailPanel::TailPanel(QWidget *parent)
     overheadLayout->addWidget(m_knee);
     overheadLayout->addWidget(m_share);
     overheadLayout->addWidget(m_overheadChart, 1);
+    return overheadView;
+}
 
+/// The simulation's summary, breakdown, progress and histogram.
+QWidget *TailPanel::buildSimulationView()
+{
     m_histogram = new HistogramChart(this);
     m_summary = new QLabel(this);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -288,7 +329,11 @@ TailPanel::TailPanel(QWidget *parent)
     simLayout->addWidget(m_breakdown);
     simLayout->addLayout(progressRow);
     simLayout->addWidget(m_histogram, 1);
+    return simView;
+}
 
+void TailPanel::buildGoalTable()
+{
     m_goalTable = new QTableWidget(0, 5, this);
     m_goalTable->setHorizontalHeaderLabels(
         {tr("Model"), tr("Fewest workers"), tr("Finishes in"), tr("Cost"), tr("Why not")});
@@ -296,25 +341,37 @@ TailPanel::TailPanel(QWidget *parent)
     m_goalTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_goalTable->horizontalHeader()->setStretchLastSection(true);
     m_goalTable->setWordWrap(true);
+}
 
+/// The charts side by side over the goal table.
+QSplitter *TailPanel::buildViews(QWidget *overheadView, QWidget *simulationView)
+{
     auto *charts = new QSplitter(Qt::Horizontal, this);
     charts->addWidget(
         titled(tr("Runtime against workers: naive and with overheads"), overheadView, this));
-    charts->addWidget(titled(tr("Simulated completion time"), simView, this));
+    charts->addWidget(titled(tr("Simulated completion time"), simulationView, this));
     auto *views = new QSplitter(Qt::Vertical, this);
     views->addWidget(charts);
     views->addWidget(titled(tr("Fewest workers to meet the deadline"), m_goalTable, this));
     views->setStretchFactor(0, 3);
     views->setStretchFactor(1, 1);
+    return views;
+}
 
+void TailPanel::layOut(QScrollArea *inputs, QSplitter *views)
+{
     auto *outer = new QHBoxLayout(this);
     outer->setContentsMargins(0, 0, 0, 0);
     auto *split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(inputsScroll);
+    split->addWidget(inputs);
     split->addWidget(views);
     split->setStretchFactor(1, 1);
     outer->addWidget(split);
+}
 
+/// The two inputs that are not numbers: the shared resource's name and the backups what-if.
+void TailPanel::connectInputs()
+{
     connect(m_sharedName, &QLineEdit::editingFinished, this, [this]() {
         const QString name = m_sharedName->text().trimmed();
         m_bound->edit(tr("Rename shared resource"), EditId::SharedName,
@@ -324,7 +381,11 @@ TailPanel::TailPanel(QWidget *parent)
         m_bound->edit(on ? tr("Simulate backups") : tr("Stop simulating backups"), EditId::Backups,
                       [on](Scenario &s) { s.simulation.speculativeBackups = on; });
     });
+}
 
+/// Re-runs on settled edits, progress and Cancel, results.
+void TailPanel::connectSimulation()
+{
     // A drag re-runs the simulation once, shortly after the value settles.
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);

@@ -13,10 +13,13 @@
 
 class QCheckBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QProgressBar;
 class QPushButton;
+class QScrollArea;
+class QSplitter;
 class QTableWidget;
 
 namespace pipeplan {
@@ -61,6 +64,19 @@ protected:
     void documentAttached(ScenarioDocument *document) override;
 
 private:
+    QScrollArea *buildInputs();
+    QGroupBox *buildScaleOutGroup(QWidget *parent);
+    QGroupBox *buildOverheadsGroup(QWidget *parent);
+    QGroupBox *buildMemoryGroup(QWidget *parent);
+    QGroupBox *buildSimulationGroup(QWidget *parent);
+    QGroupBox *buildGoalGroup(QWidget *parent);
+    QWidget *buildOverheadView();
+    QWidget *buildSimulationView();
+    void buildGoalTable();
+    QSplitter *buildViews(QWidget *overheadView, QWidget *simulationView);
+    void layOut(QScrollArea *inputs, QSplitter *views);
+    void connectInputs();
+    void connectSimulation();
     void showResults();
     void showBreakdown();
     void startSimulation();
