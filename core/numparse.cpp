@@ -110,7 +110,7 @@ Parsed bytes(const QString &text)
     // "1BB" or a lone "B": before the unit only a digit or a prefix may come.
     if (value.isEmpty() || value.endsWith(QLatin1Char('B')))
         return fail(QStringLiteral("'%1' is not a byte count").arg(text));
-    const Parsed parsed = number(value);
+    Parsed parsed = number(value);
     if (!parsed.value)
         return fail(parsed.error.contains(QLatin1String("out of range"))
                         ? QStringLiteral("'%1' is out of range (overflow)").arg(text)

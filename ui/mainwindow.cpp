@@ -197,6 +197,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_training->setDocument(m_document);
     m_project->setDocument(m_document);
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
+    m_diskCheck.setSingleShot(true);
+    m_diskCheck.setInterval(0);
+    connect(&m_diskCheck, &QTimer::timeout, this, &MainWindow::checkFileOnDisk);
     connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
 
@@ -662,7 +665,7 @@ void MainWindow::changeEvent(QEvent *event)
     // Back from another window or program: the file may have been written meanwhile. Queued, so
     // a dialog never opens inside the activation itself.
     if (event->type() == QEvent::ActivationChange && isActiveWindow())
-        QTimer::singleShot(0, this, &MainWindow::checkFileOnDisk);
+        m_diskCheck.start();
 }
 
 void MainWindow::showError(const QString &title, const QString &message)

@@ -170,6 +170,7 @@ private:
     std::unique_ptr<RecoveryStore> m_recovery;
     QTimer m_autosaveTimer;
     fileio::DiskStamp m_askedAboutStamp;
+    QTimer m_diskCheck; ///< checks the file on disk once the window is active again
 };
 
 } // namespace pipeplan
