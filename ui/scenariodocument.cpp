@@ -46,8 +46,7 @@ private:
 
 } // namespace
 
-ScenarioDocument::ScenarioDocument(QObject *parent)
-    : QObject(parent), m_jobs(new PlanJobs(this))
+ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_jobs(new PlanJobs(this))
 {
     // Each step holds two plans; the history keeps the last kUndoLimit of them, whatever the
     // session's length.
