@@ -1,7 +1,7 @@
-#include "cli.h"
+#include "app/cli/cli.h"
 
 #ifdef PIPEPLAN_CLI_REPORT
-#include "cli_report.h"
+#include "app/cli/report.h"
 
 #include <QApplication>
 #endif

@@ -1,6 +1,6 @@
-#include "mainwindow.h"
-#include "scenariodocument.h"
-#include "tailpanel.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/tail/tailpanel.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

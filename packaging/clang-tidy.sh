@@ -25,7 +25,7 @@ jobs=${JOBS:-2}
 
 cd "$(dirname "$0")/.."
 shopt -s nullglob
-files=(core/*.cpp app/*.cpp ui/*.cpp)
+files=(core/*/*.cpp app/*.cpp app/*/*.cpp ui/*/*.cpp)
 echo "clang-tidy: ${#files[@]} files, $jobs at a time ($("$clang_tidy" --version | grep -m1 -o 'version [0-9.]*'))"
 
 # Each file's report is printed whole once that file is done, so parallel reports do not mix;

@@ -1,4 +1,4 @@
-#include "amdahl.h"
+#include "core/model/amdahl.h"
 
 #include <gtest/gtest.h>
 

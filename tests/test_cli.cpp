@@ -1,6 +1,6 @@
-#include "cli.h"
-#include "explain.h"
-#include "tailbreakdown.h"
+#include "app/cli/cli.h"
+#include "core/model/explain.h"
+#include "core/tail/tailbreakdown.h"
 
 #include <QFile>
 #include <QFileInfo>

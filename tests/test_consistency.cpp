@@ -1,18 +1,18 @@
 // One plan, one set of numbers (issue 16): for every preset, with and without a pinned baseline,
 // overheads on and off, the window, `pipeplan-cli eval --json` and the report show the same
 // figures; and a workers tick recomputes only what depends on the workers.
-#include "cli.h"
-#include "explain.h"
-#include "format.h"
-#include "headlinewidget.h"
-#include "inputspanel.h"
-#include "mainwindow.h"
-#include "report.h"
-#include "scalingtablemodel.h"
-#include "scalingview.h"
-#include "scenariodocument.h"
-#include "valuecontrol.h"
-#include "waterfallchart.h"
+#include "app/cli/cli.h"
+#include "core/base/format.h"
+#include "core/model/explain.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/model/inputspanel.h"
+#include "ui/model/scalingtablemodel.h"
+#include "ui/model/scalingview.h"
+#include "ui/model/waterfallchart.h"
+#include "ui/report/report.h"
+#include "ui/widgets/valuecontrol.h"
+#include "ui/window/mainwindow.h"
 
 #include <QDoubleSpinBox>
 #include <QFile>

@@ -1,5 +1,5 @@
-#include "estimate.h"
-#include "stats.h"
+#include "core/base/stats.h"
+#include "core/project/estimate.h"
 
 #include <QStringList>
 

@@ -1,5 +1,5 @@
 // Reliability of every file read and write (issue 15, items 1 and 3).
-#include "fileio.h"
+#include "core/base/fileio.h"
 
 #include <QDir>
 #include <QFile>

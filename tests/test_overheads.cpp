@@ -1,7 +1,7 @@
-#include "format.h"
-#include "goalseek.h"
-#include "overheads.h"
-#include "scenario.h"
+#include "core/base/format.h"
+#include "core/model/overheads.h"
+#include "core/model/scenario.h"
+#include "core/plan/goalseek.h"
 
 #include <gtest/gtest.h>
 

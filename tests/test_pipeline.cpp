@@ -1,5 +1,5 @@
-#include "bandwidth.h"
-#include "pipeline.h"
+#include "core/model/bandwidth.h"
+#include "core/model/pipeline.h"
 
 #include <gtest/gtest.h>
 

@@ -1,13 +1,13 @@
 // The reliability suite for core: inputs at and past every limit, cancellation, and bounded
 // fuzzing of the readers. Every suite is named Reliability* (ctest -R Reliability).
 
-#include "estimate.h"
-#include "fields.h"
-#include "format.h"
-#include "numparse.h"
-#include "scenario.h"
-#include "scenariofile.h"
-#include "simulate.h"
+#include "core/base/fields.h"
+#include "core/base/format.h"
+#include "core/base/numparse.h"
+#include "core/model/scenario.h"
+#include "core/plan/scenariofile.h"
+#include "core/project/estimate.h"
+#include "core/tail/simulate.h"
 
 #include <QFile>
 #include <QJsonArray>

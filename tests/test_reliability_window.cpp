@@ -1,14 +1,14 @@
 // Never lose work, never hang (issue 15): the window's side of the reliability suite.
-#include "fileio.h"
-#include "inputspanel.h"
-#include "mainwindow.h"
-#include "projectpanel.h"
-#include "recoverystore.h"
-#include "report.h"
-#include "scenariodocument.h"
-#include "simulationrunner.h"
-#include "tailpanel.h"
-#include "valuecontrol.h"
+#include "core/base/fileio.h"
+#include "ui/document/recoverystore.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/document/simulationrunner.h"
+#include "ui/model/inputspanel.h"
+#include "ui/project/projectpanel.h"
+#include "ui/report/report.h"
+#include "ui/tail/tailpanel.h"
+#include "ui/widgets/valuecontrol.h"
+#include "ui/window/mainwindow.h"
 
 #include <QDir>
 #include <QDoubleSpinBox>

@@ -1,5 +1,5 @@
-#include "format.h"
-#include "scenario.h"
+#include "core/base/format.h"
+#include "core/model/scenario.h"
 
 #include <QStringList>
 

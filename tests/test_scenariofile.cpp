@@ -1,4 +1,4 @@
-#include "scenariofile.h"
+#include "core/plan/scenariofile.h"
 
 #include <QDir>
 #include <QFile>

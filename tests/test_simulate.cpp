@@ -1,6 +1,6 @@
-#include "random.h"
-#include "simulate.h"
-#include "stats.h"
+#include "core/base/random.h"
+#include "core/base/stats.h"
+#include "core/tail/simulate.h"
 
 #include <gtest/gtest.h>
 

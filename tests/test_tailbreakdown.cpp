@@ -1,6 +1,6 @@
-#include "scenario.h"
-#include "scenariofile.h"
-#include "tailbreakdown.h"
+#include "core/model/scenario.h"
+#include "core/plan/scenariofile.h"
+#include "core/tail/tailbreakdown.h"
 
 #include <gtest/gtest.h>
 

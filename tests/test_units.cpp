@@ -1,6 +1,6 @@
-#include "csv.h"
-#include "format.h"
-#include "units.h"
+#include "core/base/csv.h"
+#include "core/base/format.h"
+#include "core/base/units.h"
 
 #include <gtest/gtest.h>
 

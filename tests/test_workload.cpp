@@ -1,7 +1,7 @@
-#include "format.h"
-#include "scenario.h"
-#include "units.h"
-#include "workload.h"
+#include "core/base/format.h"
+#include "core/base/units.h"
+#include "core/model/scenario.h"
+#include "core/model/workload.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-#include "pipeline.h"
-#include "scenario.h"
-#include "schedule.h"
-#include "simulate.h"
+#include "core/model/pipeline.h"
+#include "core/model/scenario.h"
+#include "core/tail/simulate.h"
+#include "core/training/schedule.h"
 
 #include <QProcess>
 #include <QStringList>

@@ -1,4 +1,4 @@
-#include "estimate.h"
+#include "core/project/estimate.h"
 
 #include <benchmark/benchmark.h>
 

@@ -1,12 +1,12 @@
-#include "amdahlchart.h"
-#include "ganttchart.h"
-#include "mainwindow.h"
-#include "report.h"
-#include "scalingview.h"
-#include "scenariodocument.h"
-#include "schedulechart.h"
-#include "stagechart.h"
-#include "waterfallchart.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/amdahlchart.h"
+#include "ui/model/ganttchart.h"
+#include "ui/model/scalingview.h"
+#include "ui/model/stagechart.h"
+#include "ui/model/waterfallchart.h"
+#include "ui/report/report.h"
+#include "ui/training/schedulechart.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QPixmap>

@@ -1,0 +1,126 @@
+#include "core/base/format.h"
+
+#include "core/base/units.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan::format {
+
+QString plainNumber(double value)
+{
+    QString text = QString::number(value, 'g', 15);
+    text.replace(QStringLiteral("e+"), QStringLiteral("e"));
+    return text;
+}
+
+QString grouped(double value, int decimals)
+{
+    if (!std::isfinite(value))
+        return std::isnan(value) ? QStringLiteral("NaN")
+                                 : (value > 0 ? QStringLiteral("∞") : QStringLiteral("-∞"));
+    QString digits = QString::number(std::fabs(value), 'f', decimals);
+    // "-0.00" would be odd: only show a sign when the rounded value is non-zero.
+    const bool negative = value < 0 && std::any_of(digits.cbegin(), digits.cend(), [](QChar c) {
+                              return c >= QLatin1Char('1') && c <= QLatin1Char('9');
+                          });
+    const qsizetype point = digits.indexOf(QLatin1Char('.'));
+    qsizetype intEnd = point < 0 ? digits.size() : point;
+    for (qsizetype pos = intEnd - 3; pos > 0; pos -= 3)
+        digits.insert(pos, QLatin1Char(','));
+    return negative ? QStringLiteral("-") + digits : digits;
+}
+
+QString trimmed(double value, int maxDecimals)
+{
+    QString text = grouped(value, maxDecimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
+QString count(double value, const QString &unit)
+{
+    const QString number = std::floor(value) == value ? grouped(value, 0) : trimmed(value, 2);
+    return unit.isEmpty() ? number : number + QLatin1Char(' ') + unit;
+}
+
+QString milliseconds(double ms)
+{
+    if (ms > 0 && ms < 1.0)
+        return trimmed(ms * 1000.0, 1) + QStringLiteral(" µs");
+    if (ms < 10'000.0)
+        return trimmed(ms, 2) + QStringLiteral(" ms");
+    return trimmed(ms / 1000.0, 2) + QStringLiteral(" s");
+}
+
+namespace {
+QString withUnit(double value, const char *singular, const char *plural)
+{
+    const QString number = trimmed(value, 2);
+    return number + QLatin1Char(' ') +
+           QLatin1String(number == QLatin1String("1") ? singular : plural);
+}
+} // namespace
+
+QString duration(double seconds)
+{
+    using namespace units;
+    if (!std::isfinite(seconds))
+        return QStringLiteral("never");
+    if (seconds < 1.0)
+        return trimmed(seconds * 1000.0, 2) + QStringLiteral(" ms");
+    if (seconds < 2 * kSecondsPerMinute)
+        return withUnit(seconds, "second", "seconds");
+    if (seconds < 2 * kSecondsPerHour)
+        return withUnit(toMinutes(seconds), "minute", "minutes");
+    if (seconds < 3 * kSecondsPerDay)
+        return withUnit(toHours(seconds), "hour", "hours");
+    if (seconds < 2 * kSecondsPerYear)
+        return withUnit(toDays(seconds), "day", "days");
+    return withUnit(toYears(seconds), "year", "years");
+}
+
+QString signedDuration(double seconds)
+{
+    const QString magnitude = duration(std::abs(seconds));
+    // A rounding residue (-1e-13 s) reads as no change, not as "-0 ms".
+    if (magnitude == QStringLiteral("0 ms"))
+        return QStringLiteral("+0 ms");
+    return (seconds < 0 ? QStringLiteral("-") : QStringLiteral("+")) + magnitude;
+}
+
+QString gibibytes(double bytes)
+{
+    return trimmed(bytes / (1ULL << 30), 2) + QStringLiteral(" GiB");
+}
+
+QString ratePerSecond(double perSecond, const QString &what)
+{
+    const int decimals = perSecond >= 100 ? 0 : (perSecond >= 1 ? 2 : 4);
+    return trimmed(perSecond, decimals) + QLatin1Char(' ') + what + QStringLiteral("/s");
+}
+
+double relativeChange(double current, double baseline)
+{
+    if (!(baseline > 0) || current == baseline)
+        return 0;
+    return current / baseline - 1.0;
+}
+
+QString change(double current, double baseline)
+{
+    const double percent = relativeChange(current, baseline) * 100.0;
+    const int decimals = std::fabs(percent) < 10 ? 2 : 1;
+    const double shown = std::round(percent * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
+    if (shown == 0)
+        return QStringLiteral("same");
+    return (shown > 0 ? QStringLiteral("+") : QString()) + trimmed(shown, decimals) +
+           QStringLiteral(" %");
+}
+
+} // namespace pipeplan::format

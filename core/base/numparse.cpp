@@ -1,0 +1,138 @@
+#include "core/base/numparse.h"
+
+#include <QStringList>
+
+#include <charconv>
+#include <cmath>
+#include <system_error>
+
+namespace pipeplan::numparse {
+
+namespace {
+Parsed fail(const QString &message)
+{
+    return Parsed{std::nullopt, message};
+}
+
+std::optional<double> suffixMultiplier(char c)
+{
+    switch (c) {
+    case 'k':
+    case 'K':
+        return 1e3;
+    case 'M':
+        return 1e6;
+    case 'G':
+    case 'B':
+        return 1e9;
+    case 'T':
+        return 1e12;
+    default:
+        return std::nullopt;
+    }
+}
+double binaryMultiplier(char prefix)
+{
+    switch (prefix) {
+    case 'K':
+        return 1024.0;
+    case 'M':
+        return 1024.0 * 1024.0;
+    case 'G':
+        return 1024.0 * 1024.0 * 1024.0;
+    case 'T':
+        return 1024.0 * 1024.0 * 1024.0 * 1024.0;
+    default:
+        return 0.0;
+    }
+}
+} // namespace
+
+Parsed number(const QString &text)
+{
+    const QByteArray raw = text.trimmed().toUtf8();
+    if (raw.isEmpty())
+        return fail(QStringLiteral("missing value"));
+    const char *begin = raw.constData();
+    const char *end = begin + raw.size();
+    if (*begin == '+')
+        ++begin;
+    double multiplier = 1.0;
+    if (end - begin >= 2 && end[-1] == 'i') {
+        // Binary suffixes for bytes: "512Mi" = 512 x 2^20 (seed 001's 512-MiB KV transfer).
+        multiplier = binaryMultiplier(end[-2]);
+        if (multiplier == 0.0)
+            return fail(QStringLiteral("'%1' is not a number").arg(text));
+        end -= 2;
+    } else if (end[-1] == 'm') {
+        return fail(QStringLiteral("'%1' is ambiguous: use M for millions").arg(text));
+    } else if (auto decimal = suffixMultiplier(end[-1])) {
+        multiplier = *decimal;
+        --end;
+    }
+    if (begin == end)
+        return fail(QStringLiteral("'%1' is not a number").arg(text));
+    // from_chars would accept "inf" and "nan"; a person never means those.
+    for (const char *c = begin; c != end; ++c) {
+        if (std::isalpha(static_cast<unsigned char>(*c)) && *c != 'e' && *c != 'E')
+            return fail(QStringLiteral("'%1' is not a number").arg(text));
+    }
+    double value = 0;
+    const auto [ptr, ec] = std::from_chars(begin, end, value);
+    if (ec == std::errc::result_out_of_range)
+        return fail(QStringLiteral("'%1' is out of range (overflow)").arg(text));
+    if (ec != std::errc() || ptr != end)
+        return fail(QStringLiteral("'%1' is not a number").arg(text));
+    value *= multiplier;
+    if (!std::isfinite(value))
+        return fail(QStringLiteral("'%1' is out of range (overflow)").arg(text));
+    return Parsed{value, {}};
+}
+
+Parsed fraction(const QString &text)
+{
+    QString number = text.trimmed();
+    if (!number.endsWith(QLatin1Char('%')))
+        return numparse::number(text);
+    number.chop(1);
+    const Parsed parsed = numparse::number(number);
+    if (!parsed.value)
+        return fail(QStringLiteral("'%1' is not a percentage").arg(text));
+    return Parsed{*parsed.value / 100.0, {}};
+}
+
+Parsed bytes(const QString &text)
+{
+    QString value = text.trimmed();
+    if (!value.endsWith(QLatin1Char('B')) && !value.endsWith(QLatin1String("B/s")))
+        return number(text);
+    value.chop(value.endsWith(QLatin1Char('B')) ? 1 : 3);
+    // "1BB" or a lone "B": before the unit only a digit or a prefix may come.
+    if (value.isEmpty() || value.endsWith(QLatin1Char('B')))
+        return fail(QStringLiteral("'%1' is not a byte count").arg(text));
+    Parsed parsed = number(value);
+    if (!parsed.value)
+        return fail(parsed.error.contains(QLatin1String("out of range"))
+                        ? QStringLiteral("'%1' is out of range (overflow)").arg(text)
+                        : QStringLiteral("'%1' is not a byte count").arg(text));
+    return parsed;
+}
+
+ParsedList numberList(const QString &text)
+{
+    if (text.trimmed().isEmpty())
+        return ParsedList{std::nullopt, QStringLiteral("missing value")};
+    std::vector<double> values;
+    const QStringList items = text.split(QLatin1Char(','));
+    for (qsizetype i = 0; i < items.size(); ++i) {
+        Parsed item = number(items[i]);
+        if (!item.value) {
+            return ParsedList{std::nullopt,
+                              QStringLiteral("item %1: %2").arg(i + 1).arg(item.error)};
+        }
+        values.push_back(*item.value);
+    }
+    return ParsedList{std::move(values), {}};
+}
+
+} // namespace pipeplan::numparse

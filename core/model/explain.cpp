@@ -1,0 +1,335 @@
+#include "core/model/explain.h"
+
+#include "core/base/format.h"
+
+#include <cmath>
+
+namespace pipeplan::explain {
+
+namespace {
+QString num(double value, int decimals = 2)
+{
+    return format::trimmed(value, decimals);
+}
+} // namespace
+
+QString totalPredictions(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    QString text = num(w.users, 0) + QStringLiteral(" users");
+    if (w.keepFraction < 1.0)
+        text += QStringLiteral(" × keep ") + num(w.keepFraction, 4);
+    return text + QStringLiteral(" × ") + num(w.predictionsPerUser, 0) +
+           QStringLiteral(" predictions = ") + num(r.totalPredictions, 0);
+}
+
+QString perUserCost(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    QString scoring = w.batchMsPerUser
+                          ? QStringLiteral("scoring ") + format::milliseconds(*w.batchMsPerUser) +
+                                QStringLiteral(" per batched user")
+                          : QStringLiteral("scoring ") + num(w.predictionsPerUser, 0) +
+                                QStringLiteral(" × ") + format::milliseconds(w.latencyMs) +
+                                QStringLiteral(" = ") + format::milliseconds(r.scoringMsPerUser);
+    if (s.stages.size() <= 1)
+        return scoring;
+    const bool sequential = s.execution == Execution::Sequential;
+    return scoring + QStringLiteral("; ") +
+           (sequential ? QStringLiteral("sequential: sum of %1 stages = ")
+                       : QStringLiteral("pipelined: slowest of %1 stages = "))
+               .arg(s.stages.size()) +
+           format::milliseconds(r.perUserMs) + QStringLiteral(" per user");
+}
+
+QString runtime(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    return num(r.usersScored, 0) + QStringLiteral(" users × ") + format::milliseconds(r.perUserMs) +
+           QStringLiteral(" = ") + num(r.workSeconds, 0) +
+           QStringLiteral(" s of work; ÷ speedup ") + num(r.speedup, 2) +
+           QStringLiteral(" (Amdahl, p = ") + num(w.parallelFraction, 4) +
+           QStringLiteral(", N = ") + num(w.workers, 0) + QStringLiteral(") = ") +
+           num(r.runtimeSeconds, 0) + QStringLiteral(" s = ") + format::duration(r.runtimeSeconds) +
+           (r.overheads.enabled ? QStringLiteral("; ") + overheads(s, r) : QString());
+}
+
+QString overheads(const Scenario &s, const ScenarioResult &r)
+{
+    const OverheadResult &o = r.overheads;
+    const OverheadModel &m = o.model;
+    QString text = QStringLiteral("with overheads: cold start ") + num(m.coldStartSeconds, 0) +
+                   QStringLiteral(" s + max(compute ") +
+                   num(m.computeSeconds(s.workload.workers), 0) + QStringLiteral(" s");
+    if (m.sharedCapSeconds > 0)
+        text += QStringLiteral(", ") +
+                limitName(Limit::SharedResource, s.overheads.sharedResourceName) +
+                QStringLiteral(" ") + num(m.sharedCapSeconds, 0) + QStringLiteral(" s");
+    if (m.dispatchCapSeconds > 0)
+        text +=
+            QStringLiteral(", coordinator ") + num(m.dispatchCapSeconds, 0) + QStringLiteral(" s");
+    return text + QStringLiteral(") = ") + num(o.runtimeSeconds, 0) + QStringLiteral(" s = ") +
+           format::duration(o.runtimeSeconds);
+}
+
+QString throughput(const Scenario &, const ScenarioResult &r)
+{
+    return num(r.usersScored, 0) + QStringLiteral(" users ÷ ") + num(r.effectiveRuntimeSeconds, 0) +
+           QStringLiteral(" s = ") +
+           format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
+}
+
+QString speedup(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    const QString p = num(w.parallelFraction, 4);
+    QString text = QStringLiteral("S = 1 / ((1 − ") + p + QStringLiteral(") + ") + p +
+                   QStringLiteral(" / ") + num(w.workers, 0) + QStringLiteral(") = ") +
+                   num(r.speedup, 2) + QStringLiteral("×; ceiling 1 / (1 − ") + p +
+                   QStringLiteral(") = ");
+    text += std::isfinite(r.maxSpeedup) ? num(r.maxSpeedup, 2) + QStringLiteral("×")
+                                        : QStringLiteral("none (p = 1)");
+    return text;
+}
+
+Headline headline(const Scenario &s, const ScenarioResult &r)
+{
+    Headline h;
+    h.totalPredictions = format::grouped(r.totalPredictions, 0);
+    h.runtime = format::duration(r.effectiveRuntimeSeconds);
+    h.throughput = format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
+    h.speedup =
+        format::trimmed(r.speedup, 2) + QStringLiteral("× (") +
+        (std::isfinite(r.maxSpeedup) ? format::trimmed(r.maxSpeedup, 2) + QStringLiteral("×")
+                                     : QStringLiteral("∞")) +
+        QStringLiteral(")");
+    h.bottleneck = bottleneckName(s, r);
+    return h;
+}
+
+namespace {
+/// Hours and days with two decimals, but never a bare "0.00" for a small non-zero time: three
+/// significant digits instead ("0.000278").
+QString timeCell(double value)
+{
+    if (value > 0 && value < 0.005)
+        return QString::number(value, 'g', 3);
+    return format::grouped(value, 2);
+}
+} // namespace
+
+QString scalingCell(const ScalingRow &row, ScalingColumn column)
+{
+    switch (column) {
+    case ScalingColumn::Workers:
+        return format::grouped(row.workers, 0);
+    case ScalingColumn::LinearHours:
+        return timeCell(row.linearHours);
+    case ScalingColumn::LinearDays:
+        return timeCell(row.linearDays);
+    case ScalingColumn::AmdahlSpeedup:
+        return format::grouped(row.amdahlSpeedup, 2) + QStringLiteral("×");
+    case ScalingColumn::AmdahlHours:
+        return timeCell(row.amdahlHours);
+    case ScalingColumn::AmdahlDays:
+        return timeCell(row.amdahlDays);
+    case ScalingColumn::EffectiveHours:
+        return timeCell(row.effectiveHours);
+    case ScalingColumn::EffectiveDays:
+        return timeCell(row.effectiveDays);
+    }
+    return {};
+}
+
+QString scalingHeader(ScalingColumn column)
+{
+    switch (column) {
+    case ScalingColumn::Workers:
+        return QStringLiteral("Workers");
+    case ScalingColumn::LinearHours:
+        return QStringLiteral("Linear (h)");
+    case ScalingColumn::LinearDays:
+        return QStringLiteral("Linear (days)");
+    case ScalingColumn::AmdahlSpeedup:
+        return QStringLiteral("Amdahl S");
+    case ScalingColumn::AmdahlHours:
+        return QStringLiteral("Amdahl (h)");
+    case ScalingColumn::AmdahlDays:
+        return QStringLiteral("Amdahl (days)");
+    case ScalingColumn::EffectiveHours:
+        return QStringLiteral("With overheads (h)");
+    case ScalingColumn::EffectiveDays:
+        return QStringLiteral("With overheads (days)");
+    }
+    return {};
+}
+
+std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
+{
+    const Workload &w = s.workload;
+    auto off = [] { return QStringLiteral("off"); };
+    auto optional = [&off](const std::optional<double> &value, auto text) {
+        return value ? text(*value) : off();
+    };
+    auto ms = [](double v) { return format::milliseconds(v); };
+    auto seconds = [](double v) { return format::trimmed(v, 2) + QStringLiteral(" s"); };
+    const auto gib = &format::gibibytes;
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Users"), format::count(w.users, QStringLiteral("users"))},
+        {QStringLiteral("Predictions per user"), format::grouped(w.predictionsPerUser, 0)},
+        {QStringLiteral("Latency per prediction"), ms(w.latencyMs)},
+        {QStringLiteral("Accelerator lever (latency before)"), optional(w.baselineLatencyMs, ms)},
+        {QStringLiteral("Batching lever (time per user)"), optional(w.batchMsPerUser, ms)},
+        {QStringLiteral("Keep fraction (pre-filtering)"), format::trimmed(w.keepFraction, 4)},
+        {QStringLiteral("Workers"), format::count(w.workers, QStringLiteral("workers"))},
+        {QStringLiteral("Parallel fraction p"), format::trimmed(w.parallelFraction, 4)},
+        {QStringLiteral("Compared p"),
+         optional(s.comparisonParallelFraction, [](double v) { return format::trimmed(v, 4); })},
+        {QStringLiteral("Execution"), s.execution == Execution::Sequential
+                                          ? QStringLiteral("sequential (sum of stages)")
+                                          : QStringLiteral("pipelined (slowest stage)")},
+        {QStringLiteral("Microbatches"), format::grouped(s.microbatches, 0)},
+    };
+    for (size_t i = 0; i < s.stages.size(); ++i) {
+        const Stage &stage = s.stages[i];
+        rows.emplace_back(QStringLiteral("Stage %1: %2").arg(i + 1).arg(stage.name),
+                          stage.isScoring ? QStringLiteral("from the workload")
+                                          : ms(stage.msPerUser) + QStringLiteral(" per user"));
+    }
+    const Overheads &o = s.overheads;
+    rows.emplace_back(QStringLiteral("Cold start per worker"),
+                      optional(o.coldStartSeconds, seconds));
+    rows.emplace_back(QStringLiteral("Overhead per request"), optional(o.requestOverheadMs, ms));
+    rows.emplace_back(QStringLiteral("Shared cap (%1)").arg(o.sharedResourceName),
+                      optional(o.sharedCapPerSecond, [](double v) {
+                          return format::ratePerSecond(v, QStringLiteral("users"));
+                      }));
+    rows.emplace_back(QStringLiteral("Coordinator dispatch cap"),
+                      optional(o.dispatchCapPerSecond, [](double v) {
+                          return format::ratePerSecond(v, QStringLiteral("shards"));
+                      }));
+    rows.emplace_back(QStringLiteral("Users per shard"), format::grouped(o.usersPerShard, 0));
+    rows.emplace_back(QStringLiteral("Accelerator memory"),
+                      optional(s.memory.acceleratorMemoryBytes, gib));
+    if (s.memory.acceleratorMemoryBytes) {
+        rows.emplace_back(QStringLiteral("Model size"), gib(s.memory.modelBytes));
+        rows.emplace_back(QStringLiteral("Memory per item"),
+                          format::trimmed(s.memory.bytesPerItem / (1ULL << 20), 3) +
+                              QStringLiteral(" MiB"));
+    }
+    const SimulationSettings &sim = s.simulation;
+    rows.emplace_back(QStringLiteral("Stragglers"),
+                      QStringLiteral("%1% of shards, %2× slower")
+                          .arg(format::trimmed(sim.stragglerProbability * 100, 2),
+                               format::trimmed(sim.stragglerFactor, 2)));
+    rows.emplace_back(QStringLiteral("Failures per attempt"),
+                      format::trimmed(sim.failureProbability * 100, 2) + QStringLiteral("%"));
+    rows.emplace_back(QStringLiteral("Checkpoint every"), optional(sim.checkpointSeconds, seconds));
+    rows.emplace_back(QStringLiteral("Simulation"),
+                      QStringLiteral("%1 trials, seed %2")
+                          .arg(format::grouped(sim.trials, 0), format::grouped(sim.seed, 0)));
+    rows.emplace_back(QStringLiteral("Deadline"), format::duration(s.goal.deadlineSeconds));
+    rows.emplace_back(QStringLiteral("Price per worker-hour"),
+                      format::trimmed(s.goal.pricePerWorkerHour, 2));
+    return rows;
+}
+
+std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows, bool withOverheads)
+{
+    const int columns = kScalingColumnCount + (withOverheads ? kScalingOverheadColumnCount : 0);
+    std::vector<QStringList> table;
+    QStringList header;
+    for (int c = 0; c < columns; ++c)
+        header << scalingHeader(static_cast<ScalingColumn>(c));
+    table.push_back(header);
+    for (const ScalingRow &row : rows) {
+        QStringList cells;
+        for (int c = 0; c < columns; ++c)
+            cells << scalingCell(row, static_cast<ScalingColumn>(c));
+        table.push_back(cells);
+    }
+    return table;
+}
+
+QString bottleneckName(const Scenario &s, const ScenarioResult &r)
+{
+    if (r.bottleneckIndex < 0 || r.bottleneckIndex >= static_cast<int>(s.stages.size()))
+        return {};
+    const auto index = static_cast<size_t>(r.bottleneckIndex);
+    return s.stages[index].name + QStringLiteral(" (") + format::milliseconds(r.stageMs[index]) +
+           QStringLiteral(")");
+}
+
+QString bottleneck(const Scenario &s, const ScenarioResult &r)
+{
+    if (s.stages.size() <= 1)
+        return QStringLiteral("one stage: it sets the pace");
+    return QStringLiteral(
+               "slowest stage, max of the stage times (first on ties); speeding up any other "
+               "stage leaves the pipelined rate at ") +
+           format::ratePerSecond(1000.0 / r.stageMs[static_cast<size_t>(r.bottleneckIndex)],
+                                 QStringLiteral("users")) +
+           QStringLiteral(" per worker");
+}
+
+std::vector<QStringList> breakdownRows(const tail::Breakdown &b, const QString &startLabel)
+{
+    std::vector<QStringList> rows{
+        {QStringLiteral("Where the time goes"), QStringLiteral("P50"), QStringLiteral("P90")},
+        {startLabel, format::duration(b.startSeconds), format::duration(b.startSeconds)}};
+    for (size_t i = 0; i < b.toP50.size() && i < b.toP90.size(); ++i)
+        rows.push_back({b.toP50[i].label, format::signedDuration(b.toP50[i].seconds),
+                        format::signedDuration(b.toP90[i].seconds)});
+    rows.push_back({QStringLiteral("Simulated"), format::duration(b.p50Seconds),
+                    format::duration(b.p90Seconds)});
+    return rows;
+}
+
+std::vector<QStringList> scheduleTableRows(const std::vector<schedule::Result> &schedules)
+{
+    std::vector<QStringList> rows{
+        {QStringLiteral("Schedule"), QStringLiteral("Makespan"),
+         QStringLiteral("Bubble (share idle)"), QStringLiteral("Bubble ratio (idle / ideal)"),
+         QStringLiteral("Peak in flight (microbatches)"), QStringLiteral("Ops")}};
+    rows.reserve(schedules.size() + 1);
+    for (const schedule::Result &r : schedules) {
+        rows.push_back({schedule::displayName(r.params.kind), format::milliseconds(r.makespanMs),
+                        format::trimmed(r.bubbleFraction * 100, 1) + QStringLiteral(" %"),
+                        format::trimmed(r.bubbleRatio, 3), format::trimmed(r.maxPeakInFlight(), 2),
+                        format::grouped(static_cast<double>(r.ops.size()), 0)});
+    }
+    return rows;
+}
+
+namespace {
+QString timesText(const std::vector<double> &times)
+{
+    QStringList parts;
+    for (double t : times)
+        parts << format::trimmed(t, 3);
+    return parts.join(QStringLiteral(", ")) +
+           (times.size() == 1 ? QStringLiteral(" ms (every device)") : QStringLiteral(" ms"));
+}
+} // namespace
+
+std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &t)
+{
+    QStringList compared;
+    for (schedule::Kind kind : trainingKinds(t))
+        compared << schedule::displayName(kind);
+    return {
+        {QStringLiteral("Schedules"), compared.join(QStringLiteral(", "))},
+        {QStringLiteral("Devices p"), format::grouped(t.devices, 0)},
+        {QStringLiteral("Microbatches m"), format::grouped(t.microbatches, 0)},
+        {QStringLiteral("Virtual stages v (interleaved)"),
+         format::grouped(t.virtualStages, 0) + QStringLiteral(" chunks per device")},
+        {QStringLiteral("Forward F"), timesText(t.forwardMs)},
+        {QStringLiteral("Backward B (input gradients)"), timesText(t.backwardMs)},
+        {QStringLiteral("Weight gradients W"), t.weightMs.size() == 1 && t.weightMs.front() == 0
+                                                   ? QStringLiteral("inside B")
+                                                   : timesText(t.weightMs)},
+        {QStringLiteral("Communication between devices"), format::milliseconds(t.commMs)},
+    };
+}
+
+} // namespace pipeplan::explain

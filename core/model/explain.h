@@ -1,0 +1,80 @@
+#pragma once
+
+#include "core/model/scenario.h"
+#include "core/tail/tailbreakdown.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <utility>
+#include <vector>
+
+/// The "how" behind each headline number: which formula produced it, with the scenario's own
+/// values filled in. Shared by the window (hover and "how" lines), reports and the CLI.
+namespace pipeplan::explain {
+
+QString totalPredictions(const Scenario &scenario, const ScenarioResult &result);
+QString perUserCost(const Scenario &scenario, const ScenarioResult &result);
+QString runtime(const Scenario &scenario, const ScenarioResult &result);
+QString throughput(const Scenario &scenario, const ScenarioResult &result);
+/// "with overheads: cold start 30 s + max(compute 780 s, feature store 1,875 s) = ..."
+QString overheads(const Scenario &scenario, const ScenarioResult &result);
+QString speedup(const Scenario &scenario, const ScenarioResult &result);
+QString bottleneck(const Scenario &scenario, const ScenarioResult &result);
+
+/// The headline as every front end shows it (window, CLI eval, report): one text per number.
+struct Headline
+{
+    QString totalPredictions; ///< "3,000,000,000"
+    QString runtime;          ///< "697.85 days"
+    QString throughput;       ///< "2.49 users/s"
+    QString speedup;          ///< "49.76× (50×)": S and the ceiling
+    QString bottleneck;       ///< "score (20 s)"
+};
+Headline headline(const Scenario &scenario, const ScenarioResult &result);
+
+/// Columns of the scaling table, shared by the window's table, CSV export, reports and the CLI.
+enum class ScalingColumn
+{
+    Workers,
+    LinearHours,
+    LinearDays,
+    AmdahlSpeedup,
+    AmdahlHours,
+    AmdahlDays,
+    EffectiveHours, ///< with the scenario's overheads: shown only when they are on
+    EffectiveDays
+};
+/// The columns always shown (the seed's table); the two overhead columns follow when on.
+inline constexpr int kScalingColumnCount = 6;
+inline constexpr int kScalingOverheadColumnCount = 2;
+/// A cell's text: "1,000", "833.33", "49.76×".
+QString scalingCell(const ScalingRow &row, ScalingColumn column);
+QString scalingHeader(ScalingColumn column);
+
+/// Every input of the scenario as (label, value with its unit), in the order the window shows
+/// them: what a report lists so a reader can check the numbers.
+std::vector<std::pair<QString, QString>> inputRows(const Scenario &scenario);
+
+/// The scaling table as text rows, header first (CSV export, reports): the window's cells, with
+/// the runtime with overheads in hours and days when `withOverheads`.
+std::vector<QStringList> scalingTableRows(const std::vector<ScalingRow> &rows,
+                                          bool withOverheads = false);
+
+/// The training schedules compared as text rows, header first: schedule, makespan, bubble
+/// fraction, bubble ratio, peak microbatches in flight, ops (the window's table, CSV, report).
+std::vector<QStringList> scheduleTableRows(const std::vector<schedule::Result> &schedules);
+
+/// Where the time goes as text rows, header first ("Where the time goes", "P50", "P90"): the
+/// start under `startLabel`, each step signed ("+30 seconds"), then "Simulated" with the
+/// percentiles; every time with its unit (format::duration). The window, the report and the CLI.
+std::vector<QStringList> breakdownRows(const tail::Breakdown &breakdown, const QString &startLabel);
+
+/// The training settings as (label, value) rows with units, for the report.
+std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &training);
+
+/// Display name of the bottleneck stage with its time per user, e.g. "score (20 s)"; empty
+/// without stages.
+QString bottleneckName(const Scenario &scenario, const ScenarioResult &result);
+
+} // namespace pipeplan::explain

@@ -1,0 +1,113 @@
+#include "core/model/overheads.h"
+
+#include "core/base/format.h"
+#include "core/model/amdahl.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan {
+
+MemoryCheck checkMemory(const MemoryLimit &memory, double predictionsPerUser)
+{
+    MemoryCheck check;
+    if (!memory.acceleratorMemoryBytes)
+        return check;
+    check.checked = true;
+    check.batchItems = memory.batchItems.value_or(predictionsPerUser);
+    const double free = *memory.acceleratorMemoryBytes - memory.modelBytes;
+    check.largestBatch = free > 0 ? std::floor(free / memory.bytesPerItem) : 0;
+    check.fits = check.batchItems <= check.largestBatch;
+    const auto inGiB = &format::gibibytes;
+    if (!(free > 0)) {
+        check.message = QStringLiteral("The model alone (%1) does not fit in %2 of accelerator "
+                                       "memory")
+                            .arg(inGiB(memory.modelBytes), inGiB(*memory.acceleratorMemoryBytes));
+        return check;
+    }
+    const QString largest =
+        QStringLiteral("Largest batch that fits: %1 = (%2 − %3 model) / %4 MiB per item")
+            .arg(format::count(check.largestBatch, QStringLiteral("items")),
+                 inGiB(*memory.acceleratorMemoryBytes), inGiB(memory.modelBytes),
+                 format::trimmed(memory.bytesPerItem / (1ULL << 20), 2));
+    check.message =
+        check.fits
+            ? largest
+            : QStringLiteral("A batch of %1 does not fit: it needs %2. %3")
+                  .arg(format::count(check.batchItems, QStringLiteral("items")),
+                       inGiB(memory.modelBytes + check.batchItems * memory.bytesPerItem), largest);
+    return check;
+}
+
+double OverheadModel::computeSeconds(double workers) const
+{
+    return workSeconds / amdahl::speedup(parallelFraction, workers);
+}
+
+std::pair<double, Limit> OverheadModel::capSeconds() const
+{
+    if (sharedCapSeconds <= 0 && dispatchCapSeconds <= 0)
+        return {0, Limit::Compute};
+    return sharedCapSeconds >= dispatchCapSeconds
+               ? std::pair{sharedCapSeconds, Limit::SharedResource}
+               : std::pair{dispatchCapSeconds, Limit::Coordinator};
+}
+
+double OverheadModel::runtimeSeconds(double workers) const
+{
+    return coldStartSeconds + std::max(computeSeconds(workers), capSeconds().first);
+}
+
+Limit OverheadModel::bindingLimit(double workers) const
+{
+    const auto [cap, limit] = capSeconds();
+    return cap > computeSeconds(workers) ? limit : Limit::Compute;
+}
+
+double requestsPerUser(double predictionsPerUser, bool batched)
+{
+    return batched ? 1 : predictionsPerUser;
+}
+
+std::optional<double> kneeWorkers(const OverheadModel &model, double capSeconds)
+{
+    const double serial = (1 - model.parallelFraction) * model.workSeconds;
+    if (!(capSeconds > serial))
+        return std::nullopt;
+    const double workers = model.parallelFraction * model.workSeconds / (capSeconds - serial);
+    return std::max(1.0, std::ceil(workers));
+}
+
+std::vector<RuntimePoint> runtimeCurve(const OverheadModel &naive,
+                                       const OverheadModel &withOverheads, double minWorkers,
+                                       double maxWorkers, int points)
+{
+    std::vector<RuntimePoint> curve;
+    if (points < 2 || !(minWorkers > 0) || !(maxWorkers > minWorkers))
+        return curve;
+    curve.reserve(static_cast<size_t>(points));
+    const double logMin = std::log10(minWorkers);
+    const double step = (std::log10(maxWorkers) - logMin) / (points - 1);
+    for (int i = 0; i < points; ++i) {
+        const double workers = i == points - 1 ? maxWorkers : std::pow(10.0, logMin + step * i);
+        curve.push_back(
+            {workers, naive.runtimeSeconds(workers), withOverheads.runtimeSeconds(workers)});
+    }
+    return curve;
+}
+
+QString limitName(Limit limit, const QString &sharedResourceName)
+{
+    switch (limit) {
+    case Limit::Compute:
+        return QStringLiteral("compute");
+    case Limit::SharedResource:
+        return sharedResourceName.trimmed().isEmpty() ? QStringLiteral("shared resource")
+                                                      : sharedResourceName.trimmed();
+    case Limit::Coordinator:
+        return QStringLiteral("coordinator");
+    }
+    return {};
+}
+
+} // namespace pipeplan

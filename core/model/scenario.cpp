@@ -1,0 +1,532 @@
+#include "core/model/scenario.h"
+
+#include "core/base/format.h"
+#include "core/base/units.h"
+#include "core/model/amdahl.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan {
+
+Scenario defaultScenario()
+{
+    Scenario scenario;
+    scenario.workload.workers = 10'000;
+    scenario.workload.parallelFraction = 0.98;
+    return scenario;
+}
+
+std::optional<QString> tooMany(qsizetype count, int limit, const char *what)
+{
+    if (count <= limit)
+        return std::nullopt;
+    return QStringLiteral("has %1 %2; at most %3")
+        .arg(format::grouped(static_cast<double>(count), 0), QLatin1String(what),
+             format::grouped(static_cast<double>(limit), 0));
+}
+
+std::vector<FieldError> validate(const Scenario &scenario)
+{
+    std::vector<FieldError> errors;
+    for (FieldError error : validate(scenario.workload)) {
+        error.field.prepend(QStringLiteral("workload."));
+        errors.push_back(error);
+    }
+    auto check = [&errors](const FieldSpec &spec, double value, const QString &name) {
+        if (auto error = checkField(spec, value, name))
+            errors.push_back(*error);
+    };
+    check(fields::microbatches, scenario.microbatches, QStringLiteral("microbatches"));
+    if (scenario.comparisonParallelFraction) {
+        check(fields::parallelFraction, *scenario.comparisonParallelFraction,
+              QStringLiteral("compare_parallel_fraction"));
+    }
+    int scoringStages = 0;
+    for (size_t i = 0; i < scenario.stages.size(); ++i) {
+        const Stage &stage = scenario.stages[i];
+        const QString path = QStringLiteral("stages[%1]").arg(i);
+        if (stage.isScoring)
+            ++scoringStages;
+        else
+            check(fields::stageMs, stage.msPerUser, path + QStringLiteral(".ms_per_user"));
+        if (stage.name.trimmed().isEmpty())
+            errors.push_back({path + QStringLiteral(".name"), QStringLiteral("must not be empty")});
+    }
+    if (scoringStages != 1) {
+        errors.push_back({QStringLiteral("stages"),
+                          QStringLiteral("must contain exactly one scoring stage, found %1")
+                              .arg(scoringStages)});
+    }
+    if (auto problem =
+            tooMany(static_cast<qsizetype>(scenario.stages.size()), kMaxStages, "stages"))
+        errors.push_back({QStringLiteral("stages"), *problem});
+    if (scenario.workerCounts.empty())
+        errors.push_back({QStringLiteral("worker_counts"), QStringLiteral("must not be empty")});
+    if (auto problem = tooMany(static_cast<qsizetype>(scenario.workerCounts.size()),
+                               kMaxWorkerCounts, "entries"))
+        errors.push_back({QStringLiteral("worker_counts"), *problem});
+    for (size_t i = 0; i < scenario.workerCounts.size(); ++i)
+        check(fields::workers, scenario.workerCounts[i],
+              QStringLiteral("worker_counts[%1]").arg(i));
+
+    auto checkOptional = [&check](const FieldSpec &spec, const std::optional<double> &value,
+                                  const char *section) {
+        if (value)
+            check(spec, *value, QLatin1String(section) + QLatin1String(spec.key));
+    };
+    const Overheads &o = scenario.overheads;
+    checkOptional(fields::coldStartSeconds, o.coldStartSeconds, "overheads.");
+    checkOptional(fields::requestOverheadMs, o.requestOverheadMs, "overheads.");
+    checkOptional(fields::sharedCapPerSecond, o.sharedCapPerSecond, "overheads.");
+    checkOptional(fields::dispatchCapPerSecond, o.dispatchCapPerSecond, "overheads.");
+    check(fields::usersPerShard, o.usersPerShard, QStringLiteral("overheads.users_per_shard"));
+    const MemoryLimit &m = scenario.memory;
+    checkOptional(fields::acceleratorMemoryBytes, m.acceleratorMemoryBytes, "memory.");
+    check(fields::modelBytes, m.modelBytes, QStringLiteral("memory.model_bytes"));
+    check(fields::bytesPerItem, m.bytesPerItem, QStringLiteral("memory.bytes_per_item"));
+    checkOptional(fields::batchItems, m.batchItems, "memory.");
+    const SimulationSettings &sim = scenario.simulation;
+    check(fields::stragglerProbability, sim.stragglerProbability,
+          QStringLiteral("simulation.straggler_prob"));
+    check(fields::stragglerFactor, sim.stragglerFactor,
+          QStringLiteral("simulation.straggler_factor"));
+    check(fields::failureProbability, sim.failureProbability,
+          QStringLiteral("simulation.failure_prob"));
+    checkOptional(fields::checkpointSeconds, sim.checkpointSeconds, "simulation.");
+    check(fields::checkpointCostSeconds, sim.checkpointCostSeconds,
+          QStringLiteral("simulation.checkpoint_cost_s"));
+    check(fields::trials, sim.trials, QStringLiteral("simulation.trials"));
+    check(fields::seed, sim.seed, QStringLiteral("simulation.seed"));
+    check(fields::deadlineSeconds, scenario.goal.deadlineSeconds,
+          QStringLiteral("goal.deadline_s"));
+    check(fields::pricePerWorkerHour, scenario.goal.pricePerWorkerHour,
+          QStringLiteral("goal.price_per_worker_hour"));
+    check(fields::trials, scenario.goal.trials, QStringLiteral("goal.trials"));
+
+    const TrainingSettings &t = scenario.training;
+    const std::size_t before = errors.size();
+    check(fields::pipelineDevices, t.devices, QStringLiteral("training.devices"));
+    check(fields::scheduleMicrobatches, t.microbatches, QStringLiteral("training.microbatches"));
+    check(fields::virtualStages, t.virtualStages, QStringLiteral("training.virtual_stages"));
+    if (t.compare.size() > schedule::kAllKinds.size()) {
+        errors.push_back(
+            {QStringLiteral("training.compare"), QStringLiteral("lists %1 schedules; at most %2")
+                                                     .arg(t.compare.size())
+                                                     .arg(schedule::kAllKinds.size())});
+    }
+    if (errors.size() == before) {
+        // Times, list lengths and size, checked as the widest schedule the workspace draws
+        // (interleaved with all its chunks). Whether m fits the interleaved schedule is the
+        // workspace's message, not a reason to refuse the scenario.
+        schedule::Params params = trainingParams(t, schedule::Kind::Interleaved);
+        params.microbatches = static_cast<int>(t.devices); // a multiple of p, for the check only
+        const int realMicrobatches = static_cast<int>(t.microbatches);
+        for (FieldError e : schedule::validate(params)) {
+            e.field.prepend(QStringLiteral("training."));
+            errors.push_back(e);
+        }
+        const std::int64_t cells =
+            std::int64_t{params.devices} * realMicrobatches * params.virtualStages;
+        if (errors.size() == before && cells * 3 > schedule::kMaxOps) {
+            errors.push_back({QStringLiteral("training.microbatches"),
+                              QStringLiteral("devices x microbatches x virtual stages is %1; at "
+                                             "most %2 fit one schedule")
+                                  .arg(cells)
+                                  .arg(schedule::kMaxOps / 3)});
+        }
+    }
+    // The project: each part's own checks, under "project.".
+    auto addProject = [&errors](std::vector<FieldError> found, const QString &prefix) {
+        for (FieldError &e : found) {
+            e.field.prepend(prefix);
+            errors.push_back(std::move(e));
+        }
+    };
+    const ProjectSettings &project = scenario.project;
+    addProject(estimate::validate(project.tasks), QStringLiteral("project."));
+    std::vector<FieldError> buffers = estimate::validate(project.buffers);
+    for (FieldError &e : buffers)
+        e.field.remove(QStringLiteral("_buffer")); // "labeling_buffer" is "buffers.labeling" here
+    addProject(std::move(buffers), QStringLiteral("project.buffers."));
+    addProject(estimate::validate(project.monteCarlo), QStringLiteral("project.monte_carlo."));
+    addProject(estimate::validate(project.labeling), QStringLiteral("project.labeling."));
+    addProject(estimate::validate(project.jobEta), QStringLiteral("project.job_eta."));
+    if (!project.actuals.empty()) {
+        std::vector<FieldError> actuals = estimate::validate(project.actuals);
+        for (FieldError &e : actuals)
+            e.field.replace(QStringLiteral("entries"), QStringLiteral("actuals"));
+        addProject(std::move(actuals), QStringLiteral("project."));
+    }
+    return errors;
+}
+
+std::vector<estimate::Task> ProjectSettings::defaultProjectTasks()
+{
+    using estimate::Category;
+    using estimate::Task;
+    using estimate::TimeUnit;
+    auto task = [](const char *name, Category category, double a, double m, double b,
+                   std::vector<int> dependsOn) {
+        return Task{QString::fromUtf8(name), category, a, m, b, TimeUnit::Weeks,
+                    std::move(dependsOn)};
+    };
+    return {
+        task("Discovery & requirements", Category::Other, 1, 1.5, 2, {}),
+        task("Data collection & labeling", Category::Labeling, 4, 5, 8, {0}),
+        task("Infrastructure & tooling", Category::Other, 2, 3, 4, {0}),
+        task("Model selection & training", Category::Training, 3, 4, 6, {1, 2}),
+        task("Integration & API", Category::Other, 2, 2.5, 3, {3}),
+        task("Testing & validation", Category::Other, 2, 3, 4, {4}),
+        task("Deployment & monitoring", Category::Other, 1, 1.5, 2, {5}),
+    };
+}
+
+estimate::LabelingInputs ProjectSettings::defaultLabeling()
+{
+    estimate::LabelingInputs in;
+    in.items = 100'000;
+    in.strata = {
+        estimate::Stratum{QStringLiteral("A: high confidence"), 0.7, std::nullopt, 1.5,
+                          std::nullopt},
+        estimate::Stratum{QStringLiteral("B: low confidence"), 0.3, std::nullopt, 6.0,
+                          std::nullopt},
+    };
+    in.qcSampleRate = 0.10;
+    in.contingency = 0.20;
+    return in;
+}
+
+estimate::JobEtaInputs ProjectSettings::defaultJobEta()
+{
+    estimate::JobEtaInputs in;
+    in.samplesPerSecond = 1200;
+    in.datasetSamples = 1.2e6;
+    in.epochs = 3;
+    in.safetyFactor = 1.5;
+    in.checkpointMinutes = 30;
+    return in;
+}
+
+schedule::Params trainingParams(const TrainingSettings &training, schedule::Kind kind)
+{
+    schedule::Params params;
+    params.kind = kind;
+    params.devices = static_cast<int>(training.devices);
+    params.microbatches = static_cast<int>(training.microbatches);
+    params.virtualStages =
+        kind == schedule::Kind::Interleaved ? static_cast<int>(training.virtualStages) : 1;
+    params.forwardMs = training.forwardMs;
+    params.backwardMs = training.backwardMs;
+    params.weightMs = training.weightMs;
+    params.commMs = training.commMs;
+    return params;
+}
+
+std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training)
+{
+    std::vector<schedule::Kind> kinds{training.schedule};
+    for (schedule::Kind kind : training.compare) {
+        if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+            kinds.push_back(kind);
+    }
+    return kinds;
+}
+
+std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training)
+{
+    std::vector<TrainingSchedule> schedules;
+    const std::vector<schedule::Kind> kinds = trainingKinds(training);
+    schedules.reserve(kinds.size());
+    for (schedule::Kind kind : kinds) {
+        TrainingSchedule entry;
+        entry.kind = kind;
+        const schedule::Params params = trainingParams(training, kind);
+        if (const auto errors = schedule::validate(params); !errors.empty())
+            entry.error = errors.front().toString();
+        else
+            entry.result = schedule::compute(params);
+        schedules.push_back(std::move(entry));
+    }
+    return schedules;
+}
+
+std::vector<double> effectiveStageMs(const Scenario &scenario)
+{
+    std::vector<double> stageMs;
+    stageMs.reserve(scenario.stages.size());
+    const double scoringMs = runtime::scoringMsPerUser(scenario.workload);
+    for (const Stage &stage : scenario.stages)
+        stageMs.push_back(stage.isScoring ? scoringMs : stage.msPerUser);
+    return stageMs;
+}
+
+double perUserMs(std::span<const double> stageMs, Execution execution)
+{
+    return execution == Execution::Sequential ? pipeline::sequentialMs(stageMs)
+                                              : pipeline::intervalMs(stageMs);
+}
+
+PipelineSummary summarizePipeline(std::span<const double> stageMs, double microbatches)
+{
+    PipelineSummary summary;
+    if (stageMs.empty())
+        return summary;
+    summary.sequentialMs = pipeline::sequentialMs(stageMs);
+    summary.totalMs = pipeline::totalTimeMs(stageMs, microbatches);
+    summary.bubbleFraction =
+        pipeline::bubbleFraction(static_cast<double>(stageMs.size()), microbatches);
+    summary.steadyRatePerSecond = pipeline::steadyRatePerSecond(stageMs);
+    summary.bottleneckIndex = pipeline::bottleneck(stageMs);
+    summary.utilization = pipeline::utilization(stageMs, microbatches);
+    const std::vector<double> balanced = pipeline::balance(stageMs);
+    summary.balancedStageMs = balanced.front();
+    summary.balancedRatePerSecond = pipeline::steadyRatePerSecond(balanced);
+    return summary;
+}
+
+std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
+{
+    const Workload &target = scenario.workload;
+    Scenario step = scenario;
+    Workload &w = step.workload;
+    auto workSecondsNow = [&step]() {
+        const std::vector<double> stageMs = effectiveStageMs(step);
+        return runtime::workSeconds(runtime::usersScored(step.workload),
+                                    perUserMs(stageMs, step.execution));
+    };
+
+    // Serial baseline: the job as first written down, before any lever.
+    w.keepFraction = 1.0;
+    w.latencyMs = target.baselineLatencyMs.value_or(target.latencyMs);
+    w.batchMsPerUser.reset();
+    std::vector<LeverStep> steps;
+    steps.push_back({QStringLiteral("Serial baseline"),
+                     QStringLiteral("%1/prediction").arg(format::milliseconds(w.latencyMs)),
+                     workSecondsNow(), true});
+
+    w.keepFraction = target.keepFraction;
+    steps.push_back({QStringLiteral("Pre-filtering"),
+                     QStringLiteral("keep %1%").arg(format::trimmed(target.keepFraction * 100, 2)),
+                     workSecondsNow(), target.keepFraction < 1.0});
+
+    w.latencyMs = target.latencyMs;
+    steps.push_back(
+        {QStringLiteral("Accelerator"),
+         QStringLiteral("%1/prediction").arg(format::milliseconds(target.latencyMs)),
+         workSecondsNow(),
+         target.baselineLatencyMs.has_value() && *target.baselineLatencyMs != target.latencyMs});
+
+    w.batchMsPerUser = target.batchMsPerUser;
+    steps.push_back({QStringLiteral("Batching"),
+                     target.batchMsPerUser ? QStringLiteral("%1/user").arg(
+                                                 format::milliseconds(*target.batchMsPerUser))
+                                           : QStringLiteral("not batched"),
+                     workSecondsNow(), target.batchMsPerUser.has_value()});
+
+    steps.push_back(
+        {QStringLiteral("Workers"),
+         QStringLiteral("%1, p = %2")
+             .arg(format::grouped(target.workers, 0), format::trimmed(target.parallelFraction, 4)),
+         runtime::runtimeSeconds(workSecondsNow(), target.workers, target.parallelFraction),
+         target.workers > 1});
+    return steps;
+}
+
+namespace {
+/// The scaling rows of `workSeconds` and p at `workerCounts`, each with the runtime the
+/// overheads give at its worker count (the Amdahl runtime when none is set).
+std::vector<ScalingRow> scalingWithOverheads(double workSeconds, double parallelFraction,
+                                             const std::vector<double> &workerCounts,
+                                             const OverheadResult &overheads)
+{
+    std::vector<ScalingRow> rows = scalingTable(workSeconds, parallelFraction, workerCounts);
+    if (!overheads.enabled)
+        return rows;
+    for (ScalingRow &row : rows) {
+        const double seconds = overheads.model.runtimeSeconds(row.workers);
+        row.effectiveHours = units::toHours(seconds);
+        row.effectiveDays = units::toDays(seconds);
+    }
+    return rows;
+}
+} // namespace
+
+ScenarioResult evaluate(const Scenario &scenario)
+{
+    const Workload &w = scenario.workload;
+    ScenarioResult r;
+    r.usersScored = runtime::usersScored(w);
+    r.totalPredictions = runtime::totalPredictions(w);
+    r.scoringMsPerUser = runtime::scoringMsPerUser(w);
+    r.stageMs = effectiveStageMs(scenario);
+    r.perUserMs = perUserMs(r.stageMs, scenario.execution);
+    r.bottleneckIndex = pipeline::bottleneck(r.stageMs);
+    r.workSeconds = runtime::workSeconds(r.usersScored, r.perUserMs);
+    r.linearSeconds = r.workSeconds / w.workers;
+    r.speedup = amdahl::speedup(w.parallelFraction, w.workers);
+    r.efficiency = amdahl::efficiency(w.parallelFraction, w.workers);
+    r.maxSpeedup = amdahl::maxSpeedup(w.parallelFraction);
+    r.runtimeSeconds = runtime::runtimeSeconds(r.workSeconds, w.workers, w.parallelFraction);
+    r.throughputUsersPerSecond = r.usersScored / r.runtimeSeconds;
+    r.throughputPredictionsPerSecond = r.totalPredictions / r.runtimeSeconds;
+    r.scaling = scalingTable(r.workSeconds, w.parallelFraction, scenario.workerCounts);
+    r.nearestScalingRow = nearestRow(scenario.workerCounts, w.workers);
+    r.waterfall = leverWaterfall(scenario);
+    r.pipeline = summarizePipeline(r.stageMs, scenario.microbatches);
+    r.overheads = evaluateOverheads(scenario, r);
+    r.memory = checkMemory(scenario.memory, w.predictionsPerUser);
+    r.effectiveRuntimeSeconds = r.overheads.enabled ? r.overheads.runtimeSeconds : r.runtimeSeconds;
+    r.scaling =
+        scalingWithOverheads(r.workSeconds, w.parallelFraction, scenario.workerCounts, r.overheads);
+    r.throughputUsersPerSecond = r.usersScored / r.effectiveRuntimeSeconds;
+    r.throughputPredictionsPerSecond = r.totalPredictions / r.effectiveRuntimeSeconds;
+    if (r.overheads.enabled) {
+        r.waterfall.push_back(
+            {QStringLiteral("Overheads"),
+             limitName(r.overheads.binding, scenario.overheads.sharedResourceName) +
+                 QStringLiteral(" binds"),
+             r.overheads.runtimeSeconds, true});
+    }
+    return r;
+}
+
+double effectiveSpeedup(const ScenarioResult &result, double workers)
+{
+    if (!result.overheads.enabled)
+        return amdahl::speedup(result.overheads.model.parallelFraction, workers);
+    return result.workSeconds / result.overheads.model.runtimeSeconds(workers);
+}
+
+std::vector<amdahl::CurvePoint> effectiveSpeedupCurve(const ScenarioResult &result,
+                                                      double minWorkers, double maxWorkers,
+                                                      int points)
+{
+    // The ideal curve (p = 1) gives the log-spaced worker counts.
+    std::vector<amdahl::CurvePoint> curve = amdahl::curve(1.0, minWorkers, maxWorkers, points);
+    for (amdahl::CurvePoint &point : curve)
+        point.speedup = effectiveSpeedup(result, point.workers);
+    return curve;
+}
+
+OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result)
+{
+    OverheadModel model;
+    model.workSeconds = result.workSeconds;
+    model.parallelFraction = scenario.workload.parallelFraction;
+    return model;
+}
+
+OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result)
+{
+    const Overheads &o = scenario.overheads;
+    const Workload &w = scenario.workload;
+    OverheadResult r;
+    r.enabled = o.any();
+    r.requestsPerUser = requestsPerUser(w.predictionsPerUser, w.batchMsPerUser.has_value());
+    // The request overhead lands on the scoring stage: it is the one that makes requests.
+    std::vector<double> stageMs = result.stageMs;
+    for (size_t i = 0; i < stageMs.size(); ++i) {
+        if (scenario.stages[i].isScoring)
+            stageMs[i] += r.requestsPerUser * o.requestOverheadMs.value_or(0);
+    }
+    r.msPerUser = perUserMs(stageMs, scenario.execution);
+    r.shards = std::ceil(result.usersScored / o.usersPerShard);
+    OverheadModel &m = r.model;
+    m.workSeconds = runtime::workSeconds(result.usersScored, r.msPerUser);
+    m.parallelFraction = w.parallelFraction;
+    m.coldStartSeconds = o.coldStartSeconds.value_or(0);
+    m.sharedCapSeconds = o.sharedCapPerSecond ? result.usersScored / *o.sharedCapPerSecond : 0;
+    m.dispatchCapSeconds = o.dispatchCapPerSecond ? r.shards / *o.dispatchCapPerSecond : 0;
+    m.sharedResourceName = o.sharedResourceName;
+    r.runtimeSeconds = m.runtimeSeconds(w.workers);
+    r.binding = m.bindingLimit(w.workers);
+
+    const auto [capSeconds, capLimit] = m.capSeconds();
+    if (capSeconds > 0) {
+        const QString name = limitName(capLimit, o.sharedResourceName);
+        const QString cap =
+            capLimit == Limit::SharedResource
+                ? format::ratePerSecond(*o.sharedCapPerSecond, QStringLiteral("users"))
+                : format::ratePerSecond(*o.dispatchCapPerSecond, QStringLiteral("shards"));
+        r.kneeWorkers = kneeWorkers(m, capSeconds);
+        r.kneeText =
+            r.kneeWorkers
+                ? QStringLiteral("%1 caps throughput at %2: more workers do nothing past %3")
+                      .arg(name, cap, format::grouped(*r.kneeWorkers, 0))
+                : QStringLiteral("%1 caps throughput at %2, but the serial %3% binds first")
+                      .arg(name, cap, format::trimmed((1 - w.parallelFraction) * 100, 2));
+    }
+    r.usersPerWorker = result.usersScored / w.workers;
+    r.workerBusySeconds = m.computeSeconds(w.workers);
+    r.coldStartShare = m.coldStartSeconds / (m.coldStartSeconds + r.workerBusySeconds);
+    r.shareText =
+        QStringLiteral("Each worker scores %1 in %2; cold start is %3% of its time")
+            .arg(format::count(r.usersPerWorker, QStringLiteral("users")),
+                 format::duration(r.workerBusySeconds), format::trimmed(r.coldStartShare * 100, 1));
+    return r;
+}
+
+simulation::Params simulationParams(const Scenario &scenario, const ScenarioResult &result)
+{
+    const OverheadResult &o = result.overheads;
+    const SimulationSettings &s = scenario.simulation;
+    const double p = scenario.workload.parallelFraction;
+    simulation::Params params;
+    params.shards = o.shards;
+    params.shardSeconds = p * scenario.overheads.usersPerShard * o.msPerUser / 1000;
+    params.workers = scenario.workload.workers;
+    params.coldStartSeconds = o.model.coldStartSeconds;
+    params.serialSeconds = (1 - p) * o.model.workSeconds;
+    double dispatch = 0;
+    if (scenario.overheads.sharedCapPerSecond)
+        dispatch = *scenario.overheads.sharedCapPerSecond / scenario.overheads.usersPerShard;
+    if (scenario.overheads.dispatchCapPerSecond) {
+        dispatch = dispatch > 0 ? std::min(dispatch, *scenario.overheads.dispatchCapPerSecond)
+                                : *scenario.overheads.dispatchCapPerSecond;
+    }
+    params.dispatchPerSecond = dispatch;
+    params.stragglerProbability = s.stragglerProbability;
+    params.stragglerFactor = s.stragglerFactor;
+    params.failureProbability = s.failureProbability;
+    params.checkpointSeconds = s.checkpointSeconds.value_or(0);
+    params.checkpointCostSeconds = s.checkpointCostSeconds;
+    params.speculativeBackups = s.speculativeBackups;
+    params.trials = static_cast<int>(s.trials);
+    params.seed = static_cast<std::uint64_t>(s.seed);
+    return params;
+}
+
+Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
+                   const Scenario &baseline, const ScenarioResult &baselineResult)
+{
+    // The runtimes a person sees: with overheads when they are on (effectiveRuntimeSeconds),
+    // on both sides, so the ratio, the headline and the report tell one story.
+    Comparison c;
+    c.runtimeRatio = 1 + format::relativeChange(currentResult.effectiveRuntimeSeconds,
+                                                baselineResult.effectiveRuntimeSeconds);
+    c.runtimeDeltaSeconds =
+        currentResult.effectiveRuntimeSeconds - baselineResult.effectiveRuntimeSeconds;
+    c.workDeltaSeconds = currentResult.workSeconds - baselineResult.workSeconds;
+    c.throughputRatio = 1 + format::relativeChange(currentResult.throughputUsersPerSecond,
+                                                   baselineResult.throughputUsersPerSecond);
+    c.baselineScaling =
+        scalingWithOverheads(baselineResult.workSeconds, baseline.workload.parallelFraction,
+                             current.workerCounts, baselineResult.overheads);
+    return c;
+}
+
+goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result)
+{
+    goalseek::Inputs in;
+    in.naive = naiveModel(scenario, result);
+    in.withOverheads = result.overheads.model;
+    in.simulation = simulationParams(scenario, result);
+    in.simulation.workers = 1;
+    in.simulation.trials = static_cast<int>(scenario.goal.trials);
+    in.deadlineSeconds = scenario.goal.deadlineSeconds;
+    in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
+    return in;
+}
+
+} // namespace pipeplan

@@ -1,0 +1,107 @@
+#include "core/model/workload.h"
+
+#include "core/base/units.h"
+#include "core/model/amdahl.h"
+
+#include <cmath>
+
+namespace pipeplan {
+
+std::vector<FieldError> validate(const Workload &w)
+{
+    std::vector<FieldError> errors;
+    auto check = [&errors](const FieldSpec &spec, double value) {
+        if (auto error = checkField(spec, value, QLatin1String(spec.key)))
+            errors.push_back(*error);
+    };
+    check(fields::users, w.users);
+    check(fields::predictionsPerUser, w.predictionsPerUser);
+    check(fields::latencyMs, w.latencyMs);
+    if (w.baselineLatencyMs)
+        check(fields::baselineLatencyMs, *w.baselineLatencyMs);
+    if (w.batchMsPerUser)
+        check(fields::batchMsPerUser, *w.batchMsPerUser);
+    check(fields::keepFraction, w.keepFraction);
+    check(fields::workers, w.workers);
+    check(fields::parallelFraction, w.parallelFraction);
+    return errors;
+}
+
+namespace runtime {
+
+double usersScored(const Workload &w)
+{
+    return w.users * w.keepFraction;
+}
+
+double totalPredictions(const Workload &w)
+{
+    return usersScored(w) * w.predictionsPerUser;
+}
+
+double scoringMsPerUser(const Workload &w)
+{
+    return w.batchMsPerUser ? *w.batchMsPerUser : w.predictionsPerUser * w.latencyMs;
+}
+
+double workSeconds(double usersScored, double msPerUser)
+{
+    return usersScored * msPerUser / 1000.0;
+}
+
+double runtimeSeconds(double workSeconds, double workers, double parallelFraction)
+{
+    return workSeconds / amdahl::speedup(parallelFraction, workers);
+}
+
+} // namespace runtime
+
+std::vector<double> defaultWorkerCounts()
+{
+    return {100, 500, 1000, 5000, 10000, 35000, 50000};
+}
+
+std::vector<ScalingRow> scalingTable(double workSeconds, double parallelFraction,
+                                     const std::vector<double> &workerCounts)
+{
+    std::vector<ScalingRow> rows;
+    rows.reserve(workerCounts.size());
+    for (double workers : workerCounts) {
+        ScalingRow row;
+        row.workers = workers;
+        const double linearSeconds = workSeconds / workers;
+        row.linearHours = units::toHours(linearSeconds);
+        row.linearDays = units::toDays(linearSeconds);
+        row.amdahlSpeedup = amdahl::speedup(parallelFraction, workers);
+        const double amdahlSeconds = workSeconds / row.amdahlSpeedup;
+        row.amdahlHours = units::toHours(amdahlSeconds);
+        row.amdahlDays = units::toDays(amdahlSeconds);
+        row.effectiveHours = row.amdahlHours;
+        row.effectiveDays = row.amdahlDays;
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+int nearestRow(const std::vector<double> &workerCounts, double workers)
+{
+    int best = -1;
+    double bestDistance = 0;
+    for (int i = 0; i < static_cast<int>(workerCounts.size()); ++i) {
+        const auto index = static_cast<size_t>(i);
+        const double distance = std::fabs(std::log(workerCounts[index]) - std::log(workers));
+        // Equal log-distances (100 between 10 and 1,000) differ in the last bits: a tolerance
+        // makes them the tie the documentation promises, won by the smaller count.
+        constexpr double kTie = 1e-9;
+        const bool closer = best < 0 || distance < bestDistance - kTie ||
+                            (std::fabs(distance - bestDistance) <= kTie &&
+                             workerCounts[index] < workerCounts[static_cast<size_t>(best)]);
+        if (closer) {
+            best = i;
+            bestDistance = distance;
+        }
+    }
+    return best;
+}
+
+} // namespace pipeplan

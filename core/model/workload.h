@@ -1,0 +1,80 @@
+#pragma once
+
+#include "core/base/fields.h"
+
+#include <optional>
+#include <vector>
+
+namespace pipeplan {
+
+/// The batch scoring job of seed 000: every user gets some predictions, each taking some time.
+struct Workload
+{
+    double users = 150'000'000;
+    double predictionsPerUser = 20;
+    double latencyMs = 1000; ///< per prediction, after any accelerator
+    /// Per-prediction latency before the accelerator lever (the CPU number); unset means the
+    /// accelerator lever is not used and the waterfall shows no accelerator step.
+    std::optional<double> baselineLatencyMs;
+    /// Time to score one user when the predictions are batched into one call; replaces
+    /// predictions x latency when set.
+    std::optional<double> batchMsPerUser;
+    double keepFraction = 1.0; ///< pre-filtering: the share of users that still needs scoring
+    double workers = 1;
+    double parallelFraction = 1.0; ///< Amdahl's p; 1 is the naive near-linear model
+
+    bool operator==(const Workload &) const = default;
+};
+
+/// Every field checked against its FieldSpec; empty when the workload is valid.
+std::vector<FieldError> validate(const Workload &workload);
+
+namespace runtime {
+
+/// users x keep fraction (seed 000: pruning 150M to 75M with keep fraction 0.5).
+double usersScored(const Workload &workload);
+
+/// users scored x predictions per user (seed 000: 150M x 20 = 3,000,000,000).
+double totalPredictions(const Workload &workload);
+
+/// Milliseconds to score one user: the batched time when set, else predictions x latency
+/// (seed 000: 20 x 1,000 ms = 20 s; 20 x 10 ms = 200 ms on a GPU).
+double scoringMsPerUser(const Workload &workload);
+
+/// Single-stream work: users scored x ms per user / 1000 (seed 000: 3,000,000,000 s).
+double workSeconds(double usersScored, double msPerUser);
+
+/// Runtime at N workers: work / S(p, N), Amdahl's speedup; p = 1 is the seed's near-linear
+/// "Hours = 833,333.33 / workers" model.
+double runtimeSeconds(double workSeconds, double workers, double parallelFraction);
+
+} // namespace runtime
+
+/// One row of the worker scaling table (seed 000 "Parallel execution runtime").
+struct ScalingRow
+{
+    double workers = 0;
+    double linearHours = 0; ///< work / N
+    double linearDays = 0;
+    double amdahlSpeedup = 0; ///< S(p, N)
+    double amdahlHours = 0;   ///< work / S(p, N)
+    double amdahlDays = 0;
+    /// The runtime with the scenario's overheads at this worker count (cold start, request
+    /// overhead, shared caps); equal to the Amdahl runtime when no overhead is set.
+    double effectiveHours = 0;
+    double effectiveDays = 0;
+    bool operator==(const ScalingRow &) const = default;
+};
+
+/// The seed's worker counts: 100, 500, 1,000, 5,000, 10,000, 35,000, 50,000.
+std::vector<double> defaultWorkerCounts();
+
+/// Hours and days at each worker count, linear (work / N) and Amdahl-limited (work / S(p, N)).
+std::vector<ScalingRow> scalingTable(double workSeconds, double parallelFraction,
+                                     const std::vector<double> &workerCounts);
+
+/// Index of the row whose worker count is nearest `workers` on a log scale (ties: the smaller);
+/// -1 for an empty list.
+int nearestRow(const std::vector<double> &workerCounts, double workers);
+
+} // namespace pipeplan

@@ -1,0 +1,122 @@
+#include "core/plan/planresult.h"
+
+namespace pipeplan {
+
+namespace {
+
+/// The scenario's inputs that the model section (ScenarioResult) reads.
+bool sameModelInputs(const Scenario &a, const Scenario &b)
+{
+    // The comparison p only draws a second curve, but it belongs with the model's views.
+    return a.workload == b.workload && a.stages == b.stages && a.execution == b.execution &&
+           a.microbatches == b.microbatches && a.workerCounts == b.workerCounts &&
+           a.overheads == b.overheads && a.memory == b.memory &&
+           a.comparisonParallelFraction == b.comparisonParallelFraction;
+}
+
+BaselineSection baselineSection(const Plan &plan, const ScenarioResult &model,
+                                const std::optional<ScenarioResult> &baselineResult)
+{
+    BaselineSection section;
+    if (!plan.baseline)
+        return section;
+    section.result = baselineResult ? *baselineResult : evaluate(*plan.baseline);
+    section.comparison = compare(plan.scenario, model, *plan.baseline, *section.result);
+    return section;
+}
+
+TailSection tailSection(const Scenario &scenario, const ScenarioResult &model)
+{
+    TailSection section;
+    section.simulation = simulationParams(scenario, model);
+    if (const auto errors = simulation::validate(section.simulation); !errors.empty())
+        section.simulationError = errors.front().toString();
+    // Its workers stay 1 (the seek varies them), so a workers tick leaves it equal.
+    section.goal = goalInputs(scenario, model);
+    return section;
+}
+
+TrainingSection trainingSection(const TrainingSettings &training)
+{
+    return {computeTraining(training)};
+}
+
+ProjectSection projectSection(const ProjectSettings &project)
+{
+    ProjectSection section;
+    section.pert = estimate::pert(project.tasks);
+    section.pertBuffered =
+        estimate::scaled(estimate::pert(estimate::withBuffers(project.tasks, project.buffers)),
+                         1 + project.buffers.contingency);
+    section.labeling = estimate::estimateLabeling(project.labeling);
+    section.jobEta = estimate::jobEta(project.jobEta);
+    if (!project.actuals.empty())
+        section.accuracy = estimate::accuracy(project.actuals);
+    return section;
+}
+
+/// Assigns `value` to `slot` and reports whether it changed.
+template <typename T> bool assign(T &slot, T value)
+{
+    if (slot == value)
+        return false;
+    slot = std::move(value);
+    return true;
+}
+
+} // namespace
+
+Sections changedSections(const Plan &before, const Plan &after)
+{
+    Sections sections;
+    if (before == after)
+        return sections;
+    sections |= Section::Inputs;
+    const Scenario &a = before.scenario;
+    const Scenario &b = after.scenario;
+    const bool model = !sameModelInputs(a, b);
+    if (model)
+        sections |= Section::Model | Section::Tail;
+    if (model || before.baseline != after.baseline)
+        sections |= Section::Baseline;
+    if (a.simulation != b.simulation || a.goal != b.goal)
+        sections |= Section::Tail;
+    if (a.training != b.training)
+        sections |= Section::Training;
+    if (a.project != b.project)
+        sections |= Section::Project;
+    return sections;
+}
+
+PlanResult evaluatePlan(const Plan &plan)
+{
+    PlanResult result;
+    reevaluate(result, plan, Section::All, true);
+    return result;
+}
+
+Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged)
+{
+    Sections changed;
+    if (sections & Section::Inputs)
+        changed |= Section::Inputs;
+    if ((sections & Section::Model) && assign(result.model, evaluate(plan.scenario)))
+        changed |= Section::Model;
+    if (sections & Section::Baseline) {
+        const std::optional<ScenarioResult> reuse =
+            baselineChanged ? std::nullopt : result.baseline.result;
+        if (assign(result.baseline, baselineSection(plan, result.model, reuse)))
+            changed |= Section::Baseline;
+    }
+    if ((sections & Section::Tail) && assign(result.tail, tailSection(plan.scenario, result.model)))
+        changed |= Section::Tail;
+    if ((sections & Section::Training) &&
+        assign(result.training, trainingSection(plan.scenario.training)))
+        changed |= Section::Training;
+    if ((sections & Section::Project) &&
+        assign(result.project, projectSection(plan.scenario.project)))
+        changed |= Section::Project;
+    return changed;
+}
+
+} // namespace pipeplan

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "core/model/scenario.h"
+#include "core/plan/scenariofile.h"
+
+#include <QFlags>
+
+#include <optional>
+#include <vector>
+
+/// The whole plan evaluated once: the top layer of core, composing every domain. The window's
+/// document holds one PlanResult and recomputes only the sections whose inputs changed; the
+/// report and the CLI evaluate the same way, so every place shows the same number.
+namespace pipeplan {
+
+/// The parts of a plan's result, each recomputed only when its inputs change.
+enum class Section : unsigned
+{
+    None = 0,
+    Inputs = 1u << 0,   ///< any input at all (what input widgets show; names, notes)
+    Model = 1u << 1,    ///< the job: runtime with overheads, scaling, waterfall, pipeline
+    Baseline = 1u << 2, ///< the pinned baseline's result and the comparison with it
+    Tail = 1u << 3,     ///< the simulated job and the goal seek's inputs
+    Training = 1u << 4, ///< the training pipeline schedules
+    Project = 1u << 5,  ///< PERT, labeling, job ETA, estimated vs actual
+    All = (1u << 6) - 1,
+};
+Q_DECLARE_FLAGS(Sections, Section)
+Q_DECLARE_OPERATORS_FOR_FLAGS(Sections)
+
+/// The pinned baseline, evaluated, and the comparison of the current scenario against it.
+struct BaselineSection
+{
+    std::optional<ScenarioResult> result;
+    std::optional<Comparison> comparison;
+    bool operator==(const BaselineSection &) const = default;
+};
+
+/// The job as the simulation and the goal seek see it (they run in the background).
+struct TailSection
+{
+    simulation::Params simulation;
+    /// Why the job cannot be simulated (too many shards ...), empty when it can.
+    QString simulationError;
+    goalseek::Inputs goal;
+    bool operator==(const TailSection &) const = default;
+};
+
+/// Every schedule of the training workspace, computed (or why it cannot be).
+struct TrainingSection
+{
+    std::vector<TrainingSchedule> schedules;
+    bool operator==(const TrainingSection &) const = default;
+};
+
+/// The project estimate's closed forms (the Monte Carlo runs in the background).
+struct ProjectSection
+{
+    estimate::PertResult pert;
+    /// PERT with the category buffers and the project contingency.
+    estimate::PertResult pertBuffered;
+    estimate::LabelingEstimate labeling;
+    estimate::JobEta jobEta;
+    std::optional<estimate::Accuracy> accuracy; ///< when finished tasks are logged
+    bool operator==(const ProjectSection &) const = default;
+};
+
+struct PlanResult
+{
+    ScenarioResult model;
+    BaselineSection baseline;
+    TailSection tail;
+    TrainingSection training;
+    ProjectSection project;
+    bool operator==(const PlanResult &) const = default;
+};
+
+/// The sections whose inputs differ between two plans (Inputs whenever anything does).
+/// Model: the workload, stages, execution, microbatches, worker counts, overheads, memory.
+/// Baseline: the baseline itself, or the model (the comparison reads both). Tail: the model,
+/// the simulation settings, the goal. Training and Project: their own settings.
+Sections changedSections(const Plan &before, const Plan &after);
+
+/// Evaluates every section of a valid plan (validate() of its scenarios empty).
+PlanResult evaluatePlan(const Plan &plan);
+
+/// Recomputes the `sections` of `result` for `plan`, leaving the others as they are. The
+/// baseline's own evaluation is redone only when `baselineChanged` (a workers tick re-uses it
+/// and only redoes the comparison). Returns the sections whose values actually changed.
+Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged);
+
+} // namespace pipeplan

@@ -1,0 +1,968 @@
+#include "core/plan/scenariofile.h"
+
+#include "core/base/format.h"
+#include "core/base/numparse.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
+
+#include <array>
+#include <cmath>
+#include <utility>
+
+namespace pipeplan::scenariofile {
+
+namespace {
+
+QJsonValue optionalNumber(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QString typeName(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null:
+        return QStringLiteral("null");
+    case QJsonValue::Bool:
+        return QStringLiteral("a boolean");
+    case QJsonValue::Double:
+        return QStringLiteral("a number");
+    case QJsonValue::String:
+        return QStringLiteral("a string");
+    case QJsonValue::Array:
+        return QStringLiteral("an array");
+    case QJsonValue::Object:
+        return QStringLiteral("an object");
+    case QJsonValue::Undefined:
+        break;
+    }
+    return QStringLiteral("nothing");
+}
+
+/// Reads typed fields and remembers the first problem with its JSON path.
+class Reader
+{
+public:
+    bool failed() const { return m_error.has_value(); }
+    FieldError error() const { return m_error.value_or(FieldError{}); }
+
+    void fail(const QString &path, const QString &message)
+    {
+        if (!m_error)
+            m_error = FieldError{path, message};
+    }
+
+    QJsonValue require(const QJsonObject &object, const QString &key, const QString &path)
+    {
+        QJsonValue value = object.value(key);
+        if (value.isUndefined())
+            fail(path, QStringLiteral("is missing"));
+        return value;
+    }
+
+    double number(const QJsonObject &object, const QString &key, const QString &path)
+    {
+        const QJsonValue value = require(object, key, path);
+        if (!value.isUndefined() && !value.isDouble())
+            fail(path, QStringLiteral("must be a number, got ") + typeName(value));
+        return value.toDouble();
+    }
+
+    std::optional<double> optionalNumber(const QJsonObject &object, const QString &key,
+                                         const QString &path)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined() || value.isNull())
+            return std::nullopt;
+        if (!value.isDouble()) {
+            fail(path, QStringLiteral("must be a number or null, got ") + typeName(value));
+            return std::nullopt;
+        }
+        return value.toDouble();
+    }
+
+    /// A number that may be absent (sections added in version 3): `fallback` then.
+    double numberOr(const QJsonObject &object, const QString &key, const QString &path,
+                    double fallback)
+    {
+        return object.contains(key) ? number(object, key, path) : fallback;
+    }
+
+    bool booleanOr(const QJsonObject &object, const QString &key, const QString &path,
+                   bool fallback)
+    {
+        const QJsonValue value = object.value(key);
+        if (value.isUndefined())
+            return fallback;
+        if (!value.isBool())
+            fail(path, QStringLiteral("must be true or false, got ") + typeName(value));
+        return value.toBool(fallback);
+    }
+
+    /// An optional section object: empty when absent.
+    QJsonObject section(const QJsonObject &parent, const QString &key, const QString &path)
+    {
+        const QJsonValue value = parent.value(key);
+        if (value.isUndefined() || value.isNull())
+            return {};
+        if (!value.isObject())
+            fail(path, QStringLiteral("must be an object, got ") + typeName(value));
+        return value.toObject();
+    }
+
+    QString string(const QJsonObject &object, const QString &key, const QString &path,
+                   bool required)
+    {
+        const QJsonValue value = required ? require(object, key, path) : object.value(key);
+        if (!value.isUndefined() && !value.isString())
+            fail(path, QStringLiteral("must be a string, got ") + typeName(value));
+        return value.toString();
+    }
+
+    QJsonObject object(const QJsonObject &parent, const QString &key, const QString &path)
+    {
+        const QJsonValue value = require(parent, key, path);
+        if (!value.isUndefined() && !value.isObject())
+            fail(path, QStringLiteral("must be an object, got ") + typeName(value));
+        return value.toObject();
+    }
+
+    QJsonArray array(const QJsonObject &parent, const QString &key, const QString &path)
+    {
+        const QJsonValue value = require(parent, key, path);
+        if (!value.isUndefined() && !value.isArray())
+            fail(path, QStringLiteral("must be an array, got ") + typeName(value));
+        return value.toArray();
+    }
+
+private:
+    std::optional<FieldError> m_error;
+};
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> enumFromKey(const QString &key, const std::array<Enum, N> &values,
+                                QString (*keyOf)(Enum))
+{
+    for (Enum value : values) {
+        if (keyOf(value) == key)
+            return value;
+    }
+    return std::nullopt;
+}
+
+QString distributionKey(estimate::Distribution distribution)
+{
+    return distribution == estimate::Distribution::Triangular ? QStringLiteral("triangular")
+                                                              : QStringLiteral("pert");
+}
+
+QJsonObject projectObject(const ProjectSettings &p)
+{
+    QJsonArray tasks;
+    for (const estimate::Task &task : p.tasks) {
+        QJsonArray dependsOn;
+        for (int index : task.dependsOn)
+            dependsOn.append(index + 1); // task numbers as the window shows them
+        tasks.append(QJsonObject{{QStringLiteral("name"), task.name},
+                                 {QStringLiteral("category"), estimate::categoryKey(task.category)},
+                                 {QStringLiteral("unit"), estimate::unitKey(task.unit)},
+                                 {QStringLiteral("optimistic"), task.optimistic},
+                                 {QStringLiteral("most_likely"), task.mostLikely},
+                                 {QStringLiteral("pessimistic"), task.pessimistic},
+                                 {QStringLiteral("depends_on"), dependsOn}});
+    }
+    const estimate::Buffers &b = p.buffers;
+    QJsonArray strata;
+    for (const estimate::Stratum &stratum : p.labeling.strata) {
+        strata.append(QJsonObject{{QStringLiteral("name"), stratum.name},
+                                  {QStringLiteral("share"), optionalNumber(stratum.share)},
+                                  {QStringLiteral("count"), optionalNumber(stratum.count)},
+                                  {QStringLiteral("minutes_per_item"), stratum.minutesPerItem},
+                                  {QStringLiteral("review_minutes_per_item"),
+                                   optionalNumber(stratum.reviewMinutesPerItem)}});
+    }
+    const estimate::LabelingInputs &l = p.labeling;
+    QJsonArray actuals;
+    for (const estimate::ActualEntry &entry : p.actuals) {
+        actuals.append(QJsonObject{{QStringLiteral("name"), entry.name},
+                                   {QStringLiteral("estimate"), entry.estimate},
+                                   {QStringLiteral("actual"), entry.actual}});
+    }
+    return QJsonObject{
+        {QStringLiteral("tasks"), tasks},
+        {QStringLiteral("buffers"), QJsonObject{{QStringLiteral("labeling"), b.labeling},
+                                                {QStringLiteral("training"), b.training},
+                                                {QStringLiteral("optimization"), b.optimization},
+                                                {QStringLiteral("research"), b.research},
+                                                {QStringLiteral("other"), b.other},
+                                                {QStringLiteral("contingency"), b.contingency}}},
+        {QStringLiteral("monte_carlo"),
+         QJsonObject{{QStringLiteral("trials"), p.monteCarlo.trials},
+                     {QStringLiteral("seed"), static_cast<double>(p.monteCarlo.seed)},
+                     {QStringLiteral("distribution"), distributionKey(p.monteCarlo.distribution)}}},
+        {QStringLiteral("labeling"),
+         QJsonObject{{QStringLiteral("items"), l.items},
+                     {QStringLiteral("strata"), strata},
+                     {QStringLiteral("qc_rate"), l.qcSampleRate},
+                     {QStringLiteral("adjudication_share"), l.adjudicationShare},
+                     {QStringLiteral("adjudication_minutes_per_item"),
+                      optionalNumber(l.adjudicationMinutesPerItem)},
+                     {QStringLiteral("annotators"), l.annotators},
+                     {QStringLiteral("hours_per_week"), l.hoursPerWeek},
+                     {QStringLiteral("first_week_productivity"), l.firstWeekProductivity},
+                     {QStringLiteral("contingency"), l.contingency},
+                     {QStringLiteral("hourly_rate"), l.hourlyRate},
+                     {QStringLiteral("tooling_cost"), l.toolingCost}}},
+        {QStringLiteral("job_eta"),
+         QJsonObject{{QStringLiteral("samples_per_second"), p.jobEta.samplesPerSecond},
+                     {QStringLiteral("dataset_samples"), p.jobEta.datasetSamples},
+                     {QStringLiteral("epochs"), p.jobEta.epochs},
+                     {QStringLiteral("safety_factor"), p.jobEta.safetyFactor},
+                     {QStringLiteral("checkpoint_minutes"), p.jobEta.checkpointMinutes}}},
+        {QStringLiteral("actuals"), actuals},
+    };
+}
+
+/// Version 4's project section; absent parts keep their defaults.
+ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &path)
+{
+    ProjectSettings project;
+    auto at = [&path](const QString &rest) { return path + QLatin1Char('.') + rest; };
+    auto numberAt = [&read, &at](const QJsonObject &object, const QString &section, const char *key,
+                                 double fallback) {
+        return read.numberOr(object, QLatin1String(key),
+                             at(section + QLatin1Char('.') + QLatin1String(key)), fallback);
+    };
+    auto optionalAt = [&read, &at](const QJsonObject &object, const QString &where, const char *key,
+                                   std::optional<double> fallback) {
+        if (!object.contains(QLatin1String(key)))
+            return fallback;
+        return read.optionalNumber(object, QLatin1String(key),
+                                   at(where + QLatin1Char('.') + QLatin1String(key)));
+    };
+    auto arrayOf = [&read, &at](const QJsonObject &object, const char *key, bool *present) {
+        const QJsonValue value = object.value(QLatin1String(key));
+        *present = !value.isUndefined();
+        if (*present && !value.isArray())
+            read.fail(at(QLatin1String(key)),
+                      QStringLiteral("must be an array, got ") + typeName(value));
+        return value.toArray();
+    };
+    auto objectAt = [&read](const QJsonValue &value, const QString &where) {
+        if (!value.isObject())
+            read.fail(where, QStringLiteral("must be an object, got ") + typeName(value));
+        return value.toObject();
+    };
+
+    bool present = false;
+    const QJsonArray tasks = arrayOf(p, "tasks", &present);
+    if (present && !read.failed()) {
+        if (auto tooMany = estimate::tooManyTasks(tasks.size()))
+            read.fail(at(QStringLiteral("tasks")), *tooMany);
+        project.tasks.clear();
+        for (qsizetype i = 0; i < tasks.size() && !read.failed(); ++i) {
+            const QString where = at(QStringLiteral("tasks[%1]").arg(i));
+            const QJsonObject t = objectAt(tasks[i], where);
+            if (read.failed())
+                break;
+            estimate::Task task;
+            task.name =
+                read.string(t, QStringLiteral("name"), where + QStringLiteral(".name"), true)
+                    .left(200);
+            const QString category = read.string(t, QStringLiteral("category"),
+                                                 where + QStringLiteral(".category"), false);
+            if (!category.isEmpty()) {
+                const auto parsed =
+                    enumFromKey(category, estimate::kAllCategories, &estimate::categoryKey);
+                if (!parsed)
+                    read.fail(where + QStringLiteral(".category"),
+                              QStringLiteral("must be labeling, training, optimization, research "
+                                             "or other, got \"%1\"")
+                                  .arg(category.left(40)));
+                task.category = parsed.value_or(estimate::Category::Other);
+            }
+            const QString unit =
+                read.string(t, QStringLiteral("unit"), where + QStringLiteral(".unit"), false);
+            if (!unit.isEmpty()) {
+                const auto parsed = enumFromKey(unit, estimate::kAllUnits, &estimate::unitKey);
+                if (!parsed)
+                    read.fail(where + QStringLiteral(".unit"),
+                              QStringLiteral("must be hours, days or weeks, got \"%1\"")
+                                  .arg(unit.left(40)));
+                task.unit = parsed.value_or(estimate::TimeUnit::Hours);
+            }
+            task.optimistic =
+                read.number(t, QStringLiteral("optimistic"), where + QStringLiteral(".optimistic"));
+            task.mostLikely = read.number(t, QStringLiteral("most_likely"),
+                                          where + QStringLiteral(".most_likely"));
+            task.pessimistic = read.number(t, QStringLiteral("pessimistic"),
+                                           where + QStringLiteral(".pessimistic"));
+            const QJsonValue deps = t.value(QStringLiteral("depends_on"));
+            if (!deps.isUndefined() && !deps.isNull()) {
+                if (!deps.isArray()) {
+                    read.fail(where + QStringLiteral(".depends_on"),
+                              QStringLiteral("must be an array of task numbers, got ") +
+                                  typeName(deps));
+                }
+                const QJsonArray list = deps.toArray();
+                for (qsizetype k = 0; k < list.size() && !read.failed(); ++k) {
+                    const double number = list[k].toDouble(-1);
+                    if (!list[k].isDouble() || number != std::floor(number) || number < 1 ||
+                        number > static_cast<double>(tasks.size())) {
+                        read.fail(
+                            QStringLiteral("%1.depends_on[%2]").arg(where).arg(k),
+                            QStringLiteral("must be a task number from 1 to %1").arg(tasks.size()));
+                        break; // 1e300 has no int: never convert it
+                    }
+                    task.dependsOn.push_back(static_cast<int>(number) - 1);
+                }
+            }
+            project.tasks.push_back(std::move(task));
+        }
+    }
+
+    const QString bKey = QStringLiteral("buffers");
+    const QJsonObject b = read.section(p, bKey, at(bKey));
+    estimate::Buffers &buffers = project.buffers;
+    buffers.labeling = numberAt(b, bKey, "labeling", buffers.labeling);
+    buffers.training = numberAt(b, bKey, "training", buffers.training);
+    buffers.optimization = numberAt(b, bKey, "optimization", buffers.optimization);
+    buffers.research = numberAt(b, bKey, "research", buffers.research);
+    buffers.other = numberAt(b, bKey, "other", buffers.other);
+    buffers.contingency = numberAt(b, bKey, "contingency", buffers.contingency);
+
+    const QString mcKey = QStringLiteral("monte_carlo");
+    const QJsonObject mc = read.section(p, mcKey, at(mcKey));
+    const double trials = numberAt(mc, mcKey, "trials", project.monteCarlo.trials);
+    if (auto e =
+            checkField(estimate::specs::trials, trials, at(QStringLiteral("monte_carlo.trials"))))
+        read.fail(e->field, e->message);
+    project.monteCarlo.trials = static_cast<int>(trials);
+    const double seed = numberAt(mc, mcKey, "seed", static_cast<double>(project.monteCarlo.seed));
+    if (auto e = checkField(fields::seed, seed, at(QStringLiteral("monte_carlo.seed"))))
+        read.fail(e->field, e->message);
+    project.monteCarlo.seed = static_cast<std::uint64_t>(seed);
+    if (mc.contains(QStringLiteral("distribution"))) {
+        const QString name = read.string(mc, QStringLiteral("distribution"),
+                                         at(QStringLiteral("monte_carlo.distribution")), true);
+        if (name == QLatin1String("triangular"))
+            project.monteCarlo.distribution = estimate::Distribution::Triangular;
+        else if (name == QLatin1String("pert"))
+            project.monteCarlo.distribution = estimate::Distribution::PertBeta;
+        else if (!read.failed())
+            read.fail(at(QStringLiteral("monte_carlo.distribution")),
+                      QStringLiteral("must be \"pert\" or \"triangular\", got \"%1\"")
+                          .arg(name.left(40)));
+    }
+
+    const QString lKey = QStringLiteral("labeling");
+    const QJsonObject l = read.section(p, lKey, at(lKey));
+    estimate::LabelingInputs &labeling = project.labeling;
+    labeling.items = numberAt(l, lKey, "items", labeling.items);
+    const QJsonValue strataValue = l.value(QStringLiteral("strata"));
+    if (!strataValue.isUndefined() && !read.failed()) {
+        if (!strataValue.isArray())
+            read.fail(at(QStringLiteral("labeling.strata")),
+                      QStringLiteral("must be an array, got ") + typeName(strataValue));
+        const QJsonArray strata = strataValue.toArray();
+        if (strata.size() > 100)
+            read.fail(at(QStringLiteral("labeling.strata")),
+                      QStringLiteral("has %1 strata; at most 100").arg(strata.size()));
+        labeling.strata.clear();
+        for (qsizetype i = 0; i < strata.size() && !read.failed(); ++i) {
+            const QString where = QStringLiteral("labeling.strata[%1]").arg(i);
+            const QJsonObject st = objectAt(strata[i], at(where));
+            estimate::Stratum stratum;
+            stratum.name =
+                read.string(st, QStringLiteral("name"), at(where + QStringLiteral(".name")), false)
+                    .left(200);
+            stratum.share = optionalAt(st, where, "share", std::nullopt);
+            stratum.count = optionalAt(st, where, "count", std::nullopt);
+            stratum.minutesPerItem = read.number(st, QStringLiteral("minutes_per_item"),
+                                                 at(where + QStringLiteral(".minutes_per_item")));
+            stratum.reviewMinutesPerItem =
+                optionalAt(st, where, "review_minutes_per_item", std::nullopt);
+            labeling.strata.push_back(std::move(stratum));
+        }
+    }
+    labeling.qcSampleRate = numberAt(l, lKey, "qc_rate", labeling.qcSampleRate);
+    labeling.adjudicationShare =
+        numberAt(l, lKey, "adjudication_share", labeling.adjudicationShare);
+    labeling.adjudicationMinutesPerItem =
+        optionalAt(l, lKey, "adjudication_minutes_per_item", labeling.adjudicationMinutesPerItem);
+    labeling.annotators = numberAt(l, lKey, "annotators", labeling.annotators);
+    labeling.hoursPerWeek = numberAt(l, lKey, "hours_per_week", labeling.hoursPerWeek);
+    labeling.firstWeekProductivity =
+        numberAt(l, lKey, "first_week_productivity", labeling.firstWeekProductivity);
+    labeling.contingency = numberAt(l, lKey, "contingency", labeling.contingency);
+    labeling.hourlyRate = numberAt(l, lKey, "hourly_rate", labeling.hourlyRate);
+    labeling.toolingCost = numberAt(l, lKey, "tooling_cost", labeling.toolingCost);
+
+    const QString eKey = QStringLiteral("job_eta");
+    const QJsonObject e = read.section(p, eKey, at(eKey));
+    estimate::JobEtaInputs &eta = project.jobEta;
+    eta.samplesPerSecond = numberAt(e, eKey, "samples_per_second", eta.samplesPerSecond);
+    eta.datasetSamples = numberAt(e, eKey, "dataset_samples", eta.datasetSamples);
+    eta.epochs = numberAt(e, eKey, "epochs", eta.epochs);
+    eta.safetyFactor = numberAt(e, eKey, "safety_factor", eta.safetyFactor);
+    eta.checkpointMinutes = numberAt(e, eKey, "checkpoint_minutes", eta.checkpointMinutes);
+
+    const QJsonArray actuals = arrayOf(p, "actuals", &present);
+    if (present && !read.failed()) {
+        if (actuals.size() > 10'000)
+            read.fail(at(QStringLiteral("actuals")),
+                      QStringLiteral("has %1 entries; at most 10,000").arg(actuals.size()));
+        for (qsizetype i = 0; i < actuals.size() && !read.failed(); ++i) {
+            const QString where = at(QStringLiteral("actuals[%1]").arg(i));
+            const QJsonObject a = objectAt(actuals[i], where);
+            estimate::ActualEntry entry;
+            entry.name =
+                read.string(a, QStringLiteral("name"), where + QStringLiteral(".name"), false)
+                    .left(200);
+            entry.estimate =
+                read.number(a, QStringLiteral("estimate"), where + QStringLiteral(".estimate"));
+            entry.actual =
+                read.number(a, QStringLiteral("actual"), where + QStringLiteral(".actual"));
+            project.actuals.push_back(std::move(entry));
+        }
+    }
+    return project;
+}
+
+QJsonValue timesValue(const std::vector<double> &times)
+{
+    if (times.size() == 1)
+        return times.front();
+    QJsonArray array;
+    for (double t : times)
+        array.append(t);
+    return array;
+}
+
+QJsonObject trainingObject(const TrainingSettings &t)
+{
+    QJsonArray compare;
+    for (schedule::Kind kind : t.compare)
+        compare.append(schedule::keyOf(kind));
+    return QJsonObject{{QStringLiteral("schedule"), schedule::keyOf(t.schedule)},
+                       {QStringLiteral("devices"), t.devices},
+                       {QStringLiteral("microbatches"), t.microbatches},
+                       {QStringLiteral("virtual_stages"), t.virtualStages},
+                       {QStringLiteral("forward_ms"), timesValue(t.forwardMs)},
+                       {QStringLiteral("backward_ms"), timesValue(t.backwardMs)},
+                       {QStringLiteral("weight_ms"), timesValue(t.weightMs)},
+                       {QStringLiteral("comm_ms"), t.commMs},
+                       {QStringLiteral("compare"), compare}};
+}
+
+/// Reads a list of per-device times: a number (one for all devices) or an array of numbers.
+std::vector<double> readTimes(Reader &read, const QJsonObject &object, const QString &key,
+                              const QString &path, std::vector<double> fallback)
+{
+    const QJsonValue value = object.value(key);
+    if (value.isUndefined())
+        return fallback;
+    if (value.isDouble())
+        return {value.toDouble()};
+    if (!value.isArray()) {
+        read.fail(path, QStringLiteral("must be a number or an array of numbers, got ") +
+                            typeName(value));
+        return fallback;
+    }
+    const QJsonArray array = value.toArray();
+    if (array.size() > 1024) {
+        read.fail(path, QStringLiteral("has %1 entries; at most 1,024 devices").arg(array.size()));
+        return fallback;
+    }
+    std::vector<double> times;
+    times.reserve(static_cast<std::size_t>(array.size()));
+    for (qsizetype i = 0; i < array.size(); ++i) {
+        if (!array[i].isDouble()) {
+            read.fail(QStringLiteral("%1[%2]").arg(path).arg(i),
+                      QStringLiteral("must be a number, got ") + typeName(array[i]));
+            return fallback;
+        }
+        times.push_back(array[i].toDouble());
+    }
+    return times;
+}
+
+std::optional<schedule::Kind> readKind(Reader &read, const QJsonValue &value, const QString &path)
+{
+    if (!value.isString()) {
+        read.fail(path, QStringLiteral("must be a string, got ") + typeName(value));
+        return std::nullopt;
+    }
+    const std::optional<schedule::Kind> kind = schedule::parseKind(value.toString());
+    if (!kind) {
+        read.fail(path, QStringLiteral("must be \"gpipe\", \"1f1b\", \"interleaved\" or "
+                                       "\"zb-h1\", got \"%1\"")
+                            .arg(value.toString().left(40)));
+    }
+    return kind;
+}
+
+/// Version 4's training section; absent in older files (the defaults then).
+TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString &path)
+{
+    TrainingSettings training;
+    auto at = [&path](const char *key) { return path + QLatin1Char('.') + QLatin1String(key); };
+    if (t.contains(QStringLiteral("schedule"))) {
+        if (auto kind = readKind(read, t.value(QStringLiteral("schedule")), at("schedule")))
+            training.schedule = *kind;
+    }
+    training.devices = read.numberOr(t, QStringLiteral("devices"), at("devices"), training.devices);
+    training.microbatches =
+        read.numberOr(t, QStringLiteral("microbatches"), at("microbatches"), training.microbatches);
+    training.virtualStages = read.numberOr(t, QStringLiteral("virtual_stages"),
+                                           at("virtual_stages"), training.virtualStages);
+    training.forwardMs =
+        readTimes(read, t, QStringLiteral("forward_ms"), at("forward_ms"), training.forwardMs);
+    training.backwardMs =
+        readTimes(read, t, QStringLiteral("backward_ms"), at("backward_ms"), training.backwardMs);
+    training.weightMs =
+        readTimes(read, t, QStringLiteral("weight_ms"), at("weight_ms"), training.weightMs);
+    training.commMs = read.numberOr(t, QStringLiteral("comm_ms"), at("comm_ms"), training.commMs);
+    const QJsonValue compare = t.value(QStringLiteral("compare"));
+    if (!compare.isUndefined() && !compare.isArray()) {
+        read.fail(at("compare"),
+                  QStringLiteral("must be an array of schedule names, got ") + typeName(compare));
+    }
+    const QJsonArray names = compare.toArray();
+    if (std::cmp_greater(names.size(), schedule::kAllKinds.size())) {
+        read.fail(at("compare"), QStringLiteral("lists %1 schedules; at most %2")
+                                     .arg(names.size())
+                                     .arg(schedule::kAllKinds.size()));
+        return training;
+    }
+    for (qsizetype i = 0; i < names.size() && !read.failed(); ++i) {
+        const QString where = QStringLiteral("%1[%2]").arg(at("compare")).arg(i);
+        if (auto kind = readKind(read, names[i], where))
+            training.compare.push_back(*kind);
+    }
+    return training;
+}
+
+QJsonObject scenarioObject(const Scenario &s)
+{
+    const Workload &w = s.workload;
+    QJsonArray stages;
+    for (const Stage &stage : s.stages) {
+        QJsonObject object{{QStringLiteral("name"), stage.name}};
+        if (stage.isScoring)
+            object.insert(QStringLiteral("scoring"), true);
+        else
+            object.insert(QStringLiteral("ms_per_user"), stage.msPerUser);
+        stages.append(object);
+    }
+    QJsonArray workerCounts;
+    for (double workers : s.workerCounts)
+        workerCounts.append(workers);
+    return QJsonObject{
+        {QStringLiteral("name"), s.name},
+        {QStringLiteral("notes"), s.notes},
+        {QStringLiteral("workload"),
+         QJsonObject{{QStringLiteral("users"), w.users},
+                     {QStringLiteral("predictions_per_user"), w.predictionsPerUser},
+                     {QStringLiteral("latency_ms"), w.latencyMs},
+                     {QStringLiteral("baseline_latency_ms"), optionalNumber(w.baselineLatencyMs)},
+                     {QStringLiteral("batch_ms_per_user"), optionalNumber(w.batchMsPerUser)},
+                     {QStringLiteral("keep_fraction"), w.keepFraction},
+                     {QStringLiteral("workers"), w.workers},
+                     {QStringLiteral("parallel_fraction"), w.parallelFraction}}},
+        {QStringLiteral("stages"), stages},
+        {QStringLiteral("execution"), s.execution == Execution::Sequential
+                                          ? QStringLiteral("sequential")
+                                          : QStringLiteral("pipelined")},
+        {QStringLiteral("microbatches"), s.microbatches},
+        {QStringLiteral("worker_counts"), workerCounts},
+        {QStringLiteral("compare_parallel_fraction"), optionalNumber(s.comparisonParallelFraction)},
+        {QStringLiteral("overheads"),
+         QJsonObject{
+             {QStringLiteral("cold_start_s"), optionalNumber(s.overheads.coldStartSeconds)},
+             {QStringLiteral("request_overhead_ms"), optionalNumber(s.overheads.requestOverheadMs)},
+             {QStringLiteral("shared_cap_per_s"), optionalNumber(s.overheads.sharedCapPerSecond)},
+             {QStringLiteral("shared_resource_name"), s.overheads.sharedResourceName},
+             {QStringLiteral("dispatch_cap_per_s"),
+              optionalNumber(s.overheads.dispatchCapPerSecond)},
+             {QStringLiteral("users_per_shard"), s.overheads.usersPerShard}}},
+        {QStringLiteral("memory"),
+         QJsonObject{{QStringLiteral("accelerator_memory_bytes"),
+                      optionalNumber(s.memory.acceleratorMemoryBytes)},
+                     {QStringLiteral("model_bytes"), s.memory.modelBytes},
+                     {QStringLiteral("bytes_per_item"), s.memory.bytesPerItem},
+                     {QStringLiteral("batch_items"), optionalNumber(s.memory.batchItems)}}},
+        {QStringLiteral("simulation"),
+         QJsonObject{
+             {QStringLiteral("straggler_prob"), s.simulation.stragglerProbability},
+             {QStringLiteral("straggler_factor"), s.simulation.stragglerFactor},
+             {QStringLiteral("failure_prob"), s.simulation.failureProbability},
+             {QStringLiteral("checkpoint_s"), optionalNumber(s.simulation.checkpointSeconds)},
+             {QStringLiteral("checkpoint_cost_s"), s.simulation.checkpointCostSeconds},
+             {QStringLiteral("speculative_backups"), s.simulation.speculativeBackups},
+             {QStringLiteral("trials"), s.simulation.trials},
+             {QStringLiteral("seed"), s.simulation.seed}}},
+        {QStringLiteral("goal"),
+         QJsonObject{{QStringLiteral("deadline_s"), s.goal.deadlineSeconds},
+                     {QStringLiteral("price_per_worker_hour"), s.goal.pricePerWorkerHour},
+                     {QStringLiteral("trials"), s.goal.trials}}},
+        {QStringLiteral("training"), trainingObject(s.training)},
+        {QStringLiteral("project"), projectObject(s.project)},
+    };
+}
+
+/// Reads one scenario's fields from `object`; `prefix` is prepended to every error path
+/// ("baseline." for the pinned baseline).
+Scenario readScenario(Reader &read, const QJsonObject &root, const QString &prefix)
+{
+    auto path = [&prefix](const QString &rest) { return prefix + rest; };
+    Scenario s;
+    s.name = read.string(root, QStringLiteral("name"), path(QStringLiteral("name")), false);
+    s.notes = read.string(root, QStringLiteral("notes"), path(QStringLiteral("notes")), false);
+    const QJsonObject w =
+        read.object(root, QStringLiteral("workload"), path(QStringLiteral("workload")));
+    auto wpath = [&path](const char *key) {
+        return path(QStringLiteral("workload.") + QLatin1String(key));
+    };
+    s.workload.users = read.number(w, QStringLiteral("users"), wpath("users"));
+    s.workload.predictionsPerUser =
+        read.number(w, QStringLiteral("predictions_per_user"), wpath("predictions_per_user"));
+    s.workload.latencyMs = read.number(w, QStringLiteral("latency_ms"), wpath("latency_ms"));
+    s.workload.baselineLatencyMs =
+        read.optionalNumber(w, QStringLiteral("baseline_latency_ms"), wpath("baseline_latency_ms"));
+    s.workload.batchMsPerUser =
+        read.optionalNumber(w, QStringLiteral("batch_ms_per_user"), wpath("batch_ms_per_user"));
+    s.workload.keepFraction =
+        read.number(w, QStringLiteral("keep_fraction"), wpath("keep_fraction"));
+    s.workload.workers = read.number(w, QStringLiteral("workers"), wpath("workers"));
+    s.workload.parallelFraction =
+        read.number(w, QStringLiteral("parallel_fraction"), wpath("parallel_fraction"));
+
+    const QJsonArray stages =
+        read.array(root, QStringLiteral("stages"), path(QStringLiteral("stages")));
+    if (auto problem = tooMany(stages.size(), kMaxStages, "stages"))
+        read.fail(path(QStringLiteral("stages")), *problem);
+    s.stages.clear();
+    for (qsizetype i = 0; i < stages.size() && !read.failed(); ++i) {
+        const QString stagePath = path(QStringLiteral("stages[%1]").arg(i));
+        if (!stages[i].isObject()) {
+            read.fail(stagePath, QStringLiteral("must be an object, got ") + typeName(stages[i]));
+            break;
+        }
+        const QJsonObject object = stages[i].toObject();
+        Stage stage;
+        stage.name =
+            read.string(object, QStringLiteral("name"), stagePath + QStringLiteral(".name"), true);
+        const QJsonValue scoring = object.value(QStringLiteral("scoring"));
+        if (!scoring.isUndefined() && !scoring.isBool())
+            read.fail(stagePath + QStringLiteral(".scoring"),
+                      QStringLiteral("must be true or false, got ") + typeName(scoring));
+        stage.isScoring = scoring.toBool(false);
+        if (!stage.isScoring)
+            stage.msPerUser = read.number(object, QStringLiteral("ms_per_user"),
+                                          stagePath + QStringLiteral(".ms_per_user"));
+        s.stages.push_back(stage);
+    }
+
+    const QString execution =
+        read.string(root, QStringLiteral("execution"), path(QStringLiteral("execution")), true);
+    if (execution == QLatin1String("pipelined"))
+        s.execution = Execution::Pipelined;
+    else if (execution == QLatin1String("sequential"))
+        s.execution = Execution::Sequential;
+    else if (!read.failed())
+        read.fail(path(QStringLiteral("execution")),
+                  QStringLiteral("must be \"sequential\" or \"pipelined\", got \"%1\"")
+                      .arg(execution.left(40)));
+    s.microbatches =
+        read.number(root, QStringLiteral("microbatches"), path(QStringLiteral("microbatches")));
+
+    const QJsonArray counts =
+        read.array(root, QStringLiteral("worker_counts"), path(QStringLiteral("worker_counts")));
+    if (auto problem = tooMany(counts.size(), kMaxWorkerCounts, "entries"))
+        read.fail(path(QStringLiteral("worker_counts")), *problem);
+    s.workerCounts.clear();
+    for (qsizetype i = 0; i < counts.size() && !read.failed(); ++i) {
+        if (!counts[i].isDouble()) {
+            read.fail(path(QStringLiteral("worker_counts[%1]").arg(i)),
+                      QStringLiteral("must be a number, got ") + typeName(counts[i]));
+        }
+        s.workerCounts.push_back(counts[i].toDouble());
+    }
+    s.comparisonParallelFraction =
+        read.optionalNumber(root, QStringLiteral("compare_parallel_fraction"),
+                            path(QStringLiteral("compare_parallel_fraction")));
+
+    // Version 3 sections; absent ones (older files) keep their defaults: everything off.
+    auto sectionPath = [&path](const QString &section, const char *key) {
+        return path(section + QLatin1Char('.') + QLatin1String(key));
+    };
+    const QString oKey = QStringLiteral("overheads");
+    const QJsonObject o = read.section(root, oKey, path(oKey));
+    auto optionalIn = [&](const QJsonObject &object, const QString &section, const char *key) {
+        return read.optionalNumber(object, QLatin1String(key), sectionPath(section, key));
+    };
+    auto numberIn = [&](const QJsonObject &object, const QString &section, const char *key,
+                        double fallback) {
+        return read.numberOr(object, QLatin1String(key), sectionPath(section, key), fallback);
+    };
+    s.overheads.coldStartSeconds = optionalIn(o, oKey, "cold_start_s");
+    s.overheads.requestOverheadMs = optionalIn(o, oKey, "request_overhead_ms");
+    s.overheads.sharedCapPerSecond = optionalIn(o, oKey, "shared_cap_per_s");
+    if (o.contains(QStringLiteral("shared_resource_name")))
+        s.overheads.sharedResourceName =
+            read.string(o, QStringLiteral("shared_resource_name"),
+                        sectionPath(oKey, "shared_resource_name"), true)
+                .left(80);
+    s.overheads.dispatchCapPerSecond = optionalIn(o, oKey, "dispatch_cap_per_s");
+    s.overheads.usersPerShard = numberIn(o, oKey, "users_per_shard", s.overheads.usersPerShard);
+
+    const QString mKey = QStringLiteral("memory");
+    const QJsonObject m = read.section(root, mKey, path(mKey));
+    s.memory.acceleratorMemoryBytes = optionalIn(m, mKey, "accelerator_memory_bytes");
+    s.memory.modelBytes = numberIn(m, mKey, "model_bytes", s.memory.modelBytes);
+    s.memory.bytesPerItem = numberIn(m, mKey, "bytes_per_item", s.memory.bytesPerItem);
+    s.memory.batchItems = optionalIn(m, mKey, "batch_items");
+
+    const QString simKey = QStringLiteral("simulation");
+    const QJsonObject sim = read.section(root, simKey, path(simKey));
+    SimulationSettings &ss = s.simulation;
+    ss.stragglerProbability = numberIn(sim, simKey, "straggler_prob", ss.stragglerProbability);
+    ss.stragglerFactor = numberIn(sim, simKey, "straggler_factor", ss.stragglerFactor);
+    ss.failureProbability = numberIn(sim, simKey, "failure_prob", ss.failureProbability);
+    ss.checkpointSeconds = optionalIn(sim, simKey, "checkpoint_s");
+    ss.checkpointCostSeconds = numberIn(sim, simKey, "checkpoint_cost_s", ss.checkpointCostSeconds);
+    ss.speculativeBackups =
+        read.booleanOr(sim, QStringLiteral("speculative_backups"),
+                       sectionPath(simKey, "speculative_backups"), ss.speculativeBackups);
+    ss.trials = numberIn(sim, simKey, "trials", ss.trials);
+    ss.seed = numberIn(sim, simKey, "seed", ss.seed);
+
+    const QString goalKey = QStringLiteral("goal");
+    const QJsonObject goal = read.section(root, goalKey, path(goalKey));
+    s.goal.deadlineSeconds = numberIn(goal, goalKey, "deadline_s", s.goal.deadlineSeconds);
+    s.goal.pricePerWorkerHour =
+        numberIn(goal, goalKey, "price_per_worker_hour", s.goal.pricePerWorkerHour);
+    s.goal.trials = numberIn(goal, goalKey, "trials", s.goal.trials);
+
+    const QString trainingKey = QStringLiteral("training");
+    const QJsonObject training = read.section(root, trainingKey, path(trainingKey));
+    if (!read.failed())
+        s.training = readTraining(read, training, path(trainingKey));
+    const QString projectKey = QStringLiteral("project");
+    const QJsonObject project = read.section(root, projectKey, path(projectKey));
+    if (!read.failed())
+        s.project = readProject(read, project, path(projectKey));
+    if (!read.failed()) {
+        if (const std::vector<FieldError> errors = validate(s); !errors.empty())
+            read.fail(path(errors.front().field), errors.front().message);
+    }
+    return s;
+}
+
+/// Version 1 (PipePlan 0.1 before comparison) had no pinned baseline: nothing else changed.
+/// Version 2 had no overheads, memory, simulation or goal sections: absent sections read as
+/// their defaults (all overheads off), so version 2 needs no rewriting. Version 3 had no training
+/// section: it reads as the default training pipeline.
+void migrateFromVersion1(QJsonObject &root)
+{
+    root.insert(QStringLiteral("baseline"), QJsonValue::Null);
+}
+
+} // namespace
+
+QJsonObject toJsonObject(const Plan &plan)
+{
+    QJsonObject root = scenarioObject(plan.scenario);
+    root.insert(QStringLiteral("format"), QLatin1String(kFormatName));
+    root.insert(QStringLiteral("version"), kVersion);
+    root.insert(QStringLiteral("baseline"), plan.baseline
+                                                ? QJsonValue(scenarioObject(*plan.baseline))
+                                                : QJsonValue(QJsonValue::Null));
+    return root;
+}
+
+QByteArray toJson(const Plan &plan)
+{
+    return QJsonDocument(toJsonObject(plan)).toJson(QJsonDocument::Indented);
+}
+
+LoadResult fromJson(const QByteArray &bytes)
+{
+    if (bytes.size() > kMaxFileBytes) {
+        return {std::nullopt,
+                {QStringLiteral("(file)"),
+                 QStringLiteral("is %1 bytes; a scenario file is at most %2 bytes")
+                     .arg(format::grouped(static_cast<double>(bytes.size()), 0),
+                          format::grouped(kMaxFileBytes, 0))}};
+    }
+    QJsonParseError parseError;
+    const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
+    if (parseError.error != QJsonParseError::NoError) {
+        return {std::nullopt,
+                {QStringLiteral("(file)"), QStringLiteral("is not valid JSON: %1 at byte %2")
+                                               .arg(parseError.errorString())
+                                               .arg(parseError.offset)}};
+    }
+    if (!document.isObject())
+        return {std::nullopt, {QStringLiteral("(root)"), QStringLiteral("must be a JSON object")}};
+    return fromJsonObject(document.object());
+}
+
+LoadResult fromJsonObject(QJsonObject root)
+{
+    auto failure = [](const QString &field, const QString &message) {
+        return LoadResult{std::nullopt, FieldError{field, message}};
+    };
+    Reader read;
+    const QString formatName =
+        read.string(root, QStringLiteral("format"), QStringLiteral("format"), true);
+    if (read.failed())
+        return {std::nullopt, read.error()};
+    if (formatName != QLatin1String(kFormatName)) {
+        return failure(QStringLiteral("format"),
+                       QStringLiteral("is \"%1\", expected \"%2\": not a PipePlan scenario")
+                           .arg(formatName.left(80), QLatin1String(kFormatName)));
+    }
+    const double version = read.number(root, QStringLiteral("version"), QStringLiteral("version"));
+    if (read.failed())
+        return {std::nullopt, read.error()};
+    if (version != std::floor(version) || version < 1) {
+        return failure(QStringLiteral("version"),
+                       QStringLiteral("must be a whole number of at least 1, got ") +
+                           format::plainNumber(version));
+    }
+    if (version > kVersion) {
+        return failure(
+            QStringLiteral("version"),
+            QStringLiteral(
+                "is %1, newer than this PipePlan understands (%2): update PipePlan to open it")
+                .arg(format::plainNumber(version))
+                .arg(kVersion));
+    }
+    if (version < 2)
+        migrateFromVersion1(root);
+
+    Plan plan;
+    plan.scenario = readScenario(read, root, QString());
+    const QJsonValue baseline = root.value(QStringLiteral("baseline"));
+    if (!read.failed() && !baseline.isNull() && !baseline.isUndefined()) {
+        if (!baseline.isObject())
+            read.fail(QStringLiteral("baseline"),
+                      QStringLiteral("must be an object or null, got ") + typeName(baseline));
+        else
+            plan.baseline = readScenario(read, baseline.toObject(), QStringLiteral("baseline."));
+    }
+    if (read.failed())
+        return {std::nullopt, read.error()};
+    return {plan, {}};
+}
+
+namespace {
+/// One step of a path: an object key, optionally indexed ("stages[2]").
+struct PathStep
+{
+    QString key;
+    qsizetype index = -1;
+};
+
+std::optional<std::vector<PathStep>> parsePath(const QString &path)
+{
+    static const QRegularExpression step(QStringLiteral("^([a-z_]+)(?:\\[(\\d{1,6})\\])?$"));
+    std::vector<PathStep> steps;
+    for (const QString &part : path.split(QLatin1Char('.'))) {
+        const QRegularExpressionMatch match = step.match(part);
+        if (!match.hasMatch())
+            return std::nullopt;
+        steps.push_back(
+            {match.captured(1), match.captured(2).isEmpty() ? -1 : match.captured(2).toLongLong()});
+    }
+    return steps;
+}
+
+/// Sets `value` at `steps` inside `node`; false when the path does not exist.
+bool setAt(QJsonValue &node, const std::vector<PathStep> &steps, size_t depth,
+           const QJsonValue &value, QJsonValue *previous)
+{
+    if (!node.isObject())
+        return false;
+    QJsonObject object = node.toObject();
+    const PathStep &step = steps[depth];
+    if (!object.contains(step.key))
+        return false;
+    QJsonValue child = object.value(step.key);
+    const bool last = depth + 1 == steps.size();
+    if (step.index >= 0) {
+        if (!child.isArray())
+            return false;
+        QJsonArray array = child.toArray();
+        if (step.index >= array.size())
+            return false;
+        QJsonValue element = array.at(step.index);
+        if (last) {
+            *previous = element;
+            element = value;
+        } else if (!setAt(element, steps, depth + 1, value, previous)) {
+            return false;
+        }
+        array.replace(step.index, element);
+        child = array;
+    } else if (last) {
+        *previous = child;
+        child = value;
+    } else if (!setAt(child, steps, depth + 1, value, previous)) {
+        return false;
+    }
+    object.insert(step.key, child);
+    node = object;
+    return true;
+}
+
+QJsonValue valueFromText(const QString &text)
+{
+    if (text == QLatin1String("null"))
+        return QJsonValue::Null;
+    if (text == QLatin1String("true") || text == QLatin1String("false"))
+        return text == QLatin1String("true");
+    if (const numparse::Parsed number = numparse::number(text); number.value)
+        return *number.value;
+    return text;
+}
+} // namespace
+
+std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, const QString &text)
+{
+    QString path = rawPath.trimmed();
+    // A bare workload key is the workload's: "--set users=75M".
+    if (root.value(QStringLiteral("workload")).toObject().contains(path))
+        path.prepend(QStringLiteral("workload."));
+    const std::optional<std::vector<PathStep>> steps = parsePath(path);
+    if (!steps)
+        return FieldError{
+            rawPath,
+            QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)")};
+    QJsonValue node = root;
+    QJsonValue previous;
+    const QJsonValue parsed = valueFromText(text.trimmed());
+    if (!setAt(node, *steps, 0, parsed, &previous))
+        return FieldError{rawPath, QStringLiteral("no such key in the scenario")};
+    // The existing value's type decides: text fields stay text even when they look like numbers
+    // ("name=2027"); numbers must parse as numbers.
+    if (previous.isString()) {
+        node = root;
+        setAt(node, *steps, 0, text.trimmed(), &previous);
+    } else if ((previous.isDouble() || previous.isNull()) && parsed.isString()) {
+        return FieldError{rawPath, numparse::number(text).error};
+    } else if (previous.isBool() && !parsed.isBool()) {
+        return FieldError{rawPath, QStringLiteral("must be true or false, got '%1'").arg(text)};
+    } else if (previous.isObject() || previous.isArray()) {
+        return FieldError{rawPath,
+                          QStringLiteral("is %1, not a single value").arg(typeName(previous))};
+    }
+    root = node.toObject();
+    return std::nullopt;
+}
+
+} // namespace pipeplan::scenariofile

@@ -1,0 +1,126 @@
+#pragma once
+
+#include "core/base/fields.h"
+
+#include <QString>
+#include <QStringView>
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+/// Training pipeline schedules (seed 001 "Pipeline parallelism", extended to training): p devices
+/// each hold one stage of the model (or v chunks of it, interleaved), m microbatches flow through,
+/// every one needs a forward (F), a backward for its input gradients (B) and a backward for the
+/// weight gradients (W). A schedule is each device's order of those ops; times follow from it: an
+/// op starts when its device is free and its input is ready.
+namespace pipeplan::schedule {
+
+enum class Kind : std::uint8_t
+{
+    GPipe,       ///< all forwards in microbatch order, then all backwards (Huang et al. 2019)
+    OneFOneB,    ///< warm-up forwards, then one forward, one backward (PipeDream-Flush)
+    Interleaved, ///< Megatron-LM's interleaved 1F1B over v chunks per device (Narayanan 2021)
+    ZeroBubbleH1 ///< ZB-H1: weight gradients deferred to fill the bubbles (Qi et al. 2024)
+};
+
+inline constexpr std::array<Kind, 4> kAllKinds{Kind::GPipe, Kind::OneFOneB, Kind::Interleaved,
+                                               Kind::ZeroBubbleH1};
+
+/// The CLI's and the scenario file's name: "gpipe", "1f1b", "interleaved", "zb-h1".
+QString keyOf(Kind kind);
+/// What a person reads: "GPipe", "1F1B", "Interleaved 1F1B", "ZB-H1".
+QString displayName(Kind kind);
+std::optional<Kind> parseKind(QStringView key);
+
+enum class OpKind : std::uint8_t
+{
+    Forward,
+    Backward, ///< input gradients (the whole backward when W = 0)
+    Weight    ///< weight gradients
+};
+
+/// "forward", "backward", "weight" (the CLI's JSON).
+QString keyOf(OpKind kind);
+
+struct Params
+{
+    Kind kind = Kind::OneFOneB;
+    int devices = 4;
+    int microbatches = 8;
+    /// Chunks per device; only the interleaved schedule uses more than one.
+    int virtualStages = 1;
+    /// Per device (one entry per device) or one entry for all devices; time of the device's whole
+    /// share of the model, so each of its v chunks takes a v-th of it.
+    std::vector<double> forwardMs{1.0};
+    std::vector<double> backwardMs{2.0};
+    /// 0: the weight gradients are computed inside B.
+    std::vector<double> weightMs{0.0};
+    /// Added between an op and its input when they sit on different devices.
+    double commMs = 0;
+    bool operator==(const Params &) const = default;
+};
+
+/// Upper bound on ops in one schedule: keeps its memory (32 bytes an op) and drawing bounded.
+inline constexpr std::int64_t kMaxOps = 4'000'000;
+
+/// Every field checked; errors name the CLI's flag keys ("forward_ms", "virtual_stages").
+std::vector<FieldError> validate(const Params &params);
+
+/// One op of the schedule on the time axis.
+struct Op
+{
+    double startMs = 0;
+    double endMs = 0;
+    std::int32_t device = 0;
+    std::int32_t microbatch = 0;
+    std::int16_t chunk = 0;
+    OpKind kind = OpKind::Forward;
+    bool operator==(const Op &) const = default;
+};
+
+struct Result
+{
+    Params params;
+    /// Device-major, each device's ops in the order it runs them: device d's ops are
+    /// ops[deviceBegin[d] .. deviceBegin[d + 1]).
+    std::vector<Op> ops;
+    std::vector<std::int64_t> deviceBegin;
+    double makespanMs = 0;
+    double busyMs = 0; ///< summed op time over all devices
+    /// Idle share of the schedule: 1 - busy / (p x makespan) (seed 001's convention).
+    double bubbleFraction = 0;
+    /// Idle time over ideal time, (p x makespan - busy) / busy (Megatron-LM's convention:
+    /// (p - 1) / m for 1F1B, (p - 1) / (v m) interleaved).
+    double bubbleRatio = 0;
+    /// Per device, the most microbatches whose activations it holds at once (a forward started
+    /// and its last backward op, W when there is one, not finished); a chunk counts 1 / v.
+    std::vector<double> peakInFlight;
+    double maxPeakInFlight() const;
+    bool operator==(const Result &) const = default;
+};
+
+/// Each device's op order for the schedule, then the times: each device runs its ops in order
+/// until one waits for an input, and is woken when a neighbour produces it, in O(ops) overall.
+/// GPipe, 1F1B and interleaved treat B and W as one backward (the previous device waits for W
+/// too); ZB-H1 passes the input gradient on after B and defers device d's W by d steps, which
+/// fills the cool-down bubble. With uniform times this reproduces (m + p - 1)(F + B + W) for
+/// GPipe and 1F1B, m(F+B+W) + (p - 1)(F+B+W) / v interleaved and, for m >= p,
+/// m(F+B+W) + (p - 1)(F + B - W) for ZB-H1. Precondition: validate() is empty.
+Result compute(const Params &params);
+
+/// One step of a device's activation memory: from timeMs on it holds `microbatches`.
+struct MemoryStep
+{
+    double timeMs = 0;
+    double microbatches = 0;
+};
+
+/// Activations held by `device` over time, a step function starting at 0 ms.
+std::vector<MemoryStep> memoryOverTime(const Result &result, int device);
+
+/// The entry of a per-device list for `device` (a one-entry list applies to all).
+double perDevice(const std::vector<double> &values, int device);
+
+} // namespace pipeplan::schedule

@@ -1,0 +1,78 @@
+#include "ui/document/scenariobindings.h"
+
+#include "ui/document/scenariodocument.h"
+#include "ui/widgets/valuecontrol.h"
+
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QLabel>
+#include <QVBoxLayout>
+
+namespace pipeplan {
+
+ScenarioBindings::ScenarioBindings(QObject *parent) : QObject(parent) {}
+
+void ScenarioBindings::setDocument(ScenarioDocument *document)
+{
+    m_document = document;
+}
+
+QLabel *explanationLabel(const QString &text, QWidget *parent)
+{
+    auto *label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    QFont font = label->font();
+    font.setPointSizeF(font.pointSizeF() * 0.9);
+    label->setFont(font);
+    return label;
+}
+
+ValueControl *ScenarioBindings::bind(QFormLayout *form, const QString &label,
+                                     const QString &explanation, ValueControl *control, EditId id,
+                                     const QString &undoText, Getter get, Setter set, double scale)
+{
+    auto *labelWidget = new QLabel(label, form->parentWidget());
+    labelWidget->setToolTip(explanation);
+    labelWidget->setBuddy(control->spinBox());
+    control->setToolTip(explanation);
+    auto *cell = new QWidget(form->parentWidget());
+    auto *cellLayout = new QVBoxLayout(cell);
+    cellLayout->setContentsMargins(0, 0, 0, 0);
+    cellLayout->setSpacing(1);
+    cellLayout->addWidget(control);
+    cellLayout->addWidget(explanationLabel(explanation, cell));
+    form->addRow(labelWidget, cell);
+    m_bindings.push_back({control, std::move(get), scale});
+    connect(control, &ValueControl::valueEdited, this, [this, id, undoText, set, scale](double v) {
+        edit(undoText, id, [&set, v, scale](Scenario &s) { set(s, v * scale); });
+    });
+    connect(control, &ValueControl::enabledEdited, this,
+            [this, id, undoText, set, scale, control](bool on) {
+                const double v = control->value() * scale;
+                edit(undoText, id, [&set, on, v](Scenario &s) {
+                    set(s, on ? std::optional<double>(v) : std::nullopt);
+                });
+            });
+    connectDragSession(control, this, m_document);
+    return control;
+}
+
+void ScenarioBindings::show(const Scenario &scenario) const
+{
+    for (const Binding &binding : m_bindings) {
+        const std::optional<double> value = binding.get(scenario);
+        if (value)
+            binding.control->setValue(*value / binding.scale);
+        binding.control->setValueEnabled(value.has_value());
+    }
+}
+
+void ScenarioBindings::edit(const QString &text, EditId id,
+                            const std::function<void(Scenario &)> &change)
+{
+    if (m_document && !m_document->editScenario(text, id, change))
+        emit refused();
+}
+
+} // namespace pipeplan

@@ -1,0 +1,196 @@
+#include "ui/document/scenariodocument.h"
+
+#include "ui/document/montecarlorunner.h"
+
+#include <QUndoCommand>
+
+namespace pipeplan {
+
+namespace {
+
+/// The one generic edit: the whole plan before and after. Plans are small, and a snapshot cannot
+/// get out of step with the model the way per-field commands can.
+class ChangePlan : public QUndoCommand
+{
+public:
+    ChangePlan(ScenarioDocument *document, Plan before, Plan after, const QString &text, EditId id,
+               int session)
+        : QUndoCommand(text), m_document(document), m_before(std::move(before)),
+          m_after(std::move(after)), m_id(id), m_session(session)
+    {
+    }
+
+    void undo() override { m_document->apply(m_before); }
+    void redo() override { m_document->apply(m_after); }
+    int id() const override { return static_cast<int>(m_id); }
+
+    bool mergeWith(const QUndoCommand *other) override
+    {
+        const auto *next = static_cast<const ChangePlan *>(other);
+        // One interactive session (a slider drag, a burst of key or wheel steps) is one step.
+        if (m_id == EditId::None || next->m_session != m_session)
+            return false;
+        m_after = next->m_after;
+        // A drag that ends where it started leaves nothing to undo.
+        setObsolete(m_after == m_before);
+        return true;
+    }
+
+private:
+    ScenarioDocument *m_document;
+    Plan m_before;
+    Plan m_after;
+    EditId m_id;
+    int m_session;
+};
+
+} // namespace
+
+ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_jobs(new PlanJobs(this))
+{
+    // Each step holds two plans; the history keeps the last kUndoLimit of them, whatever the
+    // session's length.
+    m_undoStack.setUndoLimit(kUndoLimit);
+    connect(&m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool) { emit modifiedChanged(isModified()); });
+    recompute(Section::All, true);
+}
+
+const ScenarioResult &ScenarioDocument::baselineResult() const
+{
+    static const ScenarioResult none;
+    return m_result.baseline.result ? *m_result.baseline.result : none;
+}
+
+const Comparison &ScenarioDocument::comparison() const
+{
+    static const Comparison none;
+    return m_result.baseline.comparison ? *m_result.baseline.comparison : none;
+}
+
+int ScenarioDocument::recomputeCount(Section section) const
+{
+    const auto bit = static_cast<unsigned>(section);
+    for (size_t i = 0; i < m_recomputeCounts.size(); ++i) {
+        if (bit == 1u << i)
+            return m_recomputeCounts[i];
+    }
+    return 0;
+}
+
+bool ScenarioDocument::edit(const Scenario &after, const QString &text, EditId id)
+{
+    Plan plan = m_plan;
+    plan.scenario = after;
+    return editPlan(plan, text, id);
+}
+
+bool ScenarioDocument::editPlan(const Plan &after, const QString &text, EditId id)
+{
+    if (after == m_plan)
+        return true;
+    if (!validate(after.scenario).empty() || (after.baseline && !validate(*after.baseline).empty()))
+        return false;
+    // Outside a drag every edit is its own session, so two typed values never merge.
+    if (!m_interactive)
+        ++m_editSession;
+    m_undoStack.push(new ChangePlan(this, m_plan, after, text, id, m_editSession));
+    return true;
+}
+
+bool ScenarioDocument::editScenario(const QString &text, EditId id,
+                                    const std::function<void(Scenario &)> &change)
+{
+    Scenario scenario = m_plan.scenario;
+    change(scenario);
+    return edit(scenario, text, id);
+}
+
+void ScenarioDocument::pinBaseline()
+{
+    Plan plan = m_plan;
+    plan.baseline = m_plan.scenario;
+    editPlan(plan, tr("Pin baseline"), EditId::Baseline);
+}
+
+void ScenarioDocument::unpinBaseline()
+{
+    Plan plan = m_plan;
+    plan.baseline.reset();
+    editPlan(plan, tr("Unpin baseline"), EditId::Baseline);
+}
+
+void ScenarioDocument::beginInteractiveEdit()
+{
+    m_interactive = true;
+    ++m_editSession;
+}
+
+void ScenarioDocument::endInteractiveEdit()
+{
+    m_interactive = false;
+    ++m_editSession;
+}
+
+void ScenarioDocument::setBalanced(bool balanced)
+{
+    if (balanced == m_balanced)
+        return;
+    m_balanced = balanced;
+    recompute(Section::Model, false);
+    emit balancedChanged(balanced);
+}
+
+void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modified)
+{
+    m_undoStack.clear();
+    m_forcedModified = modified;
+    m_filePath = filePath;
+    m_diskStamp = filePath.isEmpty() ? fileio::DiskStamp{} : fileio::stampOf(filePath);
+    // A loaded document is new to every view, whatever it shares with the last one.
+    m_plan = plan;
+    recompute(Section::All, true);
+    emit filePathChanged(m_filePath);
+    emit modifiedChanged(isModified());
+}
+
+void ScenarioDocument::markSaved(const QString &filePath)
+{
+    m_forcedModified = false;
+    m_undoStack.setClean();
+    m_diskStamp = fileio::stampOf(filePath);
+    if (filePath != m_filePath) {
+        m_filePath = filePath;
+        emit filePathChanged(m_filePath);
+    }
+    emit modifiedChanged(isModified());
+}
+
+void ScenarioDocument::apply(const Plan &plan)
+{
+    const Sections sections = changedSections(m_plan, plan);
+    const bool baselineChanged = m_plan.baseline != plan.baseline;
+    m_plan = plan;
+    if (sections != Section::None)
+        recompute(sections, baselineChanged);
+}
+
+void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
+{
+    for (size_t i = 0; i < m_recomputeCounts.size(); ++i) {
+        if (sections.testFlag(static_cast<Section>(1u << i)))
+            ++m_recomputeCounts[i];
+    }
+    if ((sections & Section::Baseline) && baselineChanged && m_plan.baseline)
+        ++m_baselineEvaluations;
+    reevaluate(m_result, m_plan, sections, baselineChanged);
+    if (sections & Section::Model) {
+        m_scheduleStageMs =
+            m_balanced ? pipeline::balance(m_result.model.stageMs) : m_result.model.stageMs;
+        m_schedule =
+            pipeline::schedule(m_scheduleStageMs, static_cast<int>(m_plan.scenario.microbatches));
+    }
+    emit changed(sections);
+}
+
+} // namespace pipeplan

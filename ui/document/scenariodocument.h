@@ -1,0 +1,245 @@
+#pragma once
+
+#include "core/base/fileio.h"
+#include "core/model/pipeline.h"
+#include "core/model/scenario.h"
+#include "core/plan/planresult.h"
+#include "core/plan/scenariofile.h"
+
+#include <QObject>
+#include <QPointer>
+#include <QUndoStack>
+
+#include <array>
+#include <functional>
+
+namespace pipeplan {
+
+class PlanJobs;
+
+/// Merge ids of undoable edits: consecutive edits of one field during one slider drag merge into
+/// a single undo step.
+enum class EditId
+{
+    None = -1,
+    Users = 1,
+    Predictions,
+    Latency,
+    BaselineLatency,
+    BatchMs,
+    KeepFraction,
+    Workers,
+    ParallelFraction,
+    ComparisonParallelFraction,
+    Microbatches,
+    StageMs,
+    StageName,
+    Stages,
+    Execution,
+    WorkerCounts,
+    Reset,
+    Name,
+    Notes,
+    Baseline,
+    // Overheads, memory, simulation and goal (the "Overheads & tail" workspace).
+    ColdStart,
+    RequestOverhead,
+    SharedCap,
+    SharedName,
+    DispatchCap,
+    UsersPerShard,
+    AcceleratorMemory,
+    ModelBytes,
+    BytesPerItem,
+    BatchItems,
+    StragglerProbability,
+    StragglerFactor,
+    FailureProbability,
+    Checkpoint,
+    CheckpointCost,
+    Backups,
+    Trials,
+    Seed,
+    Deadline,
+    Price,
+    GoalTrials,
+    // Training pipeline schedules (the "Training schedules" workspace).
+    TrainingSchedule,
+    TrainingCompare,
+    TrainingDevices,
+    TrainingMicrobatches,
+    VirtualStages,
+    ForwardMs,
+    BackwardMs,
+    WeightMs,
+    CommMs,
+    // Project estimates (the "Project estimates" workspace).
+    ProjectTrials,
+    ProjectSeed,
+    ProjectDistribution,
+    BufferLabeling,
+    BufferTraining,
+    BufferOptimization,
+    BufferResearch,
+    BufferOther,
+    BufferContingency,
+    LabelingItems,
+    LabelingQc,
+    LabelingAdjudication,
+    LabelingAdjudicationMinutes,
+    LabelingAnnotators,
+    LabelingHoursPerWeek,
+    LabelingRampUp,
+    LabelingContingency,
+    LabelingRate,
+    LabelingTooling,
+    EtaThroughput,
+    EtaDataset,
+    EtaEpochs,
+    EtaSafety,
+    EtaCheckpoint,
+};
+
+/// The single source of truth of one window: the plan (scenario and pinned baseline), its undo
+/// stack, its file, and the results the core computed from it. Widgets observe `changed()` and
+/// edit through `edit()`.
+class ScenarioDocument : public QObject
+{
+    Q_OBJECT
+public:
+    /// Undo steps kept (the oldest go first): with a 10,000-task project a step holds megabytes.
+    static constexpr int kUndoLimit = 100;
+
+    explicit ScenarioDocument(QObject *parent = nullptr);
+
+    const Plan &plan() const { return m_plan; }
+    const Scenario &scenario() const { return m_plan.scenario; }
+    /// The plan evaluated by core (evaluatePlan), section by section.
+    const PlanResult &planResult() const { return m_result; }
+    const ScenarioResult &result() const { return m_result.model; }
+    /// The pinned baseline and what the core computed for it and for the comparison.
+    const std::optional<Scenario> &baseline() const { return m_plan.baseline; }
+    const ScenarioResult &baselineResult() const;
+    const Comparison &comparison() const;
+    /// How many times each section was recomputed (tests check a tick recomputes only what
+    /// depends on it); evaluations of the baseline scenario itself are counted apart.
+    int recomputeCount(Section section) const;
+    int baselineEvaluations() const { return m_baselineEvaluations; }
+
+    /// The pipeline schedule over the scenario's stages, or over the balanced stages when
+    /// balanced() is on.
+    const pipeline::Schedule &schedule() const { return m_schedule; }
+    const std::vector<double> &scheduleStageMs() const { return m_scheduleStageMs; }
+    QUndoStack *undoStack() { return &m_undoStack; }
+    /// The plan's background work (simulation, goal seek, Monte Carlo) and its caches.
+    PlanJobs *jobs() const { return m_jobs; }
+
+    /// Replaces the scenario as one undoable step named `text`. Edits with the same id inside one
+    /// interactive session (a slider drag) merge. An invalid scenario is refused (returns false)
+    /// and nothing changes.
+    bool edit(const Scenario &after, const QString &text, EditId id = EditId::None);
+    /// edit() of the current scenario with `change` applied: what every input widget does.
+    bool editScenario(const QString &text, EditId id,
+                      const std::function<void(Scenario &)> &change);
+
+    /// Pins the current scenario as the baseline every view compares against (undoable);
+    /// unpinBaseline drops it.
+    void pinBaseline();
+    void unpinBaseline();
+
+    /// A slider press opens a session, its release closes it: the drag becomes one undo step.
+    /// A burst of key or wheel steps on one field is a session too (ValueControl).
+    void beginInteractiveEdit();
+    void endInteractiveEdit();
+
+    /// Show the Gantt with the same work re-cut into equal stages (a view option, not undoable).
+    bool balanced() const { return m_balanced; }
+    void setBalanced(bool balanced);
+
+    /// Replaces everything with a plan read from `filePath` (empty for an untitled plan): a fresh
+    /// undo history, and clean unless `modified` (work restored after a crash).
+    void load(const Plan &plan, const QString &filePath, bool modified = false);
+    QString filePath() const { return m_filePath; }
+    /// After a successful save: the file is now `filePath` and the document is clean.
+    void markSaved(const QString &filePath);
+    bool isModified() const { return !m_undoStack.isClean() || m_forcedModified; }
+    /// The file as it was when this document last loaded or saved it: a different stamp on disk
+    /// now means another window or program wrote it since.
+    const fileio::DiskStamp &diskStamp() const { return m_diskStamp; }
+    bool fileChangedOnDisk() const
+    {
+        if (m_filePath.isEmpty())
+            return false;
+        const fileio::DiskStamp now = fileio::stampOf(m_filePath);
+        return now.exists && now != m_diskStamp;
+    }
+
+    /// Applies a plan without an undo entry (the undo commands use this).
+    void apply(const Plan &plan);
+
+signals:
+    /// The plan changed; `sections` names the parts of the result whose inputs changed (and
+    /// Section::Inputs whenever any input did). Views refresh only for their sections.
+    void changed(pipeplan::Sections sections);
+    void balancedChanged(bool balanced);
+    void modifiedChanged(bool modified);
+    void filePathChanged(const QString &filePath);
+
+private:
+    bool editPlan(const Plan &after, const QString &text, EditId id);
+    /// Recomputes `sections` (and the Gantt's schedule with the model) and announces them.
+    void recompute(Sections sections, bool baselineChanged);
+
+    Plan m_plan;
+    PlanResult m_result;
+    PlanJobs *m_jobs;
+    std::array<int, 6> m_recomputeCounts{};
+    int m_baselineEvaluations = 0;
+    pipeline::Schedule m_schedule;
+    std::vector<double> m_scheduleStageMs;
+    QUndoStack m_undoStack;
+    QString m_filePath;
+    fileio::DiskStamp m_diskStamp;
+    bool m_forcedModified = false;
+    bool m_balanced = false;
+    bool m_interactive = false;
+    int m_editSession = 0;
+};
+
+/// A slider drag as one undo step: pressing a control's slider opens the document's interactive
+/// session, releasing it closes it. `document` is the owner's member, followed as it changes.
+template <typename Control>
+void connectDragSession(Control *control, QObject *owner,
+                        const QPointer<ScenarioDocument> &document)
+{
+    QObject::connect(control, &Control::dragStarted, owner, [&document]() {
+        if (document)
+            document->beginInteractiveEdit();
+    });
+    QObject::connect(control, &Control::dragFinished, owner, [&document]() {
+        if (document)
+            document->endInteractiveEdit();
+    });
+}
+
+/// Points a view at a document: stops observing the previous one, refreshes when one of
+/// `sections` of the new one changes, and refreshes once now. Every view's setDocument() is this
+/// one call.
+template <typename View>
+void observeDocument(View *view, QPointer<ScenarioDocument> &current, ScenarioDocument *document,
+                     void (View::*refresh)(), Sections sections)
+{
+    if (current)
+        QObject::disconnect(current, nullptr, view, nullptr);
+    current = document;
+    if (current) {
+        QObject::connect(current, &ScenarioDocument::changed, view,
+                         [view, refresh, sections](Sections changed) {
+                             if (changed & sections)
+                                 (view->*refresh)();
+                         });
+    }
+    (view->*refresh)();
+}
+
+} // namespace pipeplan

@@ -1,0 +1,179 @@
+#include "ui/model/amdahlchart.h"
+
+#include "core/base/format.h"
+#include "core/model/amdahl.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/widgets/chartstyle.h"
+
+#include <cmath>
+
+namespace pipeplan {
+
+namespace {
+constexpr int kCurvePoints = 160; // log-spaced: smooth at any chart size
+
+void setCurve(QCPGraph *graph, const std::vector<amdahl::CurvePoint> &points)
+{
+    QVector<double> keys, values;
+    keys.reserve(static_cast<qsizetype>(points.size()));
+    values.reserve(static_cast<qsizetype>(points.size()));
+    for (const amdahl::CurvePoint &point : points) {
+        keys.push_back(point.workers);
+        values.push_back(point.speedup);
+    }
+    graph->setData(keys, values, true);
+}
+} // namespace
+
+AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    chartstyle::setLogAxis(xAxis);
+    chartstyle::setLogAxis(yAxis);
+    xAxis->setLabel(tr("workers N (log)"));
+    yAxis->setLabel(tr("speedup S (log)"));
+
+    m_ideal = addGraph();
+    m_ideal->setName(tr("ideal: S = N"));
+    // Patterned pens are slow to stroke antialiased: the ideal line is solid and light instead.
+    m_ideal->setPen(QPen(chartstyle::kMuted, 1));
+    m_ideal->setAntialiased(false);
+    // The pinned baseline: a ghost of its curve and its point, under the current ones.
+    m_baseline = addGraph();
+    m_baseline->setPen(QPen(QColor(0x9a, 0x9e, 0xa6), 2, Qt::DashLine));
+    m_baselineMarker = addGraph();
+    m_baselineMarker->setLineStyle(QCPGraph::lsNone);
+    m_baselineMarker->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssDiamond, QColor(0x9a, 0x9e, 0xa6), QColor(0x9a, 0x9e, 0xa6), 9));
+    m_baselineMarker->removeFromLegend();
+    m_comparison = addGraph();
+    m_comparison->setPen(QPen(chartstyle::kSecondary, 2));
+    m_amdahl = addGraph();
+    m_amdahl->setPen(QPen(chartstyle::kPrimary, 2.5));
+    // With overheads on: the speedup they leave, flat past the knee where a cap binds.
+    m_effective = addGraph();
+    m_effective->setPen(QPen(chartstyle::kAlert, 2.5));
+    m_knee = addGraph();
+    m_knee->setLineStyle(QCPGraph::lsNone);
+    m_knee->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssTriangle, chartstyle::kAlert, chartstyle::kAlert, 10));
+    m_marker = addGraph();
+    m_marker->setLineStyle(QCPGraph::lsNone);
+    m_marker->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, chartstyle::kPrimary, Qt::white, 11));
+
+    m_ceiling = new QCPItemStraightLine(this);
+    m_ceiling->setPen(QPen(chartstyle::kAlert, 1.5, Qt::DashLine));
+    m_ceilingLabel = new QCPItemText(this);
+    m_ceilingLabel->setColor(chartstyle::kAlert);
+    m_ceilingLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_ceilingLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_ceilingLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
+
+    legend->setVisible(true);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+    // Keep the ceiling label clear of the legend in the top-left corner.
+    m_ceilingLabel->setPadding(QMargins(0, 0, 0, 2));
+}
+
+void AmdahlChart::setDocument(ScenarioDocument *document)
+{
+    observeDocument(this, m_document, document, &AmdahlChart::refresh,
+                    Section::Model | Section::Baseline);
+}
+
+QString AmdahlChart::markerText() const
+{
+    return m_marker->name();
+}
+
+void AmdahlChart::refresh()
+{
+    if (!m_document)
+        return;
+    const Scenario &s = m_document->scenario();
+    const ScenarioResult &r = m_document->result();
+    const double p = s.workload.parallelFraction;
+    double maxWorkers = 1e6;
+    for (double workers : s.workerCounts)
+        maxWorkers = std::max(maxWorkers, workers * 2);
+    maxWorkers = std::max(maxWorkers, s.workload.workers * 10);
+
+    setCurve(m_ideal, amdahl::curve(1.0, 1, maxWorkers, 2));
+    setCurve(m_amdahl, amdahl::curve(p, 1, maxWorkers, kCurvePoints));
+    m_amdahl->setName(tr("Amdahl, p = %1").arg(format::trimmed(p, 4)));
+    const bool comparing = s.comparisonParallelFraction.has_value();
+    m_comparison->setVisible(comparing);
+    if (comparing) {
+        setCurve(m_comparison,
+                 amdahl::curve(*s.comparisonParallelFraction, 1, maxWorkers, kCurvePoints));
+        m_comparison->setName(
+            tr("pinned, p = %1").arg(format::trimmed(*s.comparisonParallelFraction, 4)));
+        m_comparison->addToLegend();
+    } else {
+        m_comparison->data()->clear();
+        m_comparison->removeFromLegend();
+    }
+    m_marker->setData({s.workload.workers}, {r.speedup});
+    const bool overheads = r.overheads.enabled;
+    m_effective->setVisible(overheads);
+    m_knee->setVisible(overheads && r.overheads.kneeWorkers.has_value());
+    if (overheads) {
+        setCurve(m_effective, effectiveSpeedupCurve(r, 1, maxWorkers, kCurvePoints));
+        m_effective->setName(tr("with overheads"));
+        m_effective->addToLegend();
+        if (r.overheads.kneeWorkers) {
+            m_knee->setData({*r.overheads.kneeWorkers},
+                            {effectiveSpeedup(r, *r.overheads.kneeWorkers)});
+            m_knee->setName(
+                tr("knee: %1 workers").arg(format::grouped(*r.overheads.kneeWorkers, 0)));
+            m_knee->addToLegend();
+        } else {
+            m_knee->data()->clear();
+            m_knee->removeFromLegend();
+        }
+    } else {
+        m_effective->data()->clear();
+        m_effective->removeFromLegend();
+        m_knee->data()->clear();
+        m_knee->removeFromLegend();
+    }
+    const std::optional<Scenario> &baseline = m_document->baseline();
+    m_baseline->setVisible(baseline.has_value());
+    m_baselineMarker->setVisible(baseline.has_value());
+    if (baseline) {
+        const double baselineP = baseline->workload.parallelFraction;
+        setCurve(m_baseline, amdahl::curve(baselineP, 1, maxWorkers, kCurvePoints));
+        m_baseline->setName(tr("baseline, p = %1 at %2 workers")
+                                .arg(format::trimmed(baselineP, 4),
+                                     format::grouped(baseline->workload.workers, 0)));
+        m_baselineMarker->setData({baseline->workload.workers},
+                                  {m_document->baselineResult().speedup});
+        m_baseline->addToLegend();
+    } else {
+        m_baseline->data()->clear();
+        m_baselineMarker->data()->clear();
+        m_baseline->removeFromLegend();
+    }
+
+    const bool hasCeiling = std::isfinite(r.maxSpeedup);
+    m_ceiling->setVisible(hasCeiling);
+    m_ceilingLabel->setVisible(hasCeiling);
+    if (hasCeiling) {
+        m_ceiling->point1->setCoords(1, r.maxSpeedup);
+        m_ceiling->point2->setCoords(10, r.maxSpeedup);
+        m_ceilingLabel->position->setCoords(0.98, r.maxSpeedup);
+        m_ceilingLabel->setText(tr("ceiling 1/(1−p) = %1×").arg(format::trimmed(r.maxSpeedup, 2)));
+    }
+    // The marker's numbers live in the legend: a label beside the point collides with the curve
+    // and the ceiling wherever the point is.
+    m_marker->setName(
+        tr("%1× at N = %2")
+            .arg(format::trimmed(r.speedup, 2), format::grouped(s.workload.workers, 0)));
+
+    xAxis->setRange(1, maxWorkers);
+    yAxis->setRange(0.8, maxWorkers * 1.5);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pipeplan

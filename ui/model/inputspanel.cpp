@@ -1,0 +1,387 @@
+#include "ui/model/inputspanel.h"
+
+#include "core/base/format.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/widgets/valuecontrol.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTimer>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace pipeplan {
+
+namespace {
+constexpr auto config = &ValueControl::makeConfig;
+constexpr auto optionalConfig = &ValueControl::makeOptional;
+
+using Scale = ValueControl::Scale;
+} // namespace
+
+InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
+{
+    auto *layout = new QVBoxLayout(this);
+
+    auto *scenarioBox = new QGroupBox(tr("Scenario"), this);
+    auto *scenarioForm = new QFormLayout(scenarioBox);
+    m_name = new QLineEdit(scenarioBox);
+    m_name->setToolTip(tr("The scenario's name: window title, reports and file."));
+    m_notes = new QPlainTextEdit(scenarioBox);
+    m_notes->setPlaceholderText(tr("Notes: assumptions, sources, decisions…"));
+    m_notes->setFixedHeight(m_notes->fontMetrics().lineSpacing() * 3 + 12);
+    m_notes->setTabChangesFocus(true);
+    scenarioForm->addRow(tr("Name"), m_name);
+    scenarioForm->addRow(tr("Notes"), m_notes);
+    layout->addWidget(scenarioBox);
+    connect(m_name, &QLineEdit::editingFinished, this, [this]() {
+        const QString name = m_name->text().trimmed();
+        if (name.isEmpty() && m_document) {
+            m_name->setText(m_document->scenario().name);
+            return;
+        }
+        editScenario(tr("Rename scenario"), EditId::Name, [name](Scenario &s) { s.name = name; });
+    });
+    // Notes are committed a moment after typing stops, not per keystroke.
+    auto *notesTimer = new QTimer(this);
+    notesTimer->setSingleShot(true);
+    notesTimer->setInterval(800);
+    connect(m_notes, &QPlainTextEdit::textChanged, notesTimer, qOverload<>(&QTimer::start));
+    connect(notesTimer, &QTimer::timeout, this, &InputsPanel::commitNotes);
+
+    auto *workloadBox = new QGroupBox(tr("Workload"), this);
+    auto *workload = new QFormLayout(workloadBox);
+    workload->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    m_users = addControl(workload, tr("Users"), tr("Users the job scores (log scale, 1 to 10^10)."),
+                         new ValueControl(config(1, 1e10, Scale::Log, 0, tr(" users")), this));
+    m_predictions =
+        addControl(workload, tr("Predictions per user"), tr("Model calls per user."),
+                   new ValueControl(config(1, 1e4, Scale::Log, 0, tr(" predictions")), this));
+    m_latency =
+        addControl(workload, tr("Latency per prediction"),
+                   tr("Time of one prediction on the chosen device (log scale, 0.01 ms to 60 s)."),
+                   new ValueControl(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), this));
+    m_baselineLatency = addControl(
+        workload, tr("Accelerator lever"),
+        tr("Latency per prediction before the accelerator (the CPU number). When on, the waterfall "
+           "shows "
+           "the accelerator step from this latency to the one above."),
+        new ValueControl(optionalConfig(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), tr("from")),
+                         this));
+    m_batchMs = addControl(
+        workload, tr("Batching lever"),
+        tr("Time to score one user with all predictions batched into one call; replaces "
+           "predictions × latency when on."),
+        new ValueControl(optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" ms")), tr("batched")),
+                         this));
+    m_keepFraction =
+        addControl(workload, tr("Keep fraction"),
+                   tr("Pre-filtering: the share of users that still needs scoring (dormant users "
+                      "and cached scores removed)."),
+                   new ValueControl(config(0.001, 1, Scale::Linear, 3, QString()), this));
+    layout->addWidget(workloadBox);
+
+    auto *scaleBox = new QGroupBox(tr("Scale-out"), this);
+    auto *scale = new QFormLayout(scaleBox);
+    scale->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    m_workers = addControl(scale, tr("Workers"), tr("Parallel workers (log scale, 1 to 10^6)."),
+                           new ValueControl(config(1, 1e6, Scale::Log, 0, tr(" workers")), this));
+    m_parallelFraction =
+        addControl(scale, tr("Parallel fraction p"),
+                   tr("Amdahl's p: the share of the job that parallelises. The rest (model load, "
+                      "the driver, a shared "
+                      "store, the coordinator) stays serial and caps the speedup at 1 / (1 − p)."),
+                   new ValueControl(config(0, 1, Scale::Linear, 4, QString()), this));
+    m_comparison =
+        addControl(scale, tr("Compare with p"),
+                   tr("Pin a second parallel fraction: the Amdahl chart draws its curve too."),
+                   new ValueControl(
+                       optionalConfig(config(0, 1, Scale::Linear, 4, QString()), tr("pin")), this));
+    layout->addWidget(scaleBox);
+
+    auto *stagesBox = new QGroupBox(tr("Pipeline stages (per user)"), this);
+    auto *stages = new QVBoxLayout(stagesBox);
+    auto *stagesForm = new QFormLayout;
+    m_execution = new QComboBox(stagesBox);
+    m_execution->addItem(tr("Sequential (sum of stages)"));
+    m_execution->addItem(tr("Pipelined (slowest stage)"));
+    m_execution->setToolTip(
+        tr("Sequential: per-user cost is the sum of the stage times. Pipelined: "
+           "stages overlap through queues and the slowest stage sets the rate."));
+    stagesForm->addRow(tr("Execution"), m_execution);
+    m_microbatches =
+        new ValueControl(config(1, 4096, Scale::Log, 0, tr(" microbatches")), stagesBox);
+    m_microbatches->setToolTip(tr("Items in flight through the pipeline in the Gantt chart."));
+    stagesForm->addRow(tr("Microbatches"), m_microbatches);
+    stages->addLayout(stagesForm);
+    m_stageRows = new QWidget(stagesBox);
+    m_stageRowsLayout = new QVBoxLayout(m_stageRows);
+    m_stageRowsLayout->setContentsMargins(0, 0, 0, 0);
+    stages->addWidget(m_stageRows);
+    auto *addStage = new QPushButton(tr("Add stage"), stagesBox);
+    addStage->setToolTip(tr("Add a stage (fetch, transform, write...) after the last one."));
+    stages->addWidget(addStage, 0, Qt::AlignLeft);
+    layout->addWidget(stagesBox);
+    layout->addStretch(1);
+
+    connectDrag(m_microbatches);
+    connect(m_users, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change users"), EditId::Users, [v](Scenario &s) { s.workload.users = v; });
+    });
+    connect(m_predictions, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change predictions per user"), EditId::Predictions,
+                     [v](Scenario &s) { s.workload.predictionsPerUser = v; });
+    });
+    connect(m_latency, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change latency"), EditId::Latency,
+                     [v](Scenario &s) { s.workload.latencyMs = v; });
+    });
+    connect(m_baselineLatency, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change accelerator baseline"), EditId::BaselineLatency,
+                     [v](Scenario &s) { s.workload.baselineLatencyMs = v; });
+    });
+    connect(m_baselineLatency, &ValueControl::enabledEdited, this, [this](bool on) {
+        const double v = m_baselineLatency->value();
+        editScenario(on ? tr("Use accelerator lever") : tr("Drop accelerator lever"),
+                     EditId::BaselineLatency, [on, v](Scenario &s) {
+                         s.workload.baselineLatencyMs =
+                             on ? std::optional<double>(v) : std::nullopt;
+                     });
+    });
+    connect(m_batchMs, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change batched time"), EditId::BatchMs,
+                     [v](Scenario &s) { s.workload.batchMsPerUser = v; });
+    });
+    connect(m_batchMs, &ValueControl::enabledEdited, this, [this](bool on) {
+        const double v = m_batchMs->value();
+        editScenario(on ? tr("Batch predictions") : tr("Stop batching"), EditId::BatchMs,
+                     [on, v](Scenario &s) {
+                         s.workload.batchMsPerUser = on ? std::optional<double>(v) : std::nullopt;
+                     });
+    });
+    connect(m_keepFraction, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change keep fraction"), EditId::KeepFraction,
+                     [v](Scenario &s) { s.workload.keepFraction = v; });
+    });
+    connect(m_workers, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change workers"), EditId::Workers,
+                     [v](Scenario &s) { s.workload.workers = v; });
+    });
+    connect(m_parallelFraction, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change parallel fraction"), EditId::ParallelFraction,
+                     [v](Scenario &s) { s.workload.parallelFraction = v; });
+    });
+    connect(m_comparison, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change compared p"), EditId::ComparisonParallelFraction,
+                     [v](Scenario &s) { s.comparisonParallelFraction = v; });
+    });
+    connect(m_comparison, &ValueControl::enabledEdited, this, [this](bool on) {
+        const double v = m_comparison->value();
+        editScenario(on ? tr("Pin compared p") : tr("Unpin compared p"),
+                     EditId::ComparisonParallelFraction, [on, v](Scenario &s) {
+                         s.comparisonParallelFraction =
+                             on ? std::optional<double>(v) : std::nullopt;
+                     });
+    });
+    connect(m_microbatches, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change microbatches"), EditId::Microbatches,
+                     [v](Scenario &s) { s.microbatches = v; });
+    });
+    connect(m_execution, &QComboBox::activated, this, [this](int index) {
+        editScenario(tr("Change execution"), EditId::Execution, [index](Scenario &s) {
+            s.execution = index == 0 ? Execution::Sequential : Execution::Pipelined;
+        });
+    });
+    connect(addStage, &QPushButton::clicked, this, [this]() {
+        editScenario(tr("Add stage"), EditId::Stages, [](Scenario &s) {
+            s.stages.push_back(
+                Stage{QStringLiteral("stage %1").arg(s.stages.size() + 1), 10, false});
+        });
+    });
+}
+
+ValueControl *InputsPanel::addControl(QFormLayout *form, const QString &label,
+                                      const QString &toolTip, ValueControl *control)
+{
+    auto *labelWidget = new QLabel(label, this);
+    labelWidget->setToolTip(toolTip);
+    control->setToolTip(toolTip);
+    form->addRow(labelWidget, control);
+    connectDrag(control);
+    return control;
+}
+
+void InputsPanel::connectDrag(ValueControl *control)
+{
+    connectDragSession(control, this, m_document);
+}
+
+void InputsPanel::setDocument(ScenarioDocument *document)
+{
+    observeDocument(this, m_document, document, &InputsPanel::syncFromDocument, Section::Inputs);
+}
+
+void InputsPanel::editScenario(const QString &text, EditId id,
+                               const std::function<void(Scenario &)> &change)
+{
+    if (m_document && !m_document->editScenario(text, id, change))
+        syncFromDocument(); // refused: show the document's values again
+}
+
+void InputsPanel::commitNotes()
+{
+    const QString notes = m_notes->toPlainText();
+    if (m_document && notes != m_document->scenario().notes)
+        editScenario(tr("Edit notes"), EditId::Notes, [notes](Scenario &s) { s.notes = notes; });
+}
+
+void InputsPanel::syncFromDocument()
+{
+    if (!m_document)
+        return;
+    const Scenario &s = m_document->scenario();
+    if (!m_name->hasFocus() && m_name->text() != s.name)
+        m_name->setText(s.name);
+    if (!m_notes->hasFocus() && m_notes->toPlainText() != s.notes) {
+        const QSignalBlocker blocker(m_notes);
+        m_notes->setPlainText(s.notes);
+    }
+    const Workload &w = s.workload;
+    m_users->setValue(w.users);
+    m_predictions->setValue(w.predictionsPerUser);
+    m_latency->setValue(w.latencyMs);
+    m_baselineLatency->setValueEnabled(w.baselineLatencyMs.has_value());
+    if (w.baselineLatencyMs)
+        m_baselineLatency->setValue(*w.baselineLatencyMs);
+    m_batchMs->setValueEnabled(w.batchMsPerUser.has_value());
+    if (w.batchMsPerUser)
+        m_batchMs->setValue(*w.batchMsPerUser);
+    m_keepFraction->setValue(w.keepFraction);
+    m_workers->setValue(w.workers);
+    m_parallelFraction->setValue(w.parallelFraction);
+    m_comparison->setValueEnabled(s.comparisonParallelFraction.has_value());
+    if (s.comparisonParallelFraction)
+        m_comparison->setValue(*s.comparisonParallelFraction);
+    m_microbatches->setValue(s.microbatches);
+    m_execution->setCurrentIndex(s.execution == Execution::Sequential ? 0 : 1);
+    if (m_stageRowWidgets.size() != s.stages.size())
+        rebuildStageRows();
+    const ScenarioResult &r = m_document->result();
+    for (size_t i = 0; i < s.stages.size(); ++i) {
+        StageRow &row = m_stageRowWidgets[i];
+        const bool scoring = s.stages[i].isScoring;
+        if ((row.time == nullptr) != scoring) {
+            rebuildStageRows();
+            return;
+        }
+        if (row.name->text() != s.stages[i].name && !row.name->hasFocus())
+            row.name->setText(s.stages[i].name);
+        if (scoring) {
+            row.scoringTime->setText(format::milliseconds(r.stageMs[i]) +
+                                     tr(" (from the workload)"));
+        } else {
+            row.time->setValue(s.stages[i].msPerUser);
+        }
+        const bool bottleneck = static_cast<int>(i) == r.bottleneckIndex && s.stages.size() > 1;
+        // Style sheets are costly to apply: only when the row's role changes.
+        if (row.name->property("bottleneck").toBool() != bottleneck ||
+            row.name->toolTip().isEmpty()) {
+            row.name->setProperty("bottleneck", bottleneck);
+            row.name->setStyleSheet(
+                bottleneck ? QStringLiteral("font-weight: bold; color: #b3261e;") : QString());
+            row.name->setToolTip(bottleneck ? tr("Bottleneck: the slowest stage")
+                                            : tr("Stage name (click to rename)"));
+        }
+    }
+}
+
+void InputsPanel::rebuildStageRows()
+{
+    // deleteLater: the click that removed a stage may come from a button in one of these rows.
+    for (const StageRow &row : m_stageRowWidgets) {
+        row.row->hide();
+        m_stageRowsLayout->removeWidget(row.row);
+        row.row->deleteLater();
+    }
+    m_stageRowWidgets.clear();
+    if (!m_document)
+        return;
+    const Scenario &s = m_document->scenario();
+    for (size_t i = 0; i < s.stages.size(); ++i) {
+        const int index = static_cast<int>(i);
+        auto *row = new QWidget(m_stageRows);
+        auto *layout = new QHBoxLayout(row);
+        layout->setContentsMargins(0, 0, 0, 0);
+        auto *name = new QLineEdit(s.stages[i].name, row);
+        name->setMaximumWidth(110);
+        layout->addWidget(name);
+        StageRow entry{row, name, nullptr, nullptr};
+        if (s.stages[i].isScoring) {
+            entry.scoringTime = new QLabel(row);
+            entry.scoringTime->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+            entry.scoringTime->setToolTip(
+                tr("The scoring stage's time per user comes from the workload: "
+                   "predictions × latency, or the batched time."));
+            layout->addWidget(entry.scoringTime, 1);
+        } else {
+            entry.time = new ValueControl(config(0.01, 1e7, Scale::Log, 2, tr(" ms")), row);
+            entry.time->setToolTip(tr("Time this stage spends per user."));
+            connectDrag(entry.time);
+            layout->addWidget(entry.time, 1);
+            connect(entry.time, &ValueControl::valueEdited, this, [this, index](double v) {
+                editScenario(tr("Change stage time"), EditId::StageMs, [index, v](Scenario &sc) {
+                    sc.stages[static_cast<size_t>(index)].msPerUser = v;
+                });
+            });
+        }
+        auto addButton = [row, layout](const QString &text, const QString &tip, bool enabled) {
+            auto *button = new QToolButton(row);
+            button->setText(text);
+            button->setToolTip(tip);
+            button->setEnabled(enabled);
+            button->setAutoRaise(true);
+            layout->addWidget(button);
+            return button;
+        };
+        const int count = static_cast<int>(s.stages.size());
+        QToolButton *up = addButton(QStringLiteral("▲"), tr("Move up"), index > 0);
+        QToolButton *down = addButton(QStringLiteral("▼"), tr("Move down"), index < count - 1);
+        QToolButton *remove =
+            addButton(QStringLiteral("✕"), tr("Remove stage"), !s.stages[i].isScoring);
+        connect(up, &QToolButton::clicked, this, [this, index]() {
+            editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
+                std::swap(sc.stages[static_cast<size_t>(index)],
+                          sc.stages[static_cast<size_t>(index) - 1]);
+            });
+        });
+        connect(down, &QToolButton::clicked, this, [this, index]() {
+            editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
+                std::swap(sc.stages[static_cast<size_t>(index)],
+                          sc.stages[static_cast<size_t>(index) + 1]);
+            });
+        });
+        connect(remove, &QToolButton::clicked, this, [this, index]() {
+            editScenario(tr("Remove stage"), EditId::Stages,
+                         [index](Scenario &sc) { sc.stages.erase(sc.stages.begin() + index); });
+        });
+        connect(name, &QLineEdit::editingFinished, this, [this, index, name]() {
+            const QString text = name->text().trimmed();
+            if (text.isEmpty()) {
+                name->setText(m_document->scenario().stages[static_cast<size_t>(index)].name);
+                return;
+            }
+            editScenario(tr("Rename stage"), EditId::StageName, [index, text](Scenario &sc) {
+                sc.stages[static_cast<size_t>(index)].name = text;
+            });
+        });
+        m_stageRowsLayout->addWidget(row);
+        m_stageRowWidgets.push_back(entry);
+    }
+}
+
+} // namespace pipeplan

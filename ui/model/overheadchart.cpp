@@ -1,0 +1,123 @@
+#include "ui/model/overheadchart.h"
+
+#include "core/base/format.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/widgets/chartstyle.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan {
+
+namespace {
+constexpr int kCurvePoints = 160;
+}
+
+OverheadChart::OverheadChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    chartstyle::setLogAxis(xAxis);
+    chartstyle::setDurationAxis(yAxis);
+    xAxis->setLabel(tr("workers N (log)"));
+    yAxis->setLabel(tr("runtime (log)"));
+
+    m_naive = addGraph();
+    m_naive->setName(tr("naive: work / S(p, N)"));
+    m_naive->setPen(QPen(chartstyle::kMuted, 2, Qt::DashLine));
+    m_overhead = addGraph();
+    m_overhead->setName(tr("with overheads"));
+    m_overhead->setPen(QPen(chartstyle::kPrimary, 2.5));
+    m_marker = addGraph();
+    m_marker->setLineStyle(QCPGraph::lsNone);
+    m_marker->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, chartstyle::kPrimary, Qt::white, 11));
+    m_knee = addGraph();
+    m_knee->setLineStyle(QCPGraph::lsNone);
+    m_knee->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDiamond, chartstyle::kAlert, chartstyle::kAlert, 12));
+    m_kneeLabel = new QCPItemText(this);
+    m_kneeLabel->setColor(chartstyle::kAlert);
+    m_kneeLabel->setBrush(QColor(255, 255, 255, 210)); // readable where a grid line passes
+    m_kneeLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_kneeLabel->setPadding(QMargins(6, 0, 0, 6));
+
+    legend->setVisible(true);
+    // Top right: above the flat part of the curve, clear of the knee's label below the slope.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+}
+
+void OverheadChart::setDocument(ScenarioDocument *document)
+{
+    observeDocument(this, m_document, document, &OverheadChart::refresh, Section::Model);
+}
+
+QString OverheadChart::kneeLabelText() const
+{
+    return m_kneeLabel->visible() ? m_kneeLabel->text() : QString();
+}
+
+void OverheadChart::showEvent(QShowEvent *event)
+{
+    QCustomPlot::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+void OverheadChart::refresh()
+{
+    m_stale = !isVisible();
+    if (!m_document || m_stale)
+        return;
+    const Scenario &s = m_document->scenario();
+    const ScenarioResult &r = m_document->result();
+    const OverheadResult &o = r.overheads;
+    double maxWorkers = std::max(1e6, s.workload.workers * 10);
+    if (o.kneeWorkers)
+        maxWorkers = std::max(maxWorkers, *o.kneeWorkers * 10);
+    const std::vector<RuntimePoint> curve =
+        runtimeCurve(naiveModel(s, r), o.model, 1, maxWorkers, kCurvePoints);
+    QVector<double> keys, naive, overhead;
+    for (const RuntimePoint &point : curve) {
+        keys.push_back(point.workers);
+        naive.push_back(point.naiveSeconds);
+        overhead.push_back(point.overheadSeconds);
+    }
+    m_naive->setData(keys, naive, true);
+    m_overhead->setData(keys, overhead, true);
+    m_overhead->setName(o.enabled ? tr("with overheads") : tr("with overheads (none set)"));
+    m_marker->setData({s.workload.workers}, {r.effectiveRuntimeSeconds});
+    m_marker->setName(tr("%1 at N = %2")
+                          .arg(format::duration(r.effectiveRuntimeSeconds),
+                               format::grouped(s.workload.workers, 0)));
+
+    const bool knee = o.kneeWorkers.has_value();
+    m_knee->setVisible(knee);
+    m_kneeLabel->setVisible(knee);
+    if (knee) {
+        const double kneeSeconds = o.model.runtimeSeconds(*o.kneeWorkers);
+        m_knee->setData({*o.kneeWorkers}, {kneeSeconds});
+        m_knee->setName(tr("knee: %1 workers").arg(format::grouped(*o.kneeWorkers, 0)));
+        m_knee->addToLegend();
+        m_kneeLabel->position->setCoords(*o.kneeWorkers, kneeSeconds);
+        // Two short lines below the curve, left of the knee, where neither curve runs (unless
+        // the knee sits at the far left: then right of it).
+        const bool roomOnLeft = std::log10(*o.kneeWorkers) > std::log10(maxWorkers) * 0.3;
+        m_kneeLabel->setPositionAlignment((roomOnLeft ? Qt::AlignRight : Qt::AlignLeft) |
+                                          Qt::AlignTop);
+        m_kneeLabel->setPadding(roomOnLeft ? QMargins(0, 8, 8, 0) : QMargins(8, 8, 0, 0));
+        m_kneeLabel->setText(
+            tr("%1 binds\npast %2 workers")
+                .arg(limitName(o.model.capSeconds().second, s.overheads.sharedResourceName),
+                     format::grouped(*o.kneeWorkers, 0)));
+    } else {
+        m_knee->data()->clear();
+        m_knee->removeFromLegend();
+    }
+    xAxis->setRange(1, maxWorkers);
+    const auto [low, high] = std::minmax_element(overhead.begin(), overhead.end());
+    const double lowest = std::min(*low, naive.isEmpty() ? *low : naive.back());
+    yAxis->setRange(std::max(lowest / 2, 1e-3), std::max(*high, naive.front()) * 2);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pipeplan

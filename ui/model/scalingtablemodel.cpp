@@ -1,0 +1,161 @@
+#include "ui/model/scalingtablemodel.h"
+
+#include "core/base/format.h"
+#include "core/model/explain.h"
+
+#include <QBrush>
+#include <QColor>
+#include <QFont>
+
+#include <cmath>
+
+namespace pipeplan {
+
+ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+
+void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
+                                const std::vector<ScalingRow> &baselineRows, bool withOverheads)
+{
+    const bool shapeChanged = rows.size() != m_rows.size() ||
+                              baselineRows.empty() != m_baseline.empty() ||
+                              (!baselineRows.empty() && baselineRows.size() != rows.size()) ||
+                              withOverheads != m_withOverheads;
+    if (shapeChanged) {
+        beginResetModel();
+        m_withOverheads = withOverheads;
+        m_rows = rows;
+        m_baseline = baselineRows.size() == rows.size() ? baselineRows : std::vector<ScalingRow>{};
+        m_highlighted = highlightedRow;
+        endResetModel();
+        return;
+    }
+    const int columns = columnCount();
+    std::vector<QString> before;
+    before.reserve(m_rows.size() * static_cast<size_t>(columns));
+    for (int r = 0; r < rowCount(); ++r)
+        for (int c = 0; c < columns; ++c)
+            before.push_back(textAt(r, c));
+    m_rows = rows;
+    m_baseline = baselineRows;
+    // Same rows: announce only what changed, the smallest rectangle around the changed cells.
+    int firstRow = -1, lastRow = -1, firstColumn = columns, lastColumn = -1;
+    for (int r = 0; r < rowCount(); ++r) {
+        for (int c = 0; c < columns; ++c) {
+            if (textAt(r, c) == before[static_cast<size_t>(r) * static_cast<size_t>(columns) +
+                                       static_cast<size_t>(c)])
+                continue;
+            firstRow = firstRow < 0 ? r : firstRow;
+            lastRow = r;
+            firstColumn = std::min(firstColumn, c);
+            lastColumn = std::max(lastColumn, c);
+        }
+    }
+    const int oldHighlight = m_highlighted;
+    m_highlighted = highlightedRow;
+    if (firstRow >= 0)
+        emit dataChanged(index(firstRow, firstColumn), index(lastRow, lastColumn),
+                         {Qt::DisplayRole});
+    if (oldHighlight != highlightedRow) {
+        const QList<int> roles{Qt::BackgroundRole, Qt::FontRole};
+        if (oldHighlight >= 0)
+            emit dataChanged(index(oldHighlight, 0), index(oldHighlight, columns - 1), roles);
+        if (highlightedRow >= 0)
+            emit dataChanged(index(highlightedRow, 0), index(highlightedRow, columns - 1), roles);
+    }
+}
+
+int ScalingTableModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : static_cast<int>(m_rows.size());
+}
+
+int ScalingTableModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid()
+               ? 0
+               : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
+                     (m_baseline.empty() ? 0 : 1);
+}
+
+QString ScalingTableModel::textAt(int row, int column) const
+{
+    const ScalingRow &current = m_rows[static_cast<size_t>(row)];
+    if (column == baselineColumn())
+        return baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
+    return cellText(current, column);
+}
+
+QString ScalingTableModel::baselineCellText(const ScalingRow &current, const ScalingRow &baseline)
+{
+    // The runtimes with overheads (the Amdahl runtime when none is set), as the headline.
+    return format::grouped(baseline.effectiveHours, 2) + QStringLiteral(" (") +
+           format::change(current.effectiveHours, baseline.effectiveHours) + QStringLiteral(")");
+}
+
+QString ScalingTableModel::cellText(const ScalingRow &row, int column)
+{
+    return explain::scalingCell(row, static_cast<explain::ScalingColumn>(column));
+}
+
+QVariant ScalingTableModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid() || index.row() >= rowCount())
+        return {};
+    const bool highlighted = index.row() == m_highlighted;
+    switch (role) {
+    case Qt::DisplayRole:
+        return textAt(index.row(), index.column());
+    case Qt::TextAlignmentRole:
+        return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
+    case Qt::BackgroundRole:
+        return highlighted ? QVariant(QBrush(QColor(255, 214, 102))) : QVariant();
+    case Qt::ForegroundRole:
+        return highlighted ? QVariant(QBrush(Qt::black)) : QVariant();
+    case Qt::FontRole:
+        if (highlighted) {
+            QFont font;
+            font.setBold(true);
+            return font;
+        }
+        return {};
+    case Qt::ToolTipRole:
+        return highlighted ? tr("Nearest to the chosen number of workers") : QVariant();
+    default:
+        return {};
+    }
+}
+
+QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::DisplayRole) {
+        if (section == baselineColumn())
+            return tr("Baseline (h)");
+        return explain::scalingHeader(static_cast<explain::ScalingColumn>(section));
+    }
+    if (role == Qt::ToolTipRole) {
+        if (section == baselineColumn())
+            return tr("The pinned baseline's runtime at the same workers (with its overheads when "
+                      "they are on), and the current scenario's change against it");
+        switch (section) {
+        case LinearHours:
+        case LinearDays:
+            return tr("Near-linear scaling: work / N");
+        case AmdahlSpeedup:
+            return tr("Amdahl speedup S = 1 / ((1 − p) + p / N)");
+        case AmdahlHours:
+        case AmdahlDays:
+            return tr("Amdahl-limited: work / S(p, N)");
+        case static_cast<int>(explain::ScalingColumn::EffectiveHours):
+        case static_cast<int>(explain::ScalingColumn::EffectiveDays):
+            return tr("With the overheads: cold start + max(work' / S(p, N), users / shared cap, "
+                      "shards / dispatch cap); the headline's runtime");
+        default:
+            return {};
+        }
+    }
+    return {};
+}
+
+} // namespace pipeplan

@@ -1,0 +1,62 @@
+#pragma once
+
+#include "core/model/workload.h"
+
+#include <QAbstractTableModel>
+
+namespace pipeplan {
+
+/// Worker counts against hours and days, linear and Amdahl-limited, the row nearest the chosen
+/// workers highlighted. Holds the rows the core computed; formats, never computes.
+class ScalingTableModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column
+    {
+        Workers,
+        LinearHours,
+        LinearDays,
+        AmdahlSpeedup,
+        AmdahlHours,
+        AmdahlDays,
+        ColumnCount,
+        /// Shown only while a baseline is pinned and no overhead is on: its runtime at the same
+        /// worker count and the change (with overheads, baselineColumn() says where it is).
+        BaselineAmdahlHours = ColumnCount
+    };
+
+    explicit ScalingTableModel(QObject *parent = nullptr);
+
+    /// `withOverheads` adds the runtime with overheads (hours, days) after the Amdahl columns;
+    /// `baselineRows` (same worker counts) adds the baseline column last; empty removes it.
+    void setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
+                 const std::vector<ScalingRow> &baselineRows = {}, bool withOverheads = false);
+    bool hasBaseline() const { return !m_baseline.empty(); }
+    bool hasOverheads() const { return m_withOverheads; }
+    /// The baseline column's index (the last column), -1 without a baseline.
+    int baselineColumn() const { return m_baseline.empty() ? -1 : columnCount() - 1; }
+    int highlightedRow() const { return m_highlighted; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation,
+                        int role = Qt::DisplayRole) const override;
+
+    /// The text a cell shows, as the window, CSV export and reports format it.
+    static QString cellText(const ScalingRow &row, int column);
+    /// "16,748.33 (−50 %)": the baseline's runtime in hours (with its overheads, which is its
+    /// Amdahl runtime when none is on) and how the current row's compares (format::change).
+    static QString baselineCellText(const ScalingRow &current, const ScalingRow &baseline);
+
+private:
+    QString textAt(int row, int column) const;
+
+    std::vector<ScalingRow> m_rows;
+    std::vector<ScalingRow> m_baseline;
+    int m_highlighted = -1;
+    bool m_withOverheads = false;
+};
+
+} // namespace pipeplan

@@ -1,0 +1,127 @@
+#include "ui/model/scalingview.h"
+
+#include "core/base/format.h"
+#include "core/base/numparse.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/scalingtablemodel.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollBar>
+#include <QTableView>
+#include <QVBoxLayout>
+
+namespace pipeplan {
+
+ScalingView::ScalingView(QWidget *parent)
+    : QWidget(parent), m_model(new ScalingTableModel(this)), m_table(new QTableView(this)),
+      m_workerCounts(new QLineEdit(this)), m_error(new QLabel(this))
+{
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto *editRow = new QHBoxLayout;
+    auto *label = new QLabel(tr("Worker counts"), this);
+    label->setBuddy(m_workerCounts);
+    editRow->addWidget(label);
+    editRow->addWidget(m_workerCounts, 1);
+    layout->addLayout(editRow);
+    m_workerCounts->setToolTip(
+        tr("Comma-separated worker counts, e.g. 100, 500, 1k, 10k; press Enter to apply."));
+    m_error->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_error->setWordWrap(true);
+    m_error->hide();
+    layout->addWidget(m_error);
+    m_table->setModel(m_model);
+    m_table->verticalHeader()->hide();
+    // Column widths are measured from the texts in refresh(): ResizeToContents would lay out
+    // every cell again on each slider tick.
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false); // numbers never wrap, and unwrapped cells skip text layout
+    layout->addWidget(m_table, 1);
+    connect(m_workerCounts, &QLineEdit::editingFinished, this, &ScalingView::commitWorkerCounts);
+}
+
+void ScalingView::setDocument(ScenarioDocument *document)
+{
+    observeDocument(this, m_document, document, &ScalingView::refresh,
+                    Section::Model | Section::Baseline);
+}
+
+void ScalingView::refresh()
+{
+    if (!m_document)
+        return;
+    const ScenarioResult &r = m_document->result();
+    m_model->setRows(r.scaling, r.nearestScalingRow,
+                     m_document->baseline() ? m_document->comparison().baselineScaling
+                                            : std::vector<ScalingRow>{},
+                     r.overheads.enabled);
+    // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
+    QFont bold = m_table->font();
+    bold.setBold(true);
+    const QFontMetrics boldMetrics(bold);
+    QHeaderView *header = m_table->horizontalHeader();
+    int contentWidth = m_table->frameWidth() * 2 + m_table->verticalScrollBar()->sizeHint().width();
+    const int columns = m_model->columnCount();
+    for (int c = 0; c < columns; ++c) {
+        int width = header->sectionSizeHint(c);
+        for (int row = 0; row < m_model->rowCount(); ++row)
+            width = std::max(
+                width,
+                boldMetrics.horizontalAdvance(m_model->index(row, c).data().toString()) + 14);
+        if (c < columns - 1 && header->sectionSize(c) != width)
+            header->resizeSection(c, width);
+        contentWidth += width;
+    }
+    if (m_table->minimumWidth() != contentWidth)
+        m_table->setMinimumWidth(contentWidth);
+    if (!m_workerCounts->hasFocus()) {
+        QStringList counts;
+        for (double workers : m_document->scenario().workerCounts)
+            counts << format::grouped(workers, 0).remove(QLatin1Char(','));
+        m_workerCounts->setText(counts.join(QStringLiteral(", ")));
+    }
+}
+
+QString ScalingView::errorText() const
+{
+    return m_error->isVisibleTo(this) ? m_error->text() : QString();
+}
+
+void ScalingView::commitWorkerCounts()
+{
+    if (!m_document)
+        return;
+    QString text = m_workerCounts->text();
+    text.remove(QLatin1Char(' '));
+    const numparse::ParsedList parsed = numparse::numberList(text);
+    QString problem = parsed.values ? QString() : parsed.error;
+    Scenario scenario = m_document->scenario();
+    if (parsed.values) {
+        scenario.workerCounts = *parsed.values;
+        if (const std::vector<FieldError> errors = validate(scenario); !errors.empty())
+            problem = errors.front().toString();
+    }
+    if (!problem.isEmpty()) {
+        m_error->setText(
+            tr("Worker counts: %1. The table keeps its previous counts.").arg(problem));
+        m_error->show();
+        return;
+    }
+    m_error->hide();
+    m_document->edit(scenario, tr("Change worker counts"), EditId::WorkerCounts);
+}
+
+void ScalingView::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_document)
+        refresh();
+}
+
+} // namespace pipeplan

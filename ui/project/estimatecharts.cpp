@@ -1,0 +1,161 @@
+#include "ui/project/estimatecharts.h"
+
+#include "core/base/format.h"
+#include "ui/widgets/chartstyle.h"
+
+#include <algorithm>
+
+namespace pipeplan {
+
+std::pair<double, QString> planUnit(double largestHours)
+{
+    if (largestHours >= 2 * estimate::kHoursPerWorkingWeek)
+        return {estimate::kHoursPerWorkingWeek, QObject::tr("weeks")};
+    if (largestHours >= 2 * estimate::kHoursPerWorkingDay)
+        return {estimate::kHoursPerWorkingDay, QObject::tr("days")};
+    return {1, QObject::tr("h")};
+}
+
+QString planDuration(double hours, double largestHours)
+{
+    const auto [perUnit, name] = planUnit(largestHours);
+    return format::trimmed(hours / perUnit, 1) + QLatin1Char(' ') + name;
+}
+
+EstimateChart::EstimateChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    yAxis->setLabel(tr("trials"));
+    yAxis2->setVisible(true);
+    yAxis2->setLabel(tr("finished by then (%)"));
+    yAxis2->setRange(0, 100);
+    m_bars = new QCPBars(xAxis, yAxis);
+    m_bars->setPen(Qt::NoPen);
+    m_bars->setBrush(QColor(chartstyle::kPrimary.red(), chartstyle::kPrimary.green(),
+                            chartstyle::kPrimary.blue(), 150));
+    m_bars->setName(tr("trials"));
+    m_cumulative = addGraph(xAxis, yAxis2);
+    m_cumulative->setPen(QPen(chartstyle::kSecondary, 2));
+    m_cumulative->setName(tr("cumulative"));
+    const QColor colors[] = {chartstyle::kPrimary, chartstyle::kAlert};
+    for (const QColor &color : colors) {
+        auto *line = new QCPItemStraightLine(this);
+        line->setPen(QPen(color, 1.5, Qt::DashLine));
+        auto *label = new QCPItemText(this);
+        label->setColor(color);
+        label->setBrush(QColor(255, 255, 255, 220));
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        m_markers.emplace_back(line, label);
+    }
+    legend->setVisible(true);
+    // Bottom right: under the cumulative curve's plateau and the right tail's short bars, away
+    // from the P50 and P90 labels at the top.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    clearResult();
+}
+
+QString EstimateChart::markerText(int i) const
+{
+    return m_markers.at(static_cast<std::size_t>(i)).second->text();
+}
+
+void EstimateChart::clearResult()
+{
+    m_bars->data()->clear();
+    m_cumulative->data()->clear();
+    for (const auto &[line, label] : m_markers) {
+        line->setVisible(false);
+        label->setVisible(false);
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+void EstimateChart::setResult(const estimate::MonteCarloResult &result)
+{
+    if (result.trials == 0) {
+        clearResult();
+        return;
+    }
+    const auto [perUnit, unitName] = planUnit(result.maxHours);
+    xAxis->setLabel(tr("plan duration (%1)").arg(unitName));
+    const stats::Histogram &h = result.histogram;
+    const double width =
+        (h.binWidth > 0 ? h.binWidth : std::max(h.minValue * 0.01, 1e-3)) / perUnit;
+    QVector<double> keys;
+    QVector<double> counts;
+    double highest = 1;
+    for (std::size_t i = 0; i < h.counts.size(); ++i) {
+        keys.push_back(h.minValue / perUnit + width * (static_cast<double>(i) + 0.5));
+        counts.push_back(static_cast<double>(h.counts[i]));
+        highest = std::max(highest, counts.back());
+    }
+    m_bars->setWidth(width);
+    m_bars->setData(keys, counts, true);
+    QVector<double> curveX;
+    QVector<double> curveY;
+    for (std::size_t k = 0; k < result.cumulativeHours.size(); ++k) {
+        curveX.push_back(result.cumulativeHours[k] / perUnit);
+        curveY.push_back(static_cast<double>(k) * 100.0 /
+                         static_cast<double>(result.cumulativeHours.size() - 1));
+    }
+    m_cumulative->setData(curveX, curveY, true);
+
+    const double low = result.minHours / perUnit;
+    const double high = result.maxHours / perUnit;
+    const double margin = std::max((high - low) * 0.05, width);
+    xAxis->setRange(low - margin, high + margin);
+    yAxis->setRange(0, highest * 1.15);
+    const std::pair<QString, double> marks[] = {{tr("P50 %1"), result.p50Hours},
+                                                {tr("P90 %1"), result.p90Hours}};
+    for (std::size_t i = 0; i < m_markers.size(); ++i) {
+        auto [line, label] = m_markers[i];
+        const double x = marks[i].second / perUnit;
+        line->setVisible(true);
+        label->setVisible(true);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        label->setText(marks[i].first.arg(planDuration(marks[i].second, result.maxHours)));
+        // P50 to the left of its line, P90 to the right: they never print over each other.
+        const bool right = i == 1;
+        label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+        label->setPadding(right ? QMargins(4, 0, 0, 0) : QMargins(0, 0, 4, 0));
+        label->position->setCoords(x, 0.03);
+    }
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+AccuracyChart::AccuracyChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    xAxis->setLabel(tr("estimate"));
+    yAxis->setLabel(tr("actual"));
+    m_exact = addGraph();
+    m_exact->setPen(QPen(chartstyle::kMuted, 1.2, Qt::DashLine));
+    m_exact->setName(tr("exact (actual = estimate)"));
+    m_points = addGraph();
+    m_points->setLineStyle(QCPGraph::lsNone);
+    m_points->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssDisc, chartstyle::kPrimary, chartstyle::kPrimary, 8));
+    m_points->setName(tr("finished task or job"));
+    legend->setVisible(true);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+}
+
+void AccuracyChart::setEntries(const std::vector<estimate::ActualEntry> &entries)
+{
+    QVector<double> x;
+    QVector<double> y;
+    double highest = 1;
+    for (const estimate::ActualEntry &entry : entries) {
+        x.push_back(entry.estimate);
+        y.push_back(entry.actual);
+        highest = std::max({highest, entry.estimate, entry.actual});
+    }
+    m_points->setData(x, y);
+    m_exact->setData(QVector<double>{0, highest * 1.1}, QVector<double>{0, highest * 1.1});
+    xAxis->setRange(0, highest * 1.1);
+    yAxis->setRange(0, highest * 1.1);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pipeplan

@@ -1,0 +1,51 @@
+#pragma once
+
+#include "core/project/estimate.h"
+
+#include <qcustomplot.h>
+
+namespace pipeplan {
+
+/// The unit a plan's durations are shown in, chosen by their size: hours, working days or
+/// working weeks (8 h, 40 h). Returns hours per unit and its name.
+std::pair<double, QString> planUnit(double largestHours);
+
+/// A duration in hours as "12.5 weeks" / "3 days" / "6 h" in `planUnit` of `largestHours`.
+QString planDuration(double hours, double largestHours);
+
+/// The Monte Carlo plan durations: a histogram of trials, the cumulative curve (right axis,
+/// 0-100 %), and P50 and P90 marked and labelled.
+class EstimateChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit EstimateChart(QWidget *parent = nullptr);
+    void setResult(const estimate::MonteCarloResult &result);
+    void clearResult();
+    QCPBars *bars() const { return m_bars; }
+    QCPGraph *cumulative() const { return m_cumulative; }
+    /// The label of marker i (0: P50, 1: P90).
+    QString markerText(int i) const;
+
+private:
+    QCPBars *m_bars;
+    QCPGraph *m_cumulative;
+    std::vector<std::pair<QCPItemStraightLine *, QCPItemText *>> m_markers;
+};
+
+/// Estimated against actual for finished tasks or jobs: one point each, and the line where
+/// the estimate was exact.
+class AccuracyChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit AccuracyChart(QWidget *parent = nullptr);
+    void setEntries(const std::vector<estimate::ActualEntry> &entries);
+    QCPGraph *points() const { return m_points; }
+
+private:
+    QCPGraph *m_points;
+    QCPGraph *m_exact;
+};
+
+} // namespace pipeplan

@@ -1,0 +1,984 @@
+#include "ui/project/projectpanel.h"
+
+#include "core/base/fileio.h"
+
+#include "core/base/format.h"
+#include "core/base/numparse.h"
+#include "ui/document/backgroundjob.h"
+#include "ui/document/scenariobindings.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/project/estimatecharts.h"
+#include "ui/widgets/valuecontrol.h"
+
+#include <QComboBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace pipeplan {
+
+namespace {
+using Scale = ValueControl::Scale;
+constexpr auto config = &ValueControl::makeConfig;
+constexpr auto optionalConfig = &ValueControl::makeOptional;
+
+QTableWidget *makeTable(const QStringList &header, QWidget *parent)
+{
+    auto *table = new QTableWidget(0, static_cast<int>(header.size()), parent);
+    table->setHorizontalHeaderLabels(header);
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    return table;
+}
+
+QTableWidgetItem *readOnly(const QString &text, bool number = true)
+{
+    auto *item = new QTableWidgetItem(text);
+    item->setFlags(item->flags() & ~Qt::ItemIsEditable);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+QTableWidgetItem *editable(const QString &text, bool number = true)
+{
+    auto *item = new QTableWidgetItem(text);
+    if (number)
+        item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return item;
+}
+
+/// Row heights summed: a table exactly as tall as its rows (up to `maxRows`).
+void fitHeight(QTableWidget *table, int maxRows)
+{
+    int height = table->horizontalHeader()->height() + 2 * table->frameWidth() + 2;
+    for (int row = 0; row < std::min(table->rowCount(), maxRows); ++row)
+        height += table->rowHeight(row);
+    table->setFixedHeight(height);
+}
+
+QString percentText(double fraction)
+{
+    return format::trimmed(fraction * 100, 1) + QStringLiteral(" %");
+}
+
+/// Dependencies as task numbers, "1, 3" (1-based, as the table numbers its rows).
+QString dependsText(const std::vector<int> &dependsOn)
+{
+    QStringList parts;
+    for (int index : dependsOn)
+        parts << QString::number(index + 1);
+    return parts.join(QStringLiteral(", "));
+}
+
+/// Remaps dependencies after tasks moved: `newIndex[old]` is a task's new place, -1 if removed.
+void remapDependencies(std::vector<estimate::Task> &tasks, const std::vector<int> &newIndex)
+{
+    for (estimate::Task &task : tasks) {
+        std::vector<int> kept;
+        for (int old : task.dependsOn) {
+            if (old >= 0 && std::cmp_less(old, newIndex.size()) &&
+                newIndex[static_cast<std::size_t>(old)] >= 0)
+                kept.push_back(newIndex[static_cast<std::size_t>(old)]);
+        }
+        task.dependsOn = std::move(kept);
+    }
+}
+} // namespace
+
+ProjectPanel::ProjectPanel(QWidget *parent)
+    : WorkspacePanel(Section::Project, parent),
+      m_tasks(
+          makeTable({tr("Task"), tr("Category"), tr("Unit"), tr("Optimistic"), tr("Most likely"),
+                     tr("Pessimistic"), tr("Depends on"), tr("PERT mean"), tr("PERT σ")},
+                    this)),
+      m_results(makeTable({tr("Without buffers"), tr("With buffers")}, this)),
+      m_strata(
+          makeTable({tr("Stratum"), tr("Share (%)"), tr("Min/item"), tr("Review min/item")}, this)),
+      m_actuals(makeTable({tr("Task or job"), tr("Estimate"), tr("Actual"), tr("Error")}, this)),
+      m_chart(new EstimateChart(this)), m_accuracyChart(new AccuracyChart(this)),
+      m_distribution(new QComboBox(this)), m_message(new QLabel(this)), m_pert(new QLabel(this)),
+      m_labelingResult(new QLabel(this)), m_etaResult(new QLabel(this)),
+      m_accuracyResult(new QLabel(this)), m_status(new QLabel(this)),
+      m_normalize(new QPushButton(tr("&Normalize shares"), this)),
+      m_progress(new QProgressBar(this)), m_cancel(new QPushButton(tr("Cancel"), this)),
+      m_job(new BackgroundJob(this)), m_showProgress(new QTimer(this))
+{
+    QWidget *inputs = buildInputs();
+    QWidget *views = buildViews();
+    layOut(inputs, views);
+    connectEdits();
+    connectMonteCarlo();
+}
+
+/// Left: aggregation settings, buffers, labeling, job ETA. The groups bind their controls in
+/// this order, which is the order the control accessors (trialsControl(), ...) count in.
+QWidget *ProjectPanel::buildInputs()
+{
+    auto *inputs = new QWidget(this);
+    auto *inputsLayout = new QVBoxLayout(inputs);
+    inputsLayout->setContentsMargins(0, 0, 0, 0);
+    inputsLayout->addWidget(buildMonteCarloGroup(inputs));
+    inputsLayout->addWidget(buildBuffersGroup(inputs));
+    inputsLayout->addWidget(buildLabelingGroup(inputs));
+    inputsLayout->addWidget(buildEtaGroup(inputs));
+    inputsLayout->addStretch(1);
+    return inputs;
+}
+
+QGroupBox *ProjectPanel::buildMonteCarloGroup(QWidget *parent)
+{
+    auto *mcBox = new QGroupBox(tr("Monte Carlo"), parent);
+    auto *mc = new QFormLayout(mcBox);
+    m_distribution->addItem(tr("PERT-beta"), static_cast<int>(estimate::Distribution::PertBeta));
+    m_distribution->addItem(tr("Triangular"), static_cast<int>(estimate::Distribution::Triangular));
+    m_distribution->setToolTip(tr("How each task's time is drawn between optimistic and "
+                                  "pessimistic: PERT-beta (mean (a+4m+b)/6) or triangular "
+                                  "(mean (a+m+b)/3)."));
+    mc->addRow(tr("Distribution"), m_distribution);
+    m_bound->bind(
+        mc, tr("Trials"), tr("Simulated plans; more trials, smoother percentiles."),
+        new ValueControl(config(1000, 1e6, Scale::Log, 0, tr(" trials")), mcBox),
+        EditId::ProjectTrials, tr("Change trials"),
+        [](const Scenario &s) { return std::optional<double>(s.project.monteCarlo.trials); },
+        [](Scenario &s, std::optional<double> v) {
+            s.project.monteCarlo.trials = static_cast<int>(v.value_or(1000));
+        });
+    m_bound->bind(
+        mc, tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
+        new ValueControl(config(0, 1e6, Scale::Linear, 0, QString()), mcBox), EditId::ProjectSeed,
+        tr("Change seed"),
+        [](const Scenario &s) {
+            return std::optional<double>(static_cast<double>(s.project.monteCarlo.seed));
+        },
+        [](Scenario &s, std::optional<double> v) {
+            s.project.monteCarlo.seed = static_cast<std::uint64_t>(v.value_or(1));
+        });
+    return mcBox;
+}
+
+QGroupBox *ProjectPanel::buildBuffersGroup(QWidget *parent)
+{
+    auto *bufferBox = new QGroupBox(tr("Buffers (seed 003)"), parent);
+    auto *buffers = new QFormLayout(bufferBox);
+    using BufferField = double estimate::Buffers::*;
+    const std::tuple<QString, QString, BufferField, EditId> bufferRows[] = {
+        {tr("Labeling"), tr("Ambiguity in labeling: +20-50 %."), &estimate::Buffers::labeling,
+         EditId::BufferLabeling},
+        {tr("Training"), tr("Hyperparameter loops: +10-40 %."), &estimate::Buffers::training,
+         EditId::BufferTraining},
+        {tr("Optimization"), tr("Tricky edge cases: +30 %."), &estimate::Buffers::optimization,
+         EditId::BufferOptimization},
+        {tr("Research"), tr("A separate buffer for unknown research spikes."),
+         &estimate::Buffers::research, EditId::BufferResearch},
+        {tr("Other"), tr("Everything else."), &estimate::Buffers::other, EditId::BufferOther},
+        {tr("Contingency"), tr("On the whole plan, after the category buffers."),
+         &estimate::Buffers::contingency, EditId::BufferContingency},
+    };
+    for (const auto &[label, explanation, field, id] : bufferRows) {
+        const BufferField member = field;
+        m_bound->bind(
+            buffers, label, explanation,
+            new ValueControl(config(0, 200, Scale::Linear, 0, tr(" %")), bufferBox), id,
+            tr("Change %1 buffer").arg(label.toLower()),
+            [member](const Scenario &s) {
+                return std::optional<double>(s.project.buffers.*member);
+            },
+            [member](Scenario &s, std::optional<double> v) {
+                s.project.buffers.*member = v.value_or(0);
+            },
+            0.01);
+    }
+    return bufferBox;
+}
+
+/// The labeling estimator: items, the strata table and its buttons, the rates, the result.
+QGroupBox *ProjectPanel::buildLabelingGroup(QWidget *parent)
+{
+    auto *labelingBox = new QGroupBox(tr("Labeling effort"), parent);
+    auto *labeling = new QFormLayout(labelingBox);
+    m_bound->bind(
+        labeling, tr("Items"), tr("Items to label in total (strata give shares of them)."),
+        new ValueControl(config(1, 1e9, Scale::Log, 0, tr(" items")), labelingBox),
+        EditId::LabelingItems, tr("Change items"),
+        [](const Scenario &s) { return std::optional<double>(s.project.labeling.items); },
+        [](Scenario &s, std::optional<double> v) { s.project.labeling.items = v.value_or(1); });
+    labeling->addRow(m_strata);
+    labeling->addRow(buildStrataButtons(labelingBox));
+    bindLabelingRates(labeling, labelingBox);
+    m_labelingResult->setWordWrap(true);
+    m_labelingResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    labeling->addRow(m_labelingResult);
+    return labelingBox;
+}
+
+/// Add, Remove and Normalize under the strata table.
+QWidget *ProjectPanel::buildStrataButtons(QWidget *parent)
+{
+    auto *strataButtons = new QWidget(parent);
+    auto *strataButtonsLayout = new QHBoxLayout(strataButtons);
+    strataButtonsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *addStratum = new QPushButton(tr("Add stratum"), strataButtons);
+    auto *removeStratum = new QPushButton(tr("Remove"), strataButtons);
+    strataButtonsLayout->addWidget(addStratum);
+    strataButtonsLayout->addWidget(removeStratum);
+    strataButtonsLayout->addWidget(m_normalize);
+    strataButtonsLayout->addStretch(1);
+    connect(addStratum, &QPushButton::clicked, this, [this]() {
+        editProject(tr("Add stratum"), EditId::None, [](Scenario &s) {
+            estimate::LabelingInputs &l = s.project.labeling;
+            const bool counts = !l.strata.empty() && l.strata.front().count.has_value();
+            l.strata.push_back({tr("New stratum"), counts ? std::nullopt : std::optional(0.0),
+                                counts ? std::optional(0.0) : std::nullopt, 1.0, std::nullopt});
+        });
+    });
+    connect(removeStratum, &QPushButton::clicked, this, [this]() {
+        const int row = m_strata->currentRow();
+        if (row < 0)
+            return;
+        editProject(tr("Remove stratum"), EditId::None, [row](Scenario &s) {
+            auto &strata = s.project.labeling.strata;
+            strata.erase(strata.begin() + row);
+            s.project.labeling = s.project.labeling.normalized();
+        });
+    });
+    m_normalize->setVisible(false);
+    m_normalize->setToolTip(tr("Scale the shares you typed so they sum to 100 %."));
+    connect(m_normalize, &QPushButton::clicked, this, [this]() {
+        if (!m_unnormalized)
+            return;
+        const estimate::LabelingInputs normalized = m_unnormalized->normalized();
+        m_unnormalized.reset();
+        editProject(tr("Normalize shares"), EditId::None,
+                    [&normalized](Scenario &s) { s.project.labeling = normalized; });
+    });
+    return strataButtons;
+}
+
+/// The labeling rates: QC, adjudication, annotators and their ramp-up, contingency, costs.
+void ProjectPanel::bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingBox)
+{
+    using LabelingField = double estimate::LabelingInputs::*;
+    const std::tuple<QString, QString, LabelingField, EditId, ValueControl::Config, double>
+        labelingRows[] = {
+            {tr("QC sampling"), tr("Share of items a reviewer spot-checks (5-10 %)."),
+             &estimate::LabelingInputs::qcSampleRate, EditId::LabelingQc,
+             config(0, 100, Scale::Linear, 1, tr(" %")), 0.01},
+            {tr("Adjudication"), tr("Share of items relabeled or adjudicated (from the pilot)."),
+             &estimate::LabelingInputs::adjudicationShare, EditId::LabelingAdjudication,
+             config(0, 100, Scale::Linear, 1, tr(" %")), 0.01},
+            {tr("Annotators"), tr("People labeling at once (for the first-week ramp-up)."),
+             &estimate::LabelingInputs::annotators, EditId::LabelingAnnotators,
+             config(1, 1000, Scale::Log, 0, tr(" people")), 1},
+            {tr("Hours per week"), tr("Each annotator's hours in a week."),
+             &estimate::LabelingInputs::hoursPerWeek, EditId::LabelingHoursPerWeek,
+             config(1, 80, Scale::Linear, 0, tr(" h")), 1},
+            {tr("First-week productivity"),
+             tr("Share of steady-state speed in week one (50-80 %)."),
+             &estimate::LabelingInputs::firstWeekProductivity, EditId::LabelingRampUp,
+             config(10, 100, Scale::Linear, 0, tr(" %")), 0.01},
+            {tr("Contingency"), tr("Rework and taxonomy changes (15-30 %)."),
+             &estimate::LabelingInputs::contingency, EditId::LabelingContingency,
+             config(0, 100, Scale::Linear, 0, tr(" %")), 0.01},
+            {tr("Blended rate"), tr("Cost of one annotator or reviewer hour."),
+             &estimate::LabelingInputs::hourlyRate, EditId::LabelingRate,
+             config(0, 500, Scale::Linear, 2, tr(" /h")), 1},
+            {tr("Tooling cost"), tr("Labeling platform and cloud, once."),
+             &estimate::LabelingInputs::toolingCost, EditId::LabelingTooling,
+             config(0, 1e7, Scale::Linear, 0, QString()), 1},
+        };
+    for (const auto &[label, explanation, field, id, controlConfig, scale] : labelingRows) {
+        const LabelingField member = field;
+        m_bound->bind(
+            labeling, label, explanation, new ValueControl(controlConfig, labelingBox), id,
+            tr("Change %1").arg(label.toLower()),
+            [member](const Scenario &s) {
+                return std::optional<double>(s.project.labeling.*member);
+            },
+            [member](Scenario &s, std::optional<double> v) {
+                s.project.labeling.*member = v.value_or(0);
+            },
+            scale);
+    }
+    m_bound->bind(
+        labeling, tr("Adjudication time"),
+        tr("Minutes per adjudicated item; unticked: the item's labeling time."),
+        new ValueControl(optionalConfig(config(0.1, 600, Scale::Log, 1, tr(" min")), QString()),
+                         labelingBox),
+        EditId::LabelingAdjudicationMinutes, tr("Change adjudication time"),
+        [](const Scenario &s) { return s.project.labeling.adjudicationMinutesPerItem; },
+        [](Scenario &s, std::optional<double> v) {
+            s.project.labeling.adjudicationMinutesPerItem = v;
+        });
+}
+
+/// A training job's ETA from a canary run.
+QGroupBox *ProjectPanel::buildEtaGroup(QWidget *parent)
+{
+    auto *etaBox = new QGroupBox(tr("Job ETA from a canary"), parent);
+    auto *eta = new QFormLayout(etaBox);
+    using EtaField = double estimate::JobEtaInputs::*;
+    const std::tuple<QString, QString, EtaField, EditId, ValueControl::Config> etaRows[] = {
+        {tr("Measured throughput"), tr("Samples/s from a 1-2 step canary run on the full node."),
+         &estimate::JobEtaInputs::samplesPerSecond, EditId::EtaThroughput,
+         config(0.01, 1e7, Scale::Log, 2, tr(" samples/s"))},
+        {tr("Dataset"), tr("Samples in one epoch."), &estimate::JobEtaInputs::datasetSamples,
+         EditId::EtaDataset, config(1, 1e12, Scale::Log, 0, tr(" samples"))},
+        {tr("Epochs"), tr("Passes over the dataset."), &estimate::JobEtaInputs::epochs,
+         EditId::EtaEpochs, config(0.1, 1000, Scale::Log, 1, tr(" epochs"))},
+        {tr("Safety factor"), tr("The seed's template: ETA x 1.5."),
+         &estimate::JobEtaInputs::safetyFactor, EditId::EtaSafety,
+         config(1, 5, Scale::Linear, 2, tr(" ×"))},
+        {tr("Checkpoint every"), tr("Minutes between checkpoints (0: none)."),
+         &estimate::JobEtaInputs::checkpointMinutes, EditId::EtaCheckpoint,
+         config(0, 1440, Scale::Linear, 0, tr(" min"))},
+    };
+    for (const auto &[label, explanation, field, id, controlConfig] : etaRows) {
+        const EtaField member = field;
+        m_bound->bind(
+            eta, label, explanation, new ValueControl(controlConfig, etaBox), id,
+            tr("Change %1").arg(label.toLower()),
+            [member](const Scenario &s) { return std::optional<double>(s.project.jobEta.*member); },
+            [member](Scenario &s, std::optional<double> v) {
+                s.project.jobEta.*member = v.value_or(0);
+            });
+    }
+    m_etaResult->setWordWrap(true);
+    m_etaResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    eta->addRow(m_etaResult);
+    return etaBox;
+}
+
+/// Right: the message line, tasks, aggregation and distribution, estimated vs actual.
+QWidget *ProjectPanel::buildViews()
+{
+    auto *views = new QWidget(this);
+    auto *viewsLayout = new QVBoxLayout(views);
+    viewsLayout->setContentsMargins(0, 0, 0, 0);
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+    m_message->setVisible(false);
+    viewsLayout->addWidget(m_message);
+    buildTasksGroup(views, viewsLayout);
+    viewsLayout->addWidget(buildEstimateView(views));
+    buildActualsGroup(views, viewsLayout);
+    viewsLayout->addStretch(1);
+    return views;
+}
+
+/// The task table under its title, with the buttons that add, remove, move and import tasks.
+void ProjectPanel::buildTasksGroup(QWidget *views, QVBoxLayout *viewsLayout)
+{
+    auto *taskTitle = new QLabel(
+        tr("<b>Tasks</b> — three-point estimates; a task starts after the tasks it depends on "
+           "(none listed anywhere: one after another)"),
+        views);
+    taskTitle->setWordWrap(true);
+    viewsLayout->addWidget(taskTitle);
+    m_tasks->setToolTip(tr("Double-click to edit. Depends on: task numbers, e.g. \"1, 3\"."));
+    viewsLayout->addWidget(m_tasks);
+    viewsLayout->addWidget(buildTaskButtons(views));
+}
+
+/// Add, Remove, Move up and down, and Import CSV under the task table.
+QWidget *ProjectPanel::buildTaskButtons(QWidget *views)
+{
+    auto *taskButtons = new QWidget(views);
+    auto *taskButtonsLayout = new QHBoxLayout(taskButtons);
+    taskButtonsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *addTask = new QPushButton(tr("&Add task"), taskButtons);
+    auto *removeTask = new QPushButton(tr("&Remove"), taskButtons);
+    auto *upTask = new QPushButton(tr("Move up"), taskButtons);
+    auto *downTask = new QPushButton(tr("Move down"), taskButtons);
+    auto *importTasks = new QPushButton(tr("&Import CSV…"), taskButtons);
+    importTasks->setToolTip(tr("Replace the tasks with a CSV file: name,optimistic,most_likely,"
+                               "pessimistic[,category,unit,depends_on]."));
+    for (QPushButton *button : {addTask, removeTask, upTask, downTask, importTasks})
+        taskButtonsLayout->addWidget(button);
+    taskButtonsLayout->addStretch(1);
+    connect(addTask, &QPushButton::clicked, this, [this]() {
+        editProject(tr("Add task"), EditId::None, [](Scenario &s) {
+            s.project.tasks.push_back(
+                {tr("New task"), estimate::Category::Other, 1, 2, 4, estimate::TimeUnit::Days, {}});
+        });
+    });
+    connect(removeTask, &QPushButton::clicked, this, [this]() {
+        const int row = m_tasks->currentRow();
+        if (row < 0)
+            return;
+        editProject(tr("Remove task"), EditId::None, [row](Scenario &s) {
+            std::vector<estimate::Task> &tasks = s.project.tasks;
+            std::vector<int> newIndex(tasks.size());
+            for (int i = 0; std::cmp_less(i, tasks.size()); ++i)
+                newIndex[static_cast<std::size_t>(i)] = i < row ? i : (i == row ? -1 : i - 1);
+            tasks.erase(tasks.begin() + row);
+            remapDependencies(tasks, newIndex);
+        });
+    });
+    connect(upTask, &QPushButton::clicked, this, [this]() { moveTask(-1); });
+    connect(downTask, &QPushButton::clicked, this, [this]() { moveTask(1); });
+    connect(importTasks, &QPushButton::clicked, this, &ProjectPanel::importCsv);
+    return taskButtons;
+}
+
+/// PERT and the Monte Carlo's percentiles without and with buffers, the run's progress, and
+/// the distribution chart.
+QWidget *ProjectPanel::buildEstimateView(QWidget *views)
+{
+    auto *aggregate = new QWidget(views);
+    auto *aggregateLayout = new QHBoxLayout(aggregate);
+    aggregateLayout->setContentsMargins(0, 0, 0, 0);
+    auto *numbers = new QWidget(aggregate);
+    auto *numbersLayout = new QVBoxLayout(numbers);
+    numbersLayout->setContentsMargins(0, 0, 0, 0);
+    m_pert->setWordWrap(true);
+    numbersLayout->addWidget(m_pert);
+    m_results->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_results->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_results->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_results->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    numbers->setMinimumWidth(340);
+    numbers->setMaximumWidth(420);
+    numbersLayout->addWidget(m_results);
+    m_progress->setRange(0, 1000);
+    m_progress->setVisible(false);
+    m_cancel->setVisible(false);
+    m_cancel->setShortcut(Qt::Key_Escape);
+    numbersLayout->addWidget(m_status);
+    numbersLayout->addWidget(m_progress);
+    numbersLayout->addWidget(m_cancel, 0, Qt::AlignLeft);
+    numbersLayout->addStretch(1);
+    aggregateLayout->addWidget(numbers);
+    m_chart->setMinimumSize(360, 300);
+    m_chart->setMaximumHeight(420);
+    aggregateLayout->addWidget(m_chart, 1);
+    return aggregate;
+}
+
+/// The log of finished tasks or jobs, its buttons, the error and the accuracy chart.
+void ProjectPanel::buildActualsGroup(QWidget *views, QVBoxLayout *viewsLayout)
+{
+    auto *accuracyTitle = new QLabel(
+        tr("<b>Estimated vs actual</b> — finished tasks or jobs (same unit in both columns)"),
+        views);
+    viewsLayout->addWidget(accuracyTitle);
+    auto *accuracy = new QWidget(views);
+    auto *accuracyLayout = new QHBoxLayout(accuracy);
+    accuracyLayout->setContentsMargins(0, 0, 0, 0);
+    auto *log = new QWidget(accuracy);
+    auto *logLayout = new QVBoxLayout(log);
+    logLayout->setContentsMargins(0, 0, 0, 0);
+    logLayout->addWidget(m_actuals);
+    auto *logButtons = new QWidget(log);
+    auto *logButtonsLayout = new QHBoxLayout(logButtons);
+    logButtonsLayout->setContentsMargins(0, 0, 0, 0);
+    auto *addActual = new QPushButton(tr("Log finished"), logButtons);
+    auto *removeActual = new QPushButton(tr("Remove"), logButtons);
+    logButtonsLayout->addWidget(addActual);
+    logButtonsLayout->addWidget(removeActual);
+    logButtonsLayout->addStretch(1);
+    logLayout->addWidget(logButtons);
+    logLayout->addWidget(m_accuracyResult);
+    accuracyLayout->addWidget(log, 1);
+    m_accuracyChart->setMinimumSize(300, 220);
+    accuracyLayout->addWidget(m_accuracyChart, 1);
+    viewsLayout->addWidget(accuracy);
+    connect(addActual, &QPushButton::clicked, this, [this]() {
+        editProject(tr("Log finished task"), EditId::None, [](Scenario &s) {
+            s.project.actuals.push_back({tr("Finished task"), 10, 10});
+        });
+    });
+    connect(removeActual, &QPushButton::clicked, this, [this]() {
+        const int row = m_actuals->currentRow();
+        if (row < 0)
+            return;
+        editProject(tr("Remove logged task"), EditId::None, [row](Scenario &s) {
+            s.project.actuals.erase(s.project.actuals.begin() + row);
+        });
+    });
+}
+
+void ProjectPanel::layOut(QWidget *inputs, QWidget *views)
+{
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    inputs->setMaximumWidth(430);
+    layout->addWidget(inputs);
+    layout->addWidget(views, 1);
+}
+
+/// Edits that do not go through a bound control: refusals, the distribution, table cells.
+void ProjectPanel::connectEdits()
+{
+    connect(m_bound, &ScenarioBindings::refused, this, [this]() {
+        if (m_document) {
+            m_message->setText(tr("Not applied: that value is out of range."));
+            m_message->setVisible(true);
+        }
+        refresh();
+    });
+    connect(m_distribution, &QComboBox::activated, this, [this](int index) {
+        const auto distribution =
+            static_cast<estimate::Distribution>(m_distribution->itemData(index).toInt());
+        editProject(
+            tr("Change distribution"), EditId::ProjectDistribution,
+            [distribution](Scenario &s) { s.project.monteCarlo.distribution = distribution; });
+    });
+    connect(m_tasks, &QTableWidget::cellChanged, this, &ProjectPanel::taskEdited);
+    connect(m_strata, &QTableWidget::cellChanged, this, &ProjectPanel::stratumEdited);
+    connect(m_actuals, &QTableWidget::cellChanged, this, &ProjectPanel::actualEdited);
+}
+
+/// The background Monte Carlo: its progress, Cancel and its result.
+void ProjectPanel::connectMonteCarlo()
+{
+    // Progress and Cancel appear only when a run takes longer than a blink.
+    m_showProgress->setSingleShot(true);
+    m_showProgress->setInterval(250);
+    connect(m_showProgress, &QTimer::timeout, this, [this]() {
+        if (m_job->isRunning()) {
+            m_progress->setVisible(true);
+            m_cancel->setVisible(true);
+        }
+    });
+    connect(m_job, &BackgroundJob::started, this, [this]() {
+        m_status->setText(tr("Running the Monte Carlo…"));
+        m_progress->setValue(0);
+        m_showProgress->start();
+    });
+    connect(m_job, &BackgroundJob::progress, this,
+            [this](double fraction) { m_progress->setValue(static_cast<int>(fraction * 1000)); });
+    connect(m_job, &BackgroundJob::finished, this, &ProjectPanel::showEstimate);
+    connect(m_cancel, &QPushButton::clicked, this, [this]() {
+        m_job->cancel();
+        m_requested.reset();
+        m_progress->setVisible(false);
+        m_cancel->setVisible(false);
+        m_status->setText(tr("Cancelled: the percentiles shown are from the previous run."));
+    });
+}
+
+ValueControl *ProjectPanel::trialsControl() const
+{
+    return m_bound->control(0);
+}
+
+ValueControl *ProjectPanel::labelingBufferControl() const
+{
+    return m_bound->control(2);
+}
+
+bool ProjectPanel::isRunning() const
+{
+    return m_job->isRunning();
+}
+
+void ProjectPanel::editProject(const QString &text, EditId id,
+                               const std::function<void(Scenario &)> &change)
+{
+    if (!m_document)
+        return;
+    Scenario next = m_document->scenario();
+    change(next);
+    if (const std::vector<FieldError> errors = validate(next); !errors.empty()) {
+        m_message->setText(tr("Not applied: %1").arg(errors.front().toString()));
+        m_message->setVisible(true);
+        // Shares that do not sum to 1 can be normalized instead.
+        const bool sharesOff = std::any_of(errors.begin(), errors.end(), [](const FieldError &e) {
+            return e.field == QLatin1String("project.labeling.strata") &&
+                   e.message.startsWith(QStringLiteral("shares sum to"));
+        });
+        m_unnormalized = sharesOff ? std::optional(next.project.labeling) : std::nullopt;
+        m_normalize->setVisible(sharesOff);
+        refresh();
+        return;
+    }
+    m_message->setVisible(false);
+    m_normalize->setVisible(false);
+    m_unnormalized.reset();
+    m_document->editScenario(text, id, change);
+}
+
+void ProjectPanel::taskEdited(int row, int column)
+{
+    if (m_filling || !m_document)
+        return;
+    const QString text =
+        m_tasks->item(row, column) ? m_tasks->item(row, column)->text() : QString();
+    const QString name = m_tasks->horizontalHeaderItem(column)->text();
+    if (column == Name) {
+        editProject(tr("Rename task"), EditId::None, [row, text](Scenario &s) {
+            s.project.tasks[static_cast<std::size_t>(row)].name = text.trimmed().left(200);
+        });
+        return;
+    }
+    if (column == DependsOn) {
+        std::vector<int> dependsOn;
+        for (const QString &part :
+             text.split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
+            bool ok = false;
+            const int number = part.toInt(&ok);
+            if (!ok) {
+                m_message->setText(
+                    tr("Not applied: tasks[%1].depends_on: \"%2\" is not a task number")
+                        .arg(row)
+                        .arg(part));
+                m_message->setVisible(true);
+                refresh();
+                return;
+            }
+            dependsOn.push_back(number - 1);
+        }
+        editProject(tr("Change dependencies"), EditId::None, [row, dependsOn](Scenario &s) {
+            s.project.tasks[static_cast<std::size_t>(row)].dependsOn = dependsOn;
+        });
+        return;
+    }
+    const numparse::Parsed parsed = numparse::number(text);
+    if (!parsed.value) {
+        m_message->setText(
+            tr("Not applied: %1 of task %2: %3").arg(name).arg(row + 1).arg(parsed.error));
+        m_message->setVisible(true);
+        refresh();
+        return;
+    }
+    const double value = *parsed.value;
+    editProject(tr("Change %1").arg(name.toLower()), EditId::None,
+                [row, column, value](Scenario &s) {
+                    estimate::Task &task = s.project.tasks[static_cast<std::size_t>(row)];
+                    if (column == Optimistic)
+                        task.optimistic = value;
+                    else if (column == MostLikely)
+                        task.mostLikely = value;
+                    else if (column == Pessimistic)
+                        task.pessimistic = value;
+                });
+}
+
+void ProjectPanel::stratumEdited(int row, int column)
+{
+    if (m_filling || !m_document)
+        return;
+    const QString text =
+        m_strata->item(row, column) ? m_strata->item(row, column)->text().trimmed() : QString();
+    if (column == 0) {
+        editProject(tr("Rename stratum"), EditId::None, [row, text](Scenario &s) {
+            s.project.labeling.strata[static_cast<std::size_t>(row)].name = text.left(200);
+        });
+        return;
+    }
+    std::optional<double> value;
+    if (!(column == 3 && text.isEmpty())) {
+        const numparse::Parsed parsed = numparse::number(text);
+        if (!parsed.value) {
+            m_message->setText(tr("Not applied: stratum %1: %2").arg(row + 1).arg(parsed.error));
+            m_message->setVisible(true);
+            refresh();
+            return;
+        }
+        value = parsed.value;
+    }
+    editProject(tr("Change stratum"), EditId::None, [row, column, value](Scenario &s) {
+        estimate::Stratum &stratum = s.project.labeling.strata[static_cast<std::size_t>(row)];
+        if (column == 1) {
+            if (stratum.count)
+                stratum.count = value;
+            else
+                stratum.share = value.value_or(0) / 100.0;
+        } else if (column == 2) {
+            stratum.minutesPerItem = value.value_or(0);
+        } else {
+            stratum.reviewMinutesPerItem = value;
+        }
+    });
+}
+
+void ProjectPanel::actualEdited(int row, int column)
+{
+    if (m_filling || !m_document)
+        return;
+    const QString text =
+        m_actuals->item(row, column) ? m_actuals->item(row, column)->text().trimmed() : QString();
+    if (column == 0) {
+        editProject(tr("Rename logged task"), EditId::None, [row, text](Scenario &s) {
+            s.project.actuals[static_cast<std::size_t>(row)].name = text.left(200);
+        });
+        return;
+    }
+    const numparse::Parsed parsed = numparse::number(text);
+    if (!parsed.value) {
+        m_message->setText(tr("Not applied: logged task %1: %2").arg(row + 1).arg(parsed.error));
+        m_message->setVisible(true);
+        refresh();
+        return;
+    }
+    const double value = *parsed.value;
+    editProject(tr("Change logged task"), EditId::None, [row, column, value](Scenario &s) {
+        estimate::ActualEntry &entry = s.project.actuals[static_cast<std::size_t>(row)];
+        (column == 1 ? entry.estimate : entry.actual) = value;
+    });
+}
+
+void ProjectPanel::moveTask(int delta)
+{
+    const int row = m_tasks->currentRow();
+    if (!m_document || row < 0)
+        return;
+    const int target = row + delta;
+    if (target < 0 || std::cmp_greater_equal(target, m_document->scenario().project.tasks.size()))
+        return;
+    editProject(tr("Move task"), EditId::None, [row, target](Scenario &s) {
+        std::vector<estimate::Task> &tasks = s.project.tasks;
+        std::vector<int> newIndex(tasks.size());
+        for (int i = 0; std::cmp_less(i, tasks.size()); ++i)
+            newIndex[static_cast<std::size_t>(i)] = i;
+        newIndex[static_cast<std::size_t>(row)] = target;
+        newIndex[static_cast<std::size_t>(target)] = row;
+        std::swap(tasks[static_cast<std::size_t>(row)], tasks[static_cast<std::size_t>(target)]);
+        remapDependencies(tasks, newIndex);
+    });
+    m_tasks->setCurrentCell(target, m_tasks->currentColumn());
+}
+
+void ProjectPanel::importCsv()
+{
+    const QString path = QFileDialog::getOpenFileName(this, tr("Import tasks"), QString(),
+                                                      tr("CSV files (*.csv);;All files (*)"));
+    if (path.isEmpty())
+        return;
+    const fileio::ReadResult bytes = fileio::readBounded(path, scenariofile::kMaxFileBytes);
+    if (!bytes.bytes) {
+        m_message->setText(tr("Not imported: %1 %2").arg(path, bytes.error));
+        m_message->setVisible(true);
+        return;
+    }
+    const estimate::CsvTasks read = estimate::readTasksCsv(QString::fromUtf8(*bytes.bytes));
+    if (!read.errors.empty()) {
+        m_message->setText(tr("Not imported: %1").arg(read.errors.front().toString()));
+        m_message->setVisible(true);
+        return;
+    }
+    editProject(tr("Import tasks"), EditId::None,
+                [&read](Scenario &s) { s.project.tasks = read.tasks; });
+}
+
+void ProjectPanel::fillTasks(const Scenario &s)
+{
+    const std::vector<estimate::Task> &tasks = s.project.tasks;
+    m_tasks->setRowCount(static_cast<int>(tasks.size()));
+    for (int row = 0; std::cmp_less(row, tasks.size()); ++row) {
+        const estimate::Task &task = tasks[static_cast<std::size_t>(row)];
+        const estimate::TaskStats stats = estimate::taskStats(task);
+        const double perUnit = estimate::hoursPer(task.unit);
+        m_tasks->setItem(row, Name, editable(task.name, false));
+        m_tasks->setItem(row, Optimistic, editable(format::trimmed(task.optimistic, 3)));
+        m_tasks->setItem(row, MostLikely, editable(format::trimmed(task.mostLikely, 3)));
+        m_tasks->setItem(row, Pessimistic, editable(format::trimmed(task.pessimistic, 3)));
+        m_tasks->setItem(row, DependsOn, editable(dependsText(task.dependsOn), false));
+        const QString unit = estimate::unitKey(task.unit);
+        m_tasks->setItem(
+            row, PertMean,
+            readOnly(format::trimmed(stats.pertMeanHours / perUnit, 2) + QLatin1Char(' ') + unit));
+        m_tasks->setItem(
+            row, PertSigma,
+            readOnly(format::trimmed(stats.pertSigmaHours / perUnit, 2) + QLatin1Char(' ') + unit));
+        // Category and unit: pickers in the cells.
+        auto *category = new QComboBox(m_tasks);
+        for (estimate::Category c : estimate::kAllCategories)
+            category->addItem(estimate::categoryKey(c), static_cast<int>(c));
+        category->setCurrentIndex(category->findData(static_cast<int>(task.category)));
+        connect(category, &QComboBox::activated, this, [this, row, category](int index) {
+            const auto value = static_cast<estimate::Category>(category->itemData(index).toInt());
+            editProject(tr("Change category"), EditId::None, [row, value](Scenario &next) {
+                next.project.tasks[static_cast<std::size_t>(row)].category = value;
+            });
+        });
+        m_tasks->setCellWidget(row, Category, category);
+        auto *unitBox = new QComboBox(m_tasks);
+        for (estimate::TimeUnit u : estimate::kAllUnits)
+            unitBox->addItem(estimate::unitKey(u), static_cast<int>(u));
+        unitBox->setCurrentIndex(unitBox->findData(static_cast<int>(task.unit)));
+        connect(unitBox, &QComboBox::activated, this, [this, row, unitBox](int index) {
+            const auto value = static_cast<estimate::TimeUnit>(unitBox->itemData(index).toInt());
+            editProject(tr("Change unit"), EditId::None, [row, value](Scenario &next) {
+                next.project.tasks[static_cast<std::size_t>(row)].unit = value;
+            });
+        });
+        m_tasks->setCellWidget(row, Unit, unitBox);
+    }
+    m_tasks->resizeColumnsToContents();
+    m_tasks->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
+    fitHeight(m_tasks, 12);
+}
+
+void ProjectPanel::fillStrata(const Scenario &s)
+{
+    const estimate::LabelingInputs &l = s.project.labeling;
+    const bool counts = !l.strata.empty() && l.strata.front().count.has_value();
+    m_strata->horizontalHeaderItem(1)->setText(counts ? tr("Count") : tr("Share (%)"));
+    m_strata->setRowCount(static_cast<int>(l.strata.size()));
+    for (int row = 0; std::cmp_less(row, l.strata.size()); ++row) {
+        const estimate::Stratum &stratum = l.strata[static_cast<std::size_t>(row)];
+        m_strata->setItem(row, 0, editable(stratum.name, false));
+        m_strata->setItem(row, 1,
+                          editable(counts ? format::grouped(stratum.count.value_or(0), 0)
+                                          : format::trimmed(stratum.share.value_or(0) * 100, 3)));
+        m_strata->setItem(row, 2, editable(format::trimmed(stratum.minutesPerItem, 3)));
+        m_strata->setItem(row, 3,
+                          editable(stratum.reviewMinutesPerItem
+                                       ? format::trimmed(*stratum.reviewMinutesPerItem, 3)
+                                       : QString()));
+    }
+    m_strata->resizeColumnsToContents();
+    m_strata->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    fitHeight(m_strata, 6);
+}
+
+void ProjectPanel::fillActuals(const Scenario &s, const ProjectSection &project)
+{
+    const std::vector<estimate::ActualEntry> &entries = s.project.actuals;
+    m_actuals->setRowCount(static_cast<int>(entries.size()));
+    const estimate::Accuracy accuracy = project.accuracy.value_or(estimate::Accuracy{});
+    for (int row = 0; std::cmp_less(row, entries.size()); ++row) {
+        const estimate::ActualEntry &entry = entries[static_cast<std::size_t>(row)];
+        m_actuals->setItem(row, 0, editable(entry.name, false));
+        m_actuals->setItem(row, 1, editable(format::trimmed(entry.estimate, 3)));
+        m_actuals->setItem(row, 2, editable(format::trimmed(entry.actual, 3)));
+        m_actuals->setItem(row, 3,
+                           readOnly(percentText(
+                               accuracy.absolutePercentageErrors[static_cast<std::size_t>(row)])));
+    }
+    m_actuals->resizeColumnsToContents();
+    m_actuals->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_actuals->setMinimumHeight(120);
+    m_accuracyResult->setText(
+        entries.empty() ? tr("Log finished tasks to see how far estimates were off.")
+                        : tr("Median absolute percentage error (MdAPE): <b>%1</b> over %2 finished")
+                              .arg(percentText(accuracy.medianApe))
+                              .arg(entries.size()));
+    m_accuracyChart->setEntries(entries);
+    m_accuracyChart->setVisible(!entries.empty()); // an empty chart says nothing
+}
+
+void ProjectPanel::refresh()
+{
+    if (!refreshNow())
+        return;
+    const Scenario &s = m_document->scenario();
+    const ProjectSettings &p = s.project;
+    m_filling = true;
+    m_bound->show(s);
+    m_distribution->setCurrentIndex(
+        m_distribution->findData(static_cast<int>(p.monteCarlo.distribution)));
+    fillTasks(s);
+    fillStrata(s);
+    fillActuals(s, m_document->planResult().project);
+    m_filling = false;
+
+    const ProjectSection &project = m_document->planResult().project;
+    const estimate::PertResult &pert = project.pert;
+    const estimate::PertResult &pertBuffered = project.pertBuffered;
+    QStringList path;
+    for (int index : pert.criticalPath)
+        path << QString::number(index + 1);
+    m_pert->setText(tr("<b>PERT</b>: %1 ± %2 (critical path: tasks %3); with buffers %4 ± %5")
+                        .arg(planDuration(pert.meanHours, pertBuffered.meanHours),
+                             planDuration(pert.sigmaHours, pertBuffered.meanHours),
+                             path.join(QStringLiteral(" → ")),
+                             planDuration(pertBuffered.meanHours, pertBuffered.meanHours),
+                             planDuration(pertBuffered.sigmaHours, pertBuffered.meanHours)));
+
+    const estimate::LabelingEstimate &l = project.labeling;
+    m_labelingResult->setText(
+        tr("<table cellspacing=0 cellpadding=1>"
+           "<tr><td>Labeling (base)</td><td align=right><b>%1 h</b></td></tr>"
+           "<tr><td>QC review</td><td align=right>%2 h</td></tr>"
+           "<tr><td>Adjudication</td><td align=right>%3 h</td></tr>"
+           "<tr><td>First-week ramp-up</td><td align=right>%4 h</td></tr>"
+           "<tr><td>Annotators / reviewers</td><td align=right>%5 h / %6 h</td></tr>"
+           "<tr><td>Total with contingency</td><td align=right><b>%7 h</b></td></tr>"
+           "<tr><td>Cost</td><td align=right><b>%8</b></td></tr></table>")
+            .arg(format::grouped(l.baseHours, 0), format::grouped(l.qcHours, 0),
+                 format::grouped(l.adjudicationHours, 0), format::grouped(l.rampUpHours, 0),
+                 format::grouped(l.annotatorHours, 0), format::grouped(l.reviewerHours, 0),
+                 format::grouped(l.totalHours, 0), format::grouped(l.cost, 2)));
+
+    const estimate::JobEta &eta = project.jobEta;
+    m_etaResult->setText(
+        tr("ETA <b>%1</b>; request <b>%2</b> of wall time (× %3); %4 checkpoints")
+            .arg(format::duration(eta.etaSeconds), format::duration(eta.wallTimeMinutes * 60),
+                 format::trimmed(p.jobEta.safetyFactor, 2), format::grouped(eta.checkpoints, 0)));
+    startMonteCarlo();
+}
+
+void ProjectPanel::startMonteCarlo()
+{
+    if (!m_document)
+        return;
+    const ProjectSettings &p = m_document->scenario().project;
+    Request request{p.tasks, p.buffers, p.monteCarlo};
+    // Only a change of what the Monte Carlo reads runs it again.
+    if (m_requested && *m_requested == request)
+        return;
+    m_requested = request;
+    ++m_runsStarted;
+    auto result = std::make_shared<estimate::PlanEstimate>();
+    m_job->start(
+        [request, result](simulation::Control &control) {
+            *result =
+                estimate::estimatePlan(request.tasks, request.buffers, request.options, &control);
+        },
+        2LL * request.options.trials, [this, result]() { m_estimate = *result; });
+}
+
+void ProjectPanel::showEstimate()
+{
+    m_progress->setVisible(false);
+    m_cancel->setVisible(false);
+    if (!m_estimate)
+        return;
+    const estimate::PlanEstimate &e = *m_estimate;
+    const double largest = e.monteCarloBuffered.maxHours;
+    const std::tuple<QString, double, double> rows[] = {
+        {tr("PERT mean"), e.pert.meanHours, e.pertBuffered.meanHours},
+        {tr("PERT σ"), e.pert.sigmaHours, e.pertBuffered.sigmaHours},
+        {tr("Monte Carlo mean"), e.monteCarlo.meanHours, e.monteCarloBuffered.meanHours},
+        {tr("P50"), e.monteCarlo.p50Hours, e.monteCarloBuffered.p50Hours},
+        {tr("P80"), e.monteCarlo.p80Hours, e.monteCarloBuffered.p80Hours},
+        {tr("P90"), e.monteCarlo.p90Hours, e.monteCarloBuffered.p90Hours},
+        {tr("P95"), e.monteCarlo.p95Hours, e.monteCarloBuffered.p95Hours},
+    };
+    m_results->setRowCount(static_cast<int>(std::size(rows)));
+    QStringList labels;
+    for (int row = 0; std::cmp_less(row, std::size(rows)); ++row) {
+        const auto &[label, without, with] = rows[row];
+        labels << label;
+        m_results->setItem(row, 0, readOnly(planDuration(without, largest)));
+        m_results->setItem(row, 1, readOnly(planDuration(with, largest)));
+    }
+    m_results->setVerticalHeaderLabels(labels);
+    fitHeight(m_results, 8);
+    m_chart->setResult(e.monteCarlo);
+    m_status->setText(tr("%1 trials, seed %2, %3")
+                          .arg(format::grouped(e.monteCarlo.trials, 0))
+                          .arg(m_requested ? m_requested->options.seed : 0)
+                          .arg(m_requested && m_requested->options.distribution ==
+                                                  estimate::Distribution::Triangular
+                                   ? tr("triangular")
+                                   : tr("PERT-beta")));
+}
+
+} // namespace pipeplan

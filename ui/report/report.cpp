@@ -1,0 +1,820 @@
+#include "ui/report/report.h"
+
+#include "core/base/fileio.h"
+
+#include "core/base/format.h"
+#include "core/model/explain.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/amdahlchart.h"
+#include "ui/model/ganttchart.h"
+#include "ui/model/overheadchart.h"
+#include "ui/model/scalingtablemodel.h"
+#include "ui/model/stagechart.h"
+#include "ui/model/waterfallchart.h"
+#include "ui/project/estimatecharts.h"
+#include "ui/tail/histogramchart.h"
+#include "ui/training/schedulechart.h"
+#include "ui/widgets/chartexport.h"
+
+#include <QBuffer>
+#include <QChart>
+#include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QLocale>
+#include <QPagedPaintDevice>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QPicture>
+
+#include <algorithm>
+#include <functional>
+#include <memory>
+
+namespace pipeplan::report {
+
+namespace {
+
+constexpr double kChartHeight = 300;
+const QColor kInk{0x1b, 0x1f, 0x24};
+const QColor kGrey{0x5f, 0x66, 0x6d};
+const QColor kRule{0xd0, 0xd4, 0xd9};
+const QColor kHeaderFill{0xee, 0xf1, 0xf5};
+
+QFont font(double pointSize, bool bold = false)
+{
+    QFont f(QStringLiteral("DejaVu Sans"));
+    f.setPointSizeF(pointSize);
+    f.setBold(bold);
+    return f;
+}
+
+/// Blocks stacked down the page; a block that does not fit starts a new page, and a table row
+/// that starts a page repeats its table's header first.
+class Document
+{
+public:
+    using Draw = std::function<void(QPainter &, const QRectF &)>;
+
+    Document(QPaintDevice *device, double width) : m_device(device), m_width(width) {}
+    double width() const { return m_width; }
+
+    double textHeight(const QString &text, const QFont &f, double width) const
+    {
+        const QFontMetricsF metrics(f, m_device);
+        return metrics.boundingRect(QRectF(0, 0, width, 1e6), Qt::TextWordWrap, text).height();
+    }
+
+    void add(double height, Draw draw, double gapAfter = 6, int table = -1, bool pageBreak = false,
+             bool keepWithNext = false)
+    {
+        m_blocks.push_back({height, std::move(draw), gapAfter, table, pageBreak, keepWithNext});
+    }
+
+    /// A paragraph; `keepWithNext` keeps it on the page of what follows (a caption).
+    void text(const QString &text, const QFont &f, const QColor &color = kInk, double gap = 6,
+              bool keepWithNext = false)
+    {
+        const double height = textHeight(text, f, m_width);
+        add(
+            height,
+            [text, f, color](QPainter &p, const QRectF &r) {
+                p.setFont(f);
+                p.setPen(color);
+                p.drawText(r, Qt::TextWordWrap, text);
+            },
+            gap, -1, false, keepWithNext);
+    }
+
+    void heading(const QString &title, bool pageBreak = false)
+    {
+        const QFont f = font(13, true);
+        add(
+            textHeight(title, f, m_width) + 8,
+            [title, f](QPainter &p, const QRectF &r) {
+                p.setFont(f);
+                p.setPen(kInk);
+                p.drawText(r.adjusted(0, 8, 0, 0), title);
+            },
+            6, -1, pageBreak, true);
+    }
+
+    /// A table: `fractions` of the width per column; `numeric` columns are right-aligned.
+    void table(const QStringList &header, const std::vector<QStringList> &rows,
+               const std::vector<double> &fractions, const std::vector<bool> &numeric)
+    {
+        const int id = static_cast<int>(m_headers.size());
+        std::vector<double> widths;
+        widths.reserve(fractions.size());
+        for (double fraction : fractions)
+            widths.push_back(fraction * m_width);
+        auto rowBlock = [this, widths, numeric](const QStringList &cells, bool isHeader) {
+            const QFont f = font(8.5, isHeader);
+            double height = 0;
+            for (qsizetype c = 0; c < cells.size(); ++c)
+                height =
+                    std::max(height, textHeight(cells[c], f, widths[static_cast<size_t>(c)] - 8));
+            height += 6;
+            Draw draw = [cells, f, widths, numeric, isHeader](QPainter &p, const QRectF &r) {
+                if (isHeader)
+                    p.fillRect(r, kHeaderFill);
+                p.setFont(f);
+                p.setPen(kInk);
+                double x = r.left();
+                for (qsizetype c = 0; c < cells.size(); ++c) {
+                    const double w = widths[static_cast<size_t>(c)];
+                    const Qt::Alignment align = (!isHeader && numeric[static_cast<size_t>(c)])
+                                                    ? Qt::AlignRight
+                                                    : Qt::AlignLeft;
+                    p.drawText(QRectF(x + 4, r.top() + 3, w - 8, r.height() - 6),
+                               static_cast<int>(Qt::TextWordWrap | align | Qt::AlignVCenter),
+                               cells[c]);
+                    x += w;
+                }
+                p.setPen(QPen(kRule, 0.8));
+                p.drawLine(QPointF(r.left(), r.bottom()), QPointF(r.right(), r.bottom()));
+            };
+            return std::pair{height, draw};
+        };
+        auto [headerHeight, headerDraw] = rowBlock(header, true);
+        m_headers.push_back({headerHeight, headerDraw});
+        add(headerHeight, headerDraw, 0, -1);
+        for (size_t i = 0; i < rows.size(); ++i) {
+            auto [height, draw] = rowBlock(rows[i], false);
+            add(height, draw, i + 1 == rows.size() ? 8 : 0, id);
+        }
+    }
+
+    /// A picture (a chart) scaled to the full width.
+    void picture(const QPicture &picture, double height)
+    {
+        add(
+            height,
+            [picture](QPainter &p, const QRectF &r) {
+                p.save();
+                p.translate(r.topLeft());
+                p.drawPicture(QPointF(0, 0), picture);
+                p.restore();
+            },
+            10);
+    }
+
+    /// Lays the blocks out on pages of `pageHeight` and draws them, with a footer on each page.
+    int render(QPagedPaintDevice *device, QPainter &painter, double pageHeight,
+               const QString &footerLeft)
+    {
+        struct Placed
+        {
+            const Draw *draw;
+            QRectF rect;
+        };
+        const double footer = 22;
+        const double bottom = pageHeight - footer;
+        std::vector<std::vector<Placed>> pages(1);
+        double y = 0;
+        for (size_t i = 0; i < m_blocks.size(); ++i) {
+            const Block &block = m_blocks[i];
+            // A heading or caption goes with what follows it: measure the whole chain.
+            double needed = block.height;
+            for (size_t next = i; next + 1 < m_blocks.size() && m_blocks[next].keepWithNext; ++next)
+                needed += m_blocks[next].gapAfter + m_blocks[next + 1].height;
+            const bool fresh = pages.back().empty();
+            if (!fresh && (block.pageBreak || y + needed > bottom)) {
+                pages.emplace_back();
+                y = 0;
+            }
+            if (pages.back().empty() && block.table >= 0) {
+                const Header &header = m_headers[static_cast<size_t>(block.table)];
+                pages.back().push_back({&header.draw, QRectF(0, y, m_width, header.height)});
+                y += header.height;
+            }
+            pages.back().push_back({&block.draw, QRectF(0, y, m_width, block.height)});
+            y += block.height + block.gapAfter;
+        }
+        const int count = static_cast<int>(pages.size());
+        for (int i = 0; i < count; ++i) {
+            if (i > 0)
+                device->newPage();
+            for (const Placed &placed : pages[static_cast<size_t>(i)])
+                (*placed.draw)(painter, placed.rect);
+            painter.setFont(font(7.5));
+            painter.setPen(kGrey);
+            const QRectF line(0, pageHeight - footer + 8, m_width, footer - 8);
+            painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, footerLeft);
+            painter.drawText(line, Qt::AlignRight | Qt::AlignVCenter,
+                             QStringLiteral("Page %1 of %2").arg(i + 1).arg(count));
+        }
+        return count;
+    }
+
+private:
+    struct Block
+    {
+        double height;
+        Draw draw;
+        double gapAfter;
+        int table;
+        bool pageBreak;
+        bool keepWithNext;
+    };
+    struct Header
+    {
+        double height;
+        Draw draw;
+    };
+    QPaintDevice *m_device;
+    double m_width;
+    std::vector<Block> m_blocks;
+    std::vector<Header> m_headers;
+};
+
+/// The window's charts, drawn for the report from their own document (never shown on screen).
+struct Charts
+{
+    explicit Charts(const Plan &plan, int width)
+    {
+        host.setAttribute(Qt::WA_DontShowOnScreen);
+        document = new ScenarioDocument(&host);
+        document->load(plan, QString());
+        amdahl = new AmdahlChart(&host);
+        waterfall = new WaterfallChart(&host);
+        gantt = new GanttChart(&host);
+        stages = new StageChart(&host);
+        overheads = new OverheadChart(&host);
+        histogram = new HistogramChart(&host);
+        schedules = new ScheduleChart(&host);
+        memory = new ScheduleMemoryChart(&host);
+        estimate = new EstimateChart(&host);
+        accuracy = new AccuracyChart(&host);
+        for (QWidget *chart :
+             std::initializer_list<QWidget *>{amdahl, waterfall, gantt, stages, overheads,
+                                              histogram, schedules, memory, estimate, accuracy})
+            chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
+        host.resize(width, static_cast<int>(kChartHeight));
+        host.show(); // lays the charts out without putting anything on screen
+        amdahl->setDocument(document);
+        waterfall->setDocument(document);
+        gantt->setDocument(document);
+        stages->setDocument(document);
+        overheads->setDocument(document);
+    }
+    QWidget host;
+    ScenarioDocument *document;
+    AmdahlChart *amdahl;
+    WaterfallChart *waterfall;
+    GanttChart *gantt;
+    StageChart *stages;
+    OverheadChart *overheads;
+    HistogramChart *histogram;
+    ScheduleChart *schedules;
+    ScheduleMemoryChart *memory;
+    EstimateChart *estimate;
+    AccuracyChart *accuracy;
+};
+
+/// The page the sections draw on: its size and the size of one full-width chart.
+struct Page
+{
+    double width;
+    double height;
+    QSize chartSize;
+};
+
+void renderTitle(Document &doc, const Scenario &s, const Options &options)
+{
+    doc.text(QStringLiteral("PipePlan report"), font(9), kGrey, 2);
+    doc.text(s.name, font(18, true), kInk, 2);
+    doc.text(QStringLiteral("%1 · PipePlan %2 · %3")
+                 .arg(QLocale(QLocale::English)
+                          .toString(options.created, QStringLiteral("d MMMM yyyy, HH:mm")),
+                      QLatin1String(PIPEPLAN_VERSION), QPageSize::name(options.pageSize)),
+             font(8.5), kGrey, 10);
+    if (!s.notes.trimmed().isEmpty())
+        doc.text(s.notes, font(9.5), kInk, 10);
+}
+
+/// The headline, with the formula behind every number.
+void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
+                    const explain::Headline &h)
+{
+    doc.heading(QStringLiteral("Headline"));
+    std::vector<QStringList> headline{
+        {QStringLiteral("Total predictions"), h.totalPredictions, explain::totalPredictions(s, r)},
+        {QStringLiteral("Runtime at %1")
+             .arg(format::count(s.workload.workers, QStringLiteral("workers"))),
+         h.runtime, explain::runtime(s, r)},
+        {QStringLiteral("Throughput"), h.throughput, explain::throughput(s, r)},
+        {QStringLiteral("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
+        {QStringLiteral("Bottleneck (per user)"), h.bottleneck, explain::perUserCost(s, r)},
+    };
+    doc.table({QStringLiteral("Quantity"), QStringLiteral("Value"), QStringLiteral("How")},
+              headline, {0.22, 0.2, 0.58}, {false, true, false});
+}
+
+void renderInputs(Document &doc, const Scenario &s)
+{
+    doc.heading(QStringLiteral("Inputs"));
+    std::vector<QStringList> inputs;
+    for (const auto &[label, value] : explain::inputRows(s))
+        inputs.push_back({label, value});
+    doc.table({QStringLiteral("Input"), QStringLiteral("Value")}, inputs, {0.5, 0.5},
+              {false, true});
+}
+
+/// The scaling table, with the baseline's column when one is pinned.
+void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planResult)
+{
+    const ScenarioResult &r = planResult.model;
+    doc.heading(QStringLiteral("Scaling table"));
+    std::vector<QStringList> scaling = explain::scalingTableRows(r.scaling, r.overheads.enabled);
+    QStringList header = scaling.front();
+    scaling.erase(scaling.begin());
+    std::vector<double> fractions(static_cast<size_t>(header.size()),
+                                  1.0 / static_cast<double>(header.size()));
+    std::vector<bool> numeric(static_cast<size_t>(header.size()), true);
+    if (plan.baseline) {
+        const Comparison &c = *planResult.baseline.comparison;
+        header << (r.overheads.enabled ? QStringLiteral("Baseline, with overheads (h)")
+                                       : QStringLiteral("Baseline Amdahl (h)"));
+        for (size_t i = 0; i < scaling.size(); ++i)
+            scaling[i] << ScalingTableModel::baselineCellText(r.scaling[i], c.baselineScaling[i]);
+        fractions.assign(static_cast<size_t>(header.size()),
+                         0.76 / static_cast<double>(header.size() - 1));
+        fractions.back() = 0.24;
+        numeric.push_back(true);
+    }
+    doc.table(header, scaling, fractions, numeric);
+}
+
+/// This scenario against the pinned baseline (nothing when none is pinned).
+void renderComparison(Document &doc, const Plan &plan, const PlanResult &planResult,
+                      const explain::Headline &h)
+{
+    if (!plan.baseline)
+        return;
+    const Scenario &s = plan.scenario;
+    const ScenarioResult &r = planResult.model;
+    const Scenario &b = *plan.baseline;
+    const ScenarioResult &br = *planResult.baseline.result;
+    const explain::Headline bh = explain::headline(b, br);
+    doc.heading(QStringLiteral("Compared with the baseline"));
+    doc.text(QStringLiteral("Baseline: %1").arg(b.name), font(9), kGrey, 4);
+    doc.table(
+        {QStringLiteral("Quantity"), QStringLiteral("This scenario"), QStringLiteral("Baseline"),
+         QStringLiteral("Change")},
+        {{QStringLiteral("Runtime"), h.runtime, bh.runtime,
+          format::change(r.effectiveRuntimeSeconds, br.effectiveRuntimeSeconds)},
+         {QStringLiteral("Throughput"), h.throughput, bh.throughput,
+          format::change(r.throughputUsersPerSecond, br.throughputUsersPerSecond)},
+         {QStringLiteral("Work (one stream)"), format::duration(r.workSeconds),
+          format::duration(br.workSeconds), format::change(r.workSeconds, br.workSeconds)},
+         {QStringLiteral("Speedup"), h.speedup, bh.speedup, format::change(r.speedup, br.speedup)},
+         {QStringLiteral("Workers"), format::grouped(s.workload.workers, 0),
+          format::grouped(b.workload.workers, 0),
+          format::change(s.workload.workers, b.workload.workers)}},
+        {0.25, 0.25, 0.25, 0.25}, {false, true, true, true});
+}
+
+/// The Model workspace's charts, as the window draws them.
+void renderCharts(Document &doc, Charts &charts, const Page &page)
+{
+    doc.heading(QStringLiteral("Amdahl's law"));
+    doc.picture(chartexport::recordPlot(charts.amdahl, page.chartSize), kChartHeight);
+    doc.heading(QStringLiteral("Levers: runtime after each"));
+    doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize), kChartHeight);
+    doc.heading(QStringLiteral("Pipeline Gantt"));
+    doc.picture(chartexport::recordPlot(charts.gantt->plot(), page.chartSize), kChartHeight);
+    doc.heading(QStringLiteral("Stage times"));
+    doc.picture(chartexport::recordChartView(charts.stages, page.chartSize), kChartHeight);
+}
+
+/// The simulated completion times and where the time goes (when a run is at hand).
+void renderSimulation(Document &doc, Charts &charts, const Options &options, const Page &page)
+{
+    if (!options.simulation || options.simulation->trials <= 0)
+        return;
+    const simulation::Result &sim = *options.simulation;
+    doc.heading(QStringLiteral("Simulated completion time"));
+    doc.table({QStringLiteral("Trials"), QStringLiteral("Mean"), QStringLiteral("P50"),
+               QStringLiteral("P90"), QStringLiteral("P99"), QStringLiteral("No tail")},
+              {{format::grouped(sim.trials, 0), format::duration(sim.meanSeconds),
+                format::duration(sim.p50Seconds), format::duration(sim.p90Seconds),
+                format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
+              {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true));
+    if (options.breakdown && !options.breakdown->cancelled) {
+        std::vector<QStringList> rows =
+            explain::breakdownRows(*options.breakdown, QStringLiteral("Headline (closed form)"));
+        const QStringList header = rows.front();
+        rows.erase(rows.begin());
+        doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true});
+    }
+    charts.histogram->setResult(sim, sim.closedFormSeconds);
+    doc.picture(chartexport::recordPlot(charts.histogram, page.chartSize), kChartHeight);
+}
+
+/// The Overheads & tail workspace: overheads against workers, the memory check, the simulation.
+void renderOverheadsAndTail(Document &doc, const Scenario &s, const ScenarioResult &r,
+                            Charts &charts, const Options &options, const Page &page)
+{
+    if (r.overheads.enabled) {
+        doc.heading(QStringLiteral("Overheads: runtime against workers"));
+        doc.text(explain::overheads(s, r), font(8.5), kInk, 2, true);
+        if (!r.overheads.kneeText.isEmpty())
+            doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4, true);
+        doc.picture(chartexport::recordPlot(charts.overheads, page.chartSize), kChartHeight);
+    }
+    if (r.memory.checked)
+        doc.text(r.memory.message, font(8.5), r.memory.fits ? kInk : QColor(0xc6, 0x28, 0x28));
+    renderSimulation(doc, charts, options, page);
+}
+
+/// The schedules of the evaluated training section that could run (shared with the charts).
+std::shared_ptr<std::vector<schedule::Result>> runnableSchedules(const TrainingSection &training)
+{
+    auto schedules = std::make_shared<std::vector<schedule::Result>>();
+    for (const TrainingSchedule &entry : training.schedules) {
+        if (entry.result)
+            schedules->push_back(*entry.result);
+    }
+    return schedules;
+}
+
+/// The training pipeline: its settings, the schedules side by side, their Gantt and memory.
+void renderTraining(Document &doc, const Scenario &s, const TrainingSection &training,
+                    const std::shared_ptr<std::vector<schedule::Result>> &schedules, Charts &charts,
+                    const Page &page)
+{
+    doc.heading(QStringLiteral("Training pipeline schedules"));
+    std::vector<QStringList> trainingInputs;
+    for (const auto &[label, value] : explain::trainingRows(s.training))
+        trainingInputs.push_back({label, value});
+    doc.table({QStringLiteral("Setting"), QStringLiteral("Value")}, trainingInputs, {0.4, 0.6},
+              {false, false});
+    for (const TrainingSchedule &entry : training.schedules) {
+        if (!entry.result)
+            doc.text(QStringLiteral("%1 cannot run: %2")
+                         .arg(schedule::displayName(entry.kind), entry.error),
+                     font(8.5, true), QColor(0xc6, 0x28, 0x28), 4);
+    }
+    if (schedules->empty())
+        return;
+    std::vector<QStringList> compared = explain::scheduleTableRows(*schedules);
+    const QStringList comparedHeader = compared.front();
+    compared.erase(compared.begin());
+    doc.table(comparedHeader, compared, {0.2, 0.14, 0.16, 0.18, 0.2, 0.12},
+              {false, true, true, true, true, true});
+    charts.schedules->setSchedules(schedules);
+    // Rows stay readable: taller for more lanes and devices, within one page.
+    const double rows =
+        static_cast<double>(schedules->size()) * (std::min(s.training.devices, 16.0) + 1);
+    const double ganttHeight = std::clamp(110 + rows * 22, kChartHeight * 0.8, page.height * 0.6);
+    doc.heading(schedules->size() > 1 ? QStringLiteral("Schedules compared on one time axis")
+                                      : QStringLiteral("Schedule"));
+    doc.picture(chartexport::recordPlot(charts.schedules, QSize(static_cast<int>(page.width),
+                                                                static_cast<int>(ganttHeight))),
+                ganttHeight);
+    charts.memory->setSchedule(schedules, 0);
+    doc.heading(QStringLiteral("Activations held per device: %1")
+                    .arg(schedule::displayName(schedules->front().params.kind)));
+    doc.picture(chartexport::recordPlot(charts.memory, page.chartSize), kChartHeight);
+}
+
+/// The task table: three-point estimates and PERT per task.
+void renderTasks(Document &doc, const ProjectSettings &project)
+{
+    std::vector<QStringList> taskRows;
+    for (std::size_t i = 0; i < project.tasks.size(); ++i) {
+        const estimate::Task &task = project.tasks[i];
+        const estimate::TaskStats stats = estimate::taskStats(task);
+        const double perUnit = estimate::hoursPer(task.unit);
+        const QString unit = QLatin1Char(' ') + estimate::unitKey(task.unit);
+        QStringList depends;
+        for (int d : task.dependsOn)
+            depends << QString::number(d + 1);
+        taskRows.push_back({QString::number(i + 1) + QStringLiteral(". ") + task.name,
+                            estimate::categoryKey(task.category),
+                            format::trimmed(task.optimistic, 3) + QStringLiteral(" / ") +
+                                format::trimmed(task.mostLikely, 3) + QStringLiteral(" / ") +
+                                format::trimmed(task.pessimistic, 3) + unit,
+                            depends.join(QStringLiteral(", ")),
+                            format::trimmed(stats.pertMeanHours / perUnit, 2) + unit,
+                            format::trimmed(stats.pertSigmaHours / perUnit, 2) + unit});
+    }
+    doc.table({QStringLiteral("Task"), QStringLiteral("Category"),
+               QStringLiteral("Optimistic / likely / pessimistic"), QStringLiteral("After"),
+               QStringLiteral("PERT mean"), QStringLiteral("PERT σ")},
+              taskRows, {0.3, 0.12, 0.22, 0.08, 0.14, 0.14},
+              {false, false, true, false, true, true});
+}
+
+/// The buffers and Monte Carlo settings the plan below uses.
+void renderBuffers(Document &doc, const ProjectSettings &project)
+{
+    const estimate::Buffers &bf = project.buffers;
+    doc.text(QStringLiteral("Buffers: labeling +%1 %, training +%2 %, optimization +%3 %, research "
+                            "+%4 %, other +%5 %, then a project contingency of +%6 %. Monte Carlo: "
+                            "%7 trials, seed %8, %9.")
+                 .arg(format::trimmed(bf.labeling * 100, 1), format::trimmed(bf.training * 100, 1),
+                      format::trimmed(bf.optimization * 100, 1),
+                      format::trimmed(bf.research * 100, 1), format::trimmed(bf.other * 100, 1),
+                      format::trimmed(bf.contingency * 100, 1),
+                      format::grouped(project.monteCarlo.trials, 0))
+                 .arg(project.monteCarlo.seed)
+                 .arg(project.monteCarlo.distribution == estimate::Distribution::Triangular
+                          ? QStringLiteral("triangular")
+                          : QStringLiteral("PERT-beta")),
+             font(8.5), kInk, 6);
+}
+
+/// PERT and the Monte Carlo, without and with buffers, and the Monte Carlo's distribution.
+void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan, Charts &charts,
+                        const Page &page)
+{
+    const double largest = projectPlan.monteCarloBuffered.maxHours;
+    const std::pair<QString, std::pair<double, double>> planRows[] = {
+        {QStringLiteral("PERT mean"),
+         {projectPlan.pert.meanHours, projectPlan.pertBuffered.meanHours}},
+        {QStringLiteral("PERT σ"),
+         {projectPlan.pert.sigmaHours, projectPlan.pertBuffered.sigmaHours}},
+        {QStringLiteral("Monte Carlo mean"),
+         {projectPlan.monteCarlo.meanHours, projectPlan.monteCarloBuffered.meanHours}},
+        {QStringLiteral("P50"),
+         {projectPlan.monteCarlo.p50Hours, projectPlan.monteCarloBuffered.p50Hours}},
+        {QStringLiteral("P80"),
+         {projectPlan.monteCarlo.p80Hours, projectPlan.monteCarloBuffered.p80Hours}},
+        {QStringLiteral("P90"),
+         {projectPlan.monteCarlo.p90Hours, projectPlan.monteCarloBuffered.p90Hours}},
+        {QStringLiteral("P95"),
+         {projectPlan.monteCarlo.p95Hours, projectPlan.monteCarloBuffered.p95Hours}},
+    };
+    std::vector<QStringList> planTable;
+    for (const auto &[label, values] : planRows)
+        planTable.push_back(
+            {label, planDuration(values.first, largest), planDuration(values.second, largest)});
+    doc.heading(QStringLiteral("The plan without and with buffers"));
+    doc.table({QStringLiteral("Quantity"), QStringLiteral("Without buffers"),
+               QStringLiteral("With buffers")},
+              planTable, {0.4, 0.3, 0.3}, {false, true, true});
+    doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
+    charts.estimate->setResult(projectPlan.monteCarlo);
+    doc.picture(chartexport::recordPlot(charts.estimate, page.chartSize), kChartHeight);
+}
+
+void renderLabeling(Document &doc, const ProjectSettings &project,
+                    const estimate::LabelingEstimate &lab)
+{
+    doc.heading(QStringLiteral("Labeling effort"));
+    QStringList strata;
+    for (const estimate::Stratum &st : project.labeling.strata)
+        strata << QStringLiteral("%1: %2 at %3 min")
+                      .arg(st.name,
+                           st.count ? format::grouped(*st.count, 0)
+                                    : format::trimmed(st.share.value_or(0) * 100, 1) +
+                                          QStringLiteral(" %"),
+                           format::trimmed(st.minutesPerItem, 2));
+    doc.text(QStringLiteral("%1 items; %2; QC sampling %3 %; contingency %4 %.")
+                 .arg(format::grouped(lab.items, 0), strata.join(QStringLiteral("; ")),
+                      format::trimmed(project.labeling.qcSampleRate * 100, 1),
+                      format::trimmed(project.labeling.contingency * 100, 1)),
+             font(8.5), kInk, 4, true);
+    doc.table(
+        {QStringLiteral("Base"), QStringLiteral("QC"), QStringLiteral("Adjudication"),
+         QStringLiteral("Ramp-up"), QStringLiteral("Total"), QStringLiteral("Cost")},
+        {{format::grouped(lab.baseHours, 0) + QStringLiteral(" h"),
+          format::grouped(lab.qcHours, 0) + QStringLiteral(" h"),
+          format::grouped(lab.adjudicationHours, 0) + QStringLiteral(" h"),
+          format::grouped(lab.rampUpHours, 0) + QStringLiteral(" h"),
+          format::grouped(lab.totalHours, 0) + QStringLiteral(" h"), format::grouped(lab.cost, 2)}},
+        {0.16, 0.16, 0.18, 0.16, 0.18, 0.16}, std::vector<bool>(6, true));
+}
+
+void renderJobEta(Document &doc, const ProjectSettings &project, const estimate::JobEta &eta)
+{
+    doc.heading(QStringLiteral("Training job ETA from a canary"));
+    doc.text(QStringLiteral("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
+                            "wall time (× %6); %7 checkpoints every %8 min.")
+                 .arg(format::grouped(project.jobEta.samplesPerSecond, 2),
+                      format::grouped(project.jobEta.datasetSamples, 0),
+                      format::trimmed(project.jobEta.epochs, 2), format::duration(eta.etaSeconds),
+                      format::duration(eta.wallTimeMinutes * 60),
+                      format::trimmed(project.jobEta.safetyFactor, 2),
+                      format::grouped(eta.checkpoints, 0),
+                      format::trimmed(project.jobEta.checkpointMinutes, 1)),
+             font(9), kInk, 6);
+}
+
+/// Estimated against actual, when finished tasks are logged.
+void renderActuals(Document &doc, const ProjectSettings &project,
+                   const ProjectSection &projectResult, Charts &charts, const Page &page)
+{
+    if (project.actuals.empty())
+        return;
+    const estimate::Accuracy &acc = *projectResult.accuracy;
+    doc.heading(QStringLiteral("Estimated vs actual"));
+    std::vector<QStringList> log;
+    for (std::size_t i = 0; i < project.actuals.size(); ++i) {
+        const estimate::ActualEntry &entry = project.actuals[i];
+        log.push_back(
+            {entry.name, format::trimmed(entry.estimate, 3), format::trimmed(entry.actual, 3),
+             format::trimmed(acc.absolutePercentageErrors[i] * 100, 1) + QStringLiteral(" %")});
+    }
+    doc.table({QStringLiteral("Task or job"), QStringLiteral("Estimate"), QStringLiteral("Actual"),
+               QStringLiteral("Error")},
+              log, {0.46, 0.18, 0.18, 0.18}, {false, true, true, true});
+    doc.text(QStringLiteral("Median absolute percentage error (MdAPE): %1 %")
+                 .arg(format::trimmed(acc.medianApe * 100, 1)),
+             font(9, true), kInk, 4, true);
+    charts.accuracy->setEntries(project.actuals);
+    doc.picture(chartexport::recordPlot(charts.accuracy, page.chartSize), kChartHeight);
+}
+
+/// The project around the pipeline (seed 003), on a page of its own.
+void renderProject(Document &doc, const ProjectSettings &project,
+                   const ProjectSection &projectResult, const estimate::PlanEstimate &projectPlan,
+                   Charts &charts, const Page &page)
+{
+    doc.heading(QStringLiteral("Project estimate"), true);
+    renderTasks(doc, project);
+    renderBuffers(doc, project);
+    renderPlanEstimate(doc, projectPlan, charts, page);
+    renderLabeling(doc, project, projectResult.labeling);
+    renderJobEta(doc, project, projectResult.jobEta);
+    renderActuals(doc, project, projectResult, charts, page);
+}
+
+/// The closing page: how to check every number, each formula filled in with this plan's values.
+void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResult,
+                    const estimate::PlanEstimate &projectPlan,
+                    const std::vector<schedule::Result> &schedules)
+{
+    const ScenarioResult &r = planResult.model;
+    const estimate::LabelingEstimate &lab = planResult.project.labeling;
+    const ProjectSettings &project = s.project;
+    const double largest = projectPlan.monteCarloBuffered.maxHours;
+    doc.heading(QStringLiteral("Formulas used"), true);
+    const std::pair<QString, QString> formulas[] = {
+        {QStringLiteral("Total predictions = users × keep fraction × predictions per user"),
+         explain::totalPredictions(s, r)},
+        {QStringLiteral("Per-user cost: the sum of the stages (sequential) or the slowest stage "
+                        "(pipelined); the scoring stage is predictions × latency, or the batched "
+                        "time"),
+         explain::perUserCost(s, r)},
+        {QStringLiteral("Runtime = users scored × per-user cost ÷ S(p, N); years are 365.25 "
+                        "days"),
+         explain::runtime(s, r)},
+        {QStringLiteral("Amdahl's law: S(p, N) = 1 / ((1 − p) + p / N), ceiling 1 / (1 − p)"),
+         explain::speedup(s, r)},
+        {QStringLiteral("Throughput = users scored ÷ runtime"), explain::throughput(s, r)},
+        {QStringLiteral("Pipeline bubble = (p − 1) / (m + p − 1); total time = sum of stages + "
+                        "(m − 1) × slowest stage; steady rate = 1 / slowest stage"),
+         QStringLiteral("%1 stages, %2 microbatches: bubble %3, total %4")
+             .arg(s.stages.size())
+             .arg(format::grouped(s.microbatches, 0), format::grouped(r.pipeline.bubbleFraction, 3),
+                  format::milliseconds(r.pipeline.totalMs))},
+        {QStringLiteral("With overheads: T(N) = cold start + max(W′ / S(p, N), users ÷ shared "
+                        "cap, shards ÷ dispatch cap), W′ including the per-request overhead"),
+         r.overheads.enabled ? explain::overheads(s, r) : QStringLiteral("no overheads set")},
+        {QStringLiteral("Training schedules: each op starts when its device is free and its input "
+                        "is ready; bubble = 1 − busy / (p × makespan), bubble ratio = idle ÷ ideal "
+                        "time. Uniform times: GPipe and 1F1B (m + p − 1)(F + B + W), interleaved "
+                        "m(F + B + W) + (p − 1)(F + B + W) / v, ZB-H1 m(F + B + W) + (p − 1)(F + "
+                        "B − W)"),
+         schedules.empty() ? QStringLiteral("no schedule could run")
+                           : ScheduleChart::captionOf(schedules.front())},
+        {QStringLiteral("Project: PERT mean (a + 4m + b) / 6, σ (b − a) / 6 per task; the plan "
+                        "along the critical path, σ the root of the summed variances; Monte Carlo "
+                        "draws each task from a PERT-beta (or triangular) on [a, b] and takes the "
+                        "longest path; buffers scale each task by its category, then the total by "
+                        "the contingency"),
+         QStringLiteral("PERT %1 ± %2, P50 %3, P90 %4 (without buffers)")
+             .arg(planDuration(projectPlan.pert.meanHours, largest),
+                  planDuration(projectPlan.pert.sigmaHours, largest),
+                  planDuration(projectPlan.monteCarlo.p50Hours, largest),
+                  planDuration(projectPlan.monteCarlo.p90Hours, largest))},
+        {QStringLiteral(
+             "Labeling: base = Σ N_s t_s / 60; QC = q Σ N_s t_review / 60; total = (base "
+             "+ QC + adjudication + ramp-up) × (1 + C) (seed 003)"),
+         QStringLiteral("%1 h + %2 h QC + %3 h + %4 h, × %5 = %6 h")
+             .arg(format::grouped(lab.baseHours, 0), format::grouped(lab.qcHours, 0),
+                  format::grouped(lab.adjudicationHours, 0), format::grouped(lab.rampUpHours, 0),
+                  format::trimmed(1 + project.labeling.contingency, 2),
+                  format::grouped(lab.totalHours, 0))},
+    };
+    for (const auto &[formula, filled] : formulas) {
+        doc.text(formula, font(9, true), kInk, 1);
+        doc.text(filled, font(8.5), kGrey, 8);
+    }
+}
+
+void renderAssumptions(Document &doc)
+{
+    doc.heading(QStringLiteral("Assumptions"));
+    const QString assumptions[] = {
+        QStringLiteral("Near-linear scaling: the naive model divides the work by the workers; "
+                       "Amdahl's p keeps a serial share (model load, the driver writing results, "
+                       "a coordinator) that no worker count shrinks."),
+        QStringLiteral("The overheads, when set, are the ones seed 000 names: a cold start per "
+                       "worker, network and serialization per request, a shared resource (a "
+                       "feature store) and a coordinator that cap throughput whatever the number "
+                       "of workers. Everything else (retries, stragglers) is left to the "
+                       "simulation."),
+        QStringLiteral("Batched time per user replaces predictions × latency; the accelerator "
+                       "lever compares with the latency before it; pre-filtering removes users "
+                       "before they enter the pipeline."),
+        QStringLiteral("Pipeline stages run one microbatch at a time each, in order; the bubble "
+                       "is the fill and drain time while stages wait."),
+    };
+    for (const QString &assumption : assumptions)
+        doc.text(QStringLiteral("• ") + assumption, font(9), kInk, 5);
+}
+
+} // namespace
+
+QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
+{
+    switch (locale.territory()) {
+    case QLocale::UnitedStates:
+    case QLocale::Canada:
+    case QLocale::Mexico:
+    case QLocale::Philippines:
+    case QLocale::Chile:
+    case QLocale::Colombia:
+    case QLocale::Venezuela:
+    case QLocale::PuertoRico:
+        return QPageSize::Letter;
+    default:
+        return QPageSize::A4;
+    }
+}
+
+int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
+{
+    QPainter painter(device);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    const double width = device->width();
+    const Page page{width, static_cast<double>(device->height()),
+                    QSize(static_cast<int>(width), static_cast<int>(kChartHeight))};
+    const Scenario &s = plan.scenario;
+    // One evaluation of the plan, the same as the window's and the CLI's; every section reads it.
+    const PlanResult planResult = evaluatePlan(plan);
+    const ScenarioResult &r = planResult.model;
+    const explain::Headline h = explain::headline(s, r);
+    // The project's Monte Carlo is not part of PlanResult (the window runs it in the
+    // background), so the report runs it here, once, for the project section and the formulas.
+    const estimate::PlanEstimate projectPlan =
+        estimate::estimatePlan(s.project.tasks, s.project.buffers, s.project.monteCarlo);
+    const auto schedules = runnableSchedules(planResult.training);
+    Document doc(device, width);
+    Charts charts(plan, static_cast<int>(width));
+
+    renderTitle(doc, s, options);
+    renderHeadline(doc, s, r, h);
+    renderInputs(doc, s);
+    renderScalingTable(doc, plan, planResult);
+    renderComparison(doc, plan, planResult, h);
+    renderCharts(doc, charts, page);
+    renderOverheadsAndTail(doc, s, r, charts, options, page);
+    renderTraining(doc, s, planResult.training, schedules, charts, page);
+    renderProject(doc, s.project, planResult.project, projectPlan, charts, page);
+    renderFormulas(doc, s, planResult, projectPlan, *schedules);
+    renderAssumptions(doc);
+
+    return doc.render(
+        device, painter, page.height,
+        QStringLiteral("PipePlan %1 · %2").arg(QLatin1String(PIPEPLAN_VERSION), s.name));
+}
+
+namespace {
+void setUp(QPdfWriter &writer, const Plan &plan, const Options &options)
+{
+    writer.setResolution(96); // charts and text in the window's units (see qt-notes)
+    writer.setPageSize(QPageSize(options.pageSize));
+    writer.setPageMargins(QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter);
+    writer.setTitle(QStringLiteral("PipePlan report: ") + plan.scenario.name);
+    writer.setCreator(QStringLiteral("PipePlan ") + QLatin1String(PIPEPLAN_VERSION));
+}
+} // namespace
+
+QByteArray pdfBytes(const Plan &plan, const Options &options)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        setUp(writer, plan, options);
+        render(&writer, plan, options);
+    }
+    return bytes;
+}
+
+QString writePdf(const Plan &plan, const QString &path, const Options &options)
+{
+    // Rendered whole in memory first: a failed write (a full disk) leaves the old file as it was.
+    if (const QString problem = fileio::writeAtomically(path, pdfBytes(plan, options));
+        !problem.isEmpty())
+        return QStringLiteral("%1: %2").arg(path, problem);
+    return {};
+}
+
+} // namespace pipeplan::report

@@ -1,0 +1,595 @@
+#include "ui/tail/tailpanel.h"
+
+#include "core/base/format.h"
+#include "core/model/explain.h"
+#include "ui/document/scenariobindings.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/overheadchart.h"
+#include "ui/tail/histogramchart.h"
+#include "ui/widgets/valuecontrol.h"
+
+#include <QCheckBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace pipeplan {
+
+namespace {
+using Scale = ValueControl::Scale;
+constexpr auto config = &ValueControl::makeConfig;
+constexpr auto optionalConfig = &ValueControl::makeOptional;
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+constexpr double kMiB = 1024.0 * 1024;
+
+QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
+{
+    auto *box = new QWidget(parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(2, 2, 2, 2);
+    auto *label = new QLabel(QStringLiteral("<b>%1</b>").arg(title.toHtmlEscaped()), box);
+    layout->addWidget(label);
+    layout->addWidget(content, 1);
+    return box;
+}
+
+} // namespace
+
+TailPanel::TailPanel(QWidget *parent)
+    : WorkspacePanel(Section::Model | Section::Tail, parent), m_runner(new SimulationRunner(this)),
+      m_debounce(new QTimer(this)), m_showProgress(new QTimer(this))
+{
+    QScrollArea *inputs = buildInputs();
+    QWidget *overheadView = buildOverheadView();
+    QWidget *simulationView = buildSimulationView();
+    buildGoalTable();
+    layOut(inputs, buildViews(overheadView, simulationView));
+    connectInputs();
+    connectSimulation();
+}
+
+/// The inputs column, scrolling. The groups bind their controls in this order, which is the
+/// order the control accessors (workersControl(), ...) count in.
+QScrollArea *TailPanel::buildInputs()
+{
+    auto *inputs = new QWidget(this);
+    auto *inputsLayout = new QVBoxLayout(inputs);
+    inputsLayout->addWidget(buildScaleOutGroup(inputs));
+    inputsLayout->addWidget(buildOverheadsGroup(inputs));
+    inputsLayout->addWidget(buildMemoryGroup(inputs));
+    inputsLayout->addWidget(buildSimulationGroup(inputs));
+    inputsLayout->addWidget(buildGoalGroup(inputs));
+    inputsLayout->addStretch(1);
+
+    auto *inputsScroll = new QScrollArea(this);
+    inputsScroll->setWidget(inputs);
+    inputsScroll->setWidgetResizable(true);
+    inputsScroll->setFrameShape(QFrame::NoFrame);
+    inputsScroll->setMinimumWidth(inputs->minimumSizeHint().width() + 24);
+    inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return inputsScroll;
+}
+
+/// The scale-out inputs again: this workspace replaces the Model tab's inputs panel.
+QGroupBox *TailPanel::buildScaleOutGroup(QWidget *parent)
+{
+    auto *scaleBox = new QGroupBox(tr("Scale-out"), parent);
+    auto *scale = new QFormLayout(scaleBox);
+    m_bound->bind(
+        scale, tr("Workers"), tr("Parallel workers; the same value as on the Model tab."),
+        new ValueControl(config(1, 1e6, Scale::Log, 0, tr(" workers")), scaleBox), EditId::Workers,
+        tr("Change workers"),
+        [](const Scenario &s) { return std::optional<double>(s.workload.workers); },
+        [](Scenario &s, std::optional<double> v) { s.workload.workers = v.value_or(1); });
+    m_bound->bind(
+        scale, tr("Parallel fraction p"), tr("Amdahl's p: the share of the work that spreads."),
+        new ValueControl(config(0, 1, Scale::Linear, 4, QString()), scaleBox),
+        EditId::ParallelFraction, tr("Change parallel fraction"),
+        [](const Scenario &s) { return std::optional<double>(s.workload.parallelFraction); },
+        [](Scenario &s, std::optional<double> v) { s.workload.parallelFraction = v.value_or(1); });
+    return scaleBox;
+}
+
+/// Overheads: each off until ticked, each with a line on what it models.
+QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
+{
+    auto *overheadBox = new QGroupBox(tr("Overheads (tick to include)"), parent);
+    auto *overheads = new QFormLayout(overheadBox);
+    m_bound->bind(
+        overheads, tr("Cold start"),
+        tr("Model load and warm-up, once per worker, before its first user."),
+        new ValueControl(optionalConfig(config(0.1, 36'000, Scale::Log, 1, tr(" s")), QString()),
+                         overheadBox),
+        EditId::ColdStart, tr("Change cold start"),
+        [](const Scenario &s) { return s.overheads.coldStartSeconds; },
+        [](Scenario &s, std::optional<double> v) { s.overheads.coldStartSeconds = v; });
+    m_bound->bind(
+        overheads, tr("Request overhead"),
+        tr("Network and serialization per request: one per user when batched, else one per "
+           "prediction."),
+        new ValueControl(optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
+                         overheadBox),
+        EditId::RequestOverhead, tr("Change request overhead"),
+        [](const Scenario &s) { return s.overheads.requestOverheadMs; },
+        [](Scenario &s, std::optional<double> v) { s.overheads.requestOverheadMs = v; });
+    m_bound->bind(
+        overheads, tr("Shared cap"),
+        tr("A feature store or object store serves at most this many users/s across all "
+           "workers."),
+        new ValueControl(optionalConfig(config(1, 1e9, Scale::Log, 0, tr(" users/s")), QString()),
+                         overheadBox),
+        EditId::SharedCap, tr("Change shared cap"),
+        [](const Scenario &s) { return s.overheads.sharedCapPerSecond; },
+        [](Scenario &s, std::optional<double> v) { s.overheads.sharedCapPerSecond = v; });
+    m_sharedName = new QLineEdit(overheadBox);
+    m_sharedName->setMaxLength(80);
+    m_sharedName->setToolTip(tr("What the shared resource is called in the chart and the text."));
+    overheads->addRow(tr("Shared resource"), m_sharedName);
+    m_bound->bind(
+        overheads, tr("Dispatch cap"),
+        tr("A single coordinator hands out at most this many shards per second."),
+        new ValueControl(
+            optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" shards/s")), QString()),
+            overheadBox),
+        EditId::DispatchCap, tr("Change dispatch cap"),
+        [](const Scenario &s) { return s.overheads.dispatchCapPerSecond; },
+        [](Scenario &s, std::optional<double> v) { s.overheads.dispatchCapPerSecond = v; });
+    m_bound->bind(
+        overheads, tr("Users per shard"),
+        tr("How the job is cut into shards for the coordinator and the simulation."),
+        new ValueControl(config(1, 1e9, Scale::Log, 0, tr(" users")), overheadBox),
+        EditId::UsersPerShard, tr("Change users per shard"),
+        [](const Scenario &s) { return std::optional<double>(s.overheads.usersPerShard); },
+        [](Scenario &s, std::optional<double> v) { s.overheads.usersPerShard = v.value_or(1); });
+    return overheadBox;
+}
+
+QGroupBox *TailPanel::buildMemoryGroup(QWidget *parent)
+{
+    auto *memoryBox = new QGroupBox(tr("Memory cap on batching"), parent);
+    auto *memory = new QFormLayout(memoryBox);
+    m_bound->bind(
+        memory, tr("Accelerator memory"), tr("Device memory (VRAM): tick to check the batch."),
+        new ValueControl(optionalConfig(config(1, 1024, Scale::Log, 1, tr(" GiB")), QString()),
+                         memoryBox),
+        EditId::AcceleratorMemory, tr("Change accelerator memory"),
+        [](const Scenario &s) { return s.memory.acceleratorMemoryBytes; },
+        [](Scenario &s, std::optional<double> v) { s.memory.acceleratorMemoryBytes = v; }, kGiB);
+    m_bound->bind(
+        memory, tr("Model size"), tr("Weights and runtime the model keeps on the device."),
+        new ValueControl(config(0, 1024, Scale::Linear, 2, tr(" GiB")), memoryBox),
+        EditId::ModelBytes, tr("Change model size"),
+        [](const Scenario &s) { return std::optional<double>(s.memory.modelBytes); },
+        [](Scenario &s, std::optional<double> v) { s.memory.modelBytes = v.value_or(0); }, kGiB);
+    m_bound->bind(
+        memory, tr("Memory per item"), tr("Activations and buffers one batched item needs."),
+        new ValueControl(config(0.001, 65'536, Scale::Log, 3, tr(" MiB")), memoryBox),
+        EditId::BytesPerItem, tr("Change memory per item"),
+        [](const Scenario &s) { return std::optional<double>(s.memory.bytesPerItem); },
+        [](Scenario &s, std::optional<double> v) { s.memory.bytesPerItem = v.value_or(1); }, kMiB);
+    m_bound->bind(
+        memory, tr("Batch size"),
+        tr("Items per batch; unticked, one user's predictions form the batch."),
+        new ValueControl(optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" items")), QString()),
+                         memoryBox),
+        EditId::BatchItems, tr("Change batch size"),
+        [](const Scenario &s) { return s.memory.batchItems; },
+        [](Scenario &s, std::optional<double> v) { s.memory.batchItems = v; });
+    m_memory = new QLabel(memoryBox);
+    m_memory->setWordWrap(true);
+    memory->addRow(m_memory);
+    return memoryBox;
+}
+
+/// The simulation's own knobs.
+QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
+{
+    auto *simBox = new QGroupBox(tr("Simulation"), parent);
+    auto *sim = new QFormLayout(simBox);
+    m_bound->bind(
+        sim, tr("Straggler chance"), tr("Chance q that a shard runs slow."),
+        new ValueControl(config(0, 0.99, Scale::Linear, 4, QString()), simBox),
+        EditId::StragglerProbability, tr("Change straggler chance"),
+        [](const Scenario &s) { return std::optional<double>(s.simulation.stragglerProbability); },
+        [](Scenario &s, std::optional<double> v) {
+            s.simulation.stragglerProbability = v.value_or(0);
+        });
+    m_bound->bind(
+        sim, tr("Straggler slowdown"), tr("A straggler takes k times as long."),
+        new ValueControl(config(1, 100, Scale::Log, 2, tr("×")), simBox), EditId::StragglerFactor,
+        tr("Change straggler slowdown"),
+        [](const Scenario &s) { return std::optional<double>(s.simulation.stragglerFactor); },
+        [](Scenario &s, std::optional<double> v) { s.simulation.stragglerFactor = v.value_or(1); });
+    m_bound->bind(
+        sim, tr("Failure chance"),
+        tr("Chance f that an attempt fails at a random point and is retried at once."),
+        new ValueControl(config(0, 0.99, Scale::Linear, 4, QString()), simBox),
+        EditId::FailureProbability, tr("Change failure chance"),
+        [](const Scenario &s) { return std::optional<double>(s.simulation.failureProbability); },
+        [](Scenario &s, std::optional<double> v) {
+            s.simulation.failureProbability = v.value_or(0);
+        });
+    m_bound->bind(
+        sim, tr("Checkpoint every"),
+        tr("Seconds of work between checkpoints; a retry resumes from the last one."),
+        new ValueControl(optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" s")), QString()),
+                         simBox),
+        EditId::Checkpoint, tr("Change checkpoint interval"),
+        [](const Scenario &s) { return s.simulation.checkpointSeconds; },
+        [](Scenario &s, std::optional<double> v) { s.simulation.checkpointSeconds = v; });
+    m_bound->bind(
+        sim, tr("Checkpoint cost"), tr("Seconds each checkpoint takes to write."),
+        new ValueControl(config(0, 600, Scale::Linear, 1, tr(" s")), simBox),
+        EditId::CheckpointCost, tr("Change checkpoint cost"),
+        [](const Scenario &s) { return std::optional<double>(s.simulation.checkpointCostSeconds); },
+        [](Scenario &s, std::optional<double> v) {
+            s.simulation.checkpointCostSeconds = v.value_or(0);
+        });
+    m_backups = new QCheckBox(tr("What-if: backup copies of slow shards"), simBox);
+    m_backups->setToolTip(tr("Once the queue is empty, free workers start copies of the shards "
+                             "that will end last; a shard ends with its first copy."));
+    sim->addRow(m_backups);
+    m_bound->bind(
+        sim, tr("Trials"), tr("Simulated runs of the whole job."),
+        new ValueControl(config(1, 100'000, Scale::Log, 0, QString()), simBox), EditId::Trials,
+        tr("Change trials"),
+        [](const Scenario &s) { return std::optional<double>(s.simulation.trials); },
+        [](Scenario &s, std::optional<double> v) { s.simulation.trials = v.value_or(1); });
+    m_bound->bind(
+        sim, tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
+        new ValueControl(config(0, 1e6, Scale::Linear, 0, QString()), simBox), EditId::Seed,
+        tr("Change seed"),
+        [](const Scenario &s) { return std::optional<double>(s.simulation.seed); },
+        [](Scenario &s, std::optional<double> v) { s.simulation.seed = v.value_or(0); });
+    return simBox;
+}
+
+/// The goal seek: the deadline and what a worker costs.
+QGroupBox *TailPanel::buildGoalGroup(QWidget *parent)
+{
+    auto *goalBox = new QGroupBox(tr("Deadline"), parent);
+    auto *goal = new QFormLayout(goalBox);
+    m_bound->bind(
+        goal, tr("Finish within"), tr("The deadline the goal seek plans for."),
+        new ValueControl(config(0.01, 100'000, Scale::Log, 2, tr(" h")), goalBox), EditId::Deadline,
+        tr("Change deadline"),
+        [](const Scenario &s) { return std::optional<double>(s.goal.deadlineSeconds); },
+        [](Scenario &s, std::optional<double> v) { s.goal.deadlineSeconds = v.value_or(3600); },
+        3600);
+    m_bound->bind(
+        goal, tr("Price"), tr("Price of one worker for one hour, for the cost column."),
+        new ValueControl(config(0, 100, Scale::Linear, 2, tr(" /worker-h")), goalBox),
+        EditId::Price, tr("Change price"),
+        [](const Scenario &s) { return std::optional<double>(s.goal.pricePerWorkerHour); },
+        [](Scenario &s, std::optional<double> v) { s.goal.pricePerWorkerHour = v.value_or(0); });
+    m_bound->bind(
+        goal, tr("Trials per try"), tr("Simulated trials at each worker count the seek tries."),
+        new ValueControl(config(10, 10'000, Scale::Log, 0, QString()), goalBox), EditId::GoalTrials,
+        tr("Change goal trials"),
+        [](const Scenario &s) { return std::optional<double>(s.goal.trials); },
+        [](Scenario &s, std::optional<double> v) { s.goal.trials = v.value_or(10); });
+    return goalBox;
+}
+
+/// The knee and the shared-resource line above the runtime-against-workers chart.
+QWidget *TailPanel::buildOverheadView()
+{
+    m_knee = new QLabel(this);
+    m_knee->setWordWrap(true);
+    m_share = explanationLabel(QString(), this);
+    m_overheadChart = new OverheadChart(this);
+    auto *overheadView = new QWidget(this);
+    auto *overheadLayout = new QVBoxLayout(overheadView);
+    overheadLayout->setContentsMargins(0, 0, 0, 0);
+    overheadLayout->addWidget(m_knee);
+    overheadLayout->addWidget(m_share);
+    overheadLayout->addWidget(m_overheadChart, 1);
+    return overheadView;
+}
+
+/// The simulation's summary, breakdown, progress and histogram.
+QWidget *TailPanel::buildSimulationView()
+{
+    m_histogram = new HistogramChart(this);
+    m_summary = new QLabel(this);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_breakdown = new QLabel(this);
+    m_breakdown->setObjectName(QStringLiteral("tailBreakdown"));
+    m_breakdown->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_breakdown->setToolTip(
+        tr("Each cause added to the job in turn, in this order, and the change it makes to the "
+           "simulated P50 and P90 (same seed and trials, so the steps add up exactly). Whole "
+           "shards: the job's ceil(shards / workers) rounds against the headline's smooth model."));
+    m_status = explanationLabel(QString(), this);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1000);
+    m_progress->setTextVisible(false);
+    m_progress->setVisible(false);
+    m_cancel = new QPushButton(tr("Cancel"), this);
+    m_cancel->setToolTip(tr("Stop the simulation (Esc)"));
+    m_cancel->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_cancel->setVisible(false);
+    auto *progressRow = new QHBoxLayout;
+    progressRow->addWidget(m_status, 1);
+    progressRow->addWidget(m_progress);
+    progressRow->addWidget(m_cancel);
+    auto *simView = new QWidget(this);
+    auto *simLayout = new QVBoxLayout(simView);
+    simLayout->setContentsMargins(0, 0, 0, 0);
+    simLayout->addWidget(m_summary);
+    simLayout->addWidget(m_breakdown);
+    simLayout->addLayout(progressRow);
+    simLayout->addWidget(m_histogram, 1);
+    return simView;
+}
+
+void TailPanel::buildGoalTable()
+{
+    m_goalTable = new QTableWidget(0, 5, this);
+    m_goalTable->setHorizontalHeaderLabels(
+        {tr("Model"), tr("Fewest workers"), tr("Finishes in"), tr("Cost"), tr("Why not")});
+    m_goalTable->verticalHeader()->setVisible(false);
+    m_goalTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_goalTable->horizontalHeader()->setStretchLastSection(true);
+    m_goalTable->setWordWrap(true);
+}
+
+/// The charts side by side over the goal table.
+QSplitter *TailPanel::buildViews(QWidget *overheadView, QWidget *simulationView)
+{
+    auto *charts = new QSplitter(Qt::Horizontal, this);
+    charts->addWidget(
+        titled(tr("Runtime against workers: naive and with overheads"), overheadView, this));
+    charts->addWidget(titled(tr("Simulated completion time"), simulationView, this));
+    auto *views = new QSplitter(Qt::Vertical, this);
+    views->addWidget(charts);
+    views->addWidget(titled(tr("Fewest workers to meet the deadline"), m_goalTable, this));
+    views->setStretchFactor(0, 3);
+    views->setStretchFactor(1, 1);
+    return views;
+}
+
+void TailPanel::layOut(QScrollArea *inputs, QSplitter *views)
+{
+    auto *outer = new QHBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    auto *split = new QSplitter(Qt::Horizontal, this);
+    split->addWidget(inputs);
+    split->addWidget(views);
+    split->setStretchFactor(1, 1);
+    outer->addWidget(split);
+}
+
+/// The two inputs that are not numbers: the shared resource's name and the backups what-if.
+void TailPanel::connectInputs()
+{
+    connect(m_sharedName, &QLineEdit::editingFinished, this, [this]() {
+        const QString name = m_sharedName->text().trimmed();
+        m_bound->edit(tr("Rename shared resource"), EditId::SharedName,
+                      [name](Scenario &s) { s.overheads.sharedResourceName = name; });
+    });
+    connect(m_backups, &QCheckBox::toggled, this, [this](bool on) {
+        m_bound->edit(on ? tr("Simulate backups") : tr("Stop simulating backups"), EditId::Backups,
+                      [on](Scenario &s) { s.simulation.speculativeBackups = on; });
+    });
+}
+
+/// Re-runs on settled edits, progress and Cancel, results.
+void TailPanel::connectSimulation()
+{
+    // A drag re-runs the simulation once, shortly after the value settles.
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(150);
+    connect(m_debounce, &QTimer::timeout, this, &TailPanel::startSimulation);
+    // Progress and Cancel appear only when a run takes longer than a blink.
+    m_showProgress->setSingleShot(true);
+    m_showProgress->setInterval(250);
+    connect(m_showProgress, &QTimer::timeout, this, [this]() {
+        const bool running = m_runner->isRunning();
+        m_progress->setVisible(running);
+        m_cancel->setVisible(running);
+    });
+    connect(m_bound, &ScenarioBindings::refused, this, &TailPanel::refresh);
+    connect(m_runner, &SimulationRunner::started, this, [this]() {
+        m_status->setText(tr("Simulating…"));
+        m_progress->setValue(0);
+        m_showProgress->start();
+    });
+    connect(m_runner, &SimulationRunner::progress, this,
+            [this](double fraction) { m_progress->setValue(static_cast<int>(fraction * 1000)); });
+    connect(m_runner, &SimulationRunner::finished, this, &TailPanel::showResults);
+    connect(m_cancel, &QPushButton::clicked, this, [this]() {
+        m_runner->cancel();
+        m_progress->setVisible(false);
+        m_cancel->setVisible(false);
+        m_status->setText(tr("Cancelled: the results shown are from the previous run."));
+    });
+}
+
+ValueControl *TailPanel::workersControl() const
+{
+    return m_bound->control(0);
+}
+
+ValueControl *TailPanel::coldStartControl() const
+{
+    return m_bound->control(2);
+}
+
+ValueControl *TailPanel::sharedCapControl() const
+{
+    return m_bound->control(4);
+}
+
+ValueControl *TailPanel::stragglerControl() const
+{
+    return m_bound->control(11);
+}
+
+void TailPanel::documentAttached(ScenarioDocument *document)
+{
+    m_overheadChart->setDocument(document);
+}
+
+void TailPanel::refresh()
+{
+    if (!refreshNow())
+        return;
+    const Scenario &s = m_document->scenario();
+    const ScenarioResult &r = m_document->result();
+    m_bound->show(s);
+    if (!m_sharedName->hasFocus())
+        m_sharedName->setText(s.overheads.sharedResourceName);
+    {
+        const QSignalBlocker blocker(m_backups);
+        m_backups->setChecked(s.simulation.speculativeBackups);
+    }
+
+    const OverheadResult &o = r.overheads;
+    if (!o.enabled) {
+        m_knee->setText(tr("No overheads set: tick one on the left to see where the naive model "
+                           "lies."));
+    } else {
+        const QString binding = limitName(o.binding, s.overheads.sharedResourceName);
+        m_knee->setText(
+            QStringLiteral("<b>%1</b> with overheads (naive: %2); %3 binds at %4 workers.%5")
+                .arg(format::duration(o.runtimeSeconds), format::duration(r.runtimeSeconds),
+                     binding.toHtmlEscaped(), format::grouped(s.workload.workers, 0),
+                     o.kneeText.isEmpty()
+                         ? QString()
+                         : QStringLiteral("<br><span style='color:#c62828'>%1</span>")
+                               .arg(o.kneeText.toHtmlEscaped())));
+    }
+    m_share->setText(o.shareText);
+    const MemoryCheck &m = r.memory;
+    m_memory->setVisible(m.checked);
+    m_memory->setText(m.message);
+    m_memory->setStyleSheet(m.fits ? QString()
+                                   : QStringLiteral("color: #c62828; font-weight: bold;"));
+    m_debounce->start();
+}
+
+void TailPanel::startSimulation()
+{
+    if (!m_document)
+        return;
+    // The document's tail section holds the simulated job and the goal seek's inputs.
+    const TailSection &tail = m_document->planResult().tail;
+    SimulationRunner::Request request;
+    request.params = tail.simulation;
+    request.goal = tail.goal;
+    request.headlineSeconds = m_document->result().effectiveRuntimeSeconds;
+    if (!tail.simulationError.isEmpty()) {
+        m_runner->cancel();
+        m_histogram->clearResult();
+        m_summary->clear();
+        m_breakdown->clear();
+        m_status->setText(tr("This scenario cannot be simulated: %1 (%2)")
+                              .arg(tail.simulationError,
+                                   tr("cut it into fewer shards with more users per shard")));
+        return;
+    }
+    m_runner->request(request);
+    if (!m_runner->isRunning())
+        showResults(); // answered from the cache
+}
+
+void TailPanel::showBreakdown()
+{
+    const std::optional<tail::Breakdown> &breakdown = m_runner->breakdown();
+    if (!breakdown || breakdown->cancelled) {
+        m_breakdown->clear();
+        return;
+    }
+    const std::vector<QStringList> rows =
+        explain::breakdownRows(*breakdown, tr("Headline (closed form)"));
+    QString html = QStringLiteral("<table cellspacing=0 cellpadding=1>");
+    for (size_t i = 0; i < rows.size(); ++i) {
+        // The header and the simulated percentiles in bold: where the steps start and end.
+        const bool strong = i == 0 || i + 1 == rows.size();
+        html += QStringLiteral("<tr>");
+        for (qsizetype c = 0; c < rows[i].size(); ++c) {
+            const QString cell = rows[i][c].toHtmlEscaped();
+            html += QStringLiteral("<td%1>%2%3</td>")
+                        .arg(c == 0 ? QString() : QStringLiteral(" align=right"),
+                             c == 0 ? QString() : QStringLiteral("&nbsp;&nbsp;"),
+                             strong ? QStringLiteral("<b>") + cell + QStringLiteral("</b>") : cell);
+        }
+        html += QStringLiteral("</tr>");
+    }
+    m_breakdown->setText(html + QStringLiteral("</table>"));
+}
+
+void TailPanel::showResults()
+{
+    m_progress->setVisible(false);
+    m_cancel->setVisible(false);
+    const std::optional<simulation::Result> &result = m_runner->result();
+    if (!result || result->trials == 0) {
+        m_histogram->clearResult();
+        return;
+    }
+    const simulation::Result &r = *result;
+    m_histogram->setResult(r, r.closedFormSeconds);
+    QString text =
+        tr("<table cellspacing=0 cellpadding=2><tr><td>Mean</td><td align=right><b>%1</b></td>"
+           "<td>&nbsp;&nbsp;P50</td><td align=right><b>%2</b></td></tr>"
+           "<tr><td>P90</td><td align=right><b>%3</b></td><td>&nbsp;&nbsp;P99</td>"
+           "<td align=right><b>%4</b></td></tr>"
+           "<tr><td colspan=4>No stragglers or failures (closed form): %5</td></tr>")
+            .arg(format::duration(r.meanSeconds), format::duration(r.p50Seconds),
+                 format::duration(r.p90Seconds), format::duration(r.p99Seconds),
+                 format::duration(r.closedFormSeconds));
+    if (const std::optional<simulation::Result> &plain = m_runner->withoutBackups()) {
+        text += tr("<tr><td colspan=4>What-if backups: P90 %1 instead of %2 (%3%)</td></tr>")
+                    .arg(format::duration(r.p90Seconds), format::duration(plain->p90Seconds),
+                         format::trimmed((r.p90Seconds / plain->p90Seconds - 1) * 100, 1));
+    }
+    m_summary->setText(text + QStringLiteral("</table>"));
+    showBreakdown();
+    m_status->setText(
+        tr("%1 trials, seed %2")
+            .arg(format::grouped(r.trials, 0),
+                 format::grouped(m_document ? m_document->scenario().simulation.seed : 0, 0)));
+
+    const std::optional<goalseek::Result> &goal = m_runner->goal();
+    m_goalTable->setRowCount(0);
+    if (!goal)
+        return;
+    m_goalTable->setRowCount(static_cast<int>(goal->options.size()));
+    if (m_document) {
+        m_goalTable->horizontalHeaderItem(3)->setText(
+            tr("Cost at %1/worker-h")
+                .arg(format::trimmed(m_document->scenario().goal.pricePerWorkerHour, 2)));
+    }
+    for (int row = 0; row < static_cast<int>(goal->options.size()); ++row) {
+        const goalseek::Option &option = goal->options[static_cast<size_t>(row)];
+        const QStringList cells{
+            option.method,
+            option.workers ? format::grouped(*option.workers, 0) : tr("impossible"),
+            option.workers ? format::duration(option.runtimeSeconds) : QString(),
+            option.workers ? format::grouped(option.cost, 2) : QString(),
+            option.reason,
+        };
+        for (int column = 0; column < cells.size(); ++column) {
+            auto *item = new QTableWidgetItem(cells[column]);
+            if (column > 0 && column < 4)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            item->setToolTip(cells[column]);
+            m_goalTable->setItem(row, column, item);
+        }
+    }
+    m_goalTable->resizeColumnsToContents();
+    m_goalTable->horizontalHeader()->setStretchLastSection(true);
+}
+
+} // namespace pipeplan

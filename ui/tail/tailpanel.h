@@ -1,0 +1,102 @@
+#pragma once
+
+#include "ui/widgets/workspacepanel.h"
+
+#include "ui/document/simulationrunner.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QFormLayout;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QProgressBar;
+class QPushButton;
+class QScrollArea;
+class QSplitter;
+class QTableWidget;
+
+namespace pipeplan {
+
+class HistogramChart;
+class OverheadChart;
+class ScenarioBindings;
+class ScenarioDocument;
+class ValueControl;
+struct Scenario;
+enum class EditId;
+
+/// The "Overheads & tail" workspace: the costs the naive model ignores (cold start, request
+/// overhead, shared caps), the memory cap on batching, the simulated job with stragglers and
+/// failures, and the goal seek, with its own inputs (the Model tab's inputs panel hides here).
+/// Inputs edit the document (undoable); the simulation runs in the background and is only re-run
+/// when its inputs change.
+class TailPanel : public WorkspacePanel
+{
+    Q_OBJECT
+public:
+    explicit TailPanel(QWidget *parent = nullptr);
+
+    OverheadChart *overheadChart() const { return m_overheadChart; }
+    HistogramChart *histogram() const { return m_histogram; }
+    SimulationRunner *runner() const { return m_runner; }
+    QTableWidget *goalTable() const { return m_goalTable; }
+    QLabel *kneeLabel() const { return m_knee; }
+    QLabel *memoryLabel() const { return m_memory; }
+    QLabel *simulationSummary() const { return m_summary; }
+    QLabel *simulationStatus() const { return m_status; }
+    /// Where the time goes from the headline to the simulated P50 and P90 (object name
+    /// "tailBreakdown").
+    QLabel *breakdownLabel() const { return m_breakdown; }
+    ValueControl *workersControl() const;
+    ValueControl *coldStartControl() const;
+    ValueControl *sharedCapControl() const;
+    ValueControl *stragglerControl() const;
+
+protected:
+    void refresh() override;
+    void documentAttached(ScenarioDocument *document) override;
+
+private:
+    QScrollArea *buildInputs();
+    QGroupBox *buildScaleOutGroup(QWidget *parent);
+    QGroupBox *buildOverheadsGroup(QWidget *parent);
+    QGroupBox *buildMemoryGroup(QWidget *parent);
+    QGroupBox *buildSimulationGroup(QWidget *parent);
+    QGroupBox *buildGoalGroup(QWidget *parent);
+    QWidget *buildOverheadView();
+    QWidget *buildSimulationView();
+    void buildGoalTable();
+    QSplitter *buildViews(QWidget *overheadView, QWidget *simulationView);
+    void layOut(QScrollArea *inputs, QSplitter *views);
+    void connectInputs();
+    void connectSimulation();
+    void showResults();
+    void showBreakdown();
+    void startSimulation();
+
+    QLineEdit *m_sharedName;
+    QCheckBox *m_backups;
+    OverheadChart *m_overheadChart;
+    HistogramChart *m_histogram;
+    QLabel *m_knee;
+    QLabel *m_share;
+    QLabel *m_memory;
+    QLabel *m_summary;
+    QLabel *m_breakdown;
+    QLabel *m_status;
+    QProgressBar *m_progress;
+    QPushButton *m_cancel;
+    QTableWidget *m_goalTable;
+    SimulationRunner *m_runner;
+    QTimer *m_debounce;
+    QTimer *m_showProgress;
+};
+
+} // namespace pipeplan

@@ -1,0 +1,354 @@
+#include "ui/training/schedulechart.h"
+
+#include "core/base/format.h"
+#include "ui/widgets/chartstyle.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace pipeplan {
+
+namespace {
+constexpr double kBarHeight = 0.74; // in device rows
+const QColor kWeightColor{0x2e, 0x8b, 0x57};
+
+int devicesOf(const ScheduleSet &schedules)
+{
+    int devices = 0;
+    if (schedules) {
+        for (const schedule::Result &r : *schedules)
+            devices = std::max(devices, r.params.devices);
+    }
+    return devices;
+}
+
+double longestMakespan(const ScheduleSet &schedules)
+{
+    double makespan = 0;
+    if (schedules) {
+        for (const schedule::Result &r : *schedules)
+            makespan = std::max(makespan, r.makespanMs);
+    }
+    return makespan;
+}
+} // namespace
+
+SchedulePlottable::SchedulePlottable(QCPAxis *timeAxis, QCPAxis *rowAxis)
+    : QCPAbstractPlottable(timeAxis, rowAxis)
+{
+    setName(tr("ops"));
+    setPen(Qt::NoPen);
+    setSelectable(QCP::stNone);
+    setAntialiased(false);
+    setAntialiasedFill(false);
+}
+
+QColor SchedulePlottable::colorOf(schedule::OpKind kind, int chunk)
+{
+    QColor color;
+    switch (kind) {
+    case schedule::OpKind::Forward:
+        color = chartstyle::kPrimary;
+        break;
+    case schedule::OpKind::Backward:
+        color = chartstyle::kSecondary;
+        break;
+    case schedule::OpKind::Weight:
+        color = kWeightColor;
+        break;
+    }
+    // Later chunks of an interleaved device are lighter shades of the same colour.
+    return chunk > 0 ? color.lighter(100 + 22 * std::min(chunk, 4)) : color;
+}
+
+void SchedulePlottable::setSchedules(ScheduleSet schedules)
+{
+    m_schedules = std::move(schedules);
+}
+
+int SchedulePlottable::rowsPerLane() const
+{
+    return devicesOf(m_schedules) + 1;
+}
+
+double SchedulePlottable::selectTest(const QPointF &, bool, QVariant *) const
+{
+    return -1;
+}
+
+QCPRange SchedulePlottable::getKeyRange(bool &foundRange, QCP::SignDomain) const
+{
+    const double makespan = longestMakespan(m_schedules);
+    foundRange = makespan > 0;
+    return QCPRange(0, makespan);
+}
+
+QCPRange SchedulePlottable::getValueRange(bool &foundRange, QCP::SignDomain, const QCPRange &) const
+{
+    foundRange = m_schedules && !m_schedules->empty();
+    const auto lanes = m_schedules ? static_cast<double>(m_schedules->size()) : 0.0;
+    return QCPRange(-0.5, lanes * rowsPerLane() - 0.5);
+}
+
+void SchedulePlottable::draw(QCPPainter *painter)
+{
+    m_drawnOps = 0;
+    m_drawnLabels = 0;
+    if (!m_schedules)
+        return;
+    const int rows = rowsPerLane();
+    for (std::size_t lane = 0; lane < m_schedules->size(); ++lane)
+        drawLane(painter, (*m_schedules)[lane], static_cast<double>(lane) * rows + 1);
+}
+
+void SchedulePlottable::drawLane(QCPPainter *painter, const schedule::Result &result,
+                                 double firstRow)
+{
+    const QRectF clip = clipRect();
+    // Both axes are linear: one multiply-add per edge instead of the general transform.
+    const double x0 = keyAxis()->coordToPixel(0);
+    const double pixelsPerMs = keyAxis()->coordToPixel(1) - x0;
+    const double y0 = valueAxis()->coordToPixel(0);
+    const double pixelsPerRow = valueAxis()->coordToPixel(1) - y0;
+    const QBrush bubble(chartstyle::kBubble, Qt::BDiagPattern);
+    const QBrush flatBubble(chartstyle::kBubble.lighter(135));
+    const QPen separator(QColor(255, 255, 255), 1);
+    const QFontMetrics metrics(painter->font());
+    const int columnLeft = static_cast<int>(std::floor(clip.left()));
+    const auto columns = static_cast<std::size_t>(std::max(1.0, std::ceil(clip.width()) + 2));
+    // Time of each op kind falling into each pixel column of the row (ops narrower than 4 px).
+    std::vector<std::array<float, 3>> cover(columns);
+
+    for (int d = 0; d < result.params.devices; ++d) {
+        const double row = firstRow + d;
+        const double top = y0 + (row - kBarHeight / 2) * pixelsPerRow;
+        const double bottom = y0 + (row + kBarHeight / 2) * pixelsPerRow;
+        const double rowTop = std::min(top, bottom);
+        const double rowHeight = std::fabs(bottom - top);
+        if (rowTop > clip.bottom() || rowTop + rowHeight < clip.top())
+            continue;
+        // Idle time is whatever the ops leave uncovered of the device's row: hatched while rows
+        // are tall enough to show the hatching, a flat shade (much cheaper to fill) beyond.
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(rowHeight >= 8 ? bubble : flatBubble);
+        painter->drawRect(QRectF(x0, rowTop, result.makespanMs * pixelsPerMs, rowHeight));
+
+        std::fill(cover.begin(), cover.end(), std::array<float, 3>{0, 0, 0});
+        bool anyNarrow = false;
+        const auto begin =
+            static_cast<std::size_t>(result.deviceBegin[static_cast<std::size_t>(d)]);
+        const auto end =
+            static_cast<std::size_t>(result.deviceBegin[static_cast<std::size_t>(d) + 1]);
+        for (std::size_t i = begin; i < end; ++i) {
+            const schedule::Op &op = result.ops[i];
+            const double left = x0 + op.startMs * pixelsPerMs;
+            const double right = x0 + op.endMs * pixelsPerMs;
+            if (right < clip.left() || left > clip.right())
+                continue;
+            ++m_drawnOps;
+            const auto kind = static_cast<std::size_t>(op.kind);
+            if (right - left >= 4) {
+                const QRectF rect(left, rowTop, right - left, rowHeight);
+                painter->setPen(separator);
+                painter->setBrush(colorOf(op.kind, op.chunk));
+                painter->drawRect(rect);
+                const QString label = QString::number(op.microbatch + 1);
+                if (rect.width() >= metrics.horizontalAdvance(label) + 4 &&
+                    rect.height() >= metrics.height() - 2) {
+                    painter->setPen(Qt::white);
+                    painter->drawText(rect, Qt::AlignCenter, label);
+                    ++m_drawnLabels;
+                }
+                continue;
+            }
+            anyNarrow = true;
+            const double from = std::max(left, clip.left()) - columnLeft;
+            const double to = std::min(right, clip.right() + 1) - columnLeft;
+            // Both ends are at or right of the clip's left column: truncation is floor.
+            const auto firstColumn = static_cast<std::size_t>(from);
+            const auto lastColumn = static_cast<std::size_t>(to);
+            if (firstColumn == lastColumn) { // most ops: inside one pixel column
+                if (firstColumn < columns)
+                    cover[firstColumn][kind] += static_cast<float>(to - from);
+                continue;
+            }
+            for (std::size_t column = firstColumn; column <= lastColumn && column < columns;
+                 ++column) {
+                const auto edge = static_cast<double>(column);
+                const double overlap = std::min(to, edge + 1.0) - std::max(from, edge);
+                if (overlap > 0)
+                    cover[column][kind] += static_cast<float>(overlap);
+            }
+        }
+        if (!anyNarrow)
+            continue;
+        // Columns at least half covered take the kind that covers most; runs of one kind merge.
+        painter->setPen(Qt::NoPen);
+        int runKind = -1;
+        std::size_t runStart = 0;
+        auto flush = [&](std::size_t runEnd) {
+            if (runKind < 0)
+                return;
+            painter->setBrush(colorOf(static_cast<schedule::OpKind>(runKind)));
+            painter->drawRect(QRectF(columnLeft + static_cast<double>(runStart), rowTop,
+                                     static_cast<double>(runEnd - runStart), rowHeight));
+        };
+        for (std::size_t c = 0; c < columns; ++c) {
+            const auto &k = cover[c];
+            int kind = -1;
+            if (k[0] + k[1] + k[2] >= 0.5f) {
+                kind = static_cast<int>(std::max_element(k.begin(), k.end()) - k.begin());
+            }
+            if (kind != runKind) {
+                flush(c);
+                runKind = kind;
+                runStart = c;
+            }
+        }
+        flush(columns);
+    }
+}
+
+void SchedulePlottable::drawLegendIcon(QCPPainter *painter, const QRectF &rect) const
+{
+    painter->setPen(Qt::NoPen);
+    painter->setBrush(chartstyle::kPrimary);
+    painter->drawRect(rect.adjusted(0, 2, 0, -2));
+}
+
+ScheduleChart::ScheduleChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    xAxis->setLabel(tr("time"));
+    chartstyle::setMillisecondsAxis(xAxis);
+    yAxis->setRangeReversed(true);
+    yAxis->grid()->setVisible(false);
+    m_ops = new SchedulePlottable(xAxis, yAxis);
+    m_ops->removeFromLegend();
+
+    auto addSwatch = [this](const QString &name, const QBrush &brush) {
+        auto *swatch = new QCPBars(xAxis, yAxis);
+        swatch->setName(name);
+        swatch->setBrush(brush);
+        swatch->setPen(QPen(brush.color()));
+    };
+    addSwatch(tr("forward"), QBrush(SchedulePlottable::colorOf(schedule::OpKind::Forward)));
+    addSwatch(tr("backward (input gradients)"),
+              QBrush(SchedulePlottable::colorOf(schedule::OpKind::Backward)));
+    addSwatch(tr("weight gradients"), QBrush(SchedulePlottable::colorOf(schedule::OpKind::Weight)));
+    addSwatch(tr("bubble (idle)"), QBrush(chartstyle::kBubble, Qt::BDiagPattern));
+    legend->setVisible(true);
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(4);
+    // The legend sits above the axis rect, never over the bars.
+    plotLayout()->insertRow(0);
+    auto *legendHolder = new QCPLayoutGrid;
+    plotLayout()->addElement(0, 0, legendHolder);
+    legendHolder->addElement(0, 0, legend);
+    legendHolder->setMargins(QMargins(0, 0, 0, 2));
+    plotLayout()->setRowStretchFactor(0, 0.001);
+}
+
+QString ScheduleChart::captionOf(const schedule::Result &result)
+{
+    return tr("%1: %2 · bubble %3 % (ratio %4) · peak %5 microbatches held")
+        .arg(schedule::displayName(result.params.kind), format::milliseconds(result.makespanMs),
+             format::trimmed(result.bubbleFraction * 100, 1),
+             format::trimmed(result.bubbleRatio, 3), format::trimmed(result.maxPeakInFlight(), 2));
+}
+
+QString ScheduleChart::laneCaption(int lane) const
+{
+    return lane >= 0 && std::cmp_less(lane, m_captions.size())
+               ? m_captions[static_cast<std::size_t>(lane)]->text()
+               : QString();
+}
+
+void ScheduleChart::setSchedules(const ScheduleSet &schedules)
+{
+    for (QCPItemText *caption : m_captions)
+        removeItem(caption);
+    m_captions.clear();
+    m_ops->setSchedules(schedules);
+    const int rows = m_ops->rowsPerLane();
+    const std::size_t lanes = schedules ? schedules->size() : 0;
+    QStringList labels;
+    for (std::size_t lane = 0; lane < lanes; ++lane) {
+        const schedule::Result &result = (*schedules)[lane];
+        labels << QString();
+        for (int d = 0; d < rows - 1; ++d)
+            labels << (d < result.params.devices ? tr("device %1").arg(d + 1) : QString());
+        auto *caption = new QCPItemText(this);
+        caption->setClipToAxisRect(true);
+        caption->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+        caption->position->setCoords(0.005, static_cast<double>(lane) * rows);
+        caption->setPositionAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+        QFont bold = font();
+        bold.setBold(true);
+        caption->setFont(bold);
+        caption->setText(captionOf(result));
+        m_captions.push_back(caption);
+    }
+    yAxis->setTicker(QSharedPointer<chartstyle::RowTicker>::create(yAxis, labels));
+    yAxis->setRange(-0.5, static_cast<double>(lanes * static_cast<std::size_t>(rows)) - 0.5);
+    xAxis->setRange(0, std::max(1e-9, longestMakespan(schedules)) * 1.01);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    xAxis->setLabel(tr("time"));
+    chartstyle::setMillisecondsAxis(xAxis);
+    yAxis->setLabel(tr("activations held (microbatches)"));
+    legend->setVisible(true);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+}
+
+void ScheduleMemoryChart::setSchedule(const ScheduleSet &schedules, int index)
+{
+    clearGraphs();
+    m_devices.clear();
+    if (!schedules || index < 0 || std::cmp_greater_equal(index, schedules->size())) {
+        replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    const schedule::Result &result = (*schedules)[static_cast<std::size_t>(index)];
+    const int p = result.params.devices;
+    constexpr int kMaxLines = 8;
+    if (p <= kMaxLines) {
+        for (int d = 0; d < p; ++d)
+            m_devices.push_back(d);
+    } else {
+        for (int i = 0; i < kMaxLines; ++i)
+            m_devices.push_back(static_cast<int>(std::lround(i * (p - 1.0) / (kMaxLines - 1))));
+    }
+    // Distinct hues from the first device (darkest) to the last.
+    for (std::size_t i = 0; i < m_devices.size(); ++i) {
+        const int d = m_devices[i];
+        QCPGraph *graph = addGraph();
+        graph->setLineStyle(QCPGraph::lsStepLeft);
+        const double hue = 0.6 * static_cast<double>(i) /
+                           static_cast<double>(std::max<std::size_t>(1, m_devices.size() - 1));
+        graph->setPen(QPen(QColor::fromHsvF(static_cast<float>(hue), 0.8f, 0.75f), 1.6));
+        graph->setName(tr("device %1").arg(d + 1));
+        const std::vector<schedule::MemoryStep> steps = schedule::memoryOverTime(result, d);
+        QVector<double> times;
+        QVector<double> held;
+        times.reserve(static_cast<qsizetype>(steps.size()) + 1);
+        held.reserve(static_cast<qsizetype>(steps.size()) + 1);
+        for (const schedule::MemoryStep &step : steps) {
+            times.push_back(step.timeMs);
+            held.push_back(step.microbatches);
+        }
+        times.push_back(result.makespanMs);
+        held.push_back(held.isEmpty() ? 0.0 : held.back());
+        graph->setData(times, held, true);
+    }
+    xAxis->setRange(0, std::max(1e-9, result.makespanMs) * 1.01);
+    yAxis->setRange(0, std::max(1.0, result.maxPeakInFlight()) * 1.15);
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pipeplan

@@ -1,0 +1,86 @@
+#pragma once
+
+#include "core/training/schedule.h"
+
+#include <qcustomplot.h>
+
+#include <memory>
+#include <vector>
+
+namespace pipeplan {
+
+/// The schedules one chart draws, shared so a chart never outlives the results it paints.
+using ScheduleSet = std::shared_ptr<const std::vector<schedule::Result>>;
+
+/// Paints training schedules as lanes of device rows: forwards, backwards and weight gradients in
+/// their own colours with microbatch numbers where they fit, idle time hatched. Ops narrower than
+/// a few pixels are binned per pixel column (the column takes the kind that fills most of it), so
+/// 262,144 ops on a 1,000-pixel axis cost a few thousand fills.
+class SchedulePlottable : public QCPAbstractPlottable
+{
+    Q_OBJECT
+public:
+    SchedulePlottable(QCPAxis *timeAxis, QCPAxis *rowAxis);
+
+    /// Lane i starts at row i x (devices + 1): one blank row between lanes.
+    void setSchedules(ScheduleSet schedules);
+    int rowsPerLane() const;
+    int drawnOps() const { return m_drawnOps; }
+    int drawnLabels() const { return m_drawnLabels; }
+
+    double selectTest(const QPointF &pos, bool onlySelectable,
+                      QVariant *details = nullptr) const override;
+    QCPRange getKeyRange(bool &foundRange,
+                         QCP::SignDomain inSignDomain = QCP::sdBoth) const override;
+    QCPRange getValueRange(bool &foundRange, QCP::SignDomain inSignDomain = QCP::sdBoth,
+                           const QCPRange &inKeyRange = QCPRange()) const override;
+
+    /// The colour of an op: forward blue, backward orange, weight green; later chunks lighter.
+    static QColor colorOf(schedule::OpKind kind, int chunk = 0);
+
+protected:
+    void draw(QCPPainter *painter) override;
+    void drawLegendIcon(QCPPainter *painter, const QRectF &rect) const override;
+
+private:
+    void drawLane(QCPPainter *painter, const schedule::Result &result, double firstRow);
+
+    ScheduleSet m_schedules;
+    int m_drawnOps = 0;
+    int m_drawnLabels = 0;
+};
+
+/// A Gantt of one schedule, or several stacked on one time axis (compare mode), with a legend
+/// and a line per lane naming the schedule with its makespan, bubble and peak memory.
+class ScheduleChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit ScheduleChart(QWidget *parent = nullptr);
+    void setSchedules(const ScheduleSet &schedules);
+    SchedulePlottable *ops() const { return m_ops; }
+    /// The caption of lane i, as drawn.
+    QString laneCaption(int lane) const;
+    static QString captionOf(const schedule::Result &result);
+
+private:
+    SchedulePlottable *m_ops;
+    std::vector<QCPItemText *> m_captions;
+};
+
+/// Activations each device holds over time (in microbatches' worth) for one schedule: a step
+/// line per device, at most eight devices drawn (evenly spread, first and last included).
+class ScheduleMemoryChart : public QCustomPlot
+{
+    Q_OBJECT
+public:
+    explicit ScheduleMemoryChart(QWidget *parent = nullptr);
+    void setSchedule(const ScheduleSet &schedules, int index);
+    /// The devices drawn, 0-based.
+    const std::vector<int> &devicesShown() const { return m_devices; }
+
+private:
+    std::vector<int> m_devices;
+};
+
+} // namespace pipeplan

@@ -1,0 +1,350 @@
+#include "ui/training/trainingpanel.h"
+
+#include "core/base/format.h"
+#include "core/model/explain.h"
+#include "ui/document/scenariobindings.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/widgets/valuecontrol.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <numeric>
+
+namespace pipeplan {
+
+namespace {
+using Scale = ValueControl::Scale;
+constexpr auto config = &ValueControl::makeConfig;
+constexpr auto optionalConfig = &ValueControl::makeOptional;
+
+QString kindExplanation(schedule::Kind kind)
+{
+    switch (kind) {
+    case schedule::Kind::GPipe:
+        return QObject::tr("GPipe: every forward, then every backward. Holds all m microbatches' "
+                           "activations.");
+    case schedule::Kind::OneFOneB:
+        return QObject::tr("1F1B: p − d − 1 warm-up forwards, then one forward, one backward. "
+                           "Device d holds at most p − d microbatches.");
+    case schedule::Kind::Interleaved:
+        return QObject::tr("Interleaved 1F1B (Megatron-LM): v chunks per device shrink the "
+                           "bubble v-fold; m must be a multiple of p.");
+    case schedule::Kind::ZeroBubbleH1:
+        return QObject::tr("ZB-H1: the backward is split; weight gradients wait and fill the "
+                           "cool-down bubble. Same peak memory as 1F1B.");
+    }
+    return {};
+}
+
+/// One value for every device: the list's single entry, or its mean when the file gave one per
+/// device (a slider move then sets every device to the new value).
+double uniformValue(const std::vector<double> &values)
+{
+    if (values.empty())
+        return 0;
+    return std::accumulate(values.begin(), values.end(), 0.0) / static_cast<double>(values.size());
+}
+
+QString perDeviceText(const QString &name, const std::vector<double> &values)
+{
+    QStringList parts;
+    for (double v : values)
+        parts << format::trimmed(v, 2);
+    return QStringLiteral("%1: %2 ms").arg(name, parts.join(QStringLiteral(", ")));
+}
+} // namespace
+
+TrainingPanel::TrainingPanel(QWidget *parent)
+    : WorkspacePanel(Section::Training, parent), m_picker(new QComboBox(this)),
+      m_perDevice(new QLabel(this)), m_message(new QLabel(this)), m_table(new QTableWidget(this)),
+      m_gantt(new ScheduleChart(this)), m_memoryTitle(new QLabel(this)),
+      m_memory(new ScheduleMemoryChart(this))
+{
+    auto *inputs = new QWidget(this);
+    auto *inputsLayout = new QVBoxLayout(inputs);
+
+    auto *scheduleBox = new QGroupBox(tr("Schedule"), inputs);
+    auto *scheduleForm = new QFormLayout(scheduleBox);
+    for (schedule::Kind kind : schedule::kAllKinds) {
+        m_picker->addItem(schedule::displayName(kind), static_cast<int>(kind));
+        m_picker->setItemData(m_picker->count() - 1, kindExplanation(kind), Qt::ToolTipRole);
+    }
+    m_picker->setToolTip(tr("The schedule drawn first, whose memory is charted."));
+    auto *pickerLabel = new QLabel(tr("&Schedule"), scheduleBox);
+    pickerLabel->setBuddy(m_picker);
+    scheduleForm->addRow(pickerLabel, m_picker);
+    auto *compareRow = new QWidget(scheduleBox);
+    auto *compareLayout = new QGridLayout(compareRow);
+    compareLayout->setContentsMargins(0, 0, 0, 0);
+    for (std::size_t i = 0; i < schedule::kAllKinds.size(); ++i) {
+        const schedule::Kind kind = schedule::kAllKinds[i];
+        auto *box = new QCheckBox(schedule::displayName(kind), compareRow);
+        box->setToolTip(tr("Stack %1 under the chosen schedule on the same time axis. %2")
+                            .arg(schedule::displayName(kind), kindExplanation(kind)));
+        compareLayout->addWidget(box, static_cast<int>(i / 2), static_cast<int>(i % 2));
+        m_compare[i] = box;
+        connect(box, &QCheckBox::toggled, this, [this, kind](bool on) {
+            m_bound->edit(on ? tr("Compare with %1").arg(schedule::displayName(kind))
+                             : tr("Stop comparing with %1").arg(schedule::displayName(kind)),
+                          EditId::TrainingCompare, [kind, on](Scenario &s) {
+                              std::vector<schedule::Kind> &list = s.training.compare;
+                              std::erase(list, kind);
+                              if (on)
+                                  list.push_back(kind);
+                          });
+        });
+    }
+    scheduleForm->addRow(tr("Compare with"), compareRow);
+    inputsLayout->addWidget(scheduleBox);
+
+    auto *shapeBox = new QGroupBox(tr("Pipeline"), inputs);
+    auto *shape = new QFormLayout(shapeBox);
+    m_bound->bind(
+        shape, tr("Devices p"), tr("Pipeline stages, one device each."),
+        new ValueControl(config(1, 128, Scale::Log, 0, tr(" devices")), shapeBox),
+        EditId::TrainingDevices, tr("Change devices"),
+        [](const Scenario &s) { return std::optional<double>(s.training.devices); },
+        [](Scenario &s, std::optional<double> v) {
+            s.training.devices = v.value_or(1);
+            // Per-device lists no longer match: keep their mean for every device.
+            for (auto *list :
+                 {&s.training.forwardMs, &s.training.backwardMs, &s.training.weightMs}) {
+                if (list->size() > 1)
+                    *list = {uniformValue(*list)};
+            }
+        });
+    m_bound->bind(
+        shape, tr("Microbatches m"), tr("The batch is cut into m microbatches per step."),
+        new ValueControl(config(1, 4096, Scale::Log, 0, tr(" microbatches")), shapeBox),
+        EditId::TrainingMicrobatches, tr("Change microbatches"),
+        [](const Scenario &s) { return std::optional<double>(s.training.microbatches); },
+        [](Scenario &s, std::optional<double> v) { s.training.microbatches = v.value_or(1); });
+    m_bound->bind(
+        shape, tr("Virtual stages v"),
+        tr("Interleaved only: each device holds v chunks of layers, each taking F/v, B/v, W/v."),
+        new ValueControl(config(1, 16, Scale::Linear, 0, tr(" chunks")), shapeBox),
+        EditId::VirtualStages, tr("Change virtual stages"),
+        [](const Scenario &s) { return std::optional<double>(s.training.virtualStages); },
+        [](Scenario &s, std::optional<double> v) { s.training.virtualStages = v.value_or(1); });
+    inputsLayout->addWidget(shapeBox);
+
+    auto *timesBox = new QGroupBox(tr("Times per microbatch, per device"), inputs);
+    auto *times = new QFormLayout(timesBox);
+    m_bound->bind(
+        times, tr("Forward F"), tr("One microbatch through one device's layers."),
+        new ValueControl(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), timesBox),
+        EditId::ForwardMs, tr("Change forward time"),
+        [](const Scenario &s) { return std::optional<double>(uniformValue(s.training.forwardMs)); },
+        [](Scenario &s, std::optional<double> v) { s.training.forwardMs = {v.value_or(1)}; });
+    m_bound->bind(
+        times, tr("Backward B"),
+        tr("Gradients for the inputs (the whole backward when W is off). About 2F without the "
+           "split, about F with it."),
+        new ValueControl(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), timesBox),
+        EditId::BackwardMs, tr("Change backward time"),
+        [](const Scenario &s) {
+            return std::optional<double>(uniformValue(s.training.backwardMs));
+        },
+        [](Scenario &s, std::optional<double> v) { s.training.backwardMs = {v.value_or(1)}; });
+    m_bound->bind(
+        times, tr("Weight gradients W"),
+        tr("Tick to split the backward: W runs as its own op (ZB-H1 defers it into bubbles)."),
+        new ValueControl(optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
+                         timesBox),
+        EditId::WeightMs, tr("Change weight-gradient time"),
+        [](const Scenario &s) -> std::optional<double> {
+            const double w = uniformValue(s.training.weightMs);
+            return w > 0 ? std::optional<double>(w) : std::nullopt;
+        },
+        [](Scenario &s, std::optional<double> v) { s.training.weightMs = {v.value_or(0)}; });
+    m_bound->bind(
+        times, tr("Communication"),
+        tr("Sending activations or gradients to the next device, added to every hop."),
+        new ValueControl(optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
+                         timesBox),
+        EditId::CommMs, tr("Change communication time"),
+        [](const Scenario &s) -> std::optional<double> {
+            return s.training.commMs > 0 ? std::optional<double>(s.training.commMs) : std::nullopt;
+        },
+        [](Scenario &s, std::optional<double> v) { s.training.commMs = v.value_or(0); });
+    m_perDevice->setWordWrap(true);
+    m_perDevice->setToolTip(tr("Per-device times from the scenario file. Moving a slider sets "
+                               "every device to one value."));
+    times->addRow(m_perDevice);
+    inputsLayout->addWidget(timesBox);
+    inputsLayout->addStretch(1);
+
+    auto *inputsScroll = new QScrollArea(this);
+    inputsScroll->setWidget(inputs);
+    inputsScroll->setWidgetResizable(true);
+    inputsScroll->setFrameShape(QFrame::NoFrame);
+    inputsScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    inputsScroll->setMinimumWidth(inputs->sizeHint().width() + 16);
+    inputsScroll->setMaximumWidth(420);
+
+    // Results: the comparison table, the Gantt (stacked in compare mode) and the memory chart.
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
+    m_message->setVisible(false);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->verticalHeader()->setVisible(false);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setToolTip(tr("Makespan: one training step. Bubble: idle share of p × makespan. "
+                           "Ratio: idle over ideal time (Megatron-LM's convention). Peak: most "
+                           "microbatches whose activations one device holds at once."));
+    m_gantt->setMinimumHeight(240);
+    m_memory->setMinimumHeight(160);
+    auto *results = new QWidget(this);
+    auto *resultsLayout = new QVBoxLayout(results);
+    resultsLayout->setContentsMargins(0, 0, 0, 0);
+    resultsLayout->addWidget(m_message);
+    resultsLayout->addWidget(m_table);
+    auto *charts = new QSplitter(Qt::Vertical, results);
+    charts->addWidget(m_gantt);
+    auto *memoryBox = new QWidget(charts);
+    auto *memoryLayout = new QVBoxLayout(memoryBox);
+    memoryLayout->setContentsMargins(0, 0, 0, 0);
+    memoryLayout->addWidget(m_memoryTitle);
+    memoryLayout->addWidget(m_memory, 1);
+    charts->addWidget(memoryBox);
+    charts->setStretchFactor(0, 4);
+    charts->setStretchFactor(1, 1);
+    memoryBox->setMaximumHeight(320);
+    resultsLayout->addWidget(charts, 1);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(inputsScroll);
+    layout->addWidget(results, 1);
+
+    connect(m_bound, &ScenarioBindings::refused, this, &TrainingPanel::refresh);
+    connect(m_picker, &QComboBox::activated, this, [this](int index) {
+        const auto kind = static_cast<schedule::Kind>(m_picker->itemData(index).toInt());
+        m_bound->edit(tr("Show %1").arg(schedule::displayName(kind)), EditId::TrainingSchedule,
+                      [kind](Scenario &s) {
+                          s.training.schedule = kind;
+                          std::erase(s.training.compare, kind); // drawn once, first
+                      });
+    });
+}
+
+QCheckBox *TrainingPanel::compareBox(schedule::Kind kind) const
+{
+    return m_compare.at(static_cast<std::size_t>(kind));
+}
+
+ValueControl *TrainingPanel::devicesControl() const
+{
+    return m_bound->control(0);
+}
+
+ValueControl *TrainingPanel::microbatchesControl() const
+{
+    return m_bound->control(1);
+}
+
+ValueControl *TrainingPanel::forwardControl() const
+{
+    return m_bound->control(3);
+}
+
+ValueControl *TrainingPanel::weightControl() const
+{
+    return m_bound->control(5);
+}
+
+int TrainingPanel::computeCount() const
+{
+    return m_document ? m_document->recomputeCount(Section::Training) : 0;
+}
+
+void TrainingPanel::refresh()
+{
+    if (!refreshNow())
+        return;
+    const Scenario &s = m_document->scenario();
+    const TrainingSettings &t = s.training;
+    m_bound->show(s);
+    m_picker->setCurrentIndex(m_picker->findData(static_cast<int>(t.schedule)));
+    for (std::size_t i = 0; i < m_compare.size(); ++i) {
+        const schedule::Kind kind = schedule::kAllKinds[i];
+        const QSignalBlocker blocker(m_compare[i]);
+        m_compare[i]->setChecked(std::find(t.compare.begin(), t.compare.end(), kind) !=
+                                 t.compare.end());
+        m_compare[i]->setEnabled(kind != t.schedule);
+    }
+    QStringList perDevice;
+    if (t.forwardMs.size() > 1)
+        perDevice << perDeviceText(tr("F"), t.forwardMs);
+    if (t.backwardMs.size() > 1)
+        perDevice << perDeviceText(tr("B"), t.backwardMs);
+    if (t.weightMs.size() > 1)
+        perDevice << perDeviceText(tr("W"), t.weightMs);
+    m_perDevice->setVisible(!perDevice.isEmpty());
+    m_perDevice->setText(tr("Per device (sliders show the mean): ") +
+                         perDevice.join(QStringLiteral("; ")));
+
+    // The document computed the schedules (its training section); draw them once per result.
+    const int generation = m_document->recomputeCount(Section::Training);
+    if (generation == m_drawnGeneration)
+        return;
+    m_drawnGeneration = generation;
+    auto results = std::make_shared<std::vector<schedule::Result>>();
+    QStringList errors;
+    for (const TrainingSchedule &entry : m_document->planResult().training.schedules) {
+        if (entry.result)
+            results->push_back(*entry.result);
+        else
+            errors << tr("%1 cannot run: %2").arg(schedule::displayName(entry.kind), entry.error);
+    }
+    m_schedules = results;
+    m_message->setVisible(!errors.isEmpty());
+    m_message->setText(errors.join(QLatin1Char('\n')));
+
+    const std::vector<QStringList> rows = explain::scheduleTableRows(*results);
+    const QStringList &header = rows.front();
+    m_table->setColumnCount(static_cast<int>(header.size()));
+    m_table->setHorizontalHeaderLabels(header);
+    m_table->setRowCount(static_cast<int>(rows.size()) - 1);
+    for (std::size_t row = 1; row < rows.size(); ++row) {
+        for (qsizetype column = 0; column < rows[row].size(); ++column) {
+            auto *item = new QTableWidgetItem(rows[row][column]);
+            if (column > 0)
+                item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            m_table->setItem(static_cast<int>(row) - 1, static_cast<int>(column), item);
+        }
+    }
+    m_table->resizeColumnsToContents();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Tall enough for every row, no taller: the charts get the rest.
+    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        height += m_table->rowHeight(row);
+    m_table->setFixedHeight(height);
+
+    // Rows stay tall enough to read: more lanes and devices ask for more height (up to a point;
+    // beyond it the row labels thin out).
+    const int ganttRows =
+        static_cast<int>(results->size()) * (std::min(static_cast<int>(t.devices), 16) + 1);
+    m_gantt->setMinimumHeight(std::clamp(90 + ganttRows * 18, 240, 620));
+    m_gantt->setSchedules(m_schedules);
+    m_memory->setSchedule(m_schedules, 0);
+    m_memoryTitle->setText(
+        results->empty() ? QString()
+                         : tr("<b>Activations held per device</b> — %1 (peak %2 microbatches)")
+                               .arg(schedule::displayName(results->front().params.kind),
+                                    format::trimmed(results->front().maxPeakInFlight(), 2)));
+}
+
+} // namespace pipeplan

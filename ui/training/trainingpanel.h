@@ -1,0 +1,66 @@
+#pragma once
+
+#include "ui/widgets/workspacepanel.h"
+
+#include "core/model/scenario.h"
+#include "ui/training/schedulechart.h"
+
+#include <QPointer>
+#include <QWidget>
+
+#include <array>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QTableWidget;
+
+namespace pipeplan {
+
+class ScenarioBindings;
+class ScenarioDocument;
+class ValueControl;
+
+/// The "Training schedules" workspace: a training pipeline of p devices and m microbatches with
+/// forward, backward and weight-gradient times, drawn as GPipe, 1F1B, interleaved 1F1B or ZB-H1,
+/// several stacked on one time axis in compare mode, with a table of makespan, bubble and peak
+/// memory and a chart of activations held per device. Its own inputs edit the document
+/// (undoable); schedules are recomputed only when the training settings change.
+class TrainingPanel : public WorkspacePanel
+{
+    Q_OBJECT
+public:
+    explicit TrainingPanel(QWidget *parent = nullptr);
+
+    ScheduleChart *ganttChart() const { return m_gantt; }
+    ScheduleMemoryChart *memoryChart() const { return m_memory; }
+    QTableWidget *comparisonTable() const { return m_table; }
+    QComboBox *schedulePicker() const { return m_picker; }
+    QCheckBox *compareBox(schedule::Kind kind) const;
+    QLabel *messageLabel() const { return m_message; }
+    ValueControl *devicesControl() const;
+    ValueControl *microbatchesControl() const;
+    ValueControl *forwardControl() const;
+    ValueControl *weightControl() const;
+    /// The schedules drawn now (the chosen one first); the document's recomputations of its
+    /// training section so far (a test checks unrelated edits start none).
+    const ScheduleSet &schedules() const { return m_schedules; }
+    int computeCount() const;
+
+protected:
+    void refresh() override;
+
+private:
+    QComboBox *m_picker;
+    std::array<QCheckBox *, schedule::kAllKinds.size()> m_compare{};
+    QLabel *m_perDevice;
+    QLabel *m_message;
+    QTableWidget *m_table;
+    ScheduleChart *m_gantt;
+    QLabel *m_memoryTitle;
+    ScheduleMemoryChart *m_memory;
+    ScheduleSet m_schedules;
+    int m_drawnGeneration = -1; ///< the training section's recompute count last drawn
+};
+
+} // namespace pipeplan

@@ -1,0 +1,177 @@
+#include "ui/widgets/appearance.h"
+
+#include <QAbstractAxis>
+#include <QChart>
+#include <qcustomplot.h>
+
+namespace pipeplan::appearance {
+
+namespace {
+
+QPalette lightPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0xf4, 0xf5, 0xf7));
+    p.setColor(QPalette::WindowText, QColor(0x1b, 0x1f, 0x24));
+    p.setColor(QPalette::Base, Qt::white);
+    p.setColor(QPalette::AlternateBase, QColor(0xee, 0xf1, 0xf5));
+    p.setColor(QPalette::Text, QColor(0x1b, 0x1f, 0x24));
+    p.setColor(QPalette::Button, QColor(0xea, 0xec, 0xef));
+    p.setColor(QPalette::ButtonText, QColor(0x1b, 0x1f, 0x24));
+    p.setColor(QPalette::Highlight, QColor(0x1f, 0x5f, 0xbf));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xe8));
+    p.setColor(QPalette::ToolTipText, Qt::black);
+    p.setColor(QPalette::PlaceholderText, QColor(0x6b, 0x72, 0x7a));
+    p.setColor(QPalette::Mid, QColor(0x8a, 0x8f, 0x98));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x9a, 0x9e, 0xa6));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x9a, 0x9e, 0xa6));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x9a, 0x9e, 0xa6));
+    return p;
+}
+
+QPalette darkPalette()
+{
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(0x23, 0x26, 0x2b));
+    p.setColor(QPalette::WindowText, QColor(0xe8, 0xea, 0xed));
+    p.setColor(QPalette::Base, QColor(0x1a, 0x1c, 0x20));
+    p.setColor(QPalette::AlternateBase, QColor(0x2a, 0x2e, 0x34));
+    p.setColor(QPalette::Text, QColor(0xe8, 0xea, 0xed));
+    p.setColor(QPalette::Button, QColor(0x30, 0x34, 0x3a));
+    p.setColor(QPalette::ButtonText, QColor(0xe8, 0xea, 0xed));
+    p.setColor(QPalette::Highlight, QColor(0x4c, 0x8d, 0xf0));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(0x30, 0x34, 0x3a));
+    p.setColor(QPalette::ToolTipText, QColor(0xe8, 0xea, 0xed));
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9e, 0xa6));
+    p.setColor(QPalette::Mid, QColor(0x9a, 0x9e, 0xa6));
+    p.setColor(QPalette::Light, QColor(0x3a, 0x3e, 0x45));
+    p.setColor(QPalette::Dark, QColor(0x12, 0x14, 0x17));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x6b, 0x70, 0x78));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x6b, 0x70, 0x78));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x6b, 0x70, 0x78));
+    return p;
+}
+
+/// Projector colours: text at full black or white, no grey-on-grey.
+QPalette highContrast(QPalette p)
+{
+    const bool dark = isDark(p);
+    const QColor ink = dark ? Qt::white : Qt::black;
+    const QColor paper = dark ? Qt::black : Qt::white;
+    for (QPalette::ColorGroup group : {QPalette::Active, QPalette::Inactive}) {
+        for (QPalette::ColorRole role :
+             {QPalette::WindowText, QPalette::Text, QPalette::ButtonText})
+            p.setColor(group, role, ink);
+        for (QPalette::ColorRole role : {QPalette::Window, QPalette::Base})
+            p.setColor(group, role, paper);
+    }
+    p.setColor(QPalette::Mid, dark ? QColor(0xd0, 0xd0, 0xd0) : QColor(0x30, 0x30, 0x30));
+    return p;
+}
+
+/// A value remembered on the object the first time, so applying twice never compounds.
+template <typename T> T remembered(QObject *object, const char *name, const T &current)
+{
+    const QVariant stored = object->property(name);
+    if (stored.isValid())
+        return stored.value<T>();
+    object->setProperty(name, QVariant::fromValue(current));
+    return current;
+}
+
+QFont scaled(QObject *owner, const char *name, const QFont &current, double scale)
+{
+    QFont font = remembered(owner, name, current);
+    font.setPointSizeF(font.pointSizeF() * scale);
+    return font;
+}
+
+} // namespace
+
+bool isDark(const QPalette &palette)
+{
+    return palette.color(QPalette::Window).lightness() < 128;
+}
+
+QPalette palette(const Look &look, const QPalette &system)
+{
+    QPalette p = look.theme == Theme::Light  ? lightPalette()
+                 : look.theme == Theme::Dark ? darkPalette()
+                                             : system;
+    return look.presentation ? highContrast(p) : p;
+}
+
+void apply(QCustomPlot *plot, const QPalette &palette, double fontScale, double lineScale)
+{
+    const QColor background = palette.color(QPalette::Base);
+    const QColor ink = palette.color(QPalette::Text);
+    const bool dark = isDark(palette);
+    plot->setBackground(background);
+    const QColor grid = dark ? QColor(255, 255, 255, 45) : QColor(0, 0, 0, 35);
+    for (QCPAxisRect *rect : plot->axisRects()) {
+        for (QCPAxis *axis : rect->axes()) {
+            axis->setBasePen(QPen(ink, lineScale));
+            axis->setTickPen(QPen(ink, lineScale));
+            axis->setSubTickPen(QPen(ink, lineScale));
+            axis->setTickLabelColor(ink);
+            axis->setLabelColor(ink);
+            const QVariant intended = axis->property("pp_intendedTickFont");
+            const QFont tickFont = scaled(
+                axis, "pp_tickFont",
+                intended.isValid() ? intended.value<QFont>() : axis->tickLabelFont(), fontScale);
+            axis->setTickLabelFont(tickFont);
+            // What the theme asks for; a chart may fit a smaller one (the waterfall's rows).
+            axis->setProperty("pp_intendedTickFont", tickFont);
+            axis->setLabelFont(scaled(axis, "pp_labelFont", axis->labelFont(), fontScale));
+            axis->grid()->setPen(QPen(grid, 0, Qt::DotLine));
+        }
+    }
+    plot->legend->setBrush(dark ? QColor(0x23, 0x26, 0x2b, 230) : QColor(255, 255, 255, 220));
+    plot->legend->setTextColor(ink);
+    plot->legend->setBorderPen(QPen(dark ? QColor(255, 255, 255, 70) : QColor(0, 0, 0, 60)));
+    plot->legend->setFont(scaled(plot->legend, "pp_font", plot->legend->font(), fontScale));
+    for (int i = 0; i < plot->plottableCount(); ++i) {
+        QCPAbstractPlottable *plottable = plot->plottable(i);
+        QPen pen = plottable->pen();
+        pen.setWidthF(remembered(plottable, "pp_width", pen.widthF()) * lineScale);
+        plottable->setPen(pen);
+    }
+    for (int i = 0; i < plot->itemCount(); ++i) {
+        QCPAbstractItem *item = plot->item(i);
+        if (auto *text = qobject_cast<QCPItemText *>(item)) {
+            text->setFont(scaled(text, "pp_font", text->font(), fontScale));
+            if (dark)
+                text->setBrush(QColor(0x23, 0x26, 0x2b, 210));
+        } else if (auto *line = qobject_cast<QCPItemStraightLine *>(item)) {
+            QPen pen = line->pen();
+            pen.setWidthF(remembered(line, "pp_width", pen.widthF()) * lineScale);
+            line->setPen(pen);
+        }
+    }
+    for (int i = 0; i < plot->plotLayout()->elementCount(); ++i) {
+        if (auto *title = qobject_cast<QCPTextElement *>(plot->plotLayout()->elementAt(i))) {
+            title->setTextColor(ink);
+            title->setFont(scaled(title, "pp_font", title->font(), fontScale));
+        }
+    }
+    plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void apply(QChart *chart, const QPalette &palette, double fontScale)
+{
+    const QColor ink = palette.color(QPalette::Text);
+    chart->setBackgroundBrush(palette.color(QPalette::Base));
+    chart->setTitleBrush(ink);
+    for (QAbstractAxis *axis : chart->axes()) {
+        axis->setLabelsColor(ink);
+        axis->setTitleBrush(ink);
+        axis->setLabelsFont(scaled(axis, "pp_labelsFont", axis->labelsFont(), fontScale));
+        axis->setTitleFont(scaled(axis, "pp_titleFont", axis->titleFont(), fontScale));
+        axis->setGridLineColor(isDark(palette) ? QColor(255, 255, 255, 45) : QColor(0, 0, 0, 35));
+    }
+    chart->legend()->setLabelColor(ink);
+}
+
+} // namespace pipeplan::appearance

@@ -1,0 +1,238 @@
+#include "ui/widgets/chartexport.h"
+
+#include "core/base/fileio.h"
+
+#include "core/base/csv.h"
+
+#include <QAbstractItemView>
+#include <QApplication>
+#include <QBuffer>
+#include <QChart>
+#include <QChartView>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QGraphicsScene>
+#include <QImage>
+#include <QMenu>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QRegularExpression>
+#include <QStandardPaths>
+#include <QSvgGenerator>
+#include <QTableWidget>
+#include <qcustomplot.h>
+
+namespace pipeplan::chartexport {
+
+QPicture recordPlot(QCustomPlot *plot, QSize size)
+{
+    QPicture picture;
+    QCPPainter painter(&picture);
+    painter.setMode(QCPPainter::pmVectorized);
+    painter.setMode(QCPPainter::pmNoCaching);
+    plot->toPainter(&painter, size.width(), size.height());
+    painter.end();
+    return picture;
+}
+
+QPicture recordChartView(QChartView *view, QSize size)
+{
+    QPicture picture;
+    QPainter painter(&picture);
+    view->scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), view->chart()->geometry());
+    painter.end();
+    return picture;
+}
+
+namespace {
+/// Every export is encoded in memory, then written atomically: a failed write leaves the old file.
+QString writeFile(const QString &path, const QByteArray &bytes)
+{
+    if (const QString problem = fileio::writeAtomically(path, bytes); !problem.isEmpty())
+        return QStringLiteral("%1: %2").arg(path, problem);
+    return {};
+}
+} // namespace
+
+QString savePdf(const QPicture &picture, QSize size, const QString &path, const QString &title)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    {
+        QPdfWriter writer(&buffer);
+        writer.setResolution(96);
+        writer.setTitle(title);
+        writer.setCreator(QStringLiteral("PipePlan ") + QLatin1String(PIPEPLAN_VERSION));
+        // One page exactly the chart's size: it drops into a document like a figure.
+        writer.setPageSize(QPageSize(QSizeF(size) * 72.0 / 96.0, QPageSize::Point));
+        writer.setPageMargins(QMarginsF(0, 0, 0, 0));
+        QPainter painter(&writer);
+        painter.drawPicture(QPointF(0, 0), picture);
+    }
+    return writeFile(path, bytes);
+}
+
+QByteArray svgBytes(const QPicture &picture, QSize size, const QString &title)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    QSvgGenerator generator;
+    generator.setOutputDevice(&buffer);
+    generator.setSize(size);
+    generator.setViewBox(QRect(QPoint(0, 0), size));
+    generator.setResolution(96);
+    generator.setTitle(title);
+    generator.setDescription(QStringLiteral("Drawn by PipePlan ") +
+                             QLatin1String(PIPEPLAN_VERSION));
+    QPainter painter(&generator);
+    painter.drawPicture(QPointF(0, 0), picture);
+    painter.end();
+    return bytes;
+}
+
+QString saveSvg(const QPicture &picture, QSize size, const QString &path, const QString &title)
+{
+    return writeFile(path, svgBytes(picture, size, title));
+}
+
+namespace {
+QImage image(const QPicture &picture, QSize size, int scale)
+{
+    QImage out(size * scale, QImage::Format_ARGB32_Premultiplied);
+    out.setDevicePixelRatio(scale);
+    out.fill(Qt::white);
+    QPainter painter(&out);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    painter.drawPicture(QPointF(0, 0), picture);
+    painter.end();
+    return out;
+}
+} // namespace
+
+QString savePng(const QPicture &picture, QSize size, int scale, const QString &path)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image(picture, size, scale).save(&buffer, "PNG"))
+        return QStringLiteral("%1: could not encode the PNG").arg(path);
+    return writeFile(path, bytes);
+}
+
+void copyToClipboard(const QPicture &picture, QSize size, const QString &title)
+{
+    auto *data = new QMimeData;
+    data->setImageData(image(picture, size, 2));
+    data->setData(QStringLiteral("image/svg+xml"), svgBytes(picture, size, title));
+    QApplication::clipboard()->setMimeData(data); // the clipboard owns it
+}
+
+QString saveCsv(const std::vector<QStringList> &rows, const QString &path)
+{
+    return writeFile(path, csv::write(rows).toUtf8());
+}
+
+std::vector<QStringList> tableRows(const QTableWidget *table)
+{
+    std::vector<QStringList> rows;
+    rows.reserve(static_cast<std::size_t>(table->rowCount()) + 1);
+    QStringList header;
+    for (int c = 0; c < table->columnCount(); ++c) {
+        const QTableWidgetItem *item = table->horizontalHeaderItem(c);
+        header << (item ? item->text() : QString());
+    }
+    rows.push_back(header);
+    for (int r = 0; r < table->rowCount(); ++r) {
+        QStringList cells;
+        for (int c = 0; c < table->columnCount(); ++c)
+            cells << (table->item(r, c) ? table->item(r, c)->text() : QString());
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+QString suggestedPath(const QString &title, const QString &suffix)
+{
+    QString name = title.toLower();
+    name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QLatin1Char('/') +
+           name + suffix;
+}
+
+namespace {
+void report(QWidget *parent, const QString &problem)
+{
+    if (!problem.isEmpty())
+        QMessageBox::warning(parent, QObject::tr("Export failed"), problem);
+}
+} // namespace
+
+void installChartMenu(QWidget *chart, const QString &title, std::function<QPicture(QSize)> record)
+{
+    chart->setContextMenuPolicy(Qt::CustomContextMenu);
+    QObject::connect(
+        chart, &QWidget::customContextMenuRequested, chart,
+        [chart, title, record = std::move(record)](const QPoint &position) {
+            QMenu menu(chart);
+            const QSize size = chart->size();
+            auto exportTo = [&](const QString &suffix, const QString &filter,
+                                const std::function<QString(const QString &)> &save) {
+                const QString path =
+                    QFileDialog::getSaveFileName(chart, QObject::tr("Export %1").arg(title),
+                                                 suggestedPath(title, suffix), filter);
+                if (!path.isEmpty())
+                    report(chart, save(path));
+            };
+            menu.addAction(QObject::tr("Export as PDF…"), chart, [&]() {
+                exportTo(
+                    QStringLiteral(".pdf"), QObject::tr("PDF (*.pdf)"),
+                    [&](const QString &path) { return savePdf(record(size), size, path, title); });
+            });
+            menu.addAction(QObject::tr("Export as SVG…"), chart, [&]() {
+                exportTo(
+                    QStringLiteral(".svg"), QObject::tr("SVG (*.svg)"),
+                    [&](const QString &path) { return saveSvg(record(size), size, path, title); });
+            });
+            for (int scale : {1, 2, 3}) {
+                menu.addAction(QObject::tr("Export as PNG (%1x)…").arg(scale), chart, [&, scale]() {
+                    exportTo(QStringLiteral(".png"), QObject::tr("PNG (*.png)"),
+                             [&](const QString &path) {
+                                 return savePng(record(size), size, scale, path);
+                             });
+                });
+            }
+            menu.addSeparator();
+            menu.addAction(QObject::tr("Copy chart"), chart,
+                           [&]() { copyToClipboard(record(size), size, title); });
+            menu.exec(chart->mapToGlobal(position));
+        });
+}
+
+void installTableMenu(QAbstractItemView *view, const QString &title,
+                      std::function<std::vector<QStringList>()> rows)
+{
+    view->setContextMenuPolicy(Qt::CustomContextMenu);
+    QObject::connect(view, &QWidget::customContextMenuRequested, view,
+                     [view, title, rows = std::move(rows)](const QPoint &position) {
+                         QMenu menu(view);
+                         menu.addAction(QObject::tr("Export CSV…"), view, [&]() {
+                             const QString path = QFileDialog::getSaveFileName(
+                                 view, QObject::tr("Export %1").arg(title),
+                                 suggestedPath(title, QStringLiteral(".csv")),
+                                 QObject::tr("CSV (*.csv)"));
+                             if (!path.isEmpty())
+                                 report(view, saveCsv(rows(), path));
+                         });
+                         menu.addAction(QObject::tr("Copy as tab-separated text"), view, [&]() {
+                             QApplication::clipboard()->setText(csv::tabSeparated(rows()));
+                         });
+                         menu.exec(view->viewport()->mapToGlobal(position));
+                     });
+}
+
+} // namespace pipeplan::chartexport

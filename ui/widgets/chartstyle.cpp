@@ -1,0 +1,169 @@
+#include "ui/widgets/chartstyle.h"
+
+#include "core/base/format.h"
+#include "core/base/units.h"
+
+#include <qcustomplot.h>
+
+#include <cmath>
+
+namespace pipeplan::chartstyle {
+
+void applyDefaults(QCustomPlot *plot)
+{
+    // Grid, axes and fills need no antialiasing; curves and markers keep it (a few hundred points).
+    plot->setNotAntialiasedElements(QCP::aeAxes | QCP::aeGrid | QCP::aeSubGrid | QCP::aeFills |
+                                    QCP::aeZeroLine);
+    plot->setNoAntialiasingOnDrag(true);
+    // A replot marks the widget dirty instead of repainting it at once, so the three charts, the
+    // table and the headline reach the screen in one paint pass per frame.
+    plot->setPlottingHint(QCP::phImmediateRefresh, false);
+    plot->setPlottingHint(QCP::phFastPolylines, true);
+    // One paint buffer per chart instead of two: the overlay layer is unused, and every buffer
+    // costs a full clear and an alpha blend on each frame.
+    plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
+    plot->setMinimumSize(260, 200);
+    for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
+        axis->grid()->setPen(QPen(QColor(0, 0, 0, 35), 0, Qt::DotLine));
+        axis->grid()->setSubGridVisible(false);
+    }
+    QFont legendFont = plot->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.9);
+    plot->legend->setFont(legendFont);
+    plot->legend->setBrush(QColor(255, 255, 255, 220));
+    plot->legend->setBorderPen(QPen(QColor(0, 0, 0, 60)));
+}
+
+QString compactNumber(double value)
+{
+    const struct
+    {
+        double scale;
+        const char *suffix;
+    } units[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+    for (const auto &unit : units) {
+        if (std::fabs(value) >= unit.scale)
+            return format::trimmed(value / unit.scale, 2) + QLatin1String(unit.suffix);
+    }
+    return format::trimmed(value, 2);
+}
+
+void setLogAxis(QCPAxis *axis)
+{
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    // One tick per decade from 1e-3 to 1e13; an integer counter, as a double one may miss the
+    // last decade to rounding. Multiplying by 10 gives the exact decimal values here.
+    double tick = 1e-3;
+    for (int decade = -3; decade <= 13; ++decade) {
+        ticker->addTick(tick, compactNumber(tick));
+        tick *= 10;
+    }
+    axis->setTicker(ticker);
+}
+
+namespace {
+class MillisecondsTicker : public QCPAxisTicker
+{
+protected:
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        return format::milliseconds(tick);
+    }
+};
+} // namespace
+
+QVector<double> RowTicker::createTickVector(double, const QCPRange &)
+{
+    QVector<double> ticks;
+    const qsizetype rows = m_labels.size();
+    if (rows == 0)
+        return ticks;
+    const double rowPixels = std::fabs(m_axis->coordToPixel(1) - m_axis->coordToPixel(0));
+    const QFontMetrics metrics(m_axis->tickLabelFont());
+    const qsizetype every = std::max<qsizetype>(
+        1, static_cast<qsizetype>(std::ceil(metrics.height() / std::max(1.0, rowPixels))));
+    for (qsizetype i = 0; i < rows; i += every) {
+        if (!m_labels[i].isEmpty())
+            ticks.push_back(static_cast<double>(i));
+    }
+    return ticks;
+}
+
+QString RowTicker::getTickLabel(double tick, const QLocale &, QChar, int)
+{
+    const auto index = static_cast<qsizetype>(std::lround(tick));
+    return index >= 0 && index < m_labels.size() ? m_labels[index] : QString();
+}
+
+void setMillisecondsAxis(QCPAxis *axis)
+{
+    axis->setTicker(QSharedPointer<MillisecondsTicker>::create());
+}
+
+namespace {
+/// Readable durations on a log axis of seconds, thinned to what fits: on a narrow chart
+/// "1 min, 1 h, 1 day, 1 week..." would collide, so only ticks a label's width apart are kept.
+class DurationTicker : public QCPAxisTicker
+{
+public:
+    explicit DurationTicker(QCPAxis *axis) : m_axis(axis)
+    {
+        using namespace units;
+        m_ticks = {{1e-3, QStringLiteral("1 ms")},
+                   {1, QStringLiteral("1 s")},
+                   {kSecondsPerMinute, QStringLiteral("1 min")},
+                   {kSecondsPerHour, QStringLiteral("1 h")},
+                   {kSecondsPerDay, QStringLiteral("1 day")},
+                   {7 * kSecondsPerDay, QStringLiteral("1 week")},
+                   {kSecondsPerYear / 12, QStringLiteral("1 month")},
+                   {kSecondsPerYear, QStringLiteral("1 year")},
+                   {10 * kSecondsPerYear, QStringLiteral("10 years")},
+                   {100 * kSecondsPerYear, QStringLiteral("100 years")},
+                   {1000 * kSecondsPerYear, QStringLiteral("1,000 years")},
+                   {1e4 * kSecondsPerYear, QStringLiteral("10,000 years")}};
+    }
+
+protected:
+    QVector<double> createTickVector(double, const QCPRange &range) override
+    {
+        QVector<double> kept;
+        const QFontMetrics metrics(m_axis->tickLabelFont());
+        double lastPixel = -1e9;
+        double lastHalfWidth = 0;
+        for (const auto &[seconds, label] : m_ticks) {
+            if (!range.contains(seconds))
+                continue;
+            const double pixel = m_axis->coordToPixel(seconds);
+            const double halfWidth = metrics.horizontalAdvance(label) / 2.0;
+            if (std::fabs(pixel - lastPixel) < lastHalfWidth + halfWidth + 10)
+                continue;
+            kept.push_back(seconds);
+            lastPixel = pixel;
+            lastHalfWidth = halfWidth;
+        }
+        return kept;
+    }
+    QVector<double> createSubTickVector(int, const QVector<double> &) override { return {}; }
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        for (const auto &[seconds, label] : m_ticks) {
+            if (seconds == tick)
+                return label;
+        }
+        return format::duration(tick);
+    }
+
+private:
+    QCPAxis *m_axis;
+    std::vector<std::pair<double, QString>> m_ticks;
+};
+} // namespace
+
+void setDurationAxis(QCPAxis *axis)
+{
+    axis->setScaleType(QCPAxis::stLogarithmic);
+    axis->setTicker(QSharedPointer<DurationTicker>::create(axis));
+}
+
+} // namespace pipeplan::chartstyle

@@ -1,0 +1,36 @@
+#include "ui/widgets/workspacepanel.h"
+
+#include "ui/document/scenariobindings.h"
+#include "ui/document/scenariodocument.h"
+
+namespace pipeplan {
+
+WorkspacePanel::WorkspacePanel(Sections sections, QWidget *parent)
+    : QWidget(parent), m_bound(new ScenarioBindings(this)), m_sections(sections)
+{
+}
+
+void WorkspacePanel::setDocument(ScenarioDocument *document)
+{
+    m_bound->setDocument(document);
+    documentAttached(document);
+    m_stale = true;
+    observeDocument(this, m_document, document, &WorkspacePanel::refreshFromDocument, m_sections);
+}
+
+void WorkspacePanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_stale)
+        refresh();
+}
+
+bool WorkspacePanel::refreshNow()
+{
+    if (!m_document)
+        return false;
+    m_stale = !isVisible();
+    return !m_stale;
+}
+
+} // namespace pipeplan

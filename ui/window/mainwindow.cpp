@@ -1,0 +1,878 @@
+#include "ui/window/mainwindow.h"
+
+#include "core/base/fileio.h"
+#include "core/model/explain.h"
+#include "ui/document/presets.h"
+#include "ui/document/recoverystore.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/document/simulationrunner.h"
+#include "ui/model/amdahlchart.h"
+#include "ui/model/ganttchart.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/model/inputspanel.h"
+#include "ui/model/overheadchart.h"
+#include "ui/model/scalingview.h"
+#include "ui/model/stagechart.h"
+#include "ui/model/waterfallchart.h"
+#include "ui/project/estimatecharts.h"
+#include "ui/project/projectpanel.h"
+#include "ui/report/report.h"
+#include "ui/tail/histogramchart.h"
+#include "ui/tail/tailpanel.h"
+#include "ui/training/trainingpanel.h"
+#include "ui/widgets/appearance.h"
+#include "ui/widgets/chartexport.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QGroupBox>
+#include <QLocale>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPrintDialog>
+#include <QPrinter>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSignalBlocker>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+namespace pipeplan {
+
+namespace {
+QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
+{
+    auto *box = new QGroupBox(title, parent);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(content);
+    return box;
+}
+
+const QString kRecentKey = QStringLiteral("recentFiles");
+constexpr int kMaxRecent = 8;
+const QString kFileFilter =
+    QStringLiteral("PipePlan scenarios (*.pipeplan.json *.json);;All files (*)");
+} // namespace
+
+namespace {
+/// The platform's palette and font, captured before PipePlan changes either.
+const QPalette &systemPalette()
+{
+    static const QPalette palette = QApplication::palette();
+    return palette;
+}
+const QFont &systemFont()
+{
+    static const QFont font = QApplication::font();
+    return font;
+}
+} // namespace
+
+MainWindow::MainWindow(const Options &options, QWidget *parent)
+    : QMainWindow(parent), m_options(options), m_document(new ScenarioDocument(this))
+{
+    m_inputs = new InputsPanel(this);
+    m_headline = new HeadlineWidget(this);
+    m_scaling = new ScalingView(this);
+    m_amdahl = new AmdahlChart(this);
+    m_gantt = new GanttChart(this);
+    m_stages = new StageChart(this);
+    m_waterfall = new WaterfallChart(this);
+    m_tail = new TailPanel(this);
+    m_training = new TrainingPanel(this);
+    m_project = new ProjectPanel(this);
+
+    auto *inputsScroll = new QScrollArea(this);
+    inputsScroll->setWidget(m_inputs);
+    inputsScroll->setWidgetResizable(true);
+    inputsScroll->setMinimumWidth(m_inputs->minimumSizeHint().width() + 24);
+    inputsScroll->setFrameShape(QFrame::NoFrame);
+
+    m_topSplitter = new QSplitter(Qt::Horizontal, this);
+    m_topSplitter->addWidget(titled(tr("Scaling table"), m_scaling, this));
+    m_topSplitter->addWidget(titled(tr("Amdahl's law"), m_amdahl, this));
+    m_topSplitter->setStretchFactor(0, 1);
+    m_topSplitter->setStretchFactor(1, 1);
+    m_sideSplitter = new QSplitter(Qt::Vertical, this);
+    m_sideSplitter->addWidget(titled(tr("Levers: runtime after each"), m_waterfall, this));
+    m_sideSplitter->addWidget(titled(tr("Stage times"), m_stages, this));
+    m_bottomSplitter = new QSplitter(Qt::Horizontal, this);
+    m_bottomSplitter->addWidget(titled(tr("Pipeline Gantt"), m_gantt, this));
+    m_bottomSplitter->addWidget(m_sideSplitter);
+    m_bottomSplitter->setStretchFactor(0, 1);
+    m_bottomSplitter->setStretchFactor(1, 1);
+    m_viewsSplitter = new QSplitter(Qt::Vertical, this);
+    m_viewsSplitter->addWidget(m_topSplitter);
+    m_viewsSplitter->addWidget(m_bottomSplitter);
+
+    auto *right = new QWidget(this);
+    auto *rightLayout = new QVBoxLayout(right);
+    rightLayout->setContentsMargins(0, 0, 0, 0);
+    rightLayout->addWidget(m_headline);
+    m_workspaces = new QTabWidget(this);
+    m_workspaces->setDocumentMode(true);
+    m_workspaces->addTab(m_viewsSplitter, tr("&Model"));
+    m_workspaces->setTabToolTip(0, tr("Scaling, Amdahl, pipeline and levers (Ctrl+1)"));
+    // In a scroll area: a hidden tab's minimum size would otherwise widen the whole window.
+    auto *tailScroll = new QScrollArea(this);
+    tailScroll->setWidget(m_tail);
+    tailScroll->setWidgetResizable(true);
+    tailScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(tailScroll, tr("&Overheads && tail"));
+    m_workspaces->setTabToolTip(
+        1, tr("Cold starts, shared caps, stragglers and failures, simulated; fewest workers for a "
+              "deadline (Ctrl+2)"));
+    auto *trainingScroll = new QScrollArea(this);
+    trainingScroll->setWidget(m_training);
+    trainingScroll->setWidgetResizable(true);
+    trainingScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(trainingScroll, tr("&Training schedules"));
+    m_workspaces->setTabToolTip(
+        2, tr("GPipe, 1F1B, interleaved and zero-bubble pipeline schedules with their bubbles "
+              "and activation memory (Ctrl+3)"));
+    auto *projectScroll = new QScrollArea(this);
+    projectScroll->setWidget(m_project);
+    projectScroll->setWidgetResizable(true);
+    projectScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(projectScroll, tr("&Project estimates"));
+    m_workspaces->setTabToolTip(
+        3, tr("Three-point tasks, PERT and Monte Carlo P50/P90 with buffers, labeling effort, "
+              "job ETA, estimated vs actual (Ctrl+4)"));
+    rightLayout->addWidget(m_workspaces, 1);
+    // The tail workspace carries its own inputs: the model's panel makes room for its charts.
+    m_inputsScroll = inputsScroll;
+    connect(m_workspaces, &QTabWidget::currentChanged, this, [this](int index) {
+        m_inputsScroll->setVisible(index == 0 && (!m_inputsAction || m_inputsAction->isChecked()));
+    });
+
+    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
+    m_mainSplitter->addWidget(inputsScroll);
+    m_mainSplitter->addWidget(right);
+    m_mainSplitter->setStretchFactor(1, 1);
+    setCentralWidget(m_mainSplitter);
+
+    m_pageSize = report::defaultPageSize(QLocale::system());
+    if (m_options.useSettings) {
+        const int theme = QSettings().value(QStringLiteral("theme"), 0).toInt();
+        if (theme >= 0 && theme <= 2)
+            m_look.theme = static_cast<appearance::Theme>(theme);
+    }
+    createActions();
+    installExports();
+    // First start: most of the screen, so every chart has room for its labels.
+    if (const QScreen *screen = QGuiApplication::primaryScreen()) {
+        // A laptop screen (1366 wide) is used whole: at 90 % the Gantt's legend and the
+        // headline's captions no longer fit.
+        const QSize available = screen->availableGeometry().size();
+        resize(available.width() < 1500 ? available.width()
+                                        : std::min(1600, available.width() * 9 / 10),
+               std::min(1000, available.height() * 9 / 10));
+    }
+    if (m_options.useSettings)
+        restoreLayout();
+
+    systemPalette(); // captured before any theme is applied
+    systemFont();
+    if (m_look.theme != appearance::Theme::System)
+        applyLook();
+    m_inputs->setDocument(m_document);
+    m_headline->setDocument(m_document);
+    m_scaling->setDocument(m_document);
+    m_amdahl->setDocument(m_document);
+    m_gantt->setDocument(m_document);
+    m_stages->setDocument(m_document);
+    m_waterfall->setDocument(m_document);
+    m_tail->setDocument(m_document);
+    m_training->setDocument(m_document);
+    m_project->setDocument(m_document);
+    connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
+    m_diskCheck.setSingleShot(true);
+    m_diskCheck.setInterval(0);
+    connect(&m_diskCheck, &QTimer::timeout, this, &MainWindow::checkFileOnDisk);
+    connect(m_document, &ScenarioDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &ScenarioDocument::filePathChanged, this, &MainWindow::updateTitle);
+
+    if (m_options.autosave) {
+        m_recovery = std::make_unique<RecoveryStore>(m_options.recoveryDirectory);
+        m_autosaveTimer.setSingleShot(true);
+        m_autosaveTimer.setInterval(m_options.autosaveDelayMs);
+        connect(&m_autosaveTimer, &QTimer::timeout, this, &MainWindow::writeRecoveryNow);
+        // Every change (re)starts the timer, so a slider drag writes once, a moment after it ends.
+        connect(m_document, &ScenarioDocument::changed, this,
+                [this]() { m_autosaveTimer.start(); });
+        connect(m_document, &ScenarioDocument::modifiedChanged, this, [this](bool modified) {
+            if (!modified) {
+                m_autosaveTimer.stop();
+                m_recovery->clear();
+            }
+        });
+    }
+    updateTitle();
+    statusBar()->showMessage(tr("Drag a slider or type a value: every number and chart follows."),
+                             8000);
+}
+
+MainWindow::~MainWindow()
+{
+    // The document is a child QObject and outlives this class's members: its undo stack announces
+    // "clean" while it is destroyed, which must not reach the recovery store that is gone by then.
+    disconnect(m_document, nullptr, this, nullptr);
+    m_autosaveTimer.stop();
+}
+
+void MainWindow::createActions()
+{
+    QUndoStack *stack = m_document->undoStack();
+    auto *newAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-new")), tr("&New"), this);
+    newAction->setShortcuts(QKeySequence::New);
+    newAction->setToolTip(tr("Start again from the default scenario"));
+    connect(newAction, &QAction::triggered, this, [this]() {
+        if (maybeSave())
+            m_document->load(Plan{}, QString());
+    });
+    auto *newWindow = new QAction(tr("New &Window"), this);
+    newWindow->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_N));
+    newWindow->setToolTip(tr("A second window, to compare two scenarios side by side"));
+    connect(newWindow, &QAction::triggered, this, [this]() {
+        auto *window = new MainWindow(m_options);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->document()->load(m_document->plan(), QString());
+        window->show();
+    });
+    auto *openAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-open")), tr("&Open…"), this);
+    openAction->setShortcuts(QKeySequence::Open);
+    connect(openAction, &QAction::triggered, this, &MainWindow::open);
+    auto *saveAction =
+        new QAction(QIcon::fromTheme(QStringLiteral("document-save")), tr("&Save"), this);
+    saveAction->setShortcuts(QKeySequence::Save);
+    connect(saveAction, &QAction::triggered, this, &MainWindow::save);
+    auto *saveAsAction = new QAction(tr("Save &As…"), this);
+    saveAsAction->setShortcuts(QKeySequence::SaveAs);
+    connect(saveAsAction, &QAction::triggered, this, &MainWindow::saveAs);
+    auto *closeAction = new QAction(tr("&Close Window"), this);
+    closeAction->setShortcuts(QKeySequence::Close);
+    connect(closeAction, &QAction::triggered, this, &QWidget::close);
+    auto *quit = new QAction(tr("&Quit"), this);
+    quit->setShortcuts(QKeySequence::Quit);
+    connect(quit, &QAction::triggered, qApp, &QApplication::closeAllWindows);
+
+    QAction *undo = stack->createUndoAction(this, tr("&Undo"));
+    undo->setShortcuts(QKeySequence::Undo);
+    undo->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
+    QAction *redo = stack->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts(QKeySequence::Redo);
+    redo->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
+    auto *reset = new QAction(tr("Reset to &Defaults"), this);
+    reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
+    reset->setToolTip(tr("Back to the seed's nightly scoring job (undoable)"));
+    connect(reset, &QAction::triggered, this, [this]() {
+        m_document->edit(defaultScenario(), tr("Reset to defaults"), EditId::Reset);
+    });
+
+    auto *pin = new QAction(tr("&Pin as Baseline"), this);
+    pin->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_B));
+    pin->setToolTip(tr("Keep the current scenario as the baseline: every view then shows baseline "
+                       "against current"));
+    connect(pin, &QAction::triggered, m_document, &ScenarioDocument::pinBaseline);
+    auto *unpin = new QAction(tr("&Unpin Baseline"), this);
+    unpin->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_B));
+    connect(unpin, &QAction::triggered, m_document, &ScenarioDocument::unpinBaseline);
+    auto updateCompare = [this, unpin]() { unpin->setEnabled(m_document->baseline().has_value()); };
+    connect(m_document, &ScenarioDocument::changed, this, updateCompare);
+    updateCompare();
+
+    auto *about = new QAction(tr("&About PipePlan"), this);
+    connect(about, &QAction::triggered, this, [this]() {
+        QMessageBox::about(
+            this, tr("About PipePlan"),
+            tr("<h3>PipePlan %1</h3><p>Will this job ever finish, and what would make it "
+               "finish?</p><p>Licensed under the MIT licence.</p>")
+                .arg(QStringLiteral(PIPEPLAN_VERSION)));
+    });
+
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    file->addAction(newAction);
+    file->addAction(newWindow);
+    file->addAction(openAction);
+    m_recentMenu = file->addMenu(tr("Open &Recent"));
+    QMenu *presetsMenu = file->addMenu(tr("Open &Preset"));
+    for (const presets::Preset &preset : presets::all()) {
+        presetsMenu->addAction(preset.title, this, [this, preset]() {
+            if (!maybeSave())
+                return;
+            const scenariofile::LoadResult loaded = presets::load(preset);
+            if (loaded.plan)
+                m_document->load(*loaded.plan, QString());
+        });
+    }
+    file->addSeparator();
+    file->addAction(saveAction);
+    file->addAction(saveAsAction);
+    file->addSeparator();
+    auto *exportAction = file->addAction(tr("&Export Report…"), this, [this]() {
+        const QString path = QFileDialog::getSaveFileName(
+            this, tr("Export report"),
+            chartexport::suggestedPath(m_document->scenario().name, QStringLiteral(".pdf")),
+            tr("PDF (*.pdf)"));
+        QString error;
+        if (!path.isEmpty() && !exportReport(path, &error))
+            QMessageBox::warning(this, tr("Export failed"), error);
+        else if (!path.isEmpty())
+            statusBar()->showMessage(tr("Report written to %1").arg(path), 6000);
+    });
+    exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    exportAction->setToolTip(tr("The whole plan as a vector PDF for planning documents"));
+    QMenu *pageMenu = file->addMenu(tr("Report Page &Size"));
+    m_pageGroup = new QActionGroup(this);
+    QActionGroup *pageGroup = m_pageGroup;
+    for (const auto &[id, label] :
+         {std::pair{QPageSize::A4, tr("A4")}, std::pair{QPageSize::Letter, tr("US Letter")}}) {
+        QAction *choice = pageMenu->addAction(label);
+        choice->setCheckable(true);
+        choice->setChecked(id == m_pageSize);
+        pageGroup->addAction(choice);
+        const QPageSize::PageSizeId size = id;
+        connect(choice, &QAction::triggered, this, [this, size]() { m_pageSize = size; });
+    }
+    auto *printAction = new QAction(tr("&Print…"), this);
+    printAction->setShortcuts(QKeySequence::Print);
+    connect(printAction, &QAction::triggered, this, &MainWindow::print);
+    file->addAction(printAction);
+    file->addSeparator();
+    file->addAction(closeAction);
+    file->addAction(quit);
+    updateRecentMenu();
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(reset);
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    const QString workspaceNames[] = {tr("&Model"), tr("&Overheads && tail"),
+                                      tr("&Training schedules"), tr("&Project estimates")};
+    for (int i = 0; i < 4; ++i) {
+        QAction *show = view->addAction(workspaceNames[i]);
+        show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
+        connect(show, &QAction::triggered, this, [this, i]() { m_workspaces->setCurrentIndex(i); });
+    }
+    view->addSeparator();
+    m_inputsAction = view->addAction(tr("Show &Inputs"));
+    m_inputsAction->setCheckable(true);
+    m_inputsAction->setChecked(true);
+    m_inputsAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_I));
+    m_inputsAction->setToolTip(tr("Hide the inputs panel so the charts fill the window"));
+    connect(m_inputsAction, &QAction::toggled, this, &MainWindow::setInputsVisible);
+    m_presentationAction = view->addAction(tr("&Presentation Mode"));
+    m_presentationAction->setCheckable(true);
+    m_presentationAction->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentationAction->setToolTip(
+        tr("Full screen, larger fonts, thicker lines and high contrast for projectors and screen "
+           "sharing (F11)"));
+    connect(m_presentationAction, &QAction::toggled, this, [this](bool on) {
+        appearance::Look look = m_look;
+        look.presentation = on;
+        setLook(look);
+    });
+    QMenu *themeMenu = view->addMenu(tr("&Theme"));
+    auto *themeGroup = new QActionGroup(this);
+    const std::pair<appearance::Theme, QString> themes[] = {
+        {appearance::Theme::System, tr("Follow the &System")},
+        {appearance::Theme::Light, tr("&Light")},
+        {appearance::Theme::Dark, tr("&Dark")}};
+    for (const auto &[theme, label] : themes) {
+        QAction *choice = themeMenu->addAction(label);
+        choice->setCheckable(true);
+        choice->setChecked(theme == m_look.theme);
+        themeGroup->addAction(choice);
+        m_themeActions.push_back(choice);
+        const appearance::Theme chosen = theme;
+        connect(choice, &QAction::triggered, this, [this, chosen]() {
+            appearance::Look look = m_look;
+            look.theme = chosen;
+            setLook(look);
+            if (m_options.useSettings)
+                QSettings().setValue(QStringLiteral("theme"), static_cast<int>(chosen));
+        });
+    }
+    QMenu *compare = menuBar()->addMenu(tr("&Compare"));
+    compare->addAction(pin);
+    compare->addAction(unpin);
+    compare->addAction(newWindow);
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(about);
+
+    QToolBar *toolbar = addToolBar(tr("Main"));
+    toolbar->setObjectName(QStringLiteral("mainToolbar"));
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addAction(openAction);
+    toolbar->addAction(saveAction);
+    toolbar->addSeparator();
+    toolbar->addAction(undo);
+    toolbar->addAction(redo);
+    toolbar->addAction(reset);
+    toolbar->addSeparator();
+    toolbar->addAction(pin);
+    toolbar->addAction(unpin);
+    toolbar->addSeparator();
+    toolbar->addAction(m_presentationAction);
+}
+
+void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
+{
+    m_amdahl->replot(refresh);
+    m_waterfall->replot(refresh);
+    m_gantt->plot()->replot(refresh);
+    m_tail->overheadChart()->replot(refresh);
+    m_tail->histogram()->replot(refresh);
+    m_training->ganttChart()->replot(refresh);
+    m_training->memoryChart()->replot(refresh);
+    m_project->estimateChart()->replot(refresh);
+    m_project->accuracyChart()->replot(refresh);
+}
+
+void MainWindow::installExports()
+{
+    using chartexport::installChartMenu;
+    using chartexport::recordPlot;
+    installChartMenu(m_amdahl, tr("Amdahl's law"),
+                     [this](QSize size) { return recordPlot(m_amdahl, size); });
+    installChartMenu(m_waterfall, tr("Levers"),
+                     [this](QSize size) { return recordPlot(m_waterfall, size); });
+    installChartMenu(m_gantt->plot(), tr("Pipeline Gantt"),
+                     [this](QSize size) { return recordPlot(m_gantt->plot(), size); });
+    installChartMenu(m_stages, tr("Stage times"),
+                     [this](QSize size) { return chartexport::recordChartView(m_stages, size); });
+    installChartMenu(m_tail->overheadChart(), tr("Runtime against workers"),
+                     [this](QSize size) { return recordPlot(m_tail->overheadChart(), size); });
+    installChartMenu(m_tail->histogram(), tr("Simulated completion time"),
+                     [this](QSize size) { return recordPlot(m_tail->histogram(), size); });
+    chartexport::installTableMenu(m_scaling->table(), tr("Scaling table"), [this]() {
+        return explain::scalingTableRows(m_document->result().scaling);
+    });
+    chartexport::installTableMenu(m_tail->goalTable(), tr("Fewest workers"),
+                                  [this]() { return chartexport::tableRows(m_tail->goalTable()); });
+    installChartMenu(m_training->ganttChart(), tr("Training schedule"),
+                     [this](QSize size) { return recordPlot(m_training->ganttChart(), size); });
+    installChartMenu(m_training->memoryChart(), tr("Activations held"),
+                     [this](QSize size) { return recordPlot(m_training->memoryChart(), size); });
+    chartexport::installTableMenu(
+        m_training->comparisonTable(), tr("Schedules compared"),
+        [this]() { return chartexport::tableRows(m_training->comparisonTable()); });
+    installChartMenu(m_project->estimateChart(), tr("Plan duration"),
+                     [this](QSize size) { return recordPlot(m_project->estimateChart(), size); });
+    installChartMenu(m_project->accuracyChart(), tr("Estimated vs actual"),
+                     [this](QSize size) { return recordPlot(m_project->accuracyChart(), size); });
+    for (QTableWidget *table : {m_project->taskTable(), m_project->resultTable(),
+                                m_project->strataTable(), m_project->actualsTable()}) {
+        chartexport::installTableMenu(table, tr("Project estimate"),
+                                      [table]() { return chartexport::tableRows(table); });
+    }
+}
+
+void MainWindow::setLook(const appearance::Look &look)
+{
+    const bool presentationChanged = look.presentation != m_look.presentation;
+    m_look = look;
+    if (presentationChanged) {
+        const QSignalBlocker blocker(m_presentationAction);
+        m_presentationAction->setChecked(look.presentation);
+        if (look.presentation)
+            showFullScreen();
+        else
+            showNormal();
+        m_inputsAction->setChecked(!look.presentation);
+    }
+    for (size_t i = 0; i < m_themeActions.size(); ++i)
+        m_themeActions[i]->setChecked(static_cast<int>(i) == static_cast<int>(look.theme));
+    applyLook();
+}
+
+void MainWindow::setInputsVisible(bool visible)
+{
+    {
+        const QSignalBlocker blocker(m_inputsAction);
+        m_inputsAction->setChecked(visible);
+    }
+    m_inputsScroll->setVisible(visible && m_workspaces->currentIndex() == 0);
+}
+
+void MainWindow::applyLook()
+{
+    const QPalette palette = appearance::palette(m_look, systemPalette());
+    const double fontScale = m_look.presentation ? appearance::kPresentationFontScale : 1.0;
+    const double lineScale = m_look.presentation ? appearance::kPresentationLineScale : 1.0;
+    QApplication::setPalette(palette);
+    QFont font = systemFont();
+    font.setPointSizeF(font.pointSizeF() * fontScale);
+    QApplication::setFont(font);
+    for (QCustomPlot *plot : findChildren<QCustomPlot *>())
+        appearance::apply(plot, palette, fontScale, lineScale);
+    appearance::apply(m_stages->chart(), palette, fontScale);
+    // Column widths follow the new font.
+    m_tail->goalTable()->resizeColumnsToContents();
+}
+
+bool MainWindow::exportReport(const QString &path, QString *errorMessage)
+{
+    report::Options options;
+    options.pageSize = m_pageSize;
+    options.simulation = m_tail->runner()->result();
+    options.breakdown = m_tail->runner()->breakdown();
+    const QString problem = report::writePdf(m_document->plan(), path, options);
+    if (errorMessage)
+        *errorMessage = problem;
+    return problem.isEmpty();
+}
+
+void MainWindow::print()
+{
+    QPrinter printer(QPrinter::ScreenResolution);
+    printer.setResolution(96); // the report's units (see report.h)
+    printer.setPageSize(QPageSize(m_pageSize));
+    printer.setPageMargins(QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter);
+    printer.setDocName(m_document->scenario().name);
+    QPrintDialog dialog(&printer, this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    report::Options options;
+    options.pageSize = m_pageSize;
+    options.simulation = m_tail->runner()->result();
+    options.breakdown = m_tail->runner()->breakdown();
+    report::render(&printer, m_document->plan(), options);
+}
+
+void MainWindow::updateTitle()
+{
+    const QString path = m_document->filePath();
+    const QString file = path.isEmpty() ? tr("untitled") : QFileInfo(path).fileName();
+    setWindowTitle(m_document->scenario().name + QStringLiteral(" — ") + file +
+                   QStringLiteral("[*] — PipePlan"));
+    setWindowModified(m_document->isModified());
+}
+
+scenariofile::LoadResult MainWindow::readPlanFile(const QString &path)
+{
+    // Only a regular file, and never more than the cap: /dev/zero or a FIFO is refused unread.
+    const fileio::ReadResult read = fileio::readBounded(path, scenariofile::kMaxFileBytes);
+    if (!read.bytes)
+        return {std::nullopt, {QStringLiteral("(file)"), read.error}};
+    return scenariofile::fromJson(*read.bytes);
+}
+
+bool MainWindow::openFile(const QString &path, QString *errorMessage)
+{
+    const scenariofile::LoadResult loaded = readPlanFile(path);
+    if (!loaded.plan) {
+        const QString message =
+            tr("Could not open %1\n%2: %3").arg(path, loaded.error.field, loaded.error.message);
+        if (errorMessage)
+            *errorMessage = message;
+        showError(tr("Open scenario"), message);
+        return false;
+    }
+    m_document->load(*loaded.plan, QFileInfo(path).absoluteFilePath());
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::saveFile(const QString &path, QString *errorMessage)
+{
+    m_inputs->commitNotes();
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (absolute == m_document->filePath() && m_document->fileChangedOnDisk() &&
+        !confirmOverwriteChanged(path)) {
+        const QString message =
+            tr("Not saved: %1 changed on disk since this window opened or saved it (another "
+               "window or program wrote it). Use Save As to keep both, or reload it.")
+                .arg(path);
+        if (errorMessage)
+            *errorMessage = message;
+        statusBar()->showMessage(message);
+        return false;
+    }
+    // Atomic: a full disk or a failed write leaves the previous file exactly as it was.
+    const QString problem = fileio::writeAtomically(path, scenariofile::toJson(m_document->plan()));
+    if (!problem.isEmpty()) {
+        const QString message =
+            tr("Could not save %1\n%2\nThe previous file, if any, is unchanged.")
+                .arg(path, problem);
+        if (errorMessage)
+            *errorMessage = message;
+        showError(tr("Save scenario"), message);
+        return false;
+    }
+    m_document->markSaved(QFileInfo(path).absoluteFilePath());
+    addRecentFile(QFileInfo(path).absoluteFilePath());
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+bool MainWindow::confirmOverwriteChanged(const QString &path)
+{
+    if (!m_options.interactive)
+        return false; // nobody to ask: keep the other writer's work
+    return QMessageBox::warning(
+               this, tr("File changed on disk"),
+               tr("%1 changed on disk since this window opened or saved it: another window or "
+                  "program wrote it.\n\nOverwrite it with this window's plan? The other "
+                  "changes would be lost.")
+                   .arg(path),
+               QMessageBox::Save | QMessageBox::Cancel, QMessageBox::Cancel) == QMessageBox::Save;
+}
+
+void MainWindow::checkFileOnDisk()
+{
+    if (!m_document->fileChangedOnDisk())
+        return;
+    const fileio::DiskStamp now = fileio::stampOf(m_document->filePath());
+    if (now == m_askedAboutStamp)
+        return; // asked about this version of the file already
+    m_askedAboutStamp = now;
+    const QString path = m_document->filePath();
+    if (!m_options.interactive) {
+        statusBar()->showMessage(tr("%1 changed on disk").arg(path));
+        return;
+    }
+    const QString question =
+        m_document->isModified()
+            ? tr("%1 changed on disk: another window or program wrote it.\n\nReload it? Your "
+                 "unsaved changes in this window would be lost.")
+            : tr("%1 changed on disk: another window or program wrote it.\n\nReload it?");
+    if (QMessageBox::question(this, tr("File changed on disk"), question.arg(path),
+                              QMessageBox::Yes | QMessageBox::No,
+                              QMessageBox::Yes) == QMessageBox::Yes)
+        openFile(path);
+}
+
+void MainWindow::changeEvent(QEvent *event)
+{
+    QMainWindow::changeEvent(event);
+    // Back from another window or program: the file may have been written meanwhile. Queued, so
+    // a dialog never opens inside the activation itself.
+    if (event->type() == QEvent::ActivationChange && isActiveWindow())
+        m_diskCheck.start();
+}
+
+void MainWindow::showError(const QString &title, const QString &message)
+{
+    if (m_options.interactive)
+        QMessageBox::warning(this, title, message);
+    else
+        statusBar()->showMessage(message);
+}
+
+bool MainWindow::save()
+{
+    if (m_document->filePath().isEmpty())
+        return saveAs();
+    return saveFile(m_document->filePath());
+}
+
+bool MainWindow::saveAs()
+{
+    QString suggested = m_document->filePath();
+    if (suggested.isEmpty())
+        suggested = m_document->scenario()
+                        .name.simplified()
+                        .replace(QLatin1Char(' '), QLatin1Char('-'))
+                        .toLower() +
+                    QStringLiteral(".pipeplan.json");
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, kFileFilter);
+    return !path.isEmpty() && saveFile(path);
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave())
+        return;
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open scenario"), QString(), kFileFilter);
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified() || !m_options.interactive)
+        return true;
+    const auto answer = QMessageBox::warning(
+        this, tr("Unsaved changes"),
+        tr("“%1” has changes that are not saved. Save them?").arg(m_document->scenario().name),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    if (answer == QMessageBox::Save)
+        return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::addRecentFile(const QString &path)
+{
+    if (!m_options.useSettings)
+        return;
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent)
+        recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu()
+{
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    const QStringList recent =
+        m_options.useSettings ? QSettings().value(kRecentKey).toStringList() : QStringList();
+    for (int i = 0; i < recent.size(); ++i) {
+        const QString &path = recent[i];
+        QAction *action = m_recentMenu->addAction(
+            QStringLiteral("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName()));
+        action->setToolTip(path);
+        connect(action, &QAction::triggered, this, [this, path]() {
+            if (maybeSave())
+                openFile(path);
+        });
+    }
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+bool MainWindow::applySetting(const QString &assignment, QString *errorMessage)
+{
+    const qsizetype eq = assignment.indexOf(QLatin1Char('='));
+    QString problem;
+    std::optional<Plan> plan;
+    if (eq <= 0) {
+        problem = tr("expected key=value, got '%1'").arg(assignment);
+    } else {
+        QJsonObject root = scenariofile::toJsonObject(m_document->plan());
+        if (auto error =
+                scenariofile::setValue(root, assignment.left(eq), assignment.mid(eq + 1))) {
+            problem = error->toString();
+        } else {
+            const scenariofile::LoadResult loaded = scenariofile::fromJsonObject(root);
+            plan = loaded.plan;
+            if (!plan)
+                problem = loaded.error.toString();
+        }
+    }
+    if (!plan) {
+        if (errorMessage)
+            *errorMessage = problem;
+        return false;
+    }
+    return m_document->edit(plan->scenario, tr("Set %1").arg(assignment.left(eq)));
+}
+
+void MainWindow::writeRecoveryNow()
+{
+    if (!m_recovery || !m_document->isModified())
+        return;
+    // A failed autosave (a full disk) keeps the previous recovery file and says so, quietly: the
+    // person is typing, not saving.
+    if (const QString problem = m_recovery->write(m_document->plan(), m_document->filePath());
+        !problem.isEmpty())
+        statusBar()->showMessage(
+            tr("Unsaved work could not be written to the recovery file: %1").arg(problem));
+}
+
+QList<MainWindow *> MainWindow::offerRecovery(QWidget *parent, const Options &options)
+{
+    QList<MainWindow *> restored;
+    const RecoveryStore::Found found = RecoveryStore::orphans(options.recoveryDirectory);
+    // Work that cannot be offered back is never dropped without a word: the files are kept,
+    // set aside so they are not offered again, and named.
+    if (!found.unreadable.isEmpty()) {
+        const QString message =
+            tr("Unsaved work from an earlier session could not be read, so it cannot be offered "
+               "back. The files are kept:\n\n%1")
+                .arg(found.unreadable.join(QLatin1Char('\n')));
+        if (options.interactive)
+            QMessageBox::warning(parent, tr("Unsaved work could not be read"), message);
+        else
+            qWarning("pipeplan: %s", qPrintable(message));
+    }
+    for (const RecoveryStore::Orphan &orphan : found.orphans) {
+        const QString when = QLocale().toString(orphan.savedAt.toLocalTime(), QLocale::ShortFormat);
+        const QString what =
+            orphan.originalPath.isEmpty() ? orphan.plan.scenario.name : orphan.originalPath;
+        const auto answer =
+            QMessageBox::question(parent, tr("Restore unsaved work?"),
+                                  tr("PipePlan closed unexpectedly with unsaved changes to “%1” "
+                                     "(last written %2).\n\nRestore them?")
+                                      .arg(what, when),
+                                  QMessageBox::Yes | QMessageBox::Discard, QMessageBox::Yes);
+        if (answer == QMessageBox::Yes) {
+            auto *window = new MainWindow(options);
+            window->setAttribute(Qt::WA_DeleteOnClose);
+            window->document()->load(orphan.plan, orphan.originalPath, true);
+            window->writeRecoveryNow(); // the work now belongs to the new window's recovery file
+            restored.append(window);
+        }
+        RecoveryStore::discard(orphan);
+    }
+    return restored;
+}
+
+void MainWindow::restoreLayout()
+{
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
+    QMainWindow::restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
+    m_mainSplitter->restoreState(settings.value(QStringLiteral("mainSplitter")).toByteArray());
+    m_viewsSplitter->restoreState(settings.value(QStringLiteral("viewsSplitter")).toByteArray());
+    m_topSplitter->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray());
+    m_bottomSplitter->restoreState(settings.value(QStringLiteral("bottomSplitter")).toByteArray());
+    m_sideSplitter->restoreState(settings.value(QStringLiteral("sideSplitter")).toByteArray());
+    // The last values: restored only when they still load cleanly; otherwise the default scenario.
+    const scenariofile::LoadResult last =
+        scenariofile::fromJson(settings.value(QStringLiteral("lastScenario")).toByteArray());
+    if (last.plan)
+        m_document->load(*last.plan, QString());
+}
+
+void MainWindow::saveLayout() const
+{
+    if (!m_options.useSettings)
+        return;
+    QSettings settings;
+    settings.setValue(QStringLiteral("geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("windowState"), QMainWindow::saveState());
+    settings.setValue(QStringLiteral("mainSplitter"), m_mainSplitter->saveState());
+    settings.setValue(QStringLiteral("viewsSplitter"), m_viewsSplitter->saveState());
+    settings.setValue(QStringLiteral("topSplitter"), m_topSplitter->saveState());
+    settings.setValue(QStringLiteral("bottomSplitter"), m_bottomSplitter->saveState());
+    settings.setValue(QStringLiteral("sideSplitter"), m_sideSplitter->saveState());
+    settings.setValue(QStringLiteral("lastScenario"), scenariofile::toJson(m_document->plan()));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    saveLayout();
+    if (m_recovery)
+        m_recovery->clear(); // closed on purpose: nothing to recover
+    event->accept();
+}
+
+} // namespace pipeplan

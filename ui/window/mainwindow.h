@@ -1,0 +1,176 @@
+#pragma once
+
+#include "core/plan/scenariofile.h"
+
+#include <QMainWindow>
+#include <QPageSize>
+
+#include "core/base/fileio.h"
+#include "ui/widgets/appearance.h"
+
+#include <QTimer>
+#include <qcustomplot.h>
+#include <vector>
+
+#include <memory>
+
+class QMenu;
+class QSplitter;
+class QTabWidget;
+class QActionGroup;
+
+namespace pipeplan {
+
+class AmdahlChart;
+class GanttChart;
+class HeadlineWidget;
+class InputsPanel;
+class RecoveryStore;
+class ScalingView;
+class ScenarioDocument;
+class StageChart;
+class TailPanel;
+class TrainingPanel;
+class ProjectPanel;
+class WaterfallChart;
+
+/// One window, one scenario document: inputs on the left, the answer and every view on the right.
+class MainWindow : public QMainWindow
+{
+    Q_OBJECT
+public:
+    struct Options
+    {
+        /// Restore the last layout from QSettings and keep the recent-files list there (off in
+        /// tests and screenshots).
+        bool useSettings = true;
+        /// Write unsaved work to a recovery file a few seconds after each change.
+        bool autosave = true;
+        /// Ask before discarding unsaved changes (tests answer for the person instead).
+        bool interactive = true;
+        int autosaveDelayMs = 3000;
+        QString recoveryDirectory; ///< empty: the default location
+
+        /// No settings, no autosave, no dialogs: tests, benchmarks, screenshots and reports.
+        static Options headless()
+        {
+            Options options;
+            options.useSettings = false;
+            options.autosave = false;
+            options.interactive = false;
+            return options;
+        }
+    };
+
+    explicit MainWindow(const Options &options, QWidget *parent = nullptr);
+    explicit MainWindow(QWidget *parent = nullptr) : MainWindow(Options{}, parent) {}
+    ~MainWindow() override;
+
+    ScenarioDocument *document() const { return m_document; }
+    InputsPanel *inputs() const { return m_inputs; }
+    HeadlineWidget *headline() const { return m_headline; }
+    ScalingView *scaling() const { return m_scaling; }
+    AmdahlChart *amdahlChart() const { return m_amdahl; }
+    GanttChart *ganttChart() const { return m_gantt; }
+    StageChart *stageChart() const { return m_stages; }
+    WaterfallChart *waterfallChart() const { return m_waterfall; }
+    TailPanel *tailPanel() const { return m_tail; }
+    TrainingPanel *trainingPanel() const { return m_training; }
+    ProjectPanel *projectPanel() const { return m_project; }
+    /// The workspaces: 0 the model's views, 1 overheads and the simulated tail, 2 training
+    /// pipeline schedules, 3 project estimates.
+    QTabWidget *workspaces() const { return m_workspaces; }
+    RecoveryStore *recovery() const { return m_recovery.get(); }
+
+    /// Replots every QCustomPlot chart now (queued replots are otherwise merged into the next
+    /// frame); `refresh` says whether the widgets also repaint at once or at the next frame.
+    void replotAll(QCustomPlot::RefreshPriority refresh = QCustomPlot::rpImmediateRefresh);
+
+    /// Opens a scenario file into this window. On any problem the document stays exactly as it
+    /// was and the message names the file, the field and what is wrong (also returned).
+    bool openFile(const QString &path, QString *errorMessage = nullptr);
+    /// Saves atomically (QSaveFile): a failed save leaves the old file intact and the document
+    /// modified.
+    bool saveFile(const QString &path, QString *errorMessage = nullptr);
+    /// Applies "key=value" (the scenario file's key paths, as `pipeplan-cli eval --set`) as one
+    /// undoable edit. On a problem nothing changes and `errorMessage` says what is wrong.
+    bool applySetting(const QString &assignment, QString *errorMessage = nullptr);
+    /// Writes the report of the open plan (with the last simulation, if any) as a PDF, atomically.
+    bool exportReport(const QString &path, QString *errorMessage = nullptr);
+    /// The report's page size: the locale's (A4, or Letter in the US...) until chosen.
+    QPageSize::PageSizeId reportPageSize() const { return m_pageSize; }
+    void setReportPageSize(QPageSize::PageSizeId size) { m_pageSize = size; }
+    /// Theme and presentation mode (larger fonts, thicker lines, high contrast, full screen,
+    /// inputs hidden). Applies to the whole application.
+    void setLook(const appearance::Look &look);
+    const appearance::Look &look() const { return m_look; }
+    /// Shows or hides the inputs panel so the charts fill the window.
+    void setInputsVisible(bool visible);
+    /// Writes the recovery file now (the autosave timer does this a few seconds after a change).
+    void writeRecoveryNow();
+
+    /// Offers the work of windows that died (crash, kill) back, one window each. Returns the
+    /// windows opened.
+    static QList<MainWindow *> offerRecovery(QWidget *parent, const Options &options);
+
+    /// Reads and validates a scenario file without touching any window.
+    static scenariofile::LoadResult readPlanFile(const QString &path);
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    void createActions();
+    void installExports();
+    void applyLook();
+    void print();
+    void restoreLayout();
+    void saveLayout() const;
+    void updateTitle();
+    void updateRecentMenu();
+    void addRecentFile(const QString &path);
+    /// Asks to save unsaved changes; false when the person cancels.
+    bool maybeSave();
+    bool save();
+    bool saveAs();
+    void open();
+    void showError(const QString &title, const QString &message);
+    /// Saving over a file another window or program wrote since: asks (refuses when headless).
+    bool confirmOverwriteChanged(const QString &path);
+    /// Offers to reload the file when it changed on disk (once per version of the file).
+    void checkFileOnDisk();
+
+    Options m_options;
+    ScenarioDocument *m_document;
+    InputsPanel *m_inputs;
+    HeadlineWidget *m_headline;
+    ScalingView *m_scaling;
+    AmdahlChart *m_amdahl;
+    GanttChart *m_gantt;
+    StageChart *m_stages;
+    WaterfallChart *m_waterfall;
+    TailPanel *m_tail;
+    TrainingPanel *m_training;
+    ProjectPanel *m_project;
+    QTabWidget *m_workspaces;
+    QPageSize::PageSizeId m_pageSize;
+    appearance::Look m_look;
+    QWidget *m_inputsScroll = nullptr;
+    QAction *m_presentationAction = nullptr;
+    QAction *m_inputsAction = nullptr;
+    std::vector<QAction *> m_themeActions;
+    QActionGroup *m_pageGroup = nullptr;
+    QSplitter *m_mainSplitter;
+    QSplitter *m_viewsSplitter;
+    QSplitter *m_topSplitter;
+    QSplitter *m_bottomSplitter;
+    QSplitter *m_sideSplitter;
+    QMenu *m_recentMenu = nullptr;
+    std::unique_ptr<RecoveryStore> m_recovery;
+    QTimer m_autosaveTimer;
+    fileio::DiskStamp m_askedAboutStamp;
+    QTimer m_diskCheck; ///< checks the file on disk once the window is active again
+};
+
+} // namespace pipeplan
