@@ -4,13 +4,17 @@
 #include "app/cli/cli.h"
 #include "core/base/format.h"
 #include "core/model/explain.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/document/simulationrunner.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
 #include "ui/model/scalingtablemodel.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/waterfallchart.h"
+#include "ui/project/projectpanel.h"
 #include "ui/report/report.h"
+#include "ui/tail/tailpanel.h"
 #include "ui/widgets/valuecontrol.h"
 #include "ui/window/mainwindow.h"
 
@@ -21,7 +25,9 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -282,4 +288,45 @@ TEST(ConsistencyTest, AWorkersTickRecomputesOnlyWhatDependsOnWorkers)
     EXPECT_EQ(training[1], after[1]);
     EXPECT_EQ(training[4], after[4] + 1);
     EXPECT_EQ(training[5], after[5]);
+}
+
+// The background work is the document's: the tail and project workspaces show the runs of the
+// document's one PlanJobs (one cache each), and the report prints the window's finished Monte
+// Carlo rather than running another. Without a finished run for the plan as it is, the report
+// runs the same core function (projectEstimate) and gets the same numbers.
+TEST(ConsistencyTest, TheWorkspacesShowTheDocumentsJobsAndTheReportReusesThem)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.show();
+    ScenarioDocument *doc = window.document();
+    ASSERT_EQ(window.tailPanel()->runner(), doc->jobs()->simulation());
+
+    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
+    fewer.project.monteCarlo.trials = 2'000;
+    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
+    MonteCarloRunner *monteCarlo = doc->jobs()->monteCarlo();
+    EXPECT_FALSE(monteCarlo->estimateFor(doc->scenario().project).has_value());
+    window.workspaces()->setCurrentIndex(3); // Project estimates
+    ASSERT_TRUE(QTest::qWaitFor([&]() { return window.projectPanel()->planEstimate().has_value(); },
+                                60'000));
+    EXPECT_EQ(window.projectPanel()->runsStarted(), monteCarlo->runsStarted());
+    EXPECT_EQ(&*window.projectPanel()->planEstimate(), &*monteCarlo->estimate());
+
+    // The same plan in core: the PERT from the plan's section, the Monte Carlo with its seed.
+    const ProjectSettings project = doc->scenario().project; // a copy: the plan edited below
+    const estimate::PlanEstimate core = projectEstimate(project, doc->planResult().project);
+    EXPECT_EQ(core, estimate::estimatePlan(project.tasks, project.buffers, project.monteCarlo));
+    ASSERT_TRUE(monteCarlo->estimateFor(project).has_value());
+    EXPECT_EQ(*monteCarlo->estimateFor(project), core);
+
+    // A project edit while the workspace is hidden runs nothing, and makes the finished run
+    // stale: the report then runs its own (projectEstimate) instead of printing the old one.
+    window.workspaces()->setCurrentIndex(0);
+    const int runs = monteCarlo->runsStarted();
+    Scenario more = doc->scenario();
+    more.project.monteCarlo.seed += 1;
+    ASSERT_TRUE(doc->edit(more, QStringLiteral("another seed")));
+    EXPECT_EQ(monteCarlo->runsStarted(), runs);
+    EXPECT_FALSE(monteCarlo->estimateFor(doc->scenario().project).has_value());
+    EXPECT_TRUE(monteCarlo->estimateFor(project).has_value()); // the plan before the edit
 }

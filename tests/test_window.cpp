@@ -608,10 +608,9 @@ namespace {
 /// Waits (processing events) until the tail panel's simulation has answered.
 bool waitForSimulation(TailPanel *tail)
 {
-    QTest::qWait(200); // the debounce
-    for (int i = 0; i < 600 && tail->runner()->isRunning(); ++i)
-        QTest::qWait(50);
-    return !tail->runner()->isRunning() && tail->runner()->result().has_value();
+    // Deterministic under load: the debounce has fired and the run has finished.
+    return QTest::qWaitFor([tail]() { return !tail->isSimulationPending(); }, 60000) &&
+           tail->runner()->result().has_value();
 }
 } // namespace
 
@@ -1048,8 +1047,8 @@ namespace {
 /// Waits for the project workspace's Monte Carlo to finish (it runs in the background).
 bool waitForEstimate(const ProjectPanel *panel)
 {
-    for (int i = 0; i < 400 && panel->isRunning(); ++i)
-        QTest::qWait(25);
+    if (!QTest::qWaitFor([panel]() { return !panel->isRunning(); }, 60000))
+        return false;
     QTest::qWait(60); // the poll that delivers it
     return !panel->isRunning() && panel->planEstimate().has_value();
 }

@@ -119,4 +119,14 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
     return changed;
 }
 
+estimate::PlanEstimate projectEstimate(const ProjectSettings &project,
+                                       const ProjectSection &section, estimate::Control *control)
+{
+    estimate::PlanEstimate result =
+        estimate::simulatePlan(project.tasks, project.buffers, project.monteCarlo, control);
+    result.pert = section.pert;
+    result.pertBuffered = section.pertBuffered;
+    return result;
+}
+
 } // namespace pipeplan

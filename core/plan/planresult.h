@@ -89,4 +89,12 @@ PlanResult evaluatePlan(const Plan &plan);
 /// and only redoes the comparison). Returns the sections whose values actually changed.
 Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged);
 
+/// The project's Monte Carlo, with and without buffers (seed 003; estimate::simulatePlan), joined
+/// to the PERT the project section already holds, so PERT is never computed twice. It is not part
+/// of evaluatePlan because a million trials take a while: the window runs it in the background
+/// (its document's jobs), the report and the CLI call this. `control` cancels and counts progress.
+estimate::PlanEstimate projectEstimate(const ProjectSettings &project,
+                                       const ProjectSection &section,
+                                       estimate::Control *control = nullptr);
+
 } // namespace pipeplan

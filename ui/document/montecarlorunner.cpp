@@ -18,29 +18,38 @@ bool MonteCarloRunner::isRunning() const
     return m_job->isRunning();
 }
 
-void MonteCarloRunner::request(const Request &request, const estimate::PertResult &pert,
-                               const estimate::PertResult &pertBuffered)
+MonteCarloRunner::Request MonteCarloRunner::requestFor(const ProjectSettings &project)
 {
+    return {project.tasks, project.buffers, project.monteCarlo};
+}
+
+void MonteCarloRunner::request(const ProjectSettings &project, const ProjectSection &section)
+{
+    Request request = requestFor(project);
     // Only a change of what the Monte Carlo reads runs it again.
     if (m_lastRequest && *m_lastRequest == request)
         return;
     m_lastRequest = request;
     ++m_runsStarted;
     auto result = std::make_shared<estimate::PlanEstimate>();
-    result->pert = pert;
-    result->pertBuffered = pertBuffered;
     m_job->start(
-        [request, result](simulation::Control &control) {
-            estimate::PlanEstimate simulated =
-                estimate::simulatePlan(request.tasks, request.buffers, request.options, &control);
-            result->monteCarlo = std::move(simulated.monteCarlo);
-            result->monteCarloBuffered = std::move(simulated.monteCarloBuffered);
+        [project, section, result](simulation::Control &control) {
+            *result = projectEstimate(project, section, &control);
         },
         2LL * request.options.trials,
-        [this, result]() {
+        [this, result, request]() {
             m_estimate = *result;
+            m_estimatedRequest = request;
             emit finished();
         });
+}
+
+std::optional<estimate::PlanEstimate>
+MonteCarloRunner::estimateFor(const ProjectSettings &project) const
+{
+    if (m_estimatedRequest && *m_estimatedRequest == requestFor(project))
+        return m_estimate;
+    return std::nullopt;
 }
 
 void MonteCarloRunner::cancel()

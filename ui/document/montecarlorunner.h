@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/plan/planresult.h"
 #include "core/project/estimate.h"
 #include "ui/document/backgroundjob.h"
 
@@ -16,6 +17,7 @@ class MonteCarloRunner : public QObject
 {
     Q_OBJECT
 public:
+    /// What the Monte Carlo reads from the scenario's project settings.
     struct Request
     {
         std::vector<estimate::Task> tasks;
@@ -23,19 +25,23 @@ public:
         estimate::MonteCarloOptions options;
         bool operator==(const Request &) const = default;
     };
+    static Request requestFor(const ProjectSettings &project);
 
     explicit MonteCarloRunner(QObject *parent = nullptr);
 
-    /// Starts (or reuses) the run for `request`; `pert` and `pertBuffered` are the plan's.
-    void request(const Request &request, const estimate::PertResult &pert,
-                 const estimate::PertResult &pertBuffered);
+    /// Starts (or reuses) the run for `project`; the PERT comes from its plan `section`.
+    void request(const ProjectSettings &project, const ProjectSection &section);
     /// Stops the run in progress; the last finished estimate stays, and the same request runs
     /// again when asked.
     void cancel();
     bool isRunning() const;
     /// The last finished estimate (cancelled runs leave the previous one).
     const std::optional<estimate::PlanEstimate> &estimate() const { return m_estimate; }
-    const std::optional<Request> &lastRequest() const { return m_lastRequest; }
+    /// The finished estimate when it is for `project` as it is now, else none (a report then
+    /// runs its own).
+    std::optional<estimate::PlanEstimate> estimateFor(const ProjectSettings &project) const;
+    /// The request the last finished estimate answers.
+    const std::optional<Request> &estimatedRequest() const { return m_estimatedRequest; }
     int runsStarted() const { return m_runsStarted; }
 
 signals:
@@ -46,6 +52,7 @@ signals:
 private:
     BackgroundJob *m_job;
     std::optional<Request> m_lastRequest;
+    std::optional<Request> m_estimatedRequest;
     std::optional<estimate::PlanEstimate> m_estimate;
     int m_runsStarted = 0;
 };

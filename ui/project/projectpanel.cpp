@@ -4,7 +4,7 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
-#include "ui/document/backgroundjob.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/project/estimatecharts.h"
@@ -115,7 +115,7 @@ ProjectPanel::ProjectPanel(QWidget *parent)
       m_accuracyResult(new QLabel(this)), m_status(new QLabel(this)),
       m_normalize(new QPushButton(tr("&Normalize shares"), this)),
       m_progress(new QProgressBar(this)), m_cancel(new QPushButton(tr("Cancel"), this)),
-      m_job(new BackgroundJob(this)), m_showProgress(new QTimer(this))
+      m_showProgress(new QTimer(this))
 {
     QWidget *inputs = buildInputs();
     QWidget *views = buildViews();
@@ -542,33 +542,54 @@ void ProjectPanel::connectEdits()
     connect(m_actuals, &QTableWidget::cellChanged, this, &ProjectPanel::actualEdited);
 }
 
-/// The background Monte Carlo: its progress, Cancel and its result.
+/// The background Monte Carlo's progress and Cancel; the run itself is the document's
+/// (documentAttached connects it).
 void ProjectPanel::connectMonteCarlo()
 {
     // Progress and Cancel appear only when a run takes longer than a blink.
     m_showProgress->setSingleShot(true);
     m_showProgress->setInterval(250);
     connect(m_showProgress, &QTimer::timeout, this, [this]() {
-        if (m_job->isRunning()) {
+        if (isRunning()) {
             m_progress->setVisible(true);
             m_cancel->setVisible(true);
         }
     });
-    connect(m_job, &BackgroundJob::started, this, [this]() {
-        m_status->setText(tr("Running the Monte Carlo…"));
-        m_progress->setValue(0);
-        m_showProgress->start();
-    });
-    connect(m_job, &BackgroundJob::progress, this,
-            [this](double fraction) { m_progress->setValue(static_cast<int>(fraction * 1000)); });
-    connect(m_job, &BackgroundJob::finished, this, &ProjectPanel::showEstimate);
     connect(m_cancel, &QPushButton::clicked, this, [this]() {
-        m_job->cancel();
-        m_requested.reset();
+        if (m_monteCarlo)
+            m_monteCarlo->cancel();
         m_progress->setVisible(false);
         m_cancel->setVisible(false);
         m_status->setText(tr("Cancelled: the percentiles shown are from the previous run."));
     });
+}
+
+void ProjectPanel::documentAttached(ScenarioDocument *document)
+{
+    if (m_monteCarlo)
+        disconnect(m_monteCarlo, nullptr, this, nullptr);
+    m_monteCarlo = document ? document->jobs()->monteCarlo() : nullptr;
+    if (!m_monteCarlo)
+        return;
+    connect(m_monteCarlo, &MonteCarloRunner::started, this, [this]() {
+        m_status->setText(tr("Running the Monte Carlo…"));
+        m_progress->setValue(0);
+        m_showProgress->start();
+    });
+    connect(m_monteCarlo, &MonteCarloRunner::progress, this,
+            [this](double fraction) { m_progress->setValue(static_cast<int>(fraction * 1000)); });
+    connect(m_monteCarlo, &MonteCarloRunner::finished, this, &ProjectPanel::showEstimate);
+}
+
+const std::optional<estimate::PlanEstimate> &ProjectPanel::planEstimate() const
+{
+    static const std::optional<estimate::PlanEstimate> none;
+    return m_monteCarlo ? m_monteCarlo->estimate() : none;
+}
+
+int ProjectPanel::runsStarted() const
+{
+    return m_monteCarlo ? m_monteCarlo->runsStarted() : 0;
 }
 
 ValueControl *ProjectPanel::trialsControl() const
@@ -583,7 +604,7 @@ ValueControl *ProjectPanel::labelingBufferControl() const
 
 bool ProjectPanel::isRunning() const
 {
-    return m_job->isRunning();
+    return m_monteCarlo && m_monteCarlo->isRunning();
 }
 
 void ProjectPanel::editProject(const QString &text, EditId id,
@@ -926,31 +947,23 @@ void ProjectPanel::refresh()
 
 void ProjectPanel::startMonteCarlo()
 {
-    if (!m_document)
+    if (!m_document || !m_monteCarlo)
         return;
-    const ProjectSettings &p = m_document->scenario().project;
-    Request request{p.tasks, p.buffers, p.monteCarlo};
-    // Only a change of what the Monte Carlo reads runs it again.
-    if (m_requested && *m_requested == request)
-        return;
-    m_requested = request;
-    ++m_runsStarted;
-    auto result = std::make_shared<estimate::PlanEstimate>();
-    m_job->start(
-        [request, result](simulation::Control &control) {
-            *result =
-                estimate::estimatePlan(request.tasks, request.buffers, request.options, &control);
-        },
-        2LL * request.options.trials, [this, result]() { m_estimate = *result; });
+    // The document's job keeps the one cache: only a change of what it reads runs it again.
+    m_monteCarlo->request(m_document->scenario().project, m_document->planResult().project);
+    if (!m_monteCarlo->isRunning())
+        showEstimate(); // answered from the cache
 }
 
 void ProjectPanel::showEstimate()
 {
     m_progress->setVisible(false);
     m_cancel->setVisible(false);
-    if (!m_estimate)
+    const std::optional<estimate::PlanEstimate> &estimate = planEstimate();
+    if (!estimate)
         return;
-    const estimate::PlanEstimate &e = *m_estimate;
+    const estimate::PlanEstimate &e = *estimate;
+    const std::optional<MonteCarloRunner::Request> &request = m_monteCarlo->estimatedRequest();
     const double largest = e.monteCarloBuffered.maxHours;
     const std::tuple<QString, double, double> rows[] = {
         {tr("PERT mean"), e.pert.meanHours, e.pertBuffered.meanHours},
@@ -972,13 +985,13 @@ void ProjectPanel::showEstimate()
     m_results->setVerticalHeaderLabels(labels);
     fitHeight(m_results, 8);
     m_chart->setResult(e.monteCarlo);
-    m_status->setText(tr("%1 trials, seed %2, %3")
-                          .arg(format::grouped(e.monteCarlo.trials, 0))
-                          .arg(m_requested ? m_requested->options.seed : 0)
-                          .arg(m_requested && m_requested->options.distribution ==
-                                                  estimate::Distribution::Triangular
-                                   ? tr("triangular")
-                                   : tr("PERT-beta")));
+    m_status->setText(
+        tr("%1 trials, seed %2, %3")
+            .arg(format::grouped(e.monteCarlo.trials, 0))
+            .arg(request ? request->options.seed : 0)
+            .arg(request && request->options.distribution == estimate::Distribution::Triangular
+                     ? tr("triangular")
+                     : tr("PERT-beta")));
 }
 
 } // namespace pipeplan

@@ -21,8 +21,8 @@ class QVBoxLayout;
 namespace pipeplan {
 
 class AccuracyChart;
-class BackgroundJob;
 class EstimateChart;
+class MonteCarloRunner;
 class ScenarioBindings;
 class ScenarioDocument;
 class ValueControl;
@@ -54,8 +54,8 @@ public:
     ValueControl *trialsControl() const;
     ValueControl *labelingBufferControl() const;
     /// The last finished Monte Carlo (with and without buffers), and how many runs started.
-    const std::optional<estimate::PlanEstimate> &planEstimate() const { return m_estimate; }
-    int runsStarted() const { return m_runsStarted; }
+    const std::optional<estimate::PlanEstimate> &planEstimate() const;
+    int runsStarted() const;
     bool isRunning() const;
     /// The task table's columns.
     enum Column
@@ -74,6 +74,7 @@ public:
 
 protected:
     void refresh() override;
+    void documentAttached(ScenarioDocument *document) override;
 
 private:
     QWidget *buildInputs();
@@ -121,20 +122,11 @@ private:
     QPushButton *m_normalize;
     QProgressBar *m_progress;
     QPushButton *m_cancel;
-    BackgroundJob *m_job;
     QTimer *m_showProgress;
+    /// The document's Monte Carlo job (PlanJobs), which holds the one cache of its estimate.
+    QPointer<MonteCarloRunner> m_monteCarlo;
     /// Strata the person typed that do not sum to 1, kept for Normalize.
     std::optional<estimate::LabelingInputs> m_unnormalized;
-    struct Request
-    {
-        std::vector<estimate::Task> tasks;
-        estimate::Buffers buffers;
-        estimate::MonteCarloOptions options;
-        bool operator==(const Request &) const = default;
-    };
-    std::optional<Request> m_requested;
-    std::optional<estimate::PlanEstimate> m_estimate;
-    int m_runsStarted = 0;
     bool m_filling = false;
 };
 

@@ -760,9 +760,10 @@ int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
     const ScenarioResult &r = planResult.model;
     const explain::Headline h = explain::headline(s, r);
     // The project's Monte Carlo is not part of PlanResult (the window runs it in the
-    // background), so the report runs it here, once, for the project section and the formulas.
-    const estimate::PlanEstimate projectPlan =
-        estimate::estimatePlan(s.project.tasks, s.project.buffers, s.project.monteCarlo);
+    // background): the window's finished run, else one run here with the plan's own PERT.
+    const estimate::PlanEstimate projectPlan = options.projectEstimate
+                                                   ? *options.projectEstimate
+                                                   : projectEstimate(s.project, planResult.project);
     const auto schedules = runnableSchedules(planResult.training);
     Document doc(device, width);
     Charts charts(plan, static_cast<int>(width));

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/plan/scenariofile.h"
+#include "core/project/estimate.h"
 #include "core/tail/simulate.h"
 #include "core/tail/tailbreakdown.h"
 
@@ -26,6 +27,9 @@ struct Options
     /// Where the time goes from the headline to the simulation's P50 and P90 (printed with the
     /// simulation, when both are given).
     std::optional<tail::Breakdown> breakdown;
+    /// The project's Monte Carlo for this plan, when one is at hand (the window's finished run);
+    /// otherwise the report runs it (projectEstimate, with the plan's own PERT).
+    std::optional<estimate::PlanEstimate> projectEstimate;
 };
 
 /// Letter where it is the custom (the United States, Canada, Mexico and a few others), else A4.

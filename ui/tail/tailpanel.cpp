@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/model/explain.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/overheadchart.h"
@@ -45,8 +46,8 @@ QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
 } // namespace
 
 TailPanel::TailPanel(QWidget *parent)
-    : WorkspacePanel(Section::Model | Section::Tail, parent), m_runner(new SimulationRunner(this)),
-      m_debounce(new QTimer(this)), m_showProgress(new QTimer(this))
+    : WorkspacePanel(Section::Model | Section::Tail, parent), m_debounce(new QTimer(this)),
+      m_showProgress(new QTimer(this))
 {
     QScrollArea *inputs = buildInputs();
     QWidget *overheadView = buildOverheadView();
@@ -394,21 +395,14 @@ void TailPanel::connectSimulation()
     m_showProgress->setSingleShot(true);
     m_showProgress->setInterval(250);
     connect(m_showProgress, &QTimer::timeout, this, [this]() {
-        const bool running = m_runner->isRunning();
+        const bool running = m_runner && m_runner->isRunning();
         m_progress->setVisible(running);
         m_cancel->setVisible(running);
     });
     connect(m_bound, &ScenarioBindings::refused, this, &TailPanel::refresh);
-    connect(m_runner, &SimulationRunner::started, this, [this]() {
-        m_status->setText(tr("Simulating…"));
-        m_progress->setValue(0);
-        m_showProgress->start();
-    });
-    connect(m_runner, &SimulationRunner::progress, this,
-            [this](double fraction) { m_progress->setValue(static_cast<int>(fraction * 1000)); });
-    connect(m_runner, &SimulationRunner::finished, this, &TailPanel::showResults);
     connect(m_cancel, &QPushButton::clicked, this, [this]() {
-        m_runner->cancel();
+        if (m_runner)
+            m_runner->cancel();
         m_progress->setVisible(false);
         m_cancel->setVisible(false);
         m_status->setText(tr("Cancelled: the results shown are from the previous run."));
@@ -435,9 +429,28 @@ ValueControl *TailPanel::stragglerControl() const
     return m_bound->control(11);
 }
 
+bool TailPanel::isSimulationPending() const
+{
+    return m_debounce->isActive() || (m_runner && m_runner->isRunning());
+}
+
 void TailPanel::documentAttached(ScenarioDocument *document)
 {
     m_overheadChart->setDocument(document);
+    // The simulation is the document's job (PlanJobs), with the one cache of its results.
+    if (m_runner)
+        disconnect(m_runner, nullptr, this, nullptr);
+    m_runner = document ? document->jobs()->simulation() : nullptr;
+    if (!m_runner)
+        return;
+    connect(m_runner, &SimulationRunner::started, this, [this]() {
+        m_status->setText(tr("Simulating…"));
+        m_progress->setValue(0);
+        m_showProgress->start();
+    });
+    connect(m_runner, &SimulationRunner::progress, this,
+            [this](double fraction) { m_progress->setValue(static_cast<int>(fraction * 1000)); });
+    connect(m_runner, &SimulationRunner::finished, this, &TailPanel::showResults);
 }
 
 void TailPanel::refresh()
@@ -480,7 +493,7 @@ void TailPanel::refresh()
 
 void TailPanel::startSimulation()
 {
-    if (!m_document)
+    if (!m_document || !m_runner)
         return;
     // The document's tail section holds the simulated job and the goal seek's inputs.
     const TailSection &tail = m_document->planResult().tail;

@@ -46,6 +46,8 @@ public:
     OverheadChart *overheadChart() const { return m_overheadChart; }
     HistogramChart *histogram() const { return m_histogram; }
     SimulationRunner *runner() const { return m_runner; }
+    /// A simulation is waiting for the edits to settle or running.
+    bool isSimulationPending() const;
     QTableWidget *goalTable() const { return m_goalTable; }
     QLabel *kneeLabel() const { return m_knee; }
     QLabel *memoryLabel() const { return m_memory; }
@@ -94,7 +96,8 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QTableWidget *m_goalTable;
-    SimulationRunner *m_runner;
+    /// The document's simulation job (PlanJobs).
+    QPointer<SimulationRunner> m_runner;
     QTimer *m_debounce;
     QTimer *m_showProgress;
 };

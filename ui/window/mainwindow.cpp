@@ -2,6 +2,7 @@
 
 #include "core/base/fileio.h"
 #include "core/model/explain.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/presets.h"
 #include "ui/document/recoverystore.h"
 #include "ui/document/scenariodocument.h"
@@ -526,13 +527,21 @@ void MainWindow::applyLook()
     m_tail->goalTable()->resizeColumnsToContents();
 }
 
-bool MainWindow::exportReport(const QString &path, QString *errorMessage)
+/// The report reads the document's finished background runs, so it prints what the window shows.
+report::Options MainWindow::reportOptions() const
 {
     report::Options options;
     options.pageSize = m_pageSize;
-    options.simulation = m_tail->runner()->result();
-    options.breakdown = m_tail->runner()->breakdown();
-    const QString problem = report::writePdf(m_document->plan(), path, options);
+    const PlanJobs *jobs = m_document->jobs();
+    options.simulation = jobs->simulation()->result();
+    options.breakdown = jobs->simulation()->breakdown();
+    options.projectEstimate = jobs->monteCarlo()->estimateFor(m_document->scenario().project);
+    return options;
+}
+
+bool MainWindow::exportReport(const QString &path, QString *errorMessage)
+{
+    const QString problem = report::writePdf(m_document->plan(), path, reportOptions());
     if (errorMessage)
         *errorMessage = problem;
     return problem.isEmpty();
@@ -548,11 +557,7 @@ void MainWindow::print()
     QPrintDialog dialog(&printer, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    report::Options options;
-    options.pageSize = m_pageSize;
-    options.simulation = m_tail->runner()->result();
-    options.breakdown = m_tail->runner()->breakdown();
-    report::render(&printer, m_document->plan(), options);
+    report::render(&printer, m_document->plan(), reportOptions());
 }
 
 void MainWindow::updateTitle()

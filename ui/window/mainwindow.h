@@ -21,6 +21,9 @@ class QActionGroup;
 
 namespace pipeplan {
 
+namespace report {
+struct Options;
+}
 class AmdahlChart;
 class GanttChart;
 class HeadlineWidget;
@@ -125,6 +128,7 @@ private:
     void installExports();
     void applyLook();
     void print();
+    report::Options reportOptions() const;
     void restoreLayout();
     void saveLayout() const;
     void updateTitle();
