@@ -44,6 +44,9 @@ TrainingSection trainingSection(const TrainingSettings &training)
 ProjectSection projectSection(const ProjectSettings &project)
 {
     ProjectSection section;
+    section.taskStats.reserve(project.tasks.size());
+    for (const estimate::Task &task : project.tasks)
+        section.taskStats.push_back(estimate::taskStats(task));
     section.pert = estimate::pert(project.tasks);
     section.pertBuffered =
         estimate::scaled(estimate::pert(estimate::withBuffers(project.tasks, project.buffers)),

@@ -56,6 +56,8 @@ struct TrainingSection
 /// The project estimate's closed forms (the Monte Carlo runs in the background).
 struct ProjectSection
 {
+    /// Each task's numbers in hours (PERT mean and sigma per task), in the plan's task order.
+    std::vector<estimate::TaskStats> taskStats;
     estimate::PertResult pert;
     /// PERT with the category buffers and the project contingency.
     estimate::PertResult pertBuffered;

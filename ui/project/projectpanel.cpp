@@ -796,13 +796,13 @@ void ProjectPanel::importCsv()
                 [&read](Scenario &s) { s.project.tasks = read.tasks; });
 }
 
-void ProjectPanel::fillTasks(const Scenario &s)
+void ProjectPanel::fillTasks(const Scenario &s, const ProjectSection &project)
 {
     const std::vector<estimate::Task> &tasks = s.project.tasks;
     m_tasks->setRowCount(static_cast<int>(tasks.size()));
     for (int row = 0; std::cmp_less(row, tasks.size()); ++row) {
         const estimate::Task &task = tasks[static_cast<std::size_t>(row)];
-        const estimate::TaskStats stats = estimate::taskStats(task);
+        const estimate::TaskStats &stats = project.taskStats[static_cast<std::size_t>(row)];
         const double perUnit = estimate::hoursPer(task.unit);
         m_tasks->setItem(row, Name, editable(task.name, false));
         m_tasks->setItem(row, Optimistic, editable(format::trimmed(task.optimistic, 3)));
@@ -904,7 +904,7 @@ void ProjectPanel::refresh()
     m_bound->show(s);
     m_distribution->setCurrentIndex(
         m_distribution->findData(static_cast<int>(p.monteCarlo.distribution)));
-    fillTasks(s);
+    fillTasks(s, m_document->planResult().project);
     fillStrata(s);
     fillActuals(s, m_document->planResult().project);
     m_filling = false;

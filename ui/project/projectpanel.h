@@ -92,7 +92,7 @@ private:
     void layOut(QWidget *inputs, QWidget *views);
     void connectEdits();
     void connectMonteCarlo();
-    void fillTasks(const Scenario &s);
+    void fillTasks(const Scenario &s, const ProjectSection &project);
     void fillStrata(const Scenario &s);
     void fillActuals(const Scenario &s, const ProjectSection &project);
     void showEstimate();

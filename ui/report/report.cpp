@@ -479,12 +479,12 @@ void renderTraining(Document &doc, const Scenario &s, const TrainingSection &tra
 }
 
 /// The task table: three-point estimates and PERT per task.
-void renderTasks(Document &doc, const ProjectSettings &project)
+void renderTasks(Document &doc, const ProjectSettings &project, const ProjectSection &section)
 {
     std::vector<QStringList> taskRows;
     for (std::size_t i = 0; i < project.tasks.size(); ++i) {
         const estimate::Task &task = project.tasks[i];
-        const estimate::TaskStats stats = estimate::taskStats(task);
+        const estimate::TaskStats &stats = section.taskStats[i];
         const double perUnit = estimate::hoursPer(task.unit);
         const QString unit = QLatin1Char(' ') + estimate::unitKey(task.unit);
         QStringList depends;
@@ -633,7 +633,7 @@ void renderProject(Document &doc, const ProjectSettings &project,
                    Charts &charts, const Page &page)
 {
     doc.heading(QStringLiteral("Project estimate"), true);
-    renderTasks(doc, project);
+    renderTasks(doc, project, projectResult);
     renderBuffers(doc, project);
     renderPlanEstimate(doc, projectPlan, charts, page);
     renderLabeling(doc, project, projectResult.labeling);
