@@ -1,0 +1,47 @@
+#pragma once
+
+// Every pipeplan-cli command, one factory each, by the file that holds it; and the few helpers
+// one group of commands lends another (eval prints the scaling table the scaling command
+// prints; eval and deadline read a scenario file the same way). Internal to app/cli.
+
+#include "app/cli/common.h"
+#include "core/model/scenario.h"
+#include "core/plan/scenariofile.h"
+
+#include <QJsonArray>
+
+namespace pipeplan::cli {
+
+// model.cpp: the closed-form model of a batch job, from flags alone.
+Command runtimeCommand();
+Command scalingCommand();
+Command amdahlCommand();
+Command pipelineCommand();
+Command bandwidthCommand();
+
+/// The scaling rows as the CLI's JSON contract names them.
+QJsonArray scalingRowsJson(const std::vector<ScalingRow> &scaling);
+
+/// The scaling table with the window's texts, the row nearest the chosen workers marked ">".
+void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, int highlighted);
+
+// eval.cpp: everything the window shows for a scenario file.
+Command evalCommand();
+
+// simulate.cpp: the simulated job's tail, and the fewest workers to meet a deadline.
+Command simulateCommand();
+Command deadlineCommand();
+
+// schedule.cpp: a training pipeline's schedule.
+Command scheduleCommand();
+
+// project.cpp: project estimates from task files and labeling inputs.
+Command monteCarloCommand();
+Command labelingCommand();
+
+// planfile.cpp: the scenario file named on the command line.
+
+/// The scenario file named by the first positional argument, with every --set applied.
+Plan loadPlanArgument(const Flags &flags);
+
+} // namespace pipeplan::cli

@@ -1,0 +1,143 @@
+// The shared parts of every command: the flag parser, the JSON and row printers and the
+// messages about files that cannot be read.
+
+#include "app/cli/common.h"
+
+#include <QJsonDocument>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan::cli {
+
+numparse::Parsed parseFor(const FieldSpec &spec, const QString &text)
+{
+    const QLatin1String unit(spec.unit);
+    if (unit == QLatin1String("B") || unit == QLatin1String("B/s"))
+        return numparse::bytes(text);
+    if (spec.min >= 0 && spec.max <= 1)
+        return numparse::fraction(text);
+    return numparse::number(text);
+}
+
+Flags::Flags(const QStringList &args, const std::vector<FlagDef> &defs, int maxPositional)
+{
+    for (qsizetype i = 0; i < args.size(); ++i) {
+        const QString &arg = args[i];
+        if (!arg.startsWith(QStringLiteral("--"))) {
+            if (m_positional.size() >= maxPositional)
+                throw InvalidInput{QStringLiteral("unexpected argument '%1'").arg(arg)};
+            m_positional << arg;
+            continue;
+        }
+        QString name = arg.mid(2);
+        std::optional<QString> inlineValue;
+        if (const qsizetype eq = name.indexOf(QLatin1Char('=')); eq >= 0) {
+            inlineValue = name.mid(eq + 1);
+            name.truncate(eq);
+        }
+        const auto def = std::find_if(defs.begin(), defs.end(),
+                                      [&name](const FlagDef &d) { return d.name == name; });
+        if (def == defs.end())
+            throw InvalidInput{QStringLiteral("unknown flag --%1").arg(name)};
+        if (def->kind == FlagKind::Switch) {
+            if (inlineValue)
+                throw InvalidInput{QStringLiteral("--%1: takes no value").arg(name)};
+            m_switches.insert(name, true);
+            continue;
+        }
+        QString value;
+        if (inlineValue) {
+            value = *inlineValue;
+        } else if (i + 1 < args.size()) {
+            // The next argument is the value even when it looks like a flag ("-5"), so that
+            // a negative number is reported as negative rather than as a missing value.
+            const QString &next = args[i + 1];
+            if (next.startsWith(QStringLiteral("--")))
+                throw InvalidInput{QStringLiteral("--%1: missing value").arg(name)};
+            value = next;
+            ++i;
+        } else {
+            throw InvalidInput{QStringLiteral("--%1: missing value").arg(name)};
+        }
+        if (def->kind == FlagKind::Repeated)
+            m_repeated[name] << value;
+        else
+            m_values.insert(name, value);
+    }
+}
+
+QString Flags::text(const QString &name) const
+{
+    if (!has(name))
+        throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
+    return m_values.value(name);
+}
+
+double Flags::number(const QString &name, const FieldSpec &spec,
+                     std::optional<double> fallback) const
+{
+    if (!has(name)) {
+        if (fallback)
+            return *fallback;
+        throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
+    }
+    const numparse::Parsed parsed = parseFor(spec, m_values.value(name));
+    if (!parsed.value)
+        throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
+    if (auto reason = checkValue(spec, *parsed.value))
+        throw InvalidInput{QStringLiteral("--%1: %2").arg(name, *reason)};
+    return *parsed.value;
+}
+
+std::vector<double> Flags::list(const QString &name, const FieldSpec &spec,
+                                std::optional<std::vector<double>> fallback) const
+{
+    if (!has(name)) {
+        if (fallback)
+            return *fallback;
+        throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
+    }
+    const numparse::ParsedList parsed = numparse::numberList(m_values.value(name));
+    if (!parsed.values)
+        throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
+    for (size_t i = 0; i < parsed.values->size(); ++i) {
+        if (auto reason = checkValue(spec, (*parsed.values)[i]))
+            throw InvalidInput{
+                QStringLiteral("--%1: item %2 %3").arg(name).arg(i + 1).arg(*reason)};
+    }
+    return *parsed.values;
+}
+
+QJsonValue jsonNumber(double value)
+{
+    return std::isfinite(value) ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
+}
+
+void printJson(QTextStream &out, const QJsonObject &object)
+{
+    out << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Indented));
+}
+
+void printRows(QTextStream &out, const std::vector<std::pair<QString, QString>> &rows)
+{
+    qsizetype width = 0;
+    for (const auto &row : rows)
+        width = std::max(width, row.first.size());
+    for (const auto &[label, value] : rows)
+        out << label.leftJustified(width + 2) << value << '\n';
+}
+
+QString flagForKey(const QString &key)
+{
+    return QStringLiteral("--") + QString(key).replace(QLatin1Char('_'), QLatin1Char('-'));
+}
+
+QString readProblem(const QString &error)
+{
+    if (error.startsWith(QLatin1String("is ")))
+        return error;
+    return QStringLiteral("cannot read it (%1)").arg(error);
+}
+
+} // namespace pipeplan::cli

@@ -1,0 +1,110 @@
+#pragma once
+
+// What every pipeplan-cli command shares: the flag parser, the error that ends a command with
+// exit code 2, the table of a command's flags and handler, and the JSON and aligned-row printers.
+// Internal to app/cli; the public API is app/cli/cli.h.
+
+#include "core/base/fields.h"
+#include "core/base/numparse.h"
+
+#include <QHash>
+#include <QJsonObject>
+#include <QJsonValue>
+#include <QStringList>
+#include <QTextStream>
+
+#include <functional>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace pipeplan::cli {
+
+/// Raised while reading flags; run() turns it into one line on stderr and exit code 2.
+struct InvalidInput
+{
+    QString message;
+};
+
+enum class FlagKind
+{
+    Value,
+    Switch,
+    Repeated ///< may be given many times: --set a=1 --set b=2
+};
+
+struct FlagDef
+{
+    QString name; ///< without the leading "--"
+    FlagKind kind;
+    QString help;
+};
+
+inline const FlagDef kJson{QStringLiteral("json"), FlagKind::Switch,
+                           QStringLiteral("print one JSON object")};
+inline const FlagDef kHelp{QStringLiteral("help"), FlagKind::Switch,
+                           QStringLiteral("show this help")};
+
+/// The one parser per kind of value: a fraction or probability also takes "50%", a byte count
+/// or rate reads "B" as bytes ("512B", "1.5GB", "512MiB"), anything else is a plain number.
+numparse::Parsed parseFor(const FieldSpec &spec, const QString &text);
+
+/// The flags of one invocation, checked against the command's definitions.
+class Flags
+{
+public:
+    Flags(const QStringList &args, const std::vector<FlagDef> &defs, int maxPositional = 0);
+
+    bool has(const QString &name) const { return m_values.contains(name); }
+    /// The flag's value as given; required.
+    QString text(const QString &name) const;
+    QStringList repeated(const QString &name) const { return m_repeated.value(name); }
+    const QStringList &positional() const { return m_positional; }
+    bool isSet(const QString &name) const { return m_switches.value(name, false); }
+
+    /// The flag's number, checked against `spec`; `fallback` when absent (required if none).
+    double number(const QString &name, const FieldSpec &spec,
+                  std::optional<double> fallback = std::nullopt) const;
+
+    std::optional<double> optionalNumber(const QString &name, const FieldSpec &spec) const
+    {
+        return has(name) ? std::optional<double>(number(name, spec)) : std::nullopt;
+    }
+
+    std::vector<double> list(const QString &name, const FieldSpec &spec,
+                             std::optional<std::vector<double>> fallback = std::nullopt) const;
+
+private:
+    QHash<QString, QString> m_values;
+    QHash<QString, bool> m_switches;
+    QHash<QString, QStringList> m_repeated;
+    QStringList m_positional;
+};
+
+/// One pipeplan-cli command: what --help prints for it and what runs it.
+struct Command
+{
+    QString name;
+    QString summary;
+    std::vector<FlagDef> flags;
+    std::function<int(const Flags &, QTextStream &)> handler;
+    int positional = 0; ///< positional arguments accepted (eval's FILE)
+    QString notes{};    ///< printed under the flags by --help
+};
+
+/// JSON has no infinity: a value without a finite answer (the ceiling at p = 1) is null.
+QJsonValue jsonNumber(double value);
+
+void printJson(QTextStream &out, const QJsonObject &object);
+
+/// Aligned "label  value" lines for the human-readable output.
+void printRows(QTextStream &out, const std::vector<std::pair<QString, QString>> &rows);
+
+/// "--straggler-factor" for the simulation key "straggler_factor".
+QString flagForKey(const QString &key);
+
+/// "cannot read it (No such file or directory)", or readBounded's own sentence when it says
+/// what the path is ("is a pipe, not a regular file").
+QString readProblem(const QString &error);
+
+} // namespace pipeplan::cli

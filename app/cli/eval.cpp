@@ -1,0 +1,218 @@
+// eval: every result the window shows for a scenario file, as text or as one JSON object.
+
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+
+#include "core/base/format.h"
+#include "core/model/explain.h"
+#include "core/model/scenario.h"
+#include "core/plan/planresult.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+namespace pipeplan::cli {
+
+namespace {
+
+/// Everything the window shows for a scenario, as one JSON object.
+QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
+{
+    const explain::Headline h = explain::headline(s, r);
+    QJsonArray stages;
+    for (size_t i = 0; i < s.stages.size(); ++i) {
+        stages.append(QJsonObject{{QStringLiteral("name"), s.stages[i].name},
+                                  {QStringLiteral("ms_per_user"), r.stageMs[i]},
+                                  {QStringLiteral("scoring"), s.stages[i].isScoring}});
+    }
+    const QJsonArray rows = scalingRowsJson(r.scaling);
+    QJsonArray waterfall;
+    for (const LeverStep &step : r.waterfall) {
+        waterfall.append(
+            QJsonObject{{QStringLiteral("lever"), step.name},
+                        {QStringLiteral("explanation"), step.explanation},
+                        {QStringLiteral("applied"), step.applied},
+                        {QStringLiteral("runtime_seconds"), step.runtimeSeconds},
+                        {QStringLiteral("runtime_human"), format::duration(step.runtimeSeconds)}});
+    }
+    const PipelineSummary &p = r.pipeline;
+    return QJsonObject{
+        {QStringLiteral("name"), s.name},
+        {QStringLiteral("users_scored"), r.usersScored},
+        {QStringLiteral("total_predictions"), r.totalPredictions},
+        {QStringLiteral("scoring_ms_per_user"), r.scoringMsPerUser},
+        {QStringLiteral("ms_per_user"), r.perUserMs},
+        {QStringLiteral("execution"), s.execution == Execution::Sequential
+                                          ? QStringLiteral("sequential")
+                                          : QStringLiteral("pipelined")},
+        {QStringLiteral("work_seconds"), r.workSeconds},
+        {QStringLiteral("workers"), s.workload.workers},
+        {QStringLiteral("linear_seconds"), r.linearSeconds},
+        {QStringLiteral("runtime_seconds"), r.runtimeSeconds},
+        {QStringLiteral("runtime_human"), h.runtime},
+        {QStringLiteral("throughput_users_per_s"), r.throughputUsersPerSecond},
+        {QStringLiteral("throughput_predictions_per_s"), r.throughputPredictionsPerSecond},
+        {QStringLiteral("speedup"), r.speedup},
+        {QStringLiteral("efficiency"), r.efficiency},
+        {QStringLiteral("max_speedup"), jsonNumber(r.maxSpeedup)},
+        {QStringLiteral("bottleneck"),
+         QJsonObject{
+             {QStringLiteral("index"), r.bottleneckIndex},
+             {QStringLiteral("name"), s.stages[static_cast<size_t>(r.bottleneckIndex)].name},
+             {QStringLiteral("ms_per_user"), r.stageMs[static_cast<size_t>(r.bottleneckIndex)]}}},
+        {QStringLiteral("headline"),
+         QJsonObject{{QStringLiteral("total_predictions"), h.totalPredictions},
+                     {QStringLiteral("runtime"), h.runtime},
+                     {QStringLiteral("throughput"), h.throughput},
+                     {QStringLiteral("speedup"), h.speedup},
+                     {QStringLiteral("bottleneck"), h.bottleneck}}},
+        {QStringLiteral("how"),
+         QJsonObject{{QStringLiteral("total_predictions"), explain::totalPredictions(s, r)},
+                     {QStringLiteral("per_user"), explain::perUserCost(s, r)},
+                     {QStringLiteral("runtime"), explain::runtime(s, r)},
+                     {QStringLiteral("throughput"), explain::throughput(s, r)},
+                     {QStringLiteral("speedup"), explain::speedup(s, r)}}},
+        {QStringLiteral("stages"), stages},
+        {QStringLiteral("rows"), rows},
+        {QStringLiteral("nearest_row"), r.nearestScalingRow},
+        {QStringLiteral("waterfall"), waterfall},
+        {QStringLiteral("effective_runtime_seconds"), r.effectiveRuntimeSeconds},
+        {QStringLiteral("overheads"),
+         QJsonObject{
+             {QStringLiteral("enabled"), r.overheads.enabled},
+             {QStringLiteral("ms_per_user"), r.overheads.msPerUser},
+             {QStringLiteral("shards"), r.overheads.shards},
+             {QStringLiteral("runtime_seconds"), r.overheads.runtimeSeconds},
+             {QStringLiteral("binding"),
+              limitName(r.overheads.binding, s.overheads.sharedResourceName)},
+             {QStringLiteral("knee_workers"), r.overheads.kneeWorkers
+                                                  ? QJsonValue(*r.overheads.kneeWorkers)
+                                                  : QJsonValue(QJsonValue::Null)},
+             {QStringLiteral("knee"), r.overheads.kneeText},
+             {QStringLiteral("worker_share"), r.overheads.shareText},
+             {QStringLiteral("how"), r.overheads.enabled ? explain::overheads(s, r) : QString()}}},
+        {QStringLiteral("memory"),
+         QJsonObject{{QStringLiteral("checked"), r.memory.checked},
+                     {QStringLiteral("largest_batch"), r.memory.largestBatch},
+                     {QStringLiteral("batch_items"), r.memory.batchItems},
+                     {QStringLiteral("fits"), r.memory.fits},
+                     {QStringLiteral("message"), r.memory.message}}},
+        {QStringLiteral("pipeline"),
+         QJsonObject{{QStringLiteral("microbatches"), s.microbatches},
+                     {QStringLiteral("sequential_ms"), p.sequentialMs},
+                     {QStringLiteral("total_ms"), p.totalMs},
+                     {QStringLiteral("bubble_fraction"), p.bubbleFraction},
+                     {QStringLiteral("steady_rate_per_s"), p.steadyRatePerSecond},
+                     {QStringLiteral("bottleneck_index"), p.bottleneckIndex},
+                     {QStringLiteral("utilization"), p.utilization},
+                     {QStringLiteral("balanced_stage_ms"), p.balancedStageMs},
+                     {QStringLiteral("balanced_rate_per_s"), p.balancedRatePerSecond}}},
+    };
+}
+
+int runEval(const Flags &flags, QTextStream &out)
+{
+    const QString path = flags.positional().value(0);
+    const Plan plan = loadPlanArgument(flags);
+    // One evaluation of the plan, the window's and the report's.
+    const PlanResult evaluated = evaluatePlan(plan);
+    const ScenarioResult &r = evaluated.model;
+    const std::optional<ScenarioResult> &baseline = evaluated.baseline.result;
+
+    if (flags.isSet(kJson.name)) {
+        QJsonObject object = resultObject(plan.scenario, r);
+        object.insert(QStringLiteral("file"), path);
+        if (baseline) {
+            const Comparison &c = *evaluated.baseline.comparison;
+            QJsonArray baselineRows;
+            for (const ScalingRow &row : c.baselineScaling)
+                baselineRows.append(
+                    QJsonObject{{QStringLiteral("workers"), row.workers},
+                                {QStringLiteral("amdahl_hours"), row.amdahlHours},
+                                {QStringLiteral("effective_hours"), row.effectiveHours}});
+            object.insert(QStringLiteral("baseline"), resultObject(*plan.baseline, *baseline));
+            object.insert(
+                QStringLiteral("comparison"),
+                QJsonObject{
+                    {QStringLiteral("runtime_ratio"), c.runtimeRatio},
+                    {QStringLiteral("runtime_delta_seconds"), c.runtimeDeltaSeconds},
+                    {QStringLiteral("throughput_ratio"), c.throughputRatio},
+                    // The window's "(+100 %)" / "(same)": format::change of the
+                    // runtimes and throughputs the headlines show.
+                    {QStringLiteral("runtime_change"),
+                     format::change(r.effectiveRuntimeSeconds, baseline->effectiveRuntimeSeconds)},
+                    {QStringLiteral("throughput_change"),
+                     format::change(r.throughputUsersPerSecond,
+                                    baseline->throughputUsersPerSecond)},
+                    {QStringLiteral("baseline_rows"), baselineRows}});
+        } else {
+            object.insert(QStringLiteral("baseline"), QJsonValue::Null);
+        }
+        printJson(out, object);
+        return kExitOk;
+    }
+    const Scenario &s = plan.scenario;
+    const explain::Headline h = explain::headline(s, r);
+    out << s.name << '\n';
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Total predictions"), h.totalPredictions},
+        {QStringLiteral("Runtime at ") +
+             format::count(s.workload.workers, s.workload.workers == 1 ? QStringLiteral("worker")
+                                                                       : QStringLiteral("workers")),
+         h.runtime},
+        {QStringLiteral("Throughput"), h.throughput},
+        {QStringLiteral("Speedup (ceiling)"), h.speedup},
+        {QStringLiteral("Bottleneck (per user)"), h.bottleneck},
+        {QStringLiteral("How"), explain::runtime(s, r)},
+    };
+    if (baseline) {
+        const explain::Headline b = explain::headline(*plan.baseline, *baseline);
+        rows.emplace_back(QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") +
+                                                                  plan.baseline->name +
+                                                                  QStringLiteral(")"));
+        rows.emplace_back(
+            QStringLiteral("Runtime change"),
+            format::change(r.effectiveRuntimeSeconds, baseline->effectiveRuntimeSeconds));
+    }
+    printRows(out, rows);
+    out << "\nScaling\n";
+    printScalingTable(out, r.scaling, r.nearestScalingRow);
+    out << "\nLevers\n";
+    std::vector<std::pair<QString, QString>> levers;
+    for (const LeverStep &step : r.waterfall)
+        levers.emplace_back(QStringLiteral("  ") + step.name + QStringLiteral(" (") +
+                                step.explanation + QStringLiteral(")"),
+                            step.applied || &step == &r.waterfall.front()
+                                ? format::duration(step.runtimeSeconds)
+                                : QStringLiteral("unchanged"));
+    printRows(out, levers);
+    out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";
+    printRows(
+        out,
+        {{QStringLiteral("  Bubble (p-1)/(m+p-1)"), format::grouped(r.pipeline.bubbleFraction, 3)},
+         {QStringLiteral("  Utilization"),
+          format::trimmed(r.pipeline.utilization * 100, 1) + QStringLiteral(" %")},
+         {QStringLiteral("  Total time"), format::milliseconds(r.pipeline.totalMs)},
+         {QStringLiteral("  Steady rate"),
+          format::ratePerSecond(r.pipeline.steadyRatePerSecond, QStringLiteral("items"))},
+         {QStringLiteral("  Balanced rate"),
+          format::ratePerSecond(r.pipeline.balancedRatePerSecond, QStringLiteral("items"))}});
+    return kExitOk;
+}
+
+} // namespace
+
+Command evalCommand()
+{
+    return {QStringLiteral("eval"),
+            QStringLiteral("every result the window shows for a scenario file: eval FILE.json"),
+            {{QStringLiteral("set"), FlagKind::Repeated,
+              QStringLiteral("key=value to change before evaluating (repeatable), e.g. users=75M "
+                             "or stages[0].ms_per_user=250")},
+             kJson,
+             kHelp},
+            runEval,
+            1};
+}
+
+} // namespace pipeplan::cli

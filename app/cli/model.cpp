@@ -1,0 +1,354 @@
+// The closed-form model commands, from flags alone: runtime, scaling, amdahl, pipeline and
+// bandwidth.
+
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+
+#include "core/base/fields.h"
+#include "core/base/format.h"
+#include "core/base/units.h"
+#include "core/model/amdahl.h"
+#include "core/model/bandwidth.h"
+#include "core/model/explain.h"
+#include "core/model/scenario.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan::cli {
+
+namespace {
+
+std::vector<FlagDef> workloadFlags()
+{
+    return {
+        {QStringLiteral("users"), FlagKind::Value,
+         QStringLiteral("users to score (required), e.g. 150M")},
+        {QStringLiteral("predictions"), FlagKind::Value,
+         QStringLiteral("predictions per user (required)")},
+        {QStringLiteral("latency-ms"), FlagKind::Value,
+         QStringLiteral("latency per prediction in ms (required)")},
+        {QStringLiteral("baseline-latency-ms"), FlagKind::Value,
+         QStringLiteral("latency before the accelerator lever, for the waterfall (ms)")},
+        {QStringLiteral("batch-ms"), FlagKind::Value,
+         QStringLiteral("batched time per user in ms; replaces predictions x latency")},
+        {QStringLiteral("keep-fraction"), FlagKind::Value,
+         QStringLiteral(
+             "share of users that still needs scoring after pre-filtering, (0, 1]; default 1")},
+        {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("parallel workers; default 1")},
+        {QStringLiteral("parallel-fraction"), FlagKind::Value,
+         QStringLiteral("Amdahl's p in [0, 1]; default 1 (near-linear scaling)")},
+        kJson,
+        kHelp,
+    };
+}
+
+Scenario scenarioFromWorkloadFlags(const Flags &flags)
+{
+    Scenario scenario;
+    Workload &w = scenario.workload;
+    w.users = flags.number(QStringLiteral("users"), fields::users);
+    w.predictionsPerUser = flags.number(QStringLiteral("predictions"), fields::predictionsPerUser);
+    w.latencyMs = flags.number(QStringLiteral("latency-ms"), fields::latencyMs);
+    w.baselineLatencyMs =
+        flags.optionalNumber(QStringLiteral("baseline-latency-ms"), fields::baselineLatencyMs);
+    w.batchMsPerUser = flags.optionalNumber(QStringLiteral("batch-ms"), fields::batchMsPerUser);
+    w.keepFraction = flags.number(QStringLiteral("keep-fraction"), fields::keepFraction, 1.0);
+    w.workers = flags.number(QStringLiteral("workers"), fields::workers, 1.0);
+    w.parallelFraction =
+        flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction, 1.0);
+    return scenario;
+}
+
+int runRuntime(const Flags &flags, QTextStream &out)
+{
+    const Scenario scenario = scenarioFromWorkloadFlags(flags);
+    const ScenarioResult r = evaluate(scenario);
+    const double seconds = r.runtimeSeconds;
+    if (flags.isSet(kJson.name)) {
+        QJsonArray waterfall;
+        for (const LeverStep &step : r.waterfall) {
+            waterfall.append(QJsonObject{{QStringLiteral("lever"), step.name},
+                                         {QStringLiteral("explanation"), step.explanation},
+                                         {QStringLiteral("applied"), step.applied},
+                                         {QStringLiteral("runtime_seconds"), step.runtimeSeconds}});
+        }
+        printJson(out, QJsonObject{
+                           {QStringLiteral("users_scored"), r.usersScored},
+                           {QStringLiteral("total_predictions"), r.totalPredictions},
+                           {QStringLiteral("ms_per_user"), r.perUserMs},
+                           {QStringLiteral("work_seconds"), r.workSeconds},
+                           {QStringLiteral("workers"), scenario.workload.workers},
+                           {QStringLiteral("runtime_seconds"), seconds},
+                           {QStringLiteral("minutes"), units::toMinutes(seconds)},
+                           {QStringLiteral("hours"), units::toHours(seconds)},
+                           {QStringLiteral("days"), units::toDays(seconds)},
+                           {QStringLiteral("years"), units::toYears(seconds)},
+                           {QStringLiteral("human"), format::duration(seconds)},
+                           {QStringLiteral("speedup"), r.speedup},
+                           {QStringLiteral("efficiency"), r.efficiency},
+                           {QStringLiteral("max_speedup"), jsonNumber(r.maxSpeedup)},
+                           {QStringLiteral("throughput_users_per_s"), r.throughputUsersPerSecond},
+                           {QStringLiteral("waterfall"), waterfall},
+                       });
+        return kExitOk;
+    }
+    printRows(
+        out,
+        {
+            {QStringLiteral("Users scored"), format::count(r.usersScored, QStringLiteral("users"))},
+            {QStringLiteral("Total predictions"),
+             format::count(r.totalPredictions, QStringLiteral("predictions"))},
+            {QStringLiteral("Time per user"), format::milliseconds(r.perUserMs)},
+            {QStringLiteral("Work (one stream)"),
+             format::grouped(r.workSeconds, 2) + QStringLiteral(" s")},
+            {QStringLiteral("Workers"), format::count(scenario.workload.workers, QString())},
+            {QStringLiteral("Speedup"), format::trimmed(r.speedup, 2) + QStringLiteral("x")},
+            {QStringLiteral("Runtime"), format::duration(seconds)},
+            {QStringLiteral("  seconds"), format::grouped(seconds, 2)},
+            {QStringLiteral("  minutes"), format::grouped(units::toMinutes(seconds), 2)},
+            {QStringLiteral("  hours"), format::grouped(units::toHours(seconds), 2)},
+            {QStringLiteral("  days"), format::grouped(units::toDays(seconds), 2)},
+            {QStringLiteral("  years (365.25 d)"), format::grouped(units::toYears(seconds), 2)},
+            {QStringLiteral("Throughput"),
+             format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"))},
+        });
+    return kExitOk;
+}
+
+} // namespace
+
+QJsonArray scalingRowsJson(const std::vector<ScalingRow> &scaling)
+{
+    QJsonArray rows;
+    for (const ScalingRow &row : scaling) {
+        rows.append(QJsonObject{{QStringLiteral("workers"), row.workers},
+                                {QStringLiteral("hours"), row.linearHours},
+                                {QStringLiteral("days"), row.linearDays},
+                                {QStringLiteral("amdahl_speedup"), row.amdahlSpeedup},
+                                {QStringLiteral("amdahl_hours"), row.amdahlHours},
+                                {QStringLiteral("amdahl_days"), row.amdahlDays},
+                                // With the scenario's overheads (amdahl_hours when off).
+                                {QStringLiteral("effective_hours"), row.effectiveHours},
+                                {QStringLiteral("effective_days"), row.effectiveDays}});
+    }
+    return rows;
+}
+
+void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, int highlighted)
+{
+    QStringList headers;
+    for (int c = 0; c < explain::kScalingColumnCount; ++c)
+        headers << explain::scalingHeader(static_cast<explain::ScalingColumn>(c));
+    std::vector<QStringList> lines{headers};
+    for (const ScalingRow &row : rows) {
+        QStringList cells;
+        for (int c = 0; c < explain::kScalingColumnCount; ++c)
+            cells << explain::scalingCell(row, static_cast<explain::ScalingColumn>(c));
+        lines.push_back(cells);
+    }
+    std::vector<qsizetype> widths(headers.size(), 0);
+    for (const QStringList &line : lines)
+        for (qsizetype c = 0; c < line.size(); ++c)
+            widths[static_cast<size_t>(c)] =
+                std::max(widths[static_cast<size_t>(c)], line[c].size());
+    for (size_t i = 0; i < lines.size(); ++i) {
+        QStringList cells;
+        for (qsizetype c = 0; c < lines[i].size(); ++c)
+            cells << lines[i][c].rightJustified(widths[static_cast<size_t>(c)]);
+        const bool mark = highlighted >= 0 && i == static_cast<size_t>(highlighted) + 1;
+        out << (mark ? "> " : "  ") << cells.join(QStringLiteral("  ")) << '\n';
+    }
+}
+
+namespace {
+
+int runScaling(const Flags &flags, QTextStream &out)
+{
+    Scenario scenario = scenarioFromWorkloadFlags(flags);
+    scenario.workerCounts =
+        flags.list(QStringLiteral("workers-list"), fields::workers, defaultWorkerCounts());
+    const ScenarioResult r = evaluate(scenario);
+    if (flags.isSet(kJson.name)) {
+        printJson(out, QJsonObject{{QStringLiteral("work_seconds"), r.workSeconds},
+                                   {QStringLiteral("parallel_fraction"),
+                                    scenario.workload.parallelFraction},
+                                   {QStringLiteral("rows"), scalingRowsJson(r.scaling)}});
+        return kExitOk;
+    }
+    printScalingTable(out, r.scaling, r.nearestScalingRow);
+    out << "p = " << format::trimmed(scenario.workload.parallelFraction, 6)
+        << "; hours and days linear (work / N) and Amdahl-limited (work / S(p, N)).\n";
+    return kExitOk;
+}
+
+int runAmdahl(const Flags &flags, QTextStream &out)
+{
+    const double p = flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction);
+    const double workers = flags.number(QStringLiteral("workers"), fields::workers);
+    const std::optional<double> target =
+        flags.optionalNumber(QStringLiteral("target-speedup"), fields::targetSpeedup);
+    const double speedup = amdahl::speedup(p, workers);
+    const double ceiling = amdahl::maxSpeedup(p);
+    // -1 when not asked or impossible (a plain double: GCC 12 warns falsely on optional copies).
+    const double neededWorkers = target ? amdahl::workersNeeded(p, *target).value_or(-1.0) : -1.0;
+    const bool possible = neededWorkers >= 1.0;
+    if (flags.isSet(kJson.name)) {
+        QJsonObject object{{QStringLiteral("speedup"), speedup},
+                           {QStringLiteral("efficiency"), amdahl::efficiency(p, workers)},
+                           {QStringLiteral("max_speedup"), jsonNumber(ceiling)},
+                           {QStringLiteral("workers_needed"),
+                            possible ? QJsonValue(neededWorkers) : QJsonValue(QJsonValue::Null)}};
+        if (target) {
+            object.insert(QStringLiteral("target_speedup"), *target);
+            object.insert(QStringLiteral("impossible"), !possible);
+        }
+        printJson(out, object);
+        return kExitOk;
+    }
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Speedup"), format::trimmed(speedup, 4) + QStringLiteral("x")},
+        {QStringLiteral("Efficiency"),
+         format::trimmed(amdahl::efficiency(p, workers) * 100, 2) + QStringLiteral(" %")},
+        {QStringLiteral("Ceiling 1/(1-p)"), std::isfinite(ceiling)
+                                                ? format::trimmed(ceiling, 4) + QStringLiteral("x")
+                                                : QStringLiteral("none (p = 1)")},
+    };
+    if (target) {
+        rows.emplace_back(QStringLiteral("Workers for %1x").arg(format::trimmed(*target, 4)),
+                          possible ? format::grouped(neededWorkers, 0)
+                                   : QStringLiteral("impossible: at or above the ceiling of %1x")
+                                         .arg(format::trimmed(ceiling, 4)));
+    }
+    printRows(out, rows);
+    return kExitOk;
+}
+
+int runPipeline(const Flags &flags, QTextStream &out)
+{
+    const std::vector<double> stageMs = flags.list(QStringLiteral("stage-ms"), fields::stageMs);
+    if (stageMs.size() > 1000)
+        throw InvalidInput{
+            QStringLiteral("--stage-ms: at most 1,000 stages, got %1").arg(stageMs.size())};
+    const double microbatches =
+        flags.number(QStringLiteral("microbatches"), fields::microbatches, 8.0);
+    const PipelineSummary s = summarizePipeline(stageMs, microbatches);
+    if (flags.isSet(kJson.name)) {
+        printJson(out,
+                  QJsonObject{{QStringLiteral("stages"), static_cast<double>(stageMs.size())},
+                              {QStringLiteral("microbatches"), microbatches},
+                              {QStringLiteral("sequential_ms"), s.sequentialMs},
+                              {QStringLiteral("total_ms"), s.totalMs},
+                              {QStringLiteral("bubble_fraction"), s.bubbleFraction},
+                              {QStringLiteral("steady_rate_per_s"), s.steadyRatePerSecond},
+                              {QStringLiteral("bottleneck_index"), s.bottleneckIndex},
+                              {QStringLiteral("utilization"), s.utilization},
+                              {QStringLiteral("balanced_stage_ms"), s.balancedStageMs},
+                              {QStringLiteral("balanced_rate_per_s"), s.balancedRatePerSecond}});
+        return kExitOk;
+    }
+    printRows(out,
+              {
+                  {QStringLiteral("Stages"), QString::number(stageMs.size())},
+                  {QStringLiteral("Microbatches"), format::grouped(microbatches, 0)},
+                  {QStringLiteral("Sequential latency"), format::milliseconds(s.sequentialMs)},
+                  {QStringLiteral("Total time"), format::milliseconds(s.totalMs)},
+                  {QStringLiteral("Bubble fraction"), format::grouped(s.bubbleFraction, 3)},
+                  {QStringLiteral("Steady rate"),
+                   format::ratePerSecond(s.steadyRatePerSecond, QStringLiteral("microbatches"))},
+                  {QStringLiteral("Bottleneck"),
+                   QStringLiteral("stage %1 (%2)")
+                       .arg(s.bottleneckIndex + 1)
+                       .arg(format::milliseconds(stageMs[static_cast<size_t>(s.bottleneckIndex)]))},
+                  {QStringLiteral("Utilization"),
+                   format::trimmed(s.utilization * 100, 1) + QStringLiteral(" %")},
+                  {QStringLiteral("Balanced stage"), format::milliseconds(s.balancedStageMs)},
+                  {QStringLiteral("Balanced rate"),
+                   format::ratePerSecond(s.balancedRatePerSecond, QStringLiteral("microbatches"))},
+              });
+    return kExitOk;
+}
+
+int runBandwidth(const Flags &flags, QTextStream &out)
+{
+    const double bytes = flags.number(QStringLiteral("bytes"), fields::bytes);
+    const double bytesPerSecond =
+        flags.number(QStringLiteral("bytes-per-second"), fields::bytesPerSecond);
+    const double seconds = bandwidth::lowerBoundSeconds(bytes, bytesPerSecond);
+    const double rate = bandwidth::rateCeilingPerSecond(bytes, bytesPerSecond);
+    if (flags.isSet(kJson.name)) {
+        printJson(out, QJsonObject{{QStringLiteral("seconds"), seconds},
+                                   {QStringLiteral("rate_per_s"), rate}});
+        return kExitOk;
+    }
+    printRows(
+        out, {{QStringLiteral("Lower bound"), format::plainNumber(seconds) + QStringLiteral(" s")},
+              {QStringLiteral("Rate ceiling"), format::plainNumber(rate) + QStringLiteral(" /s")}});
+    return kExitOk;
+}
+
+} // namespace
+
+Command runtimeCommand()
+{
+    return {QStringLiteral("runtime"),
+            QStringLiteral("total predictions, work and runtime of a batch scoring job"),
+            workloadFlags(), runRuntime};
+}
+
+Command scalingCommand()
+{
+    std::vector<FlagDef> scalingFlags = workloadFlags();
+    scalingFlags.insert(
+        scalingFlags.end() - 2,
+        {QStringLiteral("workers-list"), FlagKind::Value,
+         QStringLiteral("comma-separated worker counts; default 100,500,1k,5k,10k,35k,50k")});
+    return {QStringLiteral("scaling"),
+            QStringLiteral("hours and days over a list of worker counts, linear and Amdahl"),
+            scalingFlags, runScaling};
+}
+
+Command amdahlCommand()
+{
+    return {QStringLiteral("amdahl"),
+            QStringLiteral("Amdahl speedup, efficiency, ceiling and workers needed"),
+            {{QStringLiteral("parallel-fraction"), FlagKind::Value,
+              QStringLiteral("p in [0, 1] (required)")},
+             {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("workers N (required)")},
+             {QStringLiteral("target-speedup"), FlagKind::Value,
+              QStringLiteral("speedup to reach: prints the workers needed")},
+             kJson,
+             kHelp},
+            runAmdahl};
+}
+
+Command pipelineCommand()
+{
+    return {QStringLiteral("pipeline"),
+            QStringLiteral("pipeline-parallel bubble, total time, rate, bottleneck and balance"),
+            {{QStringLiteral("stage-ms"), FlagKind::Value,
+              QStringLiteral("comma-separated stage times in ms (required)")},
+             {QStringLiteral("microbatches"), FlagKind::Value,
+              QStringLiteral("microbatches in flight; default 8")},
+             kJson,
+             kHelp},
+            runPipeline};
+}
+
+Command bandwidthCommand()
+{
+    return {QStringLiteral("bandwidth"),
+            QStringLiteral("bytes / bandwidth lower bound and the rate ceiling it implies"),
+            {{QStringLiteral("bytes"), FlagKind::Value,
+              QStringLiteral("bytes to move (required), e.g. 14G or 512Mi")},
+             {QStringLiteral("bytes-per-second"), FlagKind::Value,
+              QStringLiteral("sustained bandwidth in bytes/s (required)")},
+             kJson,
+             kHelp},
+            runBandwidth};
+}
+
+} // namespace pipeplan::cli

@@ -1,0 +1,481 @@
+// Project estimates (seed 003): montecarlo over a CSV task file (PERT and Monte Carlo), and
+// labeling effort from strata, QC, adjudication, ramp-up and contingency.
+
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+
+#include "core/base/fields.h"
+#include "core/base/fileio.h"
+#include "core/base/format.h"
+#include "core/base/numparse.h"
+#include "core/project/estimate.h"
+
+#include <QHash>
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan::cli {
+
+namespace {
+
+/// A task file is read whole; far above any real plan (10,000 tasks of long names is ~1 MB).
+constexpr qint64 kMaxTaskFileBytes = qint64{4} * 1024 * 1024;
+
+/// A message on one line: CSV cells quoted in it may hold line breaks.
+QString oneLine(QString text)
+{
+    text.replace(QLatin1String("\r\n"), QLatin1String(" "));
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    text.replace(QLatin1Char('\r'), QLatin1Char(' '));
+    return text;
+}
+
+/// The tasks of the --tasks CSV file; every problem names the file, and the row and column.
+std::vector<estimate::Task> readTaskFile(const Flags &flags)
+{
+    if (!flags.has(QStringLiteral("tasks")))
+        throw InvalidInput{QStringLiteral("--tasks: required (a CSV file with the header "
+                                          "name,optimistic,most_likely,pessimistic)")};
+    const QString path = flags.text(QStringLiteral("tasks"));
+    const QString prefix = QStringLiteral("--tasks ") + path;
+    const fileio::ReadResult read = fileio::readBounded(path, kMaxTaskFileBytes);
+    if (!read.bytes)
+        throw InvalidInput{oneLine(prefix + QStringLiteral(": ") + readProblem(read.error))};
+    const estimate::CsvTasks csv = estimate::readTasksCsv(QString::fromUtf8(*read.bytes));
+    if (!csv.errors.empty()) {
+        QString message = prefix + QStringLiteral(": ") + csv.errors.front().toString();
+        if (csv.errors.size() > 1)
+            message += QStringLiteral(" (and %1 more %2)")
+                           .arg(csv.errors.size() - 1)
+                           .arg(csv.errors.size() == 2 ? QStringLiteral("problem")
+                                                       : QStringLiteral("problems"));
+        throw InvalidInput{oneLine(message)};
+    }
+    return csv.tasks;
+}
+
+/// "1, 2, 4": task numbers, 1-based in the file's order (the n-th task; blank lines do not
+/// count, unlike the row numbers of depends_on and of CSV errors). A long list keeps its first
+/// ten and its last: "1, 2, ..., 10, ... 9,989 more ..., 10000".
+QString taskList(const std::vector<int> &indices)
+{
+    constexpr size_t kShown = 10;
+    QStringList numbers;
+    for (size_t i = 0; i < indices.size(); ++i) {
+        if (indices.size() > kShown + 2 && i == kShown) {
+            numbers << QStringLiteral("... %1 more ...")
+                           .arg(format::grouped(static_cast<double>(indices.size() - kShown - 1),
+                                                0));
+            i = indices.size() - 1;
+        }
+        numbers << QString::number(indices[i] + 1);
+    }
+    return numbers.join(QStringLiteral(", "));
+}
+
+QString hoursText(double hours)
+{
+    return format::grouped(hours, 2) + QStringLiteral(" h");
+}
+
+int runMonteCarlo(const Flags &flags, QTextStream &out)
+{
+    const std::vector<estimate::Task> tasks = readTaskFile(flags);
+    estimate::MonteCarloOptions options;
+    options.trials = static_cast<int>(
+        flags.number(QStringLiteral("trials"), estimate::specs::trials, options.trials));
+    options.seed = static_cast<std::uint64_t>(
+        flags.number(QStringLiteral("seed"), fields::seed, static_cast<double>(options.seed)));
+    const QString distribution = flags.has(QStringLiteral("distribution"))
+                                     ? flags.text(QStringLiteral("distribution"))
+                                     : QStringLiteral("pert");
+    if (distribution == QLatin1String("pert")) {
+        options.distribution = estimate::Distribution::PertBeta;
+    } else if (distribution == QLatin1String("triangular")) {
+        options.distribution = estimate::Distribution::Triangular;
+    } else {
+        throw InvalidInput{
+            QStringLiteral("--distribution: unknown distribution '%1' (pert or triangular)")
+                .arg(distribution)};
+    }
+    if (const auto errors = estimate::validate(options); !errors.empty())
+        throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
+                           errors.front().message};
+
+    const estimate::PertResult pert = estimate::pert(tasks);
+    const estimate::MonteCarloResult mc = estimate::monteCarlo(tasks, options);
+    if (flags.isSet(kJson.name)) {
+        QJsonArray path;
+        for (int task : pert.criticalPath)
+            path.append(task + 1);
+        printJson(out, QJsonObject{{QStringLiteral("trials"), mc.trials},
+                                   {QStringLiteral("mean"), mc.meanHours},
+                                   {QStringLiteral("p50"), mc.p50Hours},
+                                   {QStringLiteral("p80"), mc.p80Hours},
+                                   {QStringLiteral("p90"), mc.p90Hours},
+                                   {QStringLiteral("p95"), mc.p95Hours},
+                                   {QStringLiteral("pert_mean"), pert.meanHours},
+                                   {QStringLiteral("pert_sigma"), pert.sigmaHours},
+                                   {QStringLiteral("unit"), QStringLiteral("hours")},
+                                   {QStringLiteral("min"), mc.minHours},
+                                   {QStringLiteral("max"), mc.maxHours},
+                                   {QStringLiteral("seed"), static_cast<double>(options.seed)},
+                                   {QStringLiteral("distribution"), distribution},
+                                   {QStringLiteral("tasks"), static_cast<double>(tasks.size())},
+                                   {QStringLiteral("critical_path"), path}});
+        return kExitOk;
+    }
+    const bool sequential = std::none_of(
+        tasks.begin(), tasks.end(), [](const estimate::Task &t) { return !t.dependsOn.empty(); });
+    const QString plan =
+        format::count(static_cast<double>(tasks.size()),
+                      tasks.size() == 1 ? QStringLiteral("task") : QStringLiteral("tasks")) +
+        (sequential ? QStringLiteral(" in sequence")
+                    : QStringLiteral(", critical path: tasks ") + taskList(pert.criticalPath));
+    auto withDays = [](double hours) {
+        return hoursText(hours) + QStringLiteral("  (") +
+               format::grouped(hours / estimate::kHoursPerWorkingDay, 2) +
+               QStringLiteral(" working days)");
+    };
+    printRows(out,
+              {
+                  {QStringLiteral("Plan"), plan},
+                  {QStringLiteral("Simulation"),
+                   QStringLiteral("%1, %2, seed %3")
+                       .arg(format::count(mc.trials, QStringLiteral("trials")),
+                            options.distribution == estimate::Distribution::PertBeta
+                                ? QStringLiteral("PERT-beta")
+                                : QStringLiteral("triangular"),
+                            QString::number(options.seed))},
+                  {QStringLiteral("PERT mean"), withDays(pert.meanHours)},
+                  {QStringLiteral("PERT sigma"), hoursText(pert.sigmaHours)},
+                  {QStringLiteral("Monte Carlo mean"), withDays(mc.meanHours)},
+                  {QStringLiteral("  P50"), withDays(mc.p50Hours)},
+                  {QStringLiteral("  P80"), withDays(mc.p80Hours)},
+                  {QStringLiteral("  P90"), withDays(mc.p90Hours)},
+                  {QStringLiteral("  P95"), withDays(mc.p95Hours)},
+                  {QStringLiteral("  Range"), format::grouped(mc.minHours, 2) +
+                                                  QStringLiteral(" to ") + hoursText(mc.maxHours)},
+              });
+    out << "Hours (a working day is 8 h); a CSV without a unit column is read as hours.\n";
+    return kExitOk;
+}
+
+/// A share of items or a rate: "0.7" or "70%". Problems start with `label`; `tooLarge` is the
+/// hint for a plain number above the range (someone meaning a percentage).
+double fractionValue(const QString &label, const QString &text, const FieldSpec &spec,
+                     const QString &tooLarge = QStringLiteral("a fraction: 0.1 or 10%"))
+{
+    const bool percent = text.trimmed().endsWith(QLatin1Char('%'));
+    const numparse::Parsed parsed = numparse::fraction(text);
+    if (!parsed.value)
+        throw InvalidInput{label + QStringLiteral(": ") + parsed.error};
+    const double value = *parsed.value;
+    if (auto reason = checkValue(spec, value)) {
+        QString message = label + QStringLiteral(": ") + *reason;
+        if (!percent && value > spec.max)
+            message += QStringLiteral(" (") + tooLarge + QStringLiteral(")");
+        throw InvalidInput{message};
+    }
+    return value;
+}
+
+/// --NAME as a fraction or a percentage, `fallback` when absent.
+double fractionFlag(const Flags &flags, const QString &name, const FieldSpec &spec, double fallback)
+{
+    if (!flags.has(name))
+        return fallback;
+    return fractionValue(QStringLiteral("--") + name, flags.text(name), spec);
+}
+
+/// A plain number in a compound value such as SHARE:MINUTES.
+double partValue(const QString &label, const QString &text, const FieldSpec &spec)
+{
+    const numparse::Parsed parsed = numparse::number(text);
+    if (!parsed.value)
+        throw InvalidInput{label + QStringLiteral(": ") + parsed.error};
+    if (auto reason = checkValue(spec, *parsed.value))
+        throw InvalidInput{label + QStringLiteral(": ") + *reason};
+    return *parsed.value;
+}
+
+/// With --normalize a stratum's share is a weight, such as its count of pilot items.
+const FieldSpec kShareWeight{"share", "share weight", "", 0, 1e12};
+
+/// One --stratum SHARE:MINUTES[:REVIEW_MINUTES]; with `weights` (--normalize) SHARE may be any
+/// weight at or above 0.
+estimate::Stratum parseStratum(const QString &value, bool weights)
+{
+    const QString label = QStringLiteral("--stratum '%1'").arg(value);
+    const QStringList parts = value.split(QLatin1Char(':'));
+    if (parts.size() < 2 || parts[1].trimmed().isEmpty())
+        throw InvalidInput{label + QStringLiteral(": no minutes per item: give SHARE:MINUTES, "
+                                                  "e.g. 0.7:1.5 (70 % of the items at 1.5 min)")};
+    if (parts.size() > 3)
+        throw InvalidInput{
+            label + QStringLiteral(": expected SHARE:MINUTES or SHARE:MINUTES:REVIEW_MINUTES")};
+    estimate::Stratum stratum;
+    stratum.share =
+        fractionValue(label + QStringLiteral(": share"), parts[0],
+                      weights ? kShareWeight : estimate::specs::share,
+                      QStringLiteral("a fraction: 0.7 or 70%; or add --normalize to give weights"));
+    stratum.minutesPerItem = partValue(label + QStringLiteral(": minutes per item"), parts[1],
+                                       estimate::specs::minutesPerItem);
+    if (parts.size() == 3)
+        stratum.reviewMinutesPerItem =
+            partValue(label + QStringLiteral(": review minutes per item"), parts[2],
+                      estimate::specs::minutesPerItem);
+    stratum.name = QStringLiteral("stratum %1").arg(value);
+    return stratum;
+}
+
+/// The flag that sets a LabelingInputs field of estimate::validate().
+QString labelingFlagForField(const QString &field, const QStringList &strata)
+{
+    static const QHash<QString, QString> flagOf{
+        {QStringLiteral("items"), QStringLiteral("--items")},
+        {QStringLiteral("strata"), QStringLiteral("--stratum")},
+        {QStringLiteral("qc_rate"), QStringLiteral("--qc-rate")},
+        {QStringLiteral("adjudication_share"), QStringLiteral("--adjudication")},
+        {QStringLiteral("adjudication_minutes_per_item"), QStringLiteral("--adjudication")},
+        {QStringLiteral("annotators"), QStringLiteral("--annotators")},
+        {QStringLiteral("hours_per_week"), QStringLiteral("--hours-per-week")},
+        {QStringLiteral("first_week_productivity"), QStringLiteral("--ramp-up")},
+        {QStringLiteral("contingency"), QStringLiteral("--contingency")},
+        {QStringLiteral("hourly_rate"), QStringLiteral("--hourly-rate")},
+        {QStringLiteral("tooling_cost"), QStringLiteral("--tooling-cost")}};
+    if (field.startsWith(QLatin1String("strata["))) {
+        const int index = field.mid(7, field.indexOf(QLatin1Char(']')) - 7).toInt();
+        return QStringLiteral("--stratum '%1'").arg(strata.value(index));
+    }
+    return flagOf.value(field, field);
+}
+
+/// The labeling inputs from the flags; every problem names its flag.
+estimate::LabelingInputs labelingFromFlags(const Flags &flags)
+{
+    estimate::LabelingInputs in;
+    in.items = flags.number(QStringLiteral("items"), estimate::specs::items);
+    const QStringList strata = flags.repeated(QStringLiteral("stratum"));
+    if (strata.isEmpty())
+        throw InvalidInput{QStringLiteral("--stratum: required, one SHARE:MINUTES per stratum "
+                                          "(e.g. --stratum 0.7:1.5 --stratum 0.3:6)")};
+    double shareSum = 0;
+    for (const QString &value : strata) {
+        in.strata.push_back(parseStratum(value, flags.isSet(QStringLiteral("normalize"))));
+        shareSum += *in.strata.back().share;
+    }
+    if (!(shareSum > 0))
+        throw InvalidInput{QStringLiteral("--stratum: shares sum to 0: give at least one stratum "
+                                          "a share above 0")};
+    if (flags.isSet(QStringLiteral("normalize"))) {
+        in = in.normalized();
+    } else if (!(std::fabs(shareSum - 1.0) <= 1e-9)) {
+        QString sum = format::trimmed(shareSum, 6);
+        if (sum == QLatin1String("1"))
+            sum = format::plainNumber(shareSum);
+        throw InvalidInput{QStringLiteral("--stratum: shares sum to %1, not 1: correct them or "
+                                          "add --normalize to scale them to sum to 1")
+                               .arg(sum)};
+    }
+    in.qcSampleRate = fractionFlag(flags, QStringLiteral("qc-rate"), estimate::specs::rate, 0.0);
+    in.contingency =
+        fractionFlag(flags, QStringLiteral("contingency"), estimate::specs::buffer, 0.0);
+    in.adjudicationShare = 0;
+    if (flags.has(QStringLiteral("adjudication"))) {
+        const QString value = flags.text(QStringLiteral("adjudication"));
+        const QString label = QStringLiteral("--adjudication '%1'").arg(value);
+        const QStringList parts = value.split(QLatin1Char(':'));
+        if (parts.size() > 2)
+            throw InvalidInput{label + QStringLiteral(": expected SHARE or SHARE:MINUTES")};
+        in.adjudicationShare =
+            fractionValue(label + QStringLiteral(": share"), parts[0], estimate::specs::rate);
+        if (parts.size() == 2)
+            in.adjudicationMinutesPerItem = partValue(label + QStringLiteral(": minutes per item"),
+                                                      parts[1], estimate::specs::minutesPerItem);
+    }
+    if (flags.has(QStringLiteral("ramp-up"))) {
+        in.firstWeekProductivity =
+            fractionFlag(flags, QStringLiteral("ramp-up"), estimate::specs::productivity, 1.0);
+        if (!flags.has(QStringLiteral("annotators")))
+            throw InvalidInput{QStringLiteral("--annotators: required with --ramp-up (the "
+                                              "team's size sets the first week's hours)")};
+        in.annotators = flags.number(QStringLiteral("annotators"), estimate::specs::annotators);
+        in.hoursPerWeek = flags.number(QStringLiteral("hours-per-week"),
+                                       estimate::specs::hoursPerWeek, in.hoursPerWeek);
+    } else {
+        for (const char *name : {"annotators", "hours-per-week"}) {
+            if (flags.has(QLatin1String(name)))
+                throw InvalidInput{
+                    QStringLiteral("--%1: only used with --ramp-up (the first week's "
+                                   "productivity, e.g. 0.6)")
+                        .arg(QLatin1String(name))};
+        }
+    }
+    in.hourlyRate = flags.number(QStringLiteral("hourly-rate"), estimate::specs::money, 0.0);
+    in.toolingCost = flags.number(QStringLiteral("tooling-cost"), estimate::specs::money, 0.0);
+    if (const auto errors = estimate::validate(in); !errors.empty())
+        throw InvalidInput{labelingFlagForField(errors.front().field, strata) +
+                           QStringLiteral(": ") + errors.front().message};
+    return in;
+}
+
+QString percentText(double fraction)
+{
+    return format::trimmed(fraction * 100, 2) + QStringLiteral(" %");
+}
+
+int runLabeling(const Flags &flags, QTextStream &out)
+{
+    const estimate::LabelingInputs in = labelingFromFlags(flags);
+    const estimate::LabelingEstimate e = estimate::estimateLabeling(in);
+    if (flags.isSet(kJson.name)) {
+        QJsonArray strata;
+        for (const estimate::Stratum &s : in.strata) {
+            const double items = *s.share * in.items;
+            strata.append(QJsonObject{{QStringLiteral("share"), *s.share},
+                                      {QStringLiteral("minutes_per_item"), s.minutesPerItem},
+                                      {QStringLiteral("review_minutes_per_item"),
+                                       s.reviewMinutesPerItem.value_or(s.minutesPerItem)},
+                                      {QStringLiteral("items"), items},
+                                      {QStringLiteral("hours"), items * s.minutesPerItem / 60.0}});
+        }
+        printJson(out, QJsonObject{{QStringLiteral("items"), e.items},
+                                   {QStringLiteral("base_hours"), e.baseHours},
+                                   {QStringLiteral("qc_hours"), e.qcHours},
+                                   {QStringLiteral("adjudication_hours"), e.adjudicationHours},
+                                   {QStringLiteral("ramp_up_hours"), e.rampUpHours},
+                                   {QStringLiteral("annotator_hours"), e.annotatorHours},
+                                   {QStringLiteral("reviewer_hours"), e.reviewerHours},
+                                   {QStringLiteral("contingency_hours"), e.contingencyHours},
+                                   {QStringLiteral("total_hours"), e.totalHours},
+                                   {QStringLiteral("cost"), e.cost},
+                                   {QStringLiteral("qc_rate"), in.qcSampleRate},
+                                   {QStringLiteral("contingency"), in.contingency},
+                                   {QStringLiteral("strata"), strata}});
+        return kExitOk;
+    }
+    auto hours = [](double value) { return format::trimmed(value, 2) + QStringLiteral(" h"); };
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Items"), format::count(e.items, QStringLiteral("items")) +
+                                      QStringLiteral(" in %1 %2")
+                                          .arg(in.strata.size())
+                                          .arg(in.strata.size() == 1 ? QStringLiteral("stratum")
+                                                                     : QStringLiteral("strata"))}};
+    for (size_t i = 0; i < in.strata.size(); ++i) {
+        const estimate::Stratum &s = in.strata[i];
+        const double items = *s.share * in.items;
+        rows.emplace_back(QStringLiteral("  Stratum %1").arg(i + 1),
+                          QStringLiteral("%1 at %2 min: %3, %4")
+                              .arg(percentText(*s.share), format::trimmed(s.minutesPerItem, 4),
+                                   format::count(items, QStringLiteral("items")),
+                                   hours(items * s.minutesPerItem / 60.0)));
+    }
+    rows.emplace_back(QStringLiteral("Base labeling"), hours(e.baseHours));
+    rows.emplace_back(QStringLiteral("QC review (%1)").arg(percentText(in.qcSampleRate)),
+                      hours(e.qcHours));
+    if (in.adjudicationShare > 0)
+        rows.emplace_back(
+            QStringLiteral("Adjudication (%1)").arg(percentText(in.adjudicationShare)),
+            hours(e.adjudicationHours));
+    if (flags.has(QStringLiteral("ramp-up")))
+        rows.emplace_back(
+            QStringLiteral("Ramp-up (week 1 at %1)").arg(percentText(in.firstWeekProductivity)),
+            hours(e.rampUpHours));
+    rows.emplace_back(QStringLiteral("Contingency (%1)").arg(percentText(in.contingency)),
+                      hours(e.contingencyHours));
+    rows.emplace_back(QStringLiteral("Total"),
+                      hours(e.totalHours) +
+                          QStringLiteral("  (annotators %1, reviewers %2 "
+                                         "before contingency)")
+                              .arg(hours(e.annotatorHours), hours(e.reviewerHours)));
+    if (in.hourlyRate > 0 || in.toolingCost > 0)
+        rows.emplace_back(QStringLiteral("Cost"), format::grouped(e.cost, 2));
+    printRows(out, rows);
+    return kExitOk;
+}
+
+} // namespace
+
+Command monteCarloCommand()
+{
+    return {
+        QStringLiteral("montecarlo"),
+        QStringLiteral("project duration from three-point task estimates: PERT and Monte Carlo"),
+        {{QStringLiteral("tasks"), FlagKind::Value,
+          QStringLiteral("CSV file (required): name,optimistic,most_likely,pessimistic, then "
+                         "optionally category, unit and depends_on")},
+         {QStringLiteral("trials"), FlagKind::Value,
+          QStringLiteral("trials, 1 to 1,000,000; default 100,000")},
+         {QStringLiteral("seed"), FlagKind::Value,
+          QStringLiteral("random seed N; the same seed gives the same result; default 1")},
+         {QStringLiteral("distribution"), FlagKind::Value,
+          QStringLiteral("pert (PERT-beta) or triangular; default pert")},
+         kJson,
+         kHelp},
+        runMonteCarlo,
+        0,
+        QStringLiteral(
+            "Tasks run in the file's order, each after the one before, unless a\n"
+            "depends_on column lists predecessors (data row numbers, 1 is the first under\n"
+            "the header).\n"
+            "Every result is in HOURS. A unit column (hours, days = 8 h, weeks = 40 h) converts\n"
+            "each task; without one the times are read as hours, so the results are in the\n"
+            "CSV's own units. pert_mean and pert_sigma: PERT along the critical path,\n"
+            "sum (a + 4m + b) / 6 and sqrt(sum ((b - a) / 6)^2). mean, p50, p80, p90, p95:\n"
+            "the simulated plan. JSON: trials, mean, p50, p80, p90, p95, pert_mean, pert_sigma\n"
+            "(+ unit, min, max, seed, distribution, tasks, critical_path: 1-based task\n"
+            "numbers, the n-th task of the file).\n")};
+}
+
+Command labelingCommand()
+{
+    return {
+        QStringLiteral("labeling"),
+        QStringLiteral("labeling effort: base, QC, adjudication, ramp-up and contingency hours"),
+        {{QStringLiteral("items"), FlagKind::Value,
+          QStringLiteral("items to label (required), e.g. 100k")},
+         {QStringLiteral("stratum"), FlagKind::Repeated,
+          QStringLiteral("SHARE:MINUTES, one per stratum (required, repeatable): share of the "
+                         "items (0.7 or 70%) and labeling minutes per item; "
+                         "SHARE:MINUTES:REVIEW sets the QC review minutes (default: MINUTES)")},
+         {QStringLiteral("qc-rate"), FlagKind::Value,
+          QStringLiteral("share of items QC-reviewed, e.g. 0.1 or 10%; default 0")},
+         {QStringLiteral("contingency"), FlagKind::Value,
+          QStringLiteral("contingency on the total, e.g. 0.2 or 20%; default 0")},
+         {QStringLiteral("adjudication"), FlagKind::Value,
+          QStringLiteral("SHARE[:MINUTES]: share of items adjudicated and minutes each "
+                         "(default: the stratum's labeling minutes); default none")},
+         {QStringLiteral("ramp-up"), FlagKind::Value,
+          QStringLiteral("first week's productivity in (0, 1], e.g. 0.6 or 60%; needs "
+                         "--annotators; default 1 (no ramp-up)")},
+         {QStringLiteral("annotators"), FlagKind::Value,
+          QStringLiteral("annotators in the first week (with --ramp-up)")},
+         {QStringLiteral("hours-per-week"), FlagKind::Value,
+          QStringLiteral("hours per annotator per week (with --ramp-up); default 40")},
+         {QStringLiteral("hourly-rate"), FlagKind::Value,
+          QStringLiteral("blended rate per hour for the cost; default 0")},
+         {QStringLiteral("tooling-cost"), FlagKind::Value,
+          QStringLiteral("tooling and cloud cost, added once; default 0")},
+         {QStringLiteral("normalize"), FlagKind::Switch,
+          QStringLiteral("scale the shares to sum to 1 (otherwise they must); shares may then "
+                         "be any weights, e.g. pilot counts 350:1.5 150:6")},
+         kJson,
+         kHelp},
+        runLabeling,
+        0,
+        QStringLiteral(
+            "base = sum items x share x minutes / 60; QC = qc-rate x sum items x share x review\n"
+            "minutes / 60; adjudication = its share x sum items x share x its minutes / 60;\n"
+            "ramp-up = min(annotators x hours per week, base / r) x (1 - r);\n"
+            "total = (base + QC + adjudication + ramp-up) x (1 + contingency);\n"
+            "cost = total x hourly rate + tooling. --qc-rate and --contingency default to 0, so\n"
+            "the result holds exactly what is passed. JSON: base_hours, qc_hours, total_hours\n"
+            "(+ items, adjudication_hours, ramp_up_hours, annotator_hours, reviewer_hours,\n"
+            "contingency_hours, cost, qc_rate, contingency, strata).\n")};
+}
+
+} // namespace pipeplan::cli

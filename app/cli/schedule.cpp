@@ -1,0 +1,222 @@
+// schedule: a training pipeline's schedule (GPipe, 1F1B, interleaved, ZB-H1) from its flags:
+// makespan, bubble, activations in flight and every op.
+
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+
+#include "core/base/fields.h"
+#include "core/base/format.h"
+#include "core/training/schedule.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <optional>
+
+namespace pipeplan::cli {
+
+namespace {
+
+/// The flag for a schedule::validate() field: "backward_ms[2]" is "--backward-ms: item 3".
+QString scheduleFlagForField(const QString &field)
+{
+    const qsizetype bracket = field.indexOf(QLatin1Char('['));
+    if (bracket < 0)
+        return flagForKey(field);
+    const int index = field.mid(bracket + 1).chopped(1).toInt();
+    return flagForKey(field.left(bracket)) + QStringLiteral(": item %1").arg(index + 1);
+}
+
+/// The schedule's inputs from its flags. p is the length of any list with more than one value
+/// (they must agree, and agree with --devices); with only one-value lists, --devices or 1.
+schedule::Params scheduleFromFlags(const Flags &flags)
+{
+    schedule::Params params;
+    const QString kindText = flags.text(QStringLiteral("schedule"));
+    const std::optional<schedule::Kind> kind = schedule::parseKind(kindText);
+    if (!kind)
+        throw InvalidInput{QStringLiteral("--schedule: unknown schedule '%1' (gpipe, 1f1b, "
+                                          "interleaved or zb-h1)")
+                               .arg(kindText)};
+    params.kind = *kind;
+    params.forwardMs = flags.list(QStringLiteral("forward-ms"), fields::forwardMs);
+    params.backwardMs = flags.list(QStringLiteral("backward-ms"), fields::backwardMs);
+    params.weightMs =
+        flags.list(QStringLiteral("weight-ms"), fields::weightMs, std::vector<double>{0.0});
+
+    // The device count, and which flag set it (for the message when another disagrees).
+    std::optional<int> devices;
+    QString devicesFrom;
+    if (flags.has(QStringLiteral("devices"))) {
+        devices =
+            static_cast<int>(flags.number(QStringLiteral("devices"), fields::pipelineDevices));
+        devicesFrom = QStringLiteral("--devices");
+    }
+    const std::pair<QString, const std::vector<double> *> lists[] = {
+        {QStringLiteral("--forward-ms"), &params.forwardMs},
+        {QStringLiteral("--backward-ms"), &params.backwardMs},
+        {QStringLiteral("--weight-ms"), &params.weightMs}};
+    for (const auto &[flag, values] : lists) {
+        if (values->size() <= 1)
+            continue;
+        const auto count = static_cast<int>(values->size());
+        if (!devices) {
+            devices = count;
+            devicesFrom = flag;
+        } else if (*devices != count) {
+            throw InvalidInput{QStringLiteral("%1: %2 values, but %3 gives %4 devices (give one "
+                                              "value per device, or one for all)")
+                                   .arg(flag)
+                                   .arg(count)
+                                   .arg(devicesFrom)
+                                   .arg(*devices)};
+        }
+    }
+    if (devices && devicesFrom != QLatin1String("--devices")) {
+        if (auto reason = checkValue(fields::pipelineDevices, *devices))
+            throw InvalidInput{QStringLiteral("%1: %2 values, one per device: the device count %3")
+                                   .arg(devicesFrom)
+                                   .arg(*devices)
+                                   .arg(*reason)};
+    }
+    params.devices = devices.value_or(1);
+    params.microbatches = static_cast<int>(
+        flags.number(QStringLiteral("microbatches"), fields::scheduleMicrobatches));
+    params.virtualStages = static_cast<int>(
+        flags.number(QStringLiteral("virtual-stages"), fields::virtualStages, 1.0));
+    params.commMs = flags.number(QStringLiteral("comm-ms"), fields::commMs, 0.0);
+    if (const std::vector<FieldError> errors = schedule::validate(params); !errors.empty())
+        throw InvalidInput{scheduleFlagForField(errors.front().field) + QStringLiteral(": ") +
+                           errors.front().message};
+    return params;
+}
+
+/// Human output lists every op only up to this many; beyond, --json has them.
+constexpr std::size_t kMaxPrintedOps = 64;
+
+int runSchedule(const Flags &flags, QTextStream &out)
+{
+    const schedule::Params params = scheduleFromFlags(flags);
+    const schedule::Result r = schedule::compute(params);
+    if (flags.isSet(kJson.name)) {
+        QJsonArray peaks;
+        for (double peak : r.peakInFlight)
+            peaks.append(peak);
+        const QJsonObject summary{{QStringLiteral("schedule"), schedule::keyOf(params.kind)},
+                                  {QStringLiteral("devices"), params.devices},
+                                  {QStringLiteral("microbatches"), params.microbatches},
+                                  {QStringLiteral("virtual_stages"), params.virtualStages},
+                                  {QStringLiteral("makespan_ms"), r.makespanMs},
+                                  {QStringLiteral("busy_ms"), r.busyMs},
+                                  {QStringLiteral("bubble_fraction"), r.bubbleFraction},
+                                  {QStringLiteral("bubble_ratio"), r.bubbleRatio},
+                                  {QStringLiteral("peak_in_flight"), peaks}};
+        // The ops are written one line each as they go: up to 4M ops as one QJsonArray would
+        // take gigabytes. The summary's text ends "\n}\n"; "ops" joins it as the last key.
+        QByteArray text = QJsonDocument(summary).toJson(QJsonDocument::Indented);
+        text.chop(3);
+        out << QString::fromUtf8(text) << ",\n    \"ops\": [";
+        for (std::size_t i = 0; i < r.ops.size(); ++i) {
+            const schedule::Op &op = r.ops[i];
+            const QJsonObject object{{QStringLiteral("device"), op.device},
+                                     {QStringLiteral("kind"), schedule::keyOf(op.kind)},
+                                     {QStringLiteral("microbatch"), op.microbatch},
+                                     {QStringLiteral("chunk"), op.chunk},
+                                     {QStringLiteral("start_ms"), op.startMs},
+                                     {QStringLiteral("end_ms"), op.endMs}};
+            out << (i == 0 ? "\n        " : ",\n        ")
+                << QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact));
+        }
+        out << (r.ops.empty() ? "]\n}\n" : "\n    ]\n}\n");
+        return kExitOk;
+    }
+    QStringList peaks;
+    for (double peak : r.peakInFlight)
+        peaks << format::trimmed(peak, 2);
+    QString shape = format::count(params.devices, params.devices == 1 ? QStringLiteral("device")
+                                                                      : QStringLiteral("devices"));
+    if (params.virtualStages > 1)
+        shape += QStringLiteral(" x %1 chunks").arg(params.virtualStages);
+    shape += QStringLiteral(", ") +
+             format::count(params.microbatches, params.microbatches == 1
+                                                    ? QStringLiteral("microbatch")
+                                                    : QStringLiteral("microbatches"));
+    printRows(
+        out,
+        {
+            {QStringLiteral("Schedule"),
+             schedule::displayName(params.kind) + QStringLiteral(", ") + shape},
+            {QStringLiteral("Makespan"), format::trimmed(r.makespanMs, 3) + QStringLiteral(" ms")},
+            {QStringLiteral("Busy (all devices)"),
+             format::trimmed(r.busyMs, 3) + QStringLiteral(" ms")},
+            {QStringLiteral("Bubble (share idle)"),
+             format::trimmed(r.bubbleFraction * 100, 2) + QStringLiteral(" %")},
+            {QStringLiteral("Bubble ratio (idle / ideal)"), format::trimmed(r.bubbleRatio, 4)},
+            {QStringLiteral("Peak in flight"),
+             peaks.join(QStringLiteral(", ")) +
+                 (params.devices == 1
+                      ? QStringLiteral(" microbatches")
+                      : QStringLiteral(" microbatches (device 0 to %1)").arg(params.devices - 1))},
+        });
+    if (r.ops.size() > kMaxPrintedOps) {
+        out << format::grouped(static_cast<double>(r.ops.size()), 0)
+            << " ops; run with --json to list them.\n";
+        return kExitOk;
+    }
+    out << '\n';
+    std::vector<QStringList> lines{{QStringLiteral("device"), QStringLiteral("op"),
+                                    QStringLiteral("microbatch"), QStringLiteral("chunk"),
+                                    QStringLiteral("start ms"), QStringLiteral("end ms")}};
+    for (const schedule::Op &op : r.ops) {
+        lines.push_back({QString::number(op.device), schedule::keyOf(op.kind),
+                         QString::number(op.microbatch), QString::number(op.chunk),
+                         format::trimmed(op.startMs, 3), format::trimmed(op.endMs, 3)});
+    }
+    std::vector<qsizetype> widths(lines.front().size(), 0);
+    for (const QStringList &line : lines)
+        for (qsizetype c = 0; c < line.size(); ++c)
+            widths[static_cast<size_t>(c)] =
+                std::max(widths[static_cast<size_t>(c)], line[c].size());
+    for (const QStringList &line : lines) {
+        QStringList cells;
+        for (qsizetype c = 0; c < line.size(); ++c)
+            cells << line[c].rightJustified(widths[static_cast<size_t>(c)]);
+        out << "  " << cells.join(QStringLiteral("  ")) << '\n';
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+Command scheduleCommand()
+{
+    return {QStringLiteral("schedule"),
+            QStringLiteral("a training pipeline schedule: makespan, bubble, activations in flight"),
+            {{QStringLiteral("schedule"), FlagKind::Value,
+              QStringLiteral("gpipe, 1f1b, interleaved or zb-h1 (required)")},
+             {QStringLiteral("forward-ms"), FlagKind::Value,
+              QStringLiteral("forward time of a microbatch on a device in ms: one value for all "
+                             "devices or one per device, comma-separated (required)")},
+             {QStringLiteral("backward-ms"), FlagKind::Value,
+              QStringLiteral("backward time (input gradients) in ms, listed like --forward-ms "
+                             "(required)")},
+             {QStringLiteral("weight-ms"), FlagKind::Value,
+              QStringLiteral("weight-gradient time in ms, listed like --forward-ms; default 0 "
+                             "(inside the backward)")},
+             {QStringLiteral("microbatches"), FlagKind::Value,
+              QStringLiteral("microbatches m (required; interleaved: a multiple of the devices)")},
+             {QStringLiteral("virtual-stages"), FlagKind::Value,
+              QStringLiteral("chunks per device v, interleaved only; default 1")},
+             {QStringLiteral("comm-ms"), FlagKind::Value,
+              QStringLiteral("time to pass activations or gradients to the next device in ms; "
+                             "default 0")},
+             {QStringLiteral("devices"), FlagKind::Value,
+              QStringLiteral("devices p; default: the length of the per-device lists, else 1")},
+             kJson,
+             kHelp},
+            runSchedule};
+}
+
+} // namespace pipeplan::cli

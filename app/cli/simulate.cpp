@@ -1,0 +1,359 @@
+// simulate and deadline: the distributed job simulated with its cold starts, stragglers,
+// failures and retries, and the fewest workers that meet a deadline (goal seek).
+
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+
+#include "core/base/fields.h"
+#include "core/base/format.h"
+#include "core/model/explain.h"
+#include "core/model/scenario.h"
+#include "core/plan/goalseek.h"
+#include "core/tail/simulate.h"
+#include "core/tail/tailbreakdown.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <algorithm>
+#include <optional>
+
+namespace pipeplan::cli {
+
+namespace {
+
+/// The simulation's flags: the contract names plus the extras (caps, serial time).
+std::vector<FlagDef> simulationFlags(bool withWorkers)
+{
+    std::vector<FlagDef> flags{
+        {QStringLiteral("shards"), FlagKind::Value, QStringLiteral("shards S (required)")},
+        {QStringLiteral("shard-seconds"), FlagKind::Value,
+         QStringLiteral("seconds D per shard (required)")},
+    };
+    if (withWorkers)
+        flags.push_back(
+            {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("workers W (required)")});
+    const std::vector<FlagDef> rest{
+        {QStringLiteral("cold-start-s"), FlagKind::Value,
+         QStringLiteral("cold start C per worker in s; default 0")},
+        {QStringLiteral("straggler-prob"), FlagKind::Value,
+         QStringLiteral("chance q in [0, 1) that a shard straggles; default 0")},
+        {QStringLiteral("straggler-factor"), FlagKind::Value,
+         QStringLiteral("a straggler takes k x D, k >= 1 (required with --straggler-prob)")},
+        {QStringLiteral("failure-prob"), FlagKind::Value,
+         QStringLiteral("chance f in [0, 1) that an attempt fails; default 0")},
+        {QStringLiteral("checkpoint-s"), FlagKind::Value,
+         QStringLiteral("checkpoint every K s of work; retries resume there (default: none)")},
+        {QStringLiteral("checkpoint-cost-s"), FlagKind::Value,
+         QStringLiteral("seconds each checkpoint takes; default 0")},
+        {QStringLiteral("dispatch-cap-per-s"), FlagKind::Value,
+         QStringLiteral("coordinator hands out at most this many shards/s (default: no cap)")},
+        {QStringLiteral("serial-s"), FlagKind::Value,
+         QStringLiteral("serial seconds no worker shares (Amdahl's residue); default 0")},
+        {QStringLiteral("backups"), FlagKind::Switch,
+         QStringLiteral("what-if: speculative backup copies of slow shards once the queue is "
+                        "empty")},
+        {QStringLiteral("trials"), FlagKind::Value, QStringLiteral("trials T; default 1000")},
+        {QStringLiteral("seed"), FlagKind::Value,
+         QStringLiteral("random seed N; the same seed gives the same result; default 1")},
+    };
+    flags.insert(flags.end(), rest.begin(), rest.end());
+    return flags;
+}
+
+simulation::Params simulationFromFlags(const Flags &flags, double workers, double defaultTrials)
+{
+    simulation::Params p;
+    p.shards = flags.number(QStringLiteral("shards"), fields::shards);
+    p.shardSeconds = flags.number(QStringLiteral("shard-seconds"), fields::shardSeconds);
+    p.workers = workers;
+    p.coldStartSeconds =
+        flags.number(QStringLiteral("cold-start-s"), fields::coldStartSeconds, 0.0);
+    p.stragglerProbability =
+        flags.number(QStringLiteral("straggler-prob"), fields::stragglerProbability, 0.0);
+    if (p.stragglerProbability > 0 && !flags.has(QStringLiteral("straggler-factor")))
+        throw InvalidInput{QStringLiteral("--straggler-factor: required with --straggler-prob "
+                                          "(how many times slower a straggler is)")};
+    p.stragglerFactor =
+        flags.number(QStringLiteral("straggler-factor"), fields::stragglerFactor, 1.0);
+    p.failureProbability =
+        flags.number(QStringLiteral("failure-prob"), fields::failureProbability, 0.0);
+    p.checkpointSeconds =
+        flags.optionalNumber(QStringLiteral("checkpoint-s"), fields::checkpointSeconds).value_or(0);
+    p.checkpointCostSeconds =
+        flags.number(QStringLiteral("checkpoint-cost-s"), fields::checkpointCostSeconds, 0.0);
+    p.dispatchPerSecond =
+        flags.optionalNumber(QStringLiteral("dispatch-cap-per-s"), fields::dispatchCapPerSecond)
+            .value_or(0);
+    p.serialSeconds = flags.number(QStringLiteral("serial-s"), fields::serialSeconds, 0.0);
+    p.speculativeBackups = flags.isSet(QStringLiteral("backups"));
+    p.trials =
+        static_cast<int>(flags.number(QStringLiteral("trials"), fields::trials, defaultTrials));
+    p.seed = static_cast<std::uint64_t>(flags.number(QStringLiteral("seed"), fields::seed, 1.0));
+    if (const std::vector<FieldError> errors = simulation::validate(p); !errors.empty())
+        throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
+                           errors.front().message};
+    return p;
+}
+
+QJsonObject simulationJson(const simulation::Result &r)
+{
+    QJsonArray counts;
+    for (long long count : r.histogram.counts)
+        counts.append(static_cast<double>(count));
+    return QJsonObject{
+        {QStringLiteral("trials"), r.trials},
+        {QStringLiteral("mean_seconds"), r.meanSeconds},
+        {QStringLiteral("p50_seconds"), r.p50Seconds},
+        {QStringLiteral("p90_seconds"), r.p90Seconds},
+        {QStringLiteral("p99_seconds"), r.p99Seconds},
+        {QStringLiteral("min_seconds"), r.minSeconds},
+        {QStringLiteral("max_seconds"), r.maxSeconds},
+        {QStringLiteral("histogram"),
+         QJsonObject{{QStringLiteral("min_seconds"), r.histogram.minValue},
+                     {QStringLiteral("bin_seconds"), r.histogram.binWidth},
+                     {QStringLiteral("counts"), counts}}},
+    };
+}
+
+std::vector<std::pair<QString, QString>> simulationRows(const simulation::Result &r)
+{
+    auto row = [](const char *label, double seconds) {
+        return std::pair{QLatin1String(label), format::duration(seconds) + QStringLiteral("  (") +
+                                                   format::grouped(seconds, 2) +
+                                                   QStringLiteral(" s)")};
+    };
+    return {{QStringLiteral("Trials"), format::grouped(r.trials, 0)},
+            row("Mean", r.meanSeconds),
+            row("P50", r.p50Seconds),
+            row("P90", r.p90Seconds),
+            row("P99", r.p99Seconds),
+            row("Fastest", r.minSeconds),
+            row("Slowest", r.maxSeconds)};
+}
+
+QJsonArray breakdownJson(const std::vector<tail::Step> &steps)
+{
+    QJsonArray array;
+    for (const tail::Step &step : steps)
+        array.append(QJsonObject{{QStringLiteral("cause"), step.cause},
+                                 {QStringLiteral("seconds"), step.seconds}});
+    return array;
+}
+
+/// "Where the time goes": the closed form, each random cause's change of P50 and P90, the
+/// percentiles; nothing when the job has no random cause.
+void printBreakdown(QTextStream &out, const tail::Breakdown &b)
+{
+    if (b.toP50.empty())
+        return;
+    const std::vector<QStringList> rows =
+        explain::breakdownRows(b, QStringLiteral("Closed form (no tail)"));
+    qsizetype widths[3] = {0, 0, 0};
+    for (const QStringList &row : rows) {
+        for (qsizetype c = 0; c < 3; ++c)
+            widths[c] = std::max(widths[c], row[c].size());
+    }
+    out << '\n';
+    for (const QStringList &row : rows)
+        out << row[0].leftJustified(widths[0] + 2) << row[1].rightJustified(widths[1]) << "  "
+            << row[2].rightJustified(widths[2]) << '\n';
+}
+
+int runSimulate(const Flags &flags, QTextStream &out)
+{
+    const double workers = flags.number(QStringLiteral("workers"), fields::simulatedWorkers);
+    const simulation::Params params = simulationFromFlags(flags, workers, 1000);
+    const simulation::Result result = simulation::simulate(params);
+    std::optional<simulation::Result> withoutBackups;
+    if (params.speculativeBackups) {
+        simulation::Params plain = params;
+        plain.speculativeBackups = false;
+        withoutBackups = simulation::simulate(plain);
+    }
+    const double closedForm = simulation::closedFormSeconds(params);
+    const tail::Breakdown breakdown = tail::fromClosedForm(params, nullptr, &result);
+    if (flags.isSet(kJson.name)) {
+        QJsonObject object = simulationJson(result);
+        object.insert(QStringLiteral("closed_form_seconds"), closedForm);
+        object.insert(QStringLiteral("breakdown"), breakdownJson(breakdown.toP50));
+        object.insert(QStringLiteral("breakdown_p90"), breakdownJson(breakdown.toP90));
+        object.insert(QStringLiteral("shards"), params.shards);
+        object.insert(QStringLiteral("workers"), params.workers);
+        object.insert(QStringLiteral("seed"), static_cast<double>(params.seed));
+        object.insert(QStringLiteral("backups"), params.speculativeBackups);
+        if (withoutBackups)
+            object.insert(QStringLiteral("without_backups"), simulationJson(*withoutBackups));
+        printJson(out, object);
+        return kExitOk;
+    }
+    out << "Simulated " << format::count(params.shards, QStringLiteral("shards")) << " over "
+        << format::count(params.workers, QStringLiteral("workers"))
+        << (params.speculativeBackups ? " with speculative backups" : "") << '\n';
+    std::vector<std::pair<QString, QString>> rows = simulationRows(result);
+    rows.emplace_back(QStringLiteral("Closed form (no tail)"),
+                      format::duration(closedForm) + QStringLiteral("  (") +
+                          format::grouped(closedForm, 2) + QStringLiteral(" s)"));
+    if (withoutBackups)
+        rows.emplace_back(QStringLiteral("P90 without backups"),
+                          format::duration(withoutBackups->p90Seconds));
+    printRows(out, rows);
+    printBreakdown(out, breakdown);
+    return kExitOk;
+}
+
+QJsonValue optionalJson(const std::optional<double> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+/// With a scenario file, deadline's simulation flags change the file's settings, as --set with
+/// the file's key would; the job's shape (shards, shard time, serial time) comes from the file's
+/// workload, so those flags are refused with the key that sets it.
+void applySimulationFlags(const Flags &flags, Scenario &s)
+{
+    const std::pair<const char *, const char *> derived[] = {
+        {"shards", "overheads.users_per_shard (shards = users / users per shard)"},
+        {"shard-seconds", "overheads.users_per_shard or workload.latency_ms"},
+        {"serial-s", "workload.parallel_fraction"}};
+    for (const auto &[flag, key] : derived) {
+        if (flags.has(QLatin1String(flag)))
+            throw InvalidInput{QStringLiteral("--%1: comes from the scenario file's workload; "
+                                              "use --set %2")
+                                   .arg(QLatin1String(flag), QLatin1String(key))};
+    }
+    SimulationSettings &sim = s.simulation;
+    sim.stragglerProbability = flags.number(QStringLiteral("straggler-prob"),
+                                            fields::stragglerProbability, sim.stragglerProbability);
+    sim.stragglerFactor = flags.number(QStringLiteral("straggler-factor"), fields::stragglerFactor,
+                                       sim.stragglerFactor);
+    sim.failureProbability = flags.number(QStringLiteral("failure-prob"),
+                                          fields::failureProbability, sim.failureProbability);
+    if (flags.has(QStringLiteral("checkpoint-s")))
+        sim.checkpointSeconds =
+            flags.number(QStringLiteral("checkpoint-s"), fields::checkpointSeconds);
+    sim.checkpointCostSeconds =
+        flags.number(QStringLiteral("checkpoint-cost-s"), fields::checkpointCostSeconds,
+                     sim.checkpointCostSeconds);
+    if (flags.isSet(QStringLiteral("backups")))
+        sim.speculativeBackups = true;
+    sim.seed = flags.number(QStringLiteral("seed"), fields::seed, sim.seed);
+    if (flags.has(QStringLiteral("cold-start-s")))
+        s.overheads.coldStartSeconds =
+            flags.number(QStringLiteral("cold-start-s"), fields::coldStartSeconds);
+    if (flags.has(QStringLiteral("dispatch-cap-per-s")))
+        s.overheads.dispatchCapPerSecond =
+            flags.number(QStringLiteral("dispatch-cap-per-s"), fields::dispatchCapPerSecond);
+}
+
+int runDeadline(const Flags &flags, QTextStream &out)
+{
+    goalseek::Inputs in;
+    if (!flags.positional().isEmpty()) {
+        // A scenario file: its workload, overheads, simulation and goal settings, with any
+        // simulation flag applied on top.
+        Plan plan = loadPlanArgument(flags);
+        applySimulationFlags(flags, plan.scenario);
+        const Scenario &s = plan.scenario;
+        const ScenarioResult r = evaluate(s);
+        in = goalInputs(s, r);
+        in.simulation.trials =
+            static_cast<int>(flags.number(QStringLiteral("trials"), fields::trials, s.goal.trials));
+        in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds,
+                                          s.goal.deadlineSeconds);
+        in.pricePerWorkerHour = flags.number(QStringLiteral("price-per-worker-hour"),
+                                             fields::pricePerWorkerHour, s.goal.pricePerWorkerHour);
+        if (const auto errors = simulation::validate(in.simulation); !errors.empty())
+            throw InvalidInput{QStringLiteral("simulation of %1: %2")
+                                   .arg(flags.positional().first(), errors.front().toString())};
+    } else {
+        in.simulation = simulationFromFlags(flags, 1, 200);
+        const simulation::Params &p = in.simulation;
+        // The closed forms see the same job: serial + S x D of work, the parallel share p.
+        const double parallelWork = p.shards * p.shardSeconds;
+        in.naive.workSeconds = p.serialSeconds + parallelWork;
+        in.naive.parallelFraction = parallelWork / in.naive.workSeconds;
+        in.withOverheads = in.naive;
+        in.withOverheads.coldStartSeconds = p.coldStartSeconds;
+        in.withOverheads.dispatchCapSeconds =
+            p.dispatchPerSecond > 0 ? p.shards / p.dispatchPerSecond : 0;
+        in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds);
+        in.pricePerWorkerHour =
+            flags.number(QStringLiteral("price-per-worker-hour"), fields::pricePerWorkerHour, 0.0);
+    }
+    const goalseek::Result result = goalseek::seek(in);
+    if (flags.isSet(kJson.name)) {
+        QJsonArray options;
+        QJsonObject object{{QStringLiteral("deadline_seconds"), in.deadlineSeconds},
+                           {QStringLiteral("price_per_worker_hour"), in.pricePerWorkerHour},
+                           {QStringLiteral("trials"), in.simulation.trials},
+                           {QStringLiteral("seed"), static_cast<double>(in.simulation.seed)},
+                           {QStringLiteral("simulations_run"), result.simulationsRun}};
+        for (const goalseek::Option &option : result.options) {
+            options.append(QJsonObject{
+                {QStringLiteral("method"), option.method},
+                {QStringLiteral("key"), option.key},
+                {QStringLiteral("possible"), option.workers.has_value()},
+                {QStringLiteral("workers"), optionalJson(option.workers)},
+                {QStringLiteral("runtime_seconds"),
+                 option.workers ? QJsonValue(option.runtimeSeconds) : QJsonValue(QJsonValue::Null)},
+                {QStringLiteral("cost"),
+                 option.workers ? QJsonValue(option.cost) : QJsonValue(QJsonValue::Null)},
+                {QStringLiteral("reason"), option.reason}});
+            object.insert(option.key + QStringLiteral("_workers"), optionalJson(option.workers));
+        }
+        object.insert(QStringLiteral("options"), options);
+        printJson(out, object);
+        return kExitOk;
+    }
+    out << "Fewest workers to finish within " << format::duration(in.deadlineSeconds) << '\n';
+    std::vector<std::pair<QString, QString>> rows;
+    for (const goalseek::Option &option : result.options) {
+        rows.emplace_back(QStringLiteral("  ") + option.method,
+                          option.workers
+                              ? QStringLiteral("%1, done in %2, costs %3")
+                                    .arg(format::count(*option.workers, QStringLiteral("workers")),
+                                         format::duration(option.runtimeSeconds),
+                                         format::grouped(option.cost, 2))
+                              : QStringLiteral("impossible: ") + option.reason);
+    }
+    printRows(out, rows);
+    return kExitOk;
+}
+
+} // namespace
+
+Command simulateCommand()
+{
+    std::vector<FlagDef> flags = simulationFlags(true);
+    flags.push_back(kJson);
+    flags.push_back(kHelp);
+    return {QStringLiteral("simulate"),
+            QStringLiteral("the distributed job with cold starts, stragglers, failures and "
+                           "retries"),
+            flags, runSimulate};
+}
+
+Command deadlineCommand()
+{
+    std::vector<FlagDef> flags{
+        {QStringLiteral("deadline-s"), FlagKind::Value,
+         QStringLiteral("the deadline in seconds (required without FILE)")},
+        {QStringLiteral("price-per-worker-hour"), FlagKind::Value,
+         QStringLiteral("price of one worker for one hour; default 0 (or the file's)")},
+        {QStringLiteral("set"), FlagKind::Repeated,
+         QStringLiteral("with FILE: key=value to change first, e.g. overheads.cold_start_s=30")},
+    };
+    for (FlagDef flag : simulationFlags(false)) {
+        if (flag.name == QLatin1String("trials"))
+            flag.help = QStringLiteral("trials per worker count tried; default 200");
+        flags.push_back(flag);
+    }
+    flags.push_back(kJson);
+    flags.push_back(kHelp);
+    return {QStringLiteral("deadline"),
+            QStringLiteral("fewest workers to finish by a deadline: naive, overheads, simulated"),
+            flags, runDeadline, 1};
+}
+
+} // namespace pipeplan::cli
