@@ -268,8 +268,9 @@ TEST_F(InputTest, ARefusalIsReadWholeInsideThePanel)
               QStringLiteral("'1e400' is out of range (overflow). Latency per prediction must be "
                              "between 0.01 and 60,000 ms."));
     const QString dir = qEnvironmentVariable("PIPEPLAN_SCREENSHOT_DIR");
-    if (!dir.isEmpty())
+    if (!dir.isEmpty()) {
         EXPECT_TRUE(window->grab().save(dir + QStringLiteral("/refused-fields.png")));
+    }
 }
 
 TEST_F(InputTest, TheWheelOverAnUnfocusedControlScrollsThePanelAndChangesNothing)

@@ -135,9 +135,10 @@ Parsed typed(const QString &text, Kind kind)
     const QString trimmed = text.trimmed();
     if (!trimmed.contains(QLatin1Char(',')))
         return parse(text);
-    // A sign, one to three digits, then groups of exactly three: "150,000,000", "-1,000.5k".
+    // A sign, one to three digits, then groups of exactly three and no further digit before the
+    // point or suffix: "150,000,000", "-1,000.5k", not "1,0000".
     static const QRegularExpression grouping(
-        QStringLiteral("^([+-]?\\d{1,3}(?:,\\d{3})+)([^,]*)$"));
+        QStringLiteral("^([+-]?\\d{1,3}(?:,\\d{3})+)((?:[^,\\d][^,]*)?)$"));
     const QRegularExpressionMatch match = grouping.match(trimmed);
     if (!match.hasMatch())
         return fail(QStringLiteral("'%1' is not a number").arg(trimmed));
