@@ -1,5 +1,6 @@
 #include "core/base/numparse.h"
 
+#include <QRegularExpression>
 #include <QStringList>
 
 #include <charconv>
@@ -115,6 +116,35 @@ Parsed bytes(const QString &text)
         return fail(parsed.error.contains(QLatin1String("out of range"))
                         ? QStringLiteral("'%1' is out of range (overflow)").arg(text)
                         : QStringLiteral("'%1' is not a byte count").arg(text));
+    return parsed;
+}
+
+Parsed typed(const QString &text, Kind kind)
+{
+    const auto parse = [kind](const QString &number) {
+        switch (kind) {
+        case Kind::Fraction:
+            return fraction(number);
+        case Kind::Bytes:
+            return bytes(number);
+        case Kind::Number:
+            break;
+        }
+        return numparse::number(number);
+    };
+    const QString trimmed = text.trimmed();
+    if (!trimmed.contains(QLatin1Char(',')))
+        return parse(text);
+    // A sign, one to three digits, then groups of exactly three and no further digit before the
+    // point or suffix: "150,000,000", "-1,000.5k", not "1,0000".
+    static const QRegularExpression grouping(
+        QStringLiteral("^([+-]?\\d{1,3}(?:,\\d{3})+)((?:[^,\\d][^,]*)?)$"));
+    const QRegularExpressionMatch match = grouping.match(trimmed);
+    if (!match.hasMatch())
+        return fail(QStringLiteral("'%1' is not a number").arg(trimmed));
+    Parsed parsed = parse(match.captured(1).remove(QLatin1Char(',')) + match.captured(2));
+    if (!parsed.value)
+        parsed.error = parse(trimmed).error; // the message quotes what was typed
     return parsed;
 }
 

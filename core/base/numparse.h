@@ -30,6 +30,20 @@ Parsed fraction(const QString &text);
 /// ("14G" = 14e9 bytes). A "/s" after the unit is allowed for rates ("32GB/s").
 Parsed bytes(const QString &text);
 
+/// What a typed field holds: one of the parsers above.
+enum class Kind
+{
+    Number,
+    Fraction,
+    Bytes
+};
+
+/// A number a person types into a field: number(), fraction() or bytes() by `kind`, that also
+/// takes English thousands separators in the integer part ("150,000,000", "-1,500.5",
+/// "2,500k"). Commas that do not group digits by three ("1,5", "1,0000") are refused, and errors
+/// quote the text as typed.
+Parsed typed(const QString &text, Kind kind);
+
 /// A comma-separated list of numbers ("100,500,1k"); the error names the position of a bad item.
 struct ParsedList
 {

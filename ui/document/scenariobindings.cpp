@@ -14,7 +14,23 @@ ScenarioBindings::ScenarioBindings(QObject *parent) : QObject(parent) {}
 
 void ScenarioBindings::setDocument(ScenarioDocument *document)
 {
+    if (m_document)
+        disconnect(m_document, &ScenarioDocument::loaded, this, nullptr);
     m_document = document;
+    if (m_document) {
+        connect(m_document, &ScenarioDocument::loaded, this, [this]() {
+            for (const Binding &binding : m_bindings)
+                binding.control->discardText();
+        });
+    }
+}
+
+QString refusalReason(const Scenario &after)
+{
+    const std::vector<FieldError> errors = validate(after);
+    return errors.empty() ? ScenarioBindings::tr("The plan does not take this value.")
+                          : ScenarioBindings::tr("The plan does not take this value: %1.")
+                                .arg(errors.front().toString());
 }
 
 QLabel *explanationLabel(const QString &text, QWidget *parent)
@@ -35,6 +51,7 @@ ValueControl *ScenarioBindings::bind(QFormLayout *form, const QString &label,
     auto *labelWidget = new QLabel(label, form->parentWidget());
     labelWidget->setToolTip(explanation);
     labelWidget->setBuddy(control->spinBox());
+    control->setName(label);
     control->setToolTip(explanation);
     auto *cell = new QWidget(form->parentWidget());
     auto *cellLayout = new QVBoxLayout(cell);
@@ -44,9 +61,11 @@ ValueControl *ScenarioBindings::bind(QFormLayout *form, const QString &label,
     cellLayout->addWidget(explanationLabel(explanation, cell));
     form->addRow(labelWidget, cell);
     m_bindings.push_back({control, std::move(get), scale});
-    connect(control, &ValueControl::valueEdited, this, [this, id, undoText, set, scale](double v) {
-        edit(undoText, id, [&set, v, scale](Scenario &s) { set(s, v * scale); });
-    });
+    connect(control, &ValueControl::valueEdited, this,
+            [this, id, undoText, set, scale, control](double v) {
+                edit(
+                    undoText, id, [&set, v, scale](Scenario &s) { set(s, v * scale); }, control);
+            });
     connect(control, &ValueControl::enabledEdited, this,
             [this, id, undoText, set, scale, control](bool on) {
                 const double v = control->value() * scale;
@@ -69,10 +88,16 @@ void ScenarioBindings::show(const Scenario &scenario) const
 }
 
 void ScenarioBindings::edit(const QString &text, EditId id,
-                            const std::function<void(Scenario &)> &change)
+                            const std::function<void(Scenario &)> &change, ValueControl *control)
 {
-    if (m_document && !m_document->editScenario(text, id, change))
-        emit refused();
+    if (!m_document || m_document->editScenario(text, id, change))
+        return;
+    emit refused();
+    if (control) {
+        Scenario after = m_document->scenario();
+        change(after);
+        control->refuse(refusalReason(after));
+    }
 }
 
 } // namespace pipeplan

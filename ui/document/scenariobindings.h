@@ -21,7 +21,8 @@ enum class EditId;
 /// The inputs of a workspace tied to numbers of the scenario: each control shows its number (in
 /// display units, `scale` scenario units per display unit) and edits it as one undoable step; a
 /// slider drag is one step. An edit the document refuses emits refused() so the owner shows the
-/// document's values again.
+/// document's values again, and the control says why. Each control is named after its label in
+/// refusals, and drops typed text when another document loads.
 class ScenarioBindings : public QObject
 {
     Q_OBJECT
@@ -40,7 +41,8 @@ public:
     /// Shows the scenario's values without emitting edits.
     void show(const Scenario &scenario) const;
     /// The document's editScenario(); refused() when the result is not a valid scenario.
-    void edit(const QString &text, EditId id, const std::function<void(Scenario &)> &change);
+    void edit(const QString &text, EditId id, const std::function<void(Scenario &)> &change,
+              ValueControl *control = nullptr);
 
 signals:
     void refused();
@@ -56,6 +58,9 @@ private:
     QPointer<ScenarioDocument> m_document;
     std::vector<Binding> m_bindings;
 };
+
+/// Why the document refuses `after` (the first thing validate() finds), for a refused control.
+QString refusalReason(const Scenario &after);
 
 /// A short grey explanation under an input.
 QLabel *explanationLabel(const QString &text, QWidget *parent);

@@ -152,6 +152,7 @@ void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modi
     recompute(Section::All, true);
     emit filePathChanged(m_filePath);
     emit modifiedChanged(isModified());
+    emit loaded();
 }
 
 void ScenarioDocument::markSaved(const QString &filePath)

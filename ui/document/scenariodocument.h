@@ -184,6 +184,8 @@ signals:
     void balancedChanged(bool balanced);
     void modifiedChanged(bool modified);
     void filePathChanged(const QString &filePath);
+    /// load() replaced the plan: text typed into the last one's fields is dropped.
+    void loaded();
 
 private:
     bool editPlan(const Plan &after, const QString &text, EditId id);

@@ -1,6 +1,7 @@
 #include "ui/model/inputspanel.h"
 
 #include "core/base/format.h"
+#include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/valuecontrol.h"
 
@@ -114,9 +115,11 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
         tr("Sequential: per-user cost is the sum of the stage times. Pipelined: "
            "stages overlap through queues and the slowest stage sets the rate."));
     stagesForm->addRow(tr("Execution"), m_execution);
+    wheelOnlyWhenFocused(m_execution);
     m_microbatches =
         new ValueControl(config(1, 4096, Scale::Log, 0, tr(" microbatches")), stagesBox);
     m_microbatches->setToolTip(tr("Items in flight through the pipeline in the Gantt chart."));
+    m_microbatches->setName(tr("Microbatches"));
     stagesForm->addRow(tr("Microbatches"), m_microbatches);
     stages->addLayout(stagesForm);
     m_stageRows = new QWidget(stagesBox);
@@ -211,6 +214,7 @@ ValueControl *InputsPanel::addControl(QFormLayout *form, const QString &label,
     auto *labelWidget = new QLabel(label, this);
     labelWidget->setToolTip(toolTip);
     control->setToolTip(toolTip);
+    control->setName(label);
     form->addRow(labelWidget, control);
     connectDrag(control);
     return control;
@@ -224,13 +228,26 @@ void InputsPanel::connectDrag(ValueControl *control)
 void InputsPanel::setDocument(ScenarioDocument *document)
 {
     observeDocument(this, m_document, document, &InputsPanel::syncFromDocument, Section::Inputs);
+    if (m_document) {
+        // Text typed into the last document's fields, refused or not, goes with it.
+        connect(m_document, &ScenarioDocument::loaded, this, [this]() {
+            for (ValueControl *control : findChildren<ValueControl *>())
+                control->discardText();
+        });
+    }
 }
 
 void InputsPanel::editScenario(const QString &text, EditId id,
                                const std::function<void(Scenario &)> &change)
 {
-    if (m_document && !m_document->editScenario(text, id, change))
-        syncFromDocument(); // refused: show the document's values again
+    if (!m_document || m_document->editScenario(text, id, change))
+        return;
+    syncFromDocument(); // refused: show the document's values again, and say why
+    if (auto *control = qobject_cast<ValueControl *>(sender())) {
+        Scenario after = m_document->scenario();
+        change(after);
+        control->refuse(refusalReason(after));
+    }
 }
 
 void InputsPanel::commitNotes()
@@ -331,6 +348,7 @@ void InputsPanel::rebuildStageRows()
         } else {
             entry.time = new ValueControl(config(0.01, 1e7, Scale::Log, 2, tr(" ms")), row);
             entry.time->setToolTip(tr("Time this stage spends per user."));
+            entry.time->setName(tr("Stage time"));
             connectDrag(entry.time);
             layout->addWidget(entry.time, 1);
             connect(entry.time, &ValueControl::valueEdited, this, [this, index](double v) {

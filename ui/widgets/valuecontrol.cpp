@@ -1,9 +1,15 @@
 #include "ui/widgets/valuecontrol.h"
 
+#include "core/base/numparse.h"
+
 #include <QCheckBox>
 #include <QDoubleSpinBox>
 #include <QHBoxLayout>
+#include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
 #include <QSlider>
+#include <QVBoxLayout>
 
 #include <functional>
 
@@ -14,20 +20,178 @@ namespace pipeplan {
 namespace {
 constexpr int kSliderSteps = 1000;
 
-/// A spin box that says when a step (arrow key, Page Up/Down, wheel, arrow button) begins.
-class SteppingSpinBox : public QDoubleSpinBox
+const QLocale &english()
+{
+    static const QLocale locale(QLocale::English, QLocale::UnitedStates);
+    return locale;
+}
+
+/// "60,000", "0.01", "10,000,000,000": grouped, without trailing zeros.
+QString plain(double value, int decimals)
+{
+    QString text = english().toString(value, 'f', decimals);
+    if (text.contains(QLatin1Char('.'))) {
+        while (text.endsWith(QLatin1Char('0')))
+            text.chop(1);
+        if (text.endsWith(QLatin1Char('.')))
+            text.chop(1);
+    }
+    return text;
+}
+
+/// Bytes in one `unit` of a byte-count field ("GiB"), 0 when the unit is not a byte count.
+double unitBytes(const QString &unit)
+{
+    static const std::pair<const char *, double> units[] = {{"B", 1.0},
+                                                            {"kB", 1e3},
+                                                            {"KB", 1e3},
+                                                            {"MB", 1e6},
+                                                            {"GB", 1e9},
+                                                            {"TB", 1e12},
+                                                            {"KiB", 1024.0},
+                                                            {"MiB", 1048576.0},
+                                                            {"GiB", 1073741824.0},
+                                                            {"TiB", 1099511627776.0}};
+    for (const auto &[name, bytes] : units) {
+        if (unit == QLatin1String(name))
+            return bytes;
+    }
+    return 0.0;
+}
+
+bool isUndoOrRedo(const QKeyEvent *event)
+{
+    const QKeyCombination combination = event->keyCombination();
+    return event->matches(QKeySequence::Undo) || event->matches(QKeySequence::Redo) ||
+           combination == QKeyCombination(Qt::ControlModifier, Qt::Key_Z) ||
+           combination == QKeyCombination(Qt::ControlModifier | Qt::ShiftModifier, Qt::Key_Z) ||
+           combination == QKeyCombination(Qt::ControlModifier, Qt::Key_Y);
+}
+
+/// A spin box that takes any text while it is typed and leaves reading, committing and
+/// refusing it to ValueControl: QDoubleSpinBox's own validator would strip a '-' or a 'M' as
+/// they are typed and revert refused text on focus out.
+class TypedSpinBox : public QDoubleSpinBox
 {
 public:
     using QDoubleSpinBox::QDoubleSpinBox;
     std::function<void()> beforeStep;
+    std::function<std::optional<double>(const QString &)> parse;
+    std::function<bool()> commit;
+    std::function<bool()> discard;
+    std::function<void()> beforeUndo;
+
+    QLineEdit *edit() const { return lineEdit(); }
+
     void stepBy(int steps) override
     {
         if (beforeStep)
             beforeStep();
         QDoubleSpinBox::stepBy(steps);
     }
+    QValidator::State validate(QString &text, int & /*pos*/) const override
+    {
+        return parse && parse(text) ? QValidator::Acceptable : QValidator::Intermediate;
+    }
+    void fixup(QString & /*input*/) const override {}
+    double valueFromText(const QString &text) const override
+    {
+        const std::optional<double> parsed = parse ? parse(text) : std::nullopt;
+        return parsed ? *parsed : value();
+    }
+
+protected:
+    bool event(QEvent *event) override
+    {
+        // Undo and redo are the document's: not the line edit's own undo of typed characters.
+        if (event->type() == QEvent::ShortcutOverride &&
+            isUndoOrRedo(static_cast<QKeyEvent *>(event))) {
+            if (beforeUndo)
+                beforeUndo();
+            event->ignore();
+            return true;
+        }
+        return QDoubleSpinBox::event(event);
+    }
+    void keyPressEvent(QKeyEvent *event) override
+    {
+        switch (event->key()) {
+        case Qt::Key_Enter:
+        case Qt::Key_Return:
+            if (commit && commit())
+                selectAll();
+            event->accept();
+            return;
+        case Qt::Key_Escape:
+            if (discard && discard()) {
+                event->accept();
+                return;
+            }
+            break;
+        default:
+            if (isUndoOrRedo(event)) {
+                event->accept();
+                return;
+            }
+            break;
+        }
+        QDoubleSpinBox::keyPressEvent(event);
+    }
+    // Leaving the field commits the text. The base class then resets the text to the value;
+    // refused text stays for correction.
+    void focusOutEvent(QFocusEvent *event) override
+    {
+        committing([this, event]() { QDoubleSpinBox::focusOutEvent(event); });
+    }
+    void hideEvent(QHideEvent *event) override
+    {
+        committing([this, event]() { QDoubleSpinBox::hideEvent(event); });
+    }
+    void changeEvent(QEvent *event) override
+    {
+        if (event->type() == QEvent::ActivationChange && !isActiveWindow())
+            committing([this, event]() { QDoubleSpinBox::changeEvent(event); });
+        else
+            QDoubleSpinBox::changeEvent(event);
+    }
+
+private:
+    void committing(const std::function<void()> &base)
+    {
+        const QString typed = lineEdit()->text();
+        const bool refused = commit && !commit();
+        base();
+        if (refused)
+            lineEdit()->setText(typed);
+    }
+};
+
+/// Lets the wheel through to the scroll area unless the control has keyboard focus.
+class WheelGuard : public QObject
+{
+public:
+    using QObject::QObject;
+
+protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (event->type() == QEvent::Wheel) {
+            const auto *widget = qobject_cast<QWidget *>(watched);
+            if (widget && !widget->hasFocus()) {
+                event->ignore(); // unhandled: QApplication offers it to the parents
+                return true;
+            }
+        }
+        return QObject::eventFilter(watched, event);
+    }
 };
 } // namespace
+
+void wheelOnlyWhenFocused(QWidget *widget)
+{
+    widget->setFocusPolicy(Qt::StrongFocus);
+    widget->installEventFilter(new WheelGuard(widget));
+}
 
 ValueControl::Config ValueControl::makeConfig(double min, double max, Scale scale, int decimals,
                                               const QString &suffix)
@@ -50,20 +214,48 @@ ValueControl::Config ValueControl::makeOptional(Config config, const QString &te
 
 ValueControl::ValueControl(const Config &config, QWidget *parent)
     : QWidget(parent), m_config(config), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_spinBox(new SteppingSpinBox(this))
+      m_spinBox(new TypedSpinBox(this)), m_message(new QLabel(this))
 {
+    auto *spinBox = static_cast<TypedSpinBox *>(m_spinBox);
+    m_lineEdit = spinBox->edit();
     // Steps less than kStepBurstMs apart form one session, like a slider drag: holding an arrow
-    // key is one undo step, not hundreds of snapshots of the plan.
+    // key or turning the wheel is one undo step, not hundreds of snapshots of the plan.
     m_stepBurst.setSingleShot(true);
     m_stepBurst.setInterval(kStepBurstMs);
     connect(&m_stepBurst, &QTimer::timeout, this, &ValueControl::dragFinished);
-    static_cast<SteppingSpinBox *>(m_spinBox)->beforeStep = [this]() {
-        if (!m_stepBurst.isActive())
-            emit dragStarted();
-        m_stepBurst.start();
+    spinBox->beforeStep = [this]() {
+        beginStep();
+        // Typed text steps from what it reads as; text that reads as nothing is dropped.
+        if (!hasPendingText())
+            return;
+        const Reading reading = read(m_lineEdit->text());
+        clearRefusal();
+        if (reading.value) {
+            m_syncing = true;
+            m_spinBox->setValue(*reading.value);
+            m_syncing = false;
+        } else {
+            restoreText();
+        }
     };
-    auto *layout = new QHBoxLayout(this);
-    layout->setContentsMargins(0, 0, 0, 0);
+    spinBox->parse = [this](const QString &text) { return read(text).value; };
+    spinBox->commit = [this]() { return commitText(); };
+    spinBox->discard = [this]() {
+        const bool any = hasPendingText() || !m_message->isHidden();
+        discardText();
+        return any;
+    };
+    spinBox->beforeUndo = [this]() {
+        endStepBurst();
+        if (!commitText())
+            discardText();
+    };
+
+    auto *column = new QVBoxLayout(this);
+    column->setContentsMargins(0, 0, 0, 0);
+    column->setSpacing(2);
+    auto *layout = new QHBoxLayout;
+    column->addLayout(layout);
     if (config.optional) {
         m_checkBox = new QCheckBox(config.optionalText, this);
         layout->addWidget(m_checkBox);
@@ -79,7 +271,7 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     layout->addWidget(m_slider, 1);
 
     // English grouping everywhere, as in reports and the CLI: "150,000,000 users".
-    m_spinBox->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    m_spinBox->setLocale(english());
     m_spinBox->setGroupSeparatorShown(true);
     m_spinBox->setDecimals(config.decimals);
     m_spinBox->setRange(config.min, config.max);
@@ -92,10 +284,26 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
                                26);
     layout->addWidget(m_spinBox);
 
+    // Scrolling the panel passes over many controls: only the focused one takes the wheel.
+    wheelOnlyWhenFocused(m_slider);
+    wheelOnlyWhenFocused(m_spinBox);
+
+    m_message->setWordWrap(true);
+    m_message->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_message->hide();
+    column->addWidget(m_message);
+
+    connect(m_slider, &QSlider::actionTriggered, this, [this]() {
+        // Keys, wheel and clicks on the groove step; a drag is a session of its own.
+        if (!m_slider->isSliderDown())
+            beginStep();
+    });
     connect(m_slider, &QSlider::valueChanged, this, [this](int position) {
         if (m_syncing)
             return;
         const double value = sliderValue(position);
+        clearRefusal();
         m_syncing = true;
         m_spinBox->setValue(value);
         m_syncing = false;
@@ -106,6 +314,7 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     connect(m_spinBox, &QDoubleSpinBox::valueChanged, this, [this](double value) {
         if (m_syncing)
             return;
+        clearRefusal();
         m_syncing = true;
         m_slider->setValue(sliderPosition(value));
         m_syncing = false;
@@ -124,14 +333,25 @@ bool ValueControl::isEnabledValue() const
     return !m_checkBox || m_checkBox->isChecked();
 }
 
+double ValueControl::rounded(double value) const
+{
+    // As QDoubleSpinBox keeps its value.
+    return QString::number(value, 'f', m_config.decimals).toDouble();
+}
+
 void ValueControl::setValue(double value)
 {
-    // Unchanged values are not set again: a spin box repaints on every setValue.
-    if (m_spinBox->value() == m_spinBox->valueFromText(m_spinBox->textFromValue(value)) &&
-        m_slider->value() == sliderPosition(value))
+    // Unchanged values are not set again: a spin box repaints on every setValue. Text being
+    // typed stays too: another field's edit must not wipe it.
+    if (m_spinBox->value() == rounded(value) && m_slider->value() == sliderPosition(value))
         return;
+    if (!m_committing)
+        clearRefusal();
     m_syncing = true;
     m_spinBox->setValue(value);
+    // A new value replaces typed text even when the rounded value is the same.
+    if (hasPendingText())
+        restoreText();
     // While a person drags, the slider already sits where they put it; moving it to the rounded
     // value would make it jitter under the mouse.
     if (!m_slider->isSliderDown())
@@ -147,6 +367,187 @@ void ValueControl::setValueEnabled(bool enabled)
     m_checkBox->setChecked(enabled);
     m_syncing = false;
     updateEnabledState();
+}
+
+void ValueControl::setName(const QString &name)
+{
+    m_name = name;
+}
+
+QString ValueControl::name() const
+{
+    return m_name.isEmpty() ? tr("The value") : m_name;
+}
+
+QString ValueControl::rangeSentence(bool wholeNumber, bool decimals) const
+{
+    const QString unit = m_config.suffix.trimmed();
+    // "between 0.01 and 60,000 ms", but "Workers must be between 1 and 1,000,000".
+    const bool showUnit = !unit.isEmpty() && !name().contains(unit, Qt::CaseInsensitive);
+    QString sentence =
+        (wholeNumber ? tr("%1 must be a whole number between %2 and %3")
+                     : tr("%1 must be between %2 and %3"))
+            .arg(name(), plain(m_config.min, m_config.decimals),
+                 plain(m_config.max, m_config.decimals) + (showUnit ? m_config.suffix : QString()));
+    if (unit.isEmpty() && m_config.min >= 0 && m_config.max <= 1)
+        sentence += tr(" (%1% to %2%)")
+                        .arg(plain(m_config.min * 100, m_config.decimals),
+                             plain(m_config.max * 100, m_config.decimals));
+    if (decimals)
+        sentence += m_config.decimals == 1 ? tr(", to 1 decimal")
+                                           : tr(", to %1 decimals").arg(m_config.decimals);
+    return sentence + QLatin1Char('.');
+}
+
+ValueControl::Reading ValueControl::read(const QString &text) const
+{
+    QString number = text.trimmed();
+    const QString unit = m_config.suffix.trimmed();
+    // "150,000,000 users" as the field shows it, or "150M" typed over it; "2,500 workers" typed
+    // in full reads "2,500 workers workers" once the spin box has added its suffix.
+    while (!unit.isEmpty() && number.endsWith(unit))
+        number = number.chopped(unit.size()).trimmed();
+    const double bytesPerUnit = unitBytes(unit);
+    const bool fraction = unit.isEmpty() && m_config.min >= 0 && m_config.max <= 1;
+    // In a byte field a byte count with its unit ("512Mi", "1.5GB") is converted to the field's
+    // unit; a bare number is in it already.
+    const bool bytes = bytesPerUnit > 0 && !number.isEmpty() && number.back().isLetter();
+    const numparse::Parsed parsed = numparse::typed(
+        number, fraction ? numparse::Kind::Fraction
+                         : (bytes ? numparse::Kind::Bytes : numparse::Kind::Number));
+    if (!parsed.value) {
+        QString problem = parsed.error;
+        if (!problem.isEmpty())
+            problem[0] = problem[0].toUpper();
+        return {std::nullopt, problem + QStringLiteral(". ") + rangeSentence(false, false)};
+    }
+    double value = bytes ? *parsed.value / bytesPerUnit : *parsed.value;
+    if (value < m_config.min)
+        return {std::nullopt, tr("'%1' is too small. ").arg(number) + rangeSentence(false, false)};
+    if (value > m_config.max)
+        return {std::nullopt, tr("'%1' is too large. ").arg(number) + rangeSentence(false, false)};
+    // Never rounded behind the person's back: more decimals than the field keeps is refused
+    // (what "1.1k" carries of binary noise is not a decimal).
+    const double scale = std::pow(10.0, m_config.decimals);
+    const double scaled = value * scale;
+    const double kept = std::round(scaled);
+    if (std::abs(scaled - kept) > 1e-9 * std::max(1.0, std::abs(scaled))) {
+        if (m_config.decimals == 0)
+            return {std::nullopt,
+                    tr("'%1' is not a whole number. ").arg(number) + rangeSentence(true, false)};
+        const QString problem = m_config.decimals == 1
+                                    ? tr("'%1' has more than 1 decimal. ").arg(number)
+                                    : tr("'%1' has more than %2 decimals. ")
+                                          .arg(number, QString::number(m_config.decimals));
+        return {std::nullopt, problem + rangeSentence(false, true)};
+    }
+    value = std::clamp(kept / scale, m_config.min, m_config.max);
+    return {value, {}};
+}
+
+bool ValueControl::hasPendingText() const
+{
+    return m_lineEdit->text() !=
+           m_spinBox->prefix() + m_spinBox->textFromValue(m_spinBox->value()) + m_spinBox->suffix();
+}
+
+bool ValueControl::commitText()
+{
+    if (!hasPendingText()) {
+        clearRefusal();
+        return true;
+    }
+    const QString typed = m_lineEdit->text();
+    const Reading reading = read(typed);
+    if (!reading.value) {
+        showRefusal(reading.message);
+        return false;
+    }
+    clearRefusal();
+    // A typed value is an undo step of its own, not the tail of a burst of arrow keys.
+    endStepBurst();
+    const double value = *reading.value;
+    if (value == m_spinBox->value()) {
+        restoreText();
+        return true;
+    }
+    m_syncing = true;
+    m_spinBox->setValue(value);
+    m_slider->setValue(sliderPosition(value));
+    m_syncing = false;
+    m_committing = true;
+    m_refusedWhileCommitting = false;
+    emit valueEdited(value);
+    m_committing = false;
+    if (m_refusedWhileCommitting) {
+        // The owner showed the document's value again; the typed text comes back to be fixed.
+        m_lineEdit->setText(typed);
+        return false;
+    }
+    return true;
+}
+
+void ValueControl::discardText()
+{
+    clearRefusal();
+    if (hasPendingText())
+        restoreText();
+}
+
+void ValueControl::refuse(const QString &message)
+{
+    if (m_committing)
+        m_refusedWhileCommitting = true;
+    showRefusal(message);
+}
+
+QString ValueControl::refusalMessage() const
+{
+    return m_message->isHidden() ? QString() : m_message->text();
+}
+
+void ValueControl::showRefusal(const QString &message)
+{
+    m_message->setText(message);
+    m_message->show();
+    QPalette palette = m_spinBox->palette();
+    palette.setColor(QPalette::Text, QColor(0xb3, 0x26, 0x1e));
+    m_spinBox->setPalette(palette);
+    m_spinBox->setAccessibleDescription(message);
+}
+
+void ValueControl::clearRefusal()
+{
+    if (m_message->isHidden() && m_message->text().isEmpty())
+        return;
+    m_message->hide();
+    m_message->clear();
+    m_spinBox->setPalette(QPalette());
+    m_spinBox->setAccessibleDescription(QString());
+}
+
+void ValueControl::restoreText()
+{
+    const bool syncing = m_syncing;
+    m_syncing = true;
+    // setValue rewrites the text even when the value is unchanged.
+    m_spinBox->setValue(m_spinBox->value());
+    m_syncing = syncing;
+}
+
+void ValueControl::beginStep()
+{
+    if (!m_stepBurst.isActive())
+        emit dragStarted();
+    m_stepBurst.start();
+}
+
+void ValueControl::endStepBurst()
+{
+    if (!m_stepBurst.isActive())
+        return;
+    m_stepBurst.stop();
+    emit dragFinished();
 }
 
 void ValueControl::updateEnabledState()

@@ -5,15 +5,26 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <optional>
+
 class QCheckBox;
 class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
 class QSlider;
 
 namespace pipeplan {
 
 /// A slider and a spin box kept in sync, for one number. The slider is linear or logarithmic;
-/// the spin box takes typed values (committed on Enter or focus out) and shows units and
-/// thousands separators. Optionally led by a check box that turns the value on and off.
+/// the spin box takes typed values in the CLI's syntax ("150M", "1.5k", "10%" for a fraction,
+/// "150,000,000"), committed on Enter or focus out, and shows units and thousands separators.
+/// Text that does not parse or is out of range is refused: a message under the control says why
+/// and names the range, nothing is edited, and the text stays for correction until Esc.
+/// Optionally led by a check box that turns the value on and off.
+///
+/// The wheel only changes a control that has keyboard focus; over any other it scrolls the panel.
+/// Ctrl+Z and Ctrl+Shift+Z / Ctrl+Y in the spin box commit (or drop) the typed text and leave the
+/// key to the window's undo and redo of the document.
 class ValueControl : public QWidget
 {
     Q_OBJECT
@@ -46,12 +57,40 @@ public:
 
     double value() const;
     bool isEnabledValue() const;
-    /// Shows a value without emitting valueEdited.
+    /// Shows a value without emitting valueEdited. A new value replaces text being typed and
+    /// clears a refusal; the value already shown leaves them be.
     void setValue(double value);
     void setValueEnabled(bool enabled);
 
+    /// What refusals call the field ("Workers"); by default the label of its form row.
+    void setName(const QString &name);
+    QString name() const;
+
+    /// A typed text read as this field reads it: the value, or why it is refused.
+    struct Reading
+    {
+        std::optional<double> value;
+        QString message; ///< "'-5' is too small. Workers must be between 1 and 1,000,000."
+    };
+    Reading read(const QString &text) const;
+
+    /// True when the spin box holds typed text that is not the value it shows.
+    bool hasPendingText() const;
+    /// Commits the typed text (Enter, focus out): an edit if it reads as a new value; else a
+    /// refusal, the text kept. True when nothing is left pending.
+    bool commitText();
+    /// Drops typed text and any refusal and shows the value again (Esc, another document).
+    void discardText();
+    /// The owner refuses the value just edited (the document would not take it): the message is
+    /// shown and the typed text kept, as for a value out of range.
+    void refuse(const QString &message);
+    /// The refusal on screen, empty when none.
+    QString refusalMessage() const;
+    QLabel *refusalLabel() const { return m_message; }
+
     QSlider *slider() const { return m_slider; }
     QDoubleSpinBox *spinBox() const { return m_spinBox; }
+    QLineEdit *lineEdit() const { return m_lineEdit; }
     QCheckBox *checkBox() const { return m_checkBox; }
 
 signals:
@@ -65,14 +104,33 @@ signals:
 private:
     int sliderPosition(double value) const;
     double sliderValue(int position) const;
+    double rounded(double value) const;
     void updateEnabledState();
+    /// A key, wheel or slider step: opens a burst (one undo step) or extends the open one.
+    void beginStep();
+    void endStepBurst();
+    void showRefusal(const QString &message);
+    void clearRefusal();
+    /// Shows the spin box's value as text again, without signals.
+    void restoreText();
+    QString rangeSentence(bool wholeNumber, bool decimals) const;
 
     Config m_config;
+    QString m_name;
     QSlider *m_slider;
     QDoubleSpinBox *m_spinBox;
+    QLineEdit *m_lineEdit;
     QCheckBox *m_checkBox = nullptr;
+    QLabel *m_message;
     bool m_syncing = false;
+    /// Set while valueEdited of a typed value is out: refuse() then keeps the text.
+    bool m_committing = false;
+    bool m_refusedWhileCommitting = false;
     QTimer m_stepBurst;
 };
+
+/// The wheel over `widget` goes to the scroll area around it unless `widget` has keyboard focus
+/// (combo boxes and other controls in a scrolling panel); the widget takes focus on click or Tab.
+void wheelOnlyWhenFocused(QWidget *widget);
 
 } // namespace pipeplan

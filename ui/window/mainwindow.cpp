@@ -23,11 +23,13 @@
 #include "ui/training/trainingpanel.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/chartexport.h"
+#include "ui/widgets/valuecontrol.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QComboBox>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -162,6 +164,13 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_mainSplitter->addWidget(right);
     m_mainSplitter->setStretchFactor(1, 1);
     setCentralWidget(m_mainSplitter);
+    // The wheel scrolls the workspaces' panels: only a focused combo box takes it (value fields
+    // see to their own).
+    for (QWidget *panel : {static_cast<QWidget *>(m_tail), static_cast<QWidget *>(m_training),
+                           static_cast<QWidget *>(m_project)}) {
+        for (QComboBox *combo : panel->findChildren<QComboBox *>())
+            wheelOnlyWhenFocused(combo);
+    }
 
     m_pageSize = report::defaultPageSize(QLocale::system());
     if (m_options.useSettings) {
@@ -270,11 +279,23 @@ void MainWindow::createActions()
     quit->setShortcuts(QKeySequence::Quit);
     connect(quit, &QAction::triggered, qApp, &QApplication::closeAllWindows);
 
+    // Ctrl+Z, Ctrl+Shift+Z and Ctrl+Y on every platform, whatever its own bindings: a value
+    // field leaves these keys to the document's undo (ValueControl).
+    const auto withKeys = [](QKeySequence::StandardKey standard,
+                             std::initializer_list<QKeySequence> extra) {
+        QList<QKeySequence> keys = QKeySequence::keyBindings(standard);
+        for (const QKeySequence &key : extra) {
+            if (!keys.contains(key))
+                keys.append(key);
+        }
+        return keys;
+    };
     QAction *undo = stack->createUndoAction(this, tr("&Undo"));
-    undo->setShortcuts(QKeySequence::Undo);
+    undo->setShortcuts(withKeys(QKeySequence::Undo, {QKeySequence(Qt::CTRL | Qt::Key_Z)}));
     undo->setIcon(QIcon::fromTheme(QStringLiteral("edit-undo")));
     QAction *redo = stack->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts(QKeySequence::Redo);
+    redo->setShortcuts(withKeys(QKeySequence::Redo, {QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Z),
+                                                     QKeySequence(Qt::CTRL | Qt::Key_Y)}));
     redo->setIcon(QIcon::fromTheme(QStringLiteral("edit-redo")));
     auto *reset = new QAction(tr("Reset to &Defaults"), this);
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
