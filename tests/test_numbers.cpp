@@ -278,7 +278,8 @@ TEST(NumbersTicks, StepsAreRoundAndLabelsGrouped)
     EXPECT_EQ(format::niceStep(0.3, 3), 0.1);
     EXPECT_EQ(format::niceStep(9, 4), 2.5);
     EXPECT_EQ(format::niceStep(0, 4), 1);
-    for (double span = 0.013; span < 1e9; span *= 1.37) {
+    for (int i = 0; i < 70; ++i) {
+        const double span = 0.013 * std::pow(1.37, i);
         for (int ticks = 2; ticks <= 6; ++ticks) {
             const double step = format::niceStep(span, ticks);
             EXPECT_TRUE(isRoundStep(step)) << step;

@@ -362,6 +362,7 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
     }
     const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
     std::vector<double> fractions;
+    fractions.reserve(weights.size());
     for (double weight : weights)
         fractions.push_back(weight / total);
     doc.table(header, scaling, fractions, numeric);
