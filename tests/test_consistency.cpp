@@ -89,24 +89,35 @@ void expectOneSetOfNumbers(MainWindow &window, const QString &directory, const s
         << what;
     EXPECT_EQ(runtime, format::duration(doc->result().effectiveRuntimeSeconds)) << what;
 
-    // The highlighted row is the CLI's nearest row, and its runtime with overheads is the
-    // JSON's effective_hours.
+    // The highlighted row is the scenario's own worker count: the CLI's nearest row when that
+    // count is listed, else a row of the window's own (issue 17), inserted in order. The listed
+    // rows' runtimes with overheads are the JSON's effective_hours.
     const ScalingTableModel *model = window.scaling()->model();
     const int row = model->highlightedRow();
-    EXPECT_EQ(o.value(QStringLiteral("nearest_row")).toInt(), row) << what;
+    const int inserted = model->insertedRow();
+    if (inserted < 0)
+        EXPECT_EQ(o.value(QStringLiteral("nearest_row")).toInt(), row) << what;
+    else
+        EXPECT_EQ(inserted, row) << what;
+    ASSERT_GE(row, 0) << what;
+    EXPECT_EQ(model->data(model->index(row, ScalingTableModel::Workers)).toString(),
+              format::grouped(doc->scenario().workload.workers, 0))
+        << what;
     const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
-    ASSERT_EQ(rows.size(), model->rowCount()) << what;
+    ASSERT_EQ(rows.size() + (inserted < 0 ? 0 : 1), model->rowCount()) << what;
     const bool overheads = doc->result().overheads.enabled;
     EXPECT_EQ(model->hasOverheads(), overheads) << what;
     for (int r = 0; r < rows.size(); ++r) {
         const QJsonObject json = rows[r].toObject();
         const double effective = json.value(QStringLiteral("effective_hours")).toDouble();
+        const int modelRow = inserted >= 0 && r >= inserted ? r + 1 : r;
         if (!overheads)
             EXPECT_EQ(effective, json.value(QStringLiteral("amdahl_hours")).toDouble()) << what;
         else
-            EXPECT_EQ(model->data(model->index(r, ScalingTableModel::ColumnCount)).toString(),
-                      explain::scalingCell(doc->result().scaling[static_cast<size_t>(r)],
-                                           explain::ScalingColumn::EffectiveHours))
+            EXPECT_EQ(
+                model->data(model->index(modelRow, ScalingTableModel::ColumnCount)).toString(),
+                explain::scalingCell(doc->result().scaling[static_cast<size_t>(r)],
+                                     explain::ScalingColumn::EffectiveHours))
                 << what;
         EXPECT_DOUBLE_EQ(effective, doc->result().scaling[static_cast<size_t>(r)].effectiveHours)
             << what;

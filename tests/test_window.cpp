@@ -110,13 +110,19 @@ protected:
                   format::duration(core.effectiveRuntimeSeconds));
         EXPECT_EQ(headline->valueText(HeadlineWidget::Throughput),
                   format::ratePerSecond(core.throughputUsersPerSecond, QStringLiteral("users")));
-        ASSERT_EQ(window->scaling()->model()->rowCount(), static_cast<int>(core.scaling.size()));
-        for (int r = 0; r < static_cast<int>(core.scaling.size()); ++r) {
+        // The core's rows, and a row of the scenario's own worker count when it is not listed
+        // (issue 17): that row is the highlighted one.
+        const explain::ShownScaling shown = explain::shownScaling(doc->scenario(), core);
+        ASSERT_EQ(window->scaling()->model()->rowCount(), static_cast<int>(shown.rows.size()));
+        for (int r = 0; r < static_cast<int>(shown.rows.size()); ++r) {
             for (int c = 0; c < ScalingTableModel::ColumnCount; ++c)
                 EXPECT_EQ(cell(r, c),
-                          ScalingTableModel::cellText(core.scaling[static_cast<size_t>(r)], c));
+                          ScalingTableModel::cellText(shown.rows[static_cast<size_t>(r)], c));
         }
-        EXPECT_EQ(window->scaling()->model()->highlightedRow(), core.nearestScalingRow);
+        EXPECT_EQ(window->scaling()->model()->highlightedRow(), shown.highlighted);
+        if (shown.inserted < 0) {
+            EXPECT_EQ(shown.highlighted, core.nearestScalingRow);
+        }
     }
 
     std::unique_ptr<MainWindow> window;
@@ -298,7 +304,9 @@ TEST_F(WindowTest, BadWorkerCountsLeaveTheTableAsItWas)
     edit->setText(QStringLiteral("1, 10, 1k, 2k"));
     emit edit->editingFinished();
     EXPECT_EQ(doc->scenario().workerCounts, (std::vector<double>{1, 10, 1000, 2000}));
-    EXPECT_EQ(window->scaling()->model()->rowCount(), 4);
+    // The four counts and the scenario's own 10,000 workers, in a row of its own (issue 17).
+    EXPECT_EQ(window->scaling()->model()->rowCount(), 5);
+    EXPECT_EQ(window->scaling()->model()->insertedRow(), 4);
     EXPECT_TRUE(window->scaling()->errorText().isEmpty());
     expectViewsMatchCore();
 }
@@ -493,8 +501,11 @@ TEST_F(WindowTest, CliEvalPrintsWhatTheWindowShowsForEveryPreset)
         EXPECT_EQ(headline.value(QStringLiteral("bottleneck")).toString(),
                   h->valueText(HeadlineWidget::Bottleneck));
         const QJsonArray rows = o.value(QStringLiteral("rows")).toArray();
-        ASSERT_EQ(rows.size(), window->scaling()->model()->rowCount());
+        // The window adds a row of the scenario's own worker count when it is not listed.
+        const int inserted = window->scaling()->model()->insertedRow();
+        ASSERT_EQ(rows.size() + (inserted < 0 ? 0 : 1), window->scaling()->model()->rowCount());
         for (int r = 0; r < rows.size(); ++r) {
+            const int modelRow = inserted >= 0 && r >= inserted ? r + 1 : r;
             ScalingRow row;
             const QJsonObject json = rows[r].toObject();
             row.workers = json.value(QStringLiteral("workers")).toDouble();
@@ -504,7 +515,8 @@ TEST_F(WindowTest, CliEvalPrintsWhatTheWindowShowsForEveryPreset)
             row.amdahlHours = json.value(QStringLiteral("amdahl_hours")).toDouble();
             row.amdahlDays = json.value(QStringLiteral("amdahl_days")).toDouble();
             for (int c = 0; c < ScalingTableModel::ColumnCount; ++c)
-                EXPECT_EQ(ScalingTableModel::cellText(row, c), cell(r, c)) << name << " row " << r;
+                EXPECT_EQ(ScalingTableModel::cellText(row, c), cell(modelRow, c))
+                    << name << " row " << r;
         }
         QStringList levers;
         for (const QJsonValue &step : o.value(QStringLiteral("waterfall")).toArray()) {
@@ -517,7 +529,7 @@ TEST_F(WindowTest, CliEvalPrintsWhatTheWindowShowsForEveryPreset)
         // The human-readable output carries the same texts.
         const cli::CliRunResult text = runCliCommand({QStringLiteral("eval"), presetPath(name)});
         EXPECT_TRUE(text.out.contains(h->valueText(HeadlineWidget::Runtime)));
-        EXPECT_TRUE(text.out.contains(cell(0, ScalingTableModel::AmdahlHours)));
+        EXPECT_TRUE(text.out.contains(cell(inserted == 0 ? 1 : 0, ScalingTableModel::AmdahlHours)));
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace pipeplan::format {
 
@@ -103,6 +104,74 @@ QString ratePerSecond(double perSecond, const QString &what)
 {
     const int decimals = perSecond >= 100 ? 0 : (perSecond >= 1 ? 2 : 4);
     return trimmed(perSecond, decimals) + QLatin1Char(' ') + what + QStringLiteral("/s");
+}
+
+QString fixedOrBelow(double value, int decimals)
+{
+    const double smallest = std::pow(10.0, -decimals);
+    if (value > 0 && value < smallest / 2)
+        return QStringLiteral("< ") + grouped(smallest, decimals);
+    if (value < 0 && value > -smallest / 2)
+        return QStringLiteral("> -") + grouped(smallest, decimals);
+    return grouped(value, decimals);
+}
+
+double niceStep(double span, int maxTicks)
+{
+    if (!(span > 0) || !std::isfinite(span))
+        return 1;
+    const double raw = span / std::max(1, maxTicks);
+    double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+    for (;;) {
+        for (double mantissa : {1.0, 2.0, 2.5, 5.0}) {
+            // A relative tolerance: 0.3 / 3 must be 0.1, not the next step up.
+            if (mantissa * magnitude >= raw * (1 - 1e-9))
+                return mantissa * magnitude;
+        }
+        magnitude *= 10;
+    }
+}
+
+QString tickLabel(double value, double step)
+{
+    int decimals = 0;
+    if (step > 0 && std::isfinite(step)) {
+        // The decimals that write the step exactly (2.5 needs 1, 0.25 needs 2), at most 9.
+        while (decimals < 9) {
+            const double scaled = step * std::pow(10.0, decimals);
+            if (std::fabs(scaled - std::round(scaled)) < 1e-6 * scaled)
+                break;
+            ++decimals;
+        }
+    }
+    // Fixed decimals: every label of an axis at one precision ("9.05", "9.10", not "9.1").
+    return grouped(value, decimals);
+}
+
+int numerus(double n)
+{
+    if (n == 1)
+        return 1;
+    if (n == std::floor(n) && n >= 0 && n <= std::numeric_limits<int>::max())
+        return static_cast<int>(n);
+    return 2;
+}
+
+QString plural(const QString &translated, double n)
+{
+    QString text = translated;
+    // The digits tr() wrote for %n become the grouped number (or the fraction, or the count an
+    // int cannot hold).
+    const QString written = QString::number(numerus(n));
+    const QString number = n == std::floor(n) ? grouped(n, 0) : trimmed(n, 2);
+    if (const qsizetype at = text.indexOf(written); at >= 0 && written != number)
+        text.replace(at, written.size(), number);
+    // No translation: the English source text, its "(s)" resolved for n.
+    const bool one = n == 1;
+    text.replace(QStringLiteral("person(s)"),
+                 one ? QStringLiteral("person") : QStringLiteral("people"));
+    text.replace(QStringLiteral("(s)"), one ? QString() : QStringLiteral("s"));
+    return text;
 }
 
 double relativeChange(double current, double baseline)

@@ -40,6 +40,32 @@ QString ratePerSecond(double perSecond, const QString &what);
 /// baseline is not positive): the one rule every comparison with a pinned baseline uses.
 double relativeChange(double current, double baseline);
 
+/// A number in a table cell or on an axis: fixed `decimals`, grouped, never in e-notation; a
+/// non-zero value that would round to zero reads "< 0.01" (with as many decimals), so a tiny
+/// time is not shown as nothing: fixedOrBelow(0.0000463, 2) == "< 0.01".
+QString fixedOrBelow(double value, int decimals);
+
+/// A round step for axis ticks: 1, 2, 2.5 or 5 times a power of ten, the smallest such that
+/// `span` needs at most `maxTicks` steps: niceStep(25000, 4) == 10000. 1 when span is not
+/// positive.
+double niceStep(double span, int maxTicks);
+
+/// A tick label for `value` on an axis whose ticks are `step` apart: grouped, with the decimals
+/// the step needs, the same for every tick (tickLabel(5000, 2500) == "5,000",
+/// tickLabel(9.1, 0.05) == "9.10"); never e-notation, and "0.0" rather than a rounding residue
+/// like "-0.0".
+QString tickLabel(double value, double step);
+
+/// The count to hand tr() for its %n, so the translation picks the right plural form: `n` when
+/// it is a whole number that fits an int, 1 for exactly one, else a plural count.
+int numerus(double n);
+
+/// Completes a plural text from tr("%n worker(s)", nullptr, numerus(n)): the number grouped
+/// ("10,000 workers"), and, when no translation replaced the source text, the English form
+/// from "(s)" ("1 worker", "5 workers"; "person(s)" reads "1 person", "3 people").
+/// plural(tr("%n worker(s)", nullptr, numerus(n)), n).
+QString plural(const QString &translated, double n);
+
 /// relativeChange as a person reads it: "+100 %", "-50 %", "+2.35 %" (two decimals below 10 %,
 /// one above), or "same" when it rounds to zero at that precision. The headline, the scaling
 /// table, the report and the CLI all show this text.

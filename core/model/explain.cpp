@@ -1,7 +1,9 @@
 #include "core/model/explain.h"
 
 #include "core/base/format.h"
+#include "core/base/units.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pipeplan::explain {
@@ -108,15 +110,68 @@ Headline headline(const Scenario &s, const ScenarioResult &r)
 }
 
 namespace {
-/// Hours and days with two decimals, but never a bare "0.00" for a small non-zero time: three
-/// significant digits instead ("0.000278").
+/// Hours and days with two decimals in every cell, so a column reads at one precision; a small
+/// non-zero time reads "< 0.01" rather than "0.00" or e-notation (its tooltip in the window and
+/// the headline say it in seconds or minutes).
 QString timeCell(double value)
 {
-    if (value > 0 && value < 0.005)
-        return QString::number(value, 'g', 3);
-    return format::grouped(value, 2);
+    return format::fixedOrBelow(value, 2);
+}
+
+/// One scaling row at `workers`, as the core computes the table's rows (scalingTable, then the
+/// runtime with the overheads at that count when they are on).
+ScalingRow scalingRowAt(double workSeconds, double parallelFraction,
+                        const OverheadResult &overheads, double workers)
+{
+    ScalingRow row = scalingTable(workSeconds, parallelFraction, {workers}).front();
+    if (overheads.enabled) {
+        const double seconds = overheads.model.runtimeSeconds(workers);
+        row.effectiveHours = units::toHours(seconds);
+        row.effectiveDays = units::toDays(seconds);
+    }
+    return row;
 }
 } // namespace
+
+ShownScaling shownScaling(const Scenario &scenario, const ScenarioResult &result,
+                          const std::vector<ScalingRow> &baselineRows, const Scenario *baseline,
+                          const ScenarioResult *baselineResult)
+{
+    ShownScaling shown;
+    shown.rows = result.scaling;
+    const bool withBaseline =
+        baseline && baselineResult && baselineRows.size() == shown.rows.size();
+    if (withBaseline)
+        shown.baseline = baselineRows;
+    const double workers = scenario.workload.workers;
+    // The scenario's own row: the listed count equal to its workers, else a row inserted before
+    // the first larger count (the counts are listed in increasing order).
+    const auto same = [workers](const ScalingRow &row) {
+        return std::fabs(row.workers - workers) <= 1e-9 * std::fabs(workers);
+    };
+    const auto found = std::find_if(shown.rows.begin(), shown.rows.end(), same);
+    const bool listed = found != shown.rows.end();
+    size_t at = static_cast<size_t>(found - shown.rows.begin());
+    if (!listed) {
+        at = 0;
+        while (at < shown.rows.size() && shown.rows[at].workers < workers)
+            ++at;
+    }
+    if (!listed && std::isfinite(workers) && workers > 0) {
+        const auto position = static_cast<std::ptrdiff_t>(at);
+        shown.rows.insert(shown.rows.begin() + position,
+                          scalingRowAt(result.workSeconds, scenario.workload.parallelFraction,
+                                       result.overheads, workers));
+        if (withBaseline)
+            shown.baseline.insert(shown.baseline.begin() + position,
+                                  scalingRowAt(baselineResult->workSeconds,
+                                               baseline->workload.parallelFraction,
+                                               baselineResult->overheads, workers));
+        shown.inserted = static_cast<int>(at);
+    }
+    shown.highlighted = at < shown.rows.size() ? static_cast<int>(at) : -1;
+    return shown;
+}
 
 QString scalingCell(const ScalingRow &row, ScalingColumn column)
 {

@@ -48,9 +48,27 @@ enum class ScalingColumn
 /// The columns always shown (the seed's table); the two overhead columns follow when on.
 inline constexpr int kScalingColumnCount = 6;
 inline constexpr int kScalingOverheadColumnCount = 2;
-/// A cell's text: "1,000", "833.33", "49.76×".
+/// A cell's text: "1,000", "833.33", "49.76×"; hours and days always with two decimals, "< 0.01"
+/// for a smaller non-zero time (never e-notation).
 QString scalingCell(const ScalingRow &row, ScalingColumn column);
 QString scalingHeader(ScalingColumn column);
+
+/// The scaling table as the window and the report show it: the scenario's rows (its worker
+/// counts) and, when its own worker count is not among them, a row of its own inserted in
+/// order. `highlighted` is the row of the scenario's workers; `inserted` that row when it was
+/// added (-1 when listed). `baseline` lines up row by row when `baselineRows` (the comparison's
+/// rows at the scenario's counts), `baseline` and `baselineResult` are given, else it is empty.
+struct ShownScaling
+{
+    std::vector<ScalingRow> rows;
+    std::vector<ScalingRow> baseline;
+    int highlighted = -1;
+    int inserted = -1;
+};
+ShownScaling shownScaling(const Scenario &scenario, const ScenarioResult &result,
+                          const std::vector<ScalingRow> &baselineRows = {},
+                          const Scenario *baseline = nullptr,
+                          const ScenarioResult *baselineResult = nullptr);
 
 /// Every input of the scenario as (label, value with its unit), in the order the window shows
 /// them: what a report lists so a reader can check the numbers.

@@ -125,8 +125,11 @@ void AmdahlChart::refresh()
         if (r.overheads.kneeWorkers) {
             m_knee->setData({*r.overheads.kneeWorkers},
                             {effectiveSpeedup(r, *r.overheads.kneeWorkers)});
+            const double kneeWorkers = std::round(*r.overheads.kneeWorkers);
             m_knee->setName(
-                tr("knee: %1 workers").arg(format::grouped(*r.overheads.kneeWorkers, 0)));
+                tr("knee: %1")
+                    .arg(format::plural(tr("%n worker(s)", nullptr, format::numerus(kneeWorkers)),
+                                        kneeWorkers)));
             m_knee->addToLegend();
         } else {
             m_knee->data()->clear();
@@ -144,9 +147,12 @@ void AmdahlChart::refresh()
     if (baseline) {
         const double baselineP = baseline->workload.parallelFraction;
         setCurve(m_baseline, amdahl::curve(baselineP, 1, maxWorkers, kCurvePoints));
-        m_baseline->setName(tr("baseline, p = %1 at %2 workers")
-                                .arg(format::trimmed(baselineP, 4),
-                                     format::grouped(baseline->workload.workers, 0)));
+        const double baselineWorkers = baseline->workload.workers;
+        m_baseline->setName(
+            tr("baseline, p = %1 at %2")
+                .arg(format::trimmed(baselineP, 4),
+                     format::plural(tr("%n worker(s)", nullptr, format::numerus(baselineWorkers)),
+                                    baselineWorkers)));
         m_baselineMarker->setData({baseline->workload.workers},
                                   {m_document->baselineResult().speedup});
         m_baseline->addToLegend();

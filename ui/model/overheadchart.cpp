@@ -96,7 +96,11 @@ void OverheadChart::refresh()
     if (knee) {
         const double kneeSeconds = o.model.runtimeSeconds(*o.kneeWorkers);
         m_knee->setData({*o.kneeWorkers}, {kneeSeconds});
-        m_knee->setName(tr("knee: %1 workers").arg(format::grouped(*o.kneeWorkers, 0)));
+        const double kneeWorkers = std::round(*o.kneeWorkers);
+        m_knee->setName(
+            tr("knee: %1")
+                .arg(format::plural(tr("%n worker(s)", nullptr, format::numerus(kneeWorkers)),
+                                    kneeWorkers)));
         m_knee->addToLegend();
         m_kneeLabel->position->setCoords(*o.kneeWorkers, kneeSeconds);
         // Two short lines below the curve, left of the knee, where neither curve runs (unless
@@ -106,9 +110,10 @@ void OverheadChart::refresh()
                                           Qt::AlignTop);
         m_kneeLabel->setPadding(roomOnLeft ? QMargins(0, 8, 8, 0) : QMargins(8, 8, 0, 0));
         m_kneeLabel->setText(
-            tr("%1 binds\npast %2 workers")
+            tr("%1 binds\npast %2")
                 .arg(limitName(o.model.capSeconds().second, s.overheads.sharedResourceName),
-                     format::grouped(*o.kneeWorkers, 0)));
+                     format::plural(tr("%n worker(s)", nullptr, format::numerus(kneeWorkers)),
+                                    kneeWorkers)));
     } else {
         m_knee->data()->clear();
         m_knee->removeFromLegend();

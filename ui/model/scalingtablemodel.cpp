@@ -8,14 +8,17 @@
 #include <QFont>
 
 #include <cmath>
+#include <optional>
 
 namespace pipeplan {
 
 ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
-                                const std::vector<ScalingRow> &baselineRows, bool withOverheads)
+                                const std::vector<ScalingRow> &baselineRows, bool withOverheads,
+                                int insertedRow)
 {
+    m_inserted = insertedRow;
     const bool shapeChanged = rows.size() != m_rows.size() ||
                               baselineRows.empty() != m_baseline.empty() ||
                               (!baselineRows.empty() && baselineRows.size() != rows.size()) ||
@@ -118,11 +121,47 @@ QVariant ScalingTableModel::data(const QModelIndex &index, int role) const
             return font;
         }
         return {};
-    case Qt::ToolTipRole:
-        return highlighted ? tr("Nearest to the chosen number of workers") : QVariant();
+    case Qt::ToolTipRole: {
+        const QString tip = toolTip(index.row(), index.column());
+        return tip.isEmpty() ? QVariant() : QVariant(tip);
+    }
     default:
         return {};
     }
+}
+
+QString ScalingTableModel::toolTip(int row, int column) const
+{
+    QStringList lines;
+    if (row == m_inserted)
+        lines << tr("The scenario's own worker count (not in the list of worker counts)");
+    else if (row == m_highlighted)
+        lines << tr("The scenario's worker count");
+    // A time cell also reads in the unit that suits it ("25 minutes" for 0.42 h).
+    const ScalingRow &r = m_rows[static_cast<size_t>(row)];
+    std::optional<double> hours;
+    switch (static_cast<explain::ScalingColumn>(column)) {
+    case explain::ScalingColumn::LinearHours:
+    case explain::ScalingColumn::LinearDays:
+        hours = r.linearHours;
+        break;
+    case explain::ScalingColumn::AmdahlHours:
+    case explain::ScalingColumn::AmdahlDays:
+        hours = r.amdahlHours;
+        break;
+    case explain::ScalingColumn::EffectiveHours:
+    case explain::ScalingColumn::EffectiveDays:
+        if (m_withOverheads && column != baselineColumn())
+            hours = r.effectiveHours;
+        break;
+    default:
+        break;
+    }
+    if (column == baselineColumn())
+        hours = m_baseline[static_cast<size_t>(row)].effectiveHours;
+    if (hours)
+        lines << format::duration(*hours * 3600.0);
+    return lines.join(QLatin1Char('\n'));
 }
 
 QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation, int role) const

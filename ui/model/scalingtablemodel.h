@@ -6,8 +6,9 @@
 
 namespace pipeplan {
 
-/// Worker counts against hours and days, linear and Amdahl-limited, the row nearest the chosen
-/// workers highlighted. Holds the rows the core computed; formats, never computes.
+/// Worker counts against hours and days, linear and Amdahl-limited, the row of the scenario's own
+/// worker count highlighted (explain::shownScaling adds that row when the list lacks it). Holds
+/// the rows the core computed; formats, never computes.
 class ScalingTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -30,13 +31,17 @@ public:
 
     /// `withOverheads` adds the runtime with overheads (hours, days) after the Amdahl columns;
     /// `baselineRows` (same worker counts) adds the baseline column last; empty removes it.
+    /// `insertedRow` is the scenario's own row when it is not one of the listed counts.
     void setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
-                 const std::vector<ScalingRow> &baselineRows = {}, bool withOverheads = false);
+                 const std::vector<ScalingRow> &baselineRows = {}, bool withOverheads = false,
+                 int insertedRow = -1);
     bool hasBaseline() const { return !m_baseline.empty(); }
     bool hasOverheads() const { return m_withOverheads; }
     /// The baseline column's index (the last column), -1 without a baseline.
     int baselineColumn() const { return m_baseline.empty() ? -1 : columnCount() - 1; }
     int highlightedRow() const { return m_highlighted; }
+    /// The row added for the scenario's worker count, -1 when that count is listed.
+    int insertedRow() const { return m_inserted; }
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -52,10 +57,12 @@ public:
 
 private:
     QString textAt(int row, int column) const;
+    QString toolTip(int row, int column) const;
 
     std::vector<ScalingRow> m_rows;
     std::vector<ScalingRow> m_baseline;
     int m_highlighted = -1;
+    int m_inserted = -1;
     bool m_withOverheads = false;
 };
 

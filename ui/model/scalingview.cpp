@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
+#include "core/model/explain.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/scalingtablemodel.h"
 
@@ -57,10 +58,15 @@ void ScalingView::refresh()
     if (!m_document)
         return;
     const ScenarioResult &r = m_document->result();
-    m_model->setRows(r.scaling, r.nearestScalingRow,
-                     m_document->baseline() ? m_document->comparison().baselineScaling
-                                            : std::vector<ScalingRow>{},
-                     r.overheads.enabled);
+    // The scenario's own worker count has a row, highlighted, even when the list lacks it.
+    const std::optional<Scenario> &baseline = m_document->baseline();
+    const explain::ShownScaling shown =
+        baseline ? explain::shownScaling(m_document->scenario(), r,
+                                         m_document->comparison().baselineScaling, &*baseline,
+                                         &m_document->baselineResult())
+                 : explain::shownScaling(m_document->scenario(), r);
+    m_model->setRows(shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled,
+                     shown.inserted);
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
     QFont bold = m_table->font();
     bold.setBold(true);

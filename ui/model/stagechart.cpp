@@ -7,6 +7,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSet>
 #include <QHorizontalStackedBarSeries>
+#include <QLocale>
 #include <QToolTip>
 #include <QValueAxis>
 
@@ -14,20 +15,6 @@
 #include <cmath>
 
 namespace pipeplan {
-
-namespace {
-double niceCeiling(double value)
-{
-    if (!(value > 0))
-        return 1;
-    const double magnitude = std::pow(10.0, std::floor(std::log10(value)));
-    for (double step : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-        if (value <= step * magnitude)
-            return step * magnitude;
-    }
-    return 10 * magnitude;
-}
-} // namespace
 
 StageChart::StageChart(QWidget *parent)
     : QChartView(parent), m_series(new QHorizontalStackedBarSeries),
@@ -48,7 +35,13 @@ StageChart::StageChart(QWidget *parent)
     m_series->attachAxis(m_categories);
     m_series->attachAxis(m_values);
     m_values->setTitleText(tr("ms per user"));
-    m_values->setLabelFormat(QStringLiteral("%.4g"));
+    // Ticks at round multiples from 0 (never 8333 / 16667), labelled with English grouping
+    // ("10,000") like every other number in the window.
+    m_values->setTickType(QValueAxis::TicksDynamic);
+    m_values->setTickAnchor(0);
+    m_values->setLabelFormat(QStringLiteral("%.0f"));
+    chart->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
+    chart->setLocalizeNumbers(true);
     chart->legend()->setAlignment(Qt::AlignTop);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
@@ -78,8 +71,32 @@ StageChart::StageChart(QWidget *parent)
 void StageChart::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
-    // As many value labels as fit the width: "20000" needs about 70 pixels.
-    m_values->setTickCount(std::clamp(width() / 80, 3, 6));
+    // As many value labels as fit the width: "20,000" needs about 70 pixels.
+    const int maxTicks = std::clamp(width() / 80, 2, 5);
+    if (maxTicks != m_maxTicks) {
+        m_maxTicks = maxTicks;
+        fitValueAxis();
+    }
+}
+
+void StageChart::fitValueAxis()
+{
+    // A round step first, then the top at the next multiple of it: every tick is a round
+    // multiple and the range changes only now and then while a slider moves.
+    const double span = m_maxMs > 0 ? m_maxMs * 1.05 : 1.0;
+    const double step = format::niceStep(span, m_maxTicks);
+    const double top = std::ceil(span / step - 1e-9) * step;
+    if (m_values->tickInterval() != step)
+        m_values->setTickInterval(step);
+    if (m_values->min() != 0 || m_values->max() != top)
+        m_values->setRange(0, top);
+    // The decimals the step needs: 0 for 2,500, 1 for 0.5, 2 for 0.25.
+    const QString label = format::tickLabel(step, step);
+    const qsizetype point = label.indexOf(QLatin1Char('.'));
+    const QString labelFormat =
+        QStringLiteral("%.%1f").arg(point < 0 ? 0 : label.size() - point - 1);
+    if (m_values->labelFormat() != labelFormat)
+        m_values->setLabelFormat(labelFormat);
 }
 
 void StageChart::setDocument(ScenarioDocument *document)
@@ -139,13 +156,8 @@ void StageChart::refresh()
             m_bottleneck->replace(i, isBottleneck ? ms : 0.0);
         maxMs = std::max(maxMs, ms);
     }
-    // A "nice" top (1, 2 or 5 x 10^k) changes only now and then while a slider moves, so the
-    // axis is not laid out again on every tick.
-    const double top = niceCeiling(maxMs * 1.05);
-    if (m_values->max() != top) {
-        m_values->setRange(0, top);
-        m_values->setLabelFormat(top >= 100 ? QStringLiteral("%.0f") : QStringLiteral("%.3g"));
-    }
+    m_maxMs = maxMs;
+    fitValueAxis();
     // The title names the bottleneck: no legend needed, more room for the bars.
     chart()->legend()->setVisible(false);
     const QString title =

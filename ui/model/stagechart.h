@@ -27,12 +27,16 @@ public:
     QStringList categories() const;
     /// The bar value drawn for stage `stage` in a set (bars are stored bottom to top).
     static double barValue(const QBarSet *set, int stage);
+    /// The time axis: from 0 in round steps (1, 2, 2.5 or 5 × 10^k ms) with grouped labels.
+    QValueAxis *valueAxis() const { return m_values; }
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
+    /// Range and round tick step for the longest stage and the width's number of ticks.
+    void fitValueAxis();
 
     QPointer<ScenarioDocument> m_document;
     QHorizontalStackedBarSeries *m_series;
@@ -40,6 +44,8 @@ private:
     QBarSet *m_bottleneck;
     QBarCategoryAxis *m_categories;
     QValueAxis *m_values;
+    double m_maxMs = 0;
+    int m_maxTicks = 4;
 };
 
 } // namespace pipeplan

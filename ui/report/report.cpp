@@ -18,6 +18,7 @@
 
 #include <QBuffer>
 #include <QChart>
+#include <QCoreApplication>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
 #include <QLocale>
@@ -29,6 +30,7 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
+#include <numeric>
 
 namespace pipeplan::report {
 
@@ -300,7 +302,10 @@ void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
     std::vector<QStringList> headline{
         {QStringLiteral("Total predictions"), h.totalPredictions, explain::totalPredictions(s, r)},
         {QStringLiteral("Runtime at %1")
-             .arg(format::count(s.workload.workers, QStringLiteral("workers"))),
+             .arg(format::plural(QCoreApplication::translate("pipeplan::report", "%n worker(s)",
+                                                             nullptr,
+                                                             format::numerus(s.workload.workers)),
+                                 s.workload.workers)),
          h.runtime, explain::runtime(s, r)},
         {QStringLiteral("Throughput"), h.throughput, explain::throughput(s, r)},
         {QStringLiteral("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
@@ -325,23 +330,41 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
 {
     const ScenarioResult &r = planResult.model;
     doc.heading(QStringLiteral("Scaling table"));
-    std::vector<QStringList> scaling = explain::scalingTableRows(r.scaling, r.overheads.enabled);
+    // The window's rows: the scenario's own worker count has a row even when the list lacks it.
+    const explain::ShownScaling shown =
+        plan.baseline && planResult.baseline.comparison && planResult.baseline.result
+            ? explain::shownScaling(plan.scenario, r,
+                                    planResult.baseline.comparison->baselineScaling,
+                                    &*plan.baseline, &*planResult.baseline.result)
+            : explain::shownScaling(plan.scenario, r);
+    std::vector<QStringList> scaling = explain::scalingTableRows(shown.rows, r.overheads.enabled);
     QStringList header = scaling.front();
     scaling.erase(scaling.begin());
-    std::vector<double> fractions(static_cast<size_t>(header.size()),
-                                  1.0 / static_cast<double>(header.size()));
     std::vector<bool> numeric(static_cast<size_t>(header.size()), true);
     if (plan.baseline) {
-        const Comparison &c = *planResult.baseline.comparison;
         header << (r.overheads.enabled ? QStringLiteral("Baseline, with overheads (h)")
                                        : QStringLiteral("Baseline Amdahl (h)"));
         for (size_t i = 0; i < scaling.size(); ++i)
-            scaling[i] << ScalingTableModel::baselineCellText(r.scaling[i], c.baselineScaling[i]);
-        fractions.assign(static_cast<size_t>(header.size()),
-                         0.76 / static_cast<double>(header.size() - 1));
-        fractions.back() = 0.24;
+            scaling[i] << (i < shown.baseline.size() ? ScalingTableModel::baselineCellText(
+                                                           shown.rows[i], shown.baseline[i])
+                                                     : QString());
         numeric.push_back(true);
     }
+    // Each column as wide as its longest text (a header wraps at its spaces, a number never
+    // should: "2,500.00×" split after its comma reads as two numbers).
+    std::vector<double> weights(static_cast<size_t>(header.size()), 1.0);
+    for (qsizetype c = 0; c < header.size(); ++c) {
+        double &weight = weights[static_cast<size_t>(c)];
+        for (const QString &word : header[c].split(QLatin1Char(' ')))
+            weight = std::max(weight, static_cast<double>(word.size()));
+        for (const QStringList &row : scaling)
+            weight = std::max(weight, static_cast<double>(row.value(c).size()));
+    }
+    const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+    std::vector<double> fractions;
+    fractions.reserve(weights.size());
+    for (double weight : weights)
+        fractions.push_back(weight / total);
     doc.table(header, scaling, fractions, numeric);
 }
 
@@ -591,13 +614,16 @@ void renderJobEta(Document &doc, const ProjectSettings &project, const estimate:
 {
     doc.heading(QStringLiteral("Training job ETA from a canary"));
     doc.text(QStringLiteral("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
-                            "wall time (× %6); %7 checkpoints every %8 min.")
+                            "wall time (× %6); %7 every %8 min.")
                  .arg(format::grouped(project.jobEta.samplesPerSecond, 2),
                       format::grouped(project.jobEta.datasetSamples, 0),
                       format::trimmed(project.jobEta.epochs, 2), format::duration(eta.etaSeconds),
                       format::duration(eta.wallTimeMinutes * 60),
                       format::trimmed(project.jobEta.safetyFactor, 2),
-                      format::grouped(eta.checkpoints, 0),
+                      format::plural(QCoreApplication::translate("pipeplan::report",
+                                                                 "%n checkpoint(s)", nullptr,
+                                                                 format::numerus(eta.checkpoints)),
+                                     eta.checkpoints),
                       format::trimmed(project.jobEta.checkpointMinutes, 1)),
              font(9), kInk, 6);
 }

@@ -1,0 +1,480 @@
+// Numbers a person reads (issue 17, item 5): no e-notation in the window, the report or the CLI's
+// text; durations in the unit that reads best; plurals through tr() with %n; round chart ticks
+// with thousands separators; the scaling table highlights the scenario's own worker count.
+#include "app/cli/cli.h"
+#include "core/base/format.h"
+#include "core/base/units.h"
+#include "core/model/explain.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/model/scalingtablemodel.h"
+#include "ui/model/scalingview.h"
+#include "ui/model/stagechart.h"
+#include "ui/report/report.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAbstractItemView>
+#include <QChart>
+#include <QChartView>
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QGraphicsTextItem>
+#include <QLabel>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QTextDocumentFragment>
+#include <QValueAxis>
+
+#include <qcustomplot.h>
+
+#include <cmath>
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+namespace {
+
+const QRegularExpression &scientific()
+{
+    static const QRegularExpression re(QStringLiteral("[0-9][eE][+-]?[0-9]"));
+    return re;
+}
+
+/// Fails with `where` and the text when `text` holds e-notation.
+void expectPlain(const QString &text, const std::string &where)
+{
+    EXPECT_FALSE(scientific().match(text).hasMatch()) << where << ": " << text.toStdString();
+}
+
+QString presetFile(const QString &name)
+{
+    return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + name;
+}
+
+QStringList presets()
+{
+    return QDir(QStringLiteral(PIPEPLAN_PRESETS_DIR))
+        .entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name);
+}
+
+/// What tr("%n <noun>(s)", nullptr, n) and format::plural make of a count.
+QString counted(const char *source, double n)
+{
+    return format::plural(
+        QCoreApplication::translate("TestNumbers", source, nullptr, format::numerus(n)), n);
+}
+
+/// Every tick label a Qt Charts view draws (its axis labels are text items in the scene).
+QStringList sceneTexts(QChartView *view)
+{
+    QStringList texts;
+    for (QGraphicsItem *item : view->scene()->items()) {
+        if (auto *text = qgraphicsitem_cast<QGraphicsTextItem *>(item))
+            texts << text->toPlainText();
+        else if (auto *simple = qgraphicsitem_cast<QGraphicsSimpleTextItem *>(item))
+            texts << simple->text();
+    }
+    return texts;
+}
+
+/// The value axis labels the stage chart draws, in order, empty ones dropped.
+QStringList stageTickLabels(StageChart *chart)
+{
+    QCoreApplication::processEvents();
+    QStringList labels;
+    for (const QString &text : sceneTexts(chart)) {
+        if (!text.isEmpty() && text.front().isDigit())
+            labels << text;
+    }
+    return labels;
+}
+
+bool isRoundStep(double step)
+{
+    const double magnitude = std::pow(10.0, std::floor(std::log10(step)));
+    const double mantissa = step / magnitude;
+    for (double round : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+        if (std::fabs(mantissa - round) < 1e-9)
+            return true;
+    }
+    return false;
+}
+
+QString reportText(const Plan &plan, const QString &directory)
+{
+    const QString pdf = directory + QStringLiteral("/report.pdf");
+    QFile file(pdf);
+    if (!file.open(QIODevice::WriteOnly))
+        return {};
+    file.write(report::pdfBytes(plan, report::Options{}));
+    file.close();
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"),
+                  {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    process.waitForFinished(60'000);
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+class NumbersWindowTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        window = std::make_unique<MainWindow>(MainWindow::Options::headless());
+        window->resize(1366, 768);
+        window->show();
+        QCoreApplication::processEvents();
+        doc = window->document();
+    }
+
+    void setWorkers(double workers)
+    {
+        Scenario s = doc->scenario();
+        s.workload.workers = workers;
+        ASSERT_TRUE(doc->edit(s, QStringLiteral("workers")));
+        QCoreApplication::processEvents();
+    }
+
+    QString cell(int row, int column) const
+    {
+        const ScalingTableModel *model = window->scaling()->model();
+        return model->data(model->index(row, column)).toString();
+    }
+
+    std::unique_ptr<MainWindow> window;
+    ScenarioDocument *doc = nullptr;
+};
+
+} // namespace
+
+// ---- Durations -------------------------------------------------------------------------------
+
+TEST(NumbersDuration, PicksTheUnitThatReadsBestAtEachBoundary)
+{
+    using namespace units;
+    EXPECT_EQ(format::duration(0.12), QStringLiteral("120 ms"));
+    EXPECT_EQ(format::duration(1), QStringLiteral("1 second"));
+    EXPECT_EQ(format::duration(45), QStringLiteral("45 seconds"));
+    EXPECT_EQ(format::duration(119), QStringLiteral("119 seconds"));
+    EXPECT_EQ(format::duration(2 * kSecondsPerMinute), QStringLiteral("2 minutes"));
+    // A 25-minute job reads as minutes, never "0.02 days" or "0.42 hours".
+    EXPECT_EQ(format::duration(25 * kSecondsPerMinute), QStringLiteral("25 minutes"));
+    EXPECT_EQ(format::duration(2 * kSecondsPerHour - 1), QStringLiteral("119.98 minutes"));
+    EXPECT_EQ(format::duration(2 * kSecondsPerHour), QStringLiteral("2 hours"));
+    EXPECT_EQ(format::duration(16.67 * kSecondsPerHour), QStringLiteral("16.67 hours"));
+    EXPECT_EQ(format::duration(3 * kSecondsPerDay - kSecondsPerHour), QStringLiteral("71 hours"));
+    EXPECT_EQ(format::duration(3 * kSecondsPerDay), QStringLiteral("3 days"));
+    EXPECT_EQ(format::duration(2 * kSecondsPerYear - kSecondsPerDay), QStringLiteral("729.5 days"));
+    EXPECT_EQ(format::duration(2 * kSecondsPerYear), QStringLiteral("2 years"));
+    // Seed 000: 150M users × 20 predictions × 1 s on one worker.
+    EXPECT_EQ(format::duration(3e9), QStringLiteral("95.06 years"));
+    EXPECT_EQ(format::duration(1e300).right(6), QStringLiteral(" years"));
+}
+
+TEST(NumbersDuration, ASmallJobHeadlineReadsInMinutes)
+{
+    Scenario s = defaultScenario();
+    s.workload.users = 150'000; // 3,000,000 s of work over 2,000 workers at p = 1
+    s.workload.parallelFraction = 1;
+    s.workload.workers = 2000;
+    const ScenarioResult r = evaluate(s);
+    EXPECT_EQ(explain::headline(s, r).runtime, QStringLiteral("25 minutes"));
+}
+
+// ---- No e-notation from the shared formatters -----------------------------------------------
+
+TEST(NumbersPlain, NoFormatterWritesENotationAtAnyMagnitude)
+{
+    for (int exponent = -12; exponent <= 18; ++exponent) {
+        for (double mantissa : {1.0, 4.63, -2.5}) {
+            const double v = mantissa * std::pow(10.0, exponent);
+            const std::string where = "value " + std::to_string(v);
+            expectPlain(format::grouped(v, 2), where);
+            expectPlain(format::trimmed(v, 4), where);
+            expectPlain(format::count(v, QStringLiteral("users")), where);
+            expectPlain(format::milliseconds(std::fabs(v)), where);
+            expectPlain(format::duration(std::fabs(v)), where);
+            expectPlain(format::signedDuration(v), where);
+            expectPlain(format::ratePerSecond(std::fabs(v), QStringLiteral("users")), where);
+            expectPlain(format::gibibytes(std::fabs(v)), where);
+            expectPlain(format::fixedOrBelow(v, 2), where);
+            expectPlain(format::tickLabel(v, std::fabs(v) / 4), where);
+            expectPlain(counted("%n worker(s)", std::fabs(v)), where);
+        }
+    }
+}
+
+TEST(NumbersPlain, ScalingCellsKeepTwoDecimalsPerColumnAndNeverENotation)
+{
+    // The issue's cells: 4.63e-05 and 0.00496 h beside 0.02.
+    ScalingRow row;
+    row.workers = 50'000;
+    row.linearHours = 4.63e-05;
+    row.linearDays = 0.00496;
+    row.amdahlSpeedup = 49.76;
+    row.amdahlHours = 0.0167;
+    row.amdahlDays = 833'333.333;
+    row.effectiveHours = 0;
+    row.effectiveDays = 0.005;
+    using C = explain::ScalingColumn;
+    EXPECT_EQ(explain::scalingCell(row, C::Workers), QStringLiteral("50,000"));
+    EXPECT_EQ(explain::scalingCell(row, C::LinearHours), QStringLiteral("< 0.01"));
+    EXPECT_EQ(explain::scalingCell(row, C::LinearDays), QStringLiteral("< 0.01"));
+    EXPECT_EQ(explain::scalingCell(row, C::AmdahlSpeedup), QStringLiteral("49.76×"));
+    EXPECT_EQ(explain::scalingCell(row, C::AmdahlHours), QStringLiteral("0.02"));
+    EXPECT_EQ(explain::scalingCell(row, C::AmdahlDays), QStringLiteral("833,333.33"));
+    EXPECT_EQ(explain::scalingCell(row, C::EffectiveHours), QStringLiteral("0.00"));
+    EXPECT_EQ(explain::scalingCell(row, C::EffectiveDays), QStringLiteral("0.01"));
+    // Every time cell over a wide sweep: two decimals, or "< 0.01".
+    const QRegularExpression twoDecimals(QStringLiteral("^(< 0\\.01|[0-9,]+\\.[0-9]{2})$"));
+    for (int exponent = -9; exponent <= 12; ++exponent) {
+        row.linearHours = 3.7 * std::pow(10.0, exponent);
+        const QString text = explain::scalingCell(row, C::LinearHours);
+        EXPECT_TRUE(twoDecimals.match(text).hasMatch()) << text.toStdString();
+    }
+}
+
+// ---- Plurals ---------------------------------------------------------------------------------
+
+TEST(NumbersPlural, OneReadsSingularAndCountsAreGrouped)
+{
+    EXPECT_EQ(counted("%n worker(s)", 1), QStringLiteral("1 worker"));
+    EXPECT_EQ(counted("%n worker(s)", 5), QStringLiteral("5 workers"));
+    EXPECT_EQ(counted("%n worker(s)", 10'000), QStringLiteral("10,000 workers"));
+    EXPECT_EQ(counted("%n worker(s)", 0), QStringLiteral("0 workers"));
+    EXPECT_EQ(counted("%n worker(s)", 2.5), QStringLiteral("2.5 workers"));
+    EXPECT_EQ(counted("%n prediction(s)", 1), QStringLiteral("1 prediction"));
+    EXPECT_EQ(counted("%n prediction(s)", 3e9), QStringLiteral("3,000,000,000 predictions"));
+    EXPECT_EQ(counted("%n person(s)", 1), QStringLiteral("1 person"));
+    EXPECT_EQ(counted("%n person(s)", 3), QStringLiteral("3 people"));
+    EXPECT_EQ(counted("%n checkpoint(s)", 1), QStringLiteral("1 checkpoint"));
+    EXPECT_EQ(counted("%n checkpoint(s)", 4), QStringLiteral("4 checkpoints"));
+}
+
+TEST_F(NumbersWindowTest, TheRuntimeCaptionSaysOneWorker)
+{
+    setWorkers(1);
+    EXPECT_EQ(window->headline()->findChildren<QLabel *>().isEmpty(), false);
+    bool found = false;
+    for (const QLabel *label : window->headline()->findChildren<QLabel *>()) {
+        if (label->toolTip().startsWith(QStringLiteral("Runtime at"))) {
+            EXPECT_EQ(label->toolTip(), QStringLiteral("Runtime at 1 worker"));
+            found = true;
+        }
+    }
+    EXPECT_TRUE(found);
+}
+
+// ---- Ticks -----------------------------------------------------------------------------------
+
+TEST(NumbersTicks, StepsAreRoundAndLabelsGrouped)
+{
+    EXPECT_EQ(format::niceStep(25'000, 3), 10'000);
+    EXPECT_EQ(format::niceStep(21'000, 5), 5'000);
+    EXPECT_EQ(format::niceStep(0.3, 3), 0.1);
+    EXPECT_EQ(format::niceStep(9, 4), 2.5);
+    EXPECT_EQ(format::niceStep(0, 4), 1);
+    for (int i = 0; i < 70; ++i) {
+        const double span = 0.013 * std::pow(1.37, i);
+        for (int ticks = 2; ticks <= 6; ++ticks) {
+            const double step = format::niceStep(span, ticks);
+            EXPECT_TRUE(isRoundStep(step)) << step;
+            EXPECT_LE(span / step, ticks * (1 + 1e-9)) << span << " " << ticks;
+        }
+    }
+    EXPECT_EQ(format::tickLabel(5'000, 2'500), QStringLiteral("5,000"));
+    EXPECT_EQ(format::tickLabel(7'500, 2'500), QStringLiteral("7,500"));
+    EXPECT_EQ(format::tickLabel(0.75, 0.25), QStringLiteral("0.75"));
+    EXPECT_EQ(format::tickLabel(1.5, 0.5), QStringLiteral("1.5"));
+    EXPECT_EQ(format::tickLabel(9.1, 0.05), QStringLiteral("9.10"));
+    EXPECT_EQ(format::tickLabel(-1e-17, 0.5), QStringLiteral("0.0"));
+    EXPECT_EQ(format::tickLabel(20'000'000, 5'000'000), QStringLiteral("20,000,000"));
+}
+
+TEST_F(NumbersWindowTest, TheStageChartTicksAreRoundMultiplesWithSeparators)
+{
+    StageChart *chart = window->stageChart();
+    for (double latencyMs : {1000.0, 833.0, 1.7, 12.0, 41'666.0}) {
+        Scenario s = doc->scenario();
+        s.workload.latencyMs = latencyMs;
+        ASSERT_TRUE(doc->edit(s, QStringLiteral("latency")));
+        for (int width : {300, 500, 900}) {
+            chart->resize(width, 220);
+            QCoreApplication::processEvents();
+            const QValueAxis *axis = chart->valueAxis();
+            const std::string what =
+                "latency " + std::to_string(latencyMs) + " width " + std::to_string(width);
+            EXPECT_EQ(axis->tickType(), QValueAxis::TicksDynamic) << what;
+            EXPECT_EQ(axis->tickAnchor(), 0) << what;
+            EXPECT_EQ(axis->min(), 0) << what;
+            const double step = axis->tickInterval();
+            EXPECT_TRUE(isRoundStep(step)) << what << " step " << step;
+            const double steps = axis->max() / step;
+            EXPECT_NEAR(steps, std::round(steps), 1e-9) << what;
+            EXPECT_GE(axis->max(), doc->result().stageMs.front()) << what;
+            const QStringList labels = stageTickLabels(chart);
+            EXPECT_FALSE(labels.isEmpty()) << what;
+            for (const QString &label : labels) {
+                expectPlain(label, what);
+                // Every label is a round multiple of the step, grouped in thousands.
+                QString digits = label;
+                digits.remove(QLatin1Char(','));
+                bool ok = false;
+                const double value = digits.toDouble(&ok);
+                ASSERT_TRUE(ok) << what << " label " << label.toStdString();
+                EXPECT_NEAR(value / step, std::round(value / step), 1e-6)
+                    << what << " label " << label.toStdString();
+                if (value >= 1000) {
+                    EXPECT_TRUE(label.contains(QLatin1Char(','))) << label.toStdString();
+                }
+            }
+        }
+    }
+    // Seed 000's 20,000 ms stage: 0, 5,000 ... or 0, 10,000 ..., never 8,333.
+    Scenario s = defaultScenario();
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("seed 000")));
+    chart->resize(500, 220);
+    const QStringList labels = stageTickLabels(chart);
+    EXPECT_TRUE(labels.contains(QStringLiteral("10,000"))) << labels.join(u' ').toStdString();
+    EXPECT_FALSE(labels.contains(QStringLiteral("8,333")));
+}
+
+// ---- The highlighted row ---------------------------------------------------------------------
+
+TEST_F(NumbersWindowTest, OneAndFiveWorkersHighlightARowOfTheirOwn)
+{
+    const ScalingTableModel *model = window->scaling()->model();
+    const int listed = static_cast<int>(doc->scenario().workerCounts.size());
+    for (double workers : {1.0, 5.0}) {
+        setWorkers(workers);
+        ASSERT_EQ(model->rowCount(), listed + 1) << workers;
+        EXPECT_EQ(model->highlightedRow(), 0) << workers;
+        EXPECT_EQ(model->insertedRow(), 0) << workers;
+        EXPECT_EQ(cell(0, ScalingTableModel::Workers), format::grouped(workers, 0));
+        EXPECT_EQ(cell(1, ScalingTableModel::Workers), QStringLiteral("100"));
+        // Its runtime is the headline's (no overheads: the Amdahl runtime).
+        EXPECT_DOUBLE_EQ(doc->result().runtimeSeconds,
+                         explain::shownScaling(doc->scenario(), doc->result()).rows[0].amdahlHours *
+                             3600.0);
+        EXPECT_TRUE(model->data(model->index(0, 0), Qt::FontRole).value<QFont>().bold());
+        EXPECT_FALSE(model->data(model->index(1, 0), Qt::FontRole).value<QFont>().bold());
+    }
+    // Between listed counts the row goes in order; a listed count is highlighted in place.
+    setWorkers(700);
+    EXPECT_EQ(model->highlightedRow(), 2);
+    EXPECT_EQ(cell(1, ScalingTableModel::Workers), QStringLiteral("500"));
+    EXPECT_EQ(cell(2, ScalingTableModel::Workers), QStringLiteral("700"));
+    EXPECT_EQ(cell(3, ScalingTableModel::Workers), QStringLiteral("1,000"));
+    setWorkers(5000);
+    EXPECT_EQ(model->rowCount(), listed);
+    EXPECT_EQ(model->insertedRow(), -1);
+    EXPECT_EQ(cell(model->highlightedRow(), ScalingTableModel::Workers), QStringLiteral("5,000"));
+    setWorkers(100'000);
+    EXPECT_EQ(model->highlightedRow(), listed);
+    EXPECT_EQ(cell(listed, ScalingTableModel::Workers), QStringLiteral("100,000"));
+}
+
+TEST_F(NumbersWindowTest, TheOwnRowKeepsTheOverheadAndBaselineColumns)
+{
+    ASSERT_TRUE(window->openFile(presetFile(QStringLiteral("feature-store-cap.json"))));
+    doc = window->document();
+    doc->pinBaseline();
+    setWorkers(3);
+    const ScalingTableModel *model = window->scaling()->model();
+    EXPECT_TRUE(model->hasOverheads());
+    EXPECT_EQ(model->highlightedRow(), 0);
+    EXPECT_EQ(model->baselineColumn(), model->columnCount() - 1);
+    // With overheads the own row's runtime is the headline's.
+    const explain::ShownScaling shown = explain::shownScaling(doc->scenario(), doc->result());
+    EXPECT_DOUBLE_EQ(shown.rows[0].effectiveHours * 3600.0, doc->result().effectiveRuntimeSeconds);
+    EXPECT_EQ(cell(0, ScalingTableModel::ColumnCount),
+              explain::scalingCell(shown.rows[0], explain::ScalingColumn::EffectiveHours));
+    EXPECT_FALSE(cell(0, model->baselineColumn()).isEmpty());
+}
+
+// ---- Every preset: the window, the report and the CLI ------------------------------------------
+
+TEST_F(NumbersWindowTest, NoPresetShowsENotationAnywhere)
+{
+    const QStringList names = presets();
+    ASSERT_GE(names.size(), 6);
+    QTemporaryDir dir;
+    for (const QString &name : names) {
+        const std::string what = name.toStdString();
+        ASSERT_TRUE(window->openFile(presetFile(name))) << what;
+        doc = window->document();
+        QCoreApplication::processEvents();
+        int checked = 0;
+        // Every label (rich text as a person reads it).
+        for (const QLabel *label : window->findChildren<QLabel *>()) {
+            const QString text = Qt::mightBeRichText(label->text())
+                                     ? QTextDocumentFragment::fromHtml(label->text()).toPlainText()
+                                     : label->text();
+            expectPlain(text, what + " label");
+            ++checked;
+        }
+        // Every cell of every table and list, and its headers.
+        for (const QAbstractItemView *view : window->findChildren<QAbstractItemView *>()) {
+            const QAbstractItemModel *model = view->model();
+            if (!model)
+                continue;
+            for (int c = 0; c < model->columnCount(); ++c)
+                expectPlain(model->headerData(c, Qt::Horizontal).toString(), what + " header");
+            for (int r = 0; r < model->rowCount(); ++r) {
+                for (int c = 0; c < model->columnCount(); ++c) {
+                    expectPlain(model->index(r, c).data().toString(),
+                                what + " cell " + std::to_string(r) + "," + std::to_string(c));
+                    ++checked;
+                }
+            }
+        }
+        // Every tick label of every chart.
+        for (QCustomPlot *plot : window->findChildren<QCustomPlot *>()) {
+            plot->replot(QCustomPlot::rpImmediateRefresh);
+            for (QCPAxis *axis : plot->axisRect()->axes()) {
+                if (!axis->visible())
+                    continue;
+                for (const QString &tick : axis->tickVectorLabels()) {
+                    expectPlain(tick, what + " tick of " + plot->metaObject()->className() + " " +
+                                          axis->label().toStdString());
+                    ++checked;
+                }
+            }
+        }
+        for (QChartView *view : window->findChildren<QChartView *>()) {
+            for (const QString &text : sceneTexts(view)) {
+                expectPlain(text, what + " Qt Charts text");
+                ++checked;
+            }
+        }
+        EXPECT_GT(checked, 100) << what;
+        // The scaling table's own cells, said once more by name.
+        const ScalingTableModel *scaling = window->scaling()->model();
+        for (int r = 0; r < scaling->rowCount(); ++r)
+            for (int c = 0; c < scaling->columnCount(); ++c)
+                expectPlain(scaling->index(r, c).data().toString(), what + " scaling cell");
+
+        // Every line of the report.
+        const QString report = reportText(doc->plan(), dir.path());
+        ASSERT_FALSE(report.isEmpty()) << what;
+        for (const QString &line : report.split(QLatin1Char('\n')))
+            expectPlain(line, what + " report");
+
+        // The CLI's tables (eval and scaling); its JSON is a contract and keeps raw numbers.
+        const cli::CliRunResult eval = cli::runCaptured({QStringLiteral("eval"), presetFile(name)});
+        ASSERT_EQ(eval.exitCode, 0) << eval.err.toStdString();
+        for (const QString &line : eval.out.split(QLatin1Char('\n')))
+            expectPlain(line, what + " CLI eval");
+    }
+    const cli::CliRunResult scaling = cli::runCaptured(
+        {QStringLiteral("scaling"), QStringLiteral("--users"), QStringLiteral("1000"),
+         QStringLiteral("--predictions"), QStringLiteral("1"), QStringLiteral("--latency-ms"),
+         QStringLiteral("10")});
+    ASSERT_EQ(scaling.exitCode, 0) << scaling.err.toStdString();
+    for (const QString &line : scaling.out.split(QLatin1Char('\n')))
+        expectPlain(line, "CLI scaling");
+}
