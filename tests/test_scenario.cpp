@@ -30,8 +30,8 @@ TEST(Scenario, WaterfallFrom95YearsTo25Minutes)
 {
     Scenario scenario;
     scenario.workload.keepFraction = 0.5;
-    scenario.workload.baselineLatencyMs = 1000;
-    scenario.workload.latencyMs = 10;
+    scenario.workload.latencyMs = 1000; // the job as it runs today: 1 s on a CPU core
+    scenario.workload.acceleratorLatencyMs = 10;
     scenario.workload.workers = 10'000;
     const std::vector<LeverStep> steps = leverWaterfall(scenario);
     ASSERT_EQ(steps.size(), 5u);
@@ -103,4 +103,43 @@ TEST(Scenario, ValidationNamesThePath)
                           QStringLiteral("workload.latency_ms"), QStringLiteral("microbatches"),
                           QStringLiteral("stages[0].ms_per_user"), QStringLiteral("stages[1].name"),
                           QStringLiteral("stages"), QStringLiteral("worker_counts[1]")}));
+}
+
+// Issue 17: each lever, ticked on the default scenario (seed 000's job as it runs today),
+// starts where seed 000 puts it and never makes the job slower; so does ticking it after the
+// other, and on a job whose latency is already below the seed's accelerator.
+TEST(Scenario, TickingALeverNeverMakesTheJobSlower)
+{
+    const Scenario today;
+    EXPECT_EQ(today.workload.latencyMs, 1000);
+    EXPECT_FALSE(today.workload.acceleratorLatencyMs.has_value());
+    EXPECT_FALSE(today.workload.batchMsPerUser.has_value());
+    EXPECT_EQ(levers::acceleratorStartMs(today.workload), 10);
+    EXPECT_EQ(levers::batchStartMs(today.workload), 50);
+    const double before = evaluate(today).runtimeSeconds;
+
+    Scenario accelerated = today;
+    accelerated.workload.acceleratorLatencyMs = levers::acceleratorStartMs(today.workload);
+    EXPECT_DOUBLE_EQ(evaluate(accelerated).runtimeSeconds, before / 100);
+    Scenario batched = today;
+    batched.workload.batchMsPerUser = levers::batchStartMs(today.workload);
+    EXPECT_DOUBLE_EQ(evaluate(batched).runtimeSeconds, before * 50 / 20'000);
+    Scenario both = accelerated;
+    both.workload.batchMsPerUser = levers::batchStartMs(accelerated.workload);
+    EXPECT_LE(evaluate(both).runtimeSeconds, evaluate(accelerated).runtimeSeconds);
+
+    for (double latencyMs : {0.01, 0.05, 3.0, 19.0, 60'000.0}) {
+        Scenario fast;
+        fast.workload.latencyMs = latencyMs;
+        fast.workload.predictionsPerUser = 1;
+        const double fastBefore = evaluate(fast).runtimeSeconds;
+        Scenario withAccelerator = fast;
+        withAccelerator.workload.acceleratorLatencyMs = levers::acceleratorStartMs(fast.workload);
+        EXPECT_LE(evaluate(withAccelerator).runtimeSeconds, fastBefore) << latencyMs;
+        Scenario withBatching = fast;
+        withBatching.workload.batchMsPerUser = levers::batchStartMs(fast.workload);
+        EXPECT_LE(evaluate(withBatching).runtimeSeconds, fastBefore) << latencyMs;
+        EXPECT_TRUE(validate(withAccelerator).empty());
+        EXPECT_TRUE(validate(withBatching).empty());
+    }
 }

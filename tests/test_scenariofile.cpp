@@ -117,11 +117,11 @@ TEST(ScenarioFile, VersionOneIsMigratedNewerIsRefused)
 
     const FieldError newer =
         errorOf(withChange(readPreset("nightly-scoring.json"),
-                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 5); }));
+                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 6); }));
     EXPECT_EQ(newer.field, QStringLiteral("version"));
     EXPECT_EQ(newer.message,
               QStringLiteral(
-                  "is 5, newer than this PipePlan understands (4): update PipePlan to open it"));
+                  "is 6, newer than this PipePlan understands (5): update PipePlan to open it"));
 }
 
 // Version 2 files (before overheads and the simulation) open with every overhead off.
@@ -160,7 +160,7 @@ TEST(ScenarioFile, OverheadsSimulationAndGoalRoundTrip)
     s.goal.deadlineSeconds = 6 * 3600;
     s.goal.pricePerWorkerHour = 0.35;
     const QByteArray bytes = scenariofile::toJson(plan);
-    EXPECT_TRUE(bytes.contains("\"version\": 4"));
+    EXPECT_TRUE(bytes.contains("\"version\": 5"));
     const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
     ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
     EXPECT_EQ(*loaded.plan, plan);
@@ -547,4 +547,64 @@ TEST(ScenarioFile, SetValueByPath)
     EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("Users!"), QStringLiteral("1"))->message,
               QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)"));
     EXPECT_EQ(root, before); // refused settings change nothing
+}
+
+// Issue 17: up to version 4 the accelerator lever was written backwards (`latency_ms` the
+// accelerated latency, `baseline_latency_ms` the CPU one). A version-4 file opens with today's
+// latency and the accelerator's in their own fields, for the scenario and its pinned baseline,
+// and keeps its meaning: the same runtime and the same waterfall as the version-5 preset.
+TEST(ScenarioFile, VersionFourLeversOpenTheRightWayRound)
+{
+    const auto asVersion4 = [](QJsonObject scenario) {
+        QJsonObject w = scenario.value(QStringLiteral("workload")).toObject();
+        const QJsonValue accelerated = w.take(QStringLiteral("accelerator_latency_ms"));
+        w.insert(QStringLiteral("baseline_latency_ms"), w.value(QStringLiteral("latency_ms")));
+        w.insert(QStringLiteral("latency_ms"), accelerated);
+        scenario.insert(QStringLiteral("workload"), w);
+        return scenario;
+    };
+    const QByteArray current = readPreset("pruned-accelerated.json");
+    const QByteArray v4 = withChange(current, [&asVersion4](QJsonObject &root) {
+        const QJsonObject original = root;
+        root = asVersion4(original);
+        root.insert(QStringLiteral("version"), 4);
+        QJsonObject baseline = asVersion4(original);
+        baseline.remove(QStringLiteral("format"));
+        baseline.remove(QStringLiteral("version"));
+        baseline.remove(QStringLiteral("baseline"));
+        root.insert(QStringLiteral("baseline"), baseline);
+    });
+    ASSERT_TRUE(v4.contains("baseline_latency_ms"));
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(v4);
+    ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
+    const Scenario &s = loaded.plan->scenario;
+    EXPECT_EQ(s.workload.latencyMs, 1000);
+    EXPECT_EQ(s.workload.acceleratorLatencyMs, std::optional<double>(10));
+    ASSERT_TRUE(loaded.plan->baseline.has_value());
+    EXPECT_EQ(loaded.plan->baseline->workload.latencyMs, 1000);
+    EXPECT_EQ(loaded.plan->baseline->workload.acceleratorLatencyMs, std::optional<double>(10));
+
+    const Scenario preset = scenariofile::fromJson(current).plan->scenario;
+    EXPECT_EQ(s.workload, preset.workload);
+    EXPECT_EQ(evaluate(s).runtimeSeconds, 1500);
+    EXPECT_EQ(evaluate(s).waterfall, evaluate(preset).waterfall);
+
+    // A version-4 file without the lever keeps its one latency, and the lever stays off.
+    const QByteArray plain = withChange(readPreset("nightly-scoring.json"), [](QJsonObject &root) {
+        root.insert(QStringLiteral("version"), 4);
+        QJsonObject w = root.value(QStringLiteral("workload")).toObject();
+        w.remove(QStringLiteral("accelerator_latency_ms"));
+        w.insert(QStringLiteral("baseline_latency_ms"), QJsonValue::Null);
+        root.insert(QStringLiteral("workload"), w);
+    });
+    const scenariofile::LoadResult unaccelerated = scenariofile::fromJson(plain);
+    ASSERT_TRUE(unaccelerated.plan.has_value());
+    EXPECT_EQ(unaccelerated.plan->scenario.workload.latencyMs, 1000);
+    EXPECT_FALSE(unaccelerated.plan->scenario.workload.acceleratorLatencyMs.has_value());
+
+    // Saved again, it is a version-5 file with the new key and without the old one.
+    const QByteArray saved = scenariofile::toJson(*loaded.plan);
+    EXPECT_TRUE(saved.contains("\"version\": 5"));
+    EXPECT_TRUE(saved.contains("\"accelerator_latency_ms\": 10"));
+    EXPECT_FALSE(saved.contains("baseline_latency_ms"));
 }

@@ -261,8 +261,8 @@ TEST_F(WindowTest, WaterfallShowsEveryLever)
 {
     Scenario plan = defaultScenario();
     plan.workload.keepFraction = 0.5;
-    plan.workload.baselineLatencyMs = 1000;
-    plan.workload.latencyMs = 10;
+    plan.workload.latencyMs = 1000;
+    plan.workload.acceleratorLatencyMs = 10;
     plan.workload.parallelFraction = 1.0;
     doc->edit(plan, QStringLiteral("plan"));
     EXPECT_EQ(window->waterfallChart()->labelTexts(),
@@ -1234,4 +1234,61 @@ TEST_F(WindowTest, TailBreakdownShowsTheCoresStepsAndGoesIntoTheReport)
         for (const QString &cell : row)
             EXPECT_TRUE(text.contains(cell)) << cell.toStdString();
     }
+}
+
+// Issue 17: the levers as seed 000 tells them. "Latency per prediction" is the job as it runs
+// today (1,000 ms on a CPU); ticking the accelerator lever in the window starts it at the seed's
+// 10 ms and the batching lever at 50 ms per user: each makes the job faster, one undo step each.
+TEST_F(WindowTest, TickingEachLeverInTheWindowMakesTheJobFaster)
+{
+    InputsPanel *inputs = window->inputs();
+    EXPECT_EQ(doc->scenario().workload.latencyMs, 1000);
+    ValueControl *accelerator = inputs->acceleratorControl();
+    ValueControl *batching = inputs->batchingControl();
+    ASSERT_NE(accelerator->checkBox(), nullptr);
+    ASSERT_NE(batching->checkBox(), nullptr);
+    EXPECT_FALSE(accelerator->checkBox()->isChecked());
+    EXPECT_EQ(accelerator->value(), 10); // where it starts, shown while off
+    EXPECT_EQ(batching->value(), 50);
+
+    const double today = doc->result().effectiveRuntimeSeconds;
+    const int steps = doc->undoStack()->count();
+    accelerator->checkBox()->click();
+    EXPECT_EQ(doc->scenario().workload.acceleratorLatencyMs, std::optional<double>(10));
+    EXPECT_EQ(doc->scenario().workload.latencyMs, 1000); // today's latency stays as typed
+    const double accelerated = doc->result().effectiveRuntimeSeconds;
+    EXPECT_DOUBLE_EQ(accelerated, today / 100);
+    EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+    EXPECT_EQ(window->waterfallChart()->labelTexts().at(2),
+              format::duration(doc->result().waterfall.at(2).runtimeSeconds));
+    EXPECT_EQ(doc->result().waterfall.at(2).explanation,
+              QStringLiteral("1,000 ms → 10 ms/prediction"));
+
+    batching->checkBox()->click();
+    EXPECT_EQ(doc->scenario().workload.batchMsPerUser, std::optional<double>(50));
+    EXPECT_LT(doc->result().effectiveRuntimeSeconds, accelerated);
+    doc->undoStack()->undo();
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->result().effectiveRuntimeSeconds, today);
+    EXPECT_FALSE(accelerator->checkBox()->isChecked());
+}
+
+// Seed 000's lever preset reads its story step by step: 95.06 years, pre-filtering, the
+// accelerator from 1,000 to 10 ms per prediction, batching (not used), workers: 25 minutes.
+TEST_F(WindowTest, TheLeverPresetsWaterfallReadsTheSeedsStory)
+{
+    ASSERT_TRUE(window->openFile(presetPath("pruned-accelerated.json")));
+    EXPECT_EQ(doc->scenario().workload.latencyMs, 1000);
+    EXPECT_EQ(doc->scenario().workload.acceleratorLatencyMs, std::optional<double>(10));
+    EXPECT_EQ(window->waterfallChart()->labelTexts(),
+              (QStringList{QStringLiteral("95.06 years"), QStringLiteral("47.53 years"),
+                           QStringLiteral("173.61 days"), QStringLiteral("unchanged"),
+                           QStringLiteral("25 minutes")}));
+    const std::vector<LeverStep> &steps = doc->result().waterfall;
+    EXPECT_EQ(steps.at(2).name, QStringLiteral("Accelerator"));
+    EXPECT_EQ(steps.at(2).explanation, QStringLiteral("1,000 ms → 10 ms/prediction"));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime), QStringLiteral("25 minutes"));
+    EXPECT_TRUE(window->inputs()->acceleratorControl()->checkBox()->isChecked());
+    EXPECT_EQ(window->inputs()->latencyControl()->value(), 1000);
+    EXPECT_EQ(window->inputs()->acceleratorControl()->value(), 10);
 }

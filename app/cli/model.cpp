@@ -30,11 +30,15 @@ std::vector<FlagDef> workloadFlags()
         {QStringLiteral("predictions"), FlagKind::Value,
          QStringLiteral("predictions per user (required)")},
         {QStringLiteral("latency-ms"), FlagKind::Value,
-         QStringLiteral("latency per prediction in ms (required)")},
+         QStringLiteral("latency per prediction in ms as the job runs today (required)")},
+        {QStringLiteral("accelerator-latency-ms"), FlagKind::Value,
+         QStringLiteral("accelerator lever: latency per prediction on the accelerator (ms)")},
         {QStringLiteral("baseline-latency-ms"), FlagKind::Value,
-         QStringLiteral("latency before the accelerator lever, for the waterfall (ms)")},
+         QStringLiteral("older spelling of the accelerator lever: the latency before it (ms); "
+                        "--latency-ms is then the accelerator's")},
         {QStringLiteral("batch-ms"), FlagKind::Value,
-         QStringLiteral("batched time per user in ms; replaces predictions x latency")},
+         QStringLiteral("batching lever: batched time per user in ms; replaces predictions x "
+                        "latency")},
         {QStringLiteral("keep-fraction"), FlagKind::Value,
          QStringLiteral(
              "share of users that still needs scoring after pre-filtering, (0, 1]; default 1")},
@@ -53,8 +57,19 @@ Scenario scenarioFromWorkloadFlags(const Flags &flags)
     w.users = flags.number(QStringLiteral("users"), fields::users);
     w.predictionsPerUser = flags.number(QStringLiteral("predictions"), fields::predictionsPerUser);
     w.latencyMs = flags.number(QStringLiteral("latency-ms"), fields::latencyMs);
-    w.baselineLatencyMs =
-        flags.optionalNumber(QStringLiteral("baseline-latency-ms"), fields::baselineLatencyMs);
+    w.acceleratorLatencyMs = flags.optionalNumber(QStringLiteral("accelerator-latency-ms"),
+                                                  fields::acceleratorLatencyMs);
+    // The older spelling keeps its meaning: --latency-ms was the accelerated latency and
+    // --baseline-latency-ms the one before the accelerator.
+    if (const std::optional<double> before =
+            flags.optionalNumber(QStringLiteral("baseline-latency-ms"), fields::latencyMs)) {
+        if (w.acceleratorLatencyMs) {
+            throw InvalidInput{QStringLiteral(
+                "--baseline-latency-ms: give it or --accelerator-latency-ms, not both")};
+        }
+        w.acceleratorLatencyMs = w.latencyMs;
+        w.latencyMs = *before;
+    }
     w.batchMsPerUser = flags.optionalNumber(QStringLiteral("batch-ms"), fields::batchMsPerUser);
     w.keepFraction = flags.number(QStringLiteral("keep-fraction"), fields::keepFraction, 1.0);
     w.workers = flags.number(QStringLiteral("workers"), fields::workers, 1.0);

@@ -13,8 +13,8 @@ const FieldSpec users{"users", "users", "users", 1, 1e12, false, true};
 const FieldSpec predictionsPerUser{
     "predictions_per_user", "predictions per user", "predictions", 1, 1e9, false, true};
 const FieldSpec latencyMs{"latency_ms", "latency per prediction", "ms", 0, 1e9, true};
-const FieldSpec baselineLatencyMs{
-    "baseline_latency_ms", "latency before the accelerator", "ms", 0, 1e9, true};
+const FieldSpec acceleratorLatencyMs{
+    "accelerator_latency_ms", "latency on the accelerator", "ms", 0, 1e9, true};
 const FieldSpec batchMsPerUser{"batch_ms_per_user", "batched time per user", "ms", 0, 1e12, true};
 const FieldSpec keepFraction{"keep_fraction", "keep fraction", "", 0, 1, true};
 const FieldSpec workers{"workers", "workers", "workers", 1, 1e9, false, true};

@@ -34,7 +34,7 @@ namespace fields {
 extern const FieldSpec users;
 extern const FieldSpec predictionsPerUser;
 extern const FieldSpec latencyMs;
-extern const FieldSpec baselineLatencyMs;
+extern const FieldSpec acceleratorLatencyMs;
 extern const FieldSpec batchMsPerUser;
 extern const FieldSpec keepFraction;
 extern const FieldSpec workers;

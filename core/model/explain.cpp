@@ -32,7 +32,8 @@ QString perUserCost(const Scenario &s, const ScenarioResult &r)
                           ? QStringLiteral("scoring ") + format::milliseconds(*w.batchMsPerUser) +
                                 QStringLiteral(" per batched user")
                           : QStringLiteral("scoring ") + num(w.predictionsPerUser, 0) +
-                                QStringLiteral(" × ") + format::milliseconds(w.latencyMs) +
+                                QStringLiteral(" × ") +
+                                format::milliseconds(runtime::effectiveLatencyMs(w)) +
                                 QStringLiteral(" = ") + format::milliseconds(r.scoringMsPerUser);
     if (s.stages.size() <= 1)
         return scoring;
@@ -233,7 +234,8 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
         {QStringLiteral("Users"), format::count(w.users, QStringLiteral("users"))},
         {QStringLiteral("Predictions per user"), format::grouped(w.predictionsPerUser, 0)},
         {QStringLiteral("Latency per prediction"), ms(w.latencyMs)},
-        {QStringLiteral("Accelerator lever (latency before)"), optional(w.baselineLatencyMs, ms)},
+        {QStringLiteral("Accelerator lever (latency on the accelerator)"),
+         optional(w.acceleratorLatencyMs, ms)},
         {QStringLiteral("Batching lever (time per user)"), optional(w.batchMsPerUser, ms)},
         {QStringLiteral("Keep fraction (pre-filtering)"), format::trimmed(w.keepFraction, 4)},
         {QStringLiteral("Workers"), format::count(w.workers, QStringLiteral("workers"))},

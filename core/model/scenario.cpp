@@ -298,7 +298,7 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
 
     // Serial baseline: the job as first written down, before any lever.
     w.keepFraction = 1.0;
-    w.latencyMs = target.baselineLatencyMs.value_or(target.latencyMs);
+    w.acceleratorLatencyMs.reset();
     w.batchMsPerUser.reset();
     std::vector<LeverStep> steps;
     steps.push_back({QStringLiteral("Serial baseline"),
@@ -310,12 +310,16 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
                      QStringLiteral("keep %1%").arg(format::trimmed(target.keepFraction * 100, 2)),
                      workSecondsNow(), target.keepFraction < 1.0});
 
-    w.latencyMs = target.latencyMs;
-    steps.push_back(
-        {QStringLiteral("Accelerator"),
-         QStringLiteral("%1/prediction").arg(format::milliseconds(target.latencyMs)),
-         workSecondsNow(),
-         target.baselineLatencyMs.has_value() && *target.baselineLatencyMs != target.latencyMs});
+    w.acceleratorLatencyMs = target.acceleratorLatencyMs;
+    steps.push_back({QStringLiteral("Accelerator"),
+                     target.acceleratorLatencyMs
+                         ? QStringLiteral("%1 → %2/prediction")
+                               .arg(format::milliseconds(target.latencyMs),
+                                    format::milliseconds(*target.acceleratorLatencyMs))
+                         : QStringLiteral("none"),
+                     workSecondsNow(),
+                     target.acceleratorLatencyMs.has_value() &&
+                         *target.acceleratorLatencyMs != target.latencyMs});
 
     w.batchMsPerUser = target.batchMsPerUser;
     steps.push_back({QStringLiteral("Batching"),

@@ -1,5 +1,8 @@
 #include "core/model/workload.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
 
@@ -17,8 +20,8 @@ std::vector<FieldError> validate(const Workload &w)
     check(fields::users, w.users);
     check(fields::predictionsPerUser, w.predictionsPerUser);
     check(fields::latencyMs, w.latencyMs);
-    if (w.baselineLatencyMs)
-        check(fields::baselineLatencyMs, *w.baselineLatencyMs);
+    if (w.acceleratorLatencyMs)
+        check(fields::acceleratorLatencyMs, *w.acceleratorLatencyMs);
     if (w.batchMsPerUser)
         check(fields::batchMsPerUser, *w.batchMsPerUser);
     check(fields::keepFraction, w.keepFraction);
@@ -39,9 +42,14 @@ double totalPredictions(const Workload &w)
     return usersScored(w) * w.predictionsPerUser;
 }
 
+double effectiveLatencyMs(const Workload &w)
+{
+    return w.acceleratorLatencyMs.value_or(w.latencyMs);
+}
+
 double scoringMsPerUser(const Workload &w)
 {
-    return w.batchMsPerUser ? *w.batchMsPerUser : w.predictionsPerUser * w.latencyMs;
+    return w.batchMsPerUser ? *w.batchMsPerUser : w.predictionsPerUser * effectiveLatencyMs(w);
 }
 
 double workSeconds(double usersScored, double msPerUser)
@@ -103,5 +111,32 @@ int nearestRow(const std::vector<double> &workerCounts, double workers)
     }
     return best;
 }
+
+namespace levers {
+
+namespace {
+/// The lever's start: the seed's value, or half of what it replaces when that is already
+/// smaller, on the controls' 0.01 ms grid.
+double startBelow(double seedValueMs, double replacedMs)
+{
+    constexpr double kSmallestMs = 0.01;
+    const double half = std::floor(replacedMs / 2 / kSmallestMs) * kSmallestMs;
+    return std::max(kSmallestMs, std::min(seedValueMs, half));
+}
+} // namespace
+
+double acceleratorStartMs(const Workload &w)
+{
+    return startBelow(10, w.latencyMs);
+}
+
+double batchStartMs(const Workload &w)
+{
+    Workload unbatched = w;
+    unbatched.batchMsPerUser.reset();
+    return startBelow(50, runtime::scoringMsPerUser(unbatched));
+}
+
+} // namespace levers
 
 } // namespace pipeplan

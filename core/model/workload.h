@@ -12,12 +12,13 @@ struct Workload
 {
     double users = 150'000'000;
     double predictionsPerUser = 20;
-    double latencyMs = 1000; ///< per prediction, after any accelerator
-    /// Per-prediction latency before the accelerator lever (the CPU number); unset means the
-    /// accelerator lever is not used and the waterfall shows no accelerator step.
-    std::optional<double> baselineLatencyMs;
-    /// Time to score one user when the predictions are batched into one call; replaces
-    /// predictions x latency when set.
+    /// Per prediction, as the job runs today (seed 000: 1 s on a CPU core).
+    double latencyMs = 1000;
+    /// The accelerator lever (seed 000 "The three levers"): the latency per prediction on an
+    /// inference accelerator (10 ms on a GPU), replacing latencyMs; unset: the lever is off.
+    std::optional<double> acceleratorLatencyMs;
+    /// The batching lever: time to score one user with its predictions batched into one call;
+    /// replaces predictions x latency when set; unset: the lever is off.
     std::optional<double> batchMsPerUser;
     double keepFraction = 1.0; ///< pre-filtering: the share of users that still needs scoring
     double workers = 1;
@@ -36,6 +37,28 @@ double usersScored(const Workload &workload);
 
 /// users scored x predictions per user (seed 000: 150M x 20 = 3,000,000,000).
 double totalPredictions(const Workload &workload);
+
+/// The latency per prediction the job runs at: the accelerator's when that lever is on, else
+/// today's (seed 000: 1,000 ms on a CPU, 10 ms on a GPU).
+double effectiveLatencyMs(const Workload &workload);
+
+} // namespace runtime
+
+namespace levers {
+
+/// Where the accelerator lever starts when first ticked: seed 000's 10 ms per prediction on an
+/// inference GPU, or half of today's latency when that is already under 10 ms (never below
+/// 0.01 ms), so ticking the lever never makes the job slower.
+double acceleratorStartMs(const Workload &workload);
+
+/// Where the batching lever starts when first ticked: seed 000's 50 ms per batched user, or half
+/// of the unbatched time per user when that is already under 50 ms (never below 0.01 ms), so
+/// ticking the lever never makes the job slower.
+double batchStartMs(const Workload &workload);
+
+} // namespace levers
+
+namespace runtime {
 
 /// Milliseconds to score one user: the batched time when set, else predictions x latency
 /// (seed 000: 20 x 1,000 ms = 20 s; 20 x 10 ms = 200 ms on a GPU).

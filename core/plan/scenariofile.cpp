@@ -564,14 +564,15 @@ QJsonObject scenarioObject(const Scenario &s)
         {QStringLiteral("name"), s.name},
         {QStringLiteral("notes"), s.notes},
         {QStringLiteral("workload"),
-         QJsonObject{{QStringLiteral("users"), w.users},
-                     {QStringLiteral("predictions_per_user"), w.predictionsPerUser},
-                     {QStringLiteral("latency_ms"), w.latencyMs},
-                     {QStringLiteral("baseline_latency_ms"), optionalNumber(w.baselineLatencyMs)},
-                     {QStringLiteral("batch_ms_per_user"), optionalNumber(w.batchMsPerUser)},
-                     {QStringLiteral("keep_fraction"), w.keepFraction},
-                     {QStringLiteral("workers"), w.workers},
-                     {QStringLiteral("parallel_fraction"), w.parallelFraction}}},
+         QJsonObject{
+             {QStringLiteral("users"), w.users},
+             {QStringLiteral("predictions_per_user"), w.predictionsPerUser},
+             {QStringLiteral("latency_ms"), w.latencyMs},
+             {QStringLiteral("accelerator_latency_ms"), optionalNumber(w.acceleratorLatencyMs)},
+             {QStringLiteral("batch_ms_per_user"), optionalNumber(w.batchMsPerUser)},
+             {QStringLiteral("keep_fraction"), w.keepFraction},
+             {QStringLiteral("workers"), w.workers},
+             {QStringLiteral("parallel_fraction"), w.parallelFraction}}},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("execution"), s.execution == Execution::Sequential
                                           ? QStringLiteral("sequential")
@@ -630,8 +631,8 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     s.workload.predictionsPerUser =
         read.number(w, QStringLiteral("predictions_per_user"), wpath("predictions_per_user"));
     s.workload.latencyMs = read.number(w, QStringLiteral("latency_ms"), wpath("latency_ms"));
-    s.workload.baselineLatencyMs =
-        read.optionalNumber(w, QStringLiteral("baseline_latency_ms"), wpath("baseline_latency_ms"));
+    s.workload.acceleratorLatencyMs = read.optionalNumber(
+        w, QStringLiteral("accelerator_latency_ms"), wpath("accelerator_latency_ms"));
     s.workload.batchMsPerUser =
         read.optionalNumber(w, QStringLiteral("batch_ms_per_user"), wpath("batch_ms_per_user"));
     s.workload.keepFraction =
@@ -771,6 +772,23 @@ void migrateFromVersion1(QJsonObject &root)
     root.insert(QStringLiteral("baseline"), QJsonValue::Null);
 }
 
+/// Up to version 4 the accelerator lever ran backwards from seed 000's story: `latency_ms` held
+/// the accelerated latency and `baseline_latency_ms` the CPU one it replaced. From version 5,
+/// `latency_ms` is the job as it runs today and `accelerator_latency_ms` the lever's latency, so
+/// an old file keeps its meaning: the same runtime, the same waterfall.
+void migrateLeversFromVersion4(QJsonObject &scenario)
+{
+    QJsonObject workload = scenario.value(QStringLiteral("workload")).toObject();
+    const QJsonValue before = workload.take(QStringLiteral("baseline_latency_ms"));
+    if (before.isDouble()) {
+        workload.insert(QStringLiteral("accelerator_latency_ms"),
+                        workload.value(QStringLiteral("latency_ms")));
+        workload.insert(QStringLiteral("latency_ms"), before);
+    }
+    if (scenario.value(QStringLiteral("workload")).isObject())
+        scenario.insert(QStringLiteral("workload"), workload);
+}
+
 } // namespace
 
 QJsonObject toJsonObject(const Plan &plan)
@@ -844,6 +862,14 @@ LoadResult fromJsonObject(QJsonObject root)
     }
     if (version < 2)
         migrateFromVersion1(root);
+    if (version < 5) {
+        migrateLeversFromVersion4(root);
+        if (QJsonValue baseline = root.value(QStringLiteral("baseline")); baseline.isObject()) {
+            QJsonObject pinned = baseline.toObject();
+            migrateLeversFromVersion4(pinned);
+            root.insert(QStringLiteral("baseline"), pinned);
+        }
+    }
 
     Plan plan;
     plan.scenario = readScenario(read, root, QString());

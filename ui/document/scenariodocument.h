@@ -25,7 +25,7 @@ enum class EditId
     Users = 1,
     Predictions,
     Latency,
-    BaselineLatency,
+    AcceleratorLatency,
     BatchMs,
     KeepFraction,
     Workers,

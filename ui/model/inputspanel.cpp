@@ -65,14 +65,17 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
                    new ValueControl(config(1, 1e4, Scale::Log, 0, tr(" predictions")), this));
     m_latency =
         addControl(workload, tr("Latency per prediction"),
-                   tr("Time of one prediction on the chosen device (log scale, 0.01 ms to 60 s)."),
+                   tr("Time of one prediction as the job runs today, e.g. 1,000 ms on a CPU core "
+                      "(log scale, 0.01 ms to 60 s)."),
                    new ValueControl(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), this));
-    m_baselineLatency = addControl(
+    m_acceleratorLatency = addControl(
         workload, tr("Accelerator lever"),
-        tr("Latency per prediction before the accelerator (the CPU number). When on, the waterfall "
-           "shows "
-           "the accelerator step from this latency to the one above."),
-        new ValueControl(optionalConfig(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), tr("from")),
+        tr("Latency per prediction on an inference accelerator (seed 000: 10 ms on a GPU instead "
+           "of "
+           "1 s on a CPU). When on, it replaces the latency above, and the waterfall shows the "
+           "step "
+           "from one to the other."),
+        new ValueControl(optionalConfig(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), tr("on")),
                          this));
     m_batchMs = addControl(
         workload, tr("Batching lever"),
@@ -144,15 +147,15 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
         editScenario(tr("Change latency"), EditId::Latency,
                      [v](Scenario &s) { s.workload.latencyMs = v; });
     });
-    connect(m_baselineLatency, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change accelerator baseline"), EditId::BaselineLatency,
-                     [v](Scenario &s) { s.workload.baselineLatencyMs = v; });
+    connect(m_acceleratorLatency, &ValueControl::valueEdited, this, [this](double v) {
+        editScenario(tr("Change accelerator latency"), EditId::AcceleratorLatency,
+                     [v](Scenario &s) { s.workload.acceleratorLatencyMs = v; });
     });
-    connect(m_baselineLatency, &ValueControl::enabledEdited, this, [this](bool on) {
-        const double v = m_baselineLatency->value();
+    connect(m_acceleratorLatency, &ValueControl::enabledEdited, this, [this](bool on) {
+        const double v = m_acceleratorLatency->value();
         editScenario(on ? tr("Use accelerator lever") : tr("Drop accelerator lever"),
-                     EditId::BaselineLatency, [on, v](Scenario &s) {
-                         s.workload.baselineLatencyMs =
+                     EditId::AcceleratorLatency, [on, v](Scenario &s) {
+                         s.workload.acceleratorLatencyMs =
                              on ? std::optional<double>(v) : std::nullopt;
                      });
     });
@@ -272,12 +275,12 @@ void InputsPanel::syncFromDocument()
     m_users->setValue(w.users);
     m_predictions->setValue(w.predictionsPerUser);
     m_latency->setValue(w.latencyMs);
-    m_baselineLatency->setValueEnabled(w.baselineLatencyMs.has_value());
-    if (w.baselineLatencyMs)
-        m_baselineLatency->setValue(*w.baselineLatencyMs);
+    // A lever that is off shows where it would start, a value that makes the job faster, so
+    // ticking it never makes the job slower.
+    m_acceleratorLatency->setValueEnabled(w.acceleratorLatencyMs.has_value());
+    m_acceleratorLatency->setValue(w.acceleratorLatencyMs.value_or(levers::acceleratorStartMs(w)));
     m_batchMs->setValueEnabled(w.batchMsPerUser.has_value());
-    if (w.batchMsPerUser)
-        m_batchMs->setValue(*w.batchMsPerUser);
+    m_batchMs->setValue(w.batchMsPerUser.value_or(levers::batchStartMs(w)));
     m_keepFraction->setValue(w.keepFraction);
     m_workers->setValue(w.workers);
     m_parallelFraction->setValue(w.parallelFraction);

@@ -32,6 +32,8 @@ public:
     ValueControl *usersControl() const { return m_users; }
     ValueControl *workersControl() const { return m_workers; }
     ValueControl *latencyControl() const { return m_latency; }
+    ValueControl *acceleratorControl() const { return m_acceleratorLatency; }
+    ValueControl *batchingControl() const { return m_batchMs; }
     ValueControl *parallelFractionControl() const { return m_parallelFraction; }
     QLineEdit *nameEdit() const { return m_name; }
     QPlainTextEdit *notesEdit() const { return m_notes; }
@@ -52,7 +54,7 @@ private:
     ValueControl *m_users;
     ValueControl *m_predictions;
     ValueControl *m_latency;
-    ValueControl *m_baselineLatency;
+    ValueControl *m_acceleratorLatency;
     ValueControl *m_batchMs;
     ValueControl *m_keepFraction;
     ValueControl *m_workers;

@@ -743,9 +743,10 @@ void renderAssumptions(Document &doc)
                        "feature store) and a coordinator that cap throughput whatever the number "
                        "of workers. Everything else (retries, stragglers) is left to the "
                        "simulation."),
-        QStringLiteral("Batched time per user replaces predictions × latency; the accelerator "
-                       "lever compares with the latency before it; pre-filtering removes users "
-                       "before they enter the pipeline."),
+        QStringLiteral("Latency per prediction is the job as it runs today; the accelerator lever "
+                       "replaces it with the accelerator's latency; batched time per user "
+                       "replaces predictions × latency; pre-filtering removes users before they "
+                       "enter the pipeline."),
         QStringLiteral("Pipeline stages run one microbatch at a time each, in order; the bubble "
                        "is the fill and drain time while stages wait."),
     };
