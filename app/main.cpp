@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QSize>
 #include <QTabWidget>
 #include <QTimer>
 #include <malloc.h>
@@ -41,6 +42,10 @@ int main(int argc, char *argv[])
     const QCommandLineOption screenshot(QStringLiteral("screenshot"),
                                         QStringLiteral("Render the window to a PNG file and exit."),
                                         QStringLiteral("file.png"));
+    const QCommandLineOption screenshotSize(
+        QStringLiteral("screenshot-size"),
+        QStringLiteral("The window's size for --screenshot (default 1600x1000), e.g. 1366x768."),
+        QStringLiteral("WxH"), QStringLiteral("1600x1000"));
     const QCommandLineOption set(
         QStringLiteral("set"),
         QStringLiteral("Change a value after opening, as an undoable edit (repeatable): "
@@ -62,6 +67,7 @@ int main(int argc, char *argv[])
     parser.addOption(fresh);
     parser.addOption(workspace);
     parser.addOption(screenshot);
+    parser.addOption(screenshotSize);
     parser.addOption(set);
     parser.addPositionalArgument(QStringLiteral("file"),
                                  QStringLiteral("Scenario files to open (.pipeplan.json)."),
@@ -69,6 +75,14 @@ int main(int argc, char *argv[])
     parser.process(app);
 
     const bool shooting = parser.isSet(screenshot);
+    QSize shotSize(1600, 1000);
+    if (const QStringList wh = parser.value(screenshotSize).split(QLatin1Char('x'));
+        wh.size() == 2 && wh[0].toInt() >= 320 && wh[1].toInt() >= 240) {
+        shotSize = QSize(wh[0].toInt(), wh[1].toInt());
+    } else {
+        qWarning("pipeplan: --screenshot-size: expected WxH of at least 320x240, got '%s'",
+                 qPrintable(parser.value(screenshotSize)));
+    }
     pipeplan::MainWindow::Options options;
     options.useSettings = !parser.isSet(fresh) && !shooting;
     options.autosave = !shooting;
@@ -104,7 +118,7 @@ int main(int argc, char *argv[])
     }
     for (pipeplan::MainWindow *window : windows) {
         if (shooting)
-            window->resize(1600, 1000);
+            window->resize(shotSize);
         if (workspaceNames.indexOf(workspaceName) > 0)
             window->workspaces()->setCurrentIndex(
                 static_cast<int>(workspaceNames.indexOf(workspaceName)));
