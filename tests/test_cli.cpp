@@ -109,6 +109,62 @@ TEST(Cli, ScalingSeedTable)
     EXPECT_TRUE(table.out.contains(QStringLiteral("8,333.33")));
 }
 
+// Issue 17 item 5: the human table marks the scenario's own worker count, in a row of its own
+// when it is not listed, as the window; the JSON (`rows`, `nearest_row`) stays as it was.
+TEST(Cli, ScalingTableMarksTheOwnWorkerCount)
+{
+    const CliRun five =
+        runCli(words("scaling --users 150M --predictions 20 --latency-ms 1000 --workers 5"));
+    ASSERT_EQ(five.exitCode, 0) << five.err.toStdString();
+    const QStringList lines = five.out.split(QLatin1Char('\n'));
+    ASSERT_GE(lines.size(), 3);
+    EXPECT_EQ(lines[0],
+              QStringLiteral(
+                  "  Workers  Linear (h)  Linear (days)    Amdahl S  Amdahl (h)  Amdahl (days)"));
+    EXPECT_EQ(lines[1],
+              QStringLiteral(
+                  ">       5  166,666.67       6,944.44       5.00×  166,666.67       6,944.44"));
+    EXPECT_EQ(lines[2],
+              QStringLiteral(
+                  "      100    8,333.33         347.22     100.00×    8,333.33         347.22"));
+    EXPECT_EQ(five.out.count(QStringLiteral("\n>")), 1); // one row marked
+    // A listed count is marked where it stands; no --workers, no mark.
+    const CliRun listed =
+        runCli(words("scaling --users 150M --predictions 20 --latency-ms 1000 --workers 5k"));
+    EXPECT_TRUE(listed.out.contains(QStringLiteral(
+        "\n>   5,000      166.67           6.94   5,000.00×      166.67           6.94\n")))
+        << listed.out.toStdString();
+    EXPECT_EQ(listed.out.count(QLatin1Char('\n')), 9); // header, seven rows, the note
+    const CliRun plain = runCli(words("scaling --users 150M --predictions 20 --latency-ms 1000"));
+    EXPECT_FALSE(plain.out.contains(QLatin1Char('>'))) << plain.out.toStdString();
+    // The JSON is the contract: the listed rows only, whatever --workers says.
+    const CliRun json =
+        runCli(words("scaling --users 150M --predictions 20 --latency-ms 1000 --json"));
+    const CliRun fiveJson =
+        runCli(words("scaling --users 150M --predictions 20 --latency-ms 1000 --workers 5 --json"));
+    EXPECT_EQ(fiveJson.out, json.out);
+
+    // eval: a scenario with 5 workers, its row inserted and marked.
+    const QString preset = QStringLiteral(PIPEPLAN_PRESETS_DIR "/feature-store-cap.json");
+    const CliRun eval = runCli({QStringLiteral("eval"), preset, QStringLiteral("--set"),
+                                QStringLiteral("workload.workers=5")});
+    ASSERT_EQ(eval.exitCode, 0) << eval.err.toStdString();
+    EXPECT_TRUE(eval.out.contains(QStringLiteral(
+        "\nScaling\n"
+        "  Workers  Linear (h)  Linear (days)    Amdahl S  Amdahl (h)  Amdahl (days)\n"
+        ">       5      208.33           8.68       5.00×      208.33           8.68\n"
+        "      100       10.42           0.43     100.00×       10.42           0.43\n")))
+        << eval.out.toStdString();
+    const CliRun evalJson =
+        runCli({QStringLiteral("eval"), preset, QStringLiteral("--set"),
+                QStringLiteral("workload.workers=5"), QStringLiteral("--json")});
+    ASSERT_EQ(evalJson.exitCode, 0) << evalJson.err.toStdString();
+    const QJsonArray rows = evalJson.json().value(QStringLiteral("rows")).toArray();
+    ASSERT_EQ(rows.size(), 7);
+    EXPECT_EQ(rows[0].toObject().value(QStringLiteral("workers")).toDouble(), 100);
+    EXPECT_EQ(evalJson.json().value(QStringLiteral("nearest_row")).toInt(), 0);
+}
+
 TEST(Cli, Amdahl)
 {
     CliRun run = runCli(words("amdahl --parallel-fraction 0.98 --workers 10000 --json"));

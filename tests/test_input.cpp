@@ -7,6 +7,7 @@
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
 #include "ui/tail/tailpanel.h"
+#include "ui/training/trainingpanel.h"
 #include "ui/widgets/valuecontrol.h"
 #include "ui/window/mainwindow.h"
 
@@ -380,6 +381,77 @@ TEST_F(InputTest, CtrlZInAFieldUndoesTheDocument)
     EXPECT_EQ(doc->scenario().workload.workers, 2500);
     EXPECT_EQ(workers->lineEdit()->text(), QStringLiteral("2,500 workers"));
     EXPECT_TRUE(box->hasFocus());
+}
+
+// Issue 17 item 5: a count's unit follows its value, "1 worker" and "2 workers", and either
+// spelling typed along with the number is read.
+TEST_F(InputTest, ACountsUnitFollowsItsValueAndIsReadInEitherForm)
+{
+    ValueControl *workers = window->inputs()->workersControl();
+    enter(workers, QStringLiteral("1"));
+    EXPECT_EQ(doc->scenario().workload.workers, 1);
+    EXPECT_EQ(workers->lineEdit()->text(), QStringLiteral("1 worker"));
+    enter(workers, QStringLiteral("2 workers"));
+    EXPECT_EQ(doc->scenario().workload.workers, 2);
+    EXPECT_EQ(workers->lineEdit()->text(), QStringLiteral("2 workers"));
+    EXPECT_EQ(workers->refusalMessage(), QString());
+    enter(workers, QStringLiteral("1 worker"));
+    EXPECT_EQ(doc->scenario().workload.workers, 1);
+    EXPECT_EQ(workers->refusalMessage(), QString());
+    EXPECT_EQ(workers->lineEdit()->text(), QStringLiteral("1 worker"));
+    EXPECT_EQ(workers->read(QStringLiteral("1 worker")).value, 1.0);
+    EXPECT_EQ(workers->read(QStringLiteral("2,500 workers")).value, 2500.0);
+    // As the spin box may hand it over, the shown unit added to the typed one.
+    EXPECT_EQ(workers->read(QStringLiteral("3 workers worker")).value, 3.0);
+    // An arrow step moves the unit along.
+    workers->spinBox()->setFocus(Qt::MouseFocusReason);
+    QTest::keyClick(workers->spinBox(), Qt::Key_Up);
+    EXPECT_EQ(doc->scenario().workload.workers, 2);
+    EXPECT_EQ(workers->lineEdit()->text(), QStringLiteral("2 workers"));
+    // The range in a refusal names the unit in its plural.
+    enter(workers, QStringLiteral("0"));
+    EXPECT_EQ(workers->refusalMessage(),
+              QStringLiteral("'0' is too small. Workers must be between 1 and 1,000,000."));
+    QTest::keyClick(workers->spinBox(), Qt::Key_Escape);
+
+    ValueControl *users = window->inputs()->usersControl();
+    enter(users, QStringLiteral("1 user"));
+    EXPECT_EQ(doc->scenario().workload.users, 1);
+    EXPECT_EQ(users->lineEdit()->text(), QStringLiteral("1 user"));
+    ValueControl *predictions = find(QStringLiteral("Predictions per user"));
+    ASSERT_NE(predictions, nullptr);
+    enter(predictions, QStringLiteral("1"));
+    EXPECT_EQ(predictions->lineEdit()->text(), QStringLiteral("1 prediction"));
+
+    // "person(s)": 1 person, 3 people, in the project workspace.
+    window->workspaces()->setCurrentIndex(3);
+    ValueControl *annotators = find(QStringLiteral("Annotators"));
+    ASSERT_NE(annotators, nullptr);
+    enter(annotators, QStringLiteral("1"));
+    EXPECT_EQ(doc->scenario().project.labeling.annotators, 1);
+    EXPECT_EQ(annotators->lineEdit()->text(), QStringLiteral("1 person"));
+    enter(annotators, QStringLiteral("3 people"));
+    EXPECT_EQ(doc->scenario().project.labeling.annotators, 3);
+    EXPECT_EQ(annotators->lineEdit()->text(), QStringLiteral("3 people"));
+    enter(annotators, QStringLiteral("1 person"));
+    EXPECT_EQ(doc->scenario().project.labeling.annotators, 1);
+    EXPECT_EQ(annotators->refusalMessage(), QString());
+    enter(annotators, QStringLiteral("0"));
+    EXPECT_EQ(annotators->refusalMessage(),
+              QStringLiteral("'0' is too small. Annotators must be between 1 and 1,000 people."));
+    QTest::keyClick(annotators->spinBox(), Qt::Key_Escape);
+    EXPECT_EQ(annotators->lineEdit()->text(), QStringLiteral("1 person"));
+
+    // "microbatch(es)" and devices in the training workspace.
+    window->workspaces()->setCurrentIndex(2);
+    ValueControl *devices = window->trainingPanel()->devicesControl();
+    enter(devices, QStringLiteral("1 device"));
+    EXPECT_EQ(devices->lineEdit()->text(), QStringLiteral("1 device"));
+    ValueControl *microbatches = window->trainingPanel()->microbatchesControl();
+    enter(microbatches, QStringLiteral("1"));
+    EXPECT_EQ(microbatches->lineEdit()->text(), QStringLiteral("1 microbatch"));
+    enter(microbatches, QStringLiteral("4 microbatches"));
+    EXPECT_EQ(microbatches->lineEdit()->text(), QStringLiteral("4 microbatches"));
 }
 
 } // namespace

@@ -2,31 +2,43 @@
 // text; durations in the unit that reads best; plurals through tr() with %n; round chart ticks
 // with thousands separators; the scaling table highlights the scenario's own worker count.
 #include "app/cli/cli.h"
+#include "core/base/csv.h"
 #include "core/base/format.h"
 #include "core/base/units.h"
 #include "core/model/explain.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/headlinewidget.h"
+#include "ui/model/inputspanel.h"
 #include "ui/model/scalingtablemodel.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/stagechart.h"
+#include "ui/project/projectpanel.h"
 #include "ui/report/report.h"
+#include "ui/tail/tailpanel.h"
+#include "ui/widgets/valuecontrol.h"
 #include "ui/window/mainwindow.h"
 
 #include <QAbstractItemView>
+#include <QApplication>
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileDialog>
 #include <QGraphicsScene>
 #include <QGraphicsSimpleTextItem>
 #include <QGraphicsTextItem>
 #include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QTabWidget>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QTextDocumentFragment>
+#include <QTimer>
 #include <QValueAxis>
 
 #include <qcustomplot.h>
@@ -267,6 +279,142 @@ TEST_F(NumbersWindowTest, TheRuntimeCaptionSaysOneWorker)
         }
     }
     EXPECT_TRUE(found);
+}
+
+TEST(NumbersPlural, EsPluralsResolve)
+{
+    EXPECT_EQ(counted("%n microbatch(es)", 1), QStringLiteral("1 microbatch"));
+    EXPECT_EQ(counted("%n microbatch(es)", 8), QStringLiteral("8 microbatches"));
+    EXPECT_EQ(counted("%n checkpoint(s)", 1), QStringLiteral("1 checkpoint"));
+}
+
+// The count fields' units follow the value the document gives them.
+TEST_F(NumbersWindowTest, CountFieldsSayOneWorkerAndThreePeople)
+{
+    setWorkers(1);
+    EXPECT_EQ(window->inputs()->workersControl()->lineEdit()->text(), QStringLiteral("1 worker"));
+    setWorkers(2);
+    EXPECT_EQ(window->inputs()->workersControl()->lineEdit()->text(), QStringLiteral("2 workers"));
+    setWorkers(10'000);
+    EXPECT_EQ(window->inputs()->workersControl()->lineEdit()->text(),
+              QStringLiteral("10,000 workers"));
+    // A workspace shows the document when it is shown.
+    window->workspaces()->setCurrentIndex(1);
+    setWorkers(1);
+    EXPECT_EQ(window->tailPanel()->workersControl()->lineEdit()->text(),
+              QStringLiteral("1 worker"));
+    setWorkers(2);
+    EXPECT_EQ(window->tailPanel()->workersControl()->lineEdit()->text(),
+              QStringLiteral("2 workers"));
+
+    window->workspaces()->setCurrentIndex(3);
+    ValueControl *annotators = nullptr;
+    for (ValueControl *control : window->findChildren<ValueControl *>()) {
+        if (control->name() == QStringLiteral("Annotators"))
+            annotators = control;
+    }
+    ASSERT_NE(annotators, nullptr);
+    Scenario s = doc->scenario();
+    s.project.labeling.annotators = 1;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("annotators")));
+    EXPECT_EQ(annotators->lineEdit()->text(), QStringLiteral("1 person"));
+    s.project.labeling.annotators = 3;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("annotators")));
+    EXPECT_EQ(annotators->lineEdit()->text(), QStringLiteral("3 people"));
+}
+
+TEST_F(NumbersWindowTest, TheEtaLineSaysOneCheckpoint)
+{
+    window->workspaces()->setCurrentIndex(3);
+    Scenario s = doc->scenario();
+    // 3,600 samples at 1 per second: an hour, padded to 90 minutes; a checkpoint every hour.
+    s.project.jobEta.samplesPerSecond = 1;
+    s.project.jobEta.datasetSamples = 3600;
+    s.project.jobEta.epochs = 1;
+    s.project.jobEta.safetyFactor = 1.5;
+    s.project.jobEta.checkpointMinutes = 60;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("eta")));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(window->projectPanel()->etaResult()->text(),
+              QStringLiteral("ETA <b>60 minutes</b>; request <b>90 minutes</b> of wall time "
+                             "(× 1.5); 1 checkpoint"));
+    s.project.jobEta.checkpointMinutes = 30;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("eta")));
+    QCoreApplication::processEvents();
+    EXPECT_EQ(window->projectPanel()->etaResult()->text(),
+              QStringLiteral("ETA <b>60 minutes</b>; request <b>90 minutes</b> of wall time "
+                             "(× 1.5); 2 checkpoints"));
+}
+
+TEST_F(NumbersWindowTest, TheKneeLineSaysOneWorker)
+{
+    ASSERT_TRUE(window->openFile(presetFile(QStringLiteral("feature-store-cap.json"))));
+    doc = window->document();
+    window->workspaces()->setCurrentIndex(1);
+    setWorkers(1);
+    EXPECT_TRUE(window->tailPanel()->kneeLabel()->text().contains(QStringLiteral(" at 1 worker.")))
+        << window->tailPanel()->kneeLabel()->text().toStdString();
+}
+
+// The scaling table's "Export CSV…", through its context menu and file dialog: the rows the
+// window shows, the scenario's own row and the overhead columns included.
+TEST_F(NumbersWindowTest, TheScalingCsvHasTheOwnRowAndTheOverheadColumns)
+{
+    ASSERT_TRUE(window->openFile(presetFile(QStringLiteral("feature-store-cap.json"))));
+    doc = window->document();
+    setWorkers(5);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("scaling.csv"));
+    QTableView *table = window->scaling()->table();
+    bool chosen = false;
+    // The menu and then the file dialog run their own event loops: timers answer them.
+    QTimer answerDialog;
+    answerDialog.setSingleShot(true);
+    QObject::connect(&answerDialog, &QTimer::timeout, table, [&]() {
+        if (auto *dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+            dialog->selectFile(path);
+            static_cast<QDialog *>(dialog)->accept(); // QFileDialog::accept is protected
+            chosen = true;
+        }
+    });
+    QTimer answerMenu;
+    answerMenu.setSingleShot(true);
+    QObject::connect(&answerMenu, &QTimer::timeout, table, [&]() {
+        auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget());
+        if (!menu)
+            return;
+        for (QAction *action : menu->actions()) {
+            if (action->text().startsWith(QStringLiteral("Export CSV"))) {
+                answerDialog.start(0);
+                action->trigger();
+            }
+        }
+        menu->close();
+    });
+    answerMenu.start(0);
+    emit table->customContextMenuRequested(QPoint(4, 4));
+    ASSERT_TRUE(chosen);
+
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const std::optional<std::vector<QStringList>> rows =
+        csv::parse(QString::fromUtf8(file.readAll()));
+    ASSERT_TRUE(rows.has_value());
+    ASSERT_EQ(rows->size(), 9u); // the header, the 5-worker row and the preset's seven counts
+    EXPECT_EQ(rows->front(),
+              QStringList({QStringLiteral("Workers"), QStringLiteral("Linear (h)"),
+                           QStringLiteral("Linear (days)"), QStringLiteral("Amdahl S"),
+                           QStringLiteral("Amdahl (h)"), QStringLiteral("Amdahl (days)"),
+                           QStringLiteral("With overheads (h)"),
+                           QStringLiteral("With overheads (days)")}));
+    EXPECT_EQ((*rows)[1][0], QStringLiteral("5"));
+    EXPECT_EQ((*rows)[2][0], QStringLiteral("100"));
+    // Every cell as the window's table shows it.
+    const ScalingTableModel *model = window->scaling()->model();
+    ASSERT_EQ(model->rowCount(), 8);
+    for (int r = 0; r < model->rowCount(); ++r)
+        for (int c = 0; c < 8; ++c)
+            EXPECT_EQ((*rows)[static_cast<size_t>(r) + 1][c], cell(r, c)) << r << " " << c;
 }
 
 // ---- Ticks -----------------------------------------------------------------------------------

@@ -22,7 +22,8 @@ Command bandwidthCommand();
 /// The scaling rows as the CLI's JSON contract names them.
 QJsonArray scalingRowsJson(const std::vector<ScalingRow> &scaling);
 
-/// The scaling table with the window's texts, the row nearest the chosen workers marked ">".
+/// The scaling table with the window's texts, row `highlighted` (the scenario's own worker
+/// count, explain::shownScaling) marked ">"; none when -1.
 void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, int highlighted);
 
 // eval.cpp: everything the window shows for a scenario file.

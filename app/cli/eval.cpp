@@ -176,7 +176,10 @@ int runEval(const Flags &flags, QTextStream &out)
     }
     printRows(out, rows);
     out << "\nScaling\n";
-    printScalingTable(out, r.scaling, r.nearestScalingRow);
+    // The scenario's own worker count marked, in a row of its own when it is not listed (as the
+    // window's table); the JSON keeps `rows` and `nearest_row` as they were.
+    const explain::ShownScaling shown = explain::shownScaling(s, r);
+    printScalingTable(out, shown.rows, shown.highlighted);
     out << "\nLevers\n";
     std::vector<std::pair<QString, QString>> levers;
     for (const LeverStep &step : r.waterfall)

@@ -194,7 +194,14 @@ int runScaling(const Flags &flags, QTextStream &out)
                                    {QStringLiteral("rows"), scalingRowsJson(r.scaling)}});
         return kExitOk;
     }
-    printScalingTable(out, r.scaling, r.nearestScalingRow);
+    // Given --workers, the table marks that count, in a row of its own when it is not listed (as
+    // the window); without it the list stands alone.
+    if (flags.has(QStringLiteral("workers"))) {
+        const explain::ShownScaling shown = explain::shownScaling(scenario, r);
+        printScalingTable(out, shown.rows, shown.highlighted);
+    } else {
+        printScalingTable(out, r.scaling, -1);
+    }
     out << "p = " << format::trimmed(scenario.workload.parallelFraction, 6)
         << "; hours and days linear (work / N) and Amdahl-limited (work / S(p, N)).\n";
     return kExitOk;

@@ -170,6 +170,7 @@ QString plural(const QString &translated, double n)
     const bool one = n == 1;
     text.replace(QStringLiteral("person(s)"),
                  one ? QStringLiteral("person") : QStringLiteral("people"));
+    text.replace(QStringLiteral("(es)"), one ? QString() : QStringLiteral("es"));
     text.replace(QStringLiteral("(s)"), one ? QString() : QStringLiteral("s"));
     return text;
 }

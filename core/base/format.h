@@ -62,7 +62,8 @@ int numerus(double n);
 
 /// Completes a plural text from tr("%n worker(s)", nullptr, numerus(n)): the number grouped
 /// ("10,000 workers"), and, when no translation replaced the source text, the English form
-/// from "(s)" ("1 worker", "5 workers"; "person(s)" reads "1 person", "3 people").
+/// from "(s)" ("1 worker", "5 workers"; "person(s)" reads "1 person", "3 people"; "(es)" as in
+/// "microbatch(es)" reads "1 microbatch", "2 microbatches").
 /// plural(tr("%n worker(s)", nullptr, numerus(n)), n).
 QString plural(const QString &translated, double n);
 

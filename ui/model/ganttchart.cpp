@@ -263,16 +263,21 @@ void GanttChart::refresh()
 
     QString text;
     if (schedule.cells.empty()) {
-        text = tr("Too many cells to draw (%1 stages × %2 microbatches)")
-                   .arg(format::grouped(stages, 0), format::grouped(s.microbatches, 0));
+        text = tr("Too many cells to draw (%1 × %2)")
+                   .arg(format::plural(tr("%n stage(s)", nullptr, format::numerus(stages)), stages),
+                        format::plural(
+                            tr("%n microbatch(es)", nullptr, format::numerus(s.microbatches)),
+                            s.microbatches));
     } else {
         // Two short lines fit a narrow chart; one long line would be clipped.
-        text =
-            tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %\n%3 for %4 microbatches   ·   %5")
-                .arg(format::grouped(summary.bubbleFraction, 3),
-                     format::trimmed(summary.utilization * 100, 1),
-                     format::milliseconds(summary.totalMs), format::grouped(s.microbatches, 0),
-                     format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
+        text = tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %\n%3 for %4   ·   %5")
+                   .arg(format::grouped(summary.bubbleFraction, 3),
+                        format::trimmed(summary.utilization * 100, 1),
+                        format::milliseconds(summary.totalMs),
+                        format::plural(
+                            tr("%n microbatch(es)", nullptr, format::numerus(s.microbatches)),
+                            s.microbatches),
+                        format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
         m_plot->xAxis->setRange(0, schedule.makespanMs * 1.01);
     }
     m_summary->setText(text);

@@ -20,6 +20,7 @@ namespace pipeplan {
 
 namespace {
 constexpr auto config = &ValueControl::makeConfig;
+constexpr auto countConfig = &ValueControl::makeCount;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
 
 using Scale = ValueControl::Scale;
@@ -58,11 +59,16 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     auto *workloadBox = new QGroupBox(tr("Workload"), this);
     auto *workload = new QFormLayout(workloadBox);
     workload->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    m_users = addControl(workload, tr("Users"), tr("Users the job scores (log scale, 1 to 10^10)."),
-                         new ValueControl(config(1, 1e10, Scale::Log, 0, tr(" users")), this));
-    m_predictions =
-        addControl(workload, tr("Predictions per user"), tr("Model calls per user."),
-                   new ValueControl(config(1, 1e4, Scale::Log, 0, tr(" predictions")), this));
+    m_users =
+        addControl(workload, tr("Users"), tr("Users the job scores (log scale, 1 to 10^10)."),
+                   new ValueControl(countConfig(1, 1e10, Scale::Log,
+                                                [](int n) { return tr("%n user(s)", nullptr, n); }),
+                                    this));
+    m_predictions = addControl(
+        workload, tr("Predictions per user"), tr("Model calls per user."),
+        new ValueControl(countConfig(1, 1e4, Scale::Log,
+                                     [](int n) { return tr("%n prediction(s)", nullptr, n); }),
+                         this));
     m_latency =
         addControl(workload, tr("Latency per prediction"),
                    tr("Time of one prediction as the job runs today, e.g. 1,000 ms on a CPU core "
@@ -93,8 +99,11 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     auto *scaleBox = new QGroupBox(tr("Scale-out"), this);
     auto *scale = new QFormLayout(scaleBox);
     scale->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    m_workers = addControl(scale, tr("Workers"), tr("Parallel workers (log scale, 1 to 10^6)."),
-                           new ValueControl(config(1, 1e6, Scale::Log, 0, tr(" workers")), this));
+    m_workers = addControl(
+        scale, tr("Workers"), tr("Parallel workers (log scale, 1 to 10^6)."),
+        new ValueControl(
+            countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n worker(s)", nullptr, n); }),
+            this));
     m_parallelFraction =
         addControl(scale, tr("Parallel fraction p"),
                    tr("Amdahl's p: the share of the job that parallelises. The rest (model load, "
@@ -119,8 +128,9 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
            "stages overlap through queues and the slowest stage sets the rate."));
     stagesForm->addRow(tr("Execution"), m_execution);
     wheelOnlyWhenFocused(m_execution);
-    m_microbatches =
-        new ValueControl(config(1, 4096, Scale::Log, 0, tr(" microbatches")), stagesBox);
+    m_microbatches = new ValueControl(
+        countConfig(1, 4096, Scale::Log, [](int n) { return tr("%n microbatch(es)", nullptr, n); }),
+        stagesBox);
     m_microbatches->setToolTip(tr("Items in flight through the pipeline in the Gantt chart."));
     m_microbatches->setName(tr("Microbatches"));
     stagesForm->addRow(tr("Microbatches"), m_microbatches);

@@ -33,6 +33,7 @@ namespace pipeplan {
 namespace {
 using Scale = ValueControl::Scale;
 constexpr auto config = &ValueControl::makeConfig;
+constexpr auto countConfig = &ValueControl::makeCount;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
 
 QTableWidget *makeTable(const QStringList &header, QWidget *parent)
@@ -151,7 +152,9 @@ QGroupBox *ProjectPanel::buildMonteCarloGroup(QWidget *parent)
     mc->addRow(tr("Distribution"), m_distribution);
     m_bound->bind(
         mc, tr("Trials"), tr("Simulated plans; more trials, smoother percentiles."),
-        new ValueControl(config(1000, 1e6, Scale::Log, 0, tr(" trials")), mcBox),
+        new ValueControl(
+            countConfig(1000, 1e6, Scale::Log, [](int n) { return tr("%n trial(s)", nullptr, n); }),
+            mcBox),
         EditId::ProjectTrials, tr("Change trials"),
         [](const Scenario &s) { return std::optional<double>(s.project.monteCarlo.trials); },
         [](Scenario &s, std::optional<double> v) {
@@ -212,7 +215,9 @@ QGroupBox *ProjectPanel::buildLabelingGroup(QWidget *parent)
     auto *labeling = new QFormLayout(labelingBox);
     m_bound->bind(
         labeling, tr("Items"), tr("Items to label in total (strata give shares of them)."),
-        new ValueControl(config(1, 1e9, Scale::Log, 0, tr(" items")), labelingBox),
+        new ValueControl(
+            countConfig(1, 1e9, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),
+            labelingBox),
         EditId::LabelingItems, tr("Change items"),
         [](const Scenario &s) { return std::optional<double>(s.project.labeling.items); },
         [](Scenario &s, std::optional<double> v) { s.project.labeling.items = v.value_or(1); });
@@ -282,7 +287,8 @@ void ProjectPanel::bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingB
              config(0, 100, Scale::Linear, 1, tr(" %")), 0.01},
             {tr("Annotators"), tr("People labeling at once (for the first-week ramp-up)."),
              &estimate::LabelingInputs::annotators, EditId::LabelingAnnotators,
-             config(1, 1000, Scale::Log, 0, tr(" people")), 1},
+             countConfig(1, 1000, Scale::Log, [](int n) { return tr("%n person(s)", nullptr, n); }),
+             1},
             {tr("Hours per week"), tr("Each annotator's hours in a week."),
              &estimate::LabelingInputs::hoursPerWeek, EditId::LabelingHoursPerWeek,
              config(1, 80, Scale::Linear, 0, tr(" h")), 1},
@@ -336,7 +342,8 @@ QGroupBox *ProjectPanel::buildEtaGroup(QWidget *parent)
          &estimate::JobEtaInputs::samplesPerSecond, EditId::EtaThroughput,
          config(0.01, 1e7, Scale::Log, 2, tr(" samples/s"))},
         {tr("Dataset"), tr("Samples in one epoch."), &estimate::JobEtaInputs::datasetSamples,
-         EditId::EtaDataset, config(1, 1e12, Scale::Log, 0, tr(" samples"))},
+         EditId::EtaDataset,
+         countConfig(1, 1e12, Scale::Log, [](int n) { return tr("%n sample(s)", nullptr, n); })},
         {tr("Epochs"), tr("Passes over the dataset."), &estimate::JobEtaInputs::epochs,
          EditId::EtaEpochs, config(0.1, 1000, Scale::Log, 1, tr(" epochs"))},
         {tr("Safety factor"), tr("The seed's template: ETA x 1.5."),
@@ -939,9 +946,11 @@ void ProjectPanel::refresh()
 
     const estimate::JobEta &eta = project.jobEta;
     m_etaResult->setText(
-        tr("ETA <b>%1</b>; request <b>%2</b> of wall time (× %3); %4 checkpoints")
+        tr("ETA <b>%1</b>; request <b>%2</b> of wall time (× %3); %4")
             .arg(format::duration(eta.etaSeconds), format::duration(eta.wallTimeMinutes * 60),
-                 format::trimmed(p.jobEta.safetyFactor, 2), format::grouped(eta.checkpoints, 0)));
+                 format::trimmed(p.jobEta.safetyFactor, 2),
+                 format::plural(tr("%n checkpoint(s)", nullptr, format::numerus(eta.checkpoints)),
+                                eta.checkpoints)));
     startMonteCarlo();
 }
 
@@ -986,8 +995,9 @@ void ProjectPanel::showEstimate()
     fitHeight(m_results, 8);
     m_chart->setResult(e.monteCarlo);
     m_status->setText(
-        tr("%1 trials, seed %2, %3")
-            .arg(format::grouped(e.monteCarlo.trials, 0))
+        tr("%1, seed %2, %3")
+            .arg(format::plural(tr("%n trial(s)", nullptr, format::numerus(e.monteCarlo.trials)),
+                                e.monteCarlo.trials))
             .arg(request ? request->options.seed : 0)
             .arg(request && request->options.distribution == estimate::Distribution::Triangular
                      ? tr("triangular")

@@ -28,6 +28,7 @@ namespace pipeplan {
 namespace {
 using Scale = ValueControl::Scale;
 constexpr auto config = &ValueControl::makeConfig;
+constexpr auto countConfig = &ValueControl::makeCount;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
 constexpr double kGiB = 1024.0 * 1024 * 1024;
 constexpr double kMiB = 1024.0 * 1024;
@@ -87,8 +88,10 @@ QGroupBox *TailPanel::buildScaleOutGroup(QWidget *parent)
     auto *scale = new QFormLayout(scaleBox);
     m_bound->bind(
         scale, tr("Workers"), tr("Parallel workers; the same value as on the Model tab."),
-        new ValueControl(config(1, 1e6, Scale::Log, 0, tr(" workers")), scaleBox), EditId::Workers,
-        tr("Change workers"),
+        new ValueControl(
+            countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n worker(s)", nullptr, n); }),
+            scaleBox),
+        EditId::Workers, tr("Change workers"),
         [](const Scenario &s) { return std::optional<double>(s.workload.workers); },
         [](Scenario &s, std::optional<double> v) { s.workload.workers = v.value_or(1); });
     m_bound->bind(
@@ -147,7 +150,9 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
     m_bound->bind(
         overheads, tr("Users per shard"),
         tr("How the job is cut into shards for the coordinator and the simulation."),
-        new ValueControl(config(1, 1e9, Scale::Log, 0, tr(" users")), overheadBox),
+        new ValueControl(
+            countConfig(1, 1e9, Scale::Log, [](int n) { return tr("%n user(s)", nullptr, n); }),
+            overheadBox),
         EditId::UsersPerShard, tr("Change users per shard"),
         [](const Scenario &s) { return std::optional<double>(s.overheads.usersPerShard); },
         [](Scenario &s, std::optional<double> v) { s.overheads.usersPerShard = v.value_or(1); });
@@ -180,8 +185,11 @@ QGroupBox *TailPanel::buildMemoryGroup(QWidget *parent)
     m_bound->bind(
         memory, tr("Batch size"),
         tr("Items per batch; unticked, one user's predictions form the batch."),
-        new ValueControl(optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" items")), QString()),
-                         memoryBox),
+        new ValueControl(
+            optionalConfig(
+                countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),
+                QString()),
+            memoryBox),
         EditId::BatchItems, tr("Change batch size"),
         [](const Scenario &s) { return s.memory.batchItems; },
         [](Scenario &s, std::optional<double> v) { s.memory.batchItems = v; });
@@ -473,14 +481,16 @@ void TailPanel::refresh()
                            "lies."));
     } else {
         const QString binding = limitName(o.binding, s.overheads.sharedResourceName);
-        m_knee->setText(
-            QStringLiteral("<b>%1</b> with overheads (naive: %2); %3 binds at %4 workers.%5")
-                .arg(format::duration(o.runtimeSeconds), format::duration(r.runtimeSeconds),
-                     binding.toHtmlEscaped(), format::grouped(s.workload.workers, 0),
-                     o.kneeText.isEmpty()
-                         ? QString()
-                         : QStringLiteral("<br><span style='color:#c62828'>%1</span>")
-                               .arg(o.kneeText.toHtmlEscaped())));
+        m_knee->setText(tr("<b>%1</b> with overheads (naive: %2); %3 binds at %4.%5")
+                            .arg(format::duration(o.runtimeSeconds),
+                                 format::duration(r.runtimeSeconds), binding.toHtmlEscaped(),
+                                 format::plural(tr("%n worker(s)", nullptr,
+                                                   format::numerus(s.workload.workers)),
+                                                s.workload.workers),
+                                 o.kneeText.isEmpty()
+                                     ? QString()
+                                     : QStringLiteral("<br><span style='color:#c62828'>%1</span>")
+                                           .arg(o.kneeText.toHtmlEscaped())));
     }
     m_share->setText(o.shareText);
     const MemoryCheck &m = r.memory;
@@ -570,8 +580,8 @@ void TailPanel::showResults()
     m_summary->setText(text + QStringLiteral("</table>"));
     showBreakdown();
     m_status->setText(
-        tr("%1 trials, seed %2")
-            .arg(format::grouped(r.trials, 0),
+        tr("%1, seed %2")
+            .arg(format::plural(tr("%n trial(s)", nullptr, format::numerus(r.trials)), r.trials),
                  format::grouped(m_document ? m_document->scenario().simulation.seed : 0, 0)));
 
     const std::optional<goalseek::Result> &goal = m_runner->goal();

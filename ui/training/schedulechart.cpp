@@ -252,10 +252,12 @@ ScheduleChart::ScheduleChart(QWidget *parent) : QCustomPlot(parent)
 
 QString ScheduleChart::captionOf(const schedule::Result &result)
 {
-    return tr("%1: %2 · bubble %3 % (ratio %4) · peak %5 microbatches held")
+    const double peak = result.maxPeakInFlight();
+    return tr("%1: %2 · bubble %3 % (ratio %4) · peak %5 held")
         .arg(schedule::displayName(result.params.kind), format::milliseconds(result.makespanMs),
              format::trimmed(result.bubbleFraction * 100, 1),
-             format::trimmed(result.bubbleRatio, 3), format::trimmed(result.maxPeakInFlight(), 2));
+             format::trimmed(result.bubbleRatio, 3),
+             format::plural(tr("%n microbatch(es)", nullptr, format::numerus(peak)), peak));
 }
 
 QString ScheduleChart::laneCaption(int lane) const

@@ -26,6 +26,7 @@ namespace pipeplan {
 namespace {
 using Scale = ValueControl::Scale;
 constexpr auto config = &ValueControl::makeConfig;
+constexpr auto countConfig = &ValueControl::makeCount;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
 
 QString kindExplanation(schedule::Kind kind)
@@ -112,7 +113,9 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     auto *shape = new QFormLayout(shapeBox);
     m_bound->bind(
         shape, tr("Devices p"), tr("Pipeline stages, one device each."),
-        new ValueControl(config(1, 128, Scale::Log, 0, tr(" devices")), shapeBox),
+        new ValueControl(
+            countConfig(1, 128, Scale::Log, [](int n) { return tr("%n device(s)", nullptr, n); }),
+            shapeBox),
         EditId::TrainingDevices, tr("Change devices"),
         [](const Scenario &s) { return std::optional<double>(s.training.devices); },
         [](Scenario &s, std::optional<double> v) {
@@ -126,14 +129,18 @@ TrainingPanel::TrainingPanel(QWidget *parent)
         });
     m_bound->bind(
         shape, tr("Microbatches m"), tr("The batch is cut into m microbatches per step."),
-        new ValueControl(config(1, 4096, Scale::Log, 0, tr(" microbatches")), shapeBox),
+        new ValueControl(countConfig(1, 4096, Scale::Log,
+                                     [](int n) { return tr("%n microbatch(es)", nullptr, n); }),
+                         shapeBox),
         EditId::TrainingMicrobatches, tr("Change microbatches"),
         [](const Scenario &s) { return std::optional<double>(s.training.microbatches); },
         [](Scenario &s, std::optional<double> v) { s.training.microbatches = v.value_or(1); });
     m_bound->bind(
         shape, tr("Virtual stages v"),
         tr("Interleaved only: each device holds v chunks of layers, each taking F/v, B/v, W/v."),
-        new ValueControl(config(1, 16, Scale::Linear, 0, tr(" chunks")), shapeBox),
+        new ValueControl(
+            countConfig(1, 16, Scale::Linear, [](int n) { return tr("%n chunk(s)", nullptr, n); }),
+            shapeBox),
         EditId::VirtualStages, tr("Change virtual stages"),
         [](const Scenario &s) { return std::optional<double>(s.training.virtualStages); },
         [](Scenario &s, std::optional<double> v) { s.training.virtualStages = v.value_or(1); });
@@ -340,11 +347,14 @@ void TrainingPanel::refresh()
     m_gantt->setMinimumHeight(std::clamp(90 + ganttRows * 18, 240, 620));
     m_gantt->setSchedules(m_schedules);
     m_memory->setSchedule(m_schedules, 0);
+    const double peak = results->empty() ? 0.0 : results->front().maxPeakInFlight();
     m_memoryTitle->setText(
-        results->empty() ? QString()
-                         : tr("<b>Activations held per device</b> — %1 (peak %2 microbatches)")
-                               .arg(schedule::displayName(results->front().params.kind),
-                                    format::trimmed(results->front().maxPeakInFlight(), 2)));
+        results->empty()
+            ? QString()
+            : tr("<b>Activations held per device</b> — %1 (peak %2)")
+                  .arg(schedule::displayName(results->front().params.kind),
+                       format::plural(tr("%n microbatch(es)", nullptr, format::numerus(peak)),
+                                      peak)));
 }
 
 } // namespace pipeplan

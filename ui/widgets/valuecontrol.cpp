@@ -1,5 +1,6 @@
 #include "ui/widgets/valuecontrol.h"
 
+#include "core/base/format.h"
 #include "core/base/numparse.h"
 
 #include <QCheckBox>
@@ -11,7 +12,9 @@
 #include <QSlider>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <functional>
+#include <utility>
 
 #include <cmath>
 
@@ -57,6 +60,22 @@ double unitBytes(const QString &unit)
             return bytes;
     }
     return 0.0;
+}
+
+/// The text before and after the number for `value` in a field with `config`: its suffix, or
+/// the unit of a count as tr() and format::plural read it for the value ("", " worker").
+std::pair<QString, QString> unitAroundFor(const ValueControl::Config &config, double value)
+{
+    if (!config.counted)
+        return {QString(), config.suffix};
+    const int n = format::numerus(value);
+    const QString translated = config.counted(n);
+    const QString written = QString::number(n);
+    const qsizetype at = translated.indexOf(written);
+    if (at < 0) // a translation without the number: its text follows the value
+        return {QString(), QLatin1Char(' ') + format::plural(translated, value)};
+    return {format::plural(translated.left(at), value),
+            format::plural(translated.mid(at + written.size()), value)};
 }
 
 bool isUndoOrRedo(const QKeyEvent *event)
@@ -205,6 +224,14 @@ ValueControl::Config ValueControl::makeConfig(double min, double max, Scale scal
     return c;
 }
 
+ValueControl::Config ValueControl::makeCount(double min, double max, Scale scale, Counted counted)
+{
+    Config c = makeConfig(min, max, scale, 0, QString());
+    c.counted = std::move(counted);
+    c.suffix = unitAroundFor(c, max).second;
+    return c;
+}
+
 ValueControl::Config ValueControl::makeOptional(Config config, const QString &text)
 {
     config.optional = true;
@@ -275,13 +302,18 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     m_spinBox->setGroupSeparatorShown(true);
     m_spinBox->setDecimals(config.decimals);
     m_spinBox->setRange(config.min, config.max);
-    m_spinBox->setSuffix(config.suffix);
+    updateUnit(m_spinBox->value());
     m_spinBox->setKeyboardTracking(false);
     m_spinBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_spinBox->setAlignment(Qt::AlignRight);
-    m_spinBox->setMinimumWidth(m_spinBox->fontMetrics().horizontalAdvance(
-                                   m_spinBox->textFromValue(config.max) + config.suffix) +
-                               26);
+    // As wide as the widest number with the longest spelling of its unit ("1,000 people").
+    int width = 0;
+    for (const double value : {config.min, 1.0, 2.0, config.max}) {
+        const auto [before, after] = unitAround(value);
+        width = std::max(width, m_spinBox->fontMetrics().horizontalAdvance(
+                                    before + m_spinBox->textFromValue(config.max) + after));
+    }
+    m_spinBox->setMinimumWidth(width + 26);
     layout->addWidget(m_spinBox);
 
     // Scrolling the panel passes over many controls: only the focused one takes the wheel.
@@ -312,6 +344,8 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     connect(m_slider, &QSlider::sliderPressed, this, &ValueControl::dragStarted);
     connect(m_slider, &QSlider::sliderReleased, this, &ValueControl::dragFinished);
     connect(m_spinBox, &QDoubleSpinBox::valueChanged, this, [this](double value) {
+        // A count's unit follows every value, set or edited: "1 worker", "2 workers".
+        updateUnit(value);
         if (m_syncing)
             return;
         clearRefusal();
@@ -379,16 +413,54 @@ QString ValueControl::name() const
     return m_name.isEmpty() ? tr("The value") : m_name;
 }
 
+std::pair<QString, QString> ValueControl::unitAround(double value) const
+{
+    return unitAroundFor(m_config, value);
+}
+
+void ValueControl::updateUnit(double value)
+{
+    const auto [before, after] = unitAround(value);
+    if (m_spinBox->prefix() != before)
+        m_spinBox->setPrefix(before);
+    if (m_spinBox->suffix() != after)
+        m_spinBox->setSuffix(after);
+}
+
+QStringList ValueControl::unitSpellings() const
+{
+    QStringList spellings;
+    const auto add = [&spellings](const QString &text) {
+        const QString unit = text.trimmed();
+        if (!unit.isEmpty() && !spellings.contains(unit))
+            spellings << unit;
+    };
+    add(m_config.suffix);
+    if (m_config.counted) {
+        // The singular and the plural forms a translation may have (1, 2, 5), and the one shown.
+        for (const double value : {1.0, 2.0, 5.0, m_config.max, m_spinBox->value()}) {
+            const auto [before, after] = unitAround(value);
+            add(before);
+            add(after);
+        }
+    }
+    // The longest first: "workers" is not read as "worker" and a stray "s".
+    std::stable_sort(spellings.begin(), spellings.end(),
+                     [](const QString &a, const QString &b) { return a.size() > b.size(); });
+    return spellings;
+}
+
 QString ValueControl::rangeSentence(bool wholeNumber, bool decimals) const
 {
-    const QString unit = m_config.suffix.trimmed();
+    const QString suffix = unitAround(m_config.max).second;
+    const QString unit = suffix.trimmed();
     // "between 0.01 and 60,000 ms", but "Workers must be between 1 and 1,000,000".
     const bool showUnit = !unit.isEmpty() && !name().contains(unit, Qt::CaseInsensitive);
     QString sentence =
         (wholeNumber ? tr("%1 must be a whole number between %2 and %3")
                      : tr("%1 must be between %2 and %3"))
             .arg(name(), plain(m_config.min, m_config.decimals),
-                 plain(m_config.max, m_config.decimals) + (showUnit ? m_config.suffix : QString()));
+                 plain(m_config.max, m_config.decimals) + (showUnit ? suffix : QString()));
     if (unit.isEmpty() && m_config.min >= 0 && m_config.max <= 1)
         sentence += tr(" (%1% to %2%)")
                         .arg(plain(m_config.min * 100, m_config.decimals),
@@ -402,13 +474,25 @@ QString ValueControl::rangeSentence(bool wholeNumber, bool decimals) const
 ValueControl::Reading ValueControl::read(const QString &text) const
 {
     QString number = text.trimmed();
-    const QString unit = m_config.suffix.trimmed();
+    const QStringList units = unitSpellings();
     // "150,000,000 users" as the field shows it, or "150M" typed over it; "2,500 workers" typed
-    // in full reads "2,500 workers workers" once the spin box has added its suffix.
-    while (!unit.isEmpty() && number.endsWith(unit))
-        number = number.chopped(unit.size()).trimmed();
-    const double bytesPerUnit = unitBytes(unit);
-    const bool fraction = unit.isEmpty() && m_config.min >= 0 && m_config.max <= 1;
+    // in full reads "2,500 workers workers" once the spin box has added its suffix. A count's
+    // unit in any of its forms: "1 worker", "2 workers".
+    for (bool stripped = true; stripped;) {
+        stripped = false;
+        for (const QString &unit : units) {
+            if (number.endsWith(unit)) {
+                number = number.chopped(unit.size()).trimmed();
+                stripped = true;
+            } else if (m_config.counted && number.startsWith(unit)) {
+                // A translation may put the unit before the number.
+                number = number.mid(unit.size()).trimmed();
+                stripped = true;
+            }
+        }
+    }
+    const double bytesPerUnit = unitBytes(m_config.suffix.trimmed());
+    const bool fraction = units.isEmpty() && m_config.min >= 0 && m_config.max <= 1;
     // In a byte field a byte count with its unit ("512Mi", "1.5GB") is converted to the field's
     // unit; a bare number is in it already.
     const bool bytes = bytesPerUnit > 0 && !number.isEmpty() && number.back().isLetter();

@@ -5,6 +5,7 @@
 #include <QTimer>
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 class QCheckBox;
@@ -38,18 +39,28 @@ public:
         Log
     };
 
+    /// A count's text for tr()'s %n: [](int n) { return tr("%n worker(s)", nullptr, n); }.
+    using Counted = std::function<QString(int n)>;
+
     struct Config
     {
         double min = 0;
         double max = 1;
         Scale scale = Scale::Linear;
         int decimals = 0;
-        QString suffix; ///< " users", " ms"
+        QString suffix; ///< " users", " ms"; for a count, the unit as `counted` reads it for max
+        /// A count's unit that follows the value ("1 worker", "2 workers"): the text tr() gives
+        /// for format::numerus(value), completed by format::plural. Empty: `suffix` as it is.
+        Counted counted;
         bool optional = false;
         QString optionalText; ///< check box text when optional
     };
     static Config makeConfig(double min, double max, Scale scale, int decimals,
                              const QString &suffix);
+    /// A count whose unit follows the value: makeCount(1, 1e6, Scale::Log, [](int n) {
+    /// return tr("%n worker(s)", nullptr, n); }) shows "1 worker", "2 workers", and reads a
+    /// typed "1 worker" or "2 workers".
+    static Config makeCount(double min, double max, Scale scale, Counted counted);
     /// The same config, led by a check box reading `text`.
     static Config makeOptional(Config config, const QString &text);
 
@@ -114,6 +125,14 @@ private:
     /// Shows the spin box's value as text again, without signals.
     void restoreText();
     QString rangeSentence(bool wholeNumber, bool decimals) const;
+    /// The text before and after the number for `value` (" workers"; a count's unit follows
+    /// the value).
+    std::pair<QString, QString> unitAround(double value) const;
+    /// Shows the unit for `value` around the spin box's number.
+    void updateUnit(double value);
+    /// Every spelling of the unit that typed text may carry: the suffix, or a count's singular
+    /// and plural.
+    QStringList unitSpellings() const;
 
     Config m_config;
     QString m_name;

@@ -483,7 +483,10 @@ void MainWindow::installExports()
     installChartMenu(m_tail->histogram(), tr("Simulated completion time"),
                      [this](QSize size) { return recordPlot(m_tail->histogram(), size); });
     chartexport::installTableMenu(m_scaling->table(), tr("Scaling table"), [this]() {
-        return explain::scalingTableRows(m_document->result().scaling);
+        // As the window's table shows it: the scenario's own row, the overhead columns when on.
+        const ScenarioResult &result = m_document->result();
+        return explain::scalingTableRows(explain::shownScaling(m_document->scenario(), result).rows,
+                                         result.overheads.enabled);
     });
     chartexport::installTableMenu(m_tail->goalTable(), tr("Fewest workers"),
                                   [this]() { return chartexport::tableRows(m_tail->goalTable()); });
