@@ -6,6 +6,7 @@
 
 #include <QBarCategoryAxis>
 #include <QBarSet>
+#include <QFontMetrics>
 #include <QHorizontalStackedBarSeries>
 #include <QLocale>
 #include <QToolTip>
@@ -40,6 +41,8 @@ StageChart::StageChart(QWidget *parent)
     m_values->setTickType(QValueAxis::TicksDynamic);
     m_values->setTickAnchor(0);
     m_values->setLabelFormat(QStringLiteral("%.0f"));
+    // Presentation mode scales the fonts: fewer, wider labels then fit.
+    connect(m_values, &QAbstractAxis::labelsFontChanged, this, &StageChart::fitTicksToWidth);
     chart->setLocale(QLocale(QLocale::English, QLocale::UnitedStates));
     chart->setLocalizeNumbers(true);
     chart->legend()->setAlignment(Qt::AlignTop);
@@ -71,8 +74,18 @@ StageChart::StageChart(QWidget *parent)
 void StageChart::resizeEvent(QResizeEvent *event)
 {
     QChartView::resizeEvent(event);
-    // As many value labels as fit the width: "20,000" needs about 70 pixels.
-    const int maxTicks = std::clamp(width() / 80, 2, 5);
+    fitTicksToWidth();
+}
+
+void StageChart::fitTicksToWidth()
+{
+    // As many value labels as fit the plot's width in the axis's own font: a label like
+    // "20,000" plus a gap of two digits, so Qt Charts never elides them to "...".
+    const QFontMetrics metrics(m_values->labelsFont());
+    const int labelWidth = metrics.horizontalAdvance(QStringLiteral("00,000.0"));
+    const int plotWidth = chart() ? static_cast<int>(chart()->plotArea().width()) : width();
+    const int maxTicks =
+        std::clamp(std::max(plotWidth, width() / 2) / std::max(1, labelWidth), 2, 5);
     if (maxTicks != m_maxTicks) {
         m_maxTicks = maxTicks;
         fitValueAxis();

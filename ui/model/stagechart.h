@@ -37,6 +37,7 @@ private:
     void refresh();
     /// Range and round tick step for the longest stage and the width's number of ticks.
     void fitValueAxis();
+    void fitTicksToWidth();
 
     QPointer<ScenarioDocument> m_document;
     QHorizontalStackedBarSeries *m_series;
