@@ -341,3 +341,42 @@ TEST(ConsistencyTest, TheWorkspacesShowTheDocumentsJobsAndTheReportReusesThem)
     EXPECT_FALSE(monteCarlo->estimateFor(doc->scenario().project).has_value());
     EXPECT_TRUE(monteCarlo->estimateFor(project).has_value()); // the plan before the edit
 }
+
+// The window's report prints the simulation only when it answers the plan as it is now: after
+// an edit the tail workspace has not simulated yet, the report leaves the old run out rather
+// than print percentiles of another plan next to the new headline.
+TEST(ConsistencyTest, TheReportNeverPrintsASimulationOfAnOlderPlan)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.show();
+    ScenarioDocument *doc = window.document();
+    ASSERT_TRUE(window.openFile(presetFile("feature-store-cap.json")));
+    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
+    fewer.simulation.trials = 100;
+    fewer.goal.trials = 20;
+    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
+    window.workspaces()->setCurrentIndex(1); // Overheads & tail
+    TailPanel *tail = window.tailPanel();
+    ASSERT_TRUE(QTest::qWaitFor([tail]() { return !tail->isSimulationPending(); }, 60'000));
+    const SimulationRunner *simulation = doc->jobs()->simulation();
+    ASSERT_TRUE(simulation->answers(SimulationRunner::requestFor(doc->planResult())));
+
+    QTemporaryDir directory;
+    ASSERT_TRUE(directory.isValid());
+    const auto exportedText = [&window, &directory]() {
+        const QString pdf = directory.filePath(QStringLiteral("report.pdf"));
+        EXPECT_TRUE(window.exportReport(pdf));
+        QProcess process;
+        process.start(QStringLiteral("pdftotext"), {pdf, QStringLiteral("-")});
+        process.waitForFinished(60'000);
+        return QString::fromUtf8(process.readAllStandardOutput());
+    };
+    EXPECT_TRUE(exportedText().contains(QStringLiteral("Simulated completion time")));
+
+    window.workspaces()->setCurrentIndex(0); // the tail workspace hidden: no new run
+    Scenario more = doc->scenario();
+    more.workload.workers = 2'000;
+    ASSERT_TRUE(doc->edit(more, QStringLiteral("workers")));
+    EXPECT_FALSE(simulation->answers(SimulationRunner::requestFor(doc->planResult())));
+    EXPECT_FALSE(exportedText().contains(QStringLiteral("Simulated completion time")));
+}

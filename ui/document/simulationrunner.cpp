@@ -75,6 +75,16 @@ void SimulationRunner::request(const Request &request)
         totalTrials, [this, run]() { deliver(*run); });
 }
 
+SimulationRunner::Request SimulationRunner::requestFor(const PlanResult &plan)
+{
+    return {plan.tail.simulation, plan.tail.goal, plan.model.effectiveRuntimeSeconds};
+}
+
+bool SimulationRunner::answers(const Request &request) const
+{
+    return !m_job->isRunning() && m_lastRequest && *m_lastRequest == request && m_result;
+}
+
 void SimulationRunner::cancel()
 {
     if (!m_job->isRunning())

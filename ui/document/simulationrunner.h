@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/plan/goalseek.h"
+#include "core/plan/planresult.h"
 #include "core/tail/simulate.h"
 #include "core/tail/tailbreakdown.h"
 #include "ui/document/backgroundjob.h"
@@ -28,6 +29,10 @@ public:
         bool operator==(const Request &) const = default;
     };
 
+    /// What the plan asks of the simulation: its tail section's job and goal, and the headline
+    /// runtime the breakdown starts from.
+    static Request requestFor(const PlanResult &plan);
+
     explicit SimulationRunner(QObject *parent = nullptr);
     ~SimulationRunner() override;
 
@@ -36,6 +41,9 @@ public:
     void cancel();
 
     bool isRunning() const;
+    /// True when the finished results answer `request` (the plan as it is now): a report
+    /// prints them only then, never a run for an older plan.
+    bool answers(const Request &request) const;
     /// Results of the last finished run (cancelled runs leave the previous results).
     const std::optional<simulation::Result> &result() const { return m_result; }
     /// The speculative-backups what-if's counterpart: the same job without backups (set only

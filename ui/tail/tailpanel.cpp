@@ -507,10 +507,8 @@ void TailPanel::startSimulation()
         return;
     // The document's tail section holds the simulated job and the goal seek's inputs.
     const TailSection &tail = m_document->planResult().tail;
-    SimulationRunner::Request request;
-    request.params = tail.simulation;
-    request.goal = tail.goal;
-    request.headlineSeconds = m_document->result().effectiveRuntimeSeconds;
+    const SimulationRunner::Request request =
+        SimulationRunner::requestFor(m_document->planResult());
     if (!tail.simulationError.isEmpty()) {
         m_runner->cancel();
         m_histogram->clearResult();

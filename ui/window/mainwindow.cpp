@@ -557,8 +557,11 @@ report::Options MainWindow::reportOptions() const
     report::Options options;
     options.pageSize = m_pageSize;
     const PlanJobs *jobs = m_document->jobs();
-    options.simulation = jobs->simulation()->result();
-    options.breakdown = jobs->simulation()->breakdown();
+    const SimulationRunner *simulation = jobs->simulation();
+    if (simulation->answers(SimulationRunner::requestFor(m_document->planResult()))) {
+        options.simulation = simulation->result();
+        options.breakdown = simulation->breakdown();
+    }
     options.projectEstimate = jobs->monteCarlo()->estimateFor(m_document->scenario().project);
     return options;
 }
