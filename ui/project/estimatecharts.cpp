@@ -7,33 +7,6 @@
 
 namespace pipeplan {
 
-namespace {
-/// QCustomPlot's readable steps (1, 2, 2.5, 5 × 10^k), labelled with English grouping and the
-/// decimals the step needs ("10,000", "2.5"), never "1e+04" or "1·10^4".
-class GroupedTicker : public QCPAxisTicker
-{
-protected:
-    QVector<double> createTickVector(double tickStep, const QCPRange &range) override
-    {
-        m_step = tickStep;
-        return QCPAxisTicker::createTickVector(tickStep, range);
-    }
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override
-    {
-        return format::tickLabel(tick, m_step);
-    }
-
-private:
-    double m_step = 1;
-};
-
-void setGroupedTicks(const QList<QCPAxis *> &axes)
-{
-    for (QCPAxis *axis : axes)
-        axis->setTicker(QSharedPointer<GroupedTicker>::create());
-}
-} // namespace
-
 std::pair<double, QString> planUnit(double largestHours)
 {
     if (largestHours >= 2 * estimate::kHoursPerWorkingWeek)
@@ -52,7 +25,7 @@ QString planDuration(double hours, double largestHours)
 EstimateChart::EstimateChart(QWidget *parent) : QCustomPlot(parent)
 {
     chartstyle::applyDefaults(this);
-    setGroupedTicks({xAxis, yAxis, yAxis2});
+    chartstyle::setGroupedTicks({xAxis, yAxis, yAxis2});
     yAxis->setLabel(tr("trials"));
     yAxis2->setVisible(true);
     yAxis2->setLabel(tr("finished by then (%)"));
@@ -155,7 +128,7 @@ void EstimateChart::setResult(const estimate::MonteCarloResult &result)
 AccuracyChart::AccuracyChart(QWidget *parent) : QCustomPlot(parent)
 {
     chartstyle::applyDefaults(this);
-    setGroupedTicks({xAxis, yAxis});
+    chartstyle::setGroupedTicks({xAxis, yAxis});
     xAxis->setLabel(tr("estimate"));
     yAxis->setLabel(tr("actual"));
     m_exact = addGraph();

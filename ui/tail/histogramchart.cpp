@@ -8,25 +8,6 @@ namespace pipeplan {
 
 namespace {
 
-/// QCustomPlot's readable steps (1, 2, 2.5, 5 × 10^k), labelled with English grouping and the
-/// decimals the step needs ("10,000", "2.5"), never "1e+04" or "1·10^4".
-class GroupedTicker : public QCPAxisTicker
-{
-protected:
-    QVector<double> createTickVector(double tickStep, const QCPRange &range) override
-    {
-        m_step = tickStep;
-        return QCPAxisTicker::createTickVector(tickStep, range);
-    }
-    QString getTickLabel(double tick, const QLocale &, QChar, int) override
-    {
-        return format::tickLabel(tick, m_step);
-    }
-
-private:
-    double m_step = 1;
-};
-
 /// The unit the x axis counts in, chosen like format::duration so ticks are round numbers of a
 /// unit a person reads at a glance: (seconds per unit, name).
 std::pair<double, QString> axisUnit(double largestSeconds)
@@ -45,8 +26,7 @@ std::pair<double, QString> axisUnit(double largestSeconds)
 HistogramChart::HistogramChart(QWidget *parent) : QCustomPlot(parent)
 {
     chartstyle::applyDefaults(this);
-    for (QCPAxis *axis : {xAxis, yAxis})
-        axis->setTicker(QSharedPointer<GroupedTicker>::create());
+    chartstyle::setGroupedTicks({xAxis, yAxis});
     xAxis->ticker()->setTickCount(5);
     xAxis->setLabel(tr("job completion time"));
     yAxis->setLabel(tr("trials"));

@@ -166,4 +166,30 @@ void setDurationAxis(QCPAxis *axis)
     axis->setTicker(QSharedPointer<DurationTicker>::create(axis));
 }
 
+namespace {
+/// The ticker behind setGroupedTicks: QCustomPlot's steps, labelled by format::tickLabel.
+class GroupedTicker : public QCPAxisTicker
+{
+protected:
+    QVector<double> createTickVector(double tickStep, const QCPRange &range) override
+    {
+        m_step = tickStep;
+        return QCPAxisTicker::createTickVector(tickStep, range);
+    }
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        return format::tickLabel(tick, m_step);
+    }
+
+private:
+    double m_step = 1;
+};
+} // namespace
+
+void setGroupedTicks(const QList<QCPAxis *> &axes)
+{
+    for (QCPAxis *axis : axes)
+        axis->setTicker(QSharedPointer<GroupedTicker>::create());
+}
+
 } // namespace pipeplan::chartstyle

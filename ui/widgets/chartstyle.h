@@ -25,6 +25,10 @@ void setLogAxis(QCPAxis *axis);
 /// A log axis of seconds labelled in readable durations (1 s, 1 min, 1 h, 1 day, 1 year...).
 void setDurationAxis(QCPAxis *axis);
 
+/// QCustomPlot's readable steps (1, 2, 2.5, 5 × 10^k) on each axis, labelled with English
+/// grouping and the decimals the step needs ("10,000", "2.5"), never "1e+04" or "1·10^4".
+void setGroupedTicks(const QList<QCPAxis *> &axes);
+
 /// A linear time axis in milliseconds whose labels read "250 ms", "1.5 s", "160 s".
 void setMillisecondsAxis(QCPAxis *axis);
 
