@@ -1,5 +1,7 @@
 #include "core/plan/scenariofile.h"
 
+#include "core/base/format.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -607,4 +609,41 @@ TEST(ScenarioFile, VersionFourLeversOpenTheRightWayRound)
     EXPECT_TRUE(saved.contains("\"version\": 5"));
     EXPECT_TRUE(saved.contains("\"accelerator_latency_ms\": 10"));
     EXPECT_FALSE(saved.contains("baseline_latency_ms"));
+}
+
+TEST(Deadline, TheSeedJobCannotFinishInHalfAnHourAndTheLeveredJobNamesItsFewestWorkers)
+{
+    // Seed 000 at p = 0.98: the serial 2 % of 3e9 s alone is 6e7 s, far past 30 minutes.
+    Scenario seed = defaultScenario();
+    EXPECT_FALSE(evaluate(seed).deadline.has_value()); // off by default
+    seed.goal.finishWithin = true;
+    seed.goal.deadlineSeconds = 1800;
+    const DeadlineVerdict late = *evaluate(seed).deadline;
+    EXPECT_FALSE(late.meets);
+    EXPECT_DOUBLE_EQ(late.deadlineSeconds, 1800);
+    EXPECT_NEAR(late.marginSeconds, 1800 - evaluate(seed).effectiveRuntimeSeconds, 1e-6);
+    EXPECT_FALSE(late.naive.workers.has_value());
+    EXPECT_FALSE(late.withOverheads.workers.has_value());
+    EXPECT_TRUE(late.naive.reason.contains(QStringLiteral("serial 2% alone takes ") +
+                                           format::duration(6e7)))
+        << late.naive.reason.toStdString();
+
+    // The levered job (keep half, 10 ms on an accelerator) at p = 1: 1.5e7 s of work, so
+    // ceil(1.5e7 / 1800) = 8,334 workers; at its 10,000 it finishes in 1,500 s, 300 s early.
+    Plan pruned = *scenariofile::fromJson(readPreset("pruned-accelerated.json")).plan;
+    pruned.scenario.goal.finishWithin = true;
+    pruned.scenario.goal.deadlineSeconds = 1800;
+    const DeadlineVerdict early = *evaluate(pruned.scenario).deadline;
+    EXPECT_TRUE(early.meets);
+    EXPECT_DOUBLE_EQ(early.marginSeconds, 300);
+    ASSERT_TRUE(early.naive.workers.has_value());
+    EXPECT_DOUBLE_EQ(*early.naive.workers, 8334);
+    ASSERT_TRUE(early.withOverheads.workers.has_value());
+    EXPECT_DOUBLE_EQ(*early.withOverheads.workers, 8334); // no overheads set
+
+    // The file keeps the switch, and a file without it reads as off.
+    const Plan again = *scenariofile::fromJson(scenariofile::toJson(pruned)).plan;
+    EXPECT_TRUE(again.scenario.goal.finishWithin);
+    EXPECT_FALSE(scenariofile::fromJson(readPreset("pruned-accelerated.json"))
+                     .plan->scenario.goal.finishWithin);
 }

@@ -381,6 +381,8 @@ ScenarioResult evaluate(const Scenario &scenario)
     r.overheads = evaluateOverheads(scenario, r);
     r.memory = checkMemory(scenario.memory, w.predictionsPerUser);
     r.effectiveRuntimeSeconds = r.overheads.enabled ? r.overheads.runtimeSeconds : r.runtimeSeconds;
+    if (scenario.goal.finishWithin)
+        r.deadline = deadlineVerdict(scenario, r);
     r.scaling =
         scalingWithOverheads(r.workSeconds, w.parallelFraction, scenario.workerCounts, r.overheads);
     r.throughputUsersPerSecond = r.usersScored / r.effectiveRuntimeSeconds;
@@ -531,6 +533,23 @@ goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &resu
     in.deadlineSeconds = scenario.goal.deadlineSeconds;
     in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
     return in;
+}
+
+DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &result)
+{
+    goalseek::Inputs in;
+    in.naive = naiveModel(scenario, result);
+    in.withOverheads = result.overheads.model;
+    in.deadlineSeconds = scenario.goal.deadlineSeconds;
+    in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
+    DeadlineVerdict verdict;
+    verdict.deadlineSeconds = in.deadlineSeconds;
+    verdict.runtimeSeconds = result.effectiveRuntimeSeconds;
+    verdict.meets = verdict.runtimeSeconds <= verdict.deadlineSeconds;
+    verdict.marginSeconds = verdict.deadlineSeconds - verdict.runtimeSeconds;
+    verdict.naive = goalseek::naiveOption(in);
+    verdict.withOverheads = goalseek::overheadOption(in);
+    return verdict;
 }
 
 } // namespace pipeplan

@@ -59,6 +59,9 @@ struct SimulationSettings
 struct GoalSettings
 {
     double deadlineSeconds = 24 * 3600.0;
+    /// The Model tab's "Finish within": the headline, the waterfall and the scaling table judge
+    /// the plan against deadlineSeconds (off by default; the goal seek always uses it).
+    bool finishWithin = false;
     double pricePerWorkerHour = 0.5;
     double trials = 200; ///< simulation trials per worker count tried
     bool operator==(const GoalSettings &) const = default;
@@ -160,6 +163,21 @@ struct PipelineSummary
 
 PipelineSummary summarizePipeline(std::span<const double> stageMs, double microbatches);
 
+/// The plan judged against its deadline ("Finish within"): whether the runtime the headline shows
+/// meets it, by how much, and the fewest workers that would by the naive model and with the
+/// overheads (the goal seek's closed forms), or why nothing can.
+struct DeadlineVerdict
+{
+    double deadlineSeconds = 0;
+    double runtimeSeconds = 0; ///< effectiveRuntimeSeconds
+    bool meets = false;        ///< runtime <= deadline
+    /// deadline - runtime: the time to spare when it meets it, minus how late it is otherwise.
+    double marginSeconds = 0;
+    goalseek::Option naive;
+    goalseek::Option withOverheads;
+    bool operator==(const DeadlineVerdict &) const = default;
+};
+
 /// Everything the window, the CLI and a report show for a scenario, computed once.
 struct ScenarioResult
 {
@@ -186,6 +204,8 @@ struct ScenarioResult
     /// The runtime the headline shows: with overheads when any is set, else runtimeSeconds.
     /// The one definition of "the runtime" (headline, comparison, waterfall, report, eval).
     double effectiveRuntimeSeconds = 0;
+    /// Set when the scenario's goal has finishWithin on.
+    std::optional<DeadlineVerdict> deadline;
     bool operator==(const ScenarioResult &) const = default;
 };
 
@@ -213,6 +233,11 @@ simulation::Params simulationParams(const Scenario &scenario, const ScenarioResu
 /// The goal seek for the scenario: its naive and overhead models, its simulated job (workers
 /// left at 1: the seek varies them) with the goal's trials, deadline and price.
 goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result);
+
+/// The scenario against its goal's deadline: meets = effectiveRuntimeSeconds <= deadline, the
+/// margin, and goalseek::naiveOption / overheadOption for the fewest workers (seed 000's Amdahl
+/// inverted: N with S(p, N) >= W' / (deadline - C)). Evaluated whether or not finishWithin is on.
+DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &result);
 
 /// The schedule `kind` of the scenario's training pipeline: its devices, microbatches and
 /// times; virtual stages only for the interleaved schedule (the others take 1).

@@ -33,6 +33,7 @@ struct Option
     /// workers x runtime in hours x price: every worker is held until the job ends.
     double cost = 0;
     QString reason; ///< why it is impossible
+    bool operator==(const Option &) const = default;
 };
 
 struct Result

@@ -11,7 +11,9 @@ bool sameModelInputs(const Scenario &a, const Scenario &b)
     return a.workload == b.workload && a.stages == b.stages && a.execution == b.execution &&
            a.microbatches == b.microbatches && a.workerCounts == b.workerCounts &&
            a.overheads == b.overheads && a.memory == b.memory &&
-           a.comparisonParallelFraction == b.comparisonParallelFraction;
+           a.comparisonParallelFraction == b.comparisonParallelFraction &&
+           a.goal.finishWithin == b.goal.finishWithin &&
+           (!a.goal.finishWithin || a.goal.deadlineSeconds == b.goal.deadlineSeconds);
 }
 
 BaselineSection baselineSection(const Plan &plan, const ScenarioResult &model,

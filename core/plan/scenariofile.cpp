@@ -607,6 +607,7 @@ QJsonObject scenarioObject(const Scenario &s)
              {QStringLiteral("seed"), s.simulation.seed}}},
         {QStringLiteral("goal"),
          QJsonObject{{QStringLiteral("deadline_s"), s.goal.deadlineSeconds},
+                     {QStringLiteral("finish_within"), s.goal.finishWithin},
                      {QStringLiteral("price_per_worker_hour"), s.goal.pricePerWorkerHour},
                      {QStringLiteral("trials"), s.goal.trials}}},
         {QStringLiteral("training"), trainingObject(s.training)},
@@ -744,6 +745,9 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     const QString goalKey = QStringLiteral("goal");
     const QJsonObject goal = read.section(root, goalKey, path(goalKey));
     s.goal.deadlineSeconds = numberIn(goal, goalKey, "deadline_s", s.goal.deadlineSeconds);
+    s.goal.finishWithin =
+        read.booleanOr(goal, QStringLiteral("finish_within"), sectionPath(goalKey, "finish_within"),
+                       s.goal.finishWithin);
     s.goal.pricePerWorkerHour =
         numberIn(goal, goalKey, "price_per_worker_hour", s.goal.pricePerWorkerHour);
     s.goal.trials = numberIn(goal, goalKey, "trials", s.goal.trials);
