@@ -1,1 +1,306 @@
-// Issue 18 (made for the meeting room): tests for this area are added here.
+// Issue 18, made for the meeting room: the window fits a laptop, starts from the goal, answers
+// the question of the workspace in front, presents on a shared screen and reads in the dark.
+#include "core/base/format.h"
+#include "core/model/explain.h"
+#include "ui/document/montecarlorunner.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/model/inputspanel.h"
+#include "ui/model/scalingtablemodel.h"
+#include "ui/model/scalingview.h"
+#include "ui/project/estimatecharts.h"
+#include "ui/project/projectpanel.h"
+#include "ui/tail/tailpanel.h"
+#include "ui/training/schedulechart.h"
+#include "ui/training/trainingpanel.h"
+#include "ui/widgets/appearance.h"
+#include "ui/widgets/valuecontrol.h"
+#include "ui/window/mainwindow.h"
+
+#include <QApplication>
+#include <QCheckBox>
+#include <QDoubleSpinBox>
+#include <QLayout>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QStyle>
+#include <QStyleOptionButton>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTest>
+#include <QToolBar>
+#include <QToolButton>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+QT_BEGIN_NAMESPACE
+inline void PrintTo(const QString &text, std::ostream *os)
+{
+    *os << '"' << text.toStdString() << '"';
+}
+QT_END_NAMESPACE
+
+namespace {
+
+/// What a window manager adds around the client area: a title bar and thin borders (a generous
+/// allowance: GNOME's title bar is 37 px, KDE's 30 px).
+constexpr int kFrameWidth = 2 * 4;
+constexpr int kFrameHeight = 40 + 4;
+const QSize kLaptop(1366, 768);
+
+/// The smallest the window can be: what its layout allows.
+QSize minimumWindowSize(MainWindow &window)
+{
+    QApplication::processEvents();
+    window.layout()->activate();
+    return window.minimumSizeHint()
+        .expandedTo(window.minimumSize())
+        .expandedTo(window.layout()->minimumSize());
+}
+
+/// Types `text` into a value control and commits it, as a person does (text, then Enter).
+void type(ValueControl *control, const QString &text)
+{
+    control->lineEdit()->setText(text);
+    ASSERT_TRUE(control->commitText()) << control->refusalMessage().toStdString();
+}
+
+} // namespace
+
+TEST(MeetingFit, EveryWorkspaceFitsALaptopWithOrWithoutABaselineInEveryLook)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(kLaptop - QSize(kFrameWidth, kFrameHeight));
+    window.show();
+    const QSize unpinned = minimumWindowSize(window);
+    for (const bool presentation : {false, true}) {
+        for (const appearance::Theme theme : {appearance::Theme::Light, appearance::Theme::Dark}) {
+            window.setLook({theme, presentation});
+            for (const bool pinned : {false, true}) {
+                if (pinned)
+                    window.document()->pinBaseline();
+                else
+                    window.document()->unpinBaseline();
+                for (int workspace = 0; workspace < window.workspaces()->count(); ++workspace) {
+                    window.workspaces()->setCurrentIndex(workspace);
+                    const QSize minimum = minimumWindowSize(window);
+                    const std::string where =
+                        "workspace " + std::to_string(workspace) +
+                        (pinned ? ", baseline" : ", no baseline") +
+                        (theme == appearance::Theme::Dark ? ", dark" : ", light") +
+                        (presentation ? ", presentation" : "") + ": minimum " +
+                        std::to_string(minimum.width()) + "x" + std::to_string(minimum.height());
+                    EXPECT_LE(minimum.width() + kFrameWidth, kLaptop.width()) << where;
+                    EXPECT_LE(minimum.height() + kFrameHeight, kLaptop.height()) << where;
+                }
+            }
+        }
+    }
+    // Unpinning and leaving presentation mode give the room back (to a pixel or two: fonts
+    // scaled there and back round their sizes).
+    window.setLook({appearance::Theme::Light, false});
+    window.document()->unpinBaseline();
+    window.workspaces()->setCurrentIndex(0);
+    const QSize after = minimumWindowSize(window);
+    EXPECT_LE(after.width(), unpinned.width() + 4);
+    EXPECT_LE(after.height(), unpinned.height() + 4);
+}
+
+TEST(MeetingDeadline, TheHeadlineSaysTheSeedJobCannotFinishInHalfAnHourAndWhatTheLeversNeed)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 720);
+    window.show();
+    ScenarioDocument *document = window.document();
+    ValueControl *deadline = window.inputs()->deadlineControl();
+    EXPECT_FALSE(deadline->isEnabledValue()); // off by default
+    EXPECT_TRUE(window.headline()->verdictText().isEmpty());
+
+    // Tick "Finish within" and type 30 (minutes): one plan, the verdict computed in core.
+    deadline->checkBox()->click();
+    type(deadline, QStringLiteral("30"));
+    ASSERT_TRUE(document->scenario().goal.finishWithin);
+    EXPECT_DOUBLE_EQ(document->scenario().goal.deadlineSeconds, 1800);
+    ASSERT_TRUE(document->result().deadline.has_value());
+    const QString impossible = window.headline()->verdictText();
+    EXPECT_EQ(impossible, explain::deadline(*document->result().deadline));
+    EXPECT_TRUE(impossible.startsWith(QStringLiteral("Impossible within 30 minutes")))
+        << impossible.toStdString();
+    EXPECT_TRUE(impossible.contains(QStringLiteral("the serial 2% alone takes ") +
+                                    format::duration(0.02 * 3e9)))
+        << impossible.toStdString();
+
+    // The scaling table marks every row against it.
+    const ScalingTableModel *table = window.scaling()->model();
+    const int column = table->deadlineColumn();
+    ASSERT_GE(column, 0);
+    EXPECT_EQ(table->headerData(column, Qt::Horizontal, Qt::DisplayRole).toString(),
+              QStringLiteral("Within 30 minutes"));
+    for (int row = 0; row < table->rowCount(); ++row)
+        EXPECT_TRUE(table->index(row, column).data().toString().startsWith(QStringLiteral("late")));
+
+    // The seed's levers at p = 1: 75M users x 20 x 10 ms = 1.5e7 s of work, 1,500 s at 10,000
+    // workers, and ceil(1.5e7 / 1800) = 8,334 workers would do.
+    for (const char *setting : {"workload.keep_fraction=0.5", "workload.accelerator_latency_ms=10",
+                                "workload.parallel_fraction=1"}) {
+        QString error;
+        ASSERT_TRUE(window.applySetting(QLatin1String(setting), &error)) << error.toStdString();
+    }
+    const QString meets = window.headline()->verdictText();
+    EXPECT_EQ(meets, QStringLiteral("Meets the 30 minutes deadline with 5 minutes to spare. "
+                                    "Fewest workers that meet it: 8,334."));
+    bool anyMeets = false;
+    for (int row = 0; row < table->rowCount(); ++row)
+        anyMeets |= table->index(row, column).data().toString() == QStringLiteral("meets");
+    EXPECT_TRUE(anyMeets);
+
+    // Off again: no verdict, no column; the deadline's value stays for next time.
+    deadline->checkBox()->click();
+    EXPECT_FALSE(document->scenario().goal.finishWithin);
+    EXPECT_TRUE(window.headline()->verdictText().isEmpty());
+    EXPECT_EQ(table->deadlineColumn(), -1);
+    EXPECT_DOUBLE_EQ(document->scenario().goal.deadlineSeconds, 1800);
+    document->undoStack()->undo();
+    EXPECT_TRUE(document->scenario().goal.finishWithin);
+}
+
+TEST(MeetingHeadline, EachWorkspaceHasItsOwnAnswer)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 720);
+    window.show();
+    HeadlineWidget *headline = window.headline();
+    ScenarioDocument *document = window.document();
+    EXPECT_TRUE(
+        headline->captionText(HeadlineWidget::Runtime).startsWith(QStringLiteral("Runtime")));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime),
+              format::duration(document->result().effectiveRuntimeSeconds));
+
+    // Training: the selected schedule's makespan, bubble and peak activations.
+    window.workspaces()->setCurrentIndex(2);
+    EXPECT_EQ(headline->workspace(), HeadlineWidget::Workspace::Training);
+    const std::vector<TrainingSchedule> &schedules = document->planResult().training.schedules;
+    ASSERT_FALSE(schedules.empty());
+    ASSERT_TRUE(schedules.front().result.has_value());
+    const schedule::Result &chosen = *schedules.front().result;
+    EXPECT_EQ(headline->captionText(HeadlineWidget::TotalPredictions), QStringLiteral("Schedule"));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions),
+              schedule::displayName(document->scenario().training.schedule));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime),
+              format::milliseconds(chosen.makespanMs));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::Throughput),
+              format::trimmed(chosen.bubbleFraction * 100, 1) + QStringLiteral(" %"));
+    EXPECT_TRUE(headline->valueText(HeadlineWidget::Speedup)
+                    .startsWith(format::trimmed(chosen.maxPeakInFlight(), 2)));
+    EXPECT_FALSE(headline->valueText(HeadlineWidget::Runtime).contains(QStringLiteral("days")));
+
+    // Project: the Monte Carlo's P50, P80 and P90, once the document's job has finished.
+    window.workspaces()->setCurrentIndex(3);
+    MonteCarloRunner *monteCarlo = document->jobs()->monteCarlo();
+    QTRY_VERIFY_WITH_TIMEOUT(monteCarlo->estimateFor(document->scenario().project).has_value(),
+                             60000);
+    QApplication::processEvents();
+    const estimate::PlanEstimate estimate = *monteCarlo->estimateFor(document->scenario().project);
+    const double largest = estimate.monteCarloBuffered.maxHours;
+    EXPECT_EQ(headline->captionText(HeadlineWidget::TotalPredictions),
+              QStringLiteral("P50 finish"));
+    EXPECT_TRUE(headline->valueText(HeadlineWidget::TotalPredictions)
+                    .startsWith(planDuration(estimate.monteCarlo.p50Hours, largest)));
+    EXPECT_TRUE(headline->valueText(HeadlineWidget::Runtime)
+                    .startsWith(planDuration(estimate.monteCarlo.p80Hours, largest)));
+    EXPECT_TRUE(headline->valueText(HeadlineWidget::Throughput)
+                    .startsWith(planDuration(estimate.monteCarlo.p90Hours, largest)));
+
+    // Back on the Model tab: the job's runtime again.
+    window.workspaces()->setCurrentIndex(0);
+    EXPECT_EQ(headline->valueText(HeadlineWidget::Runtime),
+              format::duration(document->result().effectiveRuntimeSeconds));
+}
+
+TEST(MeetingPresentation, ASharedScreenShowsTheAnswerAndEscapeLeaves)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1920, 1080);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.activateWindow();
+    QApplication::setActiveWindow(&window);
+    window.setLook({appearance::Theme::Light, true});
+    QApplication::processEvents();
+    EXPECT_TRUE(window.menuBar()->isHidden());
+    for (QToolBar *toolbar : window.findChildren<QToolBar *>())
+        EXPECT_TRUE(toolbar->isHidden());
+    EXPECT_TRUE(window.leavePresentationButton()->isVisible());
+    EXPECT_FALSE(window.inputsVisible());
+    EXPECT_FALSE(window.inputs()->isVisible());
+    EXPECT_FALSE(window.tailPanel()->inputsVisible());
+    EXPECT_FALSE(window.trainingPanel()->inputsVisible());
+    EXPECT_FALSE(window.projectPanel()->inputsVisible());
+    // Captions at full contrast and at least 16 px.
+    const QFont caption = window.headline()->captionFont();
+    EXPECT_GE(QFontInfo(caption).pixelSize(), HeadlineWidget::kPresentationCaptionPx);
+
+    // Esc leaves (the menu bar is hidden, the key still works), and everything comes back.
+    QTest::keyClick(&window, Qt::Key_Escape);
+    EXPECT_FALSE(window.look().presentation);
+    EXPECT_FALSE(window.menuBar()->isHidden());
+    EXPECT_TRUE(window.inputsVisible());
+    EXPECT_TRUE(window.trainingPanel()->inputsVisible());
+    EXPECT_FALSE(window.leavePresentationButton()->isVisible());
+
+    // F11, the presentation action's own key, works with the menu bar hidden too.
+    QTest::keyClick(&window, Qt::Key_F11);
+    EXPECT_TRUE(window.look().presentation);
+    QTest::keyClick(&window, Qt::Key_F11);
+    EXPECT_FALSE(window.look().presentation);
+}
+
+namespace {
+/// Pixels of `image` inside `rect` whose lightness differs from `background` by more than 60:
+/// what an eye can find on the screen.
+int visiblePixels(const QImage &image, const QRect &rect, const QColor &background)
+{
+    int count = 0;
+    for (int y = rect.top(); y <= rect.bottom(); ++y)
+        for (int x = rect.left(); x <= rect.right(); ++x)
+            count += std::abs(image.pixelColor(x, y).lightness() - background.lightness()) > 60;
+    return count;
+}
+} // namespace
+
+TEST(MeetingDark, UncheckedBoxesAndScheduleTitlesReadOnADarkTheme)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 720);
+    window.setLook({appearance::Theme::Dark, false});
+    window.show();
+    QApplication::processEvents();
+    int checked = 0;
+    for (QCheckBox *box : window.findChildren<QCheckBox *>()) {
+        if (!box->isVisible() || box->isChecked())
+            continue;
+        QStyleOptionButton option;
+        option.initFrom(box);
+        const QRect indicator =
+            box->style()->subElementRect(QStyle::SE_CheckBoxIndicator, &option, box);
+        const QImage image = box->grab().toImage();
+        EXPECT_GT(visiblePixels(image, indicator, box->palette().color(QPalette::Window)), 8)
+            << box->text().toStdString();
+        ++checked;
+    }
+    EXPECT_GT(checked, 0);
+
+    window.workspaces()->setCurrentIndex(2);
+    QApplication::processEvents();
+    ScheduleChart *chart = window.trainingPanel()->ganttChart();
+    int captions = 0;
+    for (int i = 0; i < chart->itemCount(); ++i) {
+        if (auto *text = qobject_cast<QCPItemText *>(chart->item(i))) {
+            EXPECT_GT(text->color().lightness(), 170) << text->text().toStdString();
+            ++captions;
+        }
+    }
+    EXPECT_GT(captions, 0);
+}

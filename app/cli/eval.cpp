@@ -15,6 +15,24 @@ namespace pipeplan::cli {
 
 namespace {
 
+/// The plan against its deadline (goal.finish_within): null when no deadline is set.
+QJsonValue deadlineObject(const ScenarioResult &r)
+{
+    if (!r.deadline)
+        return QJsonValue(QJsonValue::Null);
+    const DeadlineVerdict &v = *r.deadline;
+    auto workers = [](const goalseek::Option &option) {
+        return option.workers ? QJsonValue(*option.workers) : QJsonValue(QJsonValue::Null);
+    };
+    return QJsonObject{{QStringLiteral("deadline_s"), v.deadlineSeconds},
+                       {QStringLiteral("runtime_s"), v.runtimeSeconds},
+                       {QStringLiteral("meets"), v.meets},
+                       {QStringLiteral("margin_s"), v.marginSeconds},
+                       {QStringLiteral("naive_workers"), workers(v.naive)},
+                       {QStringLiteral("overheads_workers"), workers(v.withOverheads)},
+                       {QStringLiteral("verdict"), explain::deadline(v)}};
+}
+
 /// Everything the window shows for a scenario, as one JSON object.
 QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
 {
@@ -77,6 +95,7 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
         {QStringLiteral("nearest_row"), r.nearestScalingRow},
         {QStringLiteral("waterfall"), waterfall},
         {QStringLiteral("effective_runtime_seconds"), r.effectiveRuntimeSeconds},
+        {QStringLiteral("deadline"), deadlineObject(r)},
         {QStringLiteral("overheads"),
          QJsonObject{
              {QStringLiteral("enabled"), r.overheads.enabled},
@@ -165,6 +184,8 @@ int runEval(const Flags &flags, QTextStream &out)
         {QStringLiteral("Bottleneck (per user)"), h.bottleneck},
         {QStringLiteral("How"), explain::runtime(s, r)},
     };
+    if (r.deadline)
+        rows.emplace_back(QStringLiteral("Deadline"), explain::deadline(*r.deadline));
     if (baseline) {
         const explain::Headline b = explain::headline(*plan.baseline, *baseline);
         rows.emplace_back(QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") +

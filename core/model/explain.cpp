@@ -57,6 +57,51 @@ QString runtime(const Scenario &s, const ScenarioResult &r)
            (r.overheads.enabled ? QStringLiteral("; ") + overheads(s, r) : QString());
 }
 
+QString fewestWorkers(const goalseek::Option &option)
+{
+    return option.workers ? num(*option.workers, 0)
+                          : QStringLiteral("impossible: ") + option.reason;
+}
+
+QString deadline(const DeadlineVerdict &v)
+{
+    const QString limit = format::duration(v.deadlineSeconds);
+    if (!v.naive.workers) {
+        // The naive model is the optimistic one: when it cannot, nothing can. Its reason ends
+        // with the deadline, which the sentence already names.
+        QString reason = v.naive.reason;
+        reason.remove(QStringLiteral(" (deadline ") + limit + QStringLiteral(")"));
+        reason.remove(QStringLiteral("Amdahl's ceiling: "));
+        return QStringLiteral("Impossible within %1 at any worker count: %2.").arg(limit, reason);
+    }
+    QString text = v.meets ? QStringLiteral("Meets the %1 deadline with %2 to spare.")
+                                 .arg(limit, format::duration(v.marginSeconds))
+                           : QStringLiteral("Misses the %1 deadline by %2.")
+                                 .arg(limit, format::duration(-v.marginSeconds));
+    text += QStringLiteral(" Fewest workers that meet it: ");
+    if (v.naive.workers == v.withOverheads.workers)
+        return text + num(*v.naive.workers, 0) + QStringLiteral(".");
+    return text + num(*v.naive.workers, 0) + QStringLiteral(" (naive), ") +
+           fewestWorkers(v.withOverheads) + QStringLiteral(" (with overheads).");
+}
+
+QString deadlineCell(double runtimeSeconds, double deadlineSeconds)
+{
+    if (runtimeSeconds <= deadlineSeconds)
+        return QStringLiteral("meets");
+    // Short enough for a table column: how many deadlines the run takes.
+    const double times = runtimeSeconds / deadlineSeconds;
+    return QStringLiteral("late, ×") + num(times, times < 10 ? 2 : times < 100 ? 1 : 0);
+}
+
+QString deadlineShort(const DeadlineVerdict &v)
+{
+    if (!v.naive.workers)
+        return QStringLiteral("impossible");
+    return v.meets ? QStringLiteral("%1 to spare").arg(format::duration(v.marginSeconds))
+                   : QStringLiteral("late by %1").arg(format::duration(-v.marginSeconds));
+}
+
 QString overheads(const Scenario &s, const ScenarioResult &r)
 {
     const OverheadResult &o = r.overheads;

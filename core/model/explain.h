@@ -22,6 +22,20 @@ QString overheads(const Scenario &scenario, const ScenarioResult &result);
 QString speedup(const Scenario &scenario, const ScenarioResult &result);
 QString bottleneck(const Scenario &scenario, const ScenarioResult &result);
 
+/// The plan against its deadline in one sentence, as the headline, the report and `eval` give it:
+/// "Misses the 30 minutes deadline by 25.5 minutes. Fewest workers that meet it: 8,334 (naive),
+/// 9,120 (with overheads)." or "Impossible within 30 minutes: the serial 2% alone takes 694.44
+/// days." (the goal seek's closed forms, goalseek::naiveOption / overheadOption).
+QString deadline(const DeadlineVerdict &verdict);
+/// The verdict in a few words for a headline card: "5 minutes to spare", "late by 25.5 minutes",
+/// "impossible".
+QString deadlineShort(const DeadlineVerdict &verdict);
+/// A runtime against a deadline for a table cell: "meets", or "late, ×2.4" (the runtime in
+/// deadlines).
+QString deadlineCell(double runtimeSeconds, double deadlineSeconds);
+/// The fewest workers of one goal-seek option: "8,334", or "impossible: <reason>".
+QString fewestWorkers(const goalseek::Option &option);
+
 /// The headline as every front end shows it (window, CLI eval, report): one text per number.
 struct Headline
 {

@@ -2,7 +2,11 @@
 
 #include "core/base/format.h"
 #include "core/model/explain.h"
+#include "core/plan/planresult.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/project/estimatecharts.h"
+#include "ui/widgets/appearance.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -23,7 +27,6 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
                                          tr("Speedup (ceiling)"), tr("Bottleneck (per user)")};
     for (int i = 0; i < CardCount; ++i) {
         m_captions[i] = new QLabel(captions[i], this);
-        m_captions[i]->setStyleSheet(QStringLiteral("color: palette(mid);"));
         m_values[i] = new QLabel(this);
         QFont font = m_values[i]->font();
         m_baseFontSize = font.pointSizeF();
@@ -55,6 +58,13 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         grid->addWidget(m_how[i], 3, i, Qt::AlignTop);
         grid->setColumnStretch(i, 1);
     }
+    // The answer to "will it finish in time?", under the cards, when a deadline is set.
+    m_verdict = new QLabel(this);
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict->setVisible(false);
+    grid->addWidget(m_verdict, 4, 0, 1, CardCount + 1);
+    styleCaptions();
     m_showHow = new QToolButton(this);
     m_showHow->setText(tr("Show how"));
     m_showHow->setCheckable(true);
@@ -63,8 +73,8 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     grid->addWidget(m_showHow, 0, CardCount, 2, 1, Qt::AlignVCenter);
     connect(m_showHow, &QToolButton::toggled, this, [this](bool on) {
         m_showHow->setText(on ? tr("Hide how") : tr("Show how"));
-        for (QLabel *how : m_how)
-            how->setVisible(on);
+        for (int i = 0; i < CardCount; ++i)
+            m_how[i]->setVisible(on && m_values[i]->isVisibleTo(this));
     });
 }
 
@@ -83,7 +93,7 @@ void HeadlineWidget::fitFont(QLabel *label, const QString &text) const
 
 void HeadlineWidget::fitRuntimeCaption()
 {
-    if (!m_document)
+    if (!m_document || m_workspace != Workspace::Job)
         return;
     const double workers = m_document->scenario().workload.workers;
     // "Runtime at 10,000 workers", or "Runtime, N = 10,000" on a narrow card.
@@ -112,11 +122,40 @@ QFont HeadlineWidget::valueFont() const
     return value;
 }
 
+void HeadlineWidget::styleCaptions()
+{
+    // Captions in the text colour, a little lighter than the numbers: grey on grey does not
+    // survive a projector. At least 16 px, so a shared 1080p screen reads them.
+    const QPalette p = palette();
+    QColor ink = p.color(QPalette::WindowText);
+    const QColor paper = p.color(QPalette::Window);
+    ink = QColor::fromRgbF(ink.redF() * 0.8f + paper.redF() * 0.2f,
+                           ink.greenF() * 0.8f + paper.greenF() * 0.2f,
+                           ink.blueF() * 0.8f + paper.blueF() * 0.2f);
+    QFont captionFont = font();
+    if (m_presentation && QFontInfo(captionFont).pixelSize() < kPresentationCaptionPx)
+        captionFont.setPixelSize(kPresentationCaptionPx);
+    for (QLabel *caption : m_captions) {
+        QPalette own = caption->palette();
+        own.setColor(QPalette::WindowText, m_presentation ? p.color(QPalette::WindowText) : ink);
+        caption->setPalette(own);
+        caption->setFont(captionFont);
+    }
+    QFont verdictFont = font();
+    verdictFont.setBold(true);
+    m_verdict->setFont(verdictFont);
+}
+
 void HeadlineWidget::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        styleCaptions();
+        refresh();
+    }
     if (event->type() != QEvent::FontChange || font().pointSizeF() == m_baseFontSize)
         return;
+    styleCaptions();
     m_baseFontSize = font().pointSizeF();
     for (int i = 0; i < CardCount; ++i) {
         QFont value = font();
@@ -132,8 +171,147 @@ void HeadlineWidget::changeEvent(QEvent *event)
 
 void HeadlineWidget::setDocument(ScenarioDocument *document)
 {
+    if (m_document)
+        disconnect(m_document->jobs()->monteCarlo(), nullptr, this, nullptr);
     observeDocument(this, m_document, document, &HeadlineWidget::refresh,
-                    Section::Model | Section::Baseline);
+                    Section::Model | Section::Baseline | Section::Training | Section::Project);
+    if (m_document) {
+        connect(m_document->jobs()->monteCarlo(), &MonteCarloRunner::finished, this, [this]() {
+            if (m_workspace == Workspace::Project)
+                refresh();
+        });
+    }
+}
+
+void HeadlineWidget::setPresentation(bool on)
+{
+    m_presentation = on;
+    styleCaptions();
+    fitRuntimeCaption();
+}
+
+void HeadlineWidget::setWorkspace(Workspace workspace)
+{
+    if (workspace == m_workspace)
+        return;
+    m_workspace = workspace;
+    refresh();
+}
+
+QString HeadlineWidget::captionText(Card card) const
+{
+    return m_captions[card]->text();
+}
+
+QFont HeadlineWidget::captionFont() const
+{
+    return m_captions[0]->font();
+}
+
+QString HeadlineWidget::verdictText() const
+{
+    return m_verdict->isVisibleTo(this) ? m_verdict->text() : QString();
+}
+
+void HeadlineWidget::showCards(const std::vector<CardText> &cards)
+{
+    for (int i = 0; i < CardCount; ++i) {
+        const bool shown = std::cmp_less(i, cards.size());
+        m_captions[i]->setVisible(shown);
+        m_values[i]->setVisible(shown);
+        m_how[i]->setVisible(shown && m_showHow->isChecked());
+        m_baseline[i]->setVisible(false);
+        if (!shown)
+            continue;
+        const CardText &card = cards[static_cast<size_t>(i)];
+        m_captions[i]->setText(card.caption);
+        m_captions[i]->setToolTip(card.caption);
+        fitFont(m_values[i], card.value);
+        m_values[i]->setText(card.value);
+        m_values[i]->setToolTip(card.how);
+        m_how[i]->setText(card.how);
+    }
+}
+
+void HeadlineWidget::refresh()
+{
+    if (!m_document)
+        return;
+    switch (m_workspace) {
+    case Workspace::Job:
+        refreshJob();
+        break;
+    case Workspace::Training:
+        m_verdict->setVisible(false);
+        refreshTraining();
+        break;
+    case Workspace::Project:
+        m_verdict->setVisible(false);
+        refreshProject();
+        break;
+    }
+}
+
+void HeadlineWidget::refreshTraining()
+{
+    const TrainingSettings &t = m_document->scenario().training;
+    const std::vector<TrainingSchedule> &schedules = m_document->planResult().training.schedules;
+    const QString name = schedule::displayName(t.schedule);
+    const QString shape =
+        tr("%1 devices × %2 microbatches")
+            .arg(format::grouped(t.devices, 0), format::grouped(t.microbatches, 0));
+    if (schedules.empty() || !schedules.front().result) {
+        const QString why = schedules.empty() ? QString() : schedules.front().error;
+        showCards({{tr("Schedule"), name, shape}, {tr("Makespan"), tr("—"), why}});
+        return;
+    }
+    const schedule::Result &r = *schedules.front().result;
+    const double peak = r.maxPeakInFlight();
+    showCards({
+        {tr("Schedule"), name, shape},
+        {tr("Makespan (one step)"), format::milliseconds(r.makespanMs),
+         tr("The last op's end on any device: one training step of %1.").arg(shape)},
+        {tr("Bubble (share idle)"), format::trimmed(r.bubbleFraction * 100, 1) + tr(" %"),
+         tr("1 − busy / (devices × makespan) = 1 − %1 / (%2 × %3)")
+             .arg(format::milliseconds(r.busyMs), format::grouped(t.devices, 0),
+                  format::milliseconds(r.makespanMs))},
+        {tr("Peak activations"),
+         format::plural(tr("%n microbatch(es)", nullptr, format::numerus(peak)), peak),
+         tr("The most microbatches whose activations one device holds at once (a chunk counts "
+            "1 / v).")},
+    });
+}
+
+void HeadlineWidget::refreshProject()
+{
+    const ProjectSettings &project = m_document->scenario().project;
+    const std::optional<estimate::PlanEstimate> estimate =
+        m_document->jobs()->monteCarlo()->estimateFor(project);
+    const QString trials = format::grouped(project.monteCarlo.trials, 0);
+    if (!estimate) {
+        const QString running = tr("running…");
+        const QString how = tr("The Monte Carlo of %1 trials is running.").arg(trials);
+        showCards({{tr("P50 finish"), running, how},
+                   {tr("P80 finish"), running, how},
+                   {tr("P90 finish"), running, how}});
+        return;
+    }
+    const estimate::MonteCarloResult &plain = estimate->monteCarlo;
+    const estimate::MonteCarloResult &buffered = estimate->monteCarloBuffered;
+    const double largest = buffered.maxHours;
+    auto card = [&](const QString &caption, double hours, double bufferedHours, int percent) {
+        return CardText{
+            caption,
+            planDuration(hours, largest) +
+                tr(" (buffered %1)").arg(planDuration(bufferedHours, largest)),
+            tr("%1 % of %2 Monte Carlo trials finish within %3; with the category "
+               "buffers and the contingency, within %4.")
+                .arg(percent)
+                .arg(trials, planDuration(hours, largest), planDuration(bufferedHours, largest))};
+    };
+    showCards({card(tr("P50 finish"), plain.p50Hours, buffered.p50Hours, 50),
+               card(tr("P80 finish"), plain.p80Hours, buffered.p80Hours, 80),
+               card(tr("P90 finish"), plain.p90Hours, buffered.p90Hours, 90)});
 }
 
 QString HeadlineWidget::valueText(Card card) const
@@ -156,10 +334,8 @@ QString changeText(double current, double baseline)
 }
 } // namespace
 
-void HeadlineWidget::refresh()
+void HeadlineWidget::refreshJob()
 {
-    if (!m_document)
-        return;
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
     const explain::Headline h = explain::headline(s, r);
@@ -169,7 +345,32 @@ void HeadlineWidget::refresh()
                                     explain::throughput(s, r), explain::speedup(s, r),
                                     explain::perUserCost(s, r) + QStringLiteral(". ") +
                                         explain::bottleneck(s, r)};
+    const QString captions[CardCount] = {tr("Total predictions"), tr("Runtime"), tr("Throughput"),
+                                         tr("Speedup (ceiling)"), tr("Bottleneck (per user)")};
+    for (int i = 0; i < CardCount; ++i) {
+        m_captions[i]->setText(captions[i]);
+        m_captions[i]->setToolTip(QString());
+        m_captions[i]->setVisible(true);
+        m_values[i]->setVisible(true);
+        m_how[i]->setVisible(m_showHow->isChecked());
+    }
     fitRuntimeCaption();
+    if (r.deadline) {
+        const bool dark = appearance::isDark(palette());
+        const bool good = r.deadline->meets;
+        QPalette own = m_verdict->palette();
+        own.setColor(QPalette::WindowText,
+                     good ? (dark ? QColor(0x7d, 0xd8, 0x98) : QColor(0x1b, 0x6e, 0x35))
+                          : (dark ? QColor(0xff, 0x9a, 0x8f) : QColor(0xa8, 0x1f, 0x16)));
+        m_verdict->setPalette(own);
+        m_verdict->setText(explain::deadline(*r.deadline));
+        m_verdict->setToolTip(tr("Runtime %1 against the deadline %2 (Goal: Finish within). The "
+                                 "fewest workers come from Amdahl's law inverted, as in the goal "
+                                 "seek on Overheads & tail.")
+                                  .arg(format::duration(r.deadline->runtimeSeconds),
+                                       format::duration(r.deadline->deadlineSeconds)));
+    }
+    m_verdict->setVisible(r.deadline.has_value());
     for (int i = 0; i < CardCount; ++i) {
         fitFont(m_values[i], values[i]);
         m_values[i]->setText(values[i]);

@@ -3,6 +3,8 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <vector>
+
 class QLabel;
 class QToolButton;
 
@@ -10,15 +12,32 @@ namespace pipeplan {
 
 class ScenarioDocument;
 
-/// The answer in one row: total predictions, runtime at the chosen workers in the best unit,
-/// throughput, Amdahl speedup and ceiling, the bottleneck stage. Each number carries the formula
-/// that produced it (hover, or "Show how" for all of them at once).
+/// The answer in one row, for the workspace in front. The job (Model, Overheads & tail): total
+/// predictions, runtime at the chosen workers in the best unit, throughput, Amdahl speedup and
+/// ceiling, the bottleneck stage, and the verdict against the deadline when one is set. Training:
+/// the selected schedule, its makespan, bubble and peak activations. Project: the Monte Carlo's
+/// P50, P80 and P90 with and without buffers. Each number carries the formula that produced it
+/// (hover, or "Show how" for all of them at once).
 class HeadlineWidget : public QWidget
 {
     Q_OBJECT
 public:
     explicit HeadlineWidget(QWidget *parent = nullptr);
     void setDocument(ScenarioDocument *document);
+
+    /// Which answer the row shows: the workspace in front.
+    enum class Workspace
+    {
+        Job,      ///< Model and Overheads & tail
+        Training, ///< Training schedules
+        Project   ///< Project estimates
+    };
+    void setWorkspace(Workspace workspace);
+    Workspace workspace() const { return m_workspace; }
+    /// Presentation mode: captions at full contrast and at least kPresentationCaptionPx tall.
+    void setPresentation(bool on);
+    static constexpr int kPresentationCaptionPx = 16;
+    QFont captionFont() const;
 
     enum Card
     {
@@ -31,6 +50,11 @@ public:
     };
     /// The value text a card shows (tests compare it with the core's numbers).
     QString valueText(Card card) const;
+    /// The caption over a card ("Runtime at 10,000 workers", "Makespan", "P90").
+    QString captionText(Card card) const;
+    /// The deadline's verdict under the cards (explain::deadline), empty when no deadline is set
+    /// or another workspace is in front.
+    QString verdictText() const;
     QString howText(Card card) const;
     /// The font of the numbers at full size (before fitting a narrow card).
     QFont valueFont() const;
@@ -45,6 +69,18 @@ protected:
 private:
     void fitRuntimeCaption();
     void refresh();
+    void refreshJob();
+    void refreshTraining();
+    void refreshProject();
+    /// Shows `count` cards with these captions, values and formulas; hides the rest.
+    struct CardText
+    {
+        QString caption;
+        QString value;
+        QString how;
+    };
+    void showCards(const std::vector<CardText> &cards);
+    void styleCaptions();
     void fitFont(QLabel *label, const QString &text) const;
 
     QPointer<ScenarioDocument> m_document;
@@ -53,6 +89,9 @@ private:
     QLabel *m_how[CardCount];
     QLabel *m_baseline[CardCount];
     QToolButton *m_showHow;
+    QLabel *m_verdict;
+    Workspace m_workspace = Workspace::Job;
+    bool m_presentation = false;
     double m_baseFontSize = 9;
 };
 

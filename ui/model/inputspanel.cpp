@@ -56,6 +56,35 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     connect(m_notes, &QPlainTextEdit::textChanged, notesTimer, qOverload<>(&QTimer::start));
     connect(notesTimer, &QTimer::timeout, this, &InputsPanel::commitNotes);
 
+    // Goal first: the question a planning meeting asks is "will it finish in time?".
+    auto *goalBox = new QGroupBox(tr("Goal"), this);
+    auto *goalForm = new QFormLayout(goalBox);
+    goalForm->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    m_deadline = addControl(
+        goalForm, tr("Finish within"),
+        tr("A deadline for the job. When on, the headline says whether the plan meets it, by how "
+           "much, and the fewest workers that would; the waterfall and the scaling table mark it. "
+           "The same deadline as the goal seek's on Overheads & tail (log scale, 0.01 minutes to "
+           "100,000 hours)."),
+        new ValueControl(
+            optionalConfig(config(0.01, 6e6, Scale::Log, 2, tr(" min")), tr("deadline")), this));
+    layout->addWidget(goalBox);
+    connect(m_deadline, &ValueControl::valueEdited, this, [this](double minutes) {
+        editScenario(tr("Change deadline"), EditId::Deadline, [minutes](Scenario &s) {
+            s.goal.deadlineSeconds = minutes * 60;
+            s.goal.finishWithin = true;
+        });
+    });
+    connect(m_deadline, &ValueControl::enabledEdited, this, [this](bool on) {
+        const double minutes = m_deadline->value();
+        editScenario(on ? tr("Set a deadline") : tr("Drop the deadline"), EditId::Deadline,
+                     [on, minutes](Scenario &s) {
+                         s.goal.finishWithin = on;
+                         if (on)
+                             s.goal.deadlineSeconds = minutes * 60;
+                     });
+    });
+
     auto *workloadBox = new QGroupBox(tr("Workload"), this);
     auto *workload = new QFormLayout(workloadBox);
     workload->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
@@ -281,6 +310,8 @@ void InputsPanel::syncFromDocument()
         const QSignalBlocker blocker(m_notes);
         m_notes->setPlainText(s.notes);
     }
+    m_deadline->setValueEnabled(s.goal.finishWithin);
+    m_deadline->setValue(s.goal.deadlineSeconds / 60);
     const Workload &w = s.workload;
     m_users->setValue(w.users);
     m_predictions->setValue(w.predictionsPerUser);

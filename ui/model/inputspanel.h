@@ -35,6 +35,8 @@ public:
     ValueControl *acceleratorControl() const { return m_acceleratorLatency; }
     ValueControl *batchingControl() const { return m_batchMs; }
     ValueControl *parallelFractionControl() const { return m_parallelFraction; }
+    /// "Finish within": the goal's deadline in minutes, led by its on/off check box.
+    ValueControl *deadlineControl() const { return m_deadline; }
     QLineEdit *nameEdit() const { return m_name; }
     QPlainTextEdit *notesEdit() const { return m_notes; }
     /// Commits the notes being typed (also done on focus out and a moment after typing stops).
@@ -51,6 +53,7 @@ private:
     void connectDrag(ValueControl *control);
 
     QPointer<ScenarioDocument> m_document;
+    ValueControl *m_deadline;
     ValueControl *m_users;
     ValueControl *m_predictions;
     ValueControl *m_latency;

@@ -16,16 +16,18 @@ ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(pare
 
 void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                                 const std::vector<ScalingRow> &baselineRows, bool withOverheads,
-                                int insertedRow)
+                                int insertedRow, std::optional<double> deadlineSeconds)
 {
     m_inserted = insertedRow;
     const bool shapeChanged = rows.size() != m_rows.size() ||
+                              deadlineSeconds.has_value() != m_deadlineSeconds.has_value() ||
                               baselineRows.empty() != m_baseline.empty() ||
                               (!baselineRows.empty() && baselineRows.size() != rows.size()) ||
                               withOverheads != m_withOverheads;
     if (shapeChanged) {
         beginResetModel();
         m_withOverheads = withOverheads;
+        m_deadlineSeconds = deadlineSeconds;
         m_rows = rows;
         m_baseline = baselineRows.size() == rows.size() ? baselineRows : std::vector<ScalingRow>{};
         m_highlighted = highlightedRow;
@@ -40,6 +42,10 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
             before.push_back(textAt(r, c));
     m_rows = rows;
     m_baseline = baselineRows;
+    const bool deadlineMoved = m_deadlineSeconds != deadlineSeconds;
+    m_deadlineSeconds = deadlineSeconds;
+    if (deadlineMoved)
+        emit headerDataChanged(Qt::Horizontal, deadlineColumn(), deadlineColumn());
     // Same rows: announce only what changed, the smallest rectangle around the changed cells.
     int firstRow = -1, lastRow = -1, firstColumn = columns, lastColumn = -1;
     for (int r = 0; r < rowCount(); ++r) {
@@ -77,7 +83,14 @@ int ScalingTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid()
                ? 0
                : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
-                     (m_baseline.empty() ? 0 : 1);
+                     (m_deadlineSeconds ? 1 : 0) + (m_baseline.empty() ? 0 : 1);
+}
+
+int ScalingTableModel::deadlineColumn() const
+{
+    return m_deadlineSeconds
+               ? ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0)
+               : -1;
 }
 
 QString ScalingTableModel::textAt(int row, int column) const
@@ -85,6 +98,8 @@ QString ScalingTableModel::textAt(int row, int column) const
     const ScalingRow &current = m_rows[static_cast<size_t>(row)];
     if (column == baselineColumn())
         return baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
+    if (column == deadlineColumn())
+        return explain::deadlineCell(current.effectiveHours * 3600, *m_deadlineSeconds);
     return cellText(current, column);
 }
 
@@ -111,7 +126,15 @@ QVariant ScalingTableModel::data(const QModelIndex &index, int role) const
     case Qt::TextAlignmentRole:
         return QVariant::fromValue(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::BackgroundRole:
-        return highlighted ? QVariant(QBrush(QColor(255, 214, 102))) : QVariant();
+        if (highlighted)
+            return QBrush(QColor(255, 214, 102));
+        if (index.column() == deadlineColumn()) {
+            // Translucent, so it reads on a light or a dark table.
+            const bool meets = m_rows[static_cast<size_t>(index.row())].effectiveHours * 3600 <=
+                               *m_deadlineSeconds;
+            return QBrush(meets ? QColor(46, 160, 67, 70) : QColor(215, 58, 73, 60));
+        }
+        return {};
     case Qt::ForegroundRole:
         return highlighted ? QVariant(QBrush(Qt::black)) : QVariant();
     case Qt::FontRole:
@@ -159,6 +182,12 @@ QString ScalingTableModel::toolTip(int row, int column) const
     }
     if (column == baselineColumn())
         hours = m_baseline[static_cast<size_t>(row)].effectiveHours;
+    if (column == deadlineColumn()) {
+        hours.reset();
+        lines << tr("Runtime %1 against the deadline %2")
+                     .arg(format::duration(r.effectiveHours * 3600),
+                          format::duration(*m_deadlineSeconds));
+    }
     if (hours)
         lines << format::duration(*hours * 3600.0);
     return lines.join(QLatin1Char('\n'));
@@ -171,9 +200,14 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
     if (role == Qt::DisplayRole) {
         if (section == baselineColumn())
             return tr("Baseline (h)");
+        if (section == deadlineColumn())
+            return tr("Within %1").arg(format::duration(*m_deadlineSeconds));
         return explain::scalingHeader(static_cast<explain::ScalingColumn>(section));
     }
     if (role == Qt::ToolTipRole) {
+        if (section == deadlineColumn())
+            return tr("Each row's runtime (with the overheads when they are on) against the goal's "
+                      "deadline (Finish within)");
         if (section == baselineColumn())
             return tr("The pinned baseline's runtime at the same workers (with its overheads when "
                       "they are on), and the current scenario's change against it");

@@ -4,6 +4,8 @@
 
 #include <QAbstractTableModel>
 
+#include <optional>
+
 namespace pipeplan {
 
 /// Worker counts against hours and days, linear and Amdahl-limited, the row of the scenario's own
@@ -34,11 +36,14 @@ public:
     /// `insertedRow` is the scenario's own row when it is not one of the listed counts.
     void setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                  const std::vector<ScalingRow> &baselineRows = {}, bool withOverheads = false,
-                 int insertedRow = -1);
+                 int insertedRow = -1, std::optional<double> deadlineSeconds = std::nullopt);
     bool hasBaseline() const { return !m_baseline.empty(); }
     bool hasOverheads() const { return m_withOverheads; }
     /// The baseline column's index (the last column), -1 without a baseline.
     int baselineColumn() const { return m_baseline.empty() ? -1 : columnCount() - 1; }
+    /// The deadline column's index (before the baseline's), -1 without a deadline: each row's
+    /// runtime (with overheads when on) against the goal's deadline ("meets", "late, ×2.4").
+    int deadlineColumn() const;
     int highlightedRow() const { return m_highlighted; }
     /// The row added for the scenario's worker count, -1 when that count is listed.
     int insertedRow() const { return m_inserted; }
@@ -64,6 +69,7 @@ private:
     int m_highlighted = -1;
     int m_inserted = -1;
     bool m_withOverheads = false;
+    std::optional<double> m_deadlineSeconds;
 };
 
 } // namespace pipeplan

@@ -65,8 +65,9 @@ void ScalingView::refresh()
                                          m_document->comparison().baselineScaling, &*baseline,
                                          &m_document->baselineResult())
                  : explain::shownScaling(m_document->scenario(), r);
-    m_model->setRows(shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled,
-                     shown.inserted);
+    m_model->setRows(
+        shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled, shown.inserted,
+        r.deadline ? std::optional<double>(r.deadline->deadlineSeconds) : std::nullopt);
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
     QFont bold = m_table->font();
     bold.setBold(true);
@@ -84,14 +85,23 @@ void ScalingView::refresh()
             header->resizeSection(c, width);
         contentWidth += width;
     }
-    if (m_table->minimumWidth() != contentWidth)
-        m_table->setMinimumWidth(contentWidth);
+    if (m_contentWidth != contentWidth) {
+        m_contentWidth = contentWidth;
+        updateGeometry();
+    }
     if (!m_workerCounts->hasFocus()) {
         QStringList counts;
         for (double workers : m_document->scenario().workerCounts)
             counts << format::grouped(workers, 0).remove(QLatin1Char(','));
         m_workerCounts->setText(counts.join(QStringLiteral(", ")));
     }
+}
+
+QSize ScalingView::sizeHint() const
+{
+    const QSize base = QWidget::sizeHint();
+    return {std::max(base.width(), m_contentWidth + 2 * layout()->contentsMargins().left()),
+            base.height()};
 }
 
 QString ScalingView::errorText() const

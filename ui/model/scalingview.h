@@ -25,6 +25,10 @@ public:
     /// The message shown under the worker counts when they cannot be used; empty when fine.
     QString errorText() const;
 
+    /// As wide as every column's text, so a splitter gives the table its columns when there is
+    /// room; on a narrow window the table scrolls sideways instead of widening the window.
+    QSize sizeHint() const override;
+
 protected:
     /// A new font (presentation mode) re-measures the columns.
     void changeEvent(QEvent *event) override;
@@ -36,6 +40,7 @@ private:
     QPointer<ScenarioDocument> m_document;
     ScalingTableModel *m_model;
     QTableView *m_table;
+    int m_contentWidth = 0;
     QLineEdit *m_workerCounts;
     QLabel *m_error;
 };

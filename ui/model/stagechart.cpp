@@ -50,7 +50,7 @@ StageChart::StageChart(QWidget *parent)
     chart->setBackgroundRoundness(0);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing, false);
-    setMinimumSize(240, 160);
+    setMinimumSize(220, 130);
     connect(
         m_series, &QHorizontalStackedBarSeries::hovered, this,
         [this](bool status, int index, QBarSet *set) {

@@ -525,6 +525,7 @@ void ProjectPanel::layOut(QWidget *inputs, QWidget *views)
     inputs->setMaximumWidth(430);
     layout->addWidget(inputs);
     layout->addWidget(views, 1);
+    setInputsArea(inputs);
 }
 
 /// Edits that do not go through a bound control: refusals, the distribution, table cells.

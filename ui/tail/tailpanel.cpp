@@ -374,6 +374,7 @@ void TailPanel::layOut(QScrollArea *inputs, QSplitter *views)
     auto *split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(inputs);
     split->addWidget(views);
+    setInputsArea(inputs);
     split->setStretchFactor(1, 1);
     outer->addWidget(split);
 }

@@ -267,6 +267,21 @@ QString ScheduleChart::laneCaption(int lane) const
                : QString();
 }
 
+QColor ScheduleChart::captionColor() const
+{
+    return palette().color(QPalette::Text);
+}
+
+void ScheduleChart::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() != QEvent::PaletteChange)
+        return;
+    for (QCPItemText *caption : m_captions)
+        caption->setColor(captionColor());
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
 void ScheduleChart::setSchedules(const ScheduleSet &schedules)
 {
     for (QCPItemText *caption : m_captions)
@@ -290,6 +305,7 @@ void ScheduleChart::setSchedules(const ScheduleSet &schedules)
         bold.setBold(true);
         caption->setFont(bold);
         caption->setText(captionOf(result));
+        caption->setColor(captionColor());
         m_captions.push_back(caption);
     }
     yAxis->setTicker(QSharedPointer<chartstyle::RowTicker>::create(yAxis, labels));

@@ -62,6 +62,12 @@ public:
     /// The caption of lane i, as drawn.
     QString laneCaption(int lane) const;
     static QString captionOf(const schedule::Result &result);
+    /// The colour lane captions are drawn in (the theme's text colour).
+    QColor captionColor() const;
+
+protected:
+    /// A new theme recolours the lane captions (black on a dark chart would vanish).
+    void changeEvent(QEvent *event) override;
 
 private:
     SchedulePlottable *m_ops;

@@ -234,6 +234,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(inputsScroll);
     layout->addWidget(results, 1);
+    setInputsArea(inputsScroll);
 
     connect(m_bound, &ScenarioBindings::refused, this, &TrainingPanel::refresh);
     connect(m_picker, &QComboBox::activated, this, [this](int index) {

@@ -1,7 +1,11 @@
 #include "ui/widgets/appearance.h"
 
 #include <QAbstractAxis>
+#include <QApplication>
 #include <QChart>
+#include <QPainter>
+#include <QProxyStyle>
+#include <QStyleOption>
 #include <qcustomplot.h>
 
 namespace pipeplan::appearance {
@@ -88,7 +92,42 @@ QFont scaled(QObject *owner, const char *name, const QFont &current, double scal
     return font;
 }
 
+class ContrastStyle : public QProxyStyle
+{
+public:
+    using QProxyStyle::QProxyStyle;
+    void drawPrimitive(PrimitiveElement element, const QStyleOption *option, QPainter *painter,
+                       const QWidget *widget) const override
+    {
+        QProxyStyle::drawPrimitive(element, option, painter, widget);
+        const bool indicator = element == PE_IndicatorCheckBox ||
+                               element == PE_IndicatorRadioButton ||
+                               element == PE_IndicatorItemViewItemCheck;
+        if (!indicator || !isDark(option->palette))
+            return;
+        painter->save();
+        painter->setRenderHint(QPainter::Antialiasing, true);
+        QColor edge = option->palette.color(QPalette::Mid);
+        if (!(option->state & State_Enabled))
+            edge.setAlpha(110);
+        painter->setPen(QPen(edge, 1.2));
+        painter->setBrush(Qt::NoBrush);
+        const QRectF box = QRectF(option->rect).adjusted(1, 1, -1, -1);
+        if (element == PE_IndicatorRadioButton)
+            painter->drawEllipse(box);
+        else
+            painter->drawRoundedRect(box, 2, 2);
+        painter->restore();
+    }
+};
+
 } // namespace
+
+void installContrastStyle()
+{
+    if (!dynamic_cast<ContrastStyle *>(QApplication::style()))
+        QApplication::setStyle(new ContrastStyle);
+}
 
 bool isDark(const QPalette &palette)
 {

@@ -28,6 +28,11 @@ QPalette palette(const Look &look, const QPalette &system);
 /// True when `palette` reads as dark (light text on a dark window).
 bool isDark(const QPalette &palette);
 
+/// Outlines check box and radio button indicators in the palette's Mid colour on a dark palette:
+/// Fusion draws an unchecked box in the window's own dark tones, invisible on a dark theme.
+/// Installed once for the application (idempotent).
+void installContrastStyle();
+
 /// Font and line factors of presentation mode.
 inline constexpr double kPresentationFontScale = 1.35;
 inline constexpr double kPresentationLineScale = 2.0;

@@ -22,7 +22,7 @@ void applyDefaults(QCustomPlot *plot)
     // One paint buffer per chart instead of two: the overlay layer is unused, and every buffer
     // costs a full clear and an alpha blend on each frame.
     plot->layer(QStringLiteral("overlay"))->setMode(QCPLayer::lmLogical);
-    plot->setMinimumSize(260, 200);
+    plot->setMinimumSize(240, 160);
     for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
         axis->grid()->setPen(QPen(QColor(0, 0, 0, 35), 0, Qt::DotLine));
         axis->grid()->setSubGridVisible(false);

@@ -33,4 +33,15 @@ bool WorkspacePanel::refreshNow()
     return !m_stale;
 }
 
+void WorkspacePanel::setInputsVisible(bool visible)
+{
+    if (m_inputsArea)
+        m_inputsArea->setVisible(visible);
+}
+
+bool WorkspacePanel::inputsVisible() const
+{
+    return m_inputsArea && !m_inputsArea->isHidden();
+}
+
 } // namespace pipeplan

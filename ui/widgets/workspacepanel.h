@@ -20,8 +20,14 @@ public:
     /// `sections`: the parts of the plan's result (and its inputs) this workspace shows.
     explicit WorkspacePanel(Sections sections, QWidget *parent = nullptr);
     void setDocument(ScenarioDocument *document);
+    /// Shows or hides the workspace's own inputs column (View > Show Inputs, presentation mode),
+    /// so its charts take the width.
+    void setInputsVisible(bool visible);
+    bool inputsVisible() const;
 
 protected:
+    /// The column of inputs setInputsVisible() shows and hides.
+    void setInputsArea(QWidget *inputs) { m_inputsArea = inputs; }
     void showEvent(QShowEvent *event) override;
     /// Shows the document's state; starts with `if (!refreshNow()) return;`.
     virtual void refresh() = 0;
@@ -37,6 +43,7 @@ protected:
 private:
     void refreshFromDocument() { refresh(); }
     Sections m_sections;
+    QPointer<QWidget> m_inputsArea;
     bool m_stale = false; ///< changed while hidden: refresh when shown
 };
 

@@ -42,12 +42,14 @@
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
+#include <QShortcut>
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QToolBar>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 namespace pipeplan {
@@ -125,7 +127,13 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     rightLayout->addWidget(m_headline);
     m_workspaces = new QTabWidget(this);
     m_workspaces->setDocumentMode(true);
-    m_workspaces->addTab(m_viewsSplitter, tr("&Model"));
+    // Every workspace scrolls inside the window rather than push it past a laptop's screen
+    // (its charts' minimum sizes grow with presentation mode's fonts).
+    auto *modelScroll = new QScrollArea(this);
+    modelScroll->setWidget(m_viewsSplitter);
+    modelScroll->setWidgetResizable(true);
+    modelScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(modelScroll, tr("&Model"));
     m_workspaces->setTabToolTip(0, tr("Scaling, Amdahl, pipeline and levers (Ctrl+1)"));
     // In a scroll area: a hidden tab's minimum size would otherwise widen the whole window.
     auto *tailScroll = new QScrollArea(this);
@@ -157,6 +165,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_inputsScroll = inputsScroll;
     connect(m_workspaces, &QTabWidget::currentChanged, this, [this](int index) {
         m_inputsScroll->setVisible(index == 0 && (!m_inputsAction || m_inputsAction->isChecked()));
+        // The headline answers the question of the workspace in front.
+        m_headline->setWorkspace(index == 2   ? HeadlineWidget::Workspace::Training
+                                 : index == 3 ? HeadlineWidget::Workspace::Project
+                                              : HeadlineWidget::Workspace::Job);
     });
 
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
@@ -194,6 +206,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
     systemPalette(); // captured before any theme is applied
     systemFont();
+    appearance::installContrastStyle();
     if (m_look.theme != appearance::Theme::System)
         applyLook();
     m_inputs->setDocument(m_document);
@@ -437,7 +450,36 @@ void MainWindow::createActions()
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(about);
 
+    // Shortcuts work with the menu bar hidden (presentation mode): the window holds every
+    // menu's actions as well.
+    const std::function<void(QMenu *)> adopt = [this, &adopt](QMenu *menu) {
+        for (QAction *action : menu->actions()) {
+            if (action->menu())
+                adopt(action->menu());
+            else if (!action->shortcuts().isEmpty())
+                addAction(action);
+        }
+    };
+    for (QAction *top : menuBar()->actions()) {
+        if (top->menu())
+            adopt(top->menu());
+    }
+    m_leavePresentation = new QToolButton(this);
+    m_leavePresentation->setText(tr("✕ Leave presentation (Esc)"));
+    m_leavePresentation->setToolTip(tr("Back to the normal window: menus, toolbar and inputs"));
+    m_leavePresentation->setAccessibleName(tr("Leave presentation mode"));
+    m_leavePresentation->setAutoRaise(true);
+    m_leavePresentation->setVisible(false);
+    connect(m_leavePresentation, &QToolButton::clicked, m_presentationAction, &QAction::trigger);
+    m_leaveShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
+    m_leaveShortcut->setEnabled(false);
+    connect(m_leaveShortcut, &QShortcut::activated, this, [this]() {
+        if (m_look.presentation)
+            m_presentationAction->trigger();
+    });
+
     QToolBar *toolbar = addToolBar(tr("Main"));
+    m_toolbar = toolbar;
     toolbar->setObjectName(QStringLiteral("mainToolbar"));
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->addAction(openAction);
@@ -520,6 +562,15 @@ void MainWindow::setLook(const appearance::Look &look)
         else
             showNormal();
         m_inputsAction->setChecked(!look.presentation);
+        // A shared screen shows the answer, not the tool: no menu bar, no toolbar. The actions
+        // keep their shortcuts (they are the window's own too), Esc or F11 leave, and so does
+        // the small button in the corner.
+        menuBar()->setVisible(!look.presentation);
+        m_toolbar->setVisible(!look.presentation);
+        m_leavePresentation->setVisible(look.presentation);
+        m_leaveShortcut->setEnabled(look.presentation);
+        placeLeaveButton();
+        m_headline->setPresentation(look.presentation);
     }
     for (size_t i = 0; i < m_themeActions.size(); ++i)
         m_themeActions[i]->setChecked(static_cast<int>(i) == static_cast<int>(look.theme));
@@ -533,10 +584,35 @@ void MainWindow::setInputsVisible(bool visible)
         m_inputsAction->setChecked(visible);
     }
     m_inputsScroll->setVisible(visible && m_workspaces->currentIndex() == 0);
+    // Every workspace's own inputs too: with them hidden the charts fill the window.
+    m_tail->setInputsVisible(visible);
+    m_training->setInputsVisible(visible);
+    m_project->setInputsVisible(visible);
+}
+
+bool MainWindow::inputsVisible() const
+{
+    return m_inputsAction->isChecked();
+}
+
+void MainWindow::placeLeaveButton()
+{
+    if (!m_leavePresentation->isVisible())
+        return;
+    m_leavePresentation->adjustSize();
+    m_leavePresentation->move(width() - m_leavePresentation->width() - 8, 4);
+    m_leavePresentation->raise();
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    placeLeaveButton();
 }
 
 void MainWindow::applyLook()
 {
+    appearance::installContrastStyle();
     const QPalette palette = appearance::palette(m_look, systemPalette());
     const double fontScale = m_look.presentation ? appearance::kPresentationFontScale : 1.0;
     const double lineScale = m_look.presentation ? appearance::kPresentationLineScale : 1.0;

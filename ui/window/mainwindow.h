@@ -15,6 +15,9 @@
 #include <memory>
 
 class QMenu;
+class QShortcut;
+class QToolBar;
+class QToolButton;
 class QSplitter;
 class QTabWidget;
 class QActionGroup;
@@ -109,6 +112,11 @@ public:
     const appearance::Look &look() const { return m_look; }
     /// Shows or hides the inputs panel so the charts fill the window.
     void setInputsVisible(bool visible);
+    /// View > Show Inputs: the inputs of every workspace shown (off in presentation mode).
+    bool inputsVisible() const;
+    /// The small "Leave presentation" button over the charts (visible in presentation mode).
+    QToolButton *leavePresentationButton() const { return m_leavePresentation; }
+    QAction *presentationAction() const { return m_presentationAction; }
     /// Writes the recovery file now (the autosave timer does this a few seconds after a change).
     void writeRecoveryNow();
 
@@ -121,12 +129,14 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
     void installExports();
     void applyLook();
+    void placeLeaveButton();
     void print();
     report::Options reportOptions() const;
     void restoreLayout();
@@ -163,6 +173,9 @@ private:
     QWidget *m_inputsScroll = nullptr;
     QAction *m_presentationAction = nullptr;
     QAction *m_inputsAction = nullptr;
+    QToolBar *m_toolbar = nullptr;
+    QToolButton *m_leavePresentation = nullptr;
+    QShortcut *m_leaveShortcut = nullptr;
     std::vector<QAction *> m_themeActions;
     QActionGroup *m_pageGroup = nullptr;
     QSplitter *m_mainSplitter;
