@@ -47,6 +47,7 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTableView>
 #include <QTableWidget>
 #include <QToolBar>
 #include <QToolButton>
@@ -165,6 +166,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_inputsScroll = inputsScroll;
     connect(m_workspaces, &QTabWidget::currentChanged, this, [this](int index) {
         m_inputsScroll->setVisible(index == 0 && (!m_inputsAction || m_inputsAction->isChecked()));
+        // After the page is shown: a hidden table does not measure its columns.
+        if (m_tablesToRefit)
+            QTimer::singleShot(0, this,
+                               [this, index]() { fitTableColumns(m_workspaces->widget(index)); });
         // The headline answers the question of the workspace in front.
         m_headline->setWorkspace(index == 2   ? HeadlineWidget::Workspace::Training
                                  : index == 3 ? HeadlineWidget::Workspace::Project
@@ -469,6 +474,8 @@ void MainWindow::createActions()
     m_leavePresentation->setToolTip(tr("Back to the normal window: menus, toolbar and inputs"));
     m_leavePresentation->setAccessibleName(tr("Leave presentation mode"));
     m_leavePresentation->setAutoRaise(true);
+    // In the status bar's corner: over nothing a meeting needs to read.
+    statusBar()->addPermanentWidget(m_leavePresentation);
     m_leavePresentation->setVisible(false);
     connect(m_leavePresentation, &QToolButton::clicked, m_presentationAction, &QAction::trigger);
     m_leaveShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
@@ -569,7 +576,6 @@ void MainWindow::setLook(const appearance::Look &look)
         m_toolbar->setVisible(!look.presentation);
         m_leavePresentation->setVisible(look.presentation);
         m_leaveShortcut->setEnabled(look.presentation);
-        placeLeaveButton();
         m_headline->setPresentation(look.presentation);
     }
     for (size_t i = 0; i < m_themeActions.size(); ++i)
@@ -595,21 +601,6 @@ bool MainWindow::inputsVisible() const
     return m_inputsAction->isChecked();
 }
 
-void MainWindow::placeLeaveButton()
-{
-    if (!m_leavePresentation->isVisible())
-        return;
-    m_leavePresentation->adjustSize();
-    m_leavePresentation->move(width() - m_leavePresentation->width() - 8, 4);
-    m_leavePresentation->raise();
-}
-
-void MainWindow::resizeEvent(QResizeEvent *event)
-{
-    QMainWindow::resizeEvent(event);
-    placeLeaveButton();
-}
-
 void MainWindow::applyLook()
 {
     appearance::installContrastStyle();
@@ -623,8 +614,18 @@ void MainWindow::applyLook()
     for (QCustomPlot *plot : findChildren<QCustomPlot *>())
         appearance::apply(plot, palette, fontScale, lineScale);
     appearance::apply(m_stages->chart(), palette, fontScale);
-    // Column widths follow the new font.
-    m_tail->goalTable()->resizeColumnsToContents();
+    // Column widths follow the new font (columns a table stretches keep stretching); a hidden
+    // workspace's tables measure their new font once they are shown.
+    QTimer::singleShot(0, this, [this]() { fitTableColumns(m_workspaces->currentWidget()); });
+    m_tablesToRefit = true;
+}
+
+void MainWindow::fitTableColumns(QWidget *page)
+{
+    if (!page)
+        return;
+    for (QTableView *table : page->findChildren<QTableView *>())
+        table->resizeColumnsToContents();
 }
 
 /// The report reads the document's finished background runs, so it prints what the window shows.

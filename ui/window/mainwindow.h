@@ -114,7 +114,7 @@ public:
     void setInputsVisible(bool visible);
     /// View > Show Inputs: the inputs of every workspace shown (off in presentation mode).
     bool inputsVisible() const;
-    /// The small "Leave presentation" button over the charts (visible in presentation mode).
+    /// The small "Leave presentation" button in the status bar's corner (presentation mode).
     QToolButton *leavePresentationButton() const { return m_leavePresentation; }
     QAction *presentationAction() const { return m_presentationAction; }
     /// Writes the recovery file now (the autosave timer does this a few seconds after a change).
@@ -129,14 +129,14 @@ public:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
-    void resizeEvent(QResizeEvent *event) override;
     void changeEvent(QEvent *event) override;
 
 private:
     void createActions();
     void installExports();
     void applyLook();
-    void placeLeaveButton();
+    /// Fits the columns of the tables in `page` to their contents in the current font.
+    static void fitTableColumns(QWidget *page);
     void print();
     report::Options reportOptions() const;
     void restoreLayout();
@@ -174,6 +174,7 @@ private:
     QAction *m_presentationAction = nullptr;
     QAction *m_inputsAction = nullptr;
     QToolBar *m_toolbar = nullptr;
+    bool m_tablesToRefit = false; ///< the font changed: a workspace's tables refit when shown
     QToolButton *m_leavePresentation = nullptr;
     QShortcut *m_leaveShortcut = nullptr;
     std::vector<QAction *> m_themeActions;
