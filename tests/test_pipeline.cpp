@@ -1,5 +1,6 @@
 #include "core/model/bandwidth.h"
 #include "core/model/pipeline.h"
+#include "core/model/scenario.h"
 
 #include <gtest/gtest.h>
 
@@ -149,4 +150,43 @@ TEST(Bandwidth, Seed001Examples)
                      1.0 / 64);
     EXPECT_DOUBLE_EQ(
         bandwidth::rateCeilingPerSecond(512.0 * 1024 * 1024, 32.0 * 1024 * 1024 * 1024), 64);
+}
+
+// "Apply balanced split" as a scenario edit: seed 001's preset re-cut into four 12.5 ms stages.
+// The scoring stage's time is the workload's (1 prediction x 20 ms), so its latency scales.
+TEST(Pipeline, BalancedSplitOfSeed001RunsAt80PerSecond)
+{
+    Scenario s = defaultScenario();
+    s.workload.predictionsPerUser = 1;
+    s.workload.latencyMs = 20;
+    s.execution = Execution::Pipelined;
+    s.stages = {Stage{QStringLiteral("fetch"), 10, false},
+                Stage{QStringLiteral("transform"), 10, false},
+                Stage{QStringLiteral("score"), 0, true}, Stage{QStringLiteral("write"), 10, false}};
+    const BalancedSplit split = balancedSplit(s);
+    EXPECT_TRUE(split.changes);
+    EXPECT_DOUBLE_EQ(split.stageMs, 12.5);
+    EXPECT_DOUBLE_EQ(split.scoringScale, 0.625);
+    EXPECT_DOUBLE_EQ(split.scenario.workload.latencyMs, 12.5);
+    const ScenarioResult r = evaluate(split.scenario);
+    EXPECT_EQ(r.stageMs, (std::vector<double>{12.5, 12.5, 12.5, 12.5}));
+    EXPECT_DOUBLE_EQ(r.pipeline.steadyRatePerSecond, 80.0);
+    // Only the stage times and the scoring stage's model time change.
+    Scenario rest = split.scenario;
+    rest.stages = s.stages;
+    rest.workload.latencyMs = s.workload.latencyMs;
+    EXPECT_EQ(rest, s);
+
+    // Batched scoring: the batched time is set; the other model times scale with it.
+    s.workload.batchMsPerUser = 40;
+    s.workload.acceleratorLatencyMs = 8;
+    const BalancedSplit batched = balancedSplit(s);
+    EXPECT_DOUBLE_EQ(*batched.scenario.workload.batchMsPerUser, 17.5); // (10+10+40+10) / 4
+    EXPECT_DOUBLE_EQ(*batched.scenario.workload.acceleratorLatencyMs, 8 * 17.5 / 40);
+    EXPECT_DOUBLE_EQ(evaluate(batched.scenario).pipeline.steadyRatePerSecond, 1000 / 17.5);
+
+    // Nothing to re-cut: one stage, or equal stages.
+    EXPECT_FALSE(balancedSplit(defaultScenario()).changes);
+    EXPECT_EQ(balancedSplit(defaultScenario()).scenario, defaultScenario());
+    EXPECT_FALSE(balancedSplit(split.scenario).changes);
 }

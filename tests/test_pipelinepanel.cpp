@@ -1,1 +1,213 @@
-// Issue 18 (made for the meeting room): tests for this area are added here.
+// Issue 18 (made for the meeting room), item 5: the pipeline panel earns its space. It is as tall
+// as its stages need, its time axis speaks one unit, and "Balance stages" shows the balanced
+// schedule against a ghost of the current one with the gain in words and a way to apply it.
+#include "core/base/format.h"
+#include "core/plan/scenariofile.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/ganttchart.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QSignalSpy>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace pipeplan;
+
+QT_BEGIN_NAMESPACE
+inline void PrintTo(const QString &text, std::ostream *os)
+{
+    *os << '"' << text.toStdString() << '"';
+}
+QT_END_NAMESPACE
+
+namespace {
+
+/// A one-stage job asks for a compact strip: controls, one line of summary, one row, the axis.
+constexpr int kOneStageMaxHeight = 160;
+
+Plan preset(const char *name)
+{
+    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(file.readAll());
+    EXPECT_TRUE(loaded.plan.has_value()) << loaded.error.message.toStdString();
+    return loaded.plan.value_or(Plan{});
+}
+
+class PipelinePanel : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        window = std::make_unique<MainWindow>(MainWindow::Options::headless());
+        window->resize(1600, 1000);
+        window->show();
+        doc = window->document();
+        gantt = window->ganttChart();
+    }
+
+    void openSeed001() { doc->load(preset("seed001-pipeline.json"), QString()); }
+
+    /// The time axis' labels as drawn.
+    QStringList timeTickLabels() const
+    {
+        gantt->plot()->replot(QCustomPlot::rpImmediateRefresh);
+        return gantt->plot()->xAxis->tickVectorLabels().toList();
+    }
+
+    std::unique_ptr<MainWindow> window;
+    ScenarioDocument *doc = nullptr;
+    GanttChart *gantt = nullptr;
+};
+
+/// Every label is a number then the same unit ("0 s", "20 s"...); returns that unit.
+QString commonUnit(const QStringList &labels)
+{
+    static const QRegularExpression tick(QStringLiteral("^-?[0-9][0-9,]*(\\.[0-9]+)? (\\S+)$"));
+    QString unit;
+    for (const QString &label : labels) {
+        const QRegularExpressionMatch match = tick.match(label);
+        EXPECT_TRUE(match.hasMatch()) << label.toStdString();
+        if (unit.isEmpty())
+            unit = match.captured(2);
+        EXPECT_EQ(match.captured(2), unit) << labels.join(QStringLiteral(", ")).toStdString();
+    }
+    return unit;
+}
+
+} // namespace
+
+TEST_F(PipelinePanel, OneStageJobAsksForACompactStrip)
+{
+    ASSERT_EQ(doc->scenario().stages.size(), 1u);
+    const int oneStage = gantt->preferredHeight();
+    EXPECT_LE(oneStage, kOneStageMaxHeight);
+    EXPECT_GE(oneStage, 100); // still the controls, a row and the axis
+    EXPECT_EQ(gantt->sizeHint().height(), oneStage);
+    EXPECT_TRUE(gantt->summaryText().startsWith(QStringLiteral("one stage: no bubble")))
+        << gantt->summaryText().toStdString();
+    EXPECT_FALSE(gantt->summaryText().contains(QLatin1Char('\n')));
+
+    QSignalSpy changed(gantt, &GanttChart::preferredHeightChanged);
+    openSeed001();
+    EXPECT_GE(changed.count(), 1);
+    const int fourStages = gantt->preferredHeight();
+    EXPECT_LT(oneStage, fourStages);
+    EXPECT_EQ(gantt->sizeHint().height(), fourStages);
+
+    // Many stages ask for more, up to a cap.
+    Scenario many = doc->scenario();
+    Scenario capped = doc->scenario();
+    for (int i = 0; i < 8; ++i)
+        many.stages.push_back(Stage{QStringLiteral("extra %1").arg(i), 10, false});
+    for (int i = 0; i < 40; ++i)
+        capped.stages.push_back(Stage{QStringLiteral("more %1").arg(i), 10, false});
+    ASSERT_TRUE(doc->edit(many, QStringLiteral("12 stages")));
+    const int twelveStages = gantt->preferredHeight();
+    EXPECT_LT(fourStages, twelveStages);
+    ASSERT_TRUE(doc->edit(capped, QStringLiteral("44 stages")));
+    EXPECT_EQ(gantt->preferredHeight(), twelveStages); // GanttChart::kMaxRowsSized rows
+
+    // A larger font asks for more room, and says so.
+    changed.clear();
+    QFont font = gantt->font();
+    font.setPointSizeF(font.pointSizeF() * 1.5);
+    gantt->setFont(font);
+    EXPECT_GE(changed.count(), 1);
+    EXPECT_GT(gantt->preferredHeight(), twelveStages);
+}
+
+TEST_F(PipelinePanel, TimeAxisSpeaksOneUnit)
+{
+    // The default job: eight 20 s blocks, 160 s in all: every tick in seconds.
+    const QStringList defaultTicks = timeTickLabels();
+    ASSERT_GE(defaultTicks.size(), 3) << defaultTicks.join(QStringLiteral(", ")).toStdString();
+    EXPECT_EQ(commonUnit(defaultTicks), QStringLiteral("s"));
+    EXPECT_EQ(defaultTicks.first(), QStringLiteral("0 s"));
+    EXPECT_FALSE(defaultTicks.join(QLatin1Char(' ')).contains(QStringLiteral(" ms")));
+
+    // Seed 001: 190 ms: every tick in milliseconds, at one round step.
+    openSeed001();
+    const QStringList seedTicks = timeTickLabels();
+    ASSERT_GE(seedTicks.size(), 3) << seedTicks.join(QStringLiteral(", ")).toStdString();
+    EXPECT_EQ(commonUnit(seedTicks), QStringLiteral("ms"));
+    const double step = seedTicks[1].section(QLatin1Char(' '), 0, 0).toDouble();
+    EXPECT_TRUE(step == 10 || step == 20 || step == 25 || step == 50) << step;
+    for (qsizetype i = 0; i < seedTicks.size(); ++i)
+        EXPECT_EQ(seedTicks[i],
+                  format::tickLabel(static_cast<double>(i) * step, step) + QStringLiteral(" ms"));
+}
+
+TEST_F(PipelinePanel, BalanceShowsBothSchedulesOnOneAxisWithTheGain)
+{
+    openSeed001();
+    EXPECT_TRUE(gantt->gainText().isEmpty());
+    EXPECT_FALSE(gantt->ghost()->visible());
+    EXPECT_FALSE(gantt->applyButton()->isVisible());
+
+    gantt->balanceToggle()->setChecked(true);
+    ASSERT_TRUE(doc->balanced());
+    gantt->plot()->replot(QCustomPlot::rpImmediateRefresh);
+    // The ghost is the current split (190 ms), the bars the balanced one (50 + 7 x 12.5 ms).
+    ASSERT_TRUE(gantt->ghost()->visible());
+    ASSERT_NE(gantt->ghost()->schedule(), nullptr);
+    EXPECT_DOUBLE_EQ(gantt->ghost()->schedule()->makespanMs, 190.0);
+    EXPECT_DOUBLE_EQ(gantt->bars()->schedule()->makespanMs, 137.5);
+    EXPECT_EQ(gantt->ghost()->drawnBars(), 32);
+    EXPECT_EQ(gantt->bars()->drawnBars(), 32);
+    // One shared axis reaching the longer (current) schedule, so the gain shows as its tail.
+    EXPECT_GE(gantt->plot()->xAxis->range().upper, 190.0);
+    EXPECT_EQ(gantt->gainText(), QStringLiteral("balanced: 50 items/s → 80 items/s, +60 %"));
+    EXPECT_TRUE(gantt->applyButton()->isVisible());
+    EXPECT_TRUE(gantt->applyButton()->isEnabled());
+    // The scoring stage takes its time from the workload: the panel says what applying changes.
+    EXPECT_TRUE(
+        gantt->noteText().contains(QStringLiteral("latency per prediction 20 ms → 12.5 ms")))
+        << gantt->noteText().toStdString();
+    commonUnit(timeTickLabels());
+
+    gantt->balanceToggle()->setChecked(false);
+    EXPECT_FALSE(gantt->ghost()->visible());
+    EXPECT_TRUE(gantt->gainText().isEmpty());
+}
+
+TEST_F(PipelinePanel, ApplyBalancedSplitIsOneUndoStep)
+{
+    openSeed001();
+    const Scenario before = doc->scenario();
+    EXPECT_DOUBLE_EQ(doc->result().pipeline.steadyRatePerSecond, 50.0);
+    gantt->balanceToggle()->setChecked(true);
+    const int steps = doc->undoStack()->count();
+
+    gantt->applyButton()->click();
+    EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+    EXPECT_EQ(doc->undoStack()->undoText(), QStringLiteral("Apply balanced split"));
+    EXPECT_EQ(doc->result().stageMs, (std::vector<double>{12.5, 12.5, 12.5, 12.5}));
+    EXPECT_DOUBLE_EQ(doc->result().pipeline.steadyRatePerSecond, 80.0);
+    EXPECT_DOUBLE_EQ(doc->scenario().workload.latencyMs, 12.5);
+    EXPECT_FALSE(doc->balanced()); // the scenario is the balanced one now
+    // The headline reads the document's result: 1 worker at one user per 12.5 ms.
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Throughput),
+              format::ratePerSecond(80, QStringLiteral("users")));
+
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().stages, before.stages);
+    EXPECT_EQ(doc->scenario(), before);
+    EXPECT_DOUBLE_EQ(doc->result().pipeline.steadyRatePerSecond, 50.0);
+}
+
+TEST_F(PipelinePanel, NothingToApplyForOneStage)
+{
+    gantt->balanceToggle()->setChecked(true);
+    EXPECT_TRUE(gantt->applyButton()->isVisible());
+    EXPECT_FALSE(gantt->applyButton()->isEnabled());
+    EXPECT_FALSE(gantt->applyButton()->toolTip().isEmpty());
+    EXPECT_FALSE(doc->applyBalancedSplit());
+}

@@ -25,8 +25,10 @@ double steadyRatePerSecond(std::span<const double> stageMs);
 /// the bottleneck buys nothing (seed 000).
 double rateAfterChangePerSecond(std::span<const double> stageMs, int index, double newMs);
 
-/// Idle share of the schedule while p stages fill and drain with m microbatches:
-/// (p - 1) / (m + p - 1) (seed 001; p = 4, m = 8 -> 0.273).
+/// The bubble fraction of p stages and m microbatches: (p - 1) / (m + p - 1) (seed 001; p = 4,
+/// m = 8 -> 0.273). It is the idle share of the schedule only when the stages are equal; with
+/// unequal stages the faster ones also wait behind the slowest, so the idle share is larger:
+/// compute it from the schedule (sum of its idle gaps over stages x makespan).
 double bubbleFraction(double stages, double microbatches);
 
 /// sum(stage_ms) + (m - 1) x max(stage_ms): a pipeline in steady state (seed 001 total_time).

@@ -285,6 +285,50 @@ PipelineSummary summarizePipeline(std::span<const double> stageMs, double microb
     return summary;
 }
 
+BalancedSplit balancedSplit(const Scenario &scenario)
+{
+    BalancedSplit split;
+    split.scenario = scenario;
+    const std::vector<double> stageMs = effectiveStageMs(scenario);
+    const std::vector<double> balanced = pipeline::balance(stageMs);
+    if (balanced.empty())
+        return split;
+    split.stageMs = balanced.front();
+    split.changes = balanced != stageMs;
+    if (!split.changes)
+        return split;
+    Workload &w = split.scenario.workload;
+    for (size_t i = 0; i < stageMs.size(); ++i) {
+        Stage &stage = split.scenario.stages[i];
+        if (!stage.isScoring) {
+            stage.msPerUser = split.stageMs;
+            continue;
+        }
+        if (stageMs[i] == split.stageMs)
+            continue;
+        if (stageMs[i] <= 0 || w.predictionsPerUser <= 0) {
+            // No model time to scale (zero predictions): the split cannot be applied.
+            split.scenario = scenario;
+            split.changes = false;
+            return split;
+        }
+        split.scoringScale = split.stageMs / stageMs[i];
+        if (w.batchMsPerUser) {
+            // The batched time is what the scoring stage takes: set it exactly.
+            *w.batchMsPerUser = split.stageMs;
+            w.latencyMs *= split.scoringScale;
+            if (w.acceleratorLatencyMs)
+                *w.acceleratorLatencyMs *= split.scoringScale;
+        } else if (w.acceleratorLatencyMs) {
+            w.latencyMs *= split.scoringScale;
+            *w.acceleratorLatencyMs = split.stageMs / w.predictionsPerUser;
+        } else {
+            w.latencyMs = split.stageMs / w.predictionsPerUser;
+        }
+    }
+    return split;
+}
+
 std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
 {
     const Workload &target = scenario.workload;

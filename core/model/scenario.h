@@ -163,6 +163,24 @@ struct PipelineSummary
 
 PipelineSummary summarizePipeline(std::span<const double> stageMs, double microbatches);
 
+/// "Apply balanced split" as a scenario edit: the same per-user work re-cut into equal stages
+/// (seed 001 balance: 10, 10, 20, 10 ms -> four stages of 12.5 ms, 50/s -> 80/s).
+struct BalancedSplit
+{
+    Scenario scenario;  ///< the scenario with the balanced split applied
+    double stageMs = 0; ///< every stage's time after: sum / stages
+    /// The scoring stage's time comes from the workload, so re-cutting it scales every
+    /// per-prediction time of the model (latency, accelerator latency, batched time) by
+    /// stageMs / its time now: the scoring stage keeps that share of the model's layers and the
+    /// rest move to the other stages (as in seed 001's layer split). 1 when it is unchanged.
+    double scoringScale = 1;
+    /// False when there is nothing to re-cut: one stage, or stages already equal.
+    bool changes = false;
+};
+
+/// The balanced split of `scenario` (see BalancedSplit). Precondition: validate() is empty.
+BalancedSplit balancedSplit(const Scenario &scenario);
+
 /// The plan judged against its deadline ("Finish within"): whether the runtime the headline shows
 /// meets it, by how much, and the fewest workers that would by the naive model and with the
 /// overheads (the goal seek's closed forms), or why nothing can.

@@ -141,6 +141,15 @@ void ScenarioDocument::setBalanced(bool balanced)
     emit balancedChanged(balanced);
 }
 
+bool ScenarioDocument::applyBalancedSplit()
+{
+    const BalancedSplit split = balancedSplit();
+    if (!split.changes || !edit(split.scenario, tr("Apply balanced split")))
+        return false;
+    setBalanced(false);
+    return true;
+}
+
 void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modified)
 {
     m_undoStack.clear();
@@ -188,8 +197,10 @@ void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
     if (sections & Section::Model) {
         m_scheduleStageMs =
             m_balanced ? pipeline::balance(m_result.model.stageMs) : m_result.model.stageMs;
-        m_schedule =
-            pipeline::schedule(m_scheduleStageMs, static_cast<int>(m_plan.scenario.microbatches));
+        const int microbatches = static_cast<int>(m_plan.scenario.microbatches);
+        m_schedule = pipeline::schedule(m_scheduleStageMs, microbatches);
+        m_scenarioSchedule = m_balanced ? pipeline::schedule(m_result.model.stageMs, microbatches)
+                                        : pipeline::Schedule{};
     }
     emit changed(sections);
 }

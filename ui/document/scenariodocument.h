@@ -130,6 +130,12 @@ public:
     /// balanced() is on.
     const pipeline::Schedule &schedule() const { return m_schedule; }
     const std::vector<double> &scheduleStageMs() const { return m_scheduleStageMs; }
+    /// The schedule over the scenario's own stages whether or not balanced() is on: the ghost
+    /// the balanced schedule is drawn against.
+    const pipeline::Schedule &scenarioSchedule() const
+    {
+        return m_balanced ? m_scenarioSchedule : m_schedule;
+    }
     QUndoStack *undoStack() { return &m_undoStack; }
     /// The plan's background work (simulation, goal seek, Monte Carlo) and its caches.
     PlanJobs *jobs() const { return m_jobs; }
@@ -155,6 +161,11 @@ public:
     /// Show the Gantt with the same work re-cut into equal stages (a view option, not undoable).
     bool balanced() const { return m_balanced; }
     void setBalanced(bool balanced);
+    /// The scenario's balanced split (core balancedSplit), what "Apply balanced split" would set.
+    BalancedSplit balancedSplit() const { return pipeplan::balancedSplit(m_plan.scenario); }
+    /// Sets the stage times to the balanced split as one undoable edit and leaves the balanced
+    /// view (the scenario now is the balanced one). False when nothing changes or it is refused.
+    bool applyBalancedSplit();
 
     /// Replaces everything with a plan read from `filePath` (empty for an untitled plan): a fresh
     /// undo history, and clean unless `modified` (work restored after a crash).
@@ -199,6 +210,7 @@ private:
     int m_baselineEvaluations = 0;
     pipeline::Schedule m_schedule;
     std::vector<double> m_scheduleStageMs;
+    pipeline::Schedule m_scenarioSchedule; ///< filled only while balanced
     QUndoStack m_undoStack;
     QString m_filePath;
     fileio::DiskStamp m_diskStamp;

@@ -5,20 +5,22 @@
 #include "ui/widgets/chartstyle.h"
 
 #include <QCheckBox>
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QResizeEvent>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pipeplan {
 
-namespace {
-constexpr double kBarHeight = 0.72; // in stage rows
-}
-
-GanttPlottable::GanttPlottable(QCPAxis *timeAxis, QCPAxis *stageAxis)
-    : QCPAbstractPlottable(timeAxis, stageAxis)
+GanttPlottable::GanttPlottable(QCPAxis *timeAxis, QCPAxis *stageAxis, Look look)
+    : QCPAbstractPlottable(timeAxis, stageAxis), m_look(look)
 {
-    setName(tr("work (stage, microbatch)"));
+    setName(look == Look::Ghost ? tr("current split") : tr("work (stage, microbatch)"));
     setBrush(chartstyle::kPrimary);
     setPen(Qt::NoPen);
     setSelectable(QCP::stNone);
@@ -57,8 +59,9 @@ QRectF GanttPlottable::cellRect(int stage, double startMs, double endMs) const
     // transform (this runs for every cell of a 32,768-cell schedule).
     const double left = m_pixelAtZeroMs + startMs * m_pixelsPerMs;
     const double right = m_pixelAtZeroMs + endMs * m_pixelsPerMs;
-    const double top = m_pixelAtRowZero + (stage - kBarHeight / 2) * m_pixelsPerRow;
-    const double bottom = m_pixelAtRowZero + (stage + kBarHeight / 2) * m_pixelsPerRow;
+    const double centre = stage + m_rowOffset;
+    const double top = m_pixelAtRowZero + (centre - m_barHeight / 2) * m_pixelsPerRow;
+    const double bottom = m_pixelAtRowZero + (centre + m_barHeight / 2) * m_pixelsPerRow;
     return QRectF(QPointF(std::min(left, right), std::min(top, bottom)),
                   QPointF(std::max(left, right), std::max(top, bottom)));
 }
@@ -75,47 +78,18 @@ void GanttPlottable::draw(QCPPainter *painter)
     m_pixelsPerMs = keyAxis()->coordToPixel(1) - m_pixelAtZeroMs;
     m_pixelAtRowZero = valueAxis()->coordToPixel(0);
     m_pixelsPerRow = valueAxis()->coordToPixel(1) - m_pixelAtRowZero;
+    if (m_look == Look::Ghost) {
+        drawGhost(painter, clip);
+        return;
+    }
 
     // Each row: idle background first, then the work on top. Cells (and gaps) that touch within a
     // pixel are merged into one rectangle, so 512 microbatches on a 600-pixel axis cost a few
     // dozen fills per row, not 512 (and the picture is the same).
-    const QBrush fillDrain(chartstyle::kBubble, Qt::BDiagPattern);
-    const QBrush wait(chartstyle::kWait, Qt::FDiagPattern);
+    drawIdle(painter, clip);
     const QFontMetrics metrics(painter->font());
     const QPen separator(QColor(255, 255, 255), 1);
     const size_t perRow = m_schedule->cells.size() / static_cast<size_t>(std::max(1, m_stageCount));
-
-    for (const pipeline::Idle &idle : m_schedule->idle) {
-        if (idle.kind == pipeline::IdleKind::Wait)
-            continue;
-        const QRectF rect = cellRect(idle.stage, idle.startMs, idle.endMs);
-        if (rect.intersects(clip)) {
-            painter->setBrush(fillDrain);
-            painter->drawRect(rect);
-        }
-    }
-    // Waiting gaps, merged the same way as the work they sit between.
-    painter->setBrush(wait);
-    QRectF run;
-    int runStage = -1;
-    auto flushRun = [&]() {
-        if (runStage >= 0 && run.intersects(clip))
-            painter->drawRect(run);
-        runStage = -1;
-    };
-    for (const pipeline::Idle &idle : m_schedule->idle) {
-        if (idle.kind != pipeline::IdleKind::Wait)
-            continue;
-        const QRectF rect = cellRect(idle.stage, idle.startMs, idle.endMs);
-        if (idle.stage == runStage && rect.left() <= run.right() + 1.0) {
-            run.setRight(std::max(run.right(), rect.right()));
-            continue;
-        }
-        flushRun();
-        run = rect;
-        runStage = idle.stage;
-    }
-    flushRun();
 
     for (int stage = 0; stage < m_stageCount; ++stage) {
         painter->setBrush(stage == m_bottleneck ? chartstyle::kAlert : chartstyle::kPrimary);
@@ -167,29 +141,184 @@ void GanttPlottable::draw(QCPPainter *painter)
     }
 }
 
+void GanttPlottable::drawIdle(QCPPainter *painter, const QRectF &clip)
+{
+    const QBrush fillDrain(chartstyle::kBubble, Qt::BDiagPattern);
+    const QBrush wait(chartstyle::kWait, Qt::FDiagPattern);
+    for (const pipeline::Idle &idle : m_schedule->idle) {
+        if (idle.kind == pipeline::IdleKind::Wait)
+            continue;
+        const QRectF rect = cellRect(idle.stage, idle.startMs, idle.endMs);
+        if (rect.intersects(clip)) {
+            painter->setBrush(fillDrain);
+            painter->drawRect(rect);
+        }
+    }
+    // Waiting gaps, merged the same way as the work they sit between.
+    painter->setBrush(wait);
+    QRectF run;
+    int runStage = -1;
+    auto flushRun = [&]() {
+        if (runStage >= 0 && run.intersects(clip))
+            painter->drawRect(run);
+        runStage = -1;
+    };
+    for (const pipeline::Idle &idle : m_schedule->idle) {
+        if (idle.kind != pipeline::IdleKind::Wait)
+            continue;
+        const QRectF rect = cellRect(idle.stage, idle.startMs, idle.endMs);
+        if (idle.stage == runStage && rect.left() <= run.right() + 1.0) {
+            run.setRight(std::max(run.right(), rect.right()));
+            continue;
+        }
+        flushRun();
+        run = rect;
+        runStage = idle.stage;
+    }
+    flushRun();
+}
+
+namespace {
+/// The ghost's look: the muted colour, faded, with a dashed outline (readable on both themes).
+QColor ghostFill()
+{
+    QColor fill = chartstyle::kMuted;
+    fill.setAlpha(60);
+    return fill;
+}
+QPen ghostPen()
+{
+    QPen pen(chartstyle::kMuted, 1, Qt::DashLine);
+    pen.setCosmetic(true);
+    return pen;
+}
+} // namespace
+
+void GanttPlottable::drawGhost(QCPPainter *painter, const QRectF &clip)
+{
+    // Only outlines wide enough to tell apart; narrower cells merge into one faded band per row.
+    painter->setBrush(ghostFill());
+    painter->setPen(ghostPen());
+    const size_t perRow = m_schedule->cells.size() / static_cast<size_t>(std::max(1, m_stageCount));
+    for (int stage = 0; stage < m_stageCount; ++stage) {
+        const pipeline::Cell *row = m_schedule->cells.data() + static_cast<size_t>(stage) * perRow;
+        QRectF merged;
+        bool open = false;
+        for (size_t j = 0; j < perRow; ++j) {
+            const QRectF rect = cellRect(stage, row[j].startMs, row[j].endMs);
+            if (rect.right() < clip.left() || rect.left() > clip.right())
+                continue;
+            ++m_drawnBars;
+            if (open && rect.left() <= merged.right() + 1.0 && rect.width() < 4) {
+                merged.setRight(std::max(merged.right(), rect.right()));
+                continue;
+            }
+            if (open)
+                painter->drawRect(merged);
+            merged = rect;
+            open = true;
+        }
+        if (open)
+            painter->drawRect(merged);
+    }
+}
+
 void GanttPlottable::drawLegendIcon(QCPPainter *painter, const QRectF &rect) const
 {
-    painter->setPen(Qt::NoPen);
-    painter->setBrush(chartstyle::kPrimary);
+    if (m_look == Look::Ghost) {
+        painter->setBrush(ghostFill());
+        painter->setPen(ghostPen());
+    } else {
+        painter->setPen(Qt::NoPen);
+        painter->setBrush(chartstyle::kPrimary);
+    }
     painter->drawRect(rect.adjusted(0, 2, 0, -2));
+}
+
+namespace {
+struct TimeUnit
+{
+    const char *name;
+    double ms;
+};
+
+/// The unit that reads the range's far end as a number of a readable size: below 1 ms in µs,
+/// below 2 s in ms, below 10 min in s, below 10 h in min, below 3 days in h, then days.
+TimeUnit unitFor(double farEndMs)
+{
+    if (farEndMs < 1.0)
+        return {"µs", 1e-3};
+    if (farEndMs < 2'000.0)
+        return {"ms", 1.0};
+    if (farEndMs < 600'000.0)
+        return {"s", 1e3};
+    if (farEndMs < 36'000'000.0)
+        return {"min", 60e3};
+    if (farEndMs < 259'200'000.0)
+        return {"h", 3600e3};
+    return {"days", 86'400e3};
+}
+} // namespace
+
+QVector<double> TimeUnitTicker::createTickVector(double, const QCPRange &range)
+{
+    const TimeUnit unit = unitFor(std::max(std::fabs(range.lower), std::fabs(range.upper)));
+    m_unit = QString::fromUtf8(unit.name);
+    m_unitMs = unit.ms;
+    // About one label per 90 pixels ("1,500 ms" and a gap), at least two.
+    const double pixels =
+        std::fabs(m_axis->coordToPixel(range.upper) - m_axis->coordToPixel(range.lower));
+    const int maxTicks = std::clamp(static_cast<int>(pixels / 90.0), 2, 12);
+    m_step = format::niceStep(range.size() / m_unitMs, maxTicks);
+    QVector<double> ticks;
+    const double stepMs = m_step * m_unitMs;
+    for (auto k = static_cast<long long>(std::ceil(range.lower / stepMs - 1e-9));
+         k * stepMs <= range.upper + 1e-9 * stepMs; ++k)
+        ticks.push_back(static_cast<double>(k) * stepMs);
+    return ticks;
+}
+
+QString TimeUnitTicker::getTickLabel(double tick, const QLocale &, QChar, int)
+{
+    return format::tickLabel(tick / m_unitMs, m_step) + QLatin1Char(' ') + m_unit;
 }
 
 GanttChart::GanttChart(QWidget *parent)
     : QWidget(parent), m_plot(new QCustomPlot(this)),
-      m_balance(new QCheckBox(tr("Balance stages"), this))
+      m_balance(new QCheckBox(tr("Balance stages"), this)), m_gain(new QLabel(this)),
+      m_note(new QLabel(this)), m_apply(new QPushButton(tr("Apply balanced split"), this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    m_balance->setToolTip(
-        tr("Show the same total work re-cut into equal stages (sum / stages each)."));
-    layout->addWidget(m_balance, 0, Qt::AlignLeft);
+    layout->setSpacing(2);
+    m_balance->setToolTip(tr("Show the same total work re-cut into equal stages (sum / stages "
+                             "each) over an outline of the current split, on one time axis."));
+    auto *controls = new QHBoxLayout;
+    controls->setContentsMargins(0, 0, 0, 0);
+    controls->addWidget(m_balance);
+    controls->addWidget(m_gain, 1);
+    controls->addWidget(m_apply);
+    layout->addLayout(controls);
+    m_note->setWordWrap(true);
+    layout->addWidget(m_note);
     layout->addWidget(m_plot, 1);
+    QFont gainFont = m_gain->font();
+    gainFont.setBold(true);
+    m_gain->setFont(gainFont);
+    m_gain->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_gain->hide();
+    m_note->hide();
+    m_apply->hide();
 
     chartstyle::applyDefaults(m_plot);
     m_plot->xAxis->setLabel(tr("time"));
-    chartstyle::setMillisecondsAxis(m_plot->xAxis);
+    m_plot->xAxis->setTicker(QSharedPointer<TimeUnitTicker>::create(m_plot->xAxis));
     m_plot->yAxis->setRangeReversed(true);
     m_plot->yAxis->grid()->setVisible(false);
+    // The ghost first, so the balanced bars and their bubbles draw over it.
+    m_ghost = new GanttPlottable(m_plot->xAxis, m_plot->yAxis, GanttPlottable::Look::Ghost);
+    m_ghost->setVisible(false);
+    m_ghost->removeFromLegend();
     m_bars = new GanttPlottable(m_plot->xAxis, m_plot->yAxis);
 
     // Legend swatches for the two kinds of idle time.
@@ -203,17 +332,17 @@ GanttChart::GanttChart(QWidget *parent)
     addSwatch(tr("waiting behind a slower stage"), QBrush(chartstyle::kWait, Qt::FDiagPattern));
     m_plot->legend->setVisible(true);
     m_plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
-    m_plot->legend->setWrap(3);
+    m_plot->legend->setWrap(4);
     // Legend and summary sit above the axis rect, never over the bars.
     m_plot->plotLayout()->insertRow(0);
     m_summary = new QCPTextElement(m_plot, QString(),
                                    QFont(font().family(), font().pointSize(), QFont::Bold));
     m_plot->plotLayout()->addElement(0, 0, m_summary);
     m_plot->plotLayout()->insertRow(1);
-    auto *legendHolder = new QCPLayoutGrid;
-    m_plot->plotLayout()->addElement(1, 0, legendHolder);
-    legendHolder->addElement(0, 0, m_plot->legend);
-    legendHolder->setMargins(QMargins(0, 0, 0, 2));
+    m_legendHolder = new QCPLayoutGrid;
+    m_plot->plotLayout()->addElement(1, 0, m_legendHolder);
+    m_legendHolder->addElement(0, 0, m_plot->legend);
+    m_legendHolder->setMargins(QMargins(0, 0, 0, 2));
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
     m_plot->plotLayout()->setRowStretchFactor(1, 0.001);
 
@@ -221,6 +350,18 @@ GanttChart::GanttChart(QWidget *parent)
         if (m_document)
             m_document->setBalanced(on);
     });
+    connect(m_apply, &QPushButton::clicked, this, [this]() {
+        if (m_document)
+            m_document->applyBalancedSplit();
+    });
+    styleBalanceToggle();
+    updatePreferredHeight();
+}
+
+GanttChart::~GanttChart()
+{
+    // A legend taken out of the layout would outlive the plot, which deletes only its layout.
+    setLegendShown(true);
 }
 
 void GanttChart::setDocument(ScenarioDocument *document)
@@ -234,6 +375,161 @@ QString GanttChart::summaryText() const
     return m_summary->text();
 }
 
+QString GanttChart::gainText() const
+{
+    return m_gain->isHidden() ? QString() : m_gain->text();
+}
+
+QString GanttChart::noteText() const
+{
+    return m_note->isHidden() ? QString() : m_note->text();
+}
+
+QSize GanttChart::sizeHint() const
+{
+    return {QWidget::sizeHint().width(), m_preferredHeight};
+}
+
+void GanttChart::changeEvent(QEvent *event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange)
+        updatePreferredHeight();
+    else if (event->type() == QEvent::PaletteChange)
+        styleBalanceToggle();
+}
+
+void GanttChart::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    // The note wraps: a narrower panel needs more lines for it.
+    if (!m_note->isHidden())
+        updatePreferredHeight();
+}
+
+void GanttChart::styleBalanceToggle()
+{
+    if (m_styling)
+        return;
+    m_styling = true;
+    // Fusion frames the indicator in the window colour darkened and fills it with the base
+    // colour: on a dark palette both nearly vanish. Only these two roles are set, so the text
+    // still follows the palette.
+    if (palette().color(QPalette::Window).lightness() < 128) {
+        QPalette indicator;
+        indicator.setColor(QPalette::Window, QColor(0xc8, 0xcc, 0xd2));
+        indicator.setColor(QPalette::Base, QColor(0x3a, 0x3e, 0x45));
+        m_balance->setPalette(indicator);
+    } else {
+        m_balance->setPalette(QPalette());
+    }
+    m_styling = false;
+}
+
+void GanttChart::setLegendShown(bool shown)
+{
+    const bool inLayout = m_legendHolder->hasElement(0, 0);
+    // An invisible legend still takes its row, so it leaves the layout when there is nothing to
+    // explain (one stage: no bubbles, no waiting).
+    if (shown && !inLayout)
+        m_legendHolder->addElement(0, 0, m_plot->legend);
+    else if (!shown && inLayout)
+        m_legendHolder->take(m_plot->legend);
+    m_plot->legend->setVisible(shown);
+}
+
+void GanttChart::updatePreferredHeight()
+{
+    const QFontMetrics metrics(font());
+    const int line = metrics.lineSpacing();
+    const int controls =
+        std::max({m_balance->sizeHint().height(), m_apply->sizeHint().height(), line}) + 2;
+    const int noteWidth = m_note->width() > 100 ? m_note->width() : 400;
+    const int note = m_note->isHidden() ? 0 : m_note->heightForWidth(noteWidth) + 2;
+    const int summary = m_summaryLines * line + 8;
+    const int legendRows =
+        (m_plot->legend->itemCount() + m_plot->legend->wrap() - 1) / m_plot->legend->wrap();
+    const int legend = m_plot->legend->visible() ? legendRows * (line + 4) + 6 : 0;
+    const int row = std::max(24, line + 10);
+    const int rows = std::clamp(m_stageCount, 1, kMaxRowsSized);
+    const int axis = 2 * line + 20; // tick labels, the axis label and their padding
+    const int height = controls + note + summary + legend + rows * row + axis;
+    if (height == m_preferredHeight)
+        return;
+    m_preferredHeight = height;
+    updateGeometry();
+    emit preferredHeightChanged();
+}
+
+namespace {
+/// The scoring stage's per-prediction time the balanced split rescales, before and after, named
+/// as the inputs name it.
+QString scoringChange(const Workload &before, const Workload &after)
+{
+    auto change = [](const QString &what, double from, double to) {
+        return what.arg(format::milliseconds(from), format::milliseconds(to));
+    };
+    if (before.batchMsPerUser && after.batchMsPerUser)
+        return change(GanttChart::tr("batched time per user %1 → %2"), *before.batchMsPerUser,
+                      *after.batchMsPerUser);
+    if (before.acceleratorLatencyMs && after.acceleratorLatencyMs)
+        return change(GanttChart::tr("accelerator latency %1 → %2"), *before.acceleratorLatencyMs,
+                      *after.acceleratorLatencyMs);
+    return change(GanttChart::tr("latency per prediction %1 → %2"), before.latencyMs,
+                  after.latencyMs);
+}
+} // namespace
+
+void GanttChart::refreshControls(bool balanced)
+{
+    const ScenarioResult &r = m_document->result();
+    const PipelineSummary &now = r.pipeline;
+    m_gain->setVisible(balanced);
+    m_apply->setVisible(balanced);
+    if (!balanced) {
+        m_note->hide();
+        return;
+    }
+    const QString items = tr("items");
+    m_gain->setText(tr("balanced: %1 → %2, %3")
+                        .arg(format::ratePerSecond(now.steadyRatePerSecond, items),
+                             format::ratePerSecond(now.balancedRatePerSecond, items),
+                             format::change(now.balancedRatePerSecond, now.steadyRatePerSecond)));
+    const BalancedSplit split = m_document->balancedSplit();
+    m_apply->setEnabled(split.changes);
+    if (!split.changes) {
+        m_apply->setToolTip(r.stageMs.size() < 2
+                                ? tr("One stage: there is nothing to re-cut.")
+                                : tr("The stages are already equal (or the scoring stage has no "
+                                     "model time to re-cut)."));
+        m_note->hide();
+        return;
+    }
+    const Scenario &s = m_document->scenario();
+    QString scoringName;
+    for (const Stage &stage : s.stages) {
+        if (stage.isScoring)
+            scoringName = stage.name;
+    }
+    const QString each = format::milliseconds(split.stageMs);
+    if (split.scoringScale == 1.0) {
+        m_apply->setToolTip(
+            tr("Set every stage to %1 per user, as one step you can undo.").arg(each));
+        m_note->hide();
+        return;
+    }
+    // The scoring stage's time comes from the workload: applying must change the model's time
+    // per prediction, so the panel says so before anyone presses the button.
+    const QString what = scoringChange(s.workload, split.scenario.workload);
+    m_note->setText(tr("Applying sets every stage to %1 and, since “%2” takes its time from the "
+                       "workload, its %3: part of the model moves to the other stages.")
+                        .arg(each, scoringName, what));
+    m_apply->setToolTip(tr("Set every stage to %1 per user and the scoring stage's %2, as one "
+                           "step you can undo.")
+                            .arg(each, what));
+    m_note->show();
+}
+
 void GanttChart::refresh()
 {
     if (!m_document)
@@ -241,46 +537,78 @@ void GanttChart::refresh()
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
     const bool balanced = m_document->balanced();
-    m_balance->setChecked(balanced);
+    {
+        const QSignalBlocker blocker(m_balance);
+        m_balance->setChecked(balanced);
+    }
     const std::vector<double> &stageMs = m_document->scheduleStageMs();
     const PipelineSummary summary =
         balanced ? summarizePipeline(stageMs, s.microbatches) : r.pipeline;
     const pipeline::Schedule &schedule = m_document->schedule();
+    const pipeline::Schedule &current = m_document->scenarioSchedule();
     const int stages = static_cast<int>(stageMs.size());
     const int bottleneck = balanced ? -1 : r.bottleneckIndex;
     m_bars->setSchedule(&schedule, stages, stages > 1 ? bottleneck : -1);
+    // Balanced: two lanes per stage, the balanced schedule above the current one's outline.
+    m_bars->setBarHeight(balanced ? 0.4 : 0.72);
+    m_bars->setRowOffset(balanced ? -0.21 : 0.0);
+    m_ghost->setRowOffset(0.21);
+    m_bars->setName(balanced ? tr("balanced") : tr("work (stage, microbatch)"));
+    m_plot->legend->setWrap(balanced ? 2 : 3);
+    m_ghost->setSchedule(balanced ? &current : nullptr, stages, -1);
+    m_ghost->setBarHeight(0.4);
+    m_ghost->setVisible(balanced);
+    if (balanced)
+        m_ghost->addToLegend();
+    else
+        m_ghost->removeFromLegend();
 
     QStringList labels;
     for (int i = 0; i < stages; ++i) {
-        QString label =
-            balanced ? tr("stage %1 (balanced)").arg(i + 1) : s.stages[static_cast<size_t>(i)].name;
-        if (i == bottleneck && stages > 1)
+        const auto index = static_cast<size_t>(i);
+        QString label = s.stages[index].name;
+        if (balanced)
+            label = tr("%1: %2 → %3")
+                        .arg(label, format::milliseconds(r.stageMs[index]),
+                             format::milliseconds(stageMs[index]));
+        else if (i == bottleneck && stages > 1)
             label += tr(" ◀ bottleneck");
         labels << label;
     }
     m_plot->yAxis->setTicker(QSharedPointer<chartstyle::RowTicker>::create(m_plot->yAxis, labels));
     m_plot->yAxis->setRange(-0.5, stages - 0.5);
 
+    const QString microbatches = format::plural(
+        tr("%n microbatch(es)", nullptr, format::numerus(s.microbatches)), s.microbatches);
     QString text;
     if (schedule.cells.empty()) {
         text = tr("Too many cells to draw (%1 × %2)")
                    .arg(format::plural(tr("%n stage(s)", nullptr, format::numerus(stages)), stages),
-                        format::plural(
-                            tr("%n microbatch(es)", nullptr, format::numerus(s.microbatches)),
-                            s.microbatches));
+                        microbatches);
+    } else if (stages == 1) {
+        // Nothing fills, drains or waits: one line says so and leaves the room to the others.
+        text = tr("one stage: no bubble  ·  %1 for %2  ·  %3")
+                   .arg(format::milliseconds(summary.totalMs), microbatches,
+                        format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
     } else {
         // Two short lines fit a narrow chart; one long line would be clipped.
         text = tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %\n%3 for %4   ·   %5")
                    .arg(format::grouped(summary.bubbleFraction, 3),
                         format::trimmed(summary.utilization * 100, 1),
-                        format::milliseconds(summary.totalMs),
-                        format::plural(
-                            tr("%n microbatch(es)", nullptr, format::numerus(s.microbatches)),
-                            s.microbatches),
+                        format::milliseconds(summary.totalMs), microbatches,
                         format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
-        m_plot->xAxis->setRange(0, schedule.makespanMs * 1.01);
+    }
+    if (!schedule.cells.empty()) {
+        // One axis for both: it reaches the longer schedule, so the time balancing saves shows.
+        const double endMs = std::max(schedule.makespanMs, balanced ? current.makespanMs : 0.0);
+        m_plot->xAxis->setRange(0, endMs * 1.01);
     }
     m_summary->setText(text);
+    m_summaryLines = static_cast<int>(text.count(QLatin1Char('\n'))) + 1;
+    setLegendShown(stages > 1 || balanced);
+    refreshControls(balanced);
+    m_stageCount = stages;
+    updatePreferredHeight();
     m_plot->replot(QCustomPlot::rpQueuedReplot);
 }
 
