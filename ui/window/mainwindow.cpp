@@ -110,17 +110,22 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_topSplitter->addWidget(titled(tr("Amdahl's law"), m_amdahl, this));
     m_topSplitter->setStretchFactor(0, 1);
     m_topSplitter->setStretchFactor(1, 1);
-    m_sideSplitter = new QSplitter(Qt::Vertical, this);
+    // The story (levers) and the stage times side by side; the pipeline Gantt under them, full
+    // width and only as tall as its stages need (a one-stage job gets a strip).
+    m_sideSplitter = new QSplitter(Qt::Horizontal, this);
     m_sideSplitter->addWidget(titled(tr("Levers: runtime after each"), m_waterfall, this));
     m_sideSplitter->addWidget(titled(tr("Stage times"), m_stages, this));
-    m_bottomSplitter = new QSplitter(Qt::Horizontal, this);
-    m_bottomSplitter->addWidget(titled(tr("Pipeline Gantt"), m_gantt, this));
-    m_bottomSplitter->addWidget(m_sideSplitter);
-    m_bottomSplitter->setStretchFactor(0, 1);
-    m_bottomSplitter->setStretchFactor(1, 1);
+    m_sideSplitter->setStretchFactor(0, 3);
+    m_sideSplitter->setStretchFactor(1, 2);
+    m_ganttBox = titled(tr("Pipeline Gantt"), m_gantt, this);
     m_viewsSplitter = new QSplitter(Qt::Vertical, this);
     m_viewsSplitter->addWidget(m_topSplitter);
-    m_viewsSplitter->addWidget(m_bottomSplitter);
+    m_viewsSplitter->addWidget(m_sideSplitter);
+    m_viewsSplitter->addWidget(m_ganttBox);
+    m_viewsSplitter->setStretchFactor(0, 1);
+    m_viewsSplitter->setStretchFactor(1, 1);
+    m_viewsSplitter->setStretchFactor(2, 0);
+    connect(m_gantt, &GanttChart::preferredHeightChanged, this, &MainWindow::fitGanttHeight);
 
     auto *right = new QWidget(this);
     auto *rightLayout = new QVBoxLayout(right);
@@ -221,6 +226,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_gantt->setDocument(m_document);
     m_stages->setDocument(m_document);
     m_waterfall->setDocument(m_document);
+    QTimer::singleShot(0, this, &MainWindow::fitGanttHeight);
     m_tail->setDocument(m_document);
     m_training->setDocument(m_document);
     m_project->setDocument(m_document);
@@ -620,6 +626,20 @@ void MainWindow::applyLook()
     m_tablesToRefit = true;
 }
 
+void MainWindow::fitGanttHeight()
+{
+    // The Gantt takes the height its stages ask for; the charts above share the rest.
+    const int gantt = m_ganttBox->sizeHint().height();
+    const QList<int> sizes = m_viewsSplitter->sizes();
+    int total = 0;
+    for (int size : sizes)
+        total += size;
+    if (total <= 0)
+        return;
+    const int rest = std::max(0, total - gantt);
+    m_viewsSplitter->setSizes({rest / 2, rest - rest / 2, gantt});
+}
+
 void MainWindow::fitTableColumns(QWidget *page)
 {
     if (!page)
@@ -946,10 +966,10 @@ void MainWindow::restoreLayout()
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     QMainWindow::restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
     m_mainSplitter->restoreState(settings.value(QStringLiteral("mainSplitter")).toByteArray());
-    m_viewsSplitter->restoreState(settings.value(QStringLiteral("viewsSplitter")).toByteArray());
+    m_viewsSplitter->restoreState(settings.value(QStringLiteral("viewsSplitter2")).toByteArray());
     m_topSplitter->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray());
-    m_bottomSplitter->restoreState(settings.value(QStringLiteral("bottomSplitter")).toByteArray());
-    m_sideSplitter->restoreState(settings.value(QStringLiteral("sideSplitter")).toByteArray());
+    // Version 2 of the layout: levers and stage times side by side, the Gantt under them.
+    m_sideSplitter->restoreState(settings.value(QStringLiteral("leversSplitter")).toByteArray());
     // The last values: restored only when they still load cleanly; otherwise the default scenario.
     const scenariofile::LoadResult last =
         scenariofile::fromJson(settings.value(QStringLiteral("lastScenario")).toByteArray());
@@ -965,10 +985,9 @@ void MainWindow::saveLayout() const
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
     settings.setValue(QStringLiteral("windowState"), QMainWindow::saveState());
     settings.setValue(QStringLiteral("mainSplitter"), m_mainSplitter->saveState());
-    settings.setValue(QStringLiteral("viewsSplitter"), m_viewsSplitter->saveState());
+    settings.setValue(QStringLiteral("viewsSplitter2"), m_viewsSplitter->saveState());
     settings.setValue(QStringLiteral("topSplitter"), m_topSplitter->saveState());
-    settings.setValue(QStringLiteral("bottomSplitter"), m_bottomSplitter->saveState());
-    settings.setValue(QStringLiteral("sideSplitter"), m_sideSplitter->saveState());
+    settings.setValue(QStringLiteral("leversSplitter"), m_sideSplitter->saveState());
     settings.setValue(QStringLiteral("lastScenario"), scenariofile::toJson(m_document->plan()));
 }
 

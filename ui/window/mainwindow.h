@@ -137,6 +137,8 @@ private:
     void applyLook();
     /// Fits the columns of the tables in `page` to their contents in the current font.
     static void fitTableColumns(QWidget *page);
+    /// Gives the pipeline Gantt the height its stages ask for (GanttChart::preferredHeight).
+    void fitGanttHeight();
     void print();
     report::Options reportOptions() const;
     void restoreLayout();
@@ -182,7 +184,7 @@ private:
     QSplitter *m_mainSplitter;
     QSplitter *m_viewsSplitter;
     QSplitter *m_topSplitter;
-    QSplitter *m_bottomSplitter;
+    QWidget *m_ganttBox;
     QSplitter *m_sideSplitter;
     QMenu *m_recentMenu = nullptr;
     std::unique_ptr<RecoveryStore> m_recovery;
