@@ -434,4 +434,29 @@ std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &t)
     };
 }
 
+QString leverFactor(double beforeSeconds, double afterSeconds, bool applied)
+{
+    const QString unchanged = QStringLiteral("unchanged");
+    if (!applied || !(beforeSeconds > 0) || !(afterSeconds > 0))
+        return unchanged;
+    const bool faster = afterSeconds <= beforeSeconds;
+    const double factor = faster ? beforeSeconds / afterSeconds : afterSeconds / beforeSeconds;
+    // Three significant digits: 49.76 reads 49.8, 1.333 reads 1.33, 10,000 stays whole.
+    const int decimals = factor >= 100 ? 0 : factor >= 10 ? 1 : 2;
+    const QString digits = format::trimmed(factor, decimals);
+    if (digits == QLatin1String("1"))
+        return unchanged;
+    return (faster ? QStringLiteral("÷") : QStringLiteral("×")) + digits;
+}
+
+QStringList leverFactors(const std::vector<LeverStep> &steps)
+{
+    QStringList factors;
+    for (size_t i = 0; i < steps.size(); ++i)
+        factors << (i == 0 ? QString()
+                           : leverFactor(steps[i - 1].runtimeSeconds, steps[i].runtimeSeconds,
+                                         steps[i].applied));
+    return factors;
+}
+
 } // namespace pipeplan::explain

@@ -109,4 +109,15 @@ std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &tr
 /// without stages.
 QString bottleneckName(const Scenario &scenario, const ScenarioResult &result);
 
+/// How one lever changed the runtime, as the waterfall shows it beside the new runtime: the
+/// previous runtime over this one with three significant digits, "÷2", "÷100", "÷49.8" (seed
+/// 000: 3e9 s, pre-filtering halves it, the accelerator is 100 times faster, 10,000 workers at
+/// p = 0.98 give S = 1 / (0.02 + 0.98 / 10,000) = 49.76); "×1.3" when the step is slower;
+/// "unchanged" when the lever is not used or the factor rounds to 1.
+QString leverFactor(double beforeSeconds, double afterSeconds, bool applied);
+
+/// leverFactor for every step of a waterfall, in order; the first step (the serial baseline,
+/// where the story starts) has none: "".
+QStringList leverFactors(const std::vector<LeverStep> &steps);
+
 } // namespace pipeplan::explain
