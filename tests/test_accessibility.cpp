@@ -1,1 +1,440 @@
-// Issue 18 (made for the meeting room): tests for this area are added here.
+// Issue 18 (made for the meeting room), items 8 and 9: help that teaches, and a window a screen
+// reader and a keyboard can use.
+#include "core/base/format.h"
+#include "core/model/explain.h"
+#include "ui/document/presets.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/amdahlchart.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/model/inputspanel.h"
+#include "ui/model/waterfallchart.h"
+#include "ui/widgets/valuecontrol.h"
+#include "ui/window/help.h"
+#include "ui/window/mainwindow.h"
+
+#include <QAccessible>
+#include <QApplication>
+#include <QChartView>
+#include <QCheckBox>
+#include <QDialog>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+#include <QToolButton>
+
+#include <gtest/gtest.h>
+#include <qcustomplot.h>
+
+using namespace pipeplan;
+
+namespace {
+
+/// Lets queued work run: the accessibility keeper refreshes on the next turn of the event loop.
+void settle()
+{
+    for (int i = 0; i < 3; ++i)
+        QApplication::processEvents();
+}
+
+bool isInteractiveRole(QAccessible::Role role)
+{
+    switch (role) {
+    case QAccessible::SpinBox:
+    case QAccessible::Slider:
+    case QAccessible::CheckBox:
+    case QAccessible::ComboBox:
+    case QAccessible::EditableText:
+    case QAccessible::PushButton: // also QAccessible::Button
+    case QAccessible::ButtonMenu:
+    case QAccessible::ButtonDropDown:
+    case QAccessible::RadioButton:
+    case QAccessible::Table:
+    case QAccessible::List:
+    case QAccessible::Tree:
+    case QAccessible::PageTab:
+        return true;
+    default:
+        return false;
+    }
+}
+
+QString describe(QAccessibleInterface *iface)
+{
+    QObject *object = iface->object();
+    return QStringLiteral("%1 '%2' (role %3)")
+        .arg(object ? QString::fromLatin1(object->metaObject()->className()) : QStringLiteral("?"),
+             object ? object->objectName() : QString())
+        .arg(static_cast<int>(iface->role()));
+}
+
+/// Walks the visible accessible tree: every interactive control without a name, and every
+/// chart with its name and description.
+struct Walk
+{
+    QStringList unnamed;
+    QStringList charts;
+    QStringList undescribedCharts;
+    int controls = 0;
+
+    void visit(QAccessibleInterface *iface, int depth = 0)
+    {
+        if (!iface || depth > 60 || iface->state().invisible)
+            return;
+        const QAccessible::Role role = iface->role();
+        if (isInteractiveRole(role)) {
+            ++controls;
+            if (iface->text(QAccessible::Name).trimmed().isEmpty())
+                unnamed.append(describe(iface));
+        }
+        if (role == QAccessible::Chart) {
+            charts.append(iface->text(QAccessible::Name));
+            if (iface->text(QAccessible::Name).isEmpty() ||
+                iface->text(QAccessible::Description).isEmpty())
+                undescribedCharts.append(describe(iface));
+        }
+        // Table cells are named by their content; walking thousands of them proves nothing.
+        if (role == QAccessible::Table)
+            return;
+        for (int i = 0; i < iface->childCount(); ++i)
+            visit(iface->child(i), depth + 1);
+    }
+};
+
+QString menuItemsWithoutMnemonic(QMenu *menu, const QString &path)
+{
+    emit menu->aboutToShow(); // as when the person opens it
+    QStringList missing;
+    for (const QAction *action : menu->actions()) {
+        if (action->isSeparator() || action->text().isEmpty())
+            continue;
+        QString text = action->text();
+        text.remove(QLatin1String("&&"));
+        if (!text.contains(QLatin1Char('&')))
+            missing.append(path + QStringLiteral(" > ") + action->text());
+        if (QMenu *sub = action->menu())
+            missing.append(
+                menuItemsWithoutMnemonic(sub, path + QStringLiteral(" > ") + sub->title()));
+    }
+    missing.removeAll(QString());
+    return missing.join(QStringLiteral(", "));
+}
+
+Scenario seedScenario()
+{
+    for (const presets::Preset &preset : presets::all()) {
+        if (preset.resourcePath.endsWith(QLatin1String("nightly-scoring.json")))
+            return presets::load(preset).plan->scenario;
+    }
+    return {};
+}
+
+} // namespace
+
+TEST(AccessibilityTree, EveryVisibleControlHasANameAndEveryChartADescriptionInEachWorkspace)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    // Rows added after construction (a second stage) are named too.
+    window.document()->editScenario(QStringLiteral("add"), EditId::Stages, [](Scenario &s) {
+        s.stages.insert(s.stages.begin(), Stage{QStringLiteral("fetch"), 250, false});
+    });
+    settle();
+    for (int workspace = 0; workspace < window.workspaces()->count(); ++workspace) {
+        window.workspaces()->setCurrentIndex(workspace);
+        settle();
+        Walk walk;
+        walk.visit(QAccessible::queryAccessibleInterface(&window));
+        EXPECT_GT(walk.controls, 10) << "workspace " << workspace;
+        EXPECT_TRUE(walk.unnamed.isEmpty())
+            << "workspace " << workspace << ": "
+            << walk.unnamed.join(QStringLiteral("; ")).toStdString();
+        EXPECT_FALSE(walk.charts.isEmpty()) << "workspace " << workspace;
+        EXPECT_TRUE(walk.undescribedCharts.isEmpty())
+            << "workspace " << workspace << ": "
+            << walk.undescribedCharts.join(QStringLiteral("; ")).toStdString();
+    }
+    // Every chart of the window, shown or not, is announced as a chart with a description.
+    QList<QWidget *> charts;
+    for (QCustomPlot *plot : window.findChildren<QCustomPlot *>())
+        charts.append(plot);
+    for (QChartView *view : window.findChildren<QChartView *>())
+        charts.append(view);
+    EXPECT_GE(charts.size(), 10);
+    for (QWidget *chart : charts) {
+        QAccessibleInterface *iface = QAccessible::queryAccessibleInterface(chart);
+        ASSERT_NE(iface, nullptr);
+        EXPECT_EQ(iface->role(), QAccessible::Chart) << chart->metaObject()->className();
+        EXPECT_FALSE(iface->text(QAccessible::Name).isEmpty()) << chart->metaObject()->className();
+        EXPECT_FALSE(iface->text(QAccessible::Description).isEmpty())
+            << chart->metaObject()->className();
+    }
+}
+
+TEST(AccessibilityTree, ChartDescriptionsFollowTheDocument)
+{
+    MainWindow window(MainWindow::Options::headless());
+    settle();
+    ScenarioDocument *doc = window.document();
+    const auto waterfall = [&window]() {
+        return QAccessible::queryAccessibleInterface(window.waterfallChart())
+            ->text(QAccessible::Description);
+    };
+    EXPECT_TRUE(waterfall().contains(QStringLiteral("95.06 years"))) << waterfall().toStdString();
+    doc->editScenario(QStringLiteral("keep half"), EditId::KeepFraction,
+                      [](Scenario &s) { s.workload.keepFraction = 0.5; });
+    settle();
+    // The numbers core computes for the new scenario, as the chart draws them.
+    for (const LeverStep &step : doc->result().waterfall)
+        EXPECT_TRUE(waterfall().contains(format::duration(step.runtimeSeconds)))
+            << waterfall().toStdString();
+    EXPECT_TRUE(waterfall().contains(QStringLiteral("47.53 years")));
+    const QString amdahl =
+        QAccessible::queryAccessibleInterface(window.amdahlChart())->text(QAccessible::Description);
+    EXPECT_TRUE(amdahl.contains(explain::speedup(doc->scenario(), doc->result())))
+        << amdahl.toStdString();
+}
+
+TEST(AccessibilityTree, ValueControlsAreNamedByTheirLabelAndUnit)
+{
+    MainWindow window(MainWindow::Options::headless());
+    settle();
+    ValueControl *latency = window.inputs()->latencyControl();
+    EXPECT_EQ(latency->spinBox()->accessibleName(), QStringLiteral("Latency per prediction (ms)"));
+    EXPECT_EQ(latency->slider()->accessibleName(), QStringLiteral("Latency per prediction (ms)"));
+    EXPECT_EQ(latency->slider()->accessibleDescription(), latency->toolTip());
+    EXPECT_FALSE(latency->toolTip().isEmpty());
+    // A count's unit is in its name already: "Workers", not "Workers (workers)".
+    EXPECT_EQ(window.inputs()->workersControl()->spinBox()->accessibleName(),
+              QStringLiteral("Workers"));
+    EXPECT_EQ(window.inputs()->acceleratorControl()->checkBox()->accessibleName(),
+              QStringLiteral("Accelerator lever: on"));
+    // The slider reads the field's value, not its position on a 0 to 1,000 log scale.
+    QAccessibleInterface *slider =
+        QAccessible::queryAccessibleInterface(window.inputs()->workersControl()->slider());
+    ASSERT_NE(slider->valueInterface(), nullptr);
+    EXPECT_EQ(slider->valueInterface()->currentValue().toDouble(), 10'000);
+    EXPECT_EQ(slider->text(QAccessible::Value), QStringLiteral("10,000 workers"));
+    slider->valueInterface()->setCurrentValue(500.0);
+    EXPECT_EQ(window.document()->scenario().workload.workers, 500);
+    // The form's label leads to the field.
+    QAccessibleInterface *spin =
+        QAccessible::queryAccessibleInterface(window.inputs()->usersControl()->spinBox());
+    EXPECT_EQ(spin->text(QAccessible::Name), QStringLiteral("Users"));
+}
+
+TEST(AccessibilityTabOrder, InputsTopToBottomThenTheViews)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.show();
+    // A stage added later joins the inputs, not the end of the chain.
+    window.document()->editScenario(QStringLiteral("add"), EditId::Stages, [](Scenario &s) {
+        s.stages.push_back(Stage{QStringLiteral("write"), 10, false});
+    });
+    settle();
+    QList<QWidget *> chain;
+    QWidget *widget = window.inputs()->nameEdit();
+    for (int i = 0; i < 2000 && widget; ++i) {
+        if (chain.contains(widget))
+            break;
+        chain.append(widget);
+        widget = widget->nextInFocusChain();
+    }
+    const auto at = [&chain](QWidget *w) { return chain.indexOf(w); };
+
+    InputsPanel *inputs = window.inputs();
+    QWidget *lastStageName = nullptr;
+    for (QLineEdit *edit : inputs->findChildren<QLineEdit *>()) {
+        if (edit->text() == QLatin1String("write"))
+            lastStageName = edit;
+    }
+    ASSERT_NE(lastStageName, nullptr);
+    EXPECT_LT(at(inputs->nameEdit()), at(inputs->usersControl()->spinBox()));
+    EXPECT_LT(at(inputs->usersControl()->slider()), at(inputs->usersControl()->spinBox()));
+    EXPECT_LT(at(inputs->usersControl()->spinBox()), at(inputs->latencyControl()->spinBox()));
+    EXPECT_LT(at(inputs->latencyControl()->spinBox()), at(inputs->workersControl()->spinBox()));
+    EXPECT_LT(at(inputs->workersControl()->spinBox()), at(lastStageName));
+    EXPECT_LT(at(lastStageName), at(window.workspaces()->tabBar()));
+    EXPECT_LT(at(window.workspaces()->tabBar()), at(window.amdahlChart()));
+    EXPECT_LT(at(window.amdahlChart()), at(window.waterfallChart()));
+}
+
+TEST(HelpMenus, EveryMenuItemHasAMnemonic)
+{
+    MainWindow window(MainWindow::Options::headless());
+    settle();
+    QStringList missing;
+    for (const QAction *top : window.menuBar()->actions()) {
+        EXPECT_TRUE(top->text().contains(QLatin1Char('&'))) << top->text().toStdString();
+        if (QMenu *menu = top->menu())
+            missing.append(menuItemsWithoutMnemonic(menu, menu->title()));
+    }
+    missing.removeAll(QString());
+    EXPECT_TRUE(missing.isEmpty()) << missing.join(QStringLiteral("; ")).toStdString();
+}
+
+TEST(HelpShortcuts, TheDialogListsEveryActionShortcutWithItsMenu)
+{
+    MainWindow window(MainWindow::Options::headless());
+    QDialog *dialog = help::keyboardShortcutsDialog(&window);
+    auto *table = dialog->findChild<QTableWidget *>(QStringLiteral("shortcutTable"));
+    ASSERT_NE(table, nullptr);
+    const auto rowWith = [table](const QKeySequence &key) {
+        const QString text = key.toString(QKeySequence::NativeText);
+        for (int row = 0; row < table->rowCount(); ++row) {
+            if (table->item(row, 0)->text().split(QStringLiteral(", ")).contains(text))
+                return row;
+        }
+        return -1;
+    };
+    const int save = rowWith(QKeySequence(Qt::CTRL | Qt::Key_S));
+    const int undo = rowWith(QKeySequence(Qt::CTRL | Qt::Key_Z));
+    const int presentation = rowWith(QKeySequence(Qt::Key_F11));
+    ASSERT_GE(save, 0);
+    ASSERT_GE(undo, 0);
+    ASSERT_GE(presentation, 0);
+    EXPECT_EQ(table->item(save, 1)->text(), QStringLiteral("Save"));
+    EXPECT_EQ(table->item(save, 2)->text(), QStringLiteral("File"));
+    EXPECT_EQ(table->item(undo, 2)->text(), QStringLiteral("Edit"));
+    EXPECT_EQ(table->item(presentation, 1)->text(), QStringLiteral("Presentation Mode"));
+    EXPECT_EQ(table->item(presentation, 2)->text(), QStringLiteral("View"));
+    // The guide and the dialog itself are listed; so is the headline's Show how button.
+    EXPECT_GE(rowWith(QKeySequence(Qt::Key_F1)), 0);
+    EXPECT_GE(rowWith(QKeySequence(Qt::CTRL | Qt::Key_H)), 0);
+    // Built from the actions: one row per action with a shortcut.
+    int withShortcut = 0;
+    for (const QAction *action : window.findChildren<QAction *>())
+        withShortcut += action->shortcuts().isEmpty() ? 0 : 1;
+    EXPECT_GE(table->rowCount(), withShortcut);
+    delete dialog;
+}
+
+TEST(HelpGettingStarted, StepsWalkTheSeedStoryOnTheDocument)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    // Start from something else: the guide loads the seed job itself.
+    doc->editScenario(QStringLiteral("elsewhere"), EditId::Users,
+                      [](Scenario &s) { s.workload.users = 1000; });
+    help::GettingStarted *guide = help::showGettingStarted(&window);
+    ASSERT_EQ(guide->stepCount(), 9);
+    EXPECT_TRUE(guide->isVisible());
+    const auto shownRuntime = [&window]() {
+        return window.headline()->valueText(HeadlineWidget::Runtime);
+    };
+
+    guide->setStep(0);
+    guide->doStep();
+    EXPECT_EQ(doc->scenario(), seedScenario());
+    EXPECT_TRUE(guide->stepText().contains(QStringLiteral("3,000,000,000")));
+    EXPECT_TRUE(guide->stepText().contains(QStringLiteral("95.06 years")));
+    EXPECT_TRUE(guide->stepText().contains(shownRuntime())) << guide->stepText().toStdString();
+
+    guide->setStep(1);
+    guide->doStep();
+    EXPECT_EQ(doc->scenario().workload.workers, 1);
+    EXPECT_EQ(shownRuntime(), QStringLiteral("95.06 years"));
+    EXPECT_TRUE(guide->stepText().contains(QStringLiteral("95.06 years")));
+
+    guide->setStep(2);
+    guide->doStep();
+    EXPECT_EQ(doc->scenario().workload.keepFraction, 0.5);
+    EXPECT_TRUE(guide->stepText().contains(QStringLiteral("75,000,000 users")));
+    EXPECT_TRUE(guide->stepText().contains(shownRuntime()));
+
+    guide->setStep(3);
+    guide->doStep();
+    EXPECT_EQ(doc->scenario().workload.acceleratorLatencyMs, 10.0);
+    EXPECT_TRUE(window.inputs()->acceleratorControl()->checkBox()->isChecked());
+    EXPECT_TRUE(guide->stepText().contains(QStringLiteral("173.61 days")))
+        << guide->stepText().toStdString();
+
+    guide->setStep(4);
+    guide->doStep();
+    EXPECT_EQ(doc->scenario().workload.batchMsPerUser, 50.0);
+    EXPECT_TRUE(guide->stepText().contains(shownRuntime()));
+
+    guide->setStep(5);
+    guide->doStep();
+    EXPECT_EQ(doc->scenario().workload.workers, 10'000);
+    EXPECT_TRUE(guide->stepText().contains(shownRuntime()));
+
+    guide->setStep(6);
+    guide->doStep();
+    EXPECT_EQ(doc->scenario().workload.parallelFraction, 1.0);
+    // Seed 000's own sum (no batching): 75M x 0.2 s / 10,000 = 1,500 s.
+    EXPECT_TRUE(guide->stepText().contains(QStringLiteral("25 minutes")))
+        << guide->stepText().toStdString();
+
+    // The waterfall's last bar is the runtime core computes for the scenario the steps built.
+    Scenario expected = seedScenario();
+    expected.workload.keepFraction = 0.5;
+    expected.workload.acceleratorLatencyMs = 10;
+    expected.workload.batchMsPerUser = 50;
+    expected.workload.workers = 10'000;
+    expected.workload.parallelFraction = 1;
+    EXPECT_EQ(doc->scenario(), expected);
+    const ScenarioResult core = evaluate(expected);
+    ASSERT_FALSE(doc->result().waterfall.empty());
+    EXPECT_EQ(doc->result().waterfall.back().runtimeSeconds, core.waterfall.back().runtimeSeconds);
+    EXPECT_EQ(shownRuntime(), format::duration(core.effectiveRuntimeSeconds));
+
+    guide->setStep(7);
+    guide->doStep();
+    for (const LeverStep &step : core.waterfall)
+        EXPECT_TRUE(guide->stepText().contains(format::duration(step.runtimeSeconds)));
+
+    guide->setStep(8);
+    guide->doStep();
+    EXPECT_TRUE(guide->stepText().contains(shownRuntime()));
+    EXPECT_TRUE(guide->stepText().contains(window.headline()->valueText(HeadlineWidget::Speedup)));
+    // Every step is one undoable edit: undo walks back to where the person was.
+    while (doc->undoStack()->canUndo())
+        doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().workload.users, defaultScenario().workload.users);
+}
+
+TEST(HelpStartHint, ShownOverTheWorkspacesOnFirstStartAndGoneOnceClosed)
+{
+    QSettings().remove(QLatin1String(help::kStartHintDismissedKey));
+    {
+        MainWindow window(MainWindow::Options::headless());
+        EXPECT_EQ(window.findChild<help::StartHint *>(), nullptr); // headless: not unless asked
+        help::StartHint *hint = help::showStartHint(&window);
+        window.show();
+        settle();
+        EXPECT_TRUE(hint->isVisible());
+        EXPECT_TRUE(hint->text().contains(QStringLiteral("Help > Getting Started")));
+        // Directly over the workspaces.
+        EXPECT_LT(hint->mapTo(&window, QPoint(0, 0)).y(),
+                  window.workspaces()->mapTo(&window, QPoint(0, 0)).y());
+        QAccessibleInterface *close = nullptr;
+        for (QToolButton *button : hint->findChildren<QToolButton *>())
+            close = QAccessible::queryAccessibleInterface(button);
+        ASSERT_NE(close, nullptr);
+        EXPECT_FALSE(close->text(QAccessible::Name).isEmpty());
+    }
+    {
+        // A first start with settings: shown; closing it is remembered.
+        MainWindow window(MainWindow::Options::headless());
+        help::installFirstStartHint(&window, true);
+        help::StartHint *hint = window.findChild<help::StartHint *>();
+        ASSERT_NE(hint, nullptr);
+        hint->dismiss();
+        EXPECT_TRUE(QSettings().value(QLatin1String(help::kStartHintDismissedKey)).toBool());
+    }
+    {
+        MainWindow window(MainWindow::Options::headless());
+        help::installFirstStartHint(&window, true);
+        EXPECT_EQ(window.findChild<help::StartHint *>(), nullptr);
+    }
+    QSettings().remove(QLatin1String(help::kStartHintDismissedKey));
+}

@@ -379,6 +379,7 @@ void InputsPanel::rebuildStageRows()
         auto *layout = new QHBoxLayout(row);
         layout->setContentsMargins(0, 0, 0, 0);
         auto *name = new QLineEdit(s.stages[i].name, row);
+        name->setAccessibleName(tr("Name of stage %1").arg(i + 1));
         name->setMaximumWidth(110);
         layout->addWidget(name);
         StageRow entry{row, name, nullptr, nullptr};

@@ -3,8 +3,12 @@
 #include "core/base/format.h"
 #include "core/base/numparse.h"
 
+#include <QAccessible>
+#include <QAccessibleValueInterface>
+#include <QAccessibleWidget>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QHBoxLayout>
 #include <QKeyEvent>
 #include <QLabel>
@@ -185,6 +189,53 @@ private:
     }
 };
 
+/// A ValueControl's slider as a screen reader hears it: the field's value and unit ("10,000
+/// workers"), not the slider's position on its 0 to 1,000 (often logarithmic) scale.
+class ValueSliderAccessible : public QAccessibleWidget, public QAccessibleValueInterface
+{
+public:
+    ValueSliderAccessible(QSlider *slider, ValueControl *control)
+        : QAccessibleWidget(slider, QAccessible::Slider), m_control(control)
+    {
+    }
+    void *interface_cast(QAccessible::InterfaceType type) override
+    {
+        if (type == QAccessible::ValueInterface)
+            return static_cast<QAccessibleValueInterface *>(this);
+        return QAccessibleWidget::interface_cast(type);
+    }
+    QString text(QAccessible::Text type) const override
+    {
+        if (type == QAccessible::Value)
+            return m_control->spinBox()->text();
+        return QAccessibleWidget::text(type);
+    }
+    QVariant currentValue() const override { return m_control->value(); }
+    void setCurrentValue(const QVariant &value) override
+    {
+        m_control->spinBox()->setValue(value.toDouble()); // an edit, as typing it would be
+    }
+    QVariant maximumValue() const override { return m_control->spinBox()->maximum(); }
+    QVariant minimumValue() const override { return m_control->spinBox()->minimum(); }
+    QVariant minimumStepSize() const override
+    {
+        return std::pow(10.0, -m_control->spinBox()->decimals());
+    }
+
+private:
+    ValueControl *m_control;
+};
+
+QAccessibleInterface *valueSliderFactory(const QString &className, QObject *object)
+{
+    if (className != QLatin1String("QSlider"))
+        return nullptr;
+    auto *slider = static_cast<QSlider *>(object);
+    if (auto *control = qobject_cast<ValueControl *>(slider->parentWidget()))
+        return new ValueSliderAccessible(slider, control);
+    return nullptr;
+}
+
 /// Lets the wheel through to the scroll area unless the control has keyboard focus.
 class WheelGuard : public QObject
 {
@@ -243,6 +294,11 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     : QWidget(parent), m_config(config), m_slider(new QSlider(Qt::Horizontal, this)),
       m_spinBox(new TypedSpinBox(this)), m_message(new QLabel(this))
 {
+    static const bool accessibleSlider = []() {
+        QAccessible::installFactory(valueSliderFactory);
+        return true;
+    }();
+    Q_UNUSED(accessibleSlider);
     auto *spinBox = static_cast<TypedSpinBox *>(m_spinBox);
     m_lineEdit = spinBox->edit();
     // Steps less than kStepBurstMs apart form one session, like a slider drag: holding an arrow
@@ -406,6 +462,40 @@ void ValueControl::setValueEnabled(bool enabled)
 void ValueControl::setName(const QString &name)
 {
     m_name = name;
+    updateAccessibility();
+}
+
+bool ValueControl::event(QEvent *event)
+{
+    const bool handled = QWidget::event(event);
+    if (event->type() == QEvent::ToolTipChange)
+        updateAccessibility();
+    return handled;
+}
+
+void ValueControl::updateAccessibility()
+{
+    if (m_name.isEmpty())
+        return;
+    // The unit unless the name says it already: "Latency per prediction (ms)", but "Workers",
+    // not "Workers (workers)".
+    const QString unit = unitAround(2).second.trimmed();
+    const QString singular = unitAround(1).second.trimmed();
+    const bool said =
+        unit.isEmpty() || (!singular.isEmpty() && m_name.contains(singular, Qt::CaseInsensitive));
+    const QString name = said ? m_name : tr("%1 (%2)").arg(m_name, unit);
+    const QString description = toolTip();
+    for (QWidget *part : {static_cast<QWidget *>(m_slider), static_cast<QWidget *>(m_spinBox),
+                          static_cast<QWidget *>(m_lineEdit)}) {
+        part->setAccessibleName(name);
+        part->setAccessibleDescription(description);
+    }
+    if (m_checkBox) {
+        QString text = m_checkBox->text();
+        text.remove(QLatin1Char('&'));
+        m_checkBox->setAccessibleName(text.isEmpty() ? m_name : tr("%1: %2").arg(m_name, text));
+        m_checkBox->setAccessibleDescription(description);
+    }
 }
 
 QString ValueControl::name() const

@@ -73,7 +73,9 @@ public:
     void setValue(double value);
     void setValueEnabled(bool enabled);
 
-    /// What refusals call the field ("Workers"); by default the label of its form row.
+    /// What refusals call the field ("Workers"); by default the label of its form row. Also
+    /// the accessible name of its slider and spin box, with the unit ("Latency per prediction
+    /// (ms)"); their description is the control's tooltip.
     void setName(const QString &name);
     QString name() const;
 
@@ -112,7 +114,13 @@ signals:
     void dragStarted();
     void dragFinished();
 
+protected:
+    /// A new tooltip becomes the description of the slider and the spin box.
+    bool event(QEvent *event) override;
+
 private:
+    /// Names the slider, the spin box and the check box for screen readers.
+    void updateAccessibility();
     int sliderPosition(double value) const;
     double sliderValue(int position) const;
     double rounded(double value) const;

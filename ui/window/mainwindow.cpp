@@ -24,6 +24,7 @@
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/chartexport.h"
 #include "ui/widgets/valuecontrol.h"
+#include "ui/window/help.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -255,6 +256,10 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     updateTitle();
     statusBar()->showMessage(tr("Drag a slider or type a value: every number and chart follows."),
                              8000);
+    // Help and accessibility (issue 18): names, chart descriptions, tab order, the first-start
+    // hint over the workspaces.
+    help::makeAccessible(this);
+    help::installFirstStartHint(this, m_options.useSettings);
 }
 
 MainWindow::~MainWindow()
@@ -460,6 +465,7 @@ void MainWindow::createActions()
     compare->addAction(newWindow);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(about);
+    help::addHelpActions(this, help);
 
     // Shortcuts work with the menu bar hidden (presentation mode): the window holds every
     // menu's actions as well.
