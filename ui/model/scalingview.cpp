@@ -85,6 +85,9 @@ void ScalingView::refresh()
             header->resizeSection(c, width);
         contentWidth += width;
     }
+    // The scenario's own row stays in sight when the table is shorter than its rows.
+    if (shown.highlighted >= 0)
+        m_table->scrollTo(m_model->index(shown.highlighted, 0), QAbstractItemView::EnsureVisible);
     if (m_contentWidth != contentWidth) {
         m_contentWidth = contentWidth;
         updateGeometry();

@@ -642,8 +642,10 @@ void MainWindow::fitGanttHeight()
         total += size;
     if (total <= 0)
         return;
+    // The scaling table and Amdahl a little more than the levers, which read in one line each.
     const int rest = std::max(0, total - gantt);
-    m_viewsSplitter->setSizes({rest / 2, rest - rest / 2, gantt});
+    const int top = rest * 11 / 20;
+    m_viewsSplitter->setSizes({top, rest - top, gantt});
 }
 
 void MainWindow::fitTableColumns(QWidget *page)
