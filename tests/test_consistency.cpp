@@ -380,3 +380,38 @@ TEST(ConsistencyTest, TheReportNeverPrintsASimulationOfAnOlderPlan)
     EXPECT_FALSE(simulation->answers(SimulationRunner::requestFor(doc->planResult())));
     EXPECT_FALSE(exportedText().contains(QStringLiteral("Simulated completion time")));
 }
+
+// "Finish within": the window's headline, `eval` and the report give the one verdict core
+// computed, overheads and all.
+TEST(ConsistencyTest, TheDeadlineVerdictIsOneSentenceInTheWindowTheCliAndTheReport)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 720);
+    window.show();
+    ASSERT_TRUE(window.openFile(presetFile("feature-store-cap.json")));
+    ASSERT_TRUE(window.applySetting(QStringLiteral("goal.finish_within=true")));
+    ASSERT_TRUE(window.applySetting(QStringLiteral("goal.deadline_s=1800")));
+    const ScenarioDocument *doc = window.document();
+    ASSERT_TRUE(doc->result().deadline.has_value());
+    const QString verdict = window.headline()->verdictText();
+    EXPECT_EQ(verdict, explain::deadline(*doc->result().deadline));
+    // 31.75 minutes with overheads against 30: late, and the cap means no worker count helps.
+    EXPECT_FALSE(doc->result().deadline->meets);
+    EXPECT_EQ(verdict, QStringLiteral("Misses the 30 minutes deadline by 105 seconds. Fewest "
+                                      "workers that meet it: 2,084 by the naive model; with the "
+                                      "overheads none: the feature store cap alone takes 31.25 "
+                                      "minutes."));
+
+    QTemporaryDir dir;
+    const QString path = dir.path() + QStringLiteral("/plan.json");
+    ASSERT_TRUE(window.saveFile(path));
+    const QJsonObject deadline = evalJson(path).value(QStringLiteral("deadline")).toObject();
+    EXPECT_EQ(deadline.value(QStringLiteral("verdict")).toString(), verdict);
+    EXPECT_EQ(deadline.value(QStringLiteral("meets")).toBool(), false);
+    EXPECT_DOUBLE_EQ(deadline.value(QStringLiteral("deadline_s")).toDouble(), 1800);
+    const QString report = reportText(doc->plan(), dir.path());
+    // The report's table wraps the sentence in its column: its verdict and its numbers are there.
+    for (const char *part : {"Deadline", "late by 105 seconds", "Misses the 30 minutes deadline",
+                             "2,084", "cap alone takes 31.25 minutes"})
+        EXPECT_TRUE(report.contains(QLatin1String(part))) << part;
+}

@@ -63,26 +63,39 @@ QString fewestWorkers(const goalseek::Option &option)
                           : QStringLiteral("impossible: ") + option.reason;
 }
 
+namespace {
+/// A goal-seek option's reason without what the sentence around it already says.
+QString bareReason(const goalseek::Option &option, const QString &limit)
+{
+    QString reason = option.reason;
+    reason.remove(QStringLiteral(" (deadline ") + limit + QStringLiteral(")"));
+    reason.remove(QStringLiteral("Amdahl's ceiling: "));
+    return reason;
+}
+} // namespace
+
 QString deadline(const DeadlineVerdict &v)
 {
     const QString limit = format::duration(v.deadlineSeconds);
     if (!v.naive.workers) {
-        // The naive model is the optimistic one: when it cannot, nothing can. Its reason ends
-        // with the deadline, which the sentence already names.
-        QString reason = v.naive.reason;
-        reason.remove(QStringLiteral(" (deadline ") + limit + QStringLiteral(")"));
-        reason.remove(QStringLiteral("Amdahl's ceiling: "));
-        return QStringLiteral("Impossible within %1 at any worker count: %2.").arg(limit, reason);
+        // The naive model is the optimistic one: when it cannot, nothing can.
+        return QStringLiteral("Impossible within %1 at any worker count: %2.")
+            .arg(limit, bareReason(v.naive, limit));
     }
-    QString text = v.meets ? QStringLiteral("Meets the %1 deadline with %2 to spare.")
-                                 .arg(limit, format::duration(v.marginSeconds))
-                           : QStringLiteral("Misses the %1 deadline by %2.")
-                                 .arg(limit, format::duration(-v.marginSeconds));
+    QString text =
+        v.meets ? QStringLiteral("Meets the %1 deadline with %2 to spare.")
+                      .arg(limit, format::duration(v.marginSeconds))
+                : QStringLiteral("Misses the %1 deadline by %2.")
+                      .arg(limit, format::duration(-v.marginSeconds));
     text += QStringLiteral(" Fewest workers that meet it: ");
     if (v.naive.workers == v.withOverheads.workers)
         return text + num(*v.naive.workers, 0) + QStringLiteral(".");
+    if (!v.withOverheads.workers)
+        return text + num(*v.naive.workers, 0) +
+               QStringLiteral(" by the naive model; with the overheads none: ") +
+               bareReason(v.withOverheads, limit) + QStringLiteral(".");
     return text + num(*v.naive.workers, 0) + QStringLiteral(" (naive), ") +
-           fewestWorkers(v.withOverheads) + QStringLiteral(" (with overheads).");
+           num(*v.withOverheads.workers, 0) + QStringLiteral(" (with overheads).");
 }
 
 QString deadlineCell(double runtimeSeconds, double deadlineSeconds)

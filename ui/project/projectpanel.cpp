@@ -8,6 +8,7 @@
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/project/estimatecharts.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/valuecontrol.h"
 
 #include <QComboBox>
@@ -993,6 +994,7 @@ void ProjectPanel::showEstimate()
         m_results->setItem(row, 1, readOnly(planDuration(with, largest)));
     }
     m_results->setVerticalHeaderLabels(labels);
+    appearance::fitColumns(m_results);
     fitHeight(m_results, 8);
     m_chart->setResult(e.monteCarlo);
     m_status->setText(

@@ -311,6 +311,10 @@ void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
         {QStringLiteral("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
         {QStringLiteral("Bottleneck (per user)"), h.bottleneck, explain::perUserCost(s, r)},
     };
+    // The Model tab's "Finish within", the same verdict as the window's headline.
+    if (r.deadline)
+        headline.push_back({QStringLiteral("Deadline"), explain::deadlineShort(*r.deadline),
+                            explain::deadline(*r.deadline)});
     doc.table({QStringLiteral("Quantity"), QStringLiteral("Value"), QStringLiteral("How")},
               headline, {0.22, 0.2, 0.58}, {false, true, false});
 }

@@ -3,9 +3,11 @@
 #include <QAbstractAxis>
 #include <QApplication>
 #include <QChart>
+#include <QHeaderView>
 #include <QPainter>
 #include <QProxyStyle>
 #include <QStyleOption>
+#include <QTableView>
 #include <qcustomplot.h>
 
 namespace pipeplan::appearance {
@@ -27,7 +29,8 @@ QPalette lightPalette()
     p.setColor(QPalette::ToolTipBase, QColor(0xff, 0xff, 0xe8));
     p.setColor(QPalette::ToolTipText, Qt::black);
     p.setColor(QPalette::PlaceholderText, QColor(0x6b, 0x72, 0x7a));
-    p.setColor(QPalette::Mid, QColor(0x8a, 0x8f, 0x98));
+    // Explanations under the inputs are drawn in Mid: dark enough for 5.9:1 on the window.
+    p.setColor(QPalette::Mid, QColor(0x5f, 0x65, 0x70));
     p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x9a, 0x9e, 0xa6));
     p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x9a, 0x9e, 0xa6));
     p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x9a, 0x9e, 0xa6));
@@ -123,6 +126,26 @@ public:
 
 } // namespace
 
+void fitColumns(QTableView *table)
+{
+    table->resizeColumnsToContents();
+    if (table->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
+        return;
+    // A table that never scrolls sideways is at least as wide as its columns' text.
+    const QHeaderView *header = table->horizontalHeader();
+    int width =
+        2 * table->frameWidth() +
+        (table->verticalHeader()->isVisible() ? table->verticalHeader()->sizeHint().width() : 0);
+    for (int column = 0; column < header->count(); ++column) {
+        if (!header->isSectionHidden(column))
+            width +=
+                std::max(static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(column),
+                         header->sectionSizeHint(column));
+    }
+    if (table->minimumWidth() != width)
+        table->setMinimumWidth(width);
+}
+
 void installContrastStyle()
 {
     if (!dynamic_cast<ContrastStyle *>(QApplication::style()))
@@ -181,8 +204,19 @@ void apply(QCustomPlot *plot, const QPalette &palette, double fontScale, double 
         QCPAbstractItem *item = plot->item(i);
         if (auto *text = qobject_cast<QCPItemText *>(item)) {
             text->setFont(scaled(text, "pp_font", text->font(), fontScale));
-            if (dark)
+            if (dark) {
                 text->setBrush(QColor(0x23, 0x26, 0x2b, 210));
+                // A chart's own dark label colour (the P50 blue, the ceiling red) made light
+                // enough to read on a dark chart, its hue kept.
+                const QColor own = remembered(text, "pp_color", text->color());
+                if (own.lightness() < 150)
+                    text->setColor(QColor::fromHslF(own.hslHueF(), own.hslSaturationF(), 0.72f));
+                text->setProperty("pp_lightened", text->color());
+            } else if (const QVariant own = text->property("pp_color"); own.isValid()) {
+                // Back to the chart's own colour, unless the chart has chosen another since.
+                if (text->color() == text->property("pp_lightened").value<QColor>())
+                    text->setColor(own.value<QColor>());
+            }
         } else if (auto *line = qobject_cast<QCPItemStraightLine *>(item)) {
             QPen pen = line->pen();
             pen.setWidthF(remembered(line, "pp_width", pen.widthF()) * lineScale);

@@ -3,6 +3,7 @@
 #include <QPalette>
 
 class QChart;
+class QTableView;
 class QCustomPlot;
 
 /// How the window looks: a light or dark theme (or the system's), and presentation mode for
@@ -32,6 +33,10 @@ bool isDark(const QPalette &palette);
 /// Fusion draws an unchecked box in the window's own dark tones, invisible on a dark theme.
 /// Installed once for the application (idempotent).
 void installContrastStyle();
+
+/// Fits a table's columns to their text in the current font; a table that never scrolls
+/// sideways also gets a minimum width that shows every column whole.
+void fitColumns(QTableView *table);
 
 /// Font and line factors of presentation mode.
 inline constexpr double kPresentationFontScale = 1.35;

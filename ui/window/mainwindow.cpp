@@ -653,7 +653,7 @@ void MainWindow::fitTableColumns(QWidget *page)
     if (!page)
         return;
     for (QTableView *table : page->findChildren<QTableView *>())
-        table->resizeColumnsToContents();
+        appearance::fitColumns(table);
 }
 
 /// The report reads the document's finished background runs, so it prints what the window shows.
