@@ -82,11 +82,10 @@ QString deadline(const DeadlineVerdict &v)
         return QStringLiteral("Impossible within %1 at any worker count: %2.")
             .arg(limit, bareReason(v.naive, limit));
     }
-    QString text =
-        v.meets ? QStringLiteral("Meets the %1 deadline with %2 to spare.")
-                      .arg(limit, format::duration(v.marginSeconds))
-                : QStringLiteral("Misses the %1 deadline by %2.")
-                      .arg(limit, format::duration(-v.marginSeconds));
+    QString text = v.meets ? QStringLiteral("Meets the %1 deadline with %2 to spare.")
+                                 .arg(limit, format::duration(v.marginSeconds))
+                           : QStringLiteral("Misses the %1 deadline by %2.")
+                                 .arg(limit, format::duration(-v.marginSeconds));
     text += QStringLiteral(" Fewest workers that meet it: ");
     if (v.naive.workers == v.withOverheads.workers)
         return text + num(*v.naive.workers, 0) + QStringLiteral(".");

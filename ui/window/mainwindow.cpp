@@ -623,6 +623,14 @@ void MainWindow::applyLook()
     QFont font = systemFont();
     font.setPointSizeF(font.pointSizeF() * fontScale);
     QApplication::setFont(font);
+    // Style sheets resolve "palette(mid)" when they are set: set them again in the new theme's
+    // colours (the explanations under the inputs would keep the old grey).
+    for (QWidget *widget : findChildren<QWidget *>()) {
+        if (const QString sheet = widget->styleSheet(); sheet.contains(QLatin1String("palette("))) {
+            widget->setStyleSheet(QString());
+            widget->setStyleSheet(sheet);
+        }
+    }
     for (QCustomPlot *plot : findChildren<QCustomPlot *>())
         appearance::apply(plot, palette, fontScale, lineScale);
     appearance::apply(m_stages->chart(), palette, fontScale);
