@@ -112,7 +112,8 @@ private:
             if (pixel - half < viewport.left() || pixel + half > viewport.right())
                 continue;
             const bool collides = std::any_of(kept.begin(), kept.end(), [&](const auto &other) {
-                return std::fabs(other.first - pixel) < other.second + half + 6;
+                // At least a letter's height apart: "100 days" and "1 year" must not touch.
+                return std::fabs(other.first - pixel) < other.second + half + metrics.height();
             });
             if (collides)
                 continue;

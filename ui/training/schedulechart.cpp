@@ -319,7 +319,7 @@ ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent) : QCustomPlot(parent)
     chartstyle::applyDefaults(this);
     xAxis->setLabel(tr("time"));
     chartstyle::setMillisecondsAxis(xAxis);
-    yAxis->setLabel(tr("activations held (microbatches)"));
+    yAxis->setLabel(tr("microbatches held"));
     legend->setVisible(true);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
 }
