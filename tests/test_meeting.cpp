@@ -244,6 +244,17 @@ TEST(MeetingPresentation, ASharedScreenShowsTheAnswerAndEscapeLeaves)
     const QFont caption = window.headline()->captionFont();
     EXPECT_GE(QFontInfo(caption).pixelSize(), HeadlineWidget::kPresentationCaptionPx);
 
+    // Explanations keep their share of the larger font (they have a font of their own).
+    int explanations = 0;
+    for (QWidget *widget : window.findChildren<QWidget *>()) {
+        if (const QVariant scale = widget->property("pp_fontScale"); scale.isValid()) {
+            EXPECT_NEAR(widget->font().pointSizeF(),
+                        QApplication::font().pointSizeF() * scale.toDouble(), 0.01);
+            ++explanations;
+        }
+    }
+    EXPECT_GT(explanations, 10);
+
     // Esc leaves (the menu bar is hidden, the key still works), and everything comes back.
     QTest::keyClick(&window, Qt::Key_Escape);
     EXPECT_FALSE(window.look().presentation);

@@ -39,8 +39,11 @@ QLabel *explanationLabel(const QString &text, QWidget *parent)
     label->setWordWrap(true);
     label->setStyleSheet(QStringLiteral("color: palette(mid);"));
     QFont font = label->font();
-    font.setPointSizeF(font.pointSizeF() * 0.9);
+    font.setPointSizeF(font.pointSizeF() * kExplanationFontScale);
     label->setFont(font);
+    // A font of its own no longer follows the application's: the window rescales it from this
+    // when presentation mode changes the font.
+    label->setProperty("pp_fontScale", kExplanationFontScale);
     return label;
 }
 

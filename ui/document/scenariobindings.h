@@ -62,6 +62,9 @@ private:
 /// Why the document refuses `after` (the first thing validate() finds), for a refused control.
 QString refusalReason(const Scenario &after);
 
+/// A short grey explanation under an input, at this share of the application's font size (kept
+/// as the label's "pp_fontScale" property so a new application font rescales it).
+inline constexpr double kExplanationFontScale = 0.9;
 /// A short grey explanation under an input.
 QLabel *explanationLabel(const QString &text, QWidget *parent);
 

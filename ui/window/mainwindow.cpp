@@ -623,6 +623,14 @@ void MainWindow::applyLook()
     QFont font = systemFont();
     font.setPointSizeF(font.pointSizeF() * fontScale);
     QApplication::setFont(font);
+    // Widgets with a font of their own (the explanations) follow the new size by their scale.
+    for (QWidget *widget : findChildren<QWidget *>()) {
+        if (const QVariant scale = widget->property("pp_fontScale"); scale.isValid()) {
+            QFont own = widget->font();
+            own.setPointSizeF(font.pointSizeF() * scale.toDouble());
+            widget->setFont(own);
+        }
+    }
     // Style sheets resolve "palette(mid)" when they are set: set them again in the new theme's
     // colours (the explanations under the inputs would keep the old grey).
     for (QWidget *widget : findChildren<QWidget *>()) {
