@@ -448,7 +448,7 @@ std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &t)
 
 QString leverFactor(double beforeSeconds, double afterSeconds, bool applied)
 {
-    const QString unchanged = QStringLiteral("unchanged");
+    QString unchanged = QStringLiteral("unchanged");
     if (!applied || !(beforeSeconds > 0) || !(afterSeconds > 0))
         return unchanged;
     const bool faster = afterSeconds <= beforeSeconds;

@@ -273,7 +273,7 @@ QVector<double> TimeUnitTicker::createTickVector(double, const QCPRange &range)
     QVector<double> ticks;
     const double stepMs = m_step * m_unitMs;
     for (auto k = static_cast<long long>(std::ceil(range.lower / stepMs - 1e-9));
-         k * stepMs <= range.upper + 1e-9 * stepMs; ++k)
+         static_cast<double>(k) * stepMs <= range.upper + 1e-9 * stepMs; ++k)
         ticks.push_back(static_cast<double>(k) * stepMs);
     return ticks;
 }

@@ -396,16 +396,16 @@ QString derivedName(const QWidget *widget)
     if (const auto *edit = qobject_cast<const QPlainTextEdit *>(widget);
         edit && meaningful(edit->placeholderText()))
         return firstSentence(edit->placeholderText());
-    if (const QString title = soleControlGroupTitle(widget); !title.isEmpty())
+    if (QString title = soleControlGroupTitle(widget); !title.isEmpty())
         return title;
-    if (const QString title = heading(widget); !title.isEmpty())
+    if (QString title = heading(widget); !title.isEmpty())
         return title;
     // A table is what its group box is about ("Tasks"), whatever buttons sit beside it.
     if (const auto *view = qobject_cast<const QAbstractItemView *>(widget);
         view && !isPart(widget, widget->window())) {
-        if (const QString title = enclosingGroupTitle(widget); !title.isEmpty())
+        if (QString title = enclosingGroupTitle(widget); !title.isEmpty())
             return title;
-        if (const QString headers = headerNames(view); !headers.isEmpty())
+        if (QString headers = headerNames(view); !headers.isEmpty())
             return headers;
     }
     if (meaningful(widget->toolTip()))

@@ -140,17 +140,21 @@ void fitColumns(QTableView *table)
         if (!header->isSectionHidden(column))
             width +=
                 std::max(static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(column),
-                         header->sectionSizeHint(column));
+                         header->sectionSizeHint(column)) +
+                6; // the cell's margins, so no last letter is cut
     }
     if (table->minimumWidth() != width)
         table->setMinimumWidth(width);
 }
 
+// The application takes ownership of the style it is given (and deletes the one it replaces).
+// NOLINTBEGIN(clang-analyzer-cplusplus.NewDeleteLeaks)
 void installContrastStyle()
 {
     if (!dynamic_cast<ContrastStyle *>(QApplication::style()))
         QApplication::setStyle(new ContrastStyle);
 }
+// NOLINTEND(clang-analyzer-cplusplus.NewDeleteLeaks)
 
 bool isDark(const QPalette &palette)
 {
