@@ -89,6 +89,9 @@ const QFont &systemFont()
 MainWindow::MainWindow(const Options &options, QWidget *parent)
     : QMainWindow(parent), m_options(options), m_document(new ScenarioDocument(this))
 {
+    m_deferred.setSingleShot(true);
+    m_deferred.setInterval(0);
+    connect(&m_deferred, &QTimer::timeout, this, &MainWindow::runDeferred);
     m_inputs = new InputsPanel(this);
     m_headline = new HeadlineWidget(this);
     m_scaling = new ScalingView(this);
@@ -174,8 +177,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         m_inputsScroll->setVisible(index == 0 && (!m_inputsAction || m_inputsAction->isChecked()));
         // After the page is shown: a hidden table does not measure its columns.
         if (m_tablesToRefit)
-            QTimer::singleShot(0, this,
-                               [this, index]() { fitTableColumns(m_workspaces->widget(index)); });
+            m_deferred.start();
         // The headline answers the question of the workspace in front.
         m_headline->setWorkspace(index == 2   ? HeadlineWidget::Workspace::Training
                                  : index == 3 ? HeadlineWidget::Workspace::Project
@@ -227,7 +229,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_gantt->setDocument(m_document);
     m_stages->setDocument(m_document);
     m_waterfall->setDocument(m_document);
-    QTimer::singleShot(0, this, &MainWindow::fitGanttHeight);
+    // Once the window is laid out: the Gantt's height from its stages.
+    m_fitGantt = true;
+    m_deferred.start();
     m_tail->setDocument(m_document);
     m_training->setDocument(m_document);
     m_project->setDocument(m_document);
@@ -644,8 +648,18 @@ void MainWindow::applyLook()
     appearance::apply(m_stages->chart(), palette, fontScale);
     // Column widths follow the new font (columns a table stretches keep stretching); a hidden
     // workspace's tables measure their new font once they are shown.
-    QTimer::singleShot(0, this, [this]() { fitTableColumns(m_workspaces->currentWidget()); });
     m_tablesToRefit = true;
+    m_deferred.start();
+}
+
+void MainWindow::runDeferred()
+{
+    if (m_tablesToRefit)
+        fitTableColumns(m_workspaces->currentWidget());
+    if (m_fitGantt) {
+        m_fitGantt = false;
+        fitGanttHeight();
+    }
 }
 
 void MainWindow::fitGanttHeight()

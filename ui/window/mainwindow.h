@@ -139,6 +139,8 @@ private:
     static void fitTableColumns(QWidget *page);
     /// Gives the pipeline Gantt the height its stages ask for (GanttChart::preferredHeight).
     void fitGanttHeight();
+    /// The table refit and the first Gantt fit, after the window has been laid out.
+    void runDeferred();
     void print();
     report::Options reportOptions() const;
     void restoreLayout();
@@ -177,6 +179,9 @@ private:
     QAction *m_inputsAction = nullptr;
     QToolBar *m_toolbar = nullptr;
     bool m_tablesToRefit = false; ///< the font changed: a workspace's tables refit when shown
+    bool m_fitGantt = false;      ///< the Gantt's height is fitted once the window is laid out
+    /// Work done once the event loop has shown and laid out what changed (runDeferred).
+    QTimer m_deferred;
     QToolButton *m_leavePresentation = nullptr;
     QShortcut *m_leaveShortcut = nullptr;
     std::vector<QAction *> m_themeActions;
