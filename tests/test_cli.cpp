@@ -1230,12 +1230,13 @@ TEST(ReliabilityCli, ReportArgumentsUseTheSharedParser)
         QFileInfo(scenario.path()).absolutePath() + QStringLiteral("/./plan.json");
     for (const QString &output : {scenario.path(), dotted, link}) {
         EXPECT_FALSE(cli::parseReportArgs({scenario.path(), QStringLiteral("-o"), output}, &error));
-        EXPECT_EQ(error, QStringLiteral("-o %1: is the scenario file itself; write the PDF to "
+        EXPECT_EQ(error, QStringLiteral("-o %1: is the scenario file itself; write the report to "
                                         "another file")
                              .arg(output));
     }
     EXPECT_FALSE(cli::parseReportArgs({scenario.path()}, &error));
-    EXPECT_EQ(error, QStringLiteral("-o: required (the PDF to write)"));
+    EXPECT_EQ(error,
+              QStringLiteral("-o: required (the report to write: .pdf, .html, .md, .csv or .tsv)"));
     EXPECT_FALSE(cli::parseReportArgs({scenario.path(), QStringLiteral("--pages=a4")}, &error));
     EXPECT_EQ(error, QStringLiteral("unknown flag --pages"));
 }

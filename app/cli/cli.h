@@ -42,6 +42,10 @@ struct ReportArgs
     QString file;
     QString output;
     std::optional<QString> page; ///< as given: a4 or letter (the caller knows page sizes)
+    /// As given: "summary,scaling,..." or "help" (the caller knows the section names).
+    std::optional<QString> sections;
+    /// As given: pdf, html, markdown, csv or tsv; unset: from the output's suffix.
+    std::optional<QString> format;
     QStringList sets;
     bool simulate = false;
     bool help = false;

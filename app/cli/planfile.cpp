@@ -88,6 +88,8 @@ std::optional<ReportArgs> parseReportArgs(const QStringList &args, QString *erro
     const std::vector<FlagDef> defs{
         {QStringLiteral("output"), FlagKind::Value, QString()},
         {QStringLiteral("page"), FlagKind::Value, QString()},
+        {QStringLiteral("sections"), FlagKind::Value, QString()},
+        {QStringLiteral("format"), FlagKind::Value, QString()},
         {QStringLiteral("set"), FlagKind::Repeated, QString()},
         {QStringLiteral("simulate"), FlagKind::Switch, QString()},
         kHelp,
@@ -99,21 +101,28 @@ std::optional<ReportArgs> parseReportArgs(const QStringList &args, QString *erro
         const Flags flags(normalized, defs, 1);
         ReportArgs report;
         report.help = flags.isSet(kHelp.name);
-        if (report.help)
+        if (flags.has(QStringLiteral("sections")))
+            report.sections = flags.text(QStringLiteral("sections"));
+        if (flags.has(QStringLiteral("format")))
+            report.format = flags.text(QStringLiteral("format"));
+        // `--sections help` lists the names: no file needed.
+        if (report.help || report.sections == QLatin1String("help"))
             return report;
         if (flags.positional().isEmpty())
             throw InvalidInput{QStringLiteral("FILE: required (a scenario .json file)")};
         report.file = flags.positional().first();
         if (!flags.has(QStringLiteral("output")))
-            throw InvalidInput{QStringLiteral("-o: required (the PDF to write)")};
+            throw InvalidInput{
+                QStringLiteral("-o: required (the report to write: .pdf, .html, .md, "
+                               ".csv or .tsv)")};
         report.output = flags.text(QStringLiteral("output"));
         if (flags.has(QStringLiteral("page")))
             report.page = flags.text(QStringLiteral("page"));
         report.sets = flags.repeated(QStringLiteral("set"));
         report.simulate = flags.isSet(QStringLiteral("simulate"));
         if (sameFile(report.file, report.output))
-            throw InvalidInput{QStringLiteral("-o %1: is the scenario file itself; write the PDF "
-                                              "to another file")
+            throw InvalidInput{QStringLiteral("-o %1: is the scenario file itself; write the "
+                                              "report to another file")
                                    .arg(report.output)};
         return report;
     } catch (const InvalidInput &invalid) {

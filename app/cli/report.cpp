@@ -1,11 +1,28 @@
 #include "app/cli/report.h"
 
 #include "app/cli/cli.h"
+#include "core/plan/reportplan.h"
 #include "ui/report/report.h"
 
 #include <QLocale>
 
 namespace pipeplan::cli {
+
+namespace {
+
+void printSectionsHelp(QTextStream &out)
+{
+    out << "Report sections, in report order (--sections NAME,NAME,...):\n";
+    for (ReportSection section : reportsections::all())
+        out << "  " << reportsections::key(section).leftJustified(10) << "  "
+            << reportsections::title(section) << ": " << reportsections::description(section)
+            << '\n';
+    out << "Without --sections: the file's report.sections, else the sections the plan has\n"
+           "content for (the project, training and goal seek only when they hold more than\n"
+           "their workspace's example; overheads and tail when set or with --simulate).\n";
+}
+
+} // namespace
 
 int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
 {
@@ -21,14 +38,36 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
         return fail(problem);
     if (parsed->help) {
         out << "Usage: pipeplan-cli report FILE.json -o out.pdf [--page a4|letter] "
-               "[--set KEY=VALUE ...] [--simulate]\n"
-               "The planning report as a vector PDF: inputs, headline, scaling table, every "
-               "chart,\nthe comparison with a pinned baseline, formulas and assumptions.\n"
-               "  -o, --output FILE   where to write the PDF (required)\n"
+               "[--sections NAME,...] [--format FORMAT] [--set KEY=VALUE ...] [--simulate]\n"
+               "The planning report: a one-page summary, inputs, headline, scaling table, every "
+               "chart,\nthe comparison with a pinned baseline, the goal seek, formulas and "
+               "assumptions.\n"
+               "  -o, --output FILE   where to write it (required); its suffix picks the format\n"
+               "  --format FORMAT     pdf, html, markdown, csv or tsv (csv and tsv: the tables)\n"
+               "  --sections NAMES    the sections to print, comma-separated; 'help' lists them\n"
                "  --page a4|letter    page size (default: the locale's)\n"
                "  --set KEY=VALUE     change a value first (repeatable)\n"
                "  --simulate          include the simulated completion times\n";
         return kExitOk;
+    }
+    if (parsed->sections == QLatin1String("help")) {
+        printSectionsHelp(out);
+        return kExitOk;
+    }
+    if (parsed->sections) {
+        QString sectionsProblem;
+        options.sections = reportsections::parseList(*parsed->sections, &sectionsProblem);
+        if (!options.sections)
+            return fail(QStringLiteral("--sections: ") + sectionsProblem);
+    }
+    report::Format format = report::formatForPath(parsed->output);
+    if (parsed->format) {
+        const std::optional<report::Format> chosen = report::formatFromKey(*parsed->format);
+        if (!chosen)
+            return fail(
+                QStringLiteral("--format: must be pdf, html, markdown, csv or tsv, got '%1'")
+                    .arg(*parsed->format));
+        format = *chosen;
     }
     if (parsed->page) {
         if (parsed->page->compare(QLatin1String("a4"), Qt::CaseInsensitive) == 0)
@@ -41,13 +80,11 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
     }
     const QString &file = parsed->file;
     const QString &output = parsed->output;
-    const QStringList &sets = parsed->sets;
-    const bool simulate = parsed->simulate;
     QString error;
-    const std::optional<Plan> plan = loadPlanFile(file, sets, &error);
+    const std::optional<Plan> plan = loadPlanFile(file, parsed->sets, &error);
     if (!plan)
         return fail(error);
-    if (simulate) {
+    if (parsed->simulate) {
         const Scenario &s = plan->scenario;
         const ScenarioResult result = evaluate(s);
         const double headline = result.effectiveRuntimeSeconds;
@@ -57,9 +94,10 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
         options.simulation = simulation::simulate(params);
         options.breakdown = tail::fromHeadline(params, headline, nullptr, &*options.simulation);
     }
-    if (const QString problem = report::writePdf(*plan, output, options); !problem.isEmpty())
-        return fail(problem);
-    out << "Wrote " << output << '\n';
+    if (const QString written = report::write(*plan, output, options, format); !written.isEmpty())
+        return fail(written);
+    out << "Wrote " << output << " ("
+        << reportsections::joinKeys(report::sectionsFor(*plan, options)) << ")\n";
     return kExitOk;
 }
 

@@ -471,4 +471,61 @@ QStringList leverFactors(const std::vector<LeverStep> &steps)
     return factors;
 }
 
+QString biggestLever(const std::vector<LeverStep> &steps)
+{
+    int best = -1;
+    double bestFactor = 1;
+    for (size_t i = 1; i < steps.size(); ++i) {
+        const double before = steps[i - 1].runtimeSeconds;
+        const double after = steps[i].runtimeSeconds;
+        if (!steps[i].applied || !(before > 0) || !(after > 0) || after >= before)
+            continue;
+        if (before / after > bestFactor) {
+            bestFactor = before / after;
+            best = static_cast<int>(i);
+        }
+    }
+    if (best < 0 || leverFactor(steps[static_cast<size_t>(best) - 1].runtimeSeconds,
+                                steps[static_cast<size_t>(best)].runtimeSeconds,
+                                true) == QLatin1String("unchanged"))
+        return QStringLiteral("none");
+    const LeverStep &step = steps[static_cast<size_t>(best)];
+    return QStringLiteral("%1 (%2: %3)")
+        .arg(step.name,
+             leverFactor(steps[static_cast<size_t>(best) - 1].runtimeSeconds, step.runtimeSeconds,
+                         true),
+             step.explanation);
+}
+
+QString question(const Scenario &s, const ScenarioResult &r)
+{
+    const Workload &w = s.workload;
+    QString users = format::plural(QStringLiteral("%n user(s)"), r.usersScored);
+    if (w.keepFraction < 1.0)
+        users += QStringLiteral(" (the %1% kept of %2)")
+                     .arg(num(w.keepFraction * 100, 2), num(w.users, 0));
+    const QString job =
+        QStringLiteral("How long does scoring %1 × %2 take on %3")
+            .arg(users, format::plural(QStringLiteral("%n prediction(s)"), w.predictionsPerUser),
+                 format::plural(QStringLiteral("%n worker(s)"), w.workers));
+    if (s.goal.finishWithin)
+        return job + QStringLiteral(", and can it finish within %1?")
+                         .arg(format::duration(s.goal.deadlineSeconds));
+    return job + QLatin1Char('?');
+}
+
+std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour)
+{
+    std::vector<QStringList> rows{
+        {QStringLiteral("Model"), QStringLiteral("Fewest workers"), QStringLiteral("Finishes in"),
+         QStringLiteral("Cost at %1/worker-h").arg(num(pricePerWorkerHour, 2)),
+         QStringLiteral("Why not")}};
+    for (const goalseek::Option &option : result.options)
+        rows.push_back({option.method,
+                        option.workers ? num(*option.workers, 0) : QStringLiteral("impossible"),
+                        option.workers ? format::duration(option.runtimeSeconds) : QString(),
+                        option.workers ? num(option.cost, 2) : QString(), option.reason});
+    return rows;
+}
+
 } // namespace pipeplan::explain

@@ -120,4 +120,17 @@ QString leverFactor(double beforeSeconds, double afterSeconds, bool applied);
 /// where the story starts) has none: "".
 QStringList leverFactors(const std::vector<LeverStep> &steps);
 
+/// The lever that shrinks the runtime the most, by its factor: "Accelerator (÷100: 20 s →
+/// 200 ms/prediction)"; "none" when no lever shortens the job.
+QString biggestLever(const std::vector<LeverStep> &steps);
+
+/// The question the plan asks, in one sentence, for the report's summary: "How long does
+/// scoring 150,000,000 users × 20 predictions take on 10,000 workers?" and, with "Finish within"
+/// on, "… and can it finish within 1 hour?".
+QString question(const Scenario &scenario, const ScenarioResult &result);
+
+/// The goal seek's options as text rows, header first: model, fewest workers, finishes in, cost
+/// at the price per worker-hour, why not. The window's table, the report and the CLI.
+std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour);
+
 } // namespace pipeplan::explain

@@ -3,6 +3,7 @@
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
 #include "core/model/pipeline.h"
+#include "core/model/reportsections.h"
 #include "core/model/workload.h"
 #include "core/plan/goalseek.h"
 #include "core/project/estimate.h"
@@ -125,6 +126,8 @@ struct Scenario
     GoalSettings goal;
     TrainingSettings training;
     ProjectSettings project;
+    /// The report's sections as the person chose them in Export Report (report.sections).
+    ReportSettings report;
 
     bool operator==(const Scenario &) const = default;
 };

@@ -767,6 +767,49 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     return s;
 }
 
+/// `report.sections`: absent or null (the sections with content), or the chosen section names.
+ReportSettings readReport(Reader &read, const QJsonObject &root)
+{
+    ReportSettings report;
+    const QString reportKey = QStringLiteral("report");
+    const QJsonObject object = read.section(root, reportKey, reportKey);
+    const QJsonValue sections = object.value(QStringLiteral("sections"));
+    const QString at = QStringLiteral("report.sections");
+    if (read.failed() || sections.isUndefined() || sections.isNull())
+        return report;
+    if (!sections.isArray()) {
+        read.fail(at, QStringLiteral("must be an array of section names or null, got ") +
+                          typeName(sections));
+        return report;
+    }
+    const QJsonArray names = sections.toArray();
+    if (names.isEmpty()) {
+        read.fail(at, QStringLiteral("names no section: use null for the sections with content, "
+                                     "or some of ") +
+                          reportsections::joinKeys(reportsections::all()));
+        return report;
+    }
+    std::vector<ReportSection> chosen;
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        const QString where = QStringLiteral("%1[%2]").arg(at).arg(i);
+        const QJsonValue name = names[i];
+        const std::optional<ReportSection> section =
+            name.isString() ? reportsections::fromKey(name.toString()) : std::nullopt;
+        if (!section) {
+            read.fail(where,
+                      QStringLiteral("is %1, not a section: use one of %2")
+                          .arg(name.isString()
+                                   ? QLatin1Char('"') + name.toString().left(40) + QLatin1Char('"')
+                                   : typeName(name),
+                               reportsections::joinKeys(reportsections::all())));
+            return report;
+        }
+        chosen.push_back(*section);
+    }
+    report.sections = reportsections::normalized(std::move(chosen));
+    return report;
+}
+
 /// Version 1 (PipePlan 0.1 before comparison) had no pinned baseline: nothing else changed.
 /// Version 2 had no overheads, memory, simulation or goal sections: absent sections read as
 /// their defaults (all overheads off), so version 2 needs no rewriting. Version 3 had no training
@@ -803,6 +846,15 @@ QJsonObject toJsonObject(const Plan &plan)
     root.insert(QStringLiteral("baseline"), plan.baseline
                                                 ? QJsonValue(scenarioObject(*plan.baseline))
                                                 : QJsonValue(QJsonValue::Null));
+    // The report's sections belong to the plan, not to either scenario: written at the top only.
+    QJsonValue sections(QJsonValue::Null);
+    if (const auto &chosen = plan.scenario.report.sections) {
+        QJsonArray keys;
+        for (ReportSection section : *chosen)
+            keys.append(reportsections::key(section));
+        sections = keys;
+    }
+    root.insert(QStringLiteral("report"), QJsonObject{{QStringLiteral("sections"), sections}});
     return root;
 }
 
@@ -885,6 +937,8 @@ LoadResult fromJsonObject(QJsonObject root)
         else
             plan.baseline = readScenario(read, baseline.toObject(), QStringLiteral("baseline."));
     }
+    if (!read.failed())
+        plan.scenario.report = readReport(read, root);
     if (read.failed())
         return {std::nullopt, read.error()};
     return {plan, {}};

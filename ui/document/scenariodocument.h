@@ -40,6 +40,7 @@ enum class EditId
     Reset,
     Name,
     Notes,
+    ReportSections,
     Baseline,
     // Overheads, memory, simulation and goal (the "Overheads & tail" workspace).
     ColdStart,

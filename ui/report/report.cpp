@@ -1,9 +1,11 @@
 #include "ui/report/report.h"
 
+#include "core/base/csv.h"
 #include "core/base/fileio.h"
-
 #include "core/base/format.h"
+#include "core/base/tabletext.h"
 #include "core/model/explain.h"
+#include "core/plan/reportplan.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
@@ -19,8 +21,10 @@
 #include <QBuffer>
 #include <QChart>
 #include <QCoreApplication>
+#include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
+#include <QImage>
 #include <QLocale>
 #include <QPagedPaintDevice>
 #include <QPainter>
@@ -57,6 +61,28 @@ class Document
 public:
     using Draw = std::function<void(QPainter &, const QRectF &)>;
 
+    /// What a block means, beside how it is drawn: the text formats (HTML, Markdown, CSV) write
+    /// the same report from these.
+    struct Element
+    {
+        enum class Kind
+        {
+            Title,
+            Heading,
+            Paragraph,
+            Table,
+            Chart,
+        };
+        Kind kind = Kind::Paragraph;
+        QString text; ///< the title, heading or paragraph; a chart's heading
+        bool strong = false;
+        bool muted = false;
+        std::vector<QStringList> rows; ///< a table, header first
+        QPicture picture;              ///< a chart, drawn at `size`
+        QSize size;
+    };
+    const std::vector<Element> &elements() const { return m_elements; }
+
     Document(QPaintDevice *device, double width) : m_device(device), m_width(width) {}
     double width() const { return m_width; }
 
@@ -69,13 +95,30 @@ public:
     void add(double height, Draw draw, double gapAfter = 6, int table = -1, bool pageBreak = false,
              bool keepWithNext = false)
     {
-        m_blocks.push_back({height, std::move(draw), gapAfter, table, pageBreak, keepWithNext});
+        m_blocks.push_back(
+            {height, std::move(draw), gapAfter, table, pageBreak || m_breakPending, keepWithNext});
+        m_breakPending = false;
+    }
+
+    /// The next block starts a new page.
+    void breakPage() { m_breakPending = true; }
+
+    /// The report's title: the plan's name.
+    void title(const QString &name)
+    {
+        text(name, font(18, true), kInk, 2);
+        m_elements.back().kind = Element::Kind::Title;
     }
 
     /// A paragraph; `keepWithNext` keeps it on the page of what follows (a caption).
     void text(const QString &text, const QFont &f, const QColor &color = kInk, double gap = 6,
               bool keepWithNext = false)
     {
+        Element element;
+        element.text = text;
+        element.strong = f.bold();
+        element.muted = color == kGrey;
+        m_elements.push_back(std::move(element));
         const double height = textHeight(text, f, m_width);
         add(
             height,
@@ -89,6 +132,12 @@ public:
 
     void heading(const QString &title, bool pageBreak = false)
     {
+        Element element;
+        element.kind = Element::Kind::Heading;
+        element.text = title;
+        element.strong = true;
+        m_elements.push_back(std::move(element));
+        m_lastHeading = title;
         const QFont f = font(13, true);
         add(
             textHeight(title, f, m_width) + 8,
@@ -104,6 +153,12 @@ public:
     void table(const QStringList &header, const std::vector<QStringList> &rows,
                const std::vector<double> &fractions, const std::vector<bool> &numeric)
     {
+        Element element;
+        element.kind = Element::Kind::Table;
+        element.text = m_lastHeading;
+        element.rows.push_back(header);
+        element.rows.insert(element.rows.end(), rows.begin(), rows.end());
+        m_elements.push_back(std::move(element));
         const int id = static_cast<int>(m_headers.size());
         std::vector<double> widths;
         widths.reserve(fractions.size());
@@ -149,6 +204,12 @@ public:
     /// A picture (a chart) scaled to the full width.
     void picture(const QPicture &picture, double height)
     {
+        Element element;
+        element.kind = Element::Kind::Chart;
+        element.text = m_lastHeading;
+        element.picture = picture;
+        element.size = QSize(static_cast<int>(m_width), static_cast<int>(height));
+        m_elements.push_back(std::move(element));
         add(
             height,
             [picture](QPainter &p, const QRectF &r) {
@@ -227,6 +288,9 @@ private:
     double m_width;
     std::vector<Block> m_blocks;
     std::vector<Header> m_headers;
+    std::vector<Element> m_elements;
+    QString m_lastHeading;
+    bool m_breakPending = false;
 };
 
 /// The window's charts, drawn for the report from their own document (never shown on screen).
@@ -281,17 +345,45 @@ struct Page
     QSize chartSize;
 };
 
-void renderTitle(Document &doc, const Scenario &s, const Options &options)
+void renderTitle(Document &doc, const Scenario &s, const Options &options, bool notes)
 {
     doc.text(QStringLiteral("PipePlan report"), font(9), kGrey, 2);
-    doc.text(s.name, font(18, true), kInk, 2);
+    doc.title(s.name);
     doc.text(QStringLiteral("%1 · PipePlan %2 · %3")
                  .arg(QLocale(QLocale::English)
                           .toString(options.created, QStringLiteral("d MMMM yyyy, HH:mm")),
                       QLatin1String(PIPEPLAN_VERSION), QPageSize::name(options.pageSize)),
              font(8.5), kGrey, 10);
-    if (!s.notes.trimmed().isEmpty())
+    if (notes && !s.notes.trimmed().isEmpty())
         doc.text(s.notes, font(9.5), kInk, 10);
+}
+
+/// The one-page summary that opens the report: the question, the answer (the runtime or the
+/// deadline's verdict, the bottleneck, the biggest lever), the waterfall and the notes.
+void renderSummary(Document &doc, const Scenario &s, const ScenarioResult &r,
+                   const explain::Headline &h, Charts &charts, const Page &page)
+{
+    doc.heading(QStringLiteral("Summary"));
+    doc.text(explain::question(s, r), font(11, true), kInk, 8);
+    std::vector<QStringList> answer{
+        {QStringLiteral("Runtime"),
+         QStringLiteral("%1 at %2")
+             .arg(h.runtime, format::count(s.workload.workers, QStringLiteral("workers")))},
+    };
+    if (r.deadline)
+        answer.push_back({QStringLiteral("Deadline"), explain::deadline(*r.deadline)});
+    answer.push_back({QStringLiteral("Throughput"), h.throughput});
+    answer.push_back({QStringLiteral("Bottleneck (per user)"), h.bottleneck});
+    answer.push_back({QStringLiteral("Biggest lever"), explain::biggestLever(r.waterfall)});
+    doc.table({QStringLiteral("Question answered"), QStringLiteral("Answer")}, answer, {0.3, 0.7},
+              {false, false});
+    doc.heading(QStringLiteral("Levers: runtime after each"));
+    doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize), kChartHeight);
+    if (!s.notes.trimmed().isEmpty()) {
+        doc.heading(QStringLiteral("Notes"));
+        doc.text(s.notes, font(9.5), kInk, 6);
+    }
+    doc.breakPage();
 }
 
 /// The headline, with the formula behind every number.
@@ -401,13 +493,52 @@ void renderComparison(Document &doc, const Plan &plan, const PlanResult &planRes
         {0.25, 0.25, 0.25, 0.25}, {false, true, true, true});
 }
 
-/// The Model workspace's charts, as the window draws them.
-void renderCharts(Document &doc, Charts &charts, const Page &page)
+/// The goal seek: the fewest workers for the deadline by every method with their runtime and
+/// cost, or why none can, and the plan as it stands against that deadline.
+void renderGoalSeek(Document &doc, const Scenario &s, const ScenarioResult &r,
+                    const goalseek::Inputs &inputs, const goalseek::Result &goal)
+{
+    doc.heading(QStringLiteral("Goal seek: fewest workers to finish within %1")
+                    .arg(format::duration(inputs.deadlineSeconds)));
+    const DeadlineVerdict verdict = r.deadline ? *r.deadline : deadlineVerdict(s, r);
+    doc.text(QStringLiteral("This plan at %1: %2")
+                 .arg(format::count(s.workload.workers, QStringLiteral("workers")),
+                      explain::deadline(verdict)),
+             font(9.5, true), verdict.meets ? kInk : QColor(0xc6, 0x28, 0x28), 4, true);
+    std::vector<QStringList> rows = explain::goalSeekRows(goal, inputs.pricePerWorkerHour);
+    const QStringList header = rows.front();
+    rows.erase(rows.begin());
+    doc.table(header, rows, {0.17, 0.14, 0.18, 0.17, 0.34}, {false, true, true, true, false});
+    doc.text(QStringLiteral("Naive and with overheads invert Amdahl's law in closed form; the "
+                            "simulated rows bisect worker counts, %1 each with seed %2 (%3 run). "
+                            "Cost = workers × runtime in hours × price: every worker is held "
+                            "until the job ends.")
+                 .arg(format::plural(
+                          QCoreApplication::translate("pipeplan::report", "%n trial(s)", nullptr,
+                                                      format::numerus(inputs.simulation.trials)),
+                          inputs.simulation.trials),
+                      format::grouped(static_cast<double>(inputs.simulation.seed), 0),
+                      format::plural(QCoreApplication::translate(
+                                         "pipeplan::report", "%n simulation(s)", nullptr,
+                                         format::numerus(goal.simulationsRun)),
+                                     goal.simulationsRun)),
+             font(8), kGrey, 8);
+}
+
+void renderAmdahl(Document &doc, Charts &charts, const Page &page)
 {
     doc.heading(QStringLiteral("Amdahl's law"));
     doc.picture(chartexport::recordPlot(charts.amdahl, page.chartSize), kChartHeight);
+}
+
+void renderLevers(Document &doc, Charts &charts, const Page &page)
+{
     doc.heading(QStringLiteral("Levers: runtime after each"));
     doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize), kChartHeight);
+}
+
+void renderPipeline(Document &doc, Charts &charts, const Page &page)
+{
     doc.heading(QStringLiteral("Pipeline Gantt"));
     doc.picture(chartexport::recordPlot(charts.gantt->plot(), page.chartSize), kChartHeight);
     doc.heading(QStringLiteral("Stage times"));
@@ -471,6 +602,11 @@ void renderTraining(Document &doc, const Scenario &s, const TrainingSection &tra
                     const Page &page)
 {
     doc.heading(QStringLiteral("Training pipeline schedules"));
+    if (!reportplan::trainingEntered(s.training))
+        doc.text(
+            QStringLiteral("Nothing was entered in the Training workspace: what follows is its "
+                           "example pipeline, printed because this section was asked for."),
+            font(9, true), QColor(0xc6, 0x28, 0x28), 6);
     std::vector<QStringList> trainingInputs;
     for (const auto &[label, value] : explain::trainingRows(s.training))
         trainingInputs.push_back({label, value});
@@ -663,6 +799,11 @@ void renderProject(Document &doc, const ProjectSettings &project,
                    Charts &charts, const Page &page)
 {
     doc.heading(QStringLiteral("Project estimate"), true);
+    if (!reportplan::projectEntered(project))
+        doc.text(QStringLiteral("Nothing was entered in the Project workspace: what follows is its "
+                                "example (seed 003's OCR service), printed because this section "
+                                "was asked for. It is not an estimate of this plan."),
+                 font(9, true), QColor(0xc6, 0x28, 0x28), 6);
     renderTasks(doc, project, projectResult);
     renderBuffers(doc, project);
     renderPlanEstimate(doc, projectPlan, charts, page);
@@ -672,16 +813,17 @@ void renderProject(Document &doc, const ProjectSettings &project,
 }
 
 /// The closing page: how to check every number, each formula filled in with this plan's values.
+/// Only the formulas of the sections printed: a training or project formula filled in with a
+/// workspace's example values would be the fabricated estimate the sections leave out.
 void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResult,
-                    const estimate::PlanEstimate &projectPlan,
-                    const std::vector<schedule::Result> &schedules)
+                    const estimate::PlanEstimate *projectPlan,
+                    const std::vector<schedule::Result> *schedules)
 {
     const ScenarioResult &r = planResult.model;
     const estimate::LabelingEstimate &lab = planResult.project.labeling;
     const ProjectSettings &project = s.project;
-    const double largest = projectPlan.monteCarloBuffered.maxHours;
     doc.heading(QStringLiteral("Formulas used"), true);
-    const std::pair<QString, QString> formulas[] = {
+    std::vector<std::pair<QString, QString>> formulas = {
         {QStringLiteral("Total predictions = users × keep fraction × predictions per user"),
          explain::totalPredictions(s, r)},
         {QStringLiteral("Per-user cost: the sum of the stages (sequential) or the slowest stage "
@@ -703,32 +845,39 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
         {QStringLiteral("With overheads: T(N) = cold start + max(W′ / S(p, N), users ÷ shared "
                         "cap, shards ÷ dispatch cap), W′ including the per-request overhead"),
          r.overheads.enabled ? explain::overheads(s, r) : QStringLiteral("no overheads set")},
-        {QStringLiteral("Training schedules: each op starts when its device is free and its input "
-                        "is ready; bubble = 1 − busy / (p × makespan), bubble ratio = idle ÷ ideal "
-                        "time. Uniform times: GPipe and 1F1B (m + p − 1)(F + B + W), interleaved "
-                        "m(F + B + W) + (p − 1)(F + B + W) / v, ZB-H1 m(F + B + W) + (p − 1)(F + "
-                        "B − W)"),
-         schedules.empty() ? QStringLiteral("no schedule could run")
-                           : ScheduleChart::captionOf(schedules.front())},
-        {QStringLiteral("Project: PERT mean (a + 4m + b) / 6, σ (b − a) / 6 per task; the plan "
-                        "along the critical path, σ the root of the summed variances; Monte Carlo "
-                        "draws each task from a PERT-beta (or triangular) on [a, b] and takes the "
-                        "longest path; buffers scale each task by its category, then the total by "
-                        "the contingency"),
-         QStringLiteral("PERT %1 ± %2, P50 %3, P90 %4 (without buffers)")
-             .arg(planDuration(projectPlan.pert.meanHours, largest),
-                  planDuration(projectPlan.pert.sigmaHours, largest),
-                  planDuration(projectPlan.monteCarlo.p50Hours, largest),
-                  planDuration(projectPlan.monteCarlo.p90Hours, largest))},
-        {QStringLiteral(
-             "Labeling: base = Σ N_s t_s / 60; QC = q Σ N_s t_review / 60; total = (base "
-             "+ QC + adjudication + ramp-up) × (1 + C) (seed 003)"),
-         QStringLiteral("%1 h + %2 h QC + %3 h + %4 h, × %5 = %6 h")
-             .arg(format::grouped(lab.baseHours, 0), format::grouped(lab.qcHours, 0),
-                  format::grouped(lab.adjudicationHours, 0), format::grouped(lab.rampUpHours, 0),
-                  format::trimmed(1 + project.labeling.contingency, 2),
-                  format::grouped(lab.totalHours, 0))},
     };
+    if (schedules)
+        formulas.emplace_back(
+            QStringLiteral(
+                "Training schedules: each op starts when its device is free and its input "
+                "is ready; bubble = 1 − busy / (p × makespan), bubble ratio = idle ÷ ideal "
+                "time. Uniform times: GPipe and 1F1B (m + p − 1)(F + B + W), interleaved "
+                "m(F + B + W) + (p − 1)(F + B + W) / v, ZB-H1 m(F + B + W) + (p − 1)(F + "
+                "B − W)"),
+            schedules->empty() ? QStringLiteral("no schedule could run")
+                               : ScheduleChart::captionOf(schedules->front()));
+    if (projectPlan) {
+        const double largest = projectPlan->monteCarloBuffered.maxHours;
+        formulas.emplace_back(
+            QStringLiteral("Project: PERT mean (a + 4m + b) / 6, σ (b − a) / 6 per task; the plan "
+                           "along the critical path, σ the root of the summed variances; Monte "
+                           "Carlo draws each task from a PERT-beta (or triangular) on [a, b] and "
+                           "takes the longest path; buffers scale each task by its category, then "
+                           "the total by the contingency"),
+            QStringLiteral("PERT %1 ± %2, P50 %3, P90 %4 (without buffers)")
+                .arg(planDuration(projectPlan->pert.meanHours, largest),
+                     planDuration(projectPlan->pert.sigmaHours, largest),
+                     planDuration(projectPlan->monteCarlo.p50Hours, largest),
+                     planDuration(projectPlan->monteCarlo.p90Hours, largest)));
+        formulas.emplace_back(
+            QStringLiteral("Labeling: base = Σ N_s t_s / 60; QC = q Σ N_s t_review / 60; total = "
+                           "(base + QC + adjudication + ramp-up) × (1 + C) (seed 003)"),
+            QStringLiteral("%1 h + %2 h QC + %3 h + %4 h, × %5 = %6 h")
+                .arg(format::grouped(lab.baseHours, 0), format::grouped(lab.qcHours, 0),
+                     format::grouped(lab.adjudicationHours, 0), format::grouped(lab.rampUpHours, 0),
+                     format::trimmed(1 + project.labeling.contingency, 2),
+                     format::grouped(lab.totalHours, 0)));
+    }
     for (const auto &[formula, filled] : formulas) {
         doc.text(formula, font(9, true), kInk, 1);
         doc.text(filled, font(8.5), kGrey, 8);
@@ -777,43 +926,98 @@ QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
     }
 }
 
-int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
+std::vector<ReportSection> sectionsFor(const Plan &plan, const Options &options)
 {
-    QPainter painter(device);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    const double width = device->width();
-    const Page page{width, static_cast<double>(device->height()),
-                    QSize(static_cast<int>(width), static_cast<int>(kChartHeight))};
+    if (options.sections)
+        return reportsections::normalized(*options.sections);
+    return reportplan::sectionsFor(plan, evaluatePlan(plan),
+                                   {options.simulation && options.simulation->trials > 0});
+}
+
+namespace {
+
+/// Every block of the report for pages `page` wide: the chosen sections, in report order.
+Document build(QPaintDevice *device, const Plan &plan, const Options &options, const Page &page)
+{
     const Scenario &s = plan.scenario;
     // One evaluation of the plan, the same as the window's and the CLI's; every section reads it.
     const PlanResult planResult = evaluatePlan(plan);
     const ScenarioResult &r = planResult.model;
     const explain::Headline h = explain::headline(s, r);
+    const std::vector<ReportSection> chosen =
+        options.sections
+            ? reportsections::normalized(*options.sections)
+            : reportplan::sectionsFor(plan, planResult,
+                                      {options.simulation && options.simulation->trials > 0});
+    auto has = [&chosen](ReportSection section) {
+        return std::find(chosen.begin(), chosen.end(), section) != chosen.end();
+    };
+    Document doc(device, page.width);
+    Charts charts(plan, static_cast<int>(page.width));
+
+    renderTitle(doc, s, options, !has(ReportSection::Summary));
+    if (has(ReportSection::Summary))
+        renderSummary(doc, s, r, h, charts, page);
+    if (has(ReportSection::Inputs)) {
+        renderHeadline(doc, s, r, h);
+        renderInputs(doc, s);
+    }
+    if (has(ReportSection::Scaling)) {
+        renderScalingTable(doc, plan, planResult);
+        renderComparison(doc, plan, planResult, h);
+    }
+    if (has(ReportSection::Amdahl))
+        renderAmdahl(doc, charts, page);
+    if (has(ReportSection::Levers))
+        renderLevers(doc, charts, page);
+    if (has(ReportSection::Pipeline))
+        renderPipeline(doc, charts, page);
+    if (has(ReportSection::Overheads))
+        renderOverheadsAndTail(doc, s, r, charts, options, page);
+    if (has(ReportSection::GoalSeek)) {
+        // The window's finished run, else the same seek `pipeplan-cli deadline FILE` runs.
+        const goalseek::Inputs &inputs = planResult.tail.goal;
+        const goalseek::Result goal = options.goalSeek ? *options.goalSeek : goalseek::seek(inputs);
+        renderGoalSeek(doc, s, r, inputs, goal);
+    }
+    const auto schedules = runnableSchedules(planResult.training);
+    if (has(ReportSection::Training))
+        renderTraining(doc, s, planResult.training, schedules, charts, page);
     // The project's Monte Carlo is not part of PlanResult (the window runs it in the
     // background): the window's finished run, else one run here with the plan's own PERT.
-    const estimate::PlanEstimate projectPlan = options.projectEstimate
-                                                   ? *options.projectEstimate
-                                                   : projectEstimate(s.project, planResult.project);
-    const auto schedules = runnableSchedules(planResult.training);
-    Document doc(device, width);
-    Charts charts(plan, static_cast<int>(width));
+    std::optional<estimate::PlanEstimate> projectPlan;
+    if (has(ReportSection::Project)) {
+        projectPlan = options.projectEstimate ? *options.projectEstimate
+                                              : projectEstimate(s.project, planResult.project);
+        renderProject(doc, s.project, planResult.project, *projectPlan, charts, page);
+    }
+    if (has(ReportSection::Formulas)) {
+        renderFormulas(doc, s, planResult, projectPlan ? &*projectPlan : nullptr,
+                       has(ReportSection::Training) ? schedules.get() : nullptr);
+        renderAssumptions(doc);
+    }
+    return doc;
+}
 
-    renderTitle(doc, s, options);
-    renderHeadline(doc, s, r, h);
-    renderInputs(doc, s);
-    renderScalingTable(doc, plan, planResult);
-    renderComparison(doc, plan, planResult, h);
-    renderCharts(doc, charts, page);
-    renderOverheadsAndTail(doc, s, r, charts, options, page);
-    renderTraining(doc, s, planResult.training, schedules, charts, page);
-    renderProject(doc, s.project, planResult.project, projectPlan, charts, page);
-    renderFormulas(doc, s, planResult, projectPlan, *schedules);
-    renderAssumptions(doc);
+Page pageOf(const QPaintDevice *device)
+{
+    const double width = device->width();
+    return {width, static_cast<double>(device->height()),
+            QSize(static_cast<int>(width), static_cast<int>(kChartHeight))};
+}
 
-    return doc.render(
-        device, painter, page.height,
-        QStringLiteral("PipePlan %1 · %2").arg(QLatin1String(PIPEPLAN_VERSION), s.name));
+} // namespace
+
+int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
+{
+    QPainter painter(device);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setRenderHint(QPainter::TextAntialiasing);
+    const Page page = pageOf(device);
+    Document doc = build(device, plan, options, page);
+    return doc.render(device, painter, page.height,
+                      QStringLiteral("PipePlan %1 · %2")
+                          .arg(QLatin1String(PIPEPLAN_VERSION), plan.scenario.name));
 }
 
 namespace {
@@ -844,6 +1048,221 @@ QString writePdf(const Plan &plan, const QString &path, const Options &options)
 {
     // Rendered whole in memory first: a failed write (a full disk) leaves the old file as it was.
     if (const QString problem = fileio::writeAtomically(path, pdfBytes(plan, options));
+        !problem.isEmpty())
+        return QStringLiteral("%1: %2").arg(path, problem);
+    return {};
+}
+
+QString formatKey(Format format)
+{
+    switch (format) {
+    case Format::Pdf:
+        return QStringLiteral("pdf");
+    case Format::Html:
+        return QStringLiteral("html");
+    case Format::Markdown:
+        return QStringLiteral("markdown");
+    case Format::Csv:
+        return QStringLiteral("csv");
+    case Format::TabSeparated:
+        return QStringLiteral("tsv");
+    }
+    return {};
+}
+
+std::optional<Format> formatFromKey(const QString &key)
+{
+    for (Format format :
+         {Format::Pdf, Format::Html, Format::Markdown, Format::Csv, Format::TabSeparated}) {
+        if (key.compare(formatKey(format), Qt::CaseInsensitive) == 0)
+            return format;
+    }
+    if (key.compare(QLatin1String("md"), Qt::CaseInsensitive) == 0)
+        return Format::Markdown;
+    return std::nullopt;
+}
+
+Format formatForPath(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("html") || suffix == QLatin1String("htm"))
+        return Format::Html;
+    if (suffix == QLatin1String("md") || suffix == QLatin1String("markdown"))
+        return Format::Markdown;
+    if (suffix == QLatin1String("csv"))
+        return Format::Csv;
+    if (suffix == QLatin1String("tsv") || suffix == QLatin1String("txt"))
+        return Format::TabSeparated;
+    return Format::Pdf;
+}
+
+QString formatSuffix(Format format)
+{
+    switch (format) {
+    case Format::Pdf:
+        return QStringLiteral(".pdf");
+    case Format::Html:
+        return QStringLiteral(".html");
+    case Format::Markdown:
+        return QStringLiteral(".md");
+    case Format::Csv:
+        return QStringLiteral(".csv");
+    case Format::TabSeparated:
+        return QStringLiteral(".tsv");
+    }
+    return {};
+}
+
+namespace {
+
+QString htmlEscaped(const QString &text)
+{
+    return text.toHtmlEscaped().replace(QLatin1Char('\n'), QStringLiteral("<br>"));
+}
+
+/// A chart as a PNG at twice its size (sharp on a high-density screen), as a data URI.
+QString pngDataUri(const QPicture &picture, QSize size)
+{
+    QImage image(size * 2, QImage::Format_ARGB32_Premultiplied);
+    image.fill(Qt::white);
+    {
+        QPainter painter(&image);
+        painter.setRenderHint(QPainter::Antialiasing);
+        painter.scale(2, 2);
+        painter.drawPicture(QPointF(0, 0), picture);
+    }
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    image.save(&buffer, "PNG");
+    return QStringLiteral("data:image/png;base64,") + QString::fromLatin1(bytes.toBase64());
+}
+
+QString htmlText(const std::vector<Document::Element> &elements, const QString &name)
+{
+    using Kind = Document::Element::Kind;
+    QString html =
+        QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                       "<title>PipePlan report: %1</title>\n<style>\n"
+                       "body { font-family: 'DejaVu Sans', sans-serif; color: #1b1f24; max-width: "
+                       "60em; margin: 2em auto; line-height: 1.4; }\n"
+                       "table { border-collapse: collapse; margin: 0.5em 0 1em; }\n"
+                       "th, td { border-bottom: 1px solid #d0d4d9; padding: 0.25em 0.6em; "
+                       "vertical-align: top; }\n"
+                       "th { background: #eef1f5; text-align: left; }\n"
+                       ".muted { color: #5f666d; font-size: 0.9em; }\n"
+                       "img { max-width: 100%; height: auto; }\n"
+                       "</style>\n</head>\n<body>\n")
+            .arg(name.toHtmlEscaped());
+    for (const Document::Element &e : elements) {
+        switch (e.kind) {
+        case Kind::Title:
+            html += QStringLiteral("<h1>%1</h1>\n").arg(htmlEscaped(e.text));
+            break;
+        case Kind::Heading:
+            html += QStringLiteral("<h2>%1</h2>\n").arg(htmlEscaped(e.text));
+            break;
+        case Kind::Paragraph:
+            html += e.muted ? QStringLiteral("<p class=\"muted\">%1</p>\n").arg(htmlEscaped(e.text))
+                    : e.strong
+                        ? QStringLiteral("<p><strong>%1</strong></p>\n").arg(htmlEscaped(e.text))
+                        : QStringLiteral("<p>%1</p>\n").arg(htmlEscaped(e.text));
+            break;
+        case Kind::Table:
+            html += tabletext::html(e.rows) + QLatin1Char('\n');
+            break;
+        case Kind::Chart:
+            html += QStringLiteral("<p><img src=\"%1\" width=\"%2\" alt=\"%3\"></p>\n")
+                        .arg(pngDataUri(e.picture, e.size))
+                        .arg(e.size.width())
+                        .arg(e.text.toHtmlEscaped());
+            break;
+        }
+    }
+    return html + QStringLiteral("</body>\n</html>\n");
+}
+
+QString markdownText(const std::vector<Document::Element> &elements)
+{
+    using Kind = Document::Element::Kind;
+    QString markdown;
+    for (const Document::Element &e : elements) {
+        switch (e.kind) {
+        case Kind::Title:
+            markdown += QStringLiteral("# %1\n\n").arg(e.text);
+            break;
+        case Kind::Heading:
+            markdown += QStringLiteral("## %1\n\n").arg(e.text);
+            break;
+        case Kind::Paragraph: {
+            // Markdown joins lines: a line break in the notes stays one.
+            const QString text = QString(e.text).replace(QLatin1Char('\n'), QStringLiteral("  \n"));
+            markdown += (e.strong  ? QStringLiteral("**%1**")
+                         : e.muted ? QStringLiteral("*%1*")
+                                   : QStringLiteral("%1"))
+                            .arg(text) +
+                        QStringLiteral("\n\n");
+            break;
+        }
+        case Kind::Table:
+            markdown += tabletext::markdown(e.rows) + QLatin1Char('\n');
+            break;
+        case Kind::Chart:
+            markdown +=
+                QStringLiteral("*Chart: %1 (drawn in the PDF and HTML report).*\n\n").arg(e.text);
+            break;
+        }
+    }
+    return markdown;
+}
+
+/// The report's tables alone, each under its heading and a blank line apart.
+QString tablesText(const std::vector<Document::Element> &elements, bool commaSeparated)
+{
+    QString text;
+    for (const Document::Element &e : elements) {
+        if (e.kind != Document::Element::Kind::Table)
+            continue;
+        if (!text.isEmpty())
+            text += commaSeparated ? QStringLiteral("\r\n") : QStringLiteral("\n");
+        std::vector<QStringList> rows{{e.text}};
+        rows.insert(rows.end(), e.rows.begin(), e.rows.end());
+        text += commaSeparated ? csv::write(rows) : csv::tabSeparated(rows);
+    }
+    return text;
+}
+
+} // namespace
+
+QString text(const Plan &plan, const Options &options, Format format)
+{
+    // The PDF's own blocks, laid out for its page, so every format holds the same report.
+    QByteArray unused;
+    QBuffer buffer(&unused);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    setUp(writer, plan, options);
+    const Document doc = build(&writer, plan, options, pageOf(&writer));
+    switch (format) {
+    case Format::Html:
+        return htmlText(doc.elements(), plan.scenario.name);
+    case Format::Markdown:
+        return markdownText(doc.elements());
+    case Format::Csv:
+        return tablesText(doc.elements(), true);
+    case Format::TabSeparated:
+        return tablesText(doc.elements(), false);
+    case Format::Pdf:
+        break;
+    }
+    return {};
+}
+
+QString write(const Plan &plan, const QString &path, const Options &options, Format format)
+{
+    if (format == Format::Pdf)
+        return writePdf(plan, path, options);
+    if (const QString problem = fileio::writeAtomically(path, text(plan, options, format).toUtf8());
         !problem.isEmpty())
         return QStringLiteral("%1: %2").arg(path, problem);
     return {};

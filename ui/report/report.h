@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/model/reportsections.h"
+#include "core/plan/goalseek.h"
 #include "core/plan/scenariofile.h"
 #include "core/project/estimate.h"
 #include "core/tail/simulate.h"
@@ -30,7 +32,37 @@ struct Options
     /// The project's Monte Carlo for this plan, when one is at hand (the window's finished run);
     /// otherwise the report runs it (projectEstimate, with the plan's own PERT).
     std::optional<estimate::PlanEstimate> projectEstimate;
+    /// The goal seek for this plan, when one is at hand (the window's finished run); otherwise
+    /// the report runs it (goalseek::seek of the plan's tail section, as `pipeplan-cli deadline`).
+    std::optional<goalseek::Result> goalSeek;
+    /// The sections to print, overriding the plan's choice (`pipeplan-cli report --sections`);
+    /// unset: sectionsFor(plan) below.
+    std::optional<std::vector<ReportSection>> sections;
 };
+
+/// The sections the report prints for `plan` with `options`: options.sections, else the plan's
+/// chosen sections, else those with content (reportplan::sectionsFor: the simulation's section
+/// when a run is at hand).
+std::vector<ReportSection> sectionsFor(const Plan &plan, const Options &options);
+
+/// The formats a report is written in: the PDF (charts as vector drawings), HTML (tables and
+/// charts, for documents and mail), Markdown (tables and text, for wikis and READMEs), and the
+/// report's tables alone as CSV or tab-separated text, each under its heading.
+enum class Format
+{
+    Pdf,
+    Html,
+    Markdown,
+    Csv,
+    TabSeparated,
+};
+/// "pdf", "html", "markdown", "csv", "tsv" (pipeplan-cli report --format).
+QString formatKey(Format format);
+std::optional<Format> formatFromKey(const QString &key);
+/// The format a file name asks for: .html/.htm, .md/.markdown, .csv, .tsv/.txt, else PDF.
+Format formatForPath(const QString &path);
+/// The file suffix with its dot: ".pdf", ".html", ".md", ".csv", ".tsv".
+QString formatSuffix(Format format);
 
 /// Letter where it is the custom (the United States, Canada, Mexico and a few others), else A4.
 QPageSize::PageSizeId defaultPageSize(const QLocale &locale);
@@ -44,5 +76,12 @@ QString writePdf(const Plan &plan, const QString &path, const Options &options);
 
 /// The same bytes writePdf would write (for benchmarks and tests).
 QByteArray pdfBytes(const Plan &plan, const Options &options);
+
+/// The report as text in `format` (not Pdf): the same sections, headings, paragraphs and tables
+/// as the PDF, from the same blocks; HTML embeds the charts as PNG images, Markdown names them.
+QString text(const Plan &plan, const Options &options, Format format);
+
+/// Writes the report in `format` to `path`, atomically. Returns the problem, empty on success.
+QString write(const Plan &plan, const QString &path, const Options &options, Format format);
 
 } // namespace pipeplan::report

@@ -18,6 +18,7 @@
 #include "ui/project/estimatecharts.h"
 #include "ui/project/projectpanel.h"
 #include "ui/report/report.h"
+#include "ui/report/reportdialog.h"
 #include "ui/tail/histogramchart.h"
 #include "ui/tail/tailpanel.h"
 #include "ui/training/trainingpanel.h"
@@ -29,6 +30,7 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QFile>
@@ -38,6 +40,7 @@
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPrintDialog>
 #include <QPrinter>
 #include <QScreen>
@@ -377,19 +380,11 @@ void MainWindow::createActions()
     file->addAction(saveAction);
     file->addAction(saveAsAction);
     file->addSeparator();
-    auto *exportAction = file->addAction(tr("&Export Report…"), this, [this]() {
-        const QString path = QFileDialog::getSaveFileName(
-            this, tr("Export report"),
-            chartexport::suggestedPath(m_document->scenario().name, QStringLiteral(".pdf")),
-            tr("PDF (*.pdf)"));
-        QString error;
-        if (!path.isEmpty() && !exportReport(path, &error))
-            QMessageBox::warning(this, tr("Export failed"), error);
-        else if (!path.isEmpty())
-            statusBar()->showMessage(tr("Report written to %1").arg(path), 6000);
-    });
+    auto *exportAction =
+        file->addAction(tr("&Export Report…"), this, &MainWindow::exportReportInteractively);
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
-    exportAction->setToolTip(tr("The whole plan as a vector PDF for planning documents"));
+    exportAction->setToolTip(tr("The plan for planning documents: choose the sections, then PDF, "
+                                "HTML, Markdown, CSV or tab-separated text"));
     QMenu *pageMenu = file->addMenu(tr("Report Page &Size"));
     m_pageGroup = new QActionGroup(this);
     QActionGroup *pageGroup = m_pageGroup;
@@ -696,17 +691,86 @@ report::Options MainWindow::reportOptions() const
     if (simulation->answers(SimulationRunner::requestFor(m_document->planResult()))) {
         options.simulation = simulation->result();
         options.breakdown = simulation->breakdown();
+        // The fewest workers the Overheads & tail workspace shows: the report prints that table.
+        options.goalSeek = simulation->goal();
     }
     options.projectEstimate = jobs->monteCarlo()->estimateFor(m_document->scenario().project);
     return options;
 }
 
+reportplan::Context MainWindow::reportContext() const
+{
+    const report::Options options = reportOptions();
+    return {options.simulation && options.simulation->trials > 0};
+}
+
 bool MainWindow::exportReport(const QString &path, QString *errorMessage)
 {
-    const QString problem = report::writePdf(m_document->plan(), path, reportOptions());
+    const QString problem =
+        report::write(m_document->plan(), path, reportOptions(), report::formatForPath(path));
     if (errorMessage)
         *errorMessage = problem;
     return problem.isEmpty();
+}
+
+std::unique_ptr<ReportDialog> MainWindow::makeReportDialog()
+{
+    auto dialog = std::make_unique<ReportDialog>(m_document->plan(), m_document->planResult(),
+                                                 reportContext(), this);
+    ReportDialog *shown = dialog.get();
+    connect(shown, &ReportDialog::copyRequested, this, [this, shown]() {
+        keepReportSections(shown->sections());
+        copyReport(shown->format());
+        statusBar()->showMessage(tr("Report copied"), 4000);
+    });
+    return dialog;
+}
+
+void MainWindow::keepReportSections(const std::vector<ReportSection> &sections)
+{
+    const std::vector<ReportSection> chosen = reportsections::normalized(sections);
+    if (chosen.empty() || chosen == report::sectionsFor(m_document->plan(), reportOptions()))
+        return;
+    m_document->editScenario(tr("Choose report sections"), EditId::ReportSections,
+                             [&chosen](Scenario &s) { s.report.sections = chosen; });
+}
+
+void MainWindow::copyReport(report::Format format)
+{
+    if (format == report::Format::Pdf)
+        return;
+    const Plan &plan = m_document->plan();
+    const report::Options options = reportOptions();
+    auto *mime = new QMimeData;
+    if (format == report::Format::Html) {
+        mime->setHtml(report::text(plan, options, report::Format::Html));
+        mime->setText(report::text(plan, options, report::Format::Markdown));
+    } else {
+        mime->setText(report::text(plan, options, format));
+    }
+    QApplication::clipboard()->setMimeData(mime);
+}
+
+void MainWindow::exportReportInteractively()
+{
+    const std::unique_ptr<ReportDialog> dialog = makeReportDialog();
+    if (dialog->exec() != QDialog::Accepted)
+        return;
+    keepReportSections(dialog->sections());
+    const report::Format format = dialog->format();
+    const QString suffix = report::formatSuffix(format);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export report"), chartexport::suggestedPath(m_document->scenario().name, suffix),
+        tr("%1 (*%2)").arg(report::formatKey(format).toUpper(), suffix));
+    if (path.isEmpty())
+        return;
+    report::Options options = reportOptions();
+    options.sections = dialog->sections();
+    if (const QString problem = report::write(m_document->plan(), path, options, format);
+        !problem.isEmpty())
+        QMessageBox::warning(this, tr("Export failed"), problem);
+    else
+        statusBar()->showMessage(tr("Report written to %1").arg(path), 6000);
 }
 
 void MainWindow::print()

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "core/plan/reportplan.h"
 #include "core/plan/scenariofile.h"
+#include "ui/report/report.h"
 
 #include <QMainWindow>
 #include <QPageSize>
@@ -38,6 +40,7 @@ class StageChart;
 class TailPanel;
 class TrainingPanel;
 class ProjectPanel;
+class ReportDialog;
 class WaterfallChart;
 
 /// One window, one scenario document: inputs on the left, the answer and every view on the right.
@@ -101,8 +104,19 @@ public:
     /// Applies "key=value" (the scenario file's key paths, as `pipeplan-cli eval --set`) as one
     /// undoable edit. On a problem nothing changes and `errorMessage` says what is wrong.
     bool applySetting(const QString &assignment, QString *errorMessage = nullptr);
-    /// Writes the report of the open plan (with the last simulation, if any) as a PDF, atomically.
+    /// Writes the report of the open plan (with the last simulation, if any), atomically, in the
+    /// format its suffix names (report::formatForPath: .pdf, .html, .md, .csv, .tsv), with the
+    /// plan's sections (report::sectionsFor).
     bool exportReport(const QString &path, QString *errorMessage = nullptr);
+    /// File > Export Report's dialog for the plan as it is now (tests drive it without exec()).
+    std::unique_ptr<ReportDialog> makeReportDialog();
+    /// The dialog's choice: saves its sections in the plan (one undoable edit, "Choose report
+    /// sections") when they differ from what the report would print anyway, so the choice lands
+    /// in the scenario file and `pipeplan-cli report` prints the same.
+    void keepReportSections(const std::vector<ReportSection> &sections);
+    /// Puts the report in `format` (not PDF) on the clipboard: HTML as rich text with the
+    /// Markdown as its plain text, the others as plain text.
+    void copyReport(report::Format format);
     /// The report's page size: the locale's (A4, or Letter in the US...) until chosen.
     QPageSize::PageSizeId reportPageSize() const { return m_pageSize; }
     void setReportPageSize(QPageSize::PageSizeId size) { m_pageSize = size; }
@@ -143,6 +157,8 @@ private:
     void runDeferred();
     void print();
     report::Options reportOptions() const;
+    reportplan::Context reportContext() const;
+    void exportReportInteractively();
     void restoreLayout();
     void saveLayout() const;
     void updateTitle();

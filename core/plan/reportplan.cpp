@@ -1,0 +1,76 @@
+#include "core/plan/reportplan.h"
+
+#include "core/base/format.h"
+
+namespace pipeplan::reportplan {
+
+bool projectEntered(const ProjectSettings &project)
+{
+    return project != defaultScenario().project;
+}
+
+bool trainingEntered(const TrainingSettings &training)
+{
+    return training != defaultScenario().training;
+}
+
+bool goalEntered(const GoalSettings &goal)
+{
+    return goal != defaultScenario().goal;
+}
+
+QString missingContent(ReportSection section, const Plan &plan, const PlanResult &result,
+                       const Context &context)
+{
+    const Scenario &s = plan.scenario;
+    switch (section) {
+    case ReportSection::Overheads:
+        if (result.model.overheads.enabled || result.model.memory.checked ||
+            context.simulationAtHand)
+            return {};
+        return QStringLiteral("no overheads or memory limit set and no simulation run");
+    case ReportSection::GoalSeek:
+        if (goalEntered(s.goal) || context.goalSeekAtHand)
+            return {};
+        return QStringLiteral("no deadline set: the goal holds its default of %1")
+            .arg(format::duration(s.goal.deadlineSeconds));
+    case ReportSection::Training:
+        if (trainingEntered(s.training))
+            return {};
+        return QStringLiteral("the Training workspace holds its untouched example");
+    case ReportSection::Project:
+        if (projectEntered(s.project))
+            return {};
+        return QStringLiteral("no tasks entered: the Project workspace holds its example");
+    case ReportSection::Summary:
+    case ReportSection::Inputs:
+    case ReportSection::Scaling:
+    case ReportSection::Amdahl:
+    case ReportSection::Levers:
+    case ReportSection::Pipeline:
+    case ReportSection::Formulas:
+        break;
+    }
+    return {};
+}
+
+std::vector<ReportSection> sectionsWithContent(const Plan &plan, const PlanResult &result,
+                                               const Context &context)
+{
+    std::vector<ReportSection> sections;
+    for (ReportSection section : reportsections::all()) {
+        if (missingContent(section, plan, result, context).isEmpty())
+            sections.push_back(section);
+    }
+    return sections;
+}
+
+std::vector<ReportSection> sectionsFor(const Plan &plan, const PlanResult &result,
+                                       const Context &context)
+{
+    if (plan.scenario.report.sections)
+        return reportsections::normalized(*plan.scenario.report.sections);
+    return sectionsWithContent(plan, result, context);
+}
+
+} // namespace pipeplan::reportplan
