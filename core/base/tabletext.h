@@ -24,8 +24,13 @@ QString markdown(const std::vector<QStringList> &rows);
 /// columns right-aligned, an optional <caption>. Pastes into word processors and mail as a table.
 QString html(const std::vector<QStringList> &rows, const QString &caption = {});
 
+/// html() as a page of its own, for a file: UTF-8 declared (so "×" and "−" read right when the
+/// file is opened in a browser), `title` as its title and the table's caption.
+QString htmlDocument(const std::vector<QStringList> &rows, const QString &title);
+
 /// Parse the text markdown() and html() write back into rows (tests, and a round trip for any
-/// table pasted back): nothing when the text is not such a table.
+/// table pasted back): nothing when the text is not such a table. Rows come back as wide as the
+/// header, short ones padded with empty cells, as the writers pad them; a caption is not a row.
 std::optional<std::vector<QStringList>> parseMarkdown(const QString &text);
 std::optional<std::vector<QStringList>> parseHtml(const QString &text);
 

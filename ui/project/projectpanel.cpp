@@ -110,7 +110,11 @@ ProjectPanel::ProjectPanel(QWidget *parent)
       m_results(makeTable({tr("Without buffers"), tr("With buffers")}, this)),
       m_strata(
           makeTable({tr("Stratum"), tr("Share (%)"), tr("Min/item"), tr("Review min/item")}, this)),
-      m_actuals(makeTable({tr("Task or job"), tr("Estimate"), tr("Actual"), tr("Error")}, this)),
+      // The log takes any unit, the same in both columns: the headers say so, as the cells
+      // are bare numbers (and a copy of the table travels without the group's title).
+      m_actuals(makeTable(
+          {tr("Task or job"), tr("Estimate (your unit)"), tr("Actual (same unit)"), tr("Error")},
+          this)),
       m_chart(new EstimateChart(this)), m_accuracyChart(new AccuracyChart(this)),
       m_distribution(new QComboBox(this)), m_message(new QLabel(this)), m_pert(new QLabel(this)),
       m_labelingResult(new QLabel(this)), m_etaResult(new QLabel(this)),
@@ -858,7 +862,7 @@ void ProjectPanel::fillStrata(const Scenario &s)
 {
     const estimate::LabelingInputs &l = s.project.labeling;
     const bool counts = !l.strata.empty() && l.strata.front().count.has_value();
-    m_strata->horizontalHeaderItem(1)->setText(counts ? tr("Count") : tr("Share (%)"));
+    m_strata->horizontalHeaderItem(1)->setText(counts ? tr("Count (items)") : tr("Share (%)"));
     m_strata->setRowCount(static_cast<int>(l.strata.size()));
     for (int row = 0; std::cmp_less(row, l.strata.size()); ++row) {
         const estimate::Stratum &stratum = l.strata[static_cast<std::size_t>(row)];

@@ -3,6 +3,7 @@
 #include "core/base/fileio.h"
 
 #include "core/base/csv.h"
+#include "core/base/tabletext.h"
 
 #include <QAbstractItemView>
 #include <QApplication>
@@ -10,8 +11,10 @@
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
+#include <QComboBox>
 #include <QFileDialog>
 #include <QGraphicsScene>
+#include <QHeaderView>
 #include <QImage>
 #include <QMenu>
 #include <QMessageBox>
@@ -23,6 +26,8 @@
 #include <QSvgGenerator>
 #include <QTableWidget>
 #include <qcustomplot.h>
+
+#include <memory>
 
 namespace pipeplan::chartexport {
 
@@ -137,11 +142,72 @@ QString saveCsv(const std::vector<QStringList> &rows, const QString &path)
     return writeFile(path, csv::write(rows).toUtf8());
 }
 
+QString saveMarkdown(const std::vector<QStringList> &rows, const QString &path)
+{
+    return writeFile(path, tabletext::markdown(rows).toUtf8());
+}
+
+QString saveHtml(const std::vector<QStringList> &rows, const QString &path, const QString &title)
+{
+    return writeFile(path, tabletext::htmlDocument(rows, title).toUtf8());
+}
+
+void copyTabSeparated(const std::vector<QStringList> &rows)
+{
+    QApplication::clipboard()->setText(csv::tabSeparated(rows));
+}
+
+void copyMarkdown(const std::vector<QStringList> &rows)
+{
+    QApplication::clipboard()->setText(tabletext::markdown(rows));
+}
+
+void copyHtml(const std::vector<QStringList> &rows)
+{
+    auto *data = new QMimeData;
+    // The charset first, as browsers put it there: without it some word processors read the
+    // clipboard's UTF-8 as Latin-1, and every "×" and "−" of the scaling table turns to noise.
+    data->setHtml(QStringLiteral("<meta charset=\"utf-8\">\n") + tabletext::html(rows));
+    // A spreadsheet takes the plain text: tab-separated, it lands in cells as "Copy as
+    // tab-separated text" does.
+    data->setText(csv::tabSeparated(rows));
+    QApplication::clipboard()->setMimeData(data); // the clipboard owns it
+}
+
+namespace {
+/// A cell as the person reads it: its text, or the current choice of a picker placed in it.
+QString cellText(const QTableWidget *table, int row, int column)
+{
+    if (const QTableWidgetItem *item = table->item(row, column))
+        return item->text();
+    if (const auto *picker = qobject_cast<const QComboBox *>(table->cellWidget(row, column)))
+        return picker->currentText();
+    return {};
+}
+
+/// Whether the rows are labelled in the vertical header (the project estimate's "PERT mean",
+/// "P50"): without the labels the copied numbers would say nothing.
+bool hasRowLabels(const QTableWidget *table)
+{
+    if (table->verticalHeader()->isHidden())
+        return false;
+    for (int r = 0; r < table->rowCount(); ++r) {
+        if (const QTableWidgetItem *item = table->verticalHeaderItem(r);
+            item && !item->text().isEmpty())
+            return true;
+    }
+    return false;
+}
+} // namespace
+
 std::vector<QStringList> tableRows(const QTableWidget *table)
 {
+    const bool rowLabels = hasRowLabels(table);
     std::vector<QStringList> rows;
     rows.reserve(static_cast<std::size_t>(table->rowCount()) + 1);
     QStringList header;
+    if (rowLabels)
+        header << QString();
     for (int c = 0; c < table->columnCount(); ++c) {
         const QTableWidgetItem *item = table->horizontalHeaderItem(c);
         header << (item ? item->text() : QString());
@@ -149,8 +215,12 @@ std::vector<QStringList> tableRows(const QTableWidget *table)
     rows.push_back(header);
     for (int r = 0; r < table->rowCount(); ++r) {
         QStringList cells;
+        if (rowLabels) {
+            const QTableWidgetItem *label = table->verticalHeaderItem(r);
+            cells << (label ? label->text() : QString());
+        }
         for (int c = 0; c < table->columnCount(); ++c)
-            cells << (table->item(r, c) ? table->item(r, c)->text() : QString());
+            cells << cellText(table, r, c);
         rows.push_back(cells);
     }
     return rows;
@@ -213,25 +283,69 @@ void installChartMenu(QWidget *chart, const QString &title, std::function<QPictu
         });
 }
 
+namespace {
+/// The object name that marks the menu installTableMenu made, so it can be found again.
+const QString kTableMenuName = QStringLiteral("tableMenu");
+
+/// Asks where to write `title` and writes it there; a failure is reported, a cancel is not.
+void exportTable(QWidget *parent, const QString &title, const QString &suffix,
+                 const QString &filter, const std::function<QString(const QString &)> &save)
+{
+    const QString path = QFileDialog::getSaveFileName(parent, QObject::tr("Export %1").arg(title),
+                                                      suggestedPath(title, suffix), filter);
+    if (!path.isEmpty())
+        report(parent, save(path));
+}
+} // namespace
+
+QMenu *tableMenu(QAbstractItemView *view, const QString &title,
+                 std::function<std::vector<QStringList>()> rows)
+{
+    auto *menu = new QMenu(view);
+    // The entries are made once and live as long as the view: each asks for the rows when
+    // chosen, so it copies what the table shows then.
+    const auto table = std::make_shared<std::function<std::vector<QStringList>()>>(std::move(rows));
+    menu->addAction(QObject::tr("Export CSV…"), view, [view, title, table]() {
+        exportTable(view, title, QStringLiteral(".csv"), QObject::tr("CSV (*.csv)"),
+                    [&](const QString &path) { return saveCsv((*table)(), path); });
+    });
+    menu->addAction(QObject::tr("Export Markdown…"), view, [view, title, table]() {
+        exportTable(view, title, QStringLiteral(".md"), QObject::tr("Markdown (*.md)"),
+                    [&](const QString &path) { return saveMarkdown((*table)(), path); });
+    });
+    menu->addAction(QObject::tr("Export HTML…"), view, [view, title, table]() {
+        exportTable(view, title, QStringLiteral(".html"), QObject::tr("HTML (*.html *.htm)"),
+                    [&](const QString &path) { return saveHtml((*table)(), path, title); });
+    });
+    menu->addSeparator();
+    menu->addAction(QObject::tr("Copy as tab-separated text"), view,
+                    [table]() { copyTabSeparated((*table)()); });
+    menu->addAction(QObject::tr("Copy as Markdown"), view, [table]() { copyMarkdown((*table)()); });
+    menu->addAction(QObject::tr("Copy as HTML"), view, [table]() { copyHtml((*table)()); });
+    return menu;
+}
+
+QMenu *installedTableMenu(const QAbstractItemView *view)
+{
+    return view->findChild<QMenu *>(kTableMenuName, Qt::FindDirectChildrenOnly);
+}
+
 void installTableMenu(QAbstractItemView *view, const QString &title,
                       std::function<std::vector<QStringList>()> rows)
 {
+    QMenu *previous = installedTableMenu(view);
+    if (previous)
+        previous->setObjectName(QString());
+    tableMenu(view, title, std::move(rows))->setObjectName(kTableMenuName);
+    if (previous) {
+        delete previous; // the view already shows the installed menu, now the new one
+        return;
+    }
     view->setContextMenuPolicy(Qt::CustomContextMenu);
     QObject::connect(view, &QWidget::customContextMenuRequested, view,
-                     [view, title, rows = std::move(rows)](const QPoint &position) {
-                         QMenu menu(view);
-                         menu.addAction(QObject::tr("Export CSV…"), view, [&]() {
-                             const QString path = QFileDialog::getSaveFileName(
-                                 view, QObject::tr("Export %1").arg(title),
-                                 suggestedPath(title, QStringLiteral(".csv")),
-                                 QObject::tr("CSV (*.csv)"));
-                             if (!path.isEmpty())
-                                 report(view, saveCsv(rows(), path));
-                         });
-                         menu.addAction(QObject::tr("Copy as tab-separated text"), view, [&]() {
-                             QApplication::clipboard()->setText(csv::tabSeparated(rows()));
-                         });
-                         menu.exec(view->viewport()->mapToGlobal(position));
+                     [view](const QPoint &position) {
+                         if (QMenu *menu = installedTableMenu(view))
+                             menu->exec(view->viewport()->mapToGlobal(position));
                      });
 }
 
