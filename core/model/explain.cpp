@@ -500,14 +500,16 @@ QString biggestLever(const std::vector<LeverStep> &steps)
 QString question(const Scenario &s, const ScenarioResult &r)
 {
     const Workload &w = s.workload;
-    QString users = format::plural(QStringLiteral("%n user(s)"), r.usersScored);
+    auto counted = [](double n, const char *one, const char *many) {
+        return format::count(n, QLatin1String(n == 1 ? one : many));
+    };
+    QString users = counted(r.usersScored, "user", "users");
     if (w.keepFraction < 1.0)
         users += QStringLiteral(" (the %1% kept of %2)")
                      .arg(num(w.keepFraction * 100, 2), num(w.users, 0));
-    const QString job =
-        QStringLiteral("How long does scoring %1 × %2 take on %3")
-            .arg(users, format::plural(QStringLiteral("%n prediction(s)"), w.predictionsPerUser),
-                 format::plural(QStringLiteral("%n worker(s)"), w.workers));
+    const QString job = QStringLiteral("How long does scoring %1 × %2 take on %3")
+                            .arg(users, counted(w.predictionsPerUser, "prediction", "predictions"),
+                                 counted(w.workers, "worker", "workers"));
     if (s.goal.finishWithin)
         return job + QStringLiteral(", and can it finish within %1?")
                          .arg(format::duration(s.goal.deadlineSeconds));

@@ -138,6 +138,9 @@ public:
         element.strong = true;
         m_elements.push_back(std::move(element));
         m_lastHeading = title;
+        // The first section follows the title on page 1 even when it would open a page.
+        pageBreak = pageBreak && m_headings > 0;
+        ++m_headings;
         const QFont f = font(13, true);
         add(
             textHeight(title, f, m_width) + 8,
@@ -290,6 +293,7 @@ private:
     std::vector<Header> m_headers;
     std::vector<Element> m_elements;
     QString m_lastHeading;
+    int m_headings = 0;
     bool m_breakPending = false;
 };
 
@@ -783,8 +787,9 @@ void renderActuals(Document &doc, const ProjectSettings &project,
             {entry.name, format::trimmed(entry.estimate, 3), format::trimmed(entry.actual, 3),
              format::trimmed(acc.absolutePercentageErrors[i] * 100, 1) + QStringLiteral(" %")});
     }
-    doc.table({QStringLiteral("Task or job"), QStringLiteral("Estimate"), QStringLiteral("Actual"),
-               QStringLiteral("Error")},
+    // The window's headers: the log holds numbers in whatever unit the person logs them.
+    doc.table({QStringLiteral("Task or job"), QStringLiteral("Estimate (your unit)"),
+               QStringLiteral("Actual (same unit)"), QStringLiteral("Error")},
               log, {0.46, 0.18, 0.18, 0.18}, {false, true, true, true});
     doc.text(QStringLiteral("Median absolute percentage error (MdAPE): %1 %")
                  .arg(format::trimmed(acc.medianApe * 100, 1)),

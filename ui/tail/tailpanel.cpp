@@ -587,21 +587,15 @@ void TailPanel::showResults()
     m_goalTable->setRowCount(0);
     if (!goal)
         return;
-    m_goalTable->setRowCount(static_cast<int>(goal->options.size()));
-    if (m_document) {
-        m_goalTable->horizontalHeaderItem(3)->setText(
-            tr("Cost at %1/worker-h")
-                .arg(format::trimmed(m_document->scenario().goal.pricePerWorkerHour, 2)));
-    }
-    for (int row = 0; row < static_cast<int>(goal->options.size()); ++row) {
-        const goalseek::Option &option = goal->options[static_cast<size_t>(row)];
-        const QStringList cells{
-            option.method,
-            option.workers ? format::grouped(*option.workers, 0) : tr("impossible"),
-            option.workers ? format::duration(option.runtimeSeconds) : QString(),
-            option.workers ? format::grouped(option.cost, 2) : QString(),
-            option.reason,
-        };
+    // The cells as core words them, the same rows the report prints.
+    std::vector<QStringList> rows =
+        explain::goalSeekRows(*goal, m_document ? m_document->scenario().goal.pricePerWorkerHour
+                                                : GoalSettings{}.pricePerWorkerHour);
+    m_goalTable->setHorizontalHeaderLabels(rows.front());
+    rows.erase(rows.begin());
+    m_goalTable->setRowCount(static_cast<int>(rows.size()));
+    for (int row = 0; row < static_cast<int>(rows.size()); ++row) {
+        const QStringList &cells = rows[static_cast<size_t>(row)];
         for (int column = 0; column < cells.size(); ++column) {
             auto *item = new QTableWidgetItem(cells[column]);
             if (column > 0 && column < 4)

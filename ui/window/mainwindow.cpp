@@ -561,10 +561,15 @@ void MainWindow::installExports()
                      [this](QSize size) { return recordPlot(m_project->estimateChart(), size); });
     installChartMenu(m_project->accuracyChart(), tr("Estimated vs actual"),
                      [this](QSize size) { return recordPlot(m_project->accuracyChart(), size); });
-    for (QTableWidget *table : {m_project->taskTable(), m_project->resultTable(),
-                                m_project->strataTable(), m_project->actualsTable()}) {
-        chartexport::installTableMenu(table, tr("Project estimate"),
-                                      [table]() { return chartexport::tableRows(table); });
+    // Each table under its own title: the suggested file name, the dialog and the HTML caption.
+    for (const auto &[table, title] :
+         {std::pair{m_project->taskTable(), tr("Project tasks")},
+          std::pair{m_project->resultTable(), tr("Project estimate")},
+          std::pair{m_project->strataTable(), tr("Labeling strata")},
+          std::pair{m_project->actualsTable(), tr("Estimated vs actual")}}) {
+        QTableWidget *shown = table;
+        chartexport::installTableMenu(shown, title,
+                                      [shown]() { return chartexport::tableRows(shown); });
     }
 }
 

@@ -1,0 +1,316 @@
+// The report a person pastes into a planning document (issue 19): the sections the plan uses,
+// the goal seek's answer exactly as `pipeplan-cli deadline` gives it, a one-page summary, and
+// the same report as HTML and Markdown.
+#include "app/cli/cli.h"
+#include "app/cli/report.h"
+#include "core/base/format.h"
+#include "core/base/tabletext.h"
+#include "core/model/explain.h"
+#include "core/plan/scenariofile.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/report/report.h"
+#include "ui/report/reportdialog.h"
+#include "ui/window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QPushButton>
+#include <QTemporaryDir>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+namespace {
+
+QString presetPath(const char *name)
+{
+    return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name);
+}
+
+Plan loadPreset(const char *name)
+{
+    QFile file(presetPath(name));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+    return scenariofile::fromJson(file.readAll()).plan.value_or(Plan{});
+}
+
+/// `pipeplan-cli report ARGS`, in process: the exit code and what it printed.
+int runReport(const QStringList &args, QString *printed = nullptr)
+{
+    QString out;
+    QString err;
+    QTextStream outStream(&out);
+    QTextStream errStream(&err);
+    const int code = cli::runReport(args, outStream, errStream);
+    outStream.flush();
+    errStream.flush();
+    if (printed)
+        *printed = out + err;
+    return code;
+}
+
+/// The PDF's text as pdftotext reads it (pages `first` to `last`, all when 0).
+QString pdfText(const QString &pdf, int first = 0, int last = 0)
+{
+    QStringList args;
+    if (first > 0)
+        args << QStringLiteral("-f") << QString::number(first) << QStringLiteral("-l")
+             << QString::number(last);
+    args << pdf << QStringLiteral("-");
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"), args);
+    EXPECT_TRUE(process.waitForFinished(60000));
+    EXPECT_EQ(process.exitCode(), 0);
+    return QString::fromUtf8(process.readAllStandardOutput());
+}
+
+/// The lines of `text` that stand alone (headings are one line of their own in pdftotext).
+bool hasLine(const QString &text, const QString &line)
+{
+    // A page starts with a form feed.
+    return QString(text).remove(QLatin1Char('\f')).split(QLatin1Char('\n')).contains(line);
+}
+
+/// The table under the Markdown heading that starts with `heading`.
+std::optional<std::vector<QStringList>> markdownTableAfter(const QString &markdown,
+                                                           const QString &heading)
+{
+    const QStringList lines = markdown.split(QLatin1Char('\n'));
+    qsizetype i = 0;
+    while (i < lines.size() && !lines[i].startsWith(QStringLiteral("## ") + heading))
+        ++i;
+    while (i < lines.size() && !lines[i].startsWith(QLatin1Char('|')))
+        ++i;
+    QStringList table;
+    while (i < lines.size() && lines[i].startsWith(QLatin1Char('|')))
+        table << lines[i++];
+    return tabletext::parseMarkdown(table.join(QLatin1Char('\n')) + QLatin1Char('\n'));
+}
+
+} // namespace
+
+TEST(Report, TheFiveStagePresetPrintsNoProjectLabelingOrTrainingUnlessAsked)
+{
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("out.pdf"));
+    QString printed;
+    ASSERT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), pdf}, &printed),
+              cli::kExitOk)
+        << printed.toStdString();
+    EXPECT_TRUE(printed.contains(
+        QStringLiteral("(summary,inputs,scaling,amdahl,levers,pipeline,formulas)")))
+        << printed.toStdString();
+    QString text = pdfText(pdf);
+    for (const char *heading : {"Project estimate", "Labeling effort",
+                                "Training pipeline schedules", "Training job ETA from a canary"})
+        EXPECT_FALSE(text.contains(QLatin1String(heading))) << heading;
+    // No example value leaks into the formulas either (seed 003's labeling hours).
+    EXPECT_FALSE(text.contains(QStringLiteral("Labeling: base")));
+    EXPECT_FALSE(text.contains(QStringLiteral("6,270")));
+    EXPECT_TRUE(hasLine(text, QStringLiteral("Summary")));
+    EXPECT_TRUE(hasLine(text, QStringLiteral("Formulas used")));
+
+    ASSERT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), pdf,
+                         QStringLiteral("--sections"), QStringLiteral("project")},
+                        &printed),
+              cli::kExitOk);
+    text = pdfText(pdf);
+    EXPECT_TRUE(hasLine(text, QStringLiteral("Project estimate")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Labeling")));
+    // Asked for, the workspace's example is printed, and said to be one.
+    EXPECT_TRUE(text.contains(QStringLiteral("Nothing was entered in the Project workspace")));
+    EXPECT_FALSE(hasLine(text, QStringLiteral("Summary")));
+}
+
+TEST(Report, TheGoalSeekHasTheDeadlineCommandsNumbers)
+{
+    QString json;
+    {
+        QTextStream out(&json);
+        QTextStream err(stderr);
+        ASSERT_EQ(cli::run({QStringLiteral("deadline"), presetPath("feature-store-cap.json"),
+                            QStringLiteral("--json")},
+                           out, err),
+                  cli::kExitOk);
+    }
+    const QJsonArray options =
+        QJsonDocument::fromJson(json.toUtf8()).object().value(QStringLiteral("options")).toArray();
+    ASSERT_EQ(options.size(), 4);
+
+    const Plan plan = loadPreset("feature-store-cap.json");
+    const QString markdown = report::text(plan, {}, report::Format::Markdown);
+    const auto table = markdownTableAfter(markdown, QStringLiteral("Goal seek"));
+    ASSERT_TRUE(table.has_value()) << markdown.toStdString();
+    ASSERT_EQ(table->size(), 5u);
+    EXPECT_EQ(table->front(),
+              (QStringList{QStringLiteral("Model"), QStringLiteral("Fewest workers"),
+                           QStringLiteral("Finishes in"), QStringLiteral("Cost at 0.5/worker-h"),
+                           QStringLiteral("Why not")}));
+    for (qsizetype i = 0; i < options.size(); ++i) {
+        const QJsonObject option = options[i].toObject();
+        const QStringList &row = (*table)[static_cast<size_t>(i) + 1];
+        EXPECT_EQ(row[0], option.value(QStringLiteral("method")).toString());
+        EXPECT_EQ(row[1], format::grouped(option.value(QStringLiteral("workers")).toDouble(), 0));
+        EXPECT_EQ(row[2],
+                  format::duration(option.value(QStringLiteral("runtime_seconds")).toDouble()));
+        EXPECT_EQ(row[3], format::grouped(option.value(QStringLiteral("cost")).toDouble(), 2));
+    }
+    // The numbers the issue quotes for this preset, and the verdict beside them.
+    EXPECT_EQ((*table)[1][1], QStringLiteral("1,042"));
+    EXPECT_EQ((*table)[2][1], QStringLiteral("1,093"));
+    EXPECT_TRUE(markdown.contains(QStringLiteral("This plan at 5,000 workers: Meets the 60 minutes "
+                                                 "deadline")));
+
+    // And in the PDF.
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("fs.pdf"));
+    ASSERT_EQ(runReport({presetPath("feature-store-cap.json"), QStringLiteral("-o"), pdf}),
+              cli::kExitOk);
+    const QString text = pdfText(pdf);
+    EXPECT_TRUE(text.contains(QStringLiteral("Goal seek: fewest workers to")));
+    for (const QJsonValue &option : options)
+        EXPECT_TRUE(text.contains(
+            format::grouped(option.toObject().value(QStringLiteral("workers")).toDouble(), 0)));
+}
+
+TEST(Report, TheSummaryIsTheFirstPageWithTheQuestionAndTheAnswer)
+{
+    const Plan plan = loadPreset("five-stage.json");
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("summary.pdf"));
+    ASSERT_TRUE(report::writePdf(plan, pdf, {}).isEmpty());
+    const QString first = pdfText(pdf, 1, 1);
+    const ScenarioResult r = evaluate(plan.scenario);
+    const explain::Headline h = explain::headline(plan.scenario, r);
+    EXPECT_TRUE(first.simplified().contains(explain::question(plan.scenario, r).simplified()))
+        << first.toStdString();
+    EXPECT_TRUE(first.contains(h.runtime));
+    EXPECT_TRUE(first.contains(QStringLiteral("Biggest lever")));
+    EXPECT_TRUE(first.contains(QStringLiteral("Levers: runtime after each")));
+    EXPECT_TRUE(first.simplified().contains(QStringLiteral("feature fetch at 500 ms per user")));
+    // The summary page stands alone: the inputs start on the next.
+    EXPECT_FALSE(hasLine(first, QStringLiteral("Inputs")));
+    EXPECT_TRUE(hasLine(pdfText(pdf, 2, 2), QStringLiteral("Headline")));
+}
+
+TEST(Report, HtmlAndMarkdownHoldTheScalingTableAsTheWindowShowsIt)
+{
+    const Plan plan = loadPreset("nightly-scoring.json");
+    const ScenarioResult r = evaluate(plan.scenario);
+    const std::vector<QStringList> scaling = explain::scalingTableRows(
+        explain::shownScaling(plan.scenario, r).rows, r.overheads.enabled);
+    const auto markdownTable = markdownTableAfter(report::text(plan, {}, report::Format::Markdown),
+                                                  QStringLiteral("Scaling table"));
+    ASSERT_TRUE(markdownTable.has_value());
+    EXPECT_EQ(*markdownTable, scaling);
+    const QString html = report::text(plan, {}, report::Format::Html);
+    EXPECT_TRUE(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
+    const qsizetype at = html.indexOf(QStringLiteral("<h2>Scaling table</h2>"));
+    ASSERT_GE(at, 0);
+    const qsizetype start = html.indexOf(QStringLiteral("<table"), at);
+    const qsizetype end = html.indexOf(QStringLiteral("</table>"), start);
+    const auto htmlTable = tabletext::parseHtml(html.mid(start, end + 8 - start));
+    ASSERT_TRUE(htmlTable.has_value());
+    EXPECT_EQ(*htmlTable, scaling);
+    // The charts travel as images, one per chart of the sections.
+    EXPECT_EQ(html.count(QStringLiteral("<img src=\"data:image/png;base64,")), 5);
+    // The tables alone as CSV: each under its heading.
+    const QString csvText = report::text(plan, {}, report::Format::Csv);
+    EXPECT_TRUE(csvText.contains(QStringLiteral("Scaling table\r\nWorkers,Linear (h),")))
+        << csvText.left(400).toStdString();
+}
+
+TEST(Report, TheCliListsTheSectionsAndRefusesAMistypedOne)
+{
+    QString printed;
+    EXPECT_EQ(runReport({QStringLiteral("--sections"), QStringLiteral("help")}, &printed),
+              cli::kExitOk);
+    for (ReportSection section : reportsections::all())
+        EXPECT_TRUE(printed.contains(QStringLiteral("  ") + reportsections::key(section)));
+    QTemporaryDir dir;
+    EXPECT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"),
+                         dir.filePath(QStringLiteral("x.pdf")), QStringLiteral("--sections"),
+                         QStringLiteral("summary,gantt")},
+                        &printed),
+              cli::kExitInvalid);
+    EXPECT_EQ(printed, QStringLiteral("pipeplan-cli report: --sections: 'gantt' is not a section: "
+                                      "use summary,inputs,scaling,amdahl,levers,pipeline,"
+                                      "overheads,goal_seek,training,project,formulas\n"));
+    EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("x.pdf"))));
+    EXPECT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"),
+                         dir.filePath(QStringLiteral("x.pdf")), QStringLiteral("--format"),
+                         QStringLiteral("docx")},
+                        &printed),
+              cli::kExitInvalid);
+    EXPECT_TRUE(
+        printed.contains(QStringLiteral("--format: must be pdf, html, markdown, csv or tsv")));
+    // The suffix picks the format.
+    const QString md = dir.filePath(QStringLiteral("plan.md"));
+    ASSERT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), md}), cli::kExitOk);
+    QFile file(md);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.readAll().startsWith("*PipePlan report*\n\n# Fetch, transform, embed"));
+}
+
+TEST(Report, TheDialogTicksWhatHasContentAndTheChoiceLandsInTheFileAndTheCli)
+{
+    MainWindow window(MainWindow::Options::headless());
+    QString error;
+    ASSERT_TRUE(window.openFile(presetPath("five-stage.json"), &error)) << error.toStdString();
+    ScenarioDocument *document = window.document();
+    std::unique_ptr<ReportDialog> dialog = window.makeReportDialog();
+    EXPECT_TRUE(dialog->sectionBox(ReportSection::Summary)->isChecked());
+    EXPECT_TRUE(dialog->sectionBox(ReportSection::Scaling)->isChecked());
+    EXPECT_FALSE(dialog->sectionBox(ReportSection::Project)->isChecked());
+    EXPECT_FALSE(dialog->sectionBox(ReportSection::Training)->isChecked());
+    EXPECT_FALSE(dialog->sectionBox(ReportSection::GoalSeek)->isChecked());
+    EXPECT_EQ(dialog->statusText(), QStringLiteral("7 of 11 sections"));
+    EXPECT_FALSE(dialog->copyButton()->isEnabled()); // PDF: nothing to paste
+
+    // Accepting the defaults changes nothing in the plan.
+    window.keepReportSections(dialog->sections());
+    EXPECT_FALSE(document->isModified());
+    EXPECT_FALSE(document->scenario().report.sections.has_value());
+
+    // Unticking everything leaves nothing to export.
+    dialog->setSections({});
+    EXPECT_FALSE(dialog->exportButton()->isEnabled());
+    EXPECT_EQ(dialog->statusText(), QStringLiteral("Tick at least one section to export"));
+
+    dialog->sectionBox(ReportSection::Summary)->setChecked(true);
+    dialog->sectionBox(ReportSection::Project)->setChecked(true);
+    dialog->sectionBox(ReportSection::Formulas)->setChecked(true);
+    window.keepReportSections(dialog->sections());
+    const std::vector<ReportSection> chosen{ReportSection::Summary, ReportSection::Project,
+                                            ReportSection::Formulas};
+    EXPECT_EQ(document->scenario().report.sections, chosen);
+    EXPECT_TRUE(document->isModified());
+    EXPECT_EQ(document->undoStack()->undoText(), QStringLiteral("Choose report sections"));
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.json"));
+    ASSERT_TRUE(window.saveFile(path, &error)) << error.toStdString();
+    const QString pdf = dir.filePath(QStringLiteral("plan.pdf"));
+    QString printed;
+    ASSERT_EQ(runReport({path, QStringLiteral("-o"), pdf}, &printed), cli::kExitOk);
+    EXPECT_TRUE(printed.contains(QStringLiteral("(summary,project,formulas)")))
+        << printed.toStdString();
+    const QString text = pdfText(pdf);
+    EXPECT_TRUE(hasLine(text, QStringLiteral("Project estimate")));
+    EXPECT_FALSE(hasLine(text, QStringLiteral("Scaling table")));
+    // The window's own export prints the same sections.
+    const QString windowPdf = dir.filePath(QStringLiteral("window.pdf"));
+    ASSERT_TRUE(window.exportReport(windowPdf, &error)) << error.toStdString();
+    EXPECT_TRUE(hasLine(pdfText(windowPdf), QStringLiteral("Project estimate")));
+
+    // A new dialog starts from the saved choice; undo takes it back.
+    EXPECT_TRUE(window.makeReportDialog()->sectionBox(ReportSection::Project)->isChecked());
+    document->undoStack()->undo();
+    EXPECT_FALSE(document->scenario().report.sections.has_value());
+    EXPECT_FALSE(window.makeReportDialog()->sectionBox(ReportSection::Project)->isChecked());
+}
