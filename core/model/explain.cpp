@@ -490,7 +490,7 @@ QString biggestLever(const std::vector<LeverStep> &steps)
                                 true) == QLatin1String("unchanged"))
         return QStringLiteral("none");
     const LeverStep &step = steps[static_cast<size_t>(best)];
-    return QStringLiteral("%1 (%2: %3)")
+    return QStringLiteral("%1 %2 (%3)")
         .arg(step.name,
              leverFactor(steps[static_cast<size_t>(best) - 1].runtimeSeconds, step.runtimeSeconds,
                          true),

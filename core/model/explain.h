@@ -120,8 +120,8 @@ QString leverFactor(double beforeSeconds, double afterSeconds, bool applied);
 /// where the story starts) has none: "".
 QStringList leverFactors(const std::vector<LeverStep> &steps);
 
-/// The lever that shrinks the runtime the most, by its factor: "Accelerator (÷100: 20 s →
-/// 200 ms/prediction)"; "none" when no lever shortens the job.
+/// The lever that shrinks the runtime the most, by its factor: "Accelerator ÷100 (1,000 ms →
+/// 10 ms/prediction)"; "none" when no lever shortens the job.
 QString biggestLever(const std::vector<LeverStep> &steps);
 
 /// The question the plan asks, in one sentence, for the report's summary: "How long does
