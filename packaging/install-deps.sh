@@ -15,6 +15,8 @@ packages=(
     cmake ninja-build g++ pkg-config ca-certificates git
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
     libqcustomplot-dev libgl-dev libgtest-dev libgmock-dev libbenchmark-dev
+    # measured runs (GSL's nonlinear least squares) and profiler traces (RapidJSON SAX, zlib)
+    libgsl-dev rapidjson-dev zlib1g-dev
     # man pages generated from the programs' own --help
     help2man
     # running the window: platform plugins (xcb, offscreen), fonts, the SVG icon

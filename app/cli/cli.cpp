@@ -18,7 +18,8 @@ std::vector<Command> commands()
     return {
         runtimeCommand(),   scalingCommand(),    amdahlCommand(),   pipelineCommand(),
         evalCommand(),      simulateCommand(),   deadlineCommand(), scheduleCommand(),
-        bandwidthCommand(), monteCarloCommand(), labelingCommand(),
+        bandwidthCommand(), monteCarloCommand(), labelingCommand(), fitCommand(),
+        traceCommand(),
     };
 }
 

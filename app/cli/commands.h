@@ -36,6 +36,11 @@ Command deadlineCommand();
 // schedule.cpp: a training pipeline's schedule.
 Command scheduleCommand();
 
+// fit.cpp: Amdahl and the USL fitted to measured runs (issue 20).
+Command fitCommand();
+// trace.cpp: span statistics of a profiler trace (issue 20).
+Command traceCommand();
+
 // project.cpp: project estimates from task files and labeling inputs.
 Command monteCarloCommand();
 Command labelingCommand();

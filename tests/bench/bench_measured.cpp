@@ -1,0 +1,2 @@
+// Issue 20: BM_Fit and BM_TraceImport.
+#include <benchmark/benchmark.h>

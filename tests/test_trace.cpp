@@ -1,0 +1,2 @@
+// Issue 20.
+#include <gtest/gtest.h>
