@@ -167,8 +167,7 @@ TEST(ReportSummary, TheQuestionAndTheBiggestLeverOfSeed000)
     EXPECT_EQ(
         explain::leverFactors(r.waterfall).mid(1, 3),
         (QStringList{QStringLiteral("÷2"), QStringLiteral("÷100"), QStringLiteral("unchanged")}));
-    EXPECT_TRUE(
-        explain::biggestLever(r.waterfall).startsWith(QStringLiteral("Accelerator ÷100 (")))
+    EXPECT_TRUE(explain::biggestLever(r.waterfall).startsWith(QStringLiteral("Accelerator ÷100 (")))
         << explain::biggestLever(r.waterfall).toStdString();
     EXPECT_EQ(explain::question(s, r),
               QStringLiteral("How long does scoring 75,000,000 users (the 50% kept of "

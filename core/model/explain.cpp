@@ -530,4 +530,57 @@ std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pri
     return rows;
 }
 
+QString runtimeBand(double runtimeSeconds, double lowSeconds, double highSeconds)
+{
+    return QStringLiteral("%1, 95 %: %2 to %3")
+        .arg(format::duration(runtimeSeconds), format::duration(lowSeconds),
+             format::duration(highSeconds));
+}
+
+std::vector<QStringList> fitRows(const fit::Result &result, const QString &unit)
+{
+    std::vector<QStringList> rows{{QStringLiteral("Law"), QStringLiteral("Parameter"),
+                                   QStringLiteral("Value"), QStringLiteral("Std. error"),
+                                   QStringLiteral("95 % interval")}};
+    auto estimate = [&rows](const QString &law, const QString &name, const fit::Estimate &e,
+                            int decimals) {
+        rows.push_back(
+            {law, name, num(e.value, decimals), num(e.standardError, decimals),
+             QStringLiteral("%1 to %2").arg(num(e.low, decimals), num(e.high, decimals))});
+    };
+    auto quality = [&rows, &unit](const QString &law, double rmse, double rSquared) {
+        rows.push_back(
+            {law, QStringLiteral("RMSE (%1)").arg(unit), num(rmse, 4), QString(), QString()});
+        rows.push_back({law, QStringLiteral("R²"), num(rSquared, 4), QString(), QString()});
+    };
+    const QString amdahl = QStringLiteral("Amdahl");
+    const QString usl = QStringLiteral("USL");
+    if (const auto &a = result.amdahl) {
+        estimate(amdahl, QStringLiteral("p (parallel fraction)"), a->p, 4);
+        estimate(amdahl, QStringLiteral("λ (%1 at one worker)").arg(unit), a->lambda, 4);
+        quality(amdahl, a->rmse, a->rSquared);
+    }
+    if (const auto &u = result.usl) {
+        estimate(usl, QStringLiteral("σ (contention)"), u->sigma, 6);
+        estimate(usl, QStringLiteral("κ (coherency)"), u->kappa, 6);
+        estimate(usl, QStringLiteral("λ (%1 at one worker)").arg(unit), u->lambda, 4);
+        quality(usl, u->rmse, u->rSquared);
+        rows.push_back({usl, QStringLiteral("Peak N* = √((1 − σ) / κ) (workers)"),
+                        u->peakWorkers ? num(*u->peakWorkers, 0) : QStringLiteral("none (κ = 0)"),
+                        QString(), QString()});
+    }
+    return rows;
+}
+
+std::vector<QStringList> runRows(const fit::Runs &runs)
+{
+    const bool runtime = runs.measure == fit::Measure::RuntimeSeconds;
+    std::vector<QStringList> rows{
+        {QStringLiteral("Workers"),
+         runtime ? QStringLiteral("Runtime (s)") : QStringLiteral("Throughput (items/s)")}};
+    for (const fit::Run &run : runs.runs)
+        rows.push_back({num(run.workers, 0), num(run.value, 4)});
+    return rows;
+}
+
 } // namespace pipeplan::explain

@@ -129,6 +129,19 @@ QString biggestLever(const std::vector<LeverStep> &steps);
 /// on, "… and can it finish within 1 hour?".
 QString question(const Scenario &scenario, const ScenarioResult &result);
 
+/// The runtime with its band from a fitted p's 95 % interval: "25 minutes, 95 %: 22 to 31
+/// minutes" (the headline and the report, when the plan uses the fitted p).
+QString runtimeBand(double runtimeSeconds, double lowSeconds, double highSeconds);
+
+/// The fitted laws as text rows, header first: law, parameter, value, standard error, 95 %
+/// interval; then RMSE and R² per law and the USL's peak (the Measured workspace, the report).
+/// Throughputs in `unit` ("items/s", or "runs/s" for runtime runs).
+std::vector<QStringList> fitRows(const fit::Result &result, const QString &unit);
+
+/// The measured runs as text rows, header first: "Workers", then "Throughput (items/s)" or
+/// "Runtime (s)".
+std::vector<QStringList> runRows(const fit::Runs &runs);
+
 /// The goal seek's options as text rows, header first: model, fewest workers, finishes in, cost
 /// at the price per worker-hour, why not. The window's table, the report and the CLI.
 std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour);

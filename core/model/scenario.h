@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/measured/fit.h"
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
 #include "core/model/pipeline.h"
@@ -11,6 +12,7 @@
 #include "core/training/schedule.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -108,6 +110,20 @@ struct ProjectSettings
     static estimate::JobEtaInputs defaultJobEta();
 };
 
+/// What was measured rather than guessed (issue 20): runs of the job at several worker counts, to
+/// which Amdahl's law and the USL are fitted, and the profiler trace stage times were read from.
+struct MeasuredSettings
+{
+    fit::Runs runs;
+    /// The trace the stage times or the training F/B/W came from, when it was read (ISO 8601,
+    /// UTC) and what it set, one line per target ("fetch ← DataLoader P50 12.5 ms"); empty when
+    /// no trace was read.
+    QString traceFile;
+    QString traceReadAt;
+    QStringList traceMapping;
+    bool operator==(const MeasuredSettings &) const = default;
+};
+
 /// Everything the window edits: one coherent model from which every number is derived.
 struct Scenario
 {
@@ -126,6 +142,7 @@ struct Scenario
     GoalSettings goal;
     TrainingSettings training;
     ProjectSettings project;
+    MeasuredSettings measured;
     /// The report's sections as the person chose them in Export Report (report.sections).
     ReportSettings report;
 

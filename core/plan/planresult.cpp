@@ -1,5 +1,8 @@
 #include "core/plan/planresult.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace pipeplan {
 
 namespace {
@@ -90,6 +93,9 @@ Sections changedSections(const Plan &before, const Plan &after)
         sections |= Section::Training;
     if (a.project != b.project)
         sections |= Section::Project;
+    // The band reads the model (it re-evaluates the plan at p's interval).
+    if (model || a.measured != b.measured)
+        sections |= Section::Measured;
     return sections;
 }
 
@@ -99,6 +105,39 @@ PlanResult evaluatePlan(const Plan &plan)
     reevaluate(result, plan, Section::All, true);
     return result;
 }
+
+bool usesFittedP(const Scenario &scenario, const fit::Result &fit)
+{
+    return fit.amdahl &&
+           std::abs(scenario.workload.parallelFraction - fit.amdahl->p.value) < 0.5e-4;
+}
+
+double uslRuntimeSeconds(const fit::UslFit &usl, double workSeconds, double workers)
+{
+    const double n = std::max(workers, 1.0);
+    const double capacity = n / (1 + usl.sigma.value * (n - 1) + usl.kappa.value * n * (n - 1));
+    return workSeconds / capacity;
+}
+
+namespace {
+/// The fits (microseconds for a table of runs; BM_Fit) and the band, which follows the model.
+MeasuredSection measuredSection(const Scenario &scenario)
+{
+    MeasuredSection section;
+    if (!scenario.measured.runs.runs.empty())
+        section.fit = fit::fitRuns(scenario.measured.runs);
+    if (usesFittedP(scenario, section.fit)) {
+        const fit::AmdahlFit &amdahl = *section.fit.amdahl;
+        auto runtimeAt = [&scenario](double p) {
+            Scenario at = scenario;
+            at.workload.parallelFraction = std::clamp(p, 0.0, 1.0);
+            return evaluate(at).effectiveRuntimeSeconds;
+        };
+        section.runtimeBand = RuntimeBand{runtimeAt(amdahl.p.high), runtimeAt(amdahl.p.low)};
+    }
+    return section;
+}
+} // namespace
 
 Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged)
 {
@@ -121,6 +160,8 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
     if ((sections & Section::Project) &&
         assign(result.project, projectSection(plan.scenario.project)))
         changed |= Section::Project;
+    if ((sections & Section::Measured) && assign(result.measured, measuredSection(plan.scenario)))
+        changed |= Section::Measured;
     return changed;
 }
 

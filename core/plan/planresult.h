@@ -23,7 +23,8 @@ enum class Section : unsigned
     Tail = 1u << 3,     ///< the simulated job and the goal seek's inputs
     Training = 1u << 4, ///< the training pipeline schedules
     Project = 1u << 5,  ///< PERT, labeling, job ETA, estimated vs actual
-    All = (1u << 6) - 1,
+    Measured = 1u << 6, ///< the laws fitted to measured runs, and the runtime band they give
+    All = (1u << 7) - 1,
 };
 Q_DECLARE_FLAGS(Sections, Section)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Sections)
@@ -67,6 +68,32 @@ struct ProjectSection
     bool operator==(const ProjectSection &) const = default;
 };
 
+/// The runtime the headline shows, at the fitted p's 95 % interval (the plan uses the fitted p).
+struct RuntimeBand
+{
+    double lowSeconds = 0;  ///< at p_high
+    double highSeconds = 0; ///< at p_low
+    bool operator==(const RuntimeBand &) const = default;
+};
+
+/// Amdahl and the USL fitted to the measured runs (fit::fitRuns), and what they say of the plan.
+struct MeasuredSection
+{
+    fit::Result fit;
+    /// Set when the scenario's parallel fraction is the fitted p ("Use fitted p"): the runtime
+    /// at the ends of p's 95 % interval, everything else as it is.
+    std::optional<RuntimeBand> runtimeBand;
+    bool operator==(const MeasuredSection &) const = default;
+};
+
+/// Whether the scenario's parallel fraction is the fit's p (to the 4 decimals the window shows).
+bool usesFittedP(const Scenario &scenario, const fit::Result &fit);
+
+/// The USL's runtime at N for `workSeconds` of single-stream work: work / C(N), the USL's
+/// relative capacity C(N) = N / (1 + σ(N − 1) + κN(N − 1)) (Gunther 2007), as the scaling
+/// table's Amdahl column is work / S(N).
+double uslRuntimeSeconds(const fit::UslFit &usl, double workSeconds, double workers);
+
 struct PlanResult
 {
     ScenarioResult model;
@@ -74,6 +101,7 @@ struct PlanResult
     TailSection tail;
     TrainingSection training;
     ProjectSection project;
+    MeasuredSection measured;
     bool operator==(const PlanResult &) const = default;
 };
 

@@ -545,6 +545,78 @@ TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString 
     return training;
 }
 
+QJsonObject measuredObject(const MeasuredSettings &m)
+{
+    QJsonArray runs;
+    for (const fit::Run &run : m.runs.runs)
+        runs.append(QJsonObject{{QStringLiteral("workers"), run.workers},
+                                {QStringLiteral("value"), run.value}});
+    QJsonObject object{{QStringLiteral("measure"), m.runs.measure == fit::Measure::RuntimeSeconds
+                                                       ? QStringLiteral("runtime_s")
+                                                       : QStringLiteral("throughput")},
+                       {QStringLiteral("runs"), runs}};
+    object.insert(QStringLiteral("trace"),
+                  m.traceFile.isEmpty()
+                      ? QJsonValue(QJsonValue::Null)
+                      : QJsonValue(QJsonObject{{QStringLiteral("file"), m.traceFile},
+                                               {QStringLiteral("read_at"), m.traceReadAt},
+                                               {QStringLiteral("mapping"),
+                                                QJsonArray::fromStringList(m.traceMapping)}}));
+    return object;
+}
+
+/// `measured`: absent in files before issue 20 (no runs, no trace).
+MeasuredSettings readMeasured(Reader &read, const QJsonObject &m, const QString &path)
+{
+    MeasuredSettings measured;
+    auto at = [&path](const QString &rest) { return path + QLatin1Char('.') + rest; };
+    const QJsonValue measure = m.value(QStringLiteral("measure"));
+    if (measure.isString() && measure.toString() == QLatin1String("runtime_s"))
+        measured.runs.measure = fit::Measure::RuntimeSeconds;
+    else if (!measure.isUndefined() && measure.toString() != QLatin1String("throughput"))
+        read.fail(at(QStringLiteral("measure")), QStringLiteral("must be \"throughput\" or "
+                                                                "\"runtime_s\""));
+    const QJsonValue runs = m.value(QStringLiteral("runs"));
+    if (!runs.isUndefined() && !runs.isNull() && !runs.isArray())
+        read.fail(at(QStringLiteral("runs")),
+                  QStringLiteral("must be an array, got ") + typeName(runs));
+    const QJsonArray list = runs.toArray();
+    for (qsizetype i = 0; i < list.size() && !read.failed(); ++i) {
+        const QString where = at(QStringLiteral("runs[%1]").arg(i));
+        if (!list[i].isObject()) {
+            read.fail(where, QStringLiteral("must be an object, got ") + typeName(list[i]));
+            break;
+        }
+        const QJsonObject run = list[i].toObject();
+        fit::Run parsed;
+        parsed.workers =
+            read.number(run, QStringLiteral("workers"), where + QStringLiteral(".workers"));
+        parsed.value = read.number(run, QStringLiteral("value"), where + QStringLiteral(".value"));
+        if (read.failed())
+            break;
+        if (!(parsed.workers >= 1) || parsed.workers != std::floor(parsed.workers))
+            read.fail(where + QStringLiteral(".workers"),
+                      QStringLiteral("must be a whole number of at least 1, got ") +
+                          format::plainNumber(parsed.workers));
+        else if (!(parsed.value > 0))
+            read.fail(where + QStringLiteral(".value"),
+                      QStringLiteral("must be above 0, got ") + format::plainNumber(parsed.value));
+        measured.runs.runs.push_back(parsed);
+    }
+    const QJsonValue trace = m.value(QStringLiteral("trace"));
+    if (trace.isObject()) {
+        const QJsonObject t = trace.toObject();
+        measured.traceFile = t.value(QStringLiteral("file")).toString();
+        measured.traceReadAt = t.value(QStringLiteral("read_at")).toString();
+        for (const QJsonValue &line : t.value(QStringLiteral("mapping")).toArray())
+            measured.traceMapping << line.toString();
+    } else if (!trace.isUndefined() && !trace.isNull()) {
+        read.fail(at(QStringLiteral("trace")),
+                  QStringLiteral("must be an object or null, got ") + typeName(trace));
+    }
+    return measured;
+}
+
 QJsonObject scenarioObject(const Scenario &s)
 {
     const Workload &w = s.workload;
@@ -612,6 +684,7 @@ QJsonObject scenarioObject(const Scenario &s)
                      {QStringLiteral("trials"), s.goal.trials}}},
         {QStringLiteral("training"), trainingObject(s.training)},
         {QStringLiteral("project"), projectObject(s.project)},
+        {QStringLiteral("measured"), measuredObject(s.measured)},
     };
 }
 
@@ -760,6 +833,10 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     const QJsonObject project = read.section(root, projectKey, path(projectKey));
     if (!read.failed())
         s.project = readProject(read, project, path(projectKey));
+    const QString measuredKey = QStringLiteral("measured");
+    const QJsonObject measured = read.section(root, measuredKey, path(measuredKey));
+    if (!read.failed())
+        s.measured = readMeasured(read, measured, path(measuredKey));
     if (!read.failed()) {
         if (const std::vector<FieldError> errors = validate(s); !errors.empty())
             read.fail(path(errors.front().field), errors.front().message);

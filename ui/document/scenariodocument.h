@@ -99,6 +99,11 @@ enum class EditId
     EtaEpochs,
     EtaSafety,
     EtaCheckpoint,
+    // Measured runs and profiler traces (the "Measured" workspace).
+    MeasuredRuns,
+    MeasuredMeasure,
+    UseFittedP,
+    TraceImport,
 };
 
 /// The single source of truth of one window: the plan (scenario and pinned baseline), its undo
