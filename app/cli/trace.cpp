@@ -136,9 +136,11 @@ Command traceCommand()
          kHelp},
         runTrace,
         1,
-        QStringLiteral("Reads complete events (ph X) and B/E pairs; times in ms. A file cut "
-                       "short (a killed job) gives the spans complete before the cut, with "
-                       "truncated set.")};
+        QStringLiteral("Reads complete events (ph X) and B/E pairs matched per pid and tid; times\n"
+                       "in ms. A file cut short (a killed job) gives the spans complete before\n"
+                       "the cut, with truncated set. JSON: events, truncated, duration_ms, spans:\n"
+                       "{name, count, total_ms, mean_ms, p50_ms, p90_ms, max_ms} (+ notes, each\n"
+                       "span's lanes: {pid, tid, count, total_ms, mean_ms}, string_ids).\n")};
 }
 
 } // namespace pipeplan::cli
