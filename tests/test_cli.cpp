@@ -1302,3 +1302,176 @@ TEST(ReliabilityCli, TenThousandTaskCsvRunsAndTenThousandOneIsRefused)
     EXPECT_EQ(refused.err, QStringLiteral("pipeplan-cli montecarlo: --tasks ") + tooMany.path() +
                                QStringLiteral(": csv: has 10,001 tasks; at most 10,000\n"));
 }
+
+// trace (issue 20): span statistics of a profiler trace.
+namespace {
+
+/// A trace file in a directory of its own, removed with it.
+class TraceFile
+{
+public:
+    explicit TraceFile(const QByteArray &bytes, const char *name = "trace.json")
+        : m_path(m_dir.filePath(QString::fromUtf8(name)))
+    {
+        QFile file(m_path);
+        if (file.open(QIODevice::WriteOnly))
+            file.write(bytes);
+    }
+    const QString &path() const { return m_path; }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_path;
+};
+
+/// Two training steps (a forward and a backward inside each) and an optimizer on a second
+/// thread, as PyTorch's profiler writes them: metadata first, args to skip.
+const QByteArray kTraceSteps = R"({"schemaVersion": 1, "traceEvents": [
+    {"ph": "X", "name": "step", "ts": 0, "dur": 10000, "pid": 1, "tid": 1, "args": {"a": [1, 2]}},
+    {"ph": "X", "name": "forward", "ts": 1000, "dur": 3000, "pid": 1, "tid": 1},
+    {"ph": "X", "name": "backward", "ts": 4000, "dur": 5000, "pid": 1, "tid": 1},
+    {"ph": "X", "name": "step", "ts": 10000, "dur": 12000, "pid": 1, "tid": 1},
+    {"ph": "X", "name": "forward", "ts": 11000, "dur": 4000, "pid": 1, "tid": 1},
+    {"ph": "X", "name": "backward", "ts": 15000, "dur": 6000, "pid": 1, "tid": 1},
+    {"ph": "X", "name": "optimizer", "ts": 21000, "dur": 1000, "pid": 1, "tid": 2}
+]})";
+
+CliRun runTrace(const QString &path, const QStringList &flags = {})
+{
+    return runCli(QStringList{QStringLiteral("trace"), path} + flags);
+}
+
+} // namespace
+
+TEST(TraceCli, JsonHasTheContractKeysAndExactStatistics)
+{
+    const TraceFile file(kTraceSteps);
+    const CliRun run = runTrace(file.path(), {QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_EQ(o.value(QStringLiteral("events")).toDouble(), 7);
+    EXPECT_EQ(o.value(QStringLiteral("truncated")).toBool(true), false);
+    EXPECT_EQ(o.value(QStringLiteral("duration_ms")).toDouble(), 22.0);
+    EXPECT_EQ(o.value(QStringLiteral("notes")).toArray(), QJsonArray());
+    const QJsonArray spans = o.value(QStringLiteral("spans")).toArray();
+    ASSERT_EQ(spans.size(), 4);
+    QStringList names;
+    for (const QJsonValue &span : spans)
+        names << span.toObject().value(QStringLiteral("name")).toString();
+    EXPECT_EQ(names.join(QLatin1Char(',')), QStringLiteral("step,backward,forward,optimizer"));
+    const QJsonObject step = spans[0].toObject();
+    for (const char *key : {"name", "count", "total_ms", "mean_ms", "p50_ms", "p90_ms", "max_ms"})
+        EXPECT_TRUE(step.contains(QLatin1String(key))) << key;
+    EXPECT_EQ(step.value(QStringLiteral("count")).toInt(), 2);
+    EXPECT_EQ(step.value(QStringLiteral("total_ms")).toDouble(), 22.0);
+    EXPECT_EQ(step.value(QStringLiteral("mean_ms")).toDouble(), 11.0);
+    EXPECT_EQ(step.value(QStringLiteral("p50_ms")).toDouble(), 11.0);
+    EXPECT_EQ(step.value(QStringLiteral("p90_ms")).toDouble(), 11.8);
+    EXPECT_EQ(step.value(QStringLiteral("max_ms")).toDouble(), 12.0);
+    const QJsonObject optimizerLane =
+        spans[3].toObject().value(QStringLiteral("lanes")).toArray()[0].toObject();
+    EXPECT_EQ(optimizerLane.value(QStringLiteral("tid")).toInt(), 2);
+    EXPECT_EQ(optimizerLane.value(QStringLiteral("total_ms")).toDouble(), 1.0);
+}
+
+TEST(TraceCli, TextIsAnAlignedTableWithUnits)
+{
+    const TraceFile file(kTraceSteps);
+    const CliRun run = runTrace(file.path());
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(run.out,
+              QStringLiteral("Spans      7\n"
+                             "Duration   22.000 ms (first start to last end)\n"
+                             "Truncated  no\n"
+                             "\n"
+                             "Span       Count  Total ms  Mean ms  P50 ms  P90 ms  Max ms\n"
+                             "step           2    22.000   11.000  11.000  11.800  12.000\n"
+                             "backward       2    11.000    5.500   5.500   5.900   6.000\n"
+                             "forward        2     7.000    3.500   3.500   3.900   4.000\n"
+                             "optimizer      1     1.000    1.000   1.000   1.000   1.000\n"));
+}
+
+TEST(TraceCli, MatchRepeatsAndTopKeepsTheLargest)
+{
+    const TraceFile file(kTraceSteps);
+    const CliRun run =
+        runTrace(file.path(), {QStringLiteral("--match"), QStringLiteral("^for"),
+                               QStringLiteral("--match=opt"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonArray spans = run.json().value(QStringLiteral("spans")).toArray();
+    ASSERT_EQ(spans.size(), 2);
+    EXPECT_EQ(spans[0].toObject().value(QStringLiteral("name")).toString(),
+              QStringLiteral("forward"));
+    EXPECT_EQ(spans[1].toObject().value(QStringLiteral("name")).toString(),
+              QStringLiteral("optimizer"));
+    EXPECT_EQ(run.json().value(QStringLiteral("events")).toDouble(), 3);
+
+    const CliRun top = runTrace(
+        file.path(), {QStringLiteral("--top"), QStringLiteral("1"), QStringLiteral("--json")});
+    ASSERT_EQ(top.exitCode, 0) << top.err.toStdString();
+    const QJsonArray first = top.json().value(QStringLiteral("spans")).toArray();
+    ASSERT_EQ(first.size(), 1);
+    EXPECT_EQ(first[0].toObject().value(QStringLiteral("name")).toString(), QStringLiteral("step"));
+    EXPECT_EQ(top.json().value(QStringLiteral("events")).toDouble(), 7);
+}
+
+TEST(TraceCli, TruncatedFileGivesWhatWasCompleteWithANote)
+{
+    const qsizetype cut = kTraceSteps.indexOf("\"optimizer\"");
+    const TraceFile file(kTraceSteps.left(cut));
+    const CliRun run = runTrace(file.path(), {QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_EQ(o.value(QStringLiteral("truncated")).toBool(), true);
+    EXPECT_EQ(o.value(QStringLiteral("events")).toDouble(), 6);
+    EXPECT_EQ(o.value(QStringLiteral("duration_ms")).toDouble(), 22.0);
+    EXPECT_EQ(o.value(QStringLiteral("notes")).toArray()[0].toString(),
+              QStringLiteral("the file ends mid-document (cut short, as a killed job leaves it): "
+                             "6 spans complete before the cut are counted"));
+    const CliRun text = runTrace(file.path());
+    EXPECT_TRUE(text.out.contains(QStringLiteral("Truncated  yes\n")));
+    EXPECT_TRUE(text.out.endsWith(QStringLiteral("\nNote: the file ends mid-document (cut short, "
+                                                 "as a killed job leaves it): 6 spans complete "
+                                                 "before the cut are counted\n")));
+}
+
+TEST(TraceCli, BadFilesAndFlagsExitTwoWithOneLine)
+{
+    const QTemporaryDir dir;
+    const QString missing = dir.filePath(QStringLiteral("missing.json"));
+    const CliRun gone = runTrace(missing);
+    EXPECT_EQ(gone.exitCode, cli::kExitInvalid);
+    EXPECT_EQ(gone.out, QString());
+    EXPECT_EQ(gone.err, QStringLiteral("pipeplan-cli trace: ") + missing +
+                            QStringLiteral(": cannot read it (No such file or directory)\n"));
+
+    const TraceFile png(QByteArray("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16), "chart.png");
+    const CliRun notTrace = runTrace(png.path());
+    EXPECT_EQ(notTrace.exitCode, cli::kExitInvalid);
+    EXPECT_EQ(notTrace.err, QStringLiteral("pipeplan-cli trace: ") + png.path() +
+                                QStringLiteral(": not a Chrome trace: not JSON (Invalid value at "
+                                               "byte 0)\n"));
+
+    const TraceFile number("42");
+    EXPECT_EQ(runTrace(number.path()).err,
+              QStringLiteral("pipeplan-cli trace: ") + number.path() +
+                  QStringLiteral(": not a Chrome trace: the document is a single value, not an "
+                                 "object or array\n"));
+
+    const TraceFile file(kTraceSteps);
+    const CliRun pattern = runTrace(file.path(), {QStringLiteral("--match"), QStringLiteral("(")});
+    EXPECT_EQ(pattern.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(pattern.err.startsWith(
+        QStringLiteral("pipeplan-cli trace: match pattern \"(\" is invalid: ")))
+        << pattern.err.toStdString();
+    EXPECT_EQ(pattern.err.count(QLatin1Char('\n')), 1);
+
+    const CliRun top = runTrace(file.path(), {QStringLiteral("--top"), QStringLiteral("-1")});
+    EXPECT_EQ(top.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(top.err.startsWith(QStringLiteral("pipeplan-cli trace: --top: ")))
+        << top.err.toStdString();
+
+    const CliRun noFile = runCli({QStringLiteral("trace")});
+    EXPECT_EQ(noFile.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(noFile.err.startsWith(QStringLiteral("pipeplan-cli trace: FILE: required")));
+}

@@ -20,6 +20,10 @@ namespace pipeplan::trace {
 /// One (pid, tid) lane's share of a span: a training step's ranks are its lanes.
 struct LaneStats
 {
+    /// As the trace wrote it when a number (a float is rounded). A string that is a decimal integer
+    /// ("12") is that integer; any other string (Ray's "Node 10.0.0.1", Perfetto's thread names)
+    /// is numbered -1, -2, ... in the order the file first names it: Summary::stringIds[-id - 1].
+    /// Negative ids keep them apart from real process and thread ids, which are not negative.
     qint64 pid = 0;
     qint64 tid = 0;
     int count = 0;
@@ -51,16 +55,21 @@ struct Summary
     /// What was skipped and why, one line each ("12 E events without a B", "3 events with a
     /// negative duration").
     QStringList notes;
-    double durationMs = 0;         ///< from the first span's start to the last span's end
-    std::vector<SpanStats> spans;  ///< by totalMs, largest first (ties by name)
+    double durationMs = 0;        ///< from the first span's start to the last span's end
+    std::vector<SpanStats> spans; ///< by totalMs, largest first (ties by name)
+    /// The pid and tid strings that are not integers, by their id: id -1 is stringIds[0].
+    QStringList stringIds;
     bool operator==(const Summary &) const = default;
 };
 
 struct Options
 {
-    /// Only names matching one of these (QRegularExpression patterns); all when empty.
+    /// Only names matching one of these (QRegularExpression patterns, found anywhere in the name
+    /// as grep does; anchor with ^ and $); all when empty. `events` and `durationMs` count the
+    /// matching spans only.
     QStringList match;
-    /// Keep the `top` spans by total time; all when 0.
+    /// Keep the `top` spans by total time; all when 0. Only trims the list: `events` and
+    /// `durationMs` still count every matching span.
     int top = 0;
     /// Set from another thread to stop (the result is then unset with error "cancelled").
     const std::atomic<bool> *cancel = nullptr;
