@@ -1,0 +1,2 @@
+// The trace import dialog (issue 20).
+#include <gtest/gtest.h>
