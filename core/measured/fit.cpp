@@ -404,12 +404,12 @@ Theta rStart(const Law &law, const Points &points)
     return law.kind == LawKind::Usl ? Theta{0.01, 0.0001, lambda} : Theta{0.99, lambda, 0};
 }
 
-/// Gunther's linearisation (Guerrilla Capacity Planning, 2007, §5.2.3, the R package's old default
-/// method): N / X = ((1 − σ) + (σ − κ)N
-/// + κN²) / λ is a polynomial in N, fitted by linear least squares (gsl_multifit_linear) in
-/// t = N / max N so that N² does not swamp the fit. Its coefficients, moved inside the bounds,
-/// start the nonlinear fit near the optimum: three to five LM steps instead of R's start's
-/// dozens. R's start stands in when the polynomial gives no positive λ.
+/// Gunther's linearisation (Guerrilla Capacity Planning, 2007, §5.2.3; the R package's default
+/// method before 2.0.0): N / X = ((1 − σ) + (σ − κ)N + κN²) / λ is a polynomial in N, fitted by
+/// linear least squares (gsl_multifit_linear) in t = N / max N so that N² does not swamp the
+/// fit. Its coefficients, moved inside the bounds, start the nonlinear fit near the optimum: a
+/// few LM steps instead of R's start's dozens. R's start stands in when the polynomial gives no
+/// positive λ.
 Theta polynomialStart(const Law &law, const Points &points)
 {
     const size_t n = points.workers.size();
