@@ -404,13 +404,32 @@ Theta rStart(const Law &law, const Points &points)
     return law.kind == LawKind::Usl ? Theta{0.01, 0.0001, lambda} : Theta{0.99, lambda, 0};
 }
 
+/// X is linear in λ: for the other parameters fixed, the least-squares λ is Σ g X / Σ g²,
+/// g = N / D. Sets it in `theta` and returns the RSS there (infinity where the law is undefined).
+double withBestLambda(LawKind kind, Theta &theta, const Points &points)
+{
+    double gy = 0;
+    double gg = 0;
+    for (size_t i = 0; i < points.workers.size(); ++i) {
+        const double d = denominator(kind, theta, points.workers[i]);
+        if (!(d > 0))
+            return kInfinity;
+        const double g = points.workers[i] / d;
+        gy += g * points.throughput[i];
+        gg += g * g;
+    }
+    if (!(gg > 0) || !(gy > 0))
+        return kInfinity;
+    theta[kind == LawKind::Usl ? 2 : 1] = gy / gg;
+    return residualSumOfSquares(kind, theta, points);
+}
+
 /// Gunther's linearisation (Guerrilla Capacity Planning, 2007, §5.2.3; the R package's default
 /// method before 2.0.0): N / X = ((1 − σ) + (σ − κ)N + κN²) / λ is a polynomial in N, fitted by
 /// linear least squares (gsl_multifit_linear) in t = N / max N so that N² does not swamp the
-/// fit. Its coefficients, moved inside the bounds, start the nonlinear fit near the optimum: a
-/// few LM steps instead of R's start's dozens. R's start stands in when the polynomial gives no
-/// positive λ.
-Theta polynomialStart(const Law &law, const Points &points)
+/// fit. Its σ and κ, moved inside the bounds, with the best λ for them; nothing when the
+/// polynomial gives no positive λ.
+std::optional<Theta> polynomialStart(const Law &law, const Points &points)
 {
     const size_t n = points.workers.size();
     const size_t terms = law.kind == LawKind::Usl ? 3 : 2;
@@ -432,25 +451,53 @@ Theta polynomialStart(const Law &law, const Points &points)
     double chi2 = 0;
     if (gsl_multifit_linear(design.get(), y.get(), c.get(), cov.get(), &chi2, work.get()) !=
         GSL_SUCCESS)
-        return rStart(law, points);
+        return std::nullopt;
     // Back from t to N: the coefficient of N^k is c_k / maxN^k.
     const double c0 = gsl_vector_get(c.get(), 0);
     const double c1 = gsl_vector_get(c.get(), 1) / maxWorkers;
     const double c2 = terms == 3 ? gsl_vector_get(c.get(), 2) / (maxWorkers * maxWorkers) : 0.0;
     const double inverseLambda = c0 + c1 + c2;
     if (!(inverseLambda > 0) || !std::isfinite(inverseLambda))
-        return rStart(law, points);
+        return std::nullopt;
     const double lambda = 1 / inverseLambda;
     const double sigma = std::clamp((c1 + c2) * lambda, 0.0, 1.0);
-    if (law.kind == LawKind::Amdahl)
-        return {1 - sigma, lambda, 0};
-    return {sigma, std::clamp(c2 * lambda, 0.0, 1.0), lambda};
+    Theta theta = law.kind == LawKind::Amdahl
+                      ? Theta{1 - sigma, lambda, 0}
+                      : Theta{sigma, std::clamp(c2 * lambda, 0.0, 1.0), lambda};
+    withBestLambda(law.kind, theta, points);
+    return theta;
+}
+
+/// Where the nonlinear fit starts: the best (least RSS, λ at its best for each) of the
+/// linearisation, R's start, and σ on a coarse log grid 10⁻⁴ … 1 (κ = 0). The grid costs a few
+/// passes over the runs and saves the dozens of LM steps a far start takes when the runs do not
+/// follow the law (Amdahl fitted to runs that turn down).
+Theta startOf(const Law &law, const Points &points)
+{
+    std::vector<Theta> candidates{rStart(law, points)};
+    if (std::optional<Theta> polynomial = polynomialStart(law, points))
+        candidates.push_back(*polynomial);
+    for (int step = 0; step <= 16; ++step) {
+        const double sigma = std::pow(10.0, -4.0 + step * 0.25);
+        candidates.push_back(law.kind == LawKind::Amdahl ? Theta{1 - sigma, 0, 0}
+                                                         : Theta{sigma, 0, 0});
+    }
+    Theta best = candidates.front();
+    double bestRss = kInfinity;
+    for (Theta &theta : candidates) {
+        const double rss = withBestLambda(law.kind, theta, points);
+        if (rss < bestRss) {
+            bestRss = rss;
+            best = theta;
+        }
+    }
+    return best;
 }
 
 Uncertainty fitLaw(const Law &law, const Points &points, std::optional<double> &peakWorkers,
                    double &rmse, double &rSquared)
 {
-    const Problem solved = solveBounded(law, points, polynomialStart(law, points));
+    const Problem solved = solveBounded(law, points, startOf(law, points));
     const Uncertainty u = uncertainty(solved);
     const Goodness g = goodness(points, u.rss);
     rmse = g.rmse;

@@ -18,9 +18,10 @@
 /// The bounds are kept by an active set: an unbounded Levenberg-Marquardt solve, then every
 /// parameter that left its range is held on the bound it crossed and the rest solved again, and a
 /// held parameter is let go when the residual's gradient pulls it back inside (the Kuhn-Tucker
-/// test). The start is Gunther's linearisation (N / X is a polynomial in N, fitted by linear
-/// least squares; Guerrilla Capacity Planning §5.2.3), or R's usl start (λ = max X / N, σ = 0.01,
-/// κ = 0.0001) when that gives no positive λ: the same optimum in a few steps instead of dozens.
+/// test). The start is the best of Gunther's linearisation (N / X is a polynomial in N, fitted
+/// by linear least squares; Guerrilla Capacity Planning §5.2.3), R's usl start (λ = max X / N,
+/// σ = 0.01, κ = 0.0001) and a coarse grid of σ, each with its least-squares λ: the same optimum
+/// in a few steps instead of dozens.
 namespace pipeplan::fit {
 
 /// What a run measured.
