@@ -20,9 +20,9 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <map>
 #include <memory>
 #include <mutex>
-#include <set>
 
 namespace pipeplan::fit {
 
@@ -78,12 +78,48 @@ inline Theta gradient(LawKind kind, const Theta &theta, double workers)
     return {lambdaNOverD2 * (workers - 1), workers / d, 0};
 }
 
-/// The points of a fit, in throughput.
+/// The runs of a fit in throughput, grouped by worker count. Repeated runs at one N enter the
+/// least squares as their mean weighted by their count: Σᵢ (X(N) − yᵢ)² = m (X(N) − ȳ)² + Σᵢ (yᵢ −
+/// ȳ)², so the optimum, JᵀJ and the RSS are those of the runs themselves, at a fraction of the
+/// cost per step when runs repeat (a benchmark campaign's usual shape).
 struct Points
 {
-    std::vector<double> workers;
-    std::vector<double> throughput;
+    std::vector<double> workers;    ///< each distinct N once
+    std::vector<double> throughput; ///< the mean of the runs at that N
+    std::vector<double> count;      ///< m, the runs at that N
+    std::vector<double> sqrtCount;
+    double withinSumOfSquares = 0; ///< Σ (y − ȳ)² inside the groups: no law can fit it away
+    double totalSumOfSquares = 0;  ///< Σ (y − mean of all)², for R²
+    size_t runs = 0;
 };
+
+Points groupedPoints(const std::vector<double> &workers, const std::vector<double> &throughput)
+{
+    std::map<double, std::vector<double>> byWorkers;
+    double sum = 0;
+    for (size_t i = 0; i < workers.size(); ++i) {
+        byWorkers[workers[i]].push_back(throughput[i]);
+        sum += throughput[i];
+    }
+    Points points;
+    points.runs = workers.size();
+    const double mean = sum / static_cast<double>(points.runs);
+    for (const auto &[n, values] : byWorkers) {
+        double groupSum = 0;
+        for (double y : values)
+            groupSum += y;
+        const double groupMean = groupSum / static_cast<double>(values.size());
+        for (double y : values) {
+            points.withinSumOfSquares += (y - groupMean) * (y - groupMean);
+            points.totalSumOfSquares += (y - mean) * (y - mean);
+        }
+        points.workers.push_back(n);
+        points.throughput.push_back(groupMean);
+        points.count.push_back(static_cast<double>(values.size()));
+        points.sqrtCount.push_back(std::sqrt(static_cast<double>(values.size())));
+    }
+    return points;
+}
 
 /// One solve: the law's parameters, some held on a bound, the rest free.
 struct Problem
@@ -115,7 +151,8 @@ int residuals(const gsl_vector *x, void *data, gsl_vector *f)
     for (size_t i = 0; i < points.workers.size(); ++i) {
         const double n = points.workers[i];
         const double d = denominator(kind, problem->theta, n);
-        const double r = d > 0 ? lambda * n / d - points.throughput[i] : kUndefinedResidual;
+        const double r = d > 0 ? points.sqrtCount[i] * (lambda * n / d - points.throughput[i])
+                               : kUndefinedResidual;
         f->data[i * f->stride] = std::isfinite(r) ? r : kUndefinedResidual;
     }
     return GSL_SUCCESS;
@@ -130,7 +167,7 @@ int jacobian(const gsl_vector *x, void *data, gsl_matrix *j)
         const Theta g = gradient(problem->law->kind, problem->theta, points.workers[i]);
         double *row = j->data + i * j->tda;
         for (size_t c = 0; c < problem->freeIndices.size(); ++c)
-            row[c] = g[problem->freeIndices[c]];
+            row[c] = points.sqrtCount[i] * g[problem->freeIndices[c]];
     }
     return GSL_SUCCESS;
 }
@@ -196,12 +233,13 @@ void solveFree(Problem &problem)
     }
 }
 
+/// The RSS of the runs: the groups' weighted part plus the spread inside them.
 double residualSumOfSquares(LawKind kind, const Theta &theta, const Points &points)
 {
-    double rss = 0;
+    double rss = points.withinSumOfSquares;
     for (size_t i = 0; i < points.workers.size(); ++i) {
         const double r = lawThroughput(kind, theta, points.workers[i]) - points.throughput[i];
-        rss += r * r;
+        rss += points.count[i] * r * r;
     }
     return rss;
 }
@@ -241,10 +279,11 @@ int parameterToRelease(const Problem &problem)
         const Theta g = gradient(law.kind, problem.theta, points.workers[i]);
         const double r =
             lawThroughput(law.kind, problem.theta, points.workers[i]) - points.throughput[i];
-        residualNorm += r * r;
+        const double m = points.count[i];
+        residualNorm += m * r * r;
         for (size_t j = 0; j < static_cast<size_t>(law.parameters); ++j) {
-            dot[j] += r * g[j];
-            gradientNorm[j] += g[j] * g[j];
+            dot[j] += m * r * g[j];
+            gradientNorm[j] += m * g[j] * g[j];
         }
     }
     int release = -1;
@@ -331,14 +370,14 @@ Uncertainty uncertainty(const Problem &problem)
     const auto p = static_cast<size_t>(law.parameters);
     Uncertainty out;
     out.rss = residualSumOfSquares(law.kind, problem.theta, points);
-    out.degreesOfFreedom = static_cast<int>(n) - law.parameters;
+    out.degreesOfFreedom = static_cast<int>(points.runs) - law.parameters;
     if (k > 0 && out.degreesOfFreedom > 0) {
         const double s2 = out.rss / out.degreesOfFreedom;
         const MatrixPtr j(gsl_matrix_alloc(n, k));
         for (size_t i = 0; i < n; ++i) {
             const Theta g = gradient(law.kind, problem.theta, points.workers[i]);
             for (size_t c = 0; c < k; ++c)
-                gsl_matrix_set(j.get(), i, c, g[problem.freeIndices[c]]);
+                gsl_matrix_set(j.get(), i, c, points.sqrtCount[i] * g[problem.freeIndices[c]]);
         }
         Theta scale{};
         for (size_t c = 0; c < k; ++c) {
@@ -385,14 +424,9 @@ struct Goodness
 
 Goodness goodness(const Points &points, double rss)
 {
-    const auto n = static_cast<double>(points.throughput.size());
-    double mean = 0;
-    for (double y : points.throughput)
-        mean += y / n;
-    double tss = 0;
-    for (double y : points.throughput)
-        tss += (y - mean) * (y - mean);
-    return {std::sqrt(rss / n), tss > 0 ? 1 - rss / tss : (rss == 0 ? 1.0 : 0.0)};
+    const double tss = points.totalSumOfSquares;
+    return {std::sqrt(rss / static_cast<double>(points.runs)),
+            tss > 0 ? 1 - rss / tss : (rss == 0 ? 1.0 : 0.0)};
 }
 
 /// R's usl start (usl 3.0.3, R/usl.R): λ = max(X / N), σ = 0.01, κ = 0.0001.
@@ -415,8 +449,8 @@ double withBestLambda(LawKind kind, Theta &theta, const Points &points)
         if (!(d > 0))
             return kInfinity;
         const double g = points.workers[i] / d;
-        gy += g * points.throughput[i];
-        gg += g * g;
+        gy += points.count[i] * g * points.throughput[i];
+        gg += points.count[i] * g * g;
     }
     if (!(gg > 0) || !(gy > 0))
         return kInfinity;
@@ -426,9 +460,9 @@ double withBestLambda(LawKind kind, Theta &theta, const Points &points)
 
 /// Gunther's linearisation (Guerrilla Capacity Planning, 2007, §5.2.3; the R package's default
 /// method before 2.0.0): N / X = ((1 − σ) + (σ − κ)N + κN²) / λ is a polynomial in N, fitted by
-/// linear least squares (gsl_multifit_linear) in t = N / max N so that N² does not swamp the
-/// fit. Its σ and κ, moved inside the bounds, with the best λ for them; nothing when the
-/// polynomial gives no positive λ.
+/// linear least squares (gsl_multifit_wlinear, each N weighted by its runs) in t = N / max N so
+/// that N² does not swamp the fit. Its σ and κ, moved inside the bounds, with the best λ for them;
+/// nothing when the polynomial gives no positive λ.
 std::optional<Theta> polynomialStart(const Law &law, const Points &points)
 {
     const size_t n = points.workers.size();
@@ -436,7 +470,9 @@ std::optional<Theta> polynomialStart(const Law &law, const Points &points)
     const double maxWorkers = *std::max_element(points.workers.begin(), points.workers.end());
     const MatrixPtr design(gsl_matrix_alloc(n, terms));
     const VectorPtr y(gsl_vector_alloc(n));
+    const VectorPtr weights(gsl_vector_alloc(n));
     for (size_t i = 0; i < n; ++i) {
+        gsl_vector_set(weights.get(), i, points.count[i]);
         const double t = points.workers[i] / maxWorkers;
         gsl_matrix_set(design.get(), i, 0, 1.0);
         gsl_matrix_set(design.get(), i, 1, t);
@@ -449,8 +485,8 @@ std::optional<Theta> polynomialStart(const Law &law, const Points &points)
     const std::unique_ptr<gsl_multifit_linear_workspace, LinearDeleter> work(
         gsl_multifit_linear_alloc(n, terms));
     double chi2 = 0;
-    if (gsl_multifit_linear(design.get(), y.get(), c.get(), cov.get(), &chi2, work.get()) !=
-        GSL_SUCCESS)
+    if (gsl_multifit_wlinear(design.get(), weights.get(), y.get(), c.get(), cov.get(), &chi2,
+                             work.get()) != GSL_SUCCESS)
         return std::nullopt;
     // Back from t to N: the coefficient of N^k is c_k / maxN^k.
     const double c0 = gsl_vector_get(c.get(), 0);
@@ -546,8 +582,8 @@ QString numberText(double value)
 Result fitRuns(const Runs &runs)
 {
     Result result;
-    Points points;
-    std::set<double> workerCounts;
+    std::vector<double> workers;
+    std::vector<double> throughput;
     for (size_t i = 0; i < runs.runs.size(); ++i) {
         const Run &run = runs.runs[i];
         if (!(run.workers >= 1) || !std::isfinite(run.workers)) {
@@ -562,21 +598,21 @@ Result fitRuns(const Runs &runs)
                                  .arg(numberText(run.value));
             return result;
         }
-        points.workers.push_back(run.workers);
-        points.throughput.push_back(runs.measure == Measure::RuntimeSeconds ? 1 / run.value
-                                                                            : run.value);
-        workerCounts.insert(run.workers);
+        workers.push_back(run.workers);
+        throughput.push_back(runs.measure == Measure::RuntimeSeconds ? 1 / run.value : run.value);
     }
-    const size_t n = points.workers.size();
+    const Points points = groupedPoints(workers, throughput);
+    const size_t n = points.runs;
+    const size_t workerCounts = points.workers.size();
     if (n < 2) {
         result.problem =
             runsNoun(n) + QStringLiteral(": Amdahl needs at least 2 and the USL at least 3");
         return result;
     }
-    if (workerCounts.size() < 2) {
+    if (workerCounts < 2) {
         result.problem = QStringLiteral("every run is at %1 workers: a fit needs at least two "
                                         "worker counts")
-                             .arg(numberText(*workerCounts.begin()));
+                             .arg(numberText(points.workers.front()));
         return result;
     }
     silenceGslAborts();
@@ -585,7 +621,7 @@ Result fitRuns(const Runs &runs)
         result.problem = runsNoun(n) + QStringLiteral(": the USL needs at least 3");
         return result;
     }
-    if (workerCounts.size() < 3) {
+    if (workerCounts < 3) {
         result.problem = QStringLiteral("runs at 2 worker counts: the USL needs at least 3");
         return result;
     }
