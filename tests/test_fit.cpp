@@ -196,6 +196,7 @@ TEST(Fit, AmdahlRecoversExactData)
     const double lambda = 123.5;
     std::vector<double> workers{1, 2, 3, 5, 8, 13, 21, 34};
     std::vector<double> values;
+    values.reserve(workers.size());
     for (double n : workers)
         values.push_back(lambda * n / (1 + (1 - p) * (n - 1)));
     const fit::Result result = fit::fitRuns(throughputRuns(workers, values));

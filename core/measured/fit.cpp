@@ -29,7 +29,7 @@ namespace pipeplan::fit {
 namespace {
 
 constexpr double kInfinity = std::numeric_limits<double>::infinity();
-constexpr int kMaxParameters = 3;
+constexpr size_t kMaxParameters = 3;
 using Theta = std::array<double, kMaxParameters>;
 
 enum class LawKind
@@ -324,7 +324,7 @@ Problem solveBounded(const Law &law, const Points &points, const Theta &start)
     updateFreeIndices(problem);
     std::optional<Problem> best;
     double bestRss = kInfinity;
-    for (int round = 0; round < 4 * kMaxParameters; ++round) {
+    for (size_t round = 0; round < 4 * kMaxParameters; ++round) {
         solveFree(problem);
         if (holdViolations(problem)) {
             updateFreeIndices(problem);
