@@ -1475,3 +1475,133 @@ TEST(TraceCli, BadFilesAndFlagsExitTwoWithOneLine)
     EXPECT_EQ(noFile.exitCode, cli::kExitInvalid);
     EXPECT_TRUE(noFile.err.startsWith(QStringLiteral("pipeplan-cli trace: FILE: required")));
 }
+
+// ---- fit: Amdahl and the USL fitted to measured runs (issue 20)
+// -------------------------------
+
+namespace {
+/// usl's data(specsdm91) (R package usl 3.0.3, Gunther 2007): users and scripts per hour.
+constexpr const char *kSpecSdm91Runs = "workers,throughput\n"
+                                       "1,64.9\n18,995.9\n36,1652.4\n72,1853.2\n"
+                                       "108,1828.9\n144,1775.0\n216,1702.2\n";
+
+CliRun runFit(const QString &path, const char *flags = "")
+{
+    QStringList args{QStringLiteral("fit"), QStringLiteral("--runs"), path};
+    if (*flags != '\0')
+        args += words(flags);
+    return runCli(args);
+}
+} // namespace
+
+TEST(CliFit, SpecSdm91Json)
+{
+    const TempFile runs(kSpecSdm91Runs, "runs.csv");
+    const CliRun run = runFit(runs.path(), "--json");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_EQ(o.value(QStringLiteral("measure")).toString(), QStringLiteral("throughput"));
+    const QJsonArray points = o.value(QStringLiteral("points")).toArray();
+    ASSERT_EQ(points.size(), 7);
+    EXPECT_EQ(key(points[1].toObject(), "workers"), 18);
+    EXPECT_EQ(key(points[1].toObject(), "throughput"), 995.9);
+    const QJsonObject usl = o.value(QStringLiteral("usl")).toObject();
+    for (const char *name : {"sigma", "kappa", "lambda", "sigma_low", "sigma_high", "kappa_low",
+                             "kappa_high", "rmse", "r_squared", "peak_workers"})
+        EXPECT_TRUE(usl.contains(QLatin1String(name))) << name;
+    // The R package's summary (README.md): α 0.0277285, β 0.0001044, γ 89.995; peak at 96.52.
+    EXPECT_NEAR(key(usl, "sigma"), 0.0277285, 0.0277285 * 0.01);
+    EXPECT_NEAR(key(usl, "kappa"), 0.0001044, 0.0001044 * 0.01);
+    EXPECT_NEAR(key(usl, "lambda"), 89.995233, 0.9);
+    EXPECT_NEAR(key(usl, "peak_workers"), 96.52, 0.01);
+    EXPECT_LT(key(usl, "sigma_low"), key(usl, "sigma"));
+    EXPECT_GT(key(usl, "sigma_high"), key(usl, "sigma"));
+    const QJsonObject amdahl = o.value(QStringLiteral("amdahl")).toObject();
+    for (const char *name : {"p", "p_low", "p_high", "lambda", "rmse", "r_squared"})
+        EXPECT_TRUE(amdahl.contains(QLatin1String(name))) << name;
+    // Without --predict: at the measured worker counts, predict(u) of the R package.
+    const QJsonArray predictions = o.value(QStringLiteral("predictions")).toArray();
+    ASSERT_EQ(predictions.size(), 7);
+    const double published[] = {90, 1078, 1541, 1850, 1879, 1822, 1646};
+    for (qsizetype i = 0; i < predictions.size(); ++i) {
+        const QJsonObject p = predictions[i].toObject();
+        EXPECT_EQ(key(p, "workers"), key(points[i].toObject(), "workers"));
+        EXPECT_NEAR(key(p, "usl"), published[i], published[i] * 0.01);
+        EXPECT_LT(key(p, "usl_low"), key(p, "usl"));
+        EXPECT_GT(key(p, "usl_high"), key(p, "usl"));
+        EXPECT_TRUE(p.contains(QStringLiteral("amdahl")));
+    }
+}
+
+TEST(CliFit, RuntimeRunsPredictSeconds)
+{
+    const TempFile runs("workers,runtime_s\n1,100\n2,52\n4,28\n8,16.5\n16,11\n", "runs.csv");
+    const CliRun run = runFit(runs.path(), "--predict 32,1k --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_EQ(o.value(QStringLiteral("measure")).toString(), QStringLiteral("runtime_s"));
+    EXPECT_EQ(key(o.value(QStringLiteral("points")).toArray()[0].toObject(), "runtime_s"), 100);
+    const QJsonArray predictions = o.value(QStringLiteral("predictions")).toArray();
+    ASSERT_EQ(predictions.size(), 2);
+    EXPECT_EQ(key(predictions[0].toObject(), "workers"), 32);
+    EXPECT_EQ(key(predictions[1].toObject(), "workers"), 1000);
+    const QJsonObject at32 = predictions[0].toObject();
+    // Seconds, not items per second: below the 16-worker run's 11 s, above zero.
+    EXPECT_GT(key(at32, "usl"), 1.0);
+    EXPECT_LT(key(at32, "usl"), 11.0);
+    EXPECT_LT(key(at32, "usl_low"), key(at32, "usl"));
+}
+
+TEST(CliFit, TextTableHasUnits)
+{
+    const TempFile runs(kSpecSdm91Runs, "runs.csv");
+    const CliRun run = runFit(runs.path(), "--predict 100,1000");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("USL σ (contention)"))) << run.out.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("USL peak")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("96.52 workers")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("Workers")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral(" /s")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("1,000")));
+    EXPECT_TRUE(runCli(words("--help")).out.contains(QStringLiteral("fit")));
+    EXPECT_TRUE(runCli(words("fit --help")).out.contains(QStringLiteral("--predict")));
+}
+
+TEST(CliFit, BadFilesNameRowAndColumn)
+{
+    const std::vector<std::pair<const char *, QString>> cases{
+        {"workers,throughput\n1,10\n2,abc\n",
+         QStringLiteral("row 3, column throughput: must be a number above 0, got 'abc'")},
+        {"workers,speed\n1,10\n", QStringLiteral("row 1, column speed: unknown column: the header "
+                                                 "is workers and throughput (items/s) or "
+                                                 "runtime_s (seconds) (and 1 more problem)")},
+        {"workers,throughput\n0,10\n",
+         QStringLiteral("row 2, column workers: must be a number of at least 1, got '0'")},
+        {"", QStringLiteral("row 1: the file is empty: the header is workers and throughput "
+                            "(items/s) or runtime_s (seconds)")},
+    };
+    for (const auto &[text, message] : cases) {
+        const TempFile runs(text, "runs.csv");
+        const CliRun run = runFit(runs.path());
+        EXPECT_EQ(run.exitCode, cli::kExitInvalid);
+        EXPECT_EQ(run.err, QStringLiteral("pipeplan-cli fit: --runs ") + runs.path() +
+                               QStringLiteral(": ") + message + QLatin1Char('\n'));
+    }
+}
+
+TEST(CliFit, FewerRunsThanParametersRefused)
+{
+    const TempFile runs("workers,throughput\n1,10\n4,30\n", "runs.csv");
+    const CliRun run = runFit(runs.path(), "--json");
+    EXPECT_EQ(run.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(run.out.isEmpty());
+    EXPECT_EQ(run.err, QStringLiteral("pipeplan-cli fit: --runs ") + runs.path() +
+                           QStringLiteral(": 2 runs: the USL needs at least 3\n"));
+    const CliRun missing = runCli(words("fit --json"));
+    EXPECT_EQ(missing.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(missing.err.contains(QStringLiteral("--runs: required")));
+    const TempFile ok(kSpecSdm91Runs, "runs.csv");
+    const CliRun badPredict = runFit(ok.path(), "--predict 0.5");
+    EXPECT_EQ(badPredict.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(badPredict.err.contains(QStringLiteral("--predict")));
+}

@@ -128,6 +128,14 @@ void printRows(QTextStream &out, const std::vector<std::pair<QString, QString>> 
         out << label.leftJustified(width + 2) << value << '\n';
 }
 
+QString oneLine(QString text)
+{
+    text.replace(QLatin1String("\r\n"), QLatin1String(" "));
+    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
+    text.replace(QLatin1Char('\r'), QLatin1Char(' '));
+    return text;
+}
+
 QString flagForKey(const QString &key)
 {
     return QStringLiteral("--") + QString(key).replace(QLatin1Char('_'), QLatin1Char('-'));

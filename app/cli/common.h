@@ -103,6 +103,9 @@ void printRows(QTextStream &out, const std::vector<std::pair<QString, QString>> 
 /// "--straggler-factor" for the simulation key "straggler_factor".
 QString flagForKey(const QString &key);
 
+/// A message on one line: CSV cells quoted in it may hold line breaks.
+QString oneLine(QString text);
+
 /// "cannot read it (No such file or directory)", or readBounded's own sentence when it says
 /// what the path is ("is a pipe, not a regular file").
 QString readProblem(const QString &error);

@@ -24,15 +24,6 @@ namespace {
 /// A task file is read whole; far above any real plan (10,000 tasks of long names is ~1 MB).
 constexpr qint64 kMaxTaskFileBytes = qint64{4} * 1024 * 1024;
 
-/// A message on one line: CSV cells quoted in it may hold line breaks.
-QString oneLine(QString text)
-{
-    text.replace(QLatin1String("\r\n"), QLatin1String(" "));
-    text.replace(QLatin1Char('\n'), QLatin1Char(' '));
-    text.replace(QLatin1Char('\r'), QLatin1Char(' '));
-    return text;
-}
-
 /// The tasks of the --tasks CSV file; every problem names the file, and the row and column.
 std::vector<estimate::Task> readTaskFile(const Flags &flags)
 {

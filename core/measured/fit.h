@@ -2,6 +2,7 @@
 
 #include <QString>
 
+#include <array>
 #include <optional>
 #include <vector>
 
@@ -13,6 +14,14 @@
 ///   USL:     X(N) = λN / (1 + σ(N − 1) + κN(N − 1)),  0 ≤ σ ≤ 1, 0 ≤ κ ≤ 1, λ ≥ 0
 /// (Gunther, Guerrilla Capacity Planning, 2007; the R package `usl`). Runtime runs (a fixed
 /// amount of work) are fitted as throughput 1 / runtime and predicted back as runtime.
+///
+/// The bounds are kept by an active set: an unbounded Levenberg-Marquardt solve, then every
+/// parameter that left its range is held on the bound it crossed and the rest solved again, and a
+/// held parameter is let go when the residual's gradient pulls it back inside (the Kuhn-Tucker
+/// test). The start is the best of Gunther's linearisation (N / X is a polynomial in N, fitted
+/// by linear least squares; Guerrilla Capacity Planning §5.2.3), R's usl start (λ = max X / N,
+/// σ = 0.01, κ = 0.0001) and a coarse grid of σ, each with its least-squares λ: the same optimum
+/// in a few steps instead of dozens.
 namespace pipeplan::fit {
 
 /// What a run measured.
@@ -40,6 +49,12 @@ struct Runs
 /// One fitted parameter: its value, standard error (from the Jacobian at the optimum, scaled by
 /// the residual variance, as R's nls) and the 95 % interval value ± t(0.975, n − k) × SE, clamped
 /// to the parameter's bounds.
+///
+/// A parameter held on its bound (κ = 0 for runs that never turn down) is not estimated by the
+/// linearisation: its SE is 0 and its interval is the bound itself, and the other parameters' SEs
+/// come from the Jacobian's remaining columns, s² keeping n − k degrees of freedom with k all of
+/// the law's parameters (the conservative count). A direction the runs cannot tell apart (a rank
+/// deficient Jacobian) also gets SE 0 rather than NaN.
 struct Estimate
 {
     double value = 0;
@@ -52,9 +67,12 @@ struct Estimate
 struct AmdahlFit
 {
     Estimate p;
-    Estimate lambda; ///< throughput of one worker
-    double rmse = 0; ///< of the fitted throughput, in the runs' throughput unit
-    double rSquared = 0;
+    Estimate lambda;     ///< throughput of one worker
+    double rmse = 0;     ///< sqrt(RSS / n) of the fitted throughput, in the runs' unit
+    double rSquared = 0; ///< 1 − RSS / TSS in throughput (0 when every run has one throughput)
+    /// Covariance of (p, λ), row-major, s² (JᵀJ)⁻¹; rows of a held parameter are 0.
+    std::array<double, 4> covariance{};
+    int degreesOfFreedom = 0; ///< n − 2
     bool operator==(const AmdahlFit &) const = default;
 };
 
@@ -63,8 +81,11 @@ struct UslFit
     Estimate sigma; ///< contention
     Estimate kappa; ///< coherency (crosstalk)
     Estimate lambda;
-    double rmse = 0;
-    double rSquared = 0;
+    double rmse = 0;     ///< sqrt(RSS / n) of the fitted throughput, in the runs' unit
+    double rSquared = 0; ///< 1 − RSS / TSS in throughput (0 when every run has one throughput)
+    /// Covariance of (σ, κ, λ), row-major, s² (JᵀJ)⁻¹; rows of a held parameter are 0.
+    std::array<double, 9> covariance{};
+    int degreesOfFreedom = 0; ///< n − 3
     /// N* = sqrt((1 − σ) / κ), where throughput peaks; unset when κ = 0 (no retrograde region).
     std::optional<double> peakWorkers;
     bool operator==(const UslFit &) const = default;
@@ -80,8 +101,12 @@ struct Result
     bool operator==(const Result &) const = default;
 };
 
-/// Fits both laws. Amdahl needs at least 2 runs, the USL at least 3 (more points than
-/// parameters); both need at least two distinct worker counts.
+/// Fits both laws. Amdahl needs at least 2 runs, the USL at least 3 (no fewer points than
+/// parameters); both need at least two distinct worker counts, and the USL three (with two, its
+/// three parameters are not determined). With exactly as many runs as parameters the curve passes
+/// through every run and no residual variance is left: each SE is 0 and each interval is the
+/// parameter's whole range (t(0.975, 0) is infinite). Runs with N < 1 or a value that is not above
+/// 0 are refused, the run named in `problem`.
 Result fitRuns(const Runs &runs);
 
 /// Fitted throughput at N.
@@ -90,7 +115,9 @@ double uslThroughput(const UslFit &fit, double workers);
 
 /// A prediction with its 95 % confidence band (delta method: the gradient of X(N) in the
 /// parameters through their covariance), in the runs' measure (throughput, or runtime seconds
-/// for runtime runs: 1 / X, its band inverted).
+/// for runtime runs: 1 / X, its band inverted). A throughput band stops at 0; the runtime band's
+/// upper end is +infinity where the throughput band reaches 0. A law that was not fitted predicts
+/// 0.
 struct Prediction
 {
     double workers = 0;

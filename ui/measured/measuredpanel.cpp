@@ -282,7 +282,7 @@ void MeasuredPanel::importCsv()
         tr("CSV files (*.csv);;All files (*)"));
     if (path.isEmpty())
         return;
-    const fileio::ReadResult read = fileio::readLimited(path, 16 * 1024 * 1024);
+    const fileio::ReadResult read = fileio::readBounded(path, qint64{16} * 1024 * 1024);
     if (!read.bytes) {
         showMessage(tr("%1: %2").arg(path, read.error), true);
         return;
