@@ -240,7 +240,7 @@ TEST(Report, TheCliListsTheSectionsAndRefusesAMistypedOne)
               cli::kExitInvalid);
     EXPECT_EQ(printed, QStringLiteral("pipeplan-cli report: --sections: 'gantt' is not a section: "
                                       "use summary,inputs,scaling,amdahl,levers,pipeline,"
-                                      "overheads,goal_seek,training,project,formulas\n"));
+                                      "measured,overheads,goal_seek,training,project,formulas\n"));
     EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("x.pdf"))));
     EXPECT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"),
                          dir.filePath(QStringLiteral("x.pdf")), QStringLiteral("--format"),
@@ -269,7 +269,7 @@ TEST(Report, TheDialogTicksWhatHasContentAndTheChoiceLandsInTheFileAndTheCli)
     EXPECT_FALSE(dialog->sectionBox(ReportSection::Project)->isChecked());
     EXPECT_FALSE(dialog->sectionBox(ReportSection::Training)->isChecked());
     EXPECT_FALSE(dialog->sectionBox(ReportSection::GoalSeek)->isChecked());
-    EXPECT_EQ(dialog->statusText(), QStringLiteral("7 of 11 sections"));
+    EXPECT_EQ(dialog->statusText(), QStringLiteral("7 of 12 sections"));
     EXPECT_FALSE(dialog->copyButton()->isEnabled()); // PDF: nothing to paste
 
     // Accepting the defaults changes nothing in the plan.

@@ -91,7 +91,7 @@ TEST(ReportPlan, EnteredContentTicksItsSection)
 
 TEST(ReportSections, NamesParseInReportOrderAndAMistypedOneIsNamed)
 {
-    EXPECT_EQ(reportsections::all().size(), 11u);
+    EXPECT_EQ(reportsections::all().size(), 12u);
     QString problem;
     const auto parsed =
         reportsections::parseList(QStringLiteral("goal_seek, summary,scaling,summary"), &problem);
@@ -100,7 +100,7 @@ TEST(ReportSections, NamesParseInReportOrderAndAMistypedOneIsNamed)
     EXPECT_FALSE(reportsections::parseList(QStringLiteral("summary,scalng"), &problem));
     EXPECT_EQ(problem,
               QStringLiteral("'scalng' is not a section: use summary,inputs,scaling,amdahl,"
-                             "levers,pipeline,overheads,goal_seek,training,project,"
+                             "levers,pipeline,measured,overheads,goal_seek,training,project,"
                              "formulas"));
     EXPECT_FALSE(reportsections::parseList(QStringLiteral(" , "), &problem));
     for (RS section : reportsections::all())

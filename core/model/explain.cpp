@@ -254,6 +254,11 @@ QString scalingCell(const ScalingRow &row, ScalingColumn column)
     return {};
 }
 
+QString hoursCell(double hours)
+{
+    return timeCell(hours);
+}
+
 QString scalingHeader(ScalingColumn column)
 {
     switch (column) {

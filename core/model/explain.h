@@ -66,6 +66,8 @@ inline constexpr int kScalingOverheadColumnCount = 2;
 /// for a smaller non-zero time (never e-notation).
 QString scalingCell(const ScalingRow &row, ScalingColumn column);
 QString scalingHeader(ScalingColumn column);
+/// Hours as every hours cell shows them: two decimals, "< 0.01" below.
+QString hoursCell(double hours);
 
 /// The scaling table as the window and the report show it: the scenario's rows (its worker
 /// counts) and, when its own worker count is not among them, a row of its own inserted in

@@ -26,6 +26,9 @@ constexpr Entry kEntries[] = {
     {ReportSection::Levers, "levers", "Levers", "the runtime after each lever (the waterfall)"},
     {ReportSection::Pipeline, "pipeline", "Pipeline",
      "the stage Gantt, its bubble and stage times"},
+    {ReportSection::Measured, "measured", "Measured",
+     "the measured runs, Amdahl and the USL fitted to them with their intervals, and the "
+     "profiler trace the stage times came from"},
     {ReportSection::Overheads, "overheads", "Overheads and tail",
      "overheads against workers, the memory check and the simulated completion times"},
     {ReportSection::GoalSeek, "goal_seek", "Goal seek",

@@ -20,6 +20,7 @@ enum class ReportSection
     Amdahl,    ///< Amdahl's law chart
     Levers,    ///< the lever waterfall
     Pipeline,  ///< the pipeline Gantt and the stage times
+    Measured,  ///< measured runs, the laws fitted to them, the trace the times came from
     Overheads, ///< overheads against workers, the memory check, the simulated tail
     GoalSeek,  ///< the fewest workers for the deadline by every method, and the deadline verdict
     Training,  ///< the training pipeline schedules
@@ -39,8 +40,8 @@ namespace reportsections {
 /// Every section, in report order.
 const std::vector<ReportSection> &all();
 /// The name used by the scenario file and `pipeplan-cli report --sections`: "summary", "inputs",
-/// "scaling", "amdahl", "levers", "pipeline", "overheads", "goal_seek", "training", "project",
-/// "formulas".
+/// "scaling", "amdahl", "levers", "pipeline", "measured", "overheads", "goal_seek", "training",
+/// "project", "formulas".
 QString key(ReportSection section);
 /// The title the dialog shows: "One-page summary", "Goal seek", ...
 QString title(ReportSection section);

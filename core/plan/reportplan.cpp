@@ -24,6 +24,10 @@ QString missingContent(ReportSection section, const Plan &plan, const PlanResult
 {
     const Scenario &s = plan.scenario;
     switch (section) {
+    case ReportSection::Measured:
+        if (!s.measured.runs.runs.empty() || !s.measured.traceFile.isEmpty())
+            return {};
+        return QStringLiteral("no runs entered and no trace read");
     case ReportSection::Overheads:
         if (result.model.overheads.enabled || result.model.memory.checked ||
             context.simulationAtHand)

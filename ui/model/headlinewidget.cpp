@@ -174,7 +174,8 @@ void HeadlineWidget::setDocument(ScenarioDocument *document)
     if (m_document)
         disconnect(m_document->jobs()->monteCarlo(), nullptr, this, nullptr);
     observeDocument(this, m_document, document, &HeadlineWidget::refresh,
-                    Section::Model | Section::Baseline | Section::Training | Section::Project);
+                    Section::Model | Section::Baseline | Section::Training | Section::Project |
+                        Section::Measured);
     if (m_document) {
         connect(m_document->jobs()->monteCarlo(), &MonteCarloRunner::finished, this, [this]() {
             if (m_workspace == Workspace::Project)
@@ -370,7 +371,25 @@ void HeadlineWidget::refreshJob()
                                   .arg(format::duration(r.deadline->runtimeSeconds),
                                        format::duration(r.deadline->deadlineSeconds)));
     }
-    m_verdict->setVisible(r.deadline.has_value());
+    // With the fitted p in use (Measured > Use fitted p), the runtime's 95 % band from its
+    // interval: the measured uncertainty, said where the runtime is.
+    const std::optional<RuntimeBand> &band = m_document->planResult().measured.runtimeBand;
+    if (band) {
+        const QString bandText =
+            tr("Runtime from the fitted p: %1")
+                .arg(explain::runtimeBand(r.effectiveRuntimeSeconds, band->lowSeconds,
+                                          band->highSeconds));
+        if (!r.deadline) {
+            QPalette own = m_verdict->palette();
+            own.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
+            m_verdict->setPalette(own);
+            m_verdict->setToolTip(tr("The runtime at the ends of the fitted p's 95 % interval, "
+                                     "everything else as it is (Measured workspace)."));
+        }
+        m_verdict->setText(
+            r.deadline ? explain::deadline(*r.deadline) + QLatin1Char('\n') + bandText : bandText);
+    }
+    m_verdict->setVisible(r.deadline.has_value() || band.has_value());
     for (int i = 0; i < CardCount; ++i) {
         fitFont(m_values[i], values[i]);
         m_values[i]->setText(values[i]);

@@ -16,16 +16,20 @@ ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(pare
 
 void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                                 const std::vector<ScalingRow> &baselineRows, bool withOverheads,
-                                int insertedRow, std::optional<double> deadlineSeconds)
+                                int insertedRow, std::optional<double> deadlineSeconds,
+                                const std::vector<double> &uslHours)
 {
+    const std::vector<double> usl =
+        uslHours.size() == rows.size() ? uslHours : std::vector<double>{};
     m_inserted = insertedRow;
     const bool shapeChanged = rows.size() != m_rows.size() ||
                               deadlineSeconds.has_value() != m_deadlineSeconds.has_value() ||
                               baselineRows.empty() != m_baseline.empty() ||
                               (!baselineRows.empty() && baselineRows.size() != rows.size()) ||
-                              withOverheads != m_withOverheads;
+                              withOverheads != m_withOverheads || usl.empty() != m_uslHours.empty();
     if (shapeChanged) {
         beginResetModel();
+        m_uslHours = usl;
         m_withOverheads = withOverheads;
         m_deadlineSeconds = deadlineSeconds;
         m_rows = rows;
@@ -42,6 +46,7 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
             before.push_back(textAt(r, c));
     m_rows = rows;
     m_baseline = baselineRows;
+    m_uslHours = usl;
     const bool deadlineMoved = m_deadlineSeconds != deadlineSeconds;
     m_deadlineSeconds = deadlineSeconds;
     if (deadlineMoved)
@@ -83,7 +88,16 @@ int ScalingTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid()
                ? 0
                : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
-                     (m_deadlineSeconds ? 1 : 0) + (m_baseline.empty() ? 0 : 1);
+                     (m_deadlineSeconds ? 1 : 0) + (m_uslHours.empty() ? 0 : 1) +
+                     (m_baseline.empty() ? 0 : 1);
+}
+
+int ScalingTableModel::uslColumn() const
+{
+    return m_uslHours.empty()
+               ? -1
+               : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
+                     (m_deadlineSeconds ? 1 : 0);
 }
 
 int ScalingTableModel::deadlineColumn() const
@@ -100,6 +114,8 @@ QString ScalingTableModel::textAt(int row, int column) const
         return baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
     if (column == deadlineColumn())
         return explain::deadlineCell(current.effectiveHours * 3600, *m_deadlineSeconds);
+    if (column == uslColumn())
+        return explain::hoursCell(m_uslHours[static_cast<size_t>(row)]);
     return cellText(current, column);
 }
 
@@ -182,6 +198,8 @@ QString ScalingTableModel::toolTip(int row, int column) const
     }
     if (column == baselineColumn())
         hours = m_baseline[static_cast<size_t>(row)].effectiveHours;
+    if (column == uslColumn())
+        hours = m_uslHours[static_cast<size_t>(row)];
     if (column == deadlineColumn()) {
         hours.reset();
         lines << tr("Runtime %1 against the deadline %2")
@@ -202,9 +220,14 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Baseline (h)");
         if (section == deadlineColumn())
             return tr("Within %1").arg(format::duration(*m_deadlineSeconds));
+        if (section == uslColumn())
+            return tr("USL fit (h)");
         return explain::scalingHeader(static_cast<explain::ScalingColumn>(section));
     }
     if (role == Qt::ToolTipRole) {
+        if (section == uslColumn())
+            return tr("The runtime the USL fitted to the measured runs predicts: the single-stream "
+                      "work ÷ C(N), C(N) = N / (1 + σ(N − 1) + κN(N − 1)) (Measured workspace)");
         if (section == deadlineColumn())
             return tr("Each row's runtime (with the overheads when they are on) against the goal's "
                       "deadline (Finish within)");

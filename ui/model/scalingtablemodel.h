@@ -36,7 +36,8 @@ public:
     /// `insertedRow` is the scenario's own row when it is not one of the listed counts.
     void setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                  const std::vector<ScalingRow> &baselineRows = {}, bool withOverheads = false,
-                 int insertedRow = -1, std::optional<double> deadlineSeconds = std::nullopt);
+                 int insertedRow = -1, std::optional<double> deadlineSeconds = std::nullopt,
+                 const std::vector<double> &uslHours = {});
     bool hasBaseline() const { return !m_baseline.empty(); }
     bool hasOverheads() const { return m_withOverheads; }
     /// The baseline column's index (the last column), -1 without a baseline.
@@ -44,6 +45,9 @@ public:
     /// The deadline column's index (before the baseline's), -1 without a deadline: each row's
     /// runtime (with overheads when on) against the goal's deadline ("meets", "late, ×2.4").
     int deadlineColumn() const;
+    /// The USL column's index (after the deadline's), -1 without a USL fitted to measured runs:
+    /// each row's runtime predicted by the fitted USL, work / C(N) (uslRuntimeSeconds).
+    int uslColumn() const;
     int highlightedRow() const { return m_highlighted; }
     /// The row added for the scenario's worker count, -1 when that count is listed.
     int insertedRow() const { return m_inserted; }
@@ -66,6 +70,7 @@ private:
 
     std::vector<ScalingRow> m_rows;
     std::vector<ScalingRow> m_baseline;
+    std::vector<double> m_uslHours;
     int m_highlighted = -1;
     int m_inserted = -1;
     bool m_withOverheads = false;

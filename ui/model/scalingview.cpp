@@ -50,7 +50,7 @@ ScalingView::ScalingView(QWidget *parent)
 void ScalingView::setDocument(ScenarioDocument *document)
 {
     observeDocument(this, m_document, document, &ScalingView::refresh,
-                    Section::Model | Section::Baseline);
+                    Section::Model | Section::Baseline | Section::Measured);
 }
 
 void ScalingView::refresh()
@@ -65,9 +65,15 @@ void ScalingView::refresh()
                                          m_document->comparison().baselineScaling, &*baseline,
                                          &m_document->baselineResult())
                  : explain::shownScaling(m_document->scenario(), r);
+    // The USL fitted to the measured runs, when there is one, beside the Amdahl columns.
+    std::vector<double> uslHours;
+    if (const auto &usl = m_document->planResult().measured.fit.usl) {
+        for (const ScalingRow &row : shown.rows)
+            uslHours.push_back(uslRuntimeSeconds(*usl, r.workSeconds, row.workers) / 3600);
+    }
     m_model->setRows(
         shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled, shown.inserted,
-        r.deadline ? std::optional<double>(r.deadline->deadlineSeconds) : std::nullopt);
+        r.deadline ? std::optional<double>(r.deadline->deadlineSeconds) : std::nullopt, uslHours);
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
     QFont bold = m_table->font();
     bold.setBold(true);

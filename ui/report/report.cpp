@@ -7,6 +7,7 @@
 #include "core/model/explain.h"
 #include "core/plan/reportplan.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/measured/fitchart.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/overheadchart.h"
@@ -315,9 +316,10 @@ struct Charts
         memory = new ScheduleMemoryChart(&host);
         estimate = new EstimateChart(&host);
         accuracy = new AccuracyChart(&host);
-        for (QWidget *chart :
-             std::initializer_list<QWidget *>{amdahl, waterfall, gantt, stages, overheads,
-                                              histogram, schedules, memory, estimate, accuracy})
+        fit = new FitChart(&host);
+        for (QWidget *chart : std::initializer_list<QWidget *>{amdahl, waterfall, gantt, stages,
+                                                               overheads, histogram, schedules,
+                                                               memory, estimate, accuracy, fit})
             chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
         host.resize(width, static_cast<int>(kChartHeight));
         host.show(); // lays the charts out without putting anything on screen
@@ -339,6 +341,7 @@ struct Charts
     ScheduleMemoryChart *memory;
     EstimateChart *estimate;
     AccuracyChart *accuracy;
+    FitChart *fit;
 };
 
 /// The page the sections draw on: its size and the size of one full-width chart.
@@ -365,7 +368,8 @@ void renderTitle(Document &doc, const Scenario &s, const Options &options, bool 
 /// The one-page summary that opens the report: the question, the answer (the runtime or the
 /// deadline's verdict, the bottleneck, the biggest lever), the waterfall and the notes.
 void renderSummary(Document &doc, const Scenario &s, const ScenarioResult &r,
-                   const explain::Headline &h, Charts &charts, const Page &page)
+                   const explain::Headline &h, const std::optional<RuntimeBand> &band,
+                   Charts &charts, const Page &page)
 {
     doc.heading(QStringLiteral("Summary"));
     doc.text(explain::question(s, r), font(11, true), kInk, 8);
@@ -376,6 +380,10 @@ void renderSummary(Document &doc, const Scenario &s, const ScenarioResult &r,
     };
     if (r.deadline)
         answer.push_back({QStringLiteral("Deadline"), explain::deadline(*r.deadline)});
+    if (band)
+        answer.push_back(
+            {QStringLiteral("Runtime, 95 % (fitted p)"),
+             explain::runtimeBand(r.effectiveRuntimeSeconds, band->lowSeconds, band->highSeconds)});
     answer.push_back({QStringLiteral("Throughput"), h.throughput});
     answer.push_back({QStringLiteral("Bottleneck (per user)"), h.bottleneck});
     answer.push_back({QStringLiteral("Biggest lever"), explain::biggestLever(r.waterfall)});
@@ -392,7 +400,7 @@ void renderSummary(Document &doc, const Scenario &s, const ScenarioResult &r,
 
 /// The headline, with the formula behind every number.
 void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
-                    const explain::Headline &h)
+                    const explain::Headline &h, const std::optional<RuntimeBand> &band)
 {
     doc.heading(QStringLiteral("Headline"));
     std::vector<QStringList> headline{
@@ -411,6 +419,12 @@ void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
     if (r.deadline)
         headline.push_back({QStringLiteral("Deadline"), explain::deadlineShort(*r.deadline),
                             explain::deadline(*r.deadline)});
+    if (band)
+        headline.push_back(
+            {QStringLiteral("Runtime, 95 % (fitted p)"),
+             explain::runtimeBand(r.effectiveRuntimeSeconds, band->lowSeconds, band->highSeconds),
+             QStringLiteral("the runtime at the ends of the fitted p's 95 % "
+                            "interval (Measured)")});
     doc.table({QStringLiteral("Quantity"), QStringLiteral("Value"), QStringLiteral("How")},
               headline, {0.22, 0.2, 0.58}, {false, true, false});
 }
@@ -441,6 +455,14 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
     QStringList header = scaling.front();
     scaling.erase(scaling.begin());
     std::vector<bool> numeric(static_cast<size_t>(header.size()), true);
+    // The USL fitted to the measured runs, as the window's table shows it.
+    if (const auto &usl = planResult.measured.fit.usl) {
+        header << QStringLiteral("USL fit (h)");
+        for (size_t i = 0; i < scaling.size(); ++i)
+            scaling[i] << explain::hoursCell(
+                uslRuntimeSeconds(*usl, r.workSeconds, shown.rows[i].workers) / 3600);
+        numeric.push_back(true);
+    }
     if (plan.baseline) {
         header << (r.overheads.enabled ? QStringLiteral("Baseline, with overheads (h)")
                                        : QStringLiteral("Baseline Amdahl (h)"));
@@ -527,6 +549,51 @@ void renderGoalSeek(Document &doc, const Scenario &s, const ScenarioResult &r,
                                          format::numerus(goal.simulationsRun)),
                                      goal.simulationsRun)),
              font(8), kGrey, 8);
+}
+
+/// What was measured: the runs, both fitted laws with their intervals, the chart, the runtime's
+/// band when the plan uses the fitted p, and the trace the stage times came from.
+void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts,
+                    const Page &page)
+{
+    const MeasuredSettings &measured = s.measured;
+    const MeasuredSection &section = planResult.measured;
+    doc.heading(QStringLiteral("Measured runs and the fitted scaling laws"));
+    if (!measured.runs.runs.empty()) {
+        std::vector<QStringList> runs = explain::runRows(measured.runs);
+        const QStringList runsHeader = runs.front();
+        runs.erase(runs.begin());
+        doc.table(runsHeader, runs, {0.4, 0.6}, {true, true});
+        if (!section.fit.problem.isEmpty())
+            doc.text(section.fit.problem, font(9, true), QColor(0xc6, 0x28, 0x28), 6);
+        const bool runtime = measured.runs.measure == fit::Measure::RuntimeSeconds;
+        std::vector<QStringList> fitted = explain::fitRows(
+            section.fit, runtime ? QStringLiteral("runs/s") : QStringLiteral("items/s"));
+        if (fitted.size() > 1) {
+            const QStringList fitHeader = fitted.front();
+            fitted.erase(fitted.begin());
+            doc.table(fitHeader, fitted, {0.1, 0.36, 0.16, 0.16, 0.22},
+                      {false, false, true, true, true});
+            doc.text(QStringLiteral("Bounded nonlinear least squares (GSL): Amdahl X(N) = λN / (1 "
+                                    "+ (1 − p)(N − 1)), USL X(N) = λN / (1 + σ(N − 1) + κN(N − "
+                                    "1)); intervals value ± t(0.975, n − k) × standard error."),
+                     font(8), kGrey, 6, true);
+            charts.fit->setFit(measured.runs, section.fit, s.workload.workers);
+            doc.picture(chartexport::recordPlot(charts.fit, page.chartSize), kChartHeight);
+        }
+        if (section.runtimeBand)
+            doc.text(QStringLiteral("The plan uses the fitted p: runtime %1.")
+                         .arg(explain::runtimeBand(planResult.model.effectiveRuntimeSeconds,
+                                                   section.runtimeBand->lowSeconds,
+                                                   section.runtimeBand->highSeconds)),
+                     font(9.5, true), kInk, 8);
+    }
+    if (!measured.traceFile.isEmpty()) {
+        doc.text(QStringLiteral("Times from the profiler trace %1, read %2:")
+                     .arg(measured.traceFile, measured.traceReadAt),
+                 font(9, true), kInk, 2, true);
+        doc.text(measured.traceMapping.join(QLatin1Char('\n')), font(9), kInk, 8);
+    }
 }
 
 void renderAmdahl(Document &doc, Charts &charts, const Page &page)
@@ -962,9 +1029,9 @@ Document build(QPaintDevice *device, const Plan &plan, const Options &options, c
 
     renderTitle(doc, s, options, !has(ReportSection::Summary));
     if (has(ReportSection::Summary))
-        renderSummary(doc, s, r, h, charts, page);
+        renderSummary(doc, s, r, h, planResult.measured.runtimeBand, charts, page);
     if (has(ReportSection::Inputs)) {
-        renderHeadline(doc, s, r, h);
+        renderHeadline(doc, s, r, h, planResult.measured.runtimeBand);
         renderInputs(doc, s);
     }
     if (has(ReportSection::Scaling)) {
@@ -977,6 +1044,8 @@ Document build(QPaintDevice *device, const Plan &plan, const Options &options, c
         renderLevers(doc, charts, page);
     if (has(ReportSection::Pipeline))
         renderPipeline(doc, charts, page);
+    if (has(ReportSection::Measured))
+        renderMeasured(doc, s, planResult, charts, page);
     if (has(ReportSection::Overheads))
         renderOverheadsAndTail(doc, s, r, charts, options, page);
     if (has(ReportSection::GoalSeek)) {

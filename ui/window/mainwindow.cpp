@@ -7,6 +7,8 @@
 #include "ui/document/recoverystore.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"
+#include "ui/measured/measuredpanel.h"
+#include "ui/measured/tracedialog.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
@@ -105,6 +107,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_tail = new TailPanel(this);
     m_training = new TrainingPanel(this);
     m_project = new ProjectPanel(this);
+    m_measured = new MeasuredPanel(this);
 
     auto *inputsScroll = new QScrollArea(this);
     inputsScroll->setWidget(m_inputs);
@@ -173,6 +176,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_workspaces->setTabToolTip(
         3, tr("Three-point tasks, PERT and Monte Carlo P50/P90 with buffers, labeling effort, "
               "job ETA, estimated vs actual (Ctrl+4)"));
+    auto *measuredScroll = new QScrollArea(this);
+    measuredScroll->setWidget(m_measured);
+    measuredScroll->setWidgetResizable(true);
+    measuredScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(measuredScroll, tr("M&easured"));
+    m_workspaces->setTabToolTip(
+        4, tr("Runs you made: Amdahl and the USL fitted to them, and stage times from a profiler "
+              "trace (Ctrl+5)"));
     rightLayout->addWidget(m_workspaces, 1);
     // The tail workspace carries its own inputs: the model's panel makes room for its charts.
     m_inputsScroll = inputsScroll;
@@ -195,7 +206,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     // The wheel scrolls the workspaces' panels: only a focused combo box takes it (value fields
     // see to their own).
     for (QWidget *panel : {static_cast<QWidget *>(m_tail), static_cast<QWidget *>(m_training),
-                           static_cast<QWidget *>(m_project)}) {
+                           static_cast<QWidget *>(m_project), static_cast<QWidget *>(m_measured)}) {
         for (QComboBox *combo : panel->findChildren<QComboBox *>())
             wheelOnlyWhenFocused(combo);
     }
@@ -238,6 +249,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_tail->setDocument(m_document);
     m_training->setDocument(m_document);
     m_project->setDocument(m_document);
+    m_measured->setDocument(m_document);
+    connect(m_measured, &MeasuredPanel::importTraceRequested, this, [this]() {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Import profiler trace"), QString(),
+            tr("Chrome traces (*.json *.json.gz *.gz);;All files (*)"));
+        if (!path.isEmpty())
+            importTrace(path);
+    });
     connect(m_document, &ScenarioDocument::changed, this, &MainWindow::updateTitle);
     m_diskCheck.setSingleShot(true);
     m_diskCheck.setInterval(0);
@@ -414,7 +433,7 @@ void MainWindow::createActions()
     QMenu *view = menuBar()->addMenu(tr("&View"));
     const QString workspaceNames[] = {tr("&Model"), tr("&Overheads && tail"),
                                       tr("&Training schedules"), tr("&Project estimates")};
-    for (int i = 0; i < 4; ++i) {
+    for (int i = 0; i < 5; ++i) {
         QAction *show = view->addAction(workspaceNames[i]);
         show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
         connect(show, &QAction::triggered, this, [this, i]() { m_workspaces->setCurrentIndex(i); });
@@ -610,6 +629,14 @@ void MainWindow::setInputsVisible(bool visible)
     m_tail->setInputsVisible(visible);
     m_training->setInputsVisible(visible);
     m_project->setInputsVisible(visible);
+    m_measured->setInputsVisible(visible);
+}
+
+void MainWindow::importTrace(const QString &path)
+{
+    TraceDialog dialog(m_document, this);
+    dialog.load(path);
+    dialog.exec();
 }
 
 bool MainWindow::inputsVisible() const

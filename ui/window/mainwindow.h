@@ -40,6 +40,7 @@ class StageChart;
 class TailPanel;
 class TrainingPanel;
 class ProjectPanel;
+class MeasuredPanel;
 class ReportDialog;
 class WaterfallChart;
 
@@ -86,6 +87,9 @@ public:
     TailPanel *tailPanel() const { return m_tail; }
     TrainingPanel *trainingPanel() const { return m_training; }
     ProjectPanel *projectPanel() const { return m_project; }
+    MeasuredPanel *measuredPanel() const { return m_measured; }
+    /// Import trace…: the trace dialog on `path` (tests call it with a path; the button asks).
+    void importTrace(const QString &path);
     /// The workspaces: 0 the model's views, 1 overheads and the simulated tail, 2 training
     /// pipeline schedules, 3 project estimates.
     QTabWidget *workspaces() const { return m_workspaces; }
@@ -187,6 +191,7 @@ private:
     TailPanel *m_tail;
     TrainingPanel *m_training;
     ProjectPanel *m_project;
+    MeasuredPanel *m_measured;
     QTabWidget *m_workspaces;
     QPageSize::PageSizeId m_pageSize;
     appearance::Look m_look;
