@@ -93,8 +93,8 @@ Sections changedSections(const Plan &before, const Plan &after)
         sections |= Section::Training;
     if (a.project != b.project)
         sections |= Section::Project;
-    // The band reads the model (it re-evaluates the plan at p's interval).
-    if (model || a.measured != b.measured)
+    // The band reads the model (it re-evaluates the plan at p's interval): with runs only.
+    if (a.measured != b.measured || (model && !b.measured.runs.runs.empty()))
         sections |= Section::Measured;
     return sections;
 }

@@ -7,6 +7,8 @@
 #include "ui/document/presets.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"
+#include "ui/measured/fitchart.h"
+#include "ui/measured/measuredpanel.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
@@ -281,6 +283,29 @@ void makeAccessible(MainWindow *window)
                            .arg(format::trimmed(accuracy->medianApe * 100, 1))
                      : QObject::tr("Estimate against actual: no finished task logged yet.");
         return withPlot(text, project->accuracyChart());
+    });
+    MeasuredPanel *measured = window->measuredPanel();
+    keeper->add(measured->chart(), QObject::tr("Measured runs and fitted laws"), [=]() {
+        const Scenario &s = document->scenario();
+        const fit::Result &fitted = document->planResult().measured.fit;
+        QString text = QObject::tr("%n measured run(s)", nullptr,
+                                   static_cast<int>(s.measured.runs.runs.size()));
+        if (fitted.amdahl)
+            text += QObject::tr("; Amdahl p = %1 (95 %: %2 to %3)")
+                        .arg(format::trimmed(fitted.amdahl->p.value, 4),
+                             format::trimmed(fitted.amdahl->p.low, 4),
+                             format::trimmed(fitted.amdahl->p.high, 4));
+        if (fitted.usl)
+            text += QObject::tr("; USL σ = %1, κ = %2, %3")
+                        .arg(format::trimmed(fitted.usl->sigma.value, 6),
+                             format::trimmed(fitted.usl->kappa.value, 6),
+                             fitted.usl->peakWorkers
+                                 ? QObject::tr("peak at %1 workers")
+                                       .arg(format::grouped(*fitted.usl->peakWorkers, 0))
+                                 : QObject::tr("no peak"));
+        if (!fitted.problem.isEmpty())
+            text += QStringLiteral("; ") + fitted.problem;
+        return withPlot(text + QLatin1Char('.'), measured->chart());
     });
     // Any other chart: named by its group box, described by what it plots.
     for (QCustomPlot *plot : window->findChildren<QCustomPlot *>()) {

@@ -432,8 +432,9 @@ void MainWindow::createActions()
     edit->addAction(reset);
     QMenu *view = menuBar()->addMenu(tr("&View"));
     const QString workspaceNames[] = {tr("&Model"), tr("&Overheads && tail"),
-                                      tr("&Training schedules"), tr("&Project estimates")};
-    for (int i = 0; i < 5; ++i) {
+                                      tr("&Training schedules"), tr("&Project estimates"),
+                                      tr("M&easured")};
+    for (int i = 0; i < static_cast<int>(std::size(workspaceNames)); ++i) {
         QAction *show = view->addAction(workspaceNames[i]);
         show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
         connect(show, &QAction::triggered, this, [this, i]() { m_workspaces->setCurrentIndex(i); });
