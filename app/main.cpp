@@ -53,8 +53,9 @@ int main(int argc, char *argv[])
         QStringLiteral("key=value"));
     const QCommandLineOption workspace(
         QStringLiteral("workspace"),
-        QStringLiteral("Show a workspace: model (default), tail (overheads and simulation) or "
-                       "training (pipeline schedules) or project (estimates)."),
+        QStringLiteral("Show a workspace: model (default), tail (overheads and simulation), "
+                       "training (pipeline schedules), project (estimates) or measured (runs "
+                       "and fitted laws)."),
         QStringLiteral("name"));
     const QCommandLineOption theme(QStringLiteral("theme"),
                                    QStringLiteral("Colour theme: system (default), light or dark."),
@@ -111,10 +112,12 @@ int main(int argc, char *argv[])
     }
     const QString workspaceName = parser.value(workspace);
     const QStringList workspaceNames{QStringLiteral("model"), QStringLiteral("tail"),
-                                     QStringLiteral("training"), QStringLiteral("project")};
+                                     QStringLiteral("training"), QStringLiteral("project"),
+                                     QStringLiteral("measured")};
     if (!workspaceName.isEmpty() && !workspaceNames.contains(workspaceName)) {
-        qWarning("pipeplan: --workspace: expected model, tail, training or project, got '%s'",
-                 qPrintable(workspaceName));
+        qWarning(
+            "pipeplan: --workspace: expected model, tail, training, project or measured, got '%s'",
+            qPrintable(workspaceName));
     }
     for (pipeplan::MainWindow *window : windows) {
         if (shooting)

@@ -19,6 +19,8 @@ std::vector<Preset> all()
          QStringLiteral(":/presets/feature-store-cap.json")},
         {QStringLiteral("Training pipeline: 1F1B against zero bubble"),
          QStringLiteral(":/presets/training-schedules.json")},
+        {QStringLiteral("Measured runs fitted: SPEC SDM91 (USL)"),
+         QStringLiteral(":/presets/measured-specsdm91.json")},
     };
 }
 

@@ -55,7 +55,7 @@ FitChart::FitChart(QWidget *parent) : QCustomPlot(parent)
     m_planLine->setPen(QPen(chartstyle::kMuted, 1.2, Qt::DotLine));
     m_planLabel = new QCPItemText(this);
     m_planLabel->setColor(chartstyle::kMuted.darker(130));
-    m_planLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_planLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
     m_planLabel->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
     m_planLabel->setPadding(QMargins(4, 2, 4, 2));
     m_empty = new QCPItemText(this);
@@ -64,7 +64,8 @@ FitChart::FitChart(QWidget *parent) : QCustomPlot(parent)
     m_empty->setColor(chartstyle::kMuted.darker(130));
 
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
+    // Top left: the curves start low there, and the peak and the plan are labelled on the right.
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
 }
 
 QString FitChart::peakText() const
@@ -143,7 +144,7 @@ void FitChart::setFit(const fit::Runs &runs, const fit::Result &result, double p
     }
     m_planLine->point1->setCoords(planWorkers, 0);
     m_planLine->point2->setCoords(planWorkers, 1);
-    m_planLabel->position->setCoords(planWorkers, 0.98);
+    m_planLabel->position->setCoords(planWorkers, 0.02);
     m_planLabel->setText(tr("plan: %1").arg(format::grouped(planWorkers, 0)));
     m_empty->setVisible(!fitted);
     m_empty->setText(runs.runs.empty() ? tr("Enter or import measured runs to fit the laws")
