@@ -608,7 +608,7 @@ MeasuredSettings readMeasured(Reader &read, const QJsonObject &m, const QString 
         const QJsonObject t = trace.toObject();
         measured.traceFile = t.value(QStringLiteral("file")).toString();
         measured.traceReadAt = t.value(QStringLiteral("read_at")).toString();
-        for (const QJsonValue &line : t.value(QStringLiteral("mapping")).toArray())
+        for (const auto &line : t.value(QStringLiteral("mapping")).toArray())
             measured.traceMapping << line.toString();
     } else if (!trace.isUndefined() && !trace.isNull()) {
         read.fail(at(QStringLiteral("trace")),
