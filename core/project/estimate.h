@@ -10,6 +10,8 @@
 
 #include "core/project/accuracy.h"
 #include "core/project/buffers.h"
+#include "core/project/calendar.h"
+#include "core/project/forecast.h"
 #include "core/project/jobeta.h"
 #include "core/project/labeling.h"
 #include "core/project/montecarlo.h"

@@ -30,7 +30,41 @@ struct MonteCarloOptions
     int threads = 0; ///< 0: one per hardware thread
     int histogramBins = 40;
     bool keepTrialHours = false; ///< fill MonteCarloResult::trialHours (8 MB per million trials)
+    /// Fill MonteCarloResult::criticality: each task's share of trials on the longest path.
+    bool criticality = true;
+    /// Fill MonteCarloResult::tornado: two further runs per task (see TornadoBar).
+    bool tornado = false;
+    /// Fill MonteCarloResult::taskFinish: each task's P10, P50 and P90 finish (from a subsample
+    /// of the trials, see MonteCarloResult::taskFinishTrials).
+    bool taskRanges = false;
+    /// Spearman rank correlation between the draws of tasks of one category, 0 (independent) to
+    /// kMaxCategoryCorrelation, imposed by Iman-Conover (1982) on each block of trials: one cause
+    /// that slows a labeling task slows the others too. Different categories stay independent.
+    double categoryCorrelation = 0;
     bool operator==(const MonteCarloOptions &) const = default;
+};
+
+inline constexpr double kMaxCategoryCorrelation = 0.95;
+
+/// One bar of the tornado: the plan's P90 with `task` fixed at its optimistic time (p90LowHours)
+/// and at its pessimistic time (p90HighHours), every other task drawn as usual with the same
+/// random numbers (common random numbers: the swing is the task's effect, not noise).
+struct TornadoBar
+{
+    int task = 0;
+    double p90LowHours = 0;
+    double p90HighHours = 0;
+    double swingHours() const { return p90HighHours - p90LowHours; }
+    bool operator==(const TornadoBar &) const = default;
+};
+
+/// A task's finish time in the trials: hours from the run's start.
+struct TaskFinishRange
+{
+    double p10Hours = 0;
+    double p50Hours = 0;
+    double p90Hours = 0;
+    bool operator==(const TaskFinishRange &) const = default;
 };
 
 /// Lets a window show progress (trialsDone) and stop a run; the simulation's control.
@@ -54,6 +88,18 @@ struct MonteCarloResult
     /// (type-7 quantiles; [0] is the minimum and [100] the maximum).
     std::vector<double> cumulativeHours;
     std::vector<double> trialHours; ///< each trial's duration in trial order, if asked for
+    /// Per task (plan order), the share of trials in which it lies on the longest path, 0 to 1:
+    /// the path traced back from the task that finishes last through, at each task, the
+    /// predecessor that finishes last (ties: the lowest index). Empty unless asked for.
+    std::vector<double> criticality;
+    /// Largest swing first (ties: task order). Empty unless asked for, or when the plan is too
+    /// large for it (tornadoTrials is then 0 and tornadoNote says why).
+    std::vector<TornadoBar> tornado;
+    int tornadoTrials = 0; ///< trials of each of the tornado's runs
+    QString tornadoNote;
+    /// Per task (plan order), empty unless asked for.
+    std::vector<TaskFinishRange> taskFinish;
+    int taskFinishTrials = 0; ///< the first trials whose task finishes taskFinish counts
     bool cancelled = false;
     bool operator==(const MonteCarloResult &) const = default;
 };

@@ -213,6 +213,33 @@ QString unitKey(TimeUnit unit)
     return QStringLiteral("hours");
 }
 
+QString stateKey(TaskState state)
+{
+    switch (state) {
+    case TaskState::NotStarted:
+        return QStringLiteral("todo");
+    case TaskState::InProgress:
+        return QStringLiteral("in_progress");
+    case TaskState::Done:
+        return QStringLiteral("done");
+    }
+    return {};
+}
+
+std::optional<TaskState> parseTaskState(const QString &text)
+{
+    const QString key = text.trimmed().toLower();
+    if (key.isEmpty() || key == QLatin1String("todo") || key == QLatin1String("not_started") ||
+        key == QLatin1String("not started"))
+        return TaskState::NotStarted;
+    if (key == QLatin1String("in_progress") || key == QLatin1String("in progress") ||
+        key == QLatin1String("started"))
+        return TaskState::InProgress;
+    if (key == QLatin1String("done") || key == QLatin1String("finished"))
+        return TaskState::Done;
+    return std::nullopt;
+}
+
 QString categoryKey(Category category)
 {
     switch (category) {

@@ -6,6 +6,7 @@
 #include "core/base/fields.h"
 #include "core/project/specs.h"
 
+#include <QDate>
 #include <QString>
 
 #include <array>
@@ -68,6 +69,32 @@ std::optional<QString> tooManyTasks(qsizetype count);
 // ---------------------------------------------------------------------------------------------
 // Three-point estimates.
 
+/// Where a task stands (issue 21: the forecast that learns from what is done).
+enum class TaskState
+{
+    NotStarted,
+    InProgress,
+    Done
+};
+
+/// "todo", "in_progress", "done" (the CSV's status column and the file).
+QString stateKey(TaskState state);
+/// The key, or also "not_started", "started", "in progress", "finished"; nothing when unknown.
+std::optional<TaskState> parseTaskState(const QString &text);
+
+/// What is known of a task's progress. Done: `actual` is the time it took, in the task's unit,
+/// and `finishedOn` the day it finished (optional: an invalid date means "not recorded", and the
+/// forecast then takes its finish as the day before the status date). In progress: `shareDone`
+/// of it is done (0 to 1, exclusive of 1).
+struct TaskProgress
+{
+    TaskState state = TaskState::NotStarted;
+    double actual = 0;
+    QDate finishedOn;
+    double shareDone = 0;
+    bool operator==(const TaskProgress &) const = default;
+};
+
 /// One task: optimistic a, most likely m and pessimistic b in `unit`. A task starts when all its
 /// predecessors have finished. When no task of a plan lists a dependency the plan is sequential:
 /// each task depends on the one before it.
@@ -80,6 +107,7 @@ struct Task
     double pessimistic = 0;
     TimeUnit unit = TimeUnit::Hours;
     std::vector<int> dependsOn; ///< indices of predecessor tasks in the plan (0-based)
+    TaskProgress progress;
     bool operator==(const Task &) const = default;
 };
 
