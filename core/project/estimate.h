@@ -19,3 +19,4 @@
 #include "core/project/specs.h"
 #include "core/project/task.h"
 #include "core/project/taskcsv.h"
+#include "core/project/taskgantt.h"

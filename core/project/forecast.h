@@ -43,9 +43,9 @@ std::vector<Task> remainingWork(const std::vector<Task> &tasks, double ratio);
 /// date ("today"), both as working hours from the beginning of the start date.
 struct Timeline
 {
-    QDate start;                  ///< the plan's start date (valid)
-    std::optional<QDate> status;  ///< the status date when the plan has progress
-    double statusHours = 0;       ///< workingHoursBetween(start, status), 0 without one
+    QDate start;                 ///< the plan's start date (valid)
+    std::optional<QDate> status; ///< the status date when the plan has progress
+    double statusHours = 0;      ///< workingHoursBetween(start, status), 0 without one
     bool operator==(const Timeline &) const = default;
 };
 Timeline timeline(const WorkCalendar &calendar, QDate start, std::optional<QDate> status);
