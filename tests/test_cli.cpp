@@ -1,5 +1,6 @@
 #include "app/cli/cli.h"
 #include "core/model/explain.h"
+#include "core/project/calendar.h"
 #include "core/tail/tailbreakdown.h"
 
 #include <QFile>
@@ -1604,4 +1605,102 @@ TEST(CliFit, FewerRunsThanParametersRefused)
     const CliRun badPredict = runFit(ok.path(), "--predict 0.5");
     EXPECT_EQ(badPredict.exitCode, cli::kExitInvalid);
     EXPECT_TRUE(badPredict.err.contains(QStringLiteral("--predict")));
+}
+
+// Issue 21: --start gives every percentile as a finish date on the working calendar, the JSON
+// carries the criticality per task and the tornado sorted by swing.
+TEST(Cli, MonteCarloDatesCriticalityAndTornado)
+{
+    const TempFile csv(kReferenceTasks);
+    const CliRun run = runMonteCarlo(csv.path(), "--start 2026-12-07 --calendar mon-fri "
+                                                 "--hours-per-day 8 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    // PERT 33 h from Monday 7 December, 8 h a day: 32 h end on Thursday, so Friday the 11th.
+    EXPECT_EQ(o.value(QStringLiteral("start")).toString(), QStringLiteral("2026-12-07"));
+    EXPECT_EQ(o.value(QStringLiteral("pert_date")).toString(), QStringLiteral("2026-12-11"));
+    EXPECT_EQ(o.value(QStringLiteral("p50_date")).toString(), QStringLiteral("2026-12-11"));
+    const estimate::WorkCalendar calendar;
+    for (const char *p : {"p50", "p80", "p90", "p95"}) {
+        const QString dateKey = QLatin1String(p) + QStringLiteral("_date");
+        EXPECT_EQ(o.value(dateKey).toString(),
+                  estimate::isoDate(estimate::finishDate(calendar, QDate(2026, 12, 7), key(o, p))))
+            << p;
+    }
+    // A sequence: every task on every trial's longest path.
+    EXPECT_EQ(o.value(QStringLiteral("criticality")).toArray(), (QJsonArray{1.0, 1.0, 1.0, 1.0}));
+    // In a sequence, fixing a task moves every trial by the same hours: the swing is exactly
+    // b - a. ship 16, pilot and train 9 (task order), design 8.
+    const QJsonArray tornado = o.value(QStringLiteral("tornado")).toArray();
+    ASSERT_EQ(tornado.size(), 4);
+    const int order[] = {4, 2, 3, 1};
+    const double swings[] = {16, 9, 9, 8};
+    for (qsizetype i = 0; i < tornado.size(); ++i) {
+        const QJsonObject bar = tornado[i].toObject();
+        EXPECT_EQ(bar.value(QStringLiteral("task")).toInt(), order[i]);
+        EXPECT_NEAR(key(bar, "p90_high") - key(bar, "p90_low"), swings[i], 1e-9);
+        EXPECT_LT(key(bar, "p90_low"), key(o, "p90"));
+        EXPECT_GT(key(bar, "p90_high"), key(o, "p90"));
+    }
+    // Without --start: no dates.
+    const CliRun plain = runMonteCarlo(csv.path(), "--json");
+    EXPECT_FALSE(plain.json().contains(QStringLiteral("p50_date")));
+    EXPECT_TRUE(plain.json().contains(QStringLiteral("criticality")));
+    // A holiday on Friday the 11th moves the P50 to Monday the 14th.
+    const CliRun holiday =
+        runMonteCarlo(csv.path(), "--start 2026-12-07 --holidays 2026-12-11 --json");
+    EXPECT_EQ(holiday.json().value(QStringLiteral("pert_date")).toString(),
+              QStringLiteral("2026-12-14"));
+    // The text output lists the dates and the risk drivers.
+    const CliRun text = runMonteCarlo(csv.path(), "--start 2026-12-07");
+    EXPECT_TRUE(text.out.contains(QStringLiteral("2026-12-11"))) << text.out.toStdString();
+    EXPECT_TRUE(text.out.contains(QStringLiteral("Risk drivers"))) << text.out.toStdString();
+}
+
+// Issue 21: status columns; every task done puts every date on the last finish, half done runs
+// the remaining work scaled by the pace.
+TEST(Cli, MonteCarloStatusColumnsForecast)
+{
+    const TempFile done("name,optimistic,most_likely,pessimistic,status,actual,finished_on\n"
+                        "design,4,6,12,done,8,2026-12-08\n"
+                        "pilot,5,8,14,done,9,2026-12-09\n"
+                        "train,4,8,13,done,7,2026-12-10\n"
+                        "ship,1,10,17,done,12,2026-12-14\n");
+    const CliRun all = runMonteCarlo(done.path(), "--start 2026-12-07 --today 2026-12-16 --json");
+    ASSERT_EQ(all.exitCode, 0) << all.err.toStdString();
+    for (const char *k : {"p50_date", "p80_date", "p90_date", "p95_date", "pert_date"})
+        EXPECT_EQ(all.json().value(QLatin1String(k)).toString(), QStringLiteral("2026-12-14")) << k;
+
+    const TempFile half("name,optimistic,most_likely,pessimistic,status,actual\n"
+                        "design,4,6,12,done,8\n"
+                        "pilot,5,8,14,in_progress,50%\n"
+                        "train,4,8,13,,\n"
+                        "ship,1,10,17,todo,\n");
+    const CliRun run = runMonteCarlo(half.path(), "--today 2026-12-09 --json");
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    const QJsonObject forecast = o.value(QStringLiteral("forecast")).toObject();
+    EXPECT_EQ(forecast.value(QStringLiteral("status_date")).toString(),
+              QStringLiteral("2026-12-09"));
+    EXPECT_EQ(forecast.value(QStringLiteral("done_tasks")).toInt(), 1);
+    // design took 8 h against its PERT 6.667 h: pace 1.2 on half of pilot, train and ship.
+    EXPECT_NEAR(key(forecast, "pace_ratio"), 1.2, 1e-12);
+    EXPECT_NEAR(key(o, "pert_mean"), 1.2 * (0.5 * 8.5 + 49.0 / 6 + 58.0 / 6), 1e-9);
+    // A sequence: every task is on the path, the done one too (with 0 h).
+    EXPECT_EQ(o.value(QStringLiteral("criticality")).toArray()[0].toDouble(), 1.0);
+    const CliRun unscaled = runMonteCarlo(half.path(), "--today 2026-12-09 --no-pace --json");
+    EXPECT_NEAR(key(unscaled.json(), "pert_mean"), 0.5 * 8.5 + 49.0 / 6 + 58.0 / 6, 1e-9);
+
+    // Refusals name the row and column, or the flag.
+    const TempFile bad("name,optimistic,most_likely,pessimistic,status,actual\n"
+                       "design,4,6,12,finished soon,8\n");
+    const CliRun refused = runMonteCarlo(bad.path(), "--json");
+    EXPECT_EQ(refused.exitCode, 2);
+    EXPECT_TRUE(refused.err.contains(QStringLiteral("row 1, status"))) << refused.err.toStdString();
+    const CliRun badDate = runMonteCarlo(half.path(), "--start 2026-02-30");
+    EXPECT_EQ(badDate.exitCode, 2);
+    EXPECT_TRUE(badDate.err.contains(QStringLiteral("--start"))) << badDate.err.toStdString();
+    const CliRun badDays = runMonteCarlo(half.path(), "--calendar funday");
+    EXPECT_EQ(badDays.exitCode, 2);
+    EXPECT_TRUE(badDays.err.contains(QStringLiteral("--calendar"))) << badDays.err.toStdString();
 }

@@ -343,7 +343,11 @@ TEST(ConsistencyTest, TheWorkspacesShowTheDocumentsJobsAndTheReportReusesThem)
     // The same plan in core: the PERT from the plan's section, the Monte Carlo with its seed.
     const ProjectSettings project = doc->scenario().project; // a copy: the plan edited below
     const estimate::PlanEstimate core = projectEstimate(project, doc->planResult().project);
-    EXPECT_EQ(core, estimate::estimatePlan(project.tasks, project.buffers, project.monteCarlo));
+    // The window's run adds the criticality, the tornado and the task ranges to the plain run.
+    estimate::MonteCarloOptions risk = project.monteCarlo;
+    risk.tornado = true;
+    risk.taskRanges = true;
+    EXPECT_EQ(core, estimate::estimatePlan(project.tasks, project.buffers, risk));
     ASSERT_TRUE(monteCarlo->estimateFor(project).has_value());
     EXPECT_EQ(*monteCarlo->estimateFor(project), core);
 

@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <functional>
 #include <random>
 
 using namespace pipeplan;
@@ -646,4 +647,89 @@ TEST(Deadline, TheSeedJobCannotFinishInHalfAnHourAndTheLeveredJobNamesItsFewestW
     EXPECT_TRUE(again.scenario.goal.finishWithin);
     EXPECT_FALSE(scenariofile::fromJson(readPreset("pruned-accelerated.json"))
                      .plan->scenario.goal.finishWithin);
+}
+
+// Issue 21: the calendar, the start and status dates, the pace switch, the correlation and each
+// task's status round-trip; bad values are refused with their path.
+TEST(ScenarioFile, ProjectCalendarAndTaskStatusRoundTrip)
+{
+    Plan plan;
+    ProjectSettings &p = plan.scenario.project;
+    p.calendar.workingDays = {false, true, true, true, true, false, true}; // Tue-Fri and Sunday
+    p.calendar.hoursPerDay = 6.5;
+    p.calendar.holidays = {QDate(2026, 12, 25), QDate(2027, 1, 1)};
+    p.startDate = QDate(2026, 11, 2);
+    p.statusDate = QDate(2026, 12, 1);
+    p.scaleByPace = false;
+    p.monteCarlo.categoryCorrelation = 0.6;
+    p.tasks[0].progress = {estimate::TaskState::Done, 1.25, QDate(2026, 11, 9), 0};
+    p.tasks[1].progress = {estimate::TaskState::InProgress, 0, QDate(), 0.4};
+    ASSERT_TRUE(validate(plan.scenario).empty())
+        << validate(plan.scenario).front().toString().toStdString();
+    const QByteArray bytes = scenariofile::toJson(plan);
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
+    ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
+    EXPECT_EQ(loaded.plan->scenario.project, p);
+    const QJsonObject project =
+        QJsonDocument::fromJson(bytes).object().value(QStringLiteral("project")).toObject();
+    EXPECT_EQ(project.value(QStringLiteral("start_date")).toString(), QStringLiteral("2026-11-02"));
+    EXPECT_EQ(project.value(QStringLiteral("calendar"))
+                  .toObject()
+                  .value(QStringLiteral("working_days"))
+                  .toString(),
+              estimate::workingDaysKey(p.calendar.workingDays));
+    const QJsonObject first = project.value(QStringLiteral("tasks")).toArray()[0].toObject();
+    EXPECT_EQ(first.value(QStringLiteral("status")).toString(), QStringLiteral("done"));
+    EXPECT_EQ(first.value(QStringLiteral("finished_on")).toString(), QStringLiteral("2026-11-09"));
+    // A task nobody started carries no status keys.
+    EXPECT_FALSE(project.value(QStringLiteral("tasks"))
+                     .toArray()[2]
+                     .toObject()
+                     .contains(QStringLiteral("status")));
+
+    auto change = [&bytes](const std::function<void(QJsonObject &)> &edit) {
+        return errorOf(withChange(bytes, [&edit](QJsonObject &root) {
+            QJsonObject project = root.value(QStringLiteral("project")).toObject();
+            edit(project);
+            root.insert(QStringLiteral("project"), project);
+        }));
+    };
+    FieldError e = change([](QJsonObject &o) {
+        o.insert(QStringLiteral("start_date"), QStringLiteral("2026-02-30"));
+    });
+    EXPECT_EQ(e.field, QStringLiteral("project.start_date"));
+    e = change([](QJsonObject &o) {
+        QJsonObject c = o.value(QStringLiteral("calendar")).toObject();
+        c.insert(QStringLiteral("holidays"), QJsonArray{QStringLiteral("2026-12-25"), 7});
+        o.insert(QStringLiteral("calendar"), c);
+    });
+    EXPECT_EQ(e.field, QStringLiteral("project.calendar.holidays[1]"));
+    e = change([](QJsonObject &o) {
+        QJsonObject c = o.value(QStringLiteral("calendar")).toObject();
+        c.insert(QStringLiteral("working_days"), QStringLiteral("someday"));
+        o.insert(QStringLiteral("calendar"), c);
+    });
+    EXPECT_EQ(e.field, QStringLiteral("project.calendar.working_days"));
+    e = change([](QJsonObject &o) {
+        QJsonArray tasks = o.value(QStringLiteral("tasks")).toArray();
+        QJsonObject t = tasks[1].toObject();
+        t.insert(QStringLiteral("status"), QStringLiteral("maybe"));
+        tasks[1] = t;
+        o.insert(QStringLiteral("tasks"), tasks);
+    });
+    EXPECT_EQ(e.field, QStringLiteral("project.tasks[1].status"));
+    e = change([](QJsonObject &o) {
+        QJsonArray tasks = o.value(QStringLiteral("tasks")).toArray();
+        QJsonObject t = tasks[1].toObject();
+        t.insert(QStringLiteral("share_done"), 1.5);
+        tasks[1] = t;
+        o.insert(QStringLiteral("tasks"), tasks);
+    });
+    EXPECT_TRUE(e.field.endsWith(QStringLiteral("share_done"))) << e.field.toStdString();
+    e = change([](QJsonObject &o) {
+        o.insert(QStringLiteral("status_date"), QStringLiteral("2026-10-01"));
+    });
+    EXPECT_EQ(e.field, QStringLiteral("project.status_date"));
+    EXPECT_TRUE(e.message.contains(QStringLiteral("before the start date")))
+        << e.message.toStdString();
 }

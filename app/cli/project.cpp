@@ -8,11 +8,14 @@
 #include "core/base/fileio.h"
 #include "core/base/format.h"
 #include "core/base/numparse.h"
+#include "core/model/scenario.h"
+#include "core/plan/planresult.h"
 #include "core/project/estimate.h"
 
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QRegularExpression>
 
 #include <algorithm>
 #include <cmath>
@@ -20,6 +23,9 @@
 namespace pipeplan::cli {
 
 namespace {
+
+/// Hours in one working day of the calendar.
+const FieldSpec kHoursPerDay{"hours_per_day", "hours per working day", "h", 0, 24, true};
 
 /// A task file is read whole; far above any real plan (10,000 tasks of long names is ~1 MB).
 constexpr qint64 kMaxTaskFileBytes = qint64{4} * 1024 * 1024;
@@ -72,6 +78,76 @@ QString hoursText(double hours)
     return format::grouped(hours, 2) + QStringLiteral(" h");
 }
 
+/// A fraction or percentage typed on the command line ("0.5", "50%").
+double fractionFlagValue(const QString &label, const QString &text)
+{
+    const numparse::Parsed parsed = numparse::fraction(text);
+    if (!parsed.value)
+        throw InvalidInput{label + QStringLiteral(": ") + parsed.error};
+    return *parsed.value;
+}
+
+/// --NAME as a date YYYY-MM-DD.
+QDate dateFlag(const Flags &flags, const QString &name)
+{
+    const QString text = flags.text(name);
+    if (auto day = estimate::parseIsoDate(text.trimmed()))
+        return *day;
+    throw InvalidInput{QStringLiteral("--%1: \"%2\" is not a date; give it as YYYY-MM-DD")
+                           .arg(name, text.left(40))};
+}
+
+/// The working calendar from --calendar (working days), --hours-per-day and --holidays.
+estimate::WorkCalendar calendarFromFlags(const Flags &flags)
+{
+    estimate::WorkCalendar calendar = ProjectSettings::defaultCalendar();
+    if (flags.has(QStringLiteral("calendar"))) {
+        const QString days = flags.text(QStringLiteral("calendar"));
+        const auto parsed = estimate::parseWorkingDays(days);
+        if (!parsed)
+            throw InvalidInput{QStringLiteral("--calendar: \"%1\" is not a list of working days; "
+                                              "give e.g. mon-fri or sun-thu or mon,tue,thu")
+                                   .arg(days.left(40))};
+        calendar.workingDays = *parsed;
+    }
+    if (flags.has(QStringLiteral("hours-per-day")))
+        calendar.hoursPerDay =
+            flags.number(QStringLiteral("hours-per-day"), kHoursPerDay, calendar.hoursPerDay);
+    if (flags.has(QStringLiteral("holidays"))) {
+        const QStringList days =
+            flags.text(QStringLiteral("holidays"))
+                .split(QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts);
+        for (const QString &day : days) {
+            const auto parsed = estimate::parseIsoDate(day);
+            if (!parsed)
+                throw InvalidInput{QStringLiteral("--holidays: \"%1\" is not a date; give "
+                                                  "dates as YYYY-MM-DD, separated by commas")
+                                       .arg(day.left(40))};
+            calendar.holidays.push_back(*parsed);
+        }
+    }
+    return calendar;
+}
+
+/// A scenario field as the montecarlo command's flags name it.
+QString cliFieldName(const QString &field)
+{
+    if (field.contains(QLatin1String("hours_per_day")))
+        return QStringLiteral("--hours-per-day");
+    if (field.contains(QLatin1String("working_days")))
+        return QStringLiteral("--calendar");
+    if (field.contains(QLatin1String("status_date")))
+        return QStringLiteral("--today");
+    if (field.contains(QLatin1String("start_date")))
+        return QStringLiteral("--start");
+    static const QRegularExpression task(QStringLiteral("tasks\\[(\\d+)\\]\\.(\\w+)"));
+    if (const QRegularExpressionMatch m = task.match(field); m.hasMatch())
+        return QStringLiteral("--tasks row %1, %2")
+            .arg(m.captured(1).toInt() + 1)
+            .arg(m.captured(2));
+    return field;
+}
+
 int runMonteCarlo(const Flags &flags, QTextStream &out)
 {
     const std::vector<estimate::Task> tasks = readTaskFile(flags);
@@ -92,31 +168,94 @@ int runMonteCarlo(const Flags &flags, QTextStream &out)
             QStringLiteral("--distribution: unknown distribution '%1' (pert or triangular)")
                 .arg(distribution)};
     }
+    if (flags.has(QStringLiteral("correlation")))
+        options.categoryCorrelation = fractionFlagValue(QStringLiteral("--correlation"),
+                                                        flags.text(QStringLiteral("correlation")));
     if (const auto errors = estimate::validate(options); !errors.empty())
         throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
                            errors.front().message};
+    options.criticality = true;
+    options.tornado = true;
 
-    const estimate::PertResult pert = estimate::pert(tasks);
-    const estimate::MonteCarloResult mc = estimate::monteCarlo(tasks, options);
+    // Dates and the forecast (issue 21): the same core functions as the window's plan.
+    ProjectSettings project;
+    project.tasks = tasks;
+    project.monteCarlo = options;
+    project.calendar = calendarFromFlags(flags);
+    if (flags.has(QStringLiteral("start")))
+        project.startDate = dateFlag(flags, QStringLiteral("start"));
+    if (flags.has(QStringLiteral("today")))
+        project.statusDate = dateFlag(flags, QStringLiteral("today"));
+    project.scaleByPace = !flags.isSet(QStringLiteral("no-pace"));
+    Scenario scenario;
+    scenario.project = project;
+    if (const auto errors = validate(scenario); !errors.empty())
+        throw InvalidInput{oneLine(cliFieldName(errors.front().field) + QStringLiteral(": ") +
+                                   errors.front().message)};
+    const ProjectSection section = projectSection(project, QDate::currentDate());
+    const std::vector<estimate::Task> &simulated = section.simulated;
+    const estimate::PertResult pert = section.simulatedPert;
+    const estimate::MonteCarloResult mc = estimate::monteCarlo(simulated, options);
+    std::optional<estimate::FinishDates> dates;
+    QDate pertDate;
+    if (section.timeline) {
+        dates = estimate::finishDates(mc, tasks, project.calendar, *section.timeline);
+        estimate::MonteCarloResult pertOnly;
+        pertOnly.trials = 1;
+        pertOnly.p50Hours = pertOnly.p80Hours = pertOnly.p90Hours = pertOnly.p95Hours =
+            pert.meanHours;
+        pertDate = estimate::finishDates(pertOnly, tasks, project.calendar, *section.timeline).p50;
+    }
     if (flags.isSet(kJson.name)) {
         QJsonArray path;
         for (int task : pert.criticalPath)
             path.append(task + 1);
-        printJson(out, QJsonObject{{QStringLiteral("trials"), mc.trials},
-                                   {QStringLiteral("mean"), mc.meanHours},
-                                   {QStringLiteral("p50"), mc.p50Hours},
-                                   {QStringLiteral("p80"), mc.p80Hours},
-                                   {QStringLiteral("p90"), mc.p90Hours},
-                                   {QStringLiteral("p95"), mc.p95Hours},
-                                   {QStringLiteral("pert_mean"), pert.meanHours},
-                                   {QStringLiteral("pert_sigma"), pert.sigmaHours},
-                                   {QStringLiteral("unit"), QStringLiteral("hours")},
-                                   {QStringLiteral("min"), mc.minHours},
-                                   {QStringLiteral("max"), mc.maxHours},
-                                   {QStringLiteral("seed"), static_cast<double>(options.seed)},
-                                   {QStringLiteral("distribution"), distribution},
-                                   {QStringLiteral("tasks"), static_cast<double>(tasks.size())},
-                                   {QStringLiteral("critical_path"), path}});
+        QJsonArray criticality;
+        for (double share : mc.criticality)
+            criticality.append(share);
+        QJsonArray tornado;
+        for (const estimate::TornadoBar &bar : mc.tornado)
+            tornado.append(
+                QJsonObject{{QStringLiteral("task"), bar.task + 1},
+                            {QStringLiteral("name"), tasks[static_cast<size_t>(bar.task)].name},
+                            {QStringLiteral("p90_low"), bar.p90LowHours},
+                            {QStringLiteral("p90_high"), bar.p90HighHours}});
+        QJsonObject json{{QStringLiteral("trials"), mc.trials},
+                         {QStringLiteral("mean"), mc.meanHours},
+                         {QStringLiteral("p50"), mc.p50Hours},
+                         {QStringLiteral("p80"), mc.p80Hours},
+                         {QStringLiteral("p90"), mc.p90Hours},
+                         {QStringLiteral("p95"), mc.p95Hours},
+                         {QStringLiteral("pert_mean"), pert.meanHours},
+                         {QStringLiteral("pert_sigma"), pert.sigmaHours},
+                         {QStringLiteral("unit"), QStringLiteral("hours")},
+                         {QStringLiteral("min"), mc.minHours},
+                         {QStringLiteral("max"), mc.maxHours},
+                         {QStringLiteral("seed"), static_cast<double>(options.seed)},
+                         {QStringLiteral("distribution"), distribution},
+                         {QStringLiteral("tasks"), static_cast<double>(tasks.size())},
+                         {QStringLiteral("critical_path"), path},
+                         {QStringLiteral("criticality"), criticality},
+                         {QStringLiteral("tornado"), tornado},
+                         {QStringLiteral("tornado_trials"), mc.tornadoTrials}};
+        if (dates) {
+            json.insert(QStringLiteral("start"), estimate::isoDate(*project.startDate));
+            json.insert(QStringLiteral("pert_date"), estimate::isoDate(pertDate));
+            json.insert(QStringLiteral("p50_date"), estimate::isoDate(dates->p50));
+            json.insert(QStringLiteral("p80_date"), estimate::isoDate(dates->p80));
+            json.insert(QStringLiteral("p90_date"), estimate::isoDate(dates->p90));
+            json.insert(QStringLiteral("p95_date"), estimate::isoDate(dates->p95));
+        }
+        if (section.forecast) {
+            json.insert(
+                QStringLiteral("forecast"),
+                QJsonObject{{QStringLiteral("status_date"), estimate::isoDate(*section.statusDate)},
+                            {QStringLiteral("done_tasks"), section.pace.doneTasks},
+                            {QStringLiteral("pace_ratio"), section.pace.ratio()},
+                            {QStringLiteral("pace_applied"), section.paceRatio},
+                            {QStringLiteral("remaining"), true}});
+        }
+        printJson(out, json);
         return kExitOk;
     }
     const bool sequential = std::none_of(
@@ -151,6 +290,37 @@ int runMonteCarlo(const Flags &flags, QTextStream &out)
                   {QStringLiteral("  Range"), format::grouped(mc.minHours, 2) +
                                                   QStringLiteral(" to ") + hoursText(mc.maxHours)},
               });
+    if (section.forecast) {
+        out << QStringLiteral("Forecast from %1: %2 done, pace %3 (actual / estimate)%4; the "
+                              "hours above are the remaining work.\n")
+                   .arg(estimate::isoDate(*section.statusDate),
+                        format::count(section.pace.doneTasks, QStringLiteral("tasks")),
+                        format::trimmed(section.pace.ratio(), 2),
+                        section.paceRatio != 1.0 ? QStringLiteral(", applied")
+                                                 : QStringLiteral(", not applied"));
+    }
+    if (dates) {
+        printRows(out, {{QStringLiteral("Start"), estimate::isoDate(*project.startDate)},
+                        {QStringLiteral("PERT finish"), estimate::isoDate(pertDate)},
+                        {QStringLiteral("  P50 finish"), estimate::isoDate(dates->p50)},
+                        {QStringLiteral("  P80 finish"), estimate::isoDate(dates->p80)},
+                        {QStringLiteral("  P90 finish"), estimate::isoDate(dates->p90)},
+                        {QStringLiteral("  P95 finish"), estimate::isoDate(dates->p95)}});
+    }
+    if (!mc.tornado.empty()) {
+        std::vector<std::pair<QString, QString>> rows;
+        const size_t shown = std::min<size_t>(mc.tornado.size(), 5);
+        for (size_t i = 0; i < shown; ++i) {
+            const estimate::TornadoBar &bar = mc.tornado[i];
+            const auto task = static_cast<size_t>(bar.task);
+            rows.emplace_back(i == 0 ? QStringLiteral("Risk drivers") : QString(),
+                              QStringLiteral("%1: P90 %2 to %3, critical in %4 % of trials")
+                                  .arg(tasks[task].name, format::grouped(bar.p90LowHours, 1),
+                                       hoursText(bar.p90HighHours),
+                                       format::trimmed(100.0 * mc.criticality[task], 1)));
+        }
+        printRows(out, rows);
+    }
     out << "Hours (a working day is 8 h); a CSV without a unit column is read as hours.\n";
     return kExitOk;
 }
@@ -405,6 +575,21 @@ Command monteCarloCommand()
           QStringLiteral("random seed N; the same seed gives the same result; default 1")},
          {QStringLiteral("distribution"), FlagKind::Value,
           QStringLiteral("pert (PERT-beta) or triangular; default pert")},
+         {QStringLiteral("correlation"), FlagKind::Value,
+          QStringLiteral("rank correlation between tasks of one category, 0 to 0.95 (or %); "
+                         "default 0 (independent)")},
+         {QStringLiteral("start"), FlagKind::Value,
+          QStringLiteral("start date YYYY-MM-DD: every percentile also as a finish date")},
+         {QStringLiteral("calendar"), FlagKind::Value,
+          QStringLiteral("working days, e.g. mon-fri (default: the locale's week) or sun-thu")},
+         {QStringLiteral("hours-per-day"), FlagKind::Value,
+          QStringLiteral("working hours per day of the calendar; default 8")},
+         {QStringLiteral("holidays"), FlagKind::Value,
+          QStringLiteral("days off, YYYY-MM-DD separated by commas")},
+         {QStringLiteral("today"), FlagKind::Value,
+          QStringLiteral("status date YYYY-MM-DD of the status columns' forecast; default today")},
+         {QStringLiteral("no-pace"), FlagKind::Switch,
+          QStringLiteral("do not scale the remaining work by the done tasks' actual / estimate")},
          kJson,
          kHelp},
         runMonteCarlo,
@@ -419,7 +604,16 @@ Command monteCarloCommand()
             "sum (a + 4m + b) / 6 and sqrt(sum ((b - a) / 6)^2). mean, p50, p80, p90, p95:\n"
             "the simulated plan. JSON: trials, mean, p50, p80, p90, p95, pert_mean, pert_sigma\n"
             "(+ unit, min, max, seed, distribution, tasks, critical_path: 1-based task\n"
-            "numbers, the n-th task of the file).\n")};
+            "numbers, the n-th task of the file), criticality (per task, the share of trials\n"
+            "it is on the longest path), tornado ([{task, name, p90_low, p90_high}]: the P90\n"
+            "with that task at its optimistic and its pessimistic time, largest swing first),\n"
+            "and with --start: start, pert_date, p50_date, p80_date, p90_date, p95_date.\n"
+            "Status columns: status (todo, in_progress, done), actual (a done task's time in\n"
+            "its unit; for a task in progress its share done, 0.4 or 40%), finished_on\n"
+            "(YYYY-MM-DD), share_done. With any of them the simulation runs the REMAINING work\n"
+            "from --today, the remaining tasks scaled by the done tasks' actual / estimate\n"
+            "(unless --no-pace); JSON adds forecast {status_date, done_tasks, pace_ratio,\n"
+            "pace_applied}.\n")};
 }
 
 Command labelingCommand()

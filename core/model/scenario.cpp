@@ -4,6 +4,8 @@
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
 
+#include <QLocale>
+
 #include <algorithm>
 #include <cmath>
 
@@ -152,6 +154,17 @@ std::vector<FieldError> validate(const Scenario &scenario)
     addProject(estimate::validate(project.monteCarlo), QStringLiteral("project.monte_carlo."));
     addProject(estimate::validate(project.labeling), QStringLiteral("project.labeling."));
     addProject(estimate::validate(project.jobEta), QStringLiteral("project.job_eta."));
+    addProject(estimate::validate(project.calendar), QStringLiteral("project."));
+    if (project.startDate && !project.startDate->isValid())
+        errors.push_back({QStringLiteral("project.start_date"), QStringLiteral("is not a date")});
+    if (project.statusDate && !project.statusDate->isValid())
+        errors.push_back({QStringLiteral("project.status_date"), QStringLiteral("is not a date")});
+    if (project.startDate && project.statusDate && project.startDate->isValid() &&
+        *project.statusDate < *project.startDate)
+        errors.push_back({QStringLiteral("project.status_date"),
+                          QStringLiteral("is %1, before the start date %2")
+                              .arg(estimate::isoDate(*project.statusDate),
+                                   estimate::isoDate(*project.startDate))});
     if (!project.actuals.empty()) {
         std::vector<FieldError> actuals = estimate::validate(project.actuals);
         for (FieldError &e : actuals)
@@ -159,6 +172,11 @@ std::vector<FieldError> validate(const Scenario &scenario)
         addProject(std::move(actuals), QStringLiteral("project."));
     }
     return errors;
+}
+
+estimate::WorkCalendar ProjectSettings::defaultCalendar()
+{
+    return estimate::WorkCalendar::fromLocale(QLocale());
 }
 
 std::vector<estimate::Task> ProjectSettings::defaultProjectTasks()
@@ -169,7 +187,7 @@ std::vector<estimate::Task> ProjectSettings::defaultProjectTasks()
     auto task = [](const char *name, Category category, double a, double m, double b,
                    std::vector<int> dependsOn) {
         return Task{QString::fromUtf8(name), category, a, m, b, TimeUnit::Weeks,
-                    std::move(dependsOn)};
+                    std::move(dependsOn),    {}};
     };
     return {
         task("Discovery & requirements", Category::Other, 1, 1.5, 2, {}),

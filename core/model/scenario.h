@@ -98,7 +98,19 @@ struct ProjectSettings
     estimate::LabelingInputs labeling = defaultLabeling();
     estimate::JobEtaInputs jobEta = defaultJobEta();
     std::vector<estimate::ActualEntry> actuals;
+    /// When work happens (issue 21): the locale's working week, 8 hours a day, no holidays.
+    estimate::WorkCalendar calendar = defaultCalendar();
+    /// The day the project starts; without one the plan shows durations only, no dates.
+    std::optional<QDate> startDate;
+    /// The day the tasks' progress was recorded ("today" of the forecast); without one, the day
+    /// the plan is evaluated (the window's and the CLI's clock) when any task has progress.
+    std::optional<QDate> statusDate;
+    /// Scale the remaining tasks' estimates by the team's measured pace (actual / estimate over
+    /// the done tasks).
+    bool scaleByPace = true;
     bool operator==(const ProjectSettings &) const = default;
+
+    static estimate::WorkCalendar defaultCalendar();
 
     /// Seed 003's OCR microservice: seven phases in weeks, infrastructure in parallel with the
     /// labeling (both after discovery), the seed's ranges as optimistic and pessimistic.

@@ -46,7 +46,9 @@ TrainingSection trainingSection(const TrainingSettings &training)
     return {computeTraining(training)};
 }
 
-ProjectSection projectSection(const ProjectSettings &project)
+} // namespace
+
+ProjectSection projectSection(const ProjectSettings &project, QDate today)
 {
     ProjectSection section;
     section.taskStats.reserve(project.tasks.size());
@@ -60,8 +62,33 @@ ProjectSection projectSection(const ProjectSettings &project)
     section.jobEta = estimate::jobEta(project.jobEta);
     if (!project.actuals.empty())
         section.accuracy = estimate::accuracy(project.actuals);
+
+    section.forecast = estimate::hasProgress(project.tasks);
+    section.pace = estimate::pace(project.tasks);
+    if (section.forecast) {
+        section.statusDate = project.statusDate.value_or(today);
+        if (project.scaleByPace && section.pace.doneTasks > 0)
+            section.paceRatio = section.pace.ratio();
+        section.simulated = estimate::remainingWork(project.tasks, section.paceRatio);
+        section.simulatedPert = estimate::pert(section.simulated);
+        section.simulatedPertBuffered = estimate::scaled(
+            estimate::pert(estimate::withBuffers(section.simulated, project.buffers)),
+            1 + project.buffers.contingency);
+    } else {
+        section.simulated = project.tasks;
+        section.simulatedPert = section.pert;
+        section.simulatedPertBuffered = section.pertBuffered;
+    }
+    if (project.startDate) {
+        section.timeline =
+            estimate::timeline(project.calendar, *project.startDate, section.statusDate);
+        section.schedule = estimate::expectedSchedule(project.tasks, project.calendar,
+                                                      *section.timeline, section.paceRatio);
+    }
     return section;
 }
+
+namespace {
 
 /// Assigns `value` to `slot` and reports whether it changed.
 template <typename T> bool assign(T &slot, T value)
@@ -158,7 +185,7 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
         assign(result.training, trainingSection(plan.scenario.training)))
         changed |= Section::Training;
     if ((sections & Section::Project) &&
-        assign(result.project, projectSection(plan.scenario.project)))
+        assign(result.project, projectSection(plan.scenario.project, QDate::currentDate())))
         changed |= Section::Project;
     if ((sections & Section::Measured) && assign(result.measured, measuredSection(plan.scenario)))
         changed |= Section::Measured;
@@ -168,11 +195,67 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
 estimate::PlanEstimate projectEstimate(const ProjectSettings &project,
                                        const ProjectSection &section, estimate::Control *control)
 {
+    estimate::MonteCarloOptions options = project.monteCarlo;
+    options.criticality = true;
+    options.tornado = true;
+    options.taskRanges = true;
     estimate::PlanEstimate result =
-        estimate::simulatePlan(project.tasks, project.buffers, project.monteCarlo, control);
-    result.pert = section.pert;
-    result.pertBuffered = section.pertBuffered;
+        estimate::simulatePlan(section.simulated, project.buffers, options, control);
+    result.pert = section.simulatedPert;
+    result.pertBuffered = section.simulatedPertBuffered;
     return result;
+}
+
+std::optional<ProjectDates> projectDates(const ProjectSettings &project,
+                                         const ProjectSection &section,
+                                         const estimate::PlanEstimate &estimate)
+{
+    if (!section.timeline || estimate.monteCarlo.trials == 0)
+        return std::nullopt;
+    const estimate::Timeline &timeline = *section.timeline;
+    const estimate::WorkCalendar &calendar = project.calendar;
+    ProjectDates dates;
+    dates.start = estimate::nextWorkingDay(calendar, timeline.start);
+    const bool allDone = std::all_of(project.tasks.begin(), project.tasks.end(), [](const auto &t) {
+        return t.progress.state == estimate::TaskState::Done;
+    });
+    auto pertDate = [&](double hours) {
+        if (allDone)
+            return estimate::dateAtHours(
+                calendar, timeline,
+                estimate::lastDoneFinishHours(project.tasks, calendar, timeline).value_or(0));
+        return estimate::dateAtHours(calendar, timeline,
+                                     estimate::finishHoursFromStart(timeline, hours));
+    };
+    dates.pertFinish = pertDate(estimate.pert.meanHours);
+    dates.pertBufferedFinish = pertDate(estimate.pertBuffered.meanHours);
+    dates.monteCarlo =
+        estimate::finishDates(estimate.monteCarlo, project.tasks, calendar, timeline);
+    dates.monteCarloBuffered =
+        estimate::finishDates(estimate.monteCarloBuffered, project.tasks, calendar, timeline);
+    return dates;
+}
+
+std::optional<estimate::TaskGantt> projectGantt(const ProjectSettings &project,
+                                                const ProjectSection &section,
+                                                const estimate::PlanEstimate *estimate)
+{
+    if (!section.timeline)
+        return std::nullopt;
+    static const std::vector<estimate::TaskFinishRange> kNone;
+    return estimate::taskGantt(project.tasks, section.schedule,
+                               estimate ? estimate->monteCarlo.taskFinish : kNone, project.calendar,
+                               *section.timeline);
+}
+
+std::optional<estimate::BurnUp> projectBurnUp(const ProjectSettings &project,
+                                              const ProjectSection &section,
+                                              const estimate::PlanEstimate &estimate)
+{
+    if (!section.timeline)
+        return std::nullopt;
+    return estimate::burnUp(project.tasks, project.calendar, *section.timeline,
+                            estimate.monteCarlo);
 }
 
 } // namespace pipeplan

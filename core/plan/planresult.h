@@ -65,8 +65,58 @@ struct ProjectSection
     estimate::LabelingEstimate labeling;
     estimate::JobEta jobEta;
     std::optional<estimate::Accuracy> accuracy; ///< when finished tasks are logged
+
+    // The forecast that learns (issue 21).
+    /// Some task is in progress or done: the Monte Carlo runs the remaining work from the
+    /// status date.
+    bool forecast = false;
+    /// The status date of a forecast: the scenario's, else the day the plan was evaluated.
+    std::optional<QDate> statusDate;
+    estimate::Pace pace;
+    /// The pace applied to the remaining tasks: pace.ratio() when the scenario scales by it and
+    /// some task is done, else 1.
+    double paceRatio = 1;
+    /// What the Monte Carlo runs: remainingWork(tasks, paceRatio) for a forecast, else the tasks.
+    std::vector<estimate::Task> simulated;
+    /// PERT of `simulated` (equal to pert without a forecast), plain and buffered.
+    estimate::PertResult simulatedPert;
+    estimate::PertResult simulatedPertBuffered;
+    /// When the scenario has a start date: the timeline and each task's expected dates.
+    std::optional<estimate::Timeline> timeline;
+    std::vector<estimate::ScheduledTask> schedule;
     bool operator==(const ProjectSection &) const = default;
 };
+
+/// The project's section of a plan evaluated on `today` (the status date of a forecast when the
+/// scenario records none).
+ProjectSection projectSection(const ProjectSettings &project, QDate today);
+
+/// The estimate as dates (issue 21): PERT's mean and the Monte Carlo's percentiles, with and
+/// without buffers, as finish dates on the project's calendar.
+struct ProjectDates
+{
+    QDate start; ///< the first working day on or after the start date
+    QDate pertFinish;
+    QDate pertBufferedFinish;
+    estimate::FinishDates monteCarlo;
+    estimate::FinishDates monteCarloBuffered;
+    bool operator==(const ProjectDates &) const = default;
+};
+/// Nothing without a start date (or before the Monte Carlo has trials).
+std::optional<ProjectDates> projectDates(const ProjectSettings &project,
+                                         const ProjectSection &section,
+                                         const estimate::PlanEstimate &estimate);
+
+/// The task Gantt of the plan (expected dates, the Monte Carlo's P10-P90 finishes when it ran
+/// with task ranges); nothing without a start date.
+std::optional<estimate::TaskGantt> projectGantt(const ProjectSettings &project,
+                                                const ProjectSection &section,
+                                                const estimate::PlanEstimate *estimate);
+
+/// The burn-up (plan, actual progress, forecast cone); nothing without a start date.
+std::optional<estimate::BurnUp> projectBurnUp(const ProjectSettings &project,
+                                              const ProjectSection &section,
+                                              const estimate::PlanEstimate &estimate);
 
 /// The runtime the headline shows, at the fitted p's 95 % interval (the plan uses the fitted p).
 struct RuntimeBand
@@ -119,8 +169,10 @@ PlanResult evaluatePlan(const Plan &plan);
 /// and only redoes the comparison). Returns the sections whose values actually changed.
 Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged);
 
-/// The project's Monte Carlo, with and without buffers (seed 003; estimate::simulatePlan), joined
-/// to the PERT the project section already holds, so PERT is never computed twice. It is not part
+/// The project's Monte Carlo, with and without buffers (seed 003; estimate::simulatePlan) over
+/// the section's `simulated` tasks (the remaining work of a forecast), with the criticality, the
+/// tornado and each task's finish range on the unbuffered run, joined to the PERT the project
+/// section already holds (simulatedPert), so PERT is never computed twice. It is not part
 /// of evaluatePlan because a million trials take a while: the window runs it in the background
 /// (its document's jobs), the report and the CLI call this. `control` cancels and counts progress.
 estimate::PlanEstimate projectEstimate(const ProjectSettings &project,

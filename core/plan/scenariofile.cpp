@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cmath>
+#include <functional>
 #include <utility>
 
 namespace pipeplan::scenariofile {
@@ -165,14 +166,33 @@ QJsonObject projectObject(const ProjectSettings &p)
         QJsonArray dependsOn;
         for (int index : task.dependsOn)
             dependsOn.append(index + 1); // task numbers as the window shows them
-        tasks.append(QJsonObject{{QStringLiteral("name"), task.name},
-                                 {QStringLiteral("category"), estimate::categoryKey(task.category)},
-                                 {QStringLiteral("unit"), estimate::unitKey(task.unit)},
-                                 {QStringLiteral("optimistic"), task.optimistic},
-                                 {QStringLiteral("most_likely"), task.mostLikely},
-                                 {QStringLiteral("pessimistic"), task.pessimistic},
-                                 {QStringLiteral("depends_on"), dependsOn}});
+        QJsonObject object{{QStringLiteral("name"), task.name},
+                           {QStringLiteral("category"), estimate::categoryKey(task.category)},
+                           {QStringLiteral("unit"), estimate::unitKey(task.unit)},
+                           {QStringLiteral("optimistic"), task.optimistic},
+                           {QStringLiteral("most_likely"), task.mostLikely},
+                           {QStringLiteral("pessimistic"), task.pessimistic},
+                           {QStringLiteral("depends_on"), dependsOn}};
+        // Progress only where there is some: a plan nobody started reads as it always did.
+        const estimate::TaskProgress &progress = task.progress;
+        if (progress.state != estimate::TaskState::NotStarted)
+            object.insert(QStringLiteral("status"), estimate::stateKey(progress.state));
+        if (progress.state == estimate::TaskState::Done) {
+            object.insert(QStringLiteral("actual"), progress.actual);
+            if (progress.finishedOn.isValid())
+                object.insert(QStringLiteral("finished_on"),
+                              estimate::isoDate(progress.finishedOn));
+        } else if (progress.state == estimate::TaskState::InProgress) {
+            object.insert(QStringLiteral("share_done"), progress.shareDone);
+        }
+        tasks.append(object);
     }
+    QJsonArray holidays;
+    for (const QDate &day : p.calendar.holidays)
+        holidays.append(estimate::isoDate(day));
+    auto dateValue = [](const std::optional<QDate> &date) {
+        return date ? QJsonValue(estimate::isoDate(*date)) : QJsonValue(QJsonValue::Null);
+    };
     const estimate::Buffers &b = p.buffers;
     QJsonArray strata;
     for (const estimate::Stratum &stratum : p.labeling.strata) {
@@ -201,7 +221,16 @@ QJsonObject projectObject(const ProjectSettings &p)
         {QStringLiteral("monte_carlo"),
          QJsonObject{{QStringLiteral("trials"), p.monteCarlo.trials},
                      {QStringLiteral("seed"), static_cast<double>(p.monteCarlo.seed)},
-                     {QStringLiteral("distribution"), distributionKey(p.monteCarlo.distribution)}}},
+                     {QStringLiteral("distribution"), distributionKey(p.monteCarlo.distribution)},
+                     {QStringLiteral("category_correlation"), p.monteCarlo.categoryCorrelation}}},
+        {QStringLiteral("calendar"),
+         QJsonObject{
+             {QStringLiteral("working_days"), estimate::workingDaysKey(p.calendar.workingDays)},
+             {QStringLiteral("hours_per_day"), p.calendar.hoursPerDay},
+             {QStringLiteral("holidays"), holidays}}},
+        {QStringLiteral("start_date"), dateValue(p.startDate)},
+        {QStringLiteral("status_date"), dateValue(p.statusDate)},
+        {QStringLiteral("scale_by_pace"), p.scaleByPace},
         {QStringLiteral("labeling"),
          QJsonObject{{QStringLiteral("items"), l.items},
                      {QStringLiteral("strata"), strata},
@@ -223,6 +252,55 @@ QJsonObject projectObject(const ProjectSettings &p)
                      {QStringLiteral("checkpoint_minutes"), p.jobEta.checkpointMinutes}}},
         {QStringLiteral("actuals"), actuals},
     };
+}
+
+/// A date as YYYY-MM-DD, or null / absent for none.
+std::optional<QDate> readOptionalDate(Reader &read, const QJsonObject &object, const QString &key,
+                                      const std::function<QString(const QString &)> &at)
+{
+    const QJsonValue value = object.value(key);
+    if (value.isUndefined() || value.isNull() || read.failed())
+        return std::nullopt;
+    const auto day = value.isString() ? estimate::parseIsoDate(value.toString()) : std::nullopt;
+    if (!day) {
+        read.fail(at(key),
+                  QStringLiteral("must be a date as YYYY-MM-DD or null, got %1")
+                      .arg(value.isString()
+                               ? QLatin1Char('"') + value.toString().left(40) + QLatin1Char('"')
+                               : typeName(value)));
+        return std::nullopt;
+    }
+    return day;
+}
+
+/// A task's status, actual time, finish date and share done (issue 21); absent: not started.
+void readTaskProgress(Reader &read, const QJsonObject &t, const QString &where,
+                      estimate::TaskProgress &progress)
+{
+    if (!t.contains(QStringLiteral("status")) || read.failed())
+        return;
+    const QString status =
+        read.string(t, QStringLiteral("status"), where + QStringLiteral(".status"), true);
+    const auto state = estimate::parseTaskState(status);
+    if (!state) {
+        if (!read.failed())
+            read.fail(where + QStringLiteral(".status"),
+                      QStringLiteral("must be todo, in_progress or done, got \"%1\"")
+                          .arg(status.left(40)));
+        return;
+    }
+    progress.state = *state;
+    if (progress.state == estimate::TaskState::Done) {
+        progress.actual =
+            read.number(t, QStringLiteral("actual"), where + QStringLiteral(".actual"));
+        if (auto finished = readOptionalDate(
+                read, t, QStringLiteral("finished_on"),
+                [&where](const QString &key) { return where + QLatin1Char('.') + key; }))
+            progress.finishedOn = *finished;
+    } else if (progress.state == estimate::TaskState::InProgress) {
+        progress.shareDone =
+            read.number(t, QStringLiteral("share_done"), where + QStringLiteral(".share_done"));
+    }
 }
 
 /// Version 4's project section; absent parts keep their defaults.
@@ -319,6 +397,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
                     task.dependsOn.push_back(static_cast<int>(number) - 1);
                 }
             }
+            readTaskProgress(read, t, where, task.progress);
             project.tasks.push_back(std::move(task));
         }
     }
@@ -355,6 +434,56 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             read.fail(at(QStringLiteral("monte_carlo.distribution")),
                       QStringLiteral("must be \"pert\" or \"triangular\", got \"%1\"")
                           .arg(name.left(40)));
+    }
+
+    if (mc.contains(QStringLiteral("category_correlation")))
+        project.monteCarlo.categoryCorrelation = numberAt(mc, mcKey, "category_correlation", 0.0);
+
+    const QString cKey = QStringLiteral("calendar");
+    const QJsonObject c = read.section(p, cKey, at(cKey));
+    estimate::WorkCalendar &calendar = project.calendar;
+    if (c.contains(QStringLiteral("working_days")) && !read.failed()) {
+        const QString where = at(QStringLiteral("calendar.working_days"));
+        const QString days = read.string(c, QStringLiteral("working_days"), where, true);
+        if (const auto parsed = estimate::parseWorkingDays(days))
+            calendar.workingDays = *parsed;
+        else if (!read.failed())
+            read.fail(where, QStringLiteral("must list days like \"mon-fri\" or "
+                                            "\"sun,mon,tue,wed,thu\", got \"%1\"")
+                                 .arg(days.left(40)));
+    }
+    calendar.hoursPerDay = numberAt(c, cKey, "hours_per_day", calendar.hoursPerDay);
+    const QJsonValue holidaysValue = c.value(QStringLiteral("holidays"));
+    if (!holidaysValue.isUndefined() && !holidaysValue.isNull() && !read.failed()) {
+        if (!holidaysValue.isArray())
+            read.fail(at(QStringLiteral("calendar.holidays")),
+                      QStringLiteral("must be an array of dates, got ") + typeName(holidaysValue));
+        const QJsonArray list = holidaysValue.toArray();
+        if (list.size() > 10'000)
+            read.fail(at(QStringLiteral("calendar.holidays")),
+                      QStringLiteral("has %1 dates; at most 10,000").arg(list.size()));
+        calendar.holidays.clear();
+        for (qsizetype i = 0; i < list.size() && !read.failed(); ++i) {
+            const QString where = at(QStringLiteral("calendar.holidays[%1]").arg(i));
+            const auto day = estimate::parseIsoDate(list[i].toString());
+            if (!list[i].isString() || !day)
+                read.fail(where, QStringLiteral("must be a date as YYYY-MM-DD, got %1")
+                                     .arg(list[i].isString()
+                                              ? QLatin1Char('"') + list[i].toString().left(40) +
+                                                    QLatin1Char('"')
+                                              : typeName(list[i])));
+            else
+                calendar.holidays.push_back(*day);
+        }
+    }
+    project.startDate = readOptionalDate(read, p, QStringLiteral("start_date"), at);
+    project.statusDate = readOptionalDate(read, p, QStringLiteral("status_date"), at);
+    if (p.contains(QStringLiteral("scale_by_pace"))) {
+        const QJsonValue value = p.value(QStringLiteral("scale_by_pace"));
+        if (!value.isBool())
+            read.fail(at(QStringLiteral("scale_by_pace")),
+                      QStringLiteral("must be true or false, got ") + typeName(value));
+        project.scaleByPace = value.toBool(true);
     }
 
     const QString lKey = QStringLiteral("labeling");

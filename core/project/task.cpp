@@ -140,6 +140,22 @@ std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Nami
                                       .arg(num(task.mostLikely), num(task.pessimistic))});
             }
         }
+        const TaskProgress &progress = task.progress;
+        if (progress.state == TaskState::Done) {
+            if (auto error = checkField(specs::taskTime, progress.actual, names.field(i, "actual")))
+                errors.push_back(*error);
+            else if (!(progress.actual > 0))
+                errors.push_back({names.field(i, "actual"),
+                                  QStringLiteral("is 0: a done task needs the time it took")});
+            if (!progress.finishedOn.isNull() && !progress.finishedOn.isValid())
+                errors.push_back({names.field(i, "finished_on"), QStringLiteral("is not a date")});
+        } else if (progress.state == TaskState::InProgress) {
+            if (!(progress.shareDone >= 0 && progress.shareDone < 1))
+                errors.push_back(
+                    {names.field(i, "share_done"),
+                     QStringLiteral("must be at least 0 and below 1 (100 % is done), got %1")
+                         .arg(num(progress.shareDone))});
+        }
         for (int d : task.dependsOn) {
             if (d == i) {
                 errors.push_back({names.field(i, "depends_on"),

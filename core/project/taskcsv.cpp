@@ -6,10 +6,12 @@
 
 #include "core/base/csv.h"
 #include "core/base/numparse.h"
+#include "core/project/calendar.h"
 
 #include <QRegularExpression>
 
 #include <algorithm>
+#include <functional>
 #include <optional>
 #include <utility>
 
@@ -62,6 +64,10 @@ struct Columns
     qsizetype category = -1;
     qsizetype unit = -1;
     qsizetype dependsOn = -1;
+    qsizetype status = -1;
+    qsizetype actual = -1;
+    qsizetype finishedOn = -1;
+    qsizetype shareDone = -1;
 };
 
 /// The header's columns: the four required ones, then any of the optional ones once each. A
@@ -80,20 +86,87 @@ std::optional<Columns> readHeader(const QStringList &header, std::vector<FieldEr
         return fail(QStringLiteral("is \"%1\"; it must start with %2")
                         .arg(header.join(QLatin1Char(',')), kRequiredHeader));
     }
-    const QStringList optional = {QStringLiteral("category"), QStringLiteral("unit"),
-                                  QStringLiteral("depends_on")};
+    const QStringList optional = {QStringLiteral("category"),   QStringLiteral("unit"),
+                                  QStringLiteral("depends_on"), QStringLiteral("status"),
+                                  QStringLiteral("actual"),     QStringLiteral("finished_on"),
+                                  QStringLiteral("share_done")};
     for (qsizetype c = required.size(); c < columns.size(); ++c) {
         if (!optional.contains(columns[c])) {
             return fail(QStringLiteral("has an unknown column \"%1\": after the first four, the "
-                                       "columns may be category, unit and depends_on")
+                                       "columns may be category, unit, depends_on, status, "
+                                       "actual, finished_on and share_done")
                             .arg(header[c].trimmed()));
         }
         if (columns.indexOf(columns[c]) != c)
             return fail(QStringLiteral("has the column \"%1\" twice").arg(columns[c]));
     }
-    return Columns{columns.size(), columns.indexOf(QStringLiteral("category")),
+    return Columns{columns.size(),
+                   columns.indexOf(QStringLiteral("category")),
                    columns.indexOf(QStringLiteral("unit")),
-                   columns.indexOf(QStringLiteral("depends_on"))};
+                   columns.indexOf(QStringLiteral("depends_on")),
+                   columns.indexOf(QStringLiteral("status")),
+                   columns.indexOf(QStringLiteral("actual")),
+                   columns.indexOf(QStringLiteral("finished_on")),
+                   columns.indexOf(QStringLiteral("share_done"))};
+}
+
+/// A row's status columns (issue 21): status (todo, in_progress, done; empty: todo), actual (a
+/// done task's time in the row's unit; for a task in progress, its share done, 0.4 or 40 %,
+/// unless a share_done column gives it), finished_on (YYYY-MM-DD) and share_done.
+void readProgress(const QStringList &row, const Columns &columns,
+                  const std::function<QString(const char *)> &field, TaskProgress &progress,
+                  std::vector<FieldError> &errors)
+{
+    if (columns.status < 0)
+        return;
+    const QString statusText = row[columns.status].trimmed();
+    const auto state = parseTaskState(statusText);
+    if (!state) {
+        errors.push_back(
+            {field("status"),
+             QStringLiteral("is \"%1\": use todo, in_progress or done").arg(statusText.left(40))});
+        return;
+    }
+    progress.state = *state;
+    auto cell = [&row](qsizetype column) {
+        return column >= 0 ? row[column].trimmed() : QString();
+    };
+    if (progress.state == TaskState::Done) {
+        const QString actual = cell(columns.actual);
+        const numparse::Parsed number = numparse::number(actual);
+        if (actual.isEmpty())
+            errors.push_back(
+                {field("actual"), QStringLiteral("is empty: a done task needs the time it took")});
+        else if (!number.value)
+            errors.push_back({field("actual"), number.error});
+        else
+            progress.actual = *number.value;
+        const QString finished = cell(columns.finishedOn);
+        if (!finished.isEmpty()) {
+            if (auto day = parseIsoDate(finished))
+                progress.finishedOn = *day;
+            else
+                errors.push_back(
+                    {field("finished_on"), QStringLiteral("is \"%1\": give a date as YYYY-MM-DD")
+                                               .arg(finished.left(40))});
+        }
+    } else if (progress.state == TaskState::InProgress) {
+        const bool own = columns.shareDone >= 0;
+        const QString share = cell(own ? columns.shareDone : columns.actual);
+        const numparse::Parsed number = numparse::fraction(share);
+        const char *key = own ? "share_done" : "actual";
+        if (share.isEmpty())
+            errors.push_back({field(key), QStringLiteral("is empty: give the share done of a task "
+                                                         "in progress, 0.4 or 40%")});
+        else if (!number.value)
+            errors.push_back({field(key), number.error});
+        else if (!(*number.value >= 0 && *number.value < 1))
+            errors.push_back({field(key), QStringLiteral("is %1: the share done is at least 0 and "
+                                                         "below 1 (a finished task is done)")
+                                              .arg(share)});
+        else
+            progress.shareDone = *number.value;
+    }
 }
 
 /// One data row's task, and the row numbers its depends_on lists (turned into task indices
@@ -161,6 +234,7 @@ RowTask readRow(const QStringList &row, const QString &rowName, const Columns &c
             }
         }
     }
+    readProgress(row, columns, field, task.progress, errors);
     return out;
 }
 

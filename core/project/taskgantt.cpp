@@ -2,6 +2,8 @@
 
 #include "core/project/taskgantt.h"
 
+#include <algorithm>
+
 namespace pipeplan::estimate {
 
 TaskGantt taskGantt(const std::vector<Task> &tasks, const std::vector<ScheduledTask> &schedule,

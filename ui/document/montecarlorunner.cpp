@@ -20,7 +20,7 @@ bool MonteCarloRunner::isRunning() const
 
 MonteCarloRunner::Request MonteCarloRunner::requestFor(const ProjectSettings &project)
 {
-    return {project.tasks, project.buffers, project.monteCarlo};
+    return {project.tasks, project.buffers, project.monteCarlo, project.scaleByPace};
 }
 
 void MonteCarloRunner::request(const ProjectSettings &project, const ProjectSection &section)

@@ -23,6 +23,7 @@ public:
         std::vector<estimate::Task> tasks;
         estimate::Buffers buffers;
         estimate::MonteCarloOptions options;
+        bool scaleByPace = true; ///< the remaining work of a forecast depends on it
         bool operator==(const Request &) const = default;
     };
     static Request requestFor(const ProjectSettings &project);

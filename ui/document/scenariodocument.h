@@ -78,6 +78,8 @@ enum class EditId
     ProjectTrials,
     ProjectSeed,
     ProjectDistribution,
+    ProjectCorrelation,
+    ProjectHoursPerDay,
     BufferLabeling,
     BufferTraining,
     BufferOptimization,

@@ -8,10 +8,13 @@
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/project/estimatecharts.h"
+#include "ui/project/riskcharts.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/valuecontrol.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDateEdit>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -19,10 +22,13 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -103,10 +109,11 @@ void remapDependencies(std::vector<estimate::Task> &tasks, const std::vector<int
 
 ProjectPanel::ProjectPanel(QWidget *parent)
     : WorkspacePanel(Section::Project, parent),
-      m_tasks(
-          makeTable({tr("Task"), tr("Category"), tr("Unit"), tr("Optimistic"), tr("Most likely"),
-                     tr("Pessimistic"), tr("Depends on"), tr("PERT mean"), tr("PERT σ")},
-                    this)),
+      m_tasks(makeTable({tr("Task"), tr("Category"), tr("Unit"), tr("Optimistic"),
+                         tr("Most likely"), tr("Pessimistic"), tr("Depends on"), tr("PERT mean"),
+                         tr("PERT σ"), tr("Status"), tr("Done (%)"), tr("Actual (task's unit)"),
+                         tr("Finished on"), tr("Critical (% of trials)")},
+                        this)),
       m_results(makeTable({tr("Without buffers"), tr("With buffers")}, this)),
       m_strata(
           makeTable({tr("Stratum"), tr("Share (%)"), tr("Min/item"), tr("Review min/item")}, this)),
@@ -116,7 +123,14 @@ ProjectPanel::ProjectPanel(QWidget *parent)
           {tr("Task or job"), tr("Estimate (your unit)"), tr("Actual (same unit)"), tr("Error")},
           this)),
       m_chart(new EstimateChart(this)), m_accuracyChart(new AccuracyChart(this)),
-      m_distribution(new QComboBox(this)), m_message(new QLabel(this)), m_pert(new QLabel(this)),
+      m_distribution(new QComboBox(this)), m_hasStart(new QCheckBox(tr("Starts on"), this)),
+      m_start(new QDateEdit(this)), m_holidays(new QLineEdit(this)),
+      m_holidaysError(new QLabel(this)), m_hasStatus(new QCheckBox(tr("Status as of"), this)),
+      m_statusDate(new QDateEdit(this)),
+      m_scaleByPace(new QCheckBox(tr("Scale the remaining work by the team's pace"), this)),
+      m_pace(new QLabel(this)), m_dates(new QLabel(this)), m_riskTabs(new QTabWidget(this)),
+      m_gantt(new TaskGanttChart(this)), m_tornado(new TornadoChart(this)),
+      m_burnUp(new BurnUpChart(this)), m_message(new QLabel(this)), m_pert(new QLabel(this)),
       m_labelingResult(new QLabel(this)), m_etaResult(new QLabel(this)),
       m_accuracyResult(new QLabel(this)), m_status(new QLabel(this)),
       m_normalize(new QPushButton(tr("&Normalize shares"), this)),
@@ -127,6 +141,7 @@ ProjectPanel::ProjectPanel(QWidget *parent)
     QWidget *views = buildViews();
     layOut(inputs, views);
     connectEdits();
+    connectCalendar();
     connectMonteCarlo();
 }
 
@@ -139,6 +154,7 @@ QWidget *ProjectPanel::buildInputs()
     inputsLayout->setContentsMargins(0, 0, 0, 0);
     inputsLayout->addWidget(buildMonteCarloGroup(inputs));
     inputsLayout->addWidget(buildBuffersGroup(inputs));
+    inputsLayout->addWidget(buildCalendarGroup(inputs));
     inputsLayout->addWidget(buildLabelingGroup(inputs));
     inputsLayout->addWidget(buildEtaGroup(inputs));
     inputsLayout->addStretch(1);
@@ -175,7 +191,156 @@ QGroupBox *ProjectPanel::buildMonteCarloGroup(QWidget *parent)
         [](Scenario &s, std::optional<double> v) {
             s.project.monteCarlo.seed = static_cast<std::uint64_t>(v.value_or(1));
         });
+    m_bound->bind(
+        mc, tr("Correlation"),
+        tr("Rank correlation between the tasks of one category (Iman-Conover): when one cause "
+           "slows a labeling task it slows the others too. 0: independent draws, which "
+           "understate the spread."),
+        new ValueControl(config(0, estimate::kMaxCategoryCorrelation, Scale::Linear, 2, QString()),
+                         mcBox),
+        EditId::ProjectCorrelation, tr("Change correlation"),
+        [](const Scenario &s) {
+            return std::optional<double>(s.project.monteCarlo.categoryCorrelation);
+        },
+        [](Scenario &s, std::optional<double> v) {
+            s.project.monteCarlo.categoryCorrelation = v.value_or(0);
+        });
     return mcBox;
+}
+
+/// The calendar the estimate is laid on, and the status of the forecast (issue 21).
+QGroupBox *ProjectPanel::buildCalendarGroup(QWidget *parent)
+{
+    auto *box = new QGroupBox(tr("Calendar and status"), parent);
+    auto *form = new QFormLayout(box);
+    m_hasStart->setToolTip(tr("Give the project a start date: every duration also shows as a "
+                              "finish date on the working calendar."));
+    m_start->setCalendarPopup(true);
+    m_start->setDisplayFormat(QStringLiteral("ddd yyyy-MM-dd"));
+    m_start->setAccessibleName(tr("Start date"));
+    form->addRow(m_hasStart, m_start);
+    auto *days = new QWidget(box);
+    auto *daysLayout = new QHBoxLayout(days);
+    daysLayout->setContentsMargins(0, 0, 0, 0);
+    daysLayout->setSpacing(2);
+    for (int day = 0; day < 7; ++day) {
+        auto *check = new QCheckBox(QLocale().dayName(day + 1, QLocale::ShortFormat).left(2), days);
+        check->setToolTip(tr("Work on %1s").arg(QLocale().dayName(day + 1)));
+        check->setAccessibleName(tr("Working day %1").arg(QLocale().dayName(day + 1)));
+        m_workDays[static_cast<size_t>(day)] = check;
+        daysLayout->addWidget(check);
+    }
+    daysLayout->addStretch(1);
+    form->addRow(tr("Working days"), days);
+    m_hoursPerDay = m_bound->bind(
+        form, tr("Hours per day"),
+        tr("Working hours in one calendar day. Estimates keep their own unit (a day of effort is "
+           "8 h); a 6-hour day spreads the same effort over more dates."),
+        new ValueControl(config(0.5, 24, Scale::Linear, 1, tr(" h")), box),
+        EditId::ProjectHoursPerDay, tr("Change hours per day"),
+        [](const Scenario &s) { return std::optional<double>(s.project.calendar.hoursPerDay); },
+        [](Scenario &s, std::optional<double> v) {
+            s.project.calendar.hoursPerDay = v.value_or(8);
+        });
+    m_holidays->setPlaceholderText(tr("e.g. 2026-12-25, 2027-01-01"));
+    m_holidays->setToolTip(tr("Days off, as YYYY-MM-DD separated by commas; applied on Enter."));
+    m_holidays->setAccessibleName(tr("Holidays"));
+    form->addRow(tr("Holidays"), m_holidays);
+    m_holidaysError->setWordWrap(true);
+    m_holidaysError->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_holidaysError->setVisible(false);
+    form->addRow(QString(), m_holidaysError);
+    m_hasStatus->setToolTip(tr("The day the tasks' status was recorded; unticked: today. The "
+                               "forecast runs the remaining work from that day."));
+    m_statusDate->setCalendarPopup(true);
+    m_statusDate->setDisplayFormat(QStringLiteral("ddd yyyy-MM-dd"));
+    m_statusDate->setAccessibleName(tr("Status date"));
+    form->addRow(m_hasStatus, m_statusDate);
+    m_scaleByPace->setToolTip(tr("Multiply every remaining task's estimate by the done tasks' "
+                                 "actual time over their PERT estimate."));
+    form->addRow(m_scaleByPace);
+    m_pace->setWordWrap(true);
+    form->addRow(m_pace);
+    return box;
+}
+
+/// The calendar's own controls: each is one undoable edit.
+void ProjectPanel::connectCalendar()
+{
+    connect(m_hasStart, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_filling)
+            return;
+        const QDate day = on ? m_start->date() : QDate();
+        editProject(on ? tr("Set start date") : tr("Clear start date"), EditId::None,
+                    [on, day](Scenario &s) {
+                        s.project.startDate = on ? std::optional<QDate>(day) : std::nullopt;
+                    });
+    });
+    connect(m_start, &QDateEdit::editingFinished, this, [this]() {
+        if (m_filling || !m_hasStart->isChecked())
+            return;
+        const QDate day = m_start->date();
+        if (m_document && m_document->scenario().project.startDate == day)
+            return;
+        editProject(tr("Change start date"), EditId::None,
+                    [day](Scenario &s) { s.project.startDate = day; });
+    });
+    for (int day = 0; day < 7; ++day) {
+        connect(m_workDays[static_cast<size_t>(day)], &QCheckBox::toggled, this,
+                [this, day](bool on) {
+                    if (m_filling)
+                        return;
+                    editProject(tr("Change working days"), EditId::None, [day, on](Scenario &s) {
+                        s.project.calendar.workingDays[static_cast<size_t>(day)] = on;
+                    });
+                });
+    }
+    connect(m_holidays, &QLineEdit::editingFinished, this, [this]() {
+        if (m_filling || !m_document)
+            return;
+        std::vector<QDate> days;
+        for (const QString &part : m_holidays->text().split(
+                 QRegularExpression(QStringLiteral("[,;\\s]+")), Qt::SkipEmptyParts)) {
+            const auto day = estimate::parseIsoDate(part);
+            if (!day) {
+                // Refused at the field, the text left as typed to be corrected.
+                m_holidaysError->setText(
+                    tr("Not applied: \"%1\" is not a date; give YYYY-MM-DD").arg(part.left(40)));
+                m_holidaysError->setVisible(true);
+                return;
+            }
+            days.push_back(*day);
+        }
+        m_holidaysError->setVisible(false);
+        if (m_document->scenario().project.calendar.holidays == days)
+            return;
+        editProject(tr("Change holidays"), EditId::None,
+                    [days](Scenario &s) { s.project.calendar.holidays = days; });
+    });
+    connect(m_hasStatus, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_filling)
+            return;
+        const QDate day = m_statusDate->date();
+        editProject(on ? tr("Set status date") : tr("Clear status date"), EditId::None,
+                    [on, day](Scenario &s) {
+                        s.project.statusDate = on ? std::optional<QDate>(day) : std::nullopt;
+                    });
+    });
+    connect(m_statusDate, &QDateEdit::editingFinished, this, [this]() {
+        if (m_filling || !m_hasStatus->isChecked())
+            return;
+        const QDate day = m_statusDate->date();
+        if (m_document && m_document->scenario().project.statusDate == day)
+            return;
+        editProject(tr("Change status date"), EditId::None,
+                    [day](Scenario &s) { s.project.statusDate = day; });
+    });
+    connect(m_scaleByPace, &QCheckBox::toggled, this, [this](bool on) {
+        if (m_filling)
+            return;
+        editProject(on ? tr("Scale by pace") : tr("Do not scale by pace"), EditId::None,
+                    [on](Scenario &s) { s.project.scaleByPace = on; });
+    });
 }
 
 QGroupBox *ProjectPanel::buildBuffersGroup(QWidget *parent)
@@ -386,6 +551,7 @@ QWidget *ProjectPanel::buildViews()
     viewsLayout->addWidget(m_message);
     buildTasksGroup(views, viewsLayout);
     viewsLayout->addWidget(buildEstimateView(views));
+    viewsLayout->addWidget(buildRiskViews(views));
     buildActualsGroup(views, viewsLayout);
     viewsLayout->addStretch(1);
     return views;
@@ -423,8 +589,14 @@ QWidget *ProjectPanel::buildTaskButtons(QWidget *views)
     taskButtonsLayout->addStretch(1);
     connect(addTask, &QPushButton::clicked, this, [this]() {
         editProject(tr("Add task"), EditId::None, [](Scenario &s) {
-            s.project.tasks.push_back(
-                {tr("New task"), estimate::Category::Other, 1, 2, 4, estimate::TimeUnit::Days, {}});
+            s.project.tasks.push_back({tr("New task"),
+                                       estimate::Category::Other,
+                                       1,
+                                       2,
+                                       4,
+                                       estimate::TimeUnit::Days,
+                                       {},
+                                       {}});
         });
     });
     connect(removeTask, &QPushButton::clicked, this, [this]() {
@@ -478,6 +650,33 @@ QWidget *ProjectPanel::buildEstimateView(QWidget *views)
     m_chart->setMaximumHeight(420);
     aggregateLayout->addWidget(m_chart, 1);
     return aggregate;
+}
+
+/// The plan on the calendar and what drives its risk: the task Gantt, the tornado and the
+/// burn-up, one tab each (issue 21).
+QWidget *ProjectPanel::buildRiskViews(QWidget *views)
+{
+    auto *box = new QWidget(views);
+    auto *layout = new QVBoxLayout(box);
+    layout->setContentsMargins(0, 0, 0, 0);
+    m_dates->setWordWrap(true);
+    m_dates->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_dates);
+    m_gantt->setMinimumHeight(320);
+    m_tornado->setMinimumHeight(300);
+    m_burnUp->setMinimumHeight(300);
+    m_riskTabs->addTab(m_gantt, tr("&Gantt"));
+    m_riskTabs->addTab(m_tornado, tr("Risk &drivers"));
+    m_riskTabs->addTab(m_burnUp, tr("&Burn-up"));
+    m_riskTabs->setTabToolTip(0, tr("Each task at its expected dates under the dependencies, its "
+                                    "P10 to P90 finish as a whisker, the critical path in red."));
+    m_riskTabs->setTabToolTip(1, tr("The P90 finish with each task at its optimistic and at its "
+                                    "pessimistic time, the rest random: largest effect first."));
+    m_riskTabs->setTabToolTip(2, tr("Work done over time: the plan, the actual progress and the "
+                                    "forecast's P50 and P90 finish."));
+    m_riskTabs->setMaximumHeight(460);
+    layout->addWidget(m_riskTabs);
+    return box;
 }
 
 /// The log of finished tasks or jobs, its buttons, the error and the accuracy chart.
@@ -612,7 +811,17 @@ ValueControl *ProjectPanel::trialsControl() const
 
 ValueControl *ProjectPanel::labelingBufferControl() const
 {
+    return m_bound->control(3); // after trials, seed and correlation
+}
+
+ValueControl *ProjectPanel::correlationControl() const
+{
     return m_bound->control(2);
+}
+
+ValueControl *ProjectPanel::hoursPerDayControl() const
+{
+    return m_hoursPerDay;
 }
 
 bool ProjectPanel::isRunning() const
@@ -681,6 +890,10 @@ void ProjectPanel::taskEdited(int row, int column)
         });
         return;
     }
+    if (column == Status || column == ShareDone || column == Actual || column == FinishedOn) {
+        progressEdited(row, column, text);
+        return;
+    }
     const numparse::Parsed parsed = numparse::number(text);
     if (!parsed.value) {
         m_message->setText(
@@ -700,6 +913,61 @@ void ProjectPanel::taskEdited(int row, int column)
                     else if (column == Pessimistic)
                         task.pessimistic = value;
                 });
+}
+
+/// A task's status, share done, actual time or finish day typed into its row. Marking a task
+/// done without an actual time takes its PERT mean as a start, which the person then corrects.
+void ProjectPanel::progressEdited(int row, int column, const QString &text)
+{
+    const QString name = m_tasks->horizontalHeaderItem(column)->text();
+    auto refuse = [this, row, name](const QString &why) {
+        m_message->setText(tr("Not applied: %1 of task %2: %3").arg(name).arg(row + 1).arg(why));
+        m_message->setVisible(true);
+        refresh();
+    };
+    const estimate::Task &current = m_document->scenario().project.tasks[static_cast<size_t>(row)];
+    estimate::TaskProgress progress = current.progress;
+    if (column == Status) {
+        const auto state = estimate::parseTaskState(text);
+        if (!state)
+            return refuse(
+                tr("\"%1\" is not a status: type todo, in progress or done").arg(text.left(40)));
+        if (*state == progress.state)
+            return;
+        progress.state = *state;
+        if (*state == estimate::TaskState::Done && !(progress.actual > 0)) {
+            const double perUnit = estimate::hoursPer(current.unit);
+            progress.actual = estimate::taskStats(current).pertMeanHours / perUnit;
+        }
+        if (*state == estimate::TaskState::Done && !progress.finishedOn.isValid())
+            progress.finishedOn =
+                m_document->planResult().project.statusDate.value_or(QDate::currentDate());
+    } else if (column == ShareDone) {
+        const numparse::Parsed share = numparse::fraction(
+            text.trimmed().endsWith(QLatin1Char('%')) ? text : text.trimmed() + QLatin1Char('%'));
+        if (!share.value)
+            return refuse(share.error);
+        progress.state = estimate::TaskState::InProgress;
+        progress.shareDone = *share.value;
+    } else if (column == Actual) {
+        const numparse::Parsed actual = numparse::number(text);
+        if (!actual.value)
+            return refuse(actual.error);
+        progress.state = estimate::TaskState::Done;
+        progress.actual = *actual.value;
+    } else if (column == FinishedOn) {
+        if (text.trimmed().isEmpty()) {
+            progress.finishedOn = QDate();
+        } else {
+            const auto day = estimate::parseIsoDate(text.trimmed());
+            if (!day)
+                return refuse(tr("\"%1\" is not a date; give YYYY-MM-DD").arg(text.left(40)));
+            progress.finishedOn = *day;
+        }
+    }
+    editProject(tr("Change task status"), EditId::None, [row, progress](Scenario &s) {
+        s.project.tasks[static_cast<size_t>(row)].progress = progress;
+    });
 }
 
 void ProjectPanel::stratumEdited(int row, int column)
@@ -829,6 +1097,27 @@ void ProjectPanel::fillTasks(const Scenario &s, const ProjectSection &project)
         m_tasks->setItem(
             row, PertSigma,
             readOnly(format::trimmed(stats.pertSigmaHours / perUnit, 2) + QLatin1Char(' ') + unit));
+        const estimate::TaskProgress &progress = task.progress;
+        const bool done = progress.state == estimate::TaskState::Done;
+        const bool started = progress.state == estimate::TaskState::InProgress;
+        m_tasks->setItem(row, Status,
+                         editable(done      ? tr("done")
+                                  : started ? tr("in progress")
+                                            : tr("todo"),
+                                  false));
+        m_tasks->setItem(row, ShareDone,
+                         editable(started ? format::trimmed(progress.shareDone * 100, 1)
+                                  : done  ? QStringLiteral("100")
+                                          : QString()));
+        m_tasks->setItem(row, Actual,
+                         editable(done ? format::trimmed(progress.actual, 3) : QString()));
+        m_tasks->setItem(row, FinishedOn,
+                         editable(done && progress.finishedOn.isValid()
+                                      ? estimate::isoDate(progress.finishedOn)
+                                      : QString(),
+                                  false));
+        if (!m_tasks->item(row, Criticality))
+            m_tasks->setItem(row, Criticality, readOnly(QString()));
         // Category and unit: pickers in the cells.
         auto *category = new QComboBox(m_tasks);
         for (estimate::Category c : estimate::kAllCategories)
@@ -920,20 +1209,64 @@ void ProjectPanel::refresh()
     fillTasks(s, m_document->planResult().project);
     fillStrata(s);
     fillActuals(s, m_document->planResult().project);
+    // The calendar and the status, as the plan holds them.
+    m_hasStart->setChecked(p.startDate.has_value());
+    m_start->setEnabled(p.startDate.has_value());
+    if (p.startDate)
+        m_start->setDate(*p.startDate);
+    else if (!m_start->date().isValid() || m_start->date() == QDate(2000, 1, 1))
+        m_start->setDate(QDate::currentDate());
+    for (size_t day = 0; day < 7; ++day)
+        m_workDays[day]->setChecked(p.calendar.workingDays[day]);
+    if (!m_holidaysError->isVisible()) {
+        QStringList holidays;
+        for (const QDate &day : p.calendar.holidays)
+            holidays << estimate::isoDate(day);
+        m_holidays->setText(holidays.join(QStringLiteral(", ")));
+    }
+    m_hasStatus->setChecked(p.statusDate.has_value());
+    m_statusDate->setEnabled(p.statusDate.has_value());
+    m_statusDate->setDate(p.statusDate.value_or(QDate::currentDate()));
+    m_scaleByPace->setChecked(p.scaleByPace);
     m_filling = false;
+    {
+        const ProjectSection &section = m_document->planResult().project;
+        const estimate::Pace &pace = section.pace;
+        m_scaleByPace->setEnabled(pace.doneTasks > 0);
+        if (pace.doneTasks == 0)
+            m_pace->setText(section.forecast
+                                ? tr("Pace: no task is done yet, so the estimates stand as they "
+                                     "are.")
+                                : tr("Mark tasks done or in progress in the task table (Status, "
+                                     "Done, Actual) and the plan is forecast from the status "
+                                     "date."));
+        else
+            m_pace->setText(
+                tr("Pace: the %n done task(s) took %1 h against %2 h estimated, ratio <b>%3</b>%4.",
+                   nullptr, pace.doneTasks)
+                    .arg(format::grouped(pace.actualHours, 1),
+                         format::grouped(pace.estimateHours, 1), format::trimmed(pace.ratio(), 2),
+                         section.paceRatio != 1.0 ? tr(", applied to the remaining work")
+                                                  : tr(", not applied")));
+    }
 
     const ProjectSection &project = m_document->planResult().project;
-    const estimate::PertResult &pert = project.pert;
-    const estimate::PertResult &pertBuffered = project.pertBuffered;
+    const estimate::PertResult &pert = project.simulatedPert;
+    const estimate::PertResult &pertBuffered = project.simulatedPertBuffered;
     QStringList path;
     for (int index : pert.criticalPath)
         path << QString::number(index + 1);
-    m_pert->setText(tr("<b>PERT</b>: %1 ± %2 (critical path: tasks %3); with buffers %4 ± %5")
-                        .arg(planDuration(pert.meanHours, pertBuffered.meanHours),
-                             planDuration(pert.sigmaHours, pertBuffered.meanHours),
-                             path.join(QStringLiteral(" → ")),
-                             planDuration(pertBuffered.meanHours, pertBuffered.meanHours),
-                             planDuration(pertBuffered.sigmaHours, pertBuffered.meanHours)));
+    m_pert->setText(
+        (project.forecast ? tr("<b>PERT of the remaining work</b> from %6: %1 ± %2 "
+                               "(critical path: tasks %3); with buffers %4 ± %5")
+                          : tr("<b>PERT</b>: %1 ± %2 (critical path: tasks %3); "
+                               "with buffers %4 ± %5"))
+            .arg(planDuration(pert.meanHours, pertBuffered.meanHours),
+                 planDuration(pert.sigmaHours, pertBuffered.meanHours),
+                 path.join(QStringLiteral(" → ")),
+                 planDuration(pertBuffered.meanHours, pertBuffered.meanHours),
+                 planDuration(pertBuffered.sigmaHours, pertBuffered.meanHours),
+                 project.statusDate ? estimate::isoDate(*project.statusDate) : QString()));
 
     const estimate::LabelingEstimate &l = project.labeling;
     m_labelingResult->setText(
@@ -975,8 +1308,10 @@ void ProjectPanel::showEstimate()
     m_progress->setVisible(false);
     m_cancel->setVisible(false);
     const std::optional<estimate::PlanEstimate> &estimate = planEstimate();
-    if (!estimate)
+    if (!estimate) {
+        showRisk(nullptr);
         return;
+    }
     const estimate::PlanEstimate &e = *estimate;
     const std::optional<MonteCarloRunner::Request> &request = m_monteCarlo->estimatedRequest();
     const double largest = e.monteCarloBuffered.maxHours;
@@ -1001,6 +1336,7 @@ void ProjectPanel::showEstimate()
     appearance::fitColumns(m_results);
     fitHeight(m_results, 8);
     m_chart->setResult(e.monteCarlo);
+    showRisk(&e);
     m_status->setText(
         tr("%1, seed %2, %3")
             .arg(format::plural(tr("%n trial(s)", nullptr, format::numerus(e.monteCarlo.trials)),
@@ -1009,6 +1345,68 @@ void ProjectPanel::showEstimate()
             .arg(request && request->options.distribution == estimate::Distribution::Triangular
                      ? tr("triangular")
                      : tr("PERT-beta")));
+}
+
+/// The dates, the criticality column and the three risk charts, from the plan's project section
+/// and the finished Monte Carlo (none yet: the Gantt without whiskers, the rest empty).
+void ProjectPanel::showRisk(const estimate::PlanEstimate *estimate)
+{
+    if (!m_document)
+        return;
+    const ProjectSettings &p = m_document->scenario().project;
+    const ProjectSection &section = m_document->planResult().project;
+    // An estimate of another plan (the run for this one still going) draws nothing of its own.
+    const estimate::PlanEstimate *current =
+        estimate && m_monteCarlo && m_monteCarlo->estimateFor(p) ? estimate : nullptr;
+    m_filling = true;
+    for (int row = 0; row < m_tasks->rowCount(); ++row) {
+        const auto i = static_cast<size_t>(row);
+        QString text;
+        if (current && i < current->monteCarlo.criticality.size())
+            text = format::trimmed(100.0 * current->monteCarlo.criticality[i], 1);
+        m_tasks->setItem(row, Criticality, readOnly(text));
+    }
+    m_filling = false;
+
+    const std::optional<estimate::TaskGantt> gantt = projectGantt(p, section, current);
+    if (gantt)
+        m_gantt->setGantt(*gantt);
+    else
+        m_gantt->clearGantt();
+    if (current && !current->monteCarlo.tornado.empty())
+        m_tornado->setTornado(current->monteCarlo.tornado, p.tasks, current->monteCarlo.p90Hours);
+    else
+        m_tornado->setTornado({}, p.tasks, 0);
+    std::optional<estimate::BurnUp> burnUp;
+    if (current)
+        burnUp = projectBurnUp(p, section, *current);
+    if (burnUp)
+        m_burnUp->setBurnUp(*burnUp, *p.startDate);
+    else
+        m_burnUp->setBurnUp({}, p.startDate.value_or(QDate::currentDate()));
+
+    const std::optional<ProjectDates> dates =
+        current ? projectDates(p, section, *current) : std::nullopt;
+    if (!p.startDate) {
+        m_dates->setText(tr("Tick <i>Starts on</i> under Calendar and status to see finish dates, "
+                            "the task Gantt and the burn-up."));
+    } else if (!dates) {
+        m_dates->setText(tr("Finish dates follow when the Monte Carlo has run."));
+    } else {
+        auto day = [](QDate date) {
+            return QLocale().toString(date, QStringLiteral("ddd d MMM yyyy"));
+        };
+        m_dates->setText(
+            tr("<b>Finish dates</b>%1: PERT %2 · P50 <b>%3</b> · P80 %4 · P90 <b>%5</b> · P95 %6"
+               "<br>with buffers: PERT %7 · P50 %8 · P80 %9 · P90 <b>%10</b> · P95 %11")
+                .arg(section.forecast ? tr(" (forecast from %1)").arg(day(*section.statusDate))
+                                      : tr(" (from %1)").arg(day(dates->start)),
+                     day(dates->pertFinish), day(dates->monteCarlo.p50), day(dates->monteCarlo.p80),
+                     day(dates->monteCarlo.p90), day(dates->monteCarlo.p95),
+                     day(dates->pertBufferedFinish), day(dates->monteCarloBuffered.p50),
+                     day(dates->monteCarloBuffered.p80))
+                .arg(day(dates->monteCarloBuffered.p90), day(dates->monteCarloBuffered.p95)));
+    }
 }
 
 } // namespace pipeplan

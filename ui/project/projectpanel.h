@@ -7,9 +7,14 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <array>
 #include <optional>
 
+class QCheckBox;
 class QComboBox;
+class QDateEdit;
+class QLineEdit;
+class QTabWidget;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
@@ -21,6 +26,9 @@ class QVBoxLayout;
 namespace pipeplan {
 
 class AccuracyChart;
+class BurnUpChart;
+class TaskGanttChart;
+class TornadoChart;
 class EstimateChart;
 class MonteCarloRunner;
 class ScenarioBindings;
@@ -51,6 +59,23 @@ public:
     QLabel *accuracyResult() const { return m_accuracyResult; }
     QPushButton *normalizeButton() const { return m_normalize; }
     QComboBox *distributionPicker() const { return m_distribution; }
+    // The calendar, the status and the risk views (issue 21).
+    QCheckBox *startEnabled() const { return m_hasStart; }
+    QDateEdit *startDateEdit() const { return m_start; }
+    QCheckBox *workingDayBox(int day) const { return m_workDays.at(static_cast<size_t>(day)); }
+    QLineEdit *holidaysEdit() const { return m_holidays; }
+    QLabel *holidaysError() const { return m_holidaysError; }
+    QCheckBox *statusEnabled() const { return m_hasStatus; }
+    QDateEdit *statusDateEdit() const { return m_statusDate; }
+    QCheckBox *scaleByPaceBox() const { return m_scaleByPace; }
+    QLabel *paceLabel() const { return m_pace; }
+    QLabel *datesLabel() const { return m_dates; }
+    ValueControl *correlationControl() const;
+    ValueControl *hoursPerDayControl() const;
+    QTabWidget *riskTabs() const { return m_riskTabs; }
+    TaskGanttChart *ganttChart() const { return m_gantt; }
+    TornadoChart *tornadoChart() const { return m_tornado; }
+    BurnUpChart *burnUpChart() const { return m_burnUp; }
     ValueControl *trialsControl() const;
     ValueControl *labelingBufferControl() const;
     /// The last finished Monte Carlo (with and without buffers), and how many runs started.
@@ -69,6 +94,11 @@ public:
         DependsOn,
         PertMean,
         PertSigma,
+        Status,      ///< todo, in progress, done
+        ShareDone,   ///< in progress: the share done (%)
+        Actual,      ///< done: the time it took, in the task's unit
+        FinishedOn,  ///< done: the day it finished
+        Criticality, ///< the Monte Carlo's criticality index (%)
         ColumnCount
     };
 
@@ -80,6 +110,11 @@ private:
     QWidget *buildInputs();
     QGroupBox *buildMonteCarloGroup(QWidget *parent);
     QGroupBox *buildBuffersGroup(QWidget *parent);
+    QGroupBox *buildCalendarGroup(QWidget *parent);
+    void connectCalendar();
+    QWidget *buildRiskViews(QWidget *views);
+    void showRisk(const estimate::PlanEstimate *estimate);
+    void progressEdited(int row, int column, const QString &text);
     QGroupBox *buildLabelingGroup(QWidget *parent);
     QWidget *buildStrataButtons(QWidget *parent);
     void bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingBox);
@@ -113,6 +148,21 @@ private:
     EstimateChart *m_chart;
     AccuracyChart *m_accuracyChart;
     QComboBox *m_distribution;
+    QCheckBox *m_hasStart;
+    QDateEdit *m_start;
+    std::array<QCheckBox *, 7> m_workDays{};
+    QLineEdit *m_holidays;
+    QLabel *m_holidaysError;
+    QCheckBox *m_hasStatus;
+    QDateEdit *m_statusDate;
+    QCheckBox *m_scaleByPace;
+    QLabel *m_pace;
+    QLabel *m_dates;
+    QTabWidget *m_riskTabs;
+    TaskGanttChart *m_gantt;
+    TornadoChart *m_tornado;
+    BurnUpChart *m_burnUp;
+    ValueControl *m_hoursPerDay = nullptr;
     QLabel *m_message;
     QLabel *m_pert;
     QLabel *m_labelingResult;

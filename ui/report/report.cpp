@@ -15,6 +15,7 @@
 #include "ui/model/stagechart.h"
 #include "ui/model/waterfallchart.h"
 #include "ui/project/estimatecharts.h"
+#include "ui/project/riskcharts.h"
 #include "ui/tail/histogramchart.h"
 #include "ui/training/schedulechart.h"
 #include "ui/widgets/chartexport.h"
@@ -317,9 +318,12 @@ struct Charts
         estimate = new EstimateChart(&host);
         accuracy = new AccuracyChart(&host);
         fit = new FitChart(&host);
-        for (QWidget *chart : std::initializer_list<QWidget *>{amdahl, waterfall, gantt, stages,
-                                                               overheads, histogram, schedules,
-                                                               memory, estimate, accuracy, fit})
+        taskGantt = new TaskGanttChart(&host);
+        tornado = new TornadoChart(&host);
+        burnUp = new BurnUpChart(&host);
+        for (QWidget *chart : std::initializer_list<QWidget *>{
+                 amdahl, waterfall, gantt, stages, overheads, histogram, schedules, memory,
+                 estimate, accuracy, fit, taskGantt, tornado, burnUp})
             chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
         host.resize(width, static_cast<int>(kChartHeight));
         host.show(); // lays the charts out without putting anything on screen
@@ -342,6 +346,9 @@ struct Charts
     EstimateChart *estimate;
     AccuracyChart *accuracy;
     FitChart *fit;
+    TaskGanttChart *taskGantt;
+    TornadoChart *tornado;
+    BurnUpChart *burnUp;
 };
 
 /// The page the sections draw on: its size and the size of one full-width chart.
@@ -865,6 +872,101 @@ void renderActuals(Document &doc, const ProjectSettings &project,
     doc.picture(chartexport::recordPlot(charts.accuracy, page.chartSize), kChartHeight);
 }
 
+QString reportDate(QDate date)
+{
+    return QLocale::c().toString(date, QStringLiteral("ddd d MMM yyyy"));
+}
+
+/// The plan on the calendar (issue 21): the finish dates, the task Gantt, what drives the risk
+/// (criticality and the tornado) and, for a plan with progress, the burn-up.
+void renderSchedule(Document &doc, const ProjectSettings &project, const ProjectSection &section,
+                    const estimate::PlanEstimate &projectPlan, Charts &charts, const Page &page)
+{
+    if (section.forecast) {
+        const estimate::Pace &pace = section.pace;
+        doc.heading(QStringLiteral("Forecast from what is done"));
+        doc.text(QStringLiteral("Status as of %1: %2 of %3 tasks done. The done tasks took %4 h "
+                                "against %5 h estimated (pace %6)%7. The percentiles below are "
+                                "the remaining work, run from the status date.")
+                     .arg(reportDate(*section.statusDate))
+                     .arg(pace.doneTasks)
+                     .arg(project.tasks.size())
+                     .arg(format::grouped(pace.actualHours, 1),
+                          format::grouped(pace.estimateHours, 1), format::trimmed(pace.ratio(), 2),
+                          section.paceRatio != 1.0
+                              ? QStringLiteral(", applied to every remaining task")
+                              : QStringLiteral(", not applied")));
+    }
+    if (const std::optional<ProjectDates> dates = projectDates(project, section, projectPlan)) {
+        doc.heading(QStringLiteral("Finish dates"));
+        doc.text(
+            QStringLiteral("Working %1, %2 h a day%3; start %4.")
+                .arg(estimate::workingDaysKey(project.calendar.workingDays),
+                     format::trimmed(project.calendar.hoursPerDay, 1),
+                     project.calendar.holidays.empty()
+                         ? QString()
+                         : QStringLiteral(", %1 holidays").arg(project.calendar.holidays.size()),
+                     reportDate(dates->start)),
+            font(9), kInk, 4);
+        const std::pair<QString, std::pair<QDate, QDate>> rows[] = {
+            {QStringLiteral("PERT mean"), {dates->pertFinish, dates->pertBufferedFinish}},
+            {QStringLiteral("P50"), {dates->monteCarlo.p50, dates->monteCarloBuffered.p50}},
+            {QStringLiteral("P80"), {dates->monteCarlo.p80, dates->monteCarloBuffered.p80}},
+            {QStringLiteral("P90"), {dates->monteCarlo.p90, dates->monteCarloBuffered.p90}},
+            {QStringLiteral("P95"), {dates->monteCarlo.p95, dates->monteCarloBuffered.p95}},
+        };
+        std::vector<QStringList> table;
+        for (const auto &[label, pair] : rows)
+            table.push_back({label, reportDate(pair.first), reportDate(pair.second)});
+        doc.table({QStringLiteral("Finish"), QStringLiteral("Without buffers"),
+                   QStringLiteral("With buffers")},
+                  table, {0.3, 0.35, 0.35}, {false, true, true});
+    }
+    if (const auto gantt = projectGantt(project, section, &projectPlan)) {
+        doc.heading(QStringLiteral("Task Gantt"));
+        charts.taskGantt->setGantt(*gantt);
+        doc.picture(chartexport::recordPlot(charts.taskGantt, page.chartSize), kChartHeight);
+    }
+    const estimate::MonteCarloResult &mc = projectPlan.monteCarlo;
+    if (!mc.criticality.empty()) {
+        doc.heading(QStringLiteral("What drives the risk"));
+        std::vector<size_t> order(project.tasks.size());
+        for (size_t i = 0; i < order.size(); ++i)
+            order[i] = i;
+        std::vector<QStringList> rows;
+        std::vector<const estimate::TornadoBar *> bars(project.tasks.size(), nullptr);
+        for (const estimate::TornadoBar &bar : mc.tornado)
+            bars[static_cast<size_t>(bar.task)] = &bar;
+        const double largest = projectPlan.monteCarloBuffered.maxHours;
+        for (size_t i : order) {
+            if (i >= mc.criticality.size())
+                break;
+            const estimate::TornadoBar *bar = bars[i];
+            rows.push_back({QString::number(i + 1) + QStringLiteral(". ") + project.tasks[i].name,
+                            format::trimmed(100.0 * mc.criticality[i], 1) + QStringLiteral(" %"),
+                            bar ? planDuration(bar->p90LowHours, largest) : QStringLiteral("—"),
+                            bar ? planDuration(bar->p90HighHours, largest) : QStringLiteral("—")});
+        }
+        doc.table({QStringLiteral("Task"), QStringLiteral("Critical (% of trials)"),
+                   QStringLiteral("P90, task optimistic"), QStringLiteral("P90, task pessimistic")},
+                  rows, {0.4, 0.2, 0.2, 0.2}, {false, true, true, true});
+        if (!mc.tornado.empty()) {
+            doc.heading(QStringLiteral("Tornado: the P90 finish with each task at its ends"));
+            charts.tornado->setTornado(mc.tornado, section.simulated, mc.p90Hours);
+            doc.picture(chartexport::recordPlot(charts.tornado, page.chartSize), kChartHeight);
+        } else if (!mc.tornadoNote.isEmpty()) {
+            doc.text(mc.tornadoNote, font(9), kInk, 4);
+        }
+    }
+    if (section.forecast && project.startDate) {
+        if (const auto burnUp = projectBurnUp(project, section, projectPlan)) {
+            doc.heading(QStringLiteral("Burn-up: plan, progress and forecast"));
+            charts.burnUp->setBurnUp(*burnUp, *project.startDate);
+            doc.picture(chartexport::recordPlot(charts.burnUp, page.chartSize), kChartHeight);
+        }
+    }
+}
+
 /// The project around the pipeline (seed 003), on a page of its own.
 void renderProject(Document &doc, const ProjectSettings &project,
                    const ProjectSection &projectResult, const estimate::PlanEstimate &projectPlan,
@@ -879,6 +981,7 @@ void renderProject(Document &doc, const ProjectSettings &project,
     renderTasks(doc, project, projectResult);
     renderBuffers(doc, project);
     renderPlanEstimate(doc, projectPlan, charts, page);
+    renderSchedule(doc, project, projectResult, projectPlan, charts, page);
     renderLabeling(doc, project, projectResult.labeling);
     renderJobEta(doc, project, projectResult.jobEta);
     renderActuals(doc, project, projectResult, charts, page);
