@@ -1,4 +1,5 @@
 #include "ui/document/scenariodocument.h"
+#include "ui/project/projectpanel.h"
 #include "ui/tail/tailpanel.h"
 #include "ui/window/mainwindow.h"
 
@@ -66,6 +67,11 @@ int main(int argc, char *argv[])
     parser.addOption(theme);
     parser.addOption(presentation);
     parser.addOption(fresh);
+    const QCommandLineOption view(
+        QStringLiteral("view"),
+        QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab."),
+        QStringLiteral("name"));
+    parser.addOption(view);
     parser.addOption(workspace);
     parser.addOption(screenshot);
     parser.addOption(screenshotSize);
@@ -126,6 +132,15 @@ int main(int argc, char *argv[])
             window->workspaces()->setCurrentIndex(
                 static_cast<int>(workspaceNames.indexOf(workspaceName)));
         window->show();
+        if (const QString viewName = parser.value(view); !viewName.isEmpty()) {
+            const QStringList views{QStringLiteral("gantt"), QStringLiteral("tornado"),
+                                    QStringLiteral("burnup")};
+            if (views.contains(viewName))
+                window->projectPanel()->showRiskView(static_cast<int>(views.indexOf(viewName)));
+            else
+                qWarning("pipeplan: --view: expected gantt, tornado or burnup, got '%s'",
+                         qPrintable(viewName));
+        }
         pipeplan::appearance::Look look = window->look();
         const QString themeName = parser.value(theme);
         if (themeName == QLatin1String("light"))
@@ -151,7 +166,8 @@ int main(int argc, char *argv[])
         timer->setTimerType(Qt::PreciseTimer);
         QObject::connect(timer, &QTimer::timeout, window, [window, file, timer]() {
             // The simulation runs in the background: shoot once it has answered (at most ~30 s).
-            if (window->tailPanel()->runner()->isRunning() &&
+            if ((window->tailPanel()->runner()->isRunning() ||
+                 window->projectPanel()->isRunning()) &&
                 timer->property("tries").toInt() < 300) {
                 timer->setProperty("tries", timer->property("tries").toInt() + 1);
                 timer->start(100);

@@ -45,7 +45,7 @@ QString presetFile(const char *name)
 const char *const kPresets[] = {"nightly-scoring.json",   "pruned-accelerated.json",
                                 "seed001-pipeline.json",  "five-stage.json",
                                 "feature-store-cap.json", "training-schedules.json",
-                                "measured-specsdm91.json"};
+                                "measured-specsdm91.json", "project-forecast.json"};
 
 QJsonObject evalJson(const QString &path)
 {

@@ -21,6 +21,8 @@ std::vector<Preset> all()
          QStringLiteral(":/presets/training-schedules.json")},
         {QStringLiteral("Measured runs fitted: SPEC SDM91 (USL)"),
          QStringLiteral(":/presets/measured-specsdm91.json")},
+        {QStringLiteral("Project in week 6: forecast from what is done (seed 003)"),
+         QStringLiteral(":/presets/project-forecast.json")},
     };
 }
 

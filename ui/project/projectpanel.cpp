@@ -27,6 +27,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -1406,6 +1407,17 @@ void ProjectPanel::showRisk(const estimate::PlanEstimate *estimate)
                      day(dates->pertBufferedFinish), day(dates->monteCarloBuffered.p50),
                      day(dates->monteCarloBuffered.p80))
                 .arg(day(dates->monteCarloBuffered.p90), day(dates->monteCarloBuffered.p95)));
+    }
+}
+
+void ProjectPanel::showRiskView(int tab)
+{
+    m_riskTabs->setCurrentIndex(tab);
+    for (QWidget *w = parentWidget(); w; w = w->parentWidget()) {
+        if (auto *scroll = qobject_cast<QScrollArea *>(w)) {
+            scroll->ensureWidgetVisible(m_riskTabs, 0, 0);
+            break;
+        }
     }
 }
 

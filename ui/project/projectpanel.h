@@ -76,6 +76,9 @@ public:
     TaskGanttChart *ganttChart() const { return m_gantt; }
     TornadoChart *tornadoChart() const { return m_tornado; }
     BurnUpChart *burnUpChart() const { return m_burnUp; }
+    /// Shows one of the risk tabs (0 Gantt, 1 risk drivers, 2 burn-up) and scrolls the
+    /// workspace to it.
+    void showRiskView(int tab);
     ValueControl *trialsControl() const;
     ValueControl *labelingBufferControl() const;
     /// The last finished Monte Carlo (with and without buffers), and how many runs started.
