@@ -53,7 +53,9 @@ double workingHoursBetween(const WorkCalendar &calendar, QDate from, QDate to);
 /// at which `hours` of work starting at `start` are done, a working day's hours spread evenly
 /// over its 24 hours, so 4 h of an 8-hour Monday start is 0.5 and a task over a weekend spans it.
 /// Its integer part is finishDate's day offset except at exact day ends (8 h -> 1.0, Tuesday's
-/// beginning, while finishDate says Monday).
+/// beginning, while finishDate says Monday; 40 h -> 5.0, the end of Friday, and 44 h -> 7.5,
+/// Monday noon). 0 h is the first working day's beginning (2.0 for a Saturday start). NaN for
+/// negative, NaN or infinite hours, an invalid start or a calendar without working time.
 double calendarDaysAt(const WorkCalendar &calendar, QDate start, double hours);
 
 /// "YYYY-MM-DD" (ISO 8601), the file's and the CLI's form of a date.

@@ -61,12 +61,14 @@ struct ScheduledTask
 };
 
 /// Each task at its expected start and finish under the dependencies (a forward pass by PERT
-/// means, which ends at PERT's mean on its critical path). Without a status date: from hour 0.
+/// means, which ends at PERT's mean on its critical path). Without a status date: from hour 0,
+/// every task at its full PERT mean (progress and `ratio` unused); critical: pert()'s path.
 /// With one: a done task ends at the end of its finishedOn day (or the day before the status
 /// date when not recorded) and starts its actual hours earlier (not before its predecessors'
 /// finishes); every other task runs its remaining work (remainingWork with `ratio`) starting no
 /// earlier than the status date and its predecessors' finishes; an in-progress task is drawn
-/// from where its done share began. Tasks must be valid.
+/// from where its done share began (shareDone of its PERT mean times `ratio` before the status
+/// date); critical: pert(remainingWork)'s path less its done tasks. Tasks must be valid.
 std::vector<ScheduledTask> expectedSchedule(const std::vector<Task> &tasks,
                                             const WorkCalendar &calendar, const Timeline &timeline,
                                             double ratio);
@@ -95,7 +97,8 @@ struct FinishDates
 
 /// The dates of a Monte Carlo run over the plan (no status date: its hours are from the start)
 /// or over remainingWork (its hours are from the status date). When every task is done the
-/// dates are all the last done task's finish date.
+/// dates are all the last done task's finish date (the latest finishedOn, a weekend one too, or
+/// the day before the status date for one not recorded).
 FinishDates finishDates(const MonteCarloResult &result, const std::vector<Task> &tasks,
                         const WorkCalendar &calendar, const Timeline &timeline);
 
@@ -118,14 +121,15 @@ struct BurnUp
     double scopeHours = 0; ///< sum of every task's PERT mean
     std::vector<BurnUpPoint> plan;
     std::vector<BurnUpPoint> actual;
-    std::optional<double> statusDay; ///< the status date's day, when there is one
+    std::optional<double> statusDay; ///< start.daysTo(status), when there is a status date
     std::optional<BurnUpPoint> p50Finish;
     std::optional<BurnUpPoint> p90Finish;
     bool operator==(const BurnUp &) const = default;
 };
 /// `forecast` is the Monte Carlo over remainingWork (hours from the status date) or over the plan
 /// itself without a status date (then the cone starts at (0, 0)); nothing for the cone when it
-/// has no trials.
+/// has no trials. With every task done the cone's ends are the last done finish. Points of one
+/// line on the same day merge into one.
 BurnUp burnUp(const std::vector<Task> &tasks, const WorkCalendar &calendar,
               const Timeline &timeline, const MonteCarloResult &forecast);
 
