@@ -773,7 +773,8 @@ TEST(Estimate, CsvErrorsNameRowAndField)
                              "name,optimistic,most_likely,pessimistic"));
     EXPECT_EQ(firstError("name,optimistic,most_likely,pessimistic,owner\na,1,2,3,me\n"),
               QStringLiteral("header: has an unknown column \"owner\": after the first four, the "
-                             "columns may be category, unit and depends_on"));
+                             "columns may be category, unit, depends_on, status, actual, "
+                             "finished_on and share_done"));
     EXPECT_EQ(firstError(""), QStringLiteral("header: is missing: the first line must be "
                                              "name,optimistic,most_likely,pessimistic"));
     EXPECT_EQ(firstError(header), QStringLiteral("csv: has no task rows under the header"));
@@ -797,4 +798,38 @@ TEST(Estimate, CsvErrorsNameRowAndField)
     EXPECT_EQ(firstError("name,optimistic,most_likely,pessimistic,depends_on\na,1,2,3,1\n"),
               QStringLiteral("row 1, depends_on: lists row 1 itself: a task cannot wait for its "
                              "own end"));
+}
+
+// Issue 21: the status columns. A done task's actual is its time in the row's unit, a task in
+// progress gives its share done in actual (or share_done); problems name the row and column.
+TEST(Estimate, CsvStatusColumns)
+{
+    const estimate::CsvTasks csv = estimate::readTasksCsv(
+        QStringLiteral("name,optimistic,most_likely,pessimistic,unit,status,actual,finished_on\n"
+                       "a,1,2,3,days,done,2.5,2026-11-09\n"
+                       "b,1,2,3,days,in_progress,40%,\n"
+                       "c,1,2,3,days,,,\n"));
+    ASSERT_TRUE(csv.errors.empty()) << csv.errors.front().toString().toStdString();
+    ASSERT_EQ(csv.tasks.size(), 3u);
+    EXPECT_EQ(csv.tasks[0].progress,
+              (estimate::TaskProgress{estimate::TaskState::Done, 2.5, QDate(2026, 11, 9), 0}));
+    EXPECT_EQ(csv.tasks[1].progress.state, estimate::TaskState::InProgress);
+    EXPECT_DOUBLE_EQ(csv.tasks[1].progress.shareDone, 0.4);
+    EXPECT_EQ(csv.tasks[2].progress, estimate::TaskProgress{});
+
+    auto firstError = [](const char *rows) {
+        const estimate::CsvTasks bad = estimate::readTasksCsv(
+            QStringLiteral("name,optimistic,most_likely,pessimistic,status,actual,finished_on\n") +
+            QString::fromUtf8(rows));
+        return bad.errors.empty() ? QString() : bad.errors.front().toString();
+    };
+    EXPECT_EQ(firstError("a,1,2,3,done,,\n"),
+              QStringLiteral("row 1, actual: is empty: a done task needs the time it took"));
+    EXPECT_EQ(firstError("a,1,2,3,done,2,2026-13-01\n"),
+              QStringLiteral("row 1, finished_on: is \"2026-13-01\": give a date as YYYY-MM-DD"));
+    EXPECT_EQ(firstError("a,1,2,3,in_progress,1.5,\n"),
+              QStringLiteral("row 1, actual: is 1.5: the share done is at least 0 and below 1 (a "
+                             "finished task is done)"));
+    EXPECT_EQ(firstError("a,1,2,3,paused,,\n"),
+              QStringLiteral("row 1, status: is \"paused\": use todo, in_progress or done"));
 }

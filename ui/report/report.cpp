@@ -895,7 +895,8 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
                           format::grouped(pace.estimateHours, 1), format::trimmed(pace.ratio(), 2),
                           section.paceRatio != 1.0
                               ? QStringLiteral(", applied to every remaining task")
-                              : QStringLiteral(", not applied")));
+                              : QStringLiteral(", not applied")),
+                 font(9), kInk, 4);
     }
     if (const std::optional<ProjectDates> dates = projectDates(project, section, projectPlan)) {
         doc.heading(QStringLiteral("Finish dates"));
