@@ -1,0 +1,234 @@
+// The project plan a lead can commit to (issue 21), in the window: the calendar and the task
+// status edit the plan as one undoable step each, the dates, the criticality column and the risk
+// charts show exactly what core computes, and the Monte Carlo with its tornado stays in the
+// background with Cancel.
+#include "core/base/format.h"
+#include "core/plan/planresult.h"
+#include "core/plan/scenariofile.h"
+#include "ui/document/montecarlorunner.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/project/projectpanel.h"
+#include "ui/project/riskcharts.h"
+#include "ui/window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QDateEdit>
+#include <QFile>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+namespace {
+
+Plan forecastPreset()
+{
+    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/project-forecast.json"));
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(file.readAll());
+    EXPECT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
+    return loaded.plan.value_or(Plan{});
+}
+
+struct ProjectWindow
+{
+    explicit ProjectWindow(const std::optional<Plan> &plan = std::nullopt)
+        : window(MainWindow::Options::headless())
+    {
+        if (plan)
+            window.document()->load(*plan, QString());
+        window.resize(1366, 768);
+        window.show();
+        window.workspaces()->setCurrentIndex(3);
+        QTest::qWait(20);
+    }
+    MainWindow window;
+    ScenarioDocument *document() { return window.document(); }
+    ProjectPanel *panel() { return window.projectPanel(); }
+    bool waitForEstimate()
+    {
+        return QTest::qWaitFor(
+            [this]() {
+                return !panel()->isRunning() &&
+                       window.document()->jobs()->monteCarlo()->estimateFor(
+                           document()->scenario().project);
+            },
+            60'000);
+    }
+};
+
+QString cellAt(const QTableWidget *table, int row, int column)
+{
+    const QTableWidgetItem *item = table->item(row, column);
+    return item ? item->text() : QString();
+}
+
+void typeInto(QTableWidget *table, int row, int column, const QString &text)
+{
+    table->item(row, column)->setText(text);
+}
+
+} // namespace
+
+// The preset in week 6: the dates line, the criticality column and the Gantt's rows are the
+// core's numbers for the same plan.
+TEST(ProjectForecast, TheWindowShowsTheCoresDatesCriticalityAndGantt)
+{
+    const Plan plan = forecastPreset();
+    ProjectWindow w(plan);
+    ASSERT_TRUE(w.waitForEstimate());
+    const ProjectSettings &project = w.document()->scenario().project;
+    const ProjectSection &section = w.document()->planResult().project;
+    EXPECT_TRUE(section.forecast);
+    EXPECT_EQ(section.statusDate, QDate(2026, 11, 13));
+    const estimate::PlanEstimate core = projectEstimate(project, section);
+    EXPECT_EQ(*w.panel()->planEstimate(), core);
+
+    const std::optional<ProjectDates> dates = projectDates(project, section, core);
+    ASSERT_TRUE(dates.has_value());
+    const QString text = w.panel()->datesLabel()->text();
+    auto day = [](QDate d) { return QLocale().toString(d, QStringLiteral("ddd d MMM yyyy")); };
+    for (QDate d : {dates->pertFinish, dates->monteCarlo.p50, dates->monteCarlo.p90,
+                    dates->monteCarloBuffered.p90})
+        EXPECT_TRUE(text.contains(day(d)))
+            << text.toStdString() << " lacks " << day(d).toStdString();
+    // The forecast finishes after the status date, the P90 no earlier than the P50.
+    EXPECT_GT(dates->monteCarlo.p50, *section.statusDate);
+    EXPECT_LE(dates->monteCarlo.p50, dates->monteCarlo.p90);
+
+    const QTableWidget *tasks = w.panel()->taskTable();
+    ASSERT_EQ(core.monteCarlo.criticality.size(), project.tasks.size());
+    for (int row = 0; row < tasks->rowCount(); ++row) {
+        const double share = core.monteCarlo.criticality[static_cast<size_t>(row)];
+        EXPECT_EQ(cellAt(tasks, row, ProjectPanel::Criticality), format::trimmed(100.0 * share, 1))
+            << row;
+    }
+    // Discovery and the infrastructure are done; the labeling is half done.
+    EXPECT_EQ(cellAt(tasks, 0, ProjectPanel::Status), QStringLiteral("done"));
+    EXPECT_EQ(cellAt(tasks, 1, ProjectPanel::Status), QStringLiteral("in progress"));
+    EXPECT_EQ(cellAt(tasks, 1, ProjectPanel::ShareDone), QStringLiteral("50"));
+    // The pace: 2 + 3 weeks against 1.5 + 3 weeks of PERT means.
+    EXPECT_NEAR(section.pace.ratio(), 5.0 / 4.5, 1e-12);
+    EXPECT_TRUE(w.panel()->paceLabel()->text().contains(QStringLiteral("1.11")))
+        << w.panel()->paceLabel()->text().toStdString();
+
+    // The Gantt draws the core's rows.
+    const std::optional<estimate::TaskGantt> gantt = projectGantt(project, section, &core);
+    ASSERT_TRUE(gantt.has_value());
+    EXPECT_EQ(w.panel()->ganttChart()->rowCount(), static_cast<int>(gantt->rows.size()));
+}
+
+// Typing a status is one undoable edit; a status that is not one is refused with a message and
+// changes nothing.
+TEST(ProjectForecast, AStatusTypedIntoTheTableIsOneUndoableEdit)
+{
+    ProjectWindow w;
+    QTableWidget *tasks = w.panel()->taskTable();
+    const Scenario before = w.document()->scenario();
+    typeInto(tasks, 0, ProjectPanel::Status, QStringLiteral("done"));
+    const estimate::Task &first = w.document()->scenario().project.tasks[0];
+    EXPECT_EQ(first.progress.state, estimate::TaskState::Done);
+    // Marked done without a time: its PERT mean (1.5 weeks) to start from.
+    EXPECT_DOUBLE_EQ(first.progress.actual, 1.5);
+    EXPECT_EQ(w.document()->undoStack()->undoText(), QStringLiteral("Change task status"));
+    EXPECT_TRUE(w.document()->planResult().project.forecast);
+    typeInto(tasks, 0, ProjectPanel::Actual, QStringLiteral("2"));
+    EXPECT_DOUBLE_EQ(w.document()->scenario().project.tasks[0].progress.actual, 2.0);
+    typeInto(tasks, 1, ProjectPanel::ShareDone, QStringLiteral("40"));
+    EXPECT_DOUBLE_EQ(w.document()->scenario().project.tasks[1].progress.shareDone, 0.4);
+    EXPECT_EQ(w.document()->scenario().project.tasks[1].progress.state,
+              estimate::TaskState::InProgress);
+
+    const Scenario typed = w.document()->scenario();
+    typeInto(tasks, 2, ProjectPanel::Status, QStringLiteral("maybe"));
+    EXPECT_EQ(w.document()->scenario(), typed);
+    EXPECT_TRUE(w.panel()->messageLabel()->isVisible());
+    EXPECT_TRUE(w.panel()->messageLabel()->text().contains(QStringLiteral("not a status")))
+        << w.panel()->messageLabel()->text().toStdString();
+    typeInto(tasks, 1, ProjectPanel::ShareDone, QStringLiteral("100"));
+    EXPECT_EQ(w.document()->scenario(), typed);
+
+    for (int i = 0; i < 3; ++i)
+        w.document()->undoStack()->undo();
+    EXPECT_EQ(w.document()->scenario(), before);
+}
+
+// The calendar's controls edit the plan; a holiday that is not a date is refused at the field
+// and the text stays as typed.
+TEST(ProjectForecast, TheCalendarControlsEditThePlanAndRefuseABadHoliday)
+{
+    ProjectWindow w;
+    ProjectPanel *panel = w.panel();
+    panel->startDateEdit()->setDate(QDate(2027, 1, 4));
+    panel->startEnabled()->setChecked(true);
+    EXPECT_EQ(w.document()->scenario().project.startDate, QDate(2027, 1, 4));
+    EXPECT_TRUE(w.document()->planResult().project.timeline.has_value());
+    panel->workingDayBox(5)->setChecked(true); // Saturday
+    EXPECT_TRUE(w.document()->scenario().project.calendar.workingDays[5]);
+    EXPECT_EQ(w.document()->undoStack()->undoText(), QStringLiteral("Change working days"));
+
+    panel->holidaysEdit()->setText(QStringLiteral("2027-01-06, 2027-13-01"));
+    emit panel->holidaysEdit()->editingFinished();
+    EXPECT_TRUE(w.document()->scenario().project.calendar.holidays.empty());
+    EXPECT_FALSE(panel->holidaysError()->isHidden());
+    EXPECT_TRUE(panel->holidaysError()->text().contains(QStringLiteral("2027-13-01")));
+    EXPECT_EQ(panel->holidaysEdit()->text(), QStringLiteral("2027-01-06, 2027-13-01"));
+    panel->holidaysEdit()->setText(QStringLiteral("2027-01-06"));
+    emit panel->holidaysEdit()->editingFinished();
+    EXPECT_EQ(w.document()->scenario().project.calendar.holidays,
+              std::vector<QDate>{QDate(2027, 1, 6)});
+    EXPECT_TRUE(panel->holidaysError()->isHidden());
+
+    ASSERT_TRUE(w.waitForEstimate());
+    // The example's PERT from Monday 4 January 2027, on the six-day calendar with the 6th off.
+    const ProjectSettings &project = w.document()->scenario().project;
+    const std::optional<ProjectDates> dates =
+        projectDates(project, w.document()->planResult().project, *panel->planEstimate());
+    ASSERT_TRUE(dates.has_value());
+    EXPECT_EQ(dates->start, QDate(2027, 1, 4));
+    EXPECT_EQ(dates->pertFinish,
+              estimate::finishDate(project.calendar, QDate(2027, 1, 4),
+                                   w.document()->planResult().project.pert.meanHours));
+}
+
+// A large plan's Monte Carlo with its tornado runs in the background; Cancel stops it and
+// keeps the previous estimate.
+TEST(ProjectForecast, TheRiskRunStaysInTheBackgroundAndCancelStopsIt)
+{
+    ProjectWindow w;
+    ASSERT_TRUE(w.waitForEstimate());
+    const estimate::PlanEstimate previous = *w.panel()->planEstimate();
+    w.document()->editScenario(QStringLiteral("Big plan"), EditId::None, [](Scenario &s) {
+        s.project.tasks.clear();
+        for (int i = 0; i < 200; ++i) {
+            estimate::Task task;
+            task.name = QStringLiteral("task %1").arg(i + 1);
+            task.optimistic = 1;
+            task.mostLikely = 2 + i % 3;
+            task.pessimistic = 6 + i % 5;
+            if (i >= 3)
+                task.dependsOn = {i - 1, i - 3};
+            s.project.tasks.push_back(task);
+        }
+        s.project.monteCarlo.trials = 1'000'000;
+    });
+    ASSERT_TRUE(QTest::qWaitFor([&w]() { return w.panel()->isRunning(); }, 5'000));
+    QTest::qWait(400); // the progress bar and Cancel appear after a blink
+    QPushButton *cancelButton = nullptr;
+    for (QPushButton *b : w.panel()->findChildren<QPushButton *>())
+        if (b->text() == QStringLiteral("Cancel"))
+            cancelButton = b;
+    ASSERT_NE(cancelButton, nullptr);
+    EXPECT_TRUE(cancelButton->isVisible());
+    QTest::mouseClick(cancelButton, Qt::LeftButton);
+    EXPECT_TRUE(QTest::qWaitFor([&w]() { return !w.panel()->isRunning(); }, 5'000));
+    EXPECT_EQ(*w.panel()->planEstimate(), previous);
+}
