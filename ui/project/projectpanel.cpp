@@ -1377,14 +1377,14 @@ void ProjectPanel::showRisk(const estimate::PlanEstimate *estimate)
     if (current && !current->monteCarlo.tornado.empty())
         m_tornado->setTornado(current->monteCarlo.tornado, p.tasks, current->monteCarlo.p90Hours);
     else
-        m_tornado->setTornado({}, p.tasks, 0);
+        m_tornado->clearTornado();
     std::optional<estimate::BurnUp> burnUp;
     if (current)
         burnUp = projectBurnUp(p, section, *current);
     if (burnUp)
         m_burnUp->setBurnUp(*burnUp, *p.startDate);
     else
-        m_burnUp->setBurnUp({}, p.startDate.value_or(QDate::currentDate()));
+        m_burnUp->clearBurnUp();
 
     const std::optional<ProjectDates> dates =
         current ? projectDates(p, section, *current) : std::nullopt;
