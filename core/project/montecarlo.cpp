@@ -146,8 +146,14 @@ struct Graph
     std::vector<int> preds;     // each task's in ascending index order
     std::vector<int> sinks;     // tasks no other task waits for, ascending
     /// The longest path's way back from task i is forced while a task has one predecessor:
-    /// head[i] is the first task on it (i itself, or an earlier one) with none or several.
-    std::vector<int> head;
+    /// the first task on it (i itself, or an earlier one) with none or several has those
+    /// predecessors in preds[choices[i].begin .. choices[i].end).
+    struct Choice
+    {
+        int begin = 0;
+        int end = 0;
+    };
+    std::vector<Choice> choices;
 };
 
 Graph makeGraph(const std::vector<Task> &tasks)
@@ -176,13 +182,15 @@ Graph makeGraph(const std::vector<Task> &tasks)
     for (size_t i = 0; i < tasks.size(); ++i)
         if (!waitedFor[i])
             graph.sinks.push_back(static_cast<int>(i));
-    graph.head.resize(tasks.size());
+    graph.choices.resize(tasks.size());
     for (int task : graph.order) { // predecessors first
         const auto t = static_cast<size_t>(task);
-        graph.head[t] = graph.predBegin[t + 1] - graph.predBegin[t] == 1
-                            ? graph.head[static_cast<size_t>(
-                                  graph.preds[static_cast<size_t>(graph.predBegin[t])])]
-                            : task;
+        const int begin = graph.predBegin[t];
+        const int end = graph.predBegin[t + 1];
+        graph.choices[t] =
+            end - begin == 1
+                ? graph.choices[static_cast<size_t>(graph.preds[static_cast<size_t>(begin)])]
+                : Graph::Choice{begin, end};
     }
     return graph;
 }
@@ -461,8 +469,9 @@ struct BlockOutputs
 /// last (a task that finishes last is a sink or finishes with one; ties: the lowest index) back
 /// through, at each task, the predecessor that finishes last (ties: the lowest index, as the
 /// predecessor lists are ascending). Only the path's choices are looked at: from a task the way
-/// back is forced down to its Graph::head, so the trial adds 1 to `entries` at the task where
-/// each forced stretch begins, and pathCounts turns the entries into every task's count.
+/// back is forced down to the task of its Graph::choices, so the trial adds 1 to `entries` at
+/// the task where each forced stretch begins, and pathCounts turns the entries into every
+/// task's count.
 void countPath(const Graph &g, const double *finish, std::uint32_t *entries)
 {
     int current = g.sinks.front();
@@ -476,9 +485,7 @@ void countPath(const Graph &g, const double *finish, std::uint32_t *entries)
     }
     for (;;) {
         ++entries[current];
-        const auto head = static_cast<size_t>(g.head[static_cast<size_t>(current)]);
-        const int begin = g.predBegin[head];
-        const int end = g.predBegin[head + 1];
+        const auto [begin, end] = g.choices[static_cast<size_t>(current)];
         if (begin == end)
             return;
         int next = g.preds[static_cast<size_t>(begin)];

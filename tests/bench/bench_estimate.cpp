@@ -22,9 +22,10 @@ std::vector<pipeplan::estimate::Task> thirtyTasks()
     return tasks;
 }
 
-/// The same 30 tasks as a graph: three chains of ten, each task waiting for the one before it in
-/// its chain, every chain's first task for task 0 and task 29 for every chain's last. A trial
-/// walks the graph; its longest path has a choice at the join.
+/// The same 30 tasks as a graph: task 0, then three chains (tasks 1-10, 11-20 and 21-28), each
+/// task waiting for the one before it in its chain and every chain's first for task 0, and task
+/// 29 waiting for every chain's last. A trial walks the graph; its longest path has a choice at
+/// the join.
 std::vector<pipeplan::estimate::Task> thirtyTaskGraph()
 {
     std::vector<pipeplan::estimate::Task> tasks = thirtyTasks();
@@ -32,7 +33,7 @@ std::vector<pipeplan::estimate::Task> thirtyTaskGraph()
         const int chainStart = 1 + (i - 1) / 10 * 10;
         tasks[static_cast<size_t>(i)].dependsOn = {i == chainStart ? 0 : i - 1};
     }
-    tasks[29].dependsOn = {9, 19, 28};
+    tasks[29].dependsOn = {10, 20, 28};
     return tasks;
 }
 
