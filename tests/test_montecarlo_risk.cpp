@@ -304,6 +304,7 @@ TEST(MonteCarloRisk, TornadoTrialsAndLargePlans)
 TEST(MonteCarloRisk, TaskFinishOfChain)
 {
     std::vector<est::Task> chain;
+    chain.reserve(40);
     for (int i = 0; i < 40; ++i)
         chain.push_back(task(1 + i % 3, 3 + i % 4, 8 + i % 5,
                              i > 0 ? std::vector<int>{i - 1} : std::vector<int>{}));
@@ -392,6 +393,7 @@ TEST(MonteCarloRisk, CancelStopsTheRiskOutputs)
 
     // Cancelled during the tornado: the plan's own trials stand, the tornado is dropped.
     std::vector<est::Task> plan;
+    plan.reserve(100);
     for (int i = 0; i < 100; ++i)
         plan.push_back(task(1, 2, 4, i > 0 ? std::vector<int>{i - 1} : std::vector<int>{}));
     est::Control during;
@@ -482,6 +484,7 @@ TEST(MonteCarloRisk, CategoryCorrelationReachesTheAskedSpearman)
 TEST(MonteCarloRisk, CategoryCorrelationWidensThePlan)
 {
     std::vector<est::Task> plan;
+    plan.reserve(6);
     for (int i = 0; i < 5; ++i)
         plan.push_back(task(2, 4, 12, {}, est::Category::Labeling));
     plan.push_back(task(5, 6, 9, {}, est::Category::Training));
