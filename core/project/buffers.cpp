@@ -54,6 +54,16 @@ MonteCarloResult scaled(const MonteCarloResult &result, double factor)
         value *= factor;
     out.histogram.minValue *= factor;
     out.histogram.binWidth *= factor;
+    // Hours scale; the criticality (a share of trials) and the bars' order do not.
+    for (TornadoBar &bar : out.tornado) {
+        bar.p90LowHours *= factor;
+        bar.p90HighHours *= factor;
+    }
+    for (TaskFinishRange &range : out.taskFinish) {
+        range.p10Hours *= factor;
+        range.p50Hours *= factor;
+        range.p90Hours *= factor;
+    }
     return out;
 }
 

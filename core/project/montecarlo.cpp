@@ -10,6 +10,8 @@
 #include <atomic>
 #include <cmath>
 #include <limits>
+#include <mutex>
+#include <numbers>
 #include <span>
 #include <thread>
 #include <utility>
@@ -141,7 +143,17 @@ struct Graph
     bool sequential = true;
     std::vector<int> order;
     std::vector<int> predBegin; // task i's predecessors: preds[predBegin[i] .. predBegin[i + 1])
-    std::vector<int> preds;
+    std::vector<int> preds;     // each task's in ascending index order
+    std::vector<int> sinks;     // tasks no other task waits for, ascending
+    /// The longest path's way back from task i is forced while a task has one predecessor:
+    /// the first task on it (i itself, or an earlier one) with none or several has those
+    /// predecessors in preds[choices[i].begin .. choices[i].end).
+    struct Choice
+    {
+        int begin = 0;
+        int end = 0;
+    };
+    std::vector<Choice> choices;
 };
 
 Graph makeGraph(const std::vector<Task> &tasks)
@@ -155,9 +167,30 @@ Graph makeGraph(const std::vector<Task> &tasks)
     graph.order = detail::topologicalOrder(preds);
     graph.predBegin.reserve(tasks.size() + 1);
     graph.predBegin.push_back(0);
+    std::vector<char> waitedFor(tasks.size(), 0);
     for (const std::vector<int> &list : preds) {
+        // Ascending, so that the strict comparison of the path's trace back keeps the lowest
+        // index among predecessors that finish together (the forward walk's maximum is the same
+        // in any order).
+        const auto begin = static_cast<std::ptrdiff_t>(graph.preds.size());
         graph.preds.insert(graph.preds.end(), list.begin(), list.end());
+        std::sort(graph.preds.begin() + begin, graph.preds.end());
         graph.predBegin.push_back(static_cast<int>(graph.preds.size()));
+        for (int p : list)
+            waitedFor[static_cast<size_t>(p)] = 1;
+    }
+    for (size_t i = 0; i < tasks.size(); ++i)
+        if (!waitedFor[i])
+            graph.sinks.push_back(static_cast<int>(i));
+    graph.choices.resize(tasks.size());
+    for (int task : graph.order) { // predecessors first
+        const auto t = static_cast<size_t>(task);
+        const int begin = graph.predBegin[t];
+        const int end = graph.predBegin[t + 1];
+        graph.choices[t] =
+            end - begin == 1
+                ? graph.choices[static_cast<size_t>(graph.preds[static_cast<size_t>(begin)])]
+                : Graph::Choice{begin, end};
     }
     return graph;
 }
@@ -232,20 +265,271 @@ size_t scratchValues(size_t tasks)
     return static_cast<size_t>(kBlockTrials) * tasks + tasks;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Correlation within a category (Iman and Conover 1982).
+
+/// The standard normal quantile: Acklam's rational approximation (relative error 1.2e-9), then
+/// one Halley step on erfc, which brings it to double precision.
+double inverseNormal(double p)
+{
+    constexpr double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,  -2.759285104469687e+02,
+                            1.383577518672690e+02,  -3.066479806614716e+01, 2.506628277459239e+00};
+    constexpr double b[] = {-5.447609879822406e+01, 1.615858368580409e+02, -1.556989798598866e+02,
+                            6.680131188771972e+01, -1.328068155288572e+01};
+    constexpr double c[] = {-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e+00,
+                            -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
+    constexpr double d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00,
+                            3.754408661907416e+00};
+    constexpr double kLow = 0.02425;
+    auto tail = [&](double q) {
+        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+               ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1.0);
+    };
+    double x = 0;
+    if (p < kLow) {
+        x = tail(std::sqrt(-2.0 * std::log(p)));
+    } else if (p > 1.0 - kLow) {
+        x = -tail(std::sqrt(-2.0 * std::log1p(-p)));
+    } else {
+        const double q = p - 0.5;
+        const double r = q * q;
+        x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+            (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1.0);
+    }
+    const double e = 0.5 * std::erfc(-x / std::numbers::sqrt2) - p;
+    const double u = e * std::sqrt(2.0 * std::numbers::pi) * std::exp(x * x / 2.0);
+    return x - u / (1.0 + x * u / 2.0);
+}
+
+/// What Iman-Conover needs: the categories with two tasks or more, and the weights of the
+/// one-factor score matrix.
+struct Correlation
+{
+    double factorWeight = 0; // sqrt(r)
+    double ownWeight = 1;    // sqrt(1 - r)
+    std::uint64_t seed = 0;
+    std::vector<std::vector<int>> groups; // tasks of one category, ascending
+    std::vector<int> groupCategory;       // the category's index in kAllCategories
+};
+
+Correlation makeCorrelation(const std::vector<Task> &tasks, const MonteCarloOptions &options)
+{
+    Correlation correlation;
+    const double rho = std::clamp(options.categoryCorrelation, 0.0, kMaxCategoryCorrelation);
+    if (!(rho > 0))
+        return correlation;
+    // Pearson r of a bivariate normal whose Spearman is rho (rho = 6 / pi asin(r / 2)).
+    const double r = 2.0 * std::sin(std::numbers::pi * rho / 6.0);
+    correlation.factorWeight = std::sqrt(r);
+    correlation.ownWeight = std::sqrt(1.0 - r);
+    // Its own streams: the trials' streams are (seed, trial).
+    correlation.seed = options.seed ^ 0xC2B2AE3D27D4EB4FULL;
+    for (size_t c = 0; c < kAllCategories.size(); ++c) {
+        std::vector<int> group;
+        for (size_t i = 0; i < tasks.size(); ++i)
+            if (tasks[i].category == kAllCategories[c])
+                group.push_back(static_cast<int>(i));
+        if (group.size() >= 2) {
+            correlation.groups.push_back(std::move(group));
+            correlation.groupCategory.push_back(static_cast<int>(c));
+        }
+    }
+    return correlation;
+}
+
+/// A worker's scratch: the block's streams, runBlock's values and Iman-Conover's arrays.
+struct Scratch
+{
+    std::vector<random::Xoshiro256> rngs;
+    std::vector<double> values; // scratchValues(tasks)
+    std::vector<double> scores; // van der Waerden scores of scoresFor trials
+    size_t scoresFor = 0;
+    std::vector<double> factor;
+    std::vector<double> own;
+    std::vector<std::pair<double, std::uint32_t>> targets; // a target score and its trial
+    std::vector<std::pair<double, std::uint32_t>> targetBuffer;
+    std::vector<double> sorted; // a task's uniforms, ascending
+    std::vector<double> sortedBuffer;
+    std::vector<std::uint32_t> starts;
+};
+
+/// Fisher-Yates with multiply-shift indices (a bias under 2^-23 for 256 values).
+void shuffle(std::vector<double> &values, random::Xoshiro256 &rng)
+{
+    for (size_t k = values.size(); k > 1; --k) {
+        const auto pick = static_cast<size_t>(((rng.next() >> 32) * k) >> 32);
+        std::swap(values[k - 1], values[pick]);
+    }
+}
+
+/// `values` ascending, where bucketOf(value) (0 to buckets - 1) never decreases as the value
+/// grows: counted into the buckets, moved into place bucket by bucket, then the few values
+/// out of order inside a bucket put right by insertion (equal values keep their order). Linear
+/// for a block's few hundred values spread over as many buckets, with no comparison sort's
+/// mispredicted branches.
+template <typename Value, typename KeyOf, typename BucketOf>
+void bucketSort(std::vector<Value> &values, std::vector<Value> &buffer,
+                std::vector<std::uint32_t> &starts, size_t buckets, KeyOf keyOf, BucketOf bucketOf)
+{
+    const size_t n = values.size();
+    starts.assign(buckets + 1, 0);
+    for (const Value &value : values)
+        ++starts[bucketOf(keyOf(value)) + 1];
+    for (size_t b = 0; b < buckets; ++b)
+        starts[b + 1] += starts[b];
+    buffer.resize(n);
+    for (const Value &value : values)
+        buffer[starts[bucketOf(keyOf(value))]++] = value;
+    for (size_t k = 1; k < n; ++k) {
+        const Value value = buffer[k];
+        size_t m = k;
+        for (; m > 0 && keyOf(buffer[m - 1]) > keyOf(value); --m)
+            buffer[m] = buffer[m - 1];
+        buffer[m] = value;
+    }
+    values.swap(buffer);
+}
+
+/// Iman and Conover (1982), "A distribution-free approach to inducing rank correlation among
+/// input variables", on one block's uniforms (uniforms[i * count + j]: task i in trial j). For
+/// each category with two tasks or more the target scores are T_j = sqrt(r) Z + sqrt(1 - r) M_j,
+/// Z and every M_j independent random permutations of the van der Waerden scores
+/// inverseNormal(k / (count + 1)), k = 1..count: a one-factor matrix whose columns correlate
+/// pairwise with Pearson r, Spearman 6 / pi asin(r / 2). Task j's uniforms, sorted, are then
+/// handed out in the order of T_j's ranks, so its draws (monotone in u) keep their values and
+/// take T_j's ranks. The paper's correction step (the Cholesky factor of the scores' sample
+/// correlation, undone so the scores correlate exactly r) is omitted: it costs a k x k Cholesky
+/// per category and block, and the scores' chance correlation (about 1 / sqrt(count)) averages
+/// out over the blocks. Permutations come from a stream of (seed, block's first trial,
+/// category), so results do not depend on the thread count.
+void imanConover(const Correlation &correlation, std::uint64_t firstTrial, size_t count, Scratch &s,
+                 double *uniforms)
+{
+    if (s.scoresFor != count) {
+        s.scores.resize(count);
+        for (size_t k = 0; k < count; ++k)
+            s.scores[k] =
+                inverseNormal(static_cast<double>(k + 1) / static_cast<double>(count + 1));
+        s.scoresFor = count;
+    }
+    s.targets.resize(count);
+    // Buckets as many as the values: 1 / count wide on the uniforms' [0, 1); 1 / 64 wide on
+    // [-4, 4] for the target scores, near normal and inside +-3.8 (+-sqrt 2 the largest score).
+    const size_t uniformBuckets = count;
+    const auto uniformScale = static_cast<double>(count);
+    const size_t targetBuckets = 2 * count;
+    const double targetScale = static_cast<double>(targetBuckets) / 8.0;
+    auto uniformBucket = [uniformBuckets, uniformScale](double u) {
+        return std::min(uniformBuckets - 1, static_cast<size_t>(u * uniformScale));
+    };
+    auto targetBucket = [targetBuckets, targetScale](double t) {
+        return static_cast<size_t>(
+            std::clamp((t + 4.0) * targetScale, 0.0, static_cast<double>(targetBuckets - 1)));
+    };
+    auto self = [](double value) { return value; };
+    auto score = [](const std::pair<double, std::uint32_t> &target) { return target.first; };
+    for (size_t g = 0; g < correlation.groups.size(); ++g) {
+        random::Xoshiro256 rng(correlation.seed,
+                               firstTrial * kAllCategories.size() +
+                                   static_cast<std::uint64_t>(correlation.groupCategory[g]));
+        s.factor = s.scores;
+        shuffle(s.factor, rng);
+        for (int task : correlation.groups[g]) {
+            s.own = s.scores;
+            shuffle(s.own, rng);
+            for (size_t j = 0; j < count; ++j)
+                s.targets[j] = {correlation.factorWeight * s.factor[j] +
+                                    correlation.ownWeight * s.own[j],
+                                static_cast<std::uint32_t>(j)};
+            // Trials by T_j (ties, of chance, to the lower trial), the task's uniforms ascending.
+            bucketSort(s.targets, s.targetBuffer, s.starts, targetBuckets, score, targetBucket);
+            double *u = uniforms + static_cast<size_t>(task) * count;
+            s.sorted.assign(u, u + count);
+            bucketSort(s.sorted, s.sortedBuffer, s.starts, uniformBuckets, self, uniformBucket);
+            for (size_t k = 0; k < count; ++k)
+                u[s.targets[k].second] = s.sorted[k];
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Trials.
+
+/// What a block computes besides each trial's duration.
+struct BlockOutputs
+{
+    /// Per task, countPath's entries of the block's trials (graph plans only).
+    std::uint32_t *critical = nullptr;
+    /// finishes[i * finishTrials + t]: task i's finish in trial t, for trials below finishTrials.
+    double *finishes = nullptr;
+    size_t finishTrials = 0;
+};
+
+/// The longest path of one trial whose finish times `finish` holds: from the sink that finishes
+/// last (a task that finishes last is a sink or finishes with one; ties: the lowest index) back
+/// through, at each task, the predecessor that finishes last (ties: the lowest index, as the
+/// predecessor lists are ascending). Only the path's choices are looked at: from a task the way
+/// back is forced down to the task of its Graph::choices, so the trial adds 1 to `entries` at
+/// the task where each forced stretch begins, and pathCounts turns the entries into every
+/// task's count.
+void countPath(const Graph &g, const double *finish, std::uint32_t *entries)
+{
+    int current = g.sinks.front();
+    double last = finish[current];
+    for (size_t k = 1; k < g.sinks.size(); ++k) {
+        const int sink = g.sinks[k];
+        const double f = finish[sink];
+        const bool later = f > last;
+        last = later ? f : last;
+        current = later ? sink : current;
+    }
+    for (;;) {
+        ++entries[current];
+        const auto [begin, end] = g.choices[static_cast<size_t>(current)];
+        if (begin == end)
+            return;
+        int next = g.preds[static_cast<size_t>(begin)];
+        double latest = finish[next];
+        for (int k = begin + 1; k < end; ++k) {
+            const int p = g.preds[static_cast<size_t>(k)];
+            const double f = finish[p];
+            const bool later = f > latest;
+            latest = later ? f : latest;
+            next = later ? p : next;
+        }
+        current = next;
+    }
+}
+
+/// Per task, the trials whose longest path holds it, from countPath's entries: a task's count is
+/// its own entries plus the counts of the tasks whose one predecessor it is (successors first).
+std::vector<std::int64_t> pathCounts(const Graph &g, std::vector<std::int64_t> entries)
+{
+    for (auto task = g.order.rbegin(); task != g.order.rend(); ++task) {
+        const auto t = static_cast<size_t>(*task);
+        if (g.predBegin[t + 1] - g.predBegin[t] == 1)
+            entries[static_cast<size_t>(g.preds[static_cast<size_t>(g.predBegin[t])])] +=
+                entries[t];
+    }
+    return entries;
+}
+
 /// Trials [firstTrial, firstTrial + count) into `hours`. In trial t, tasks 2k and 2k + 1 take
 /// the upper and lower halves of the k-th word of random stream (seed, t), as if each trial ran
 /// alone; the block is walked two tasks at a time so their tables stay in the L1 cache while
 /// every trial of the block draws from them, instead of every table competing for the cache on
-/// every trial. Each trial adds its tasks in index order. `scratch` holds
-/// scratchValues(tasks) values.
+/// every trial. Each trial adds its tasks in index order. With a correlation the block's
+/// uniforms are drawn first, reordered by imanConover, then turned into durations. `scratch`
+/// holds scratchValues(tasks) values.
 template <Distribution kind>
-bool runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, size_t count,
-              std::vector<random::Xoshiro256> &rngs, double *scratch, double *hours,
-              const std::atomic<bool> *cancel)
+bool runBlock(std::span<const Sampler> samplers, const Graph &g, const Correlation *correlation,
+              std::uint64_t seed, std::uint64_t firstTrial, size_t count, Scratch &s, double *hours,
+              const BlockOutputs &out, const std::atomic<bool> *cancel)
 {
     // A block of a 10,000-task plan with many dependencies is a long walk: look at the cancel
     // flag every few hundred tasks and every few trials of the graph walk.
     auto cancelled = [cancel] { return cancel && cancel->load(std::memory_order_relaxed); };
+    std::vector<random::Xoshiro256> &rngs = s.rngs;
     rngs.clear();
     for (size_t j = 0; j < count; ++j)
         rngs.emplace_back(seed, firstTrial + j);
@@ -255,42 +539,92 @@ bool runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, si
         else
             return sampler.triangular(u);
     };
-    const size_t n = plan.samplers.size();
-    const bool sequential = plan.graph.sequential;
-    double *durations = scratch; // durations[i * count + j]: task i in trial j
-    if (sequential)
-        std::fill(hours, hours + count, 0.0);
-    for (size_t i = 0; i < n; i += 2) {
-        if (i % 512 == 0 && cancelled())
-            return false;
-        const Sampler &first = plan.samplers[i];
-        if (i + 1 == n) {
-            for (size_t j = 0; j < count; ++j) {
-                const double d = draw(first, upperUniform(rngs[j].next()));
-                if (sequential)
-                    hours[j] += d;
-                else
-                    durations[i * count + j] = d;
+    const size_t n = samplers.size();
+    const bool sequential = g.sequential;
+    const size_t finishCount =
+        out.finishes && firstTrial < out.finishTrials
+            ? std::min(count, static_cast<size_t>(out.finishTrials - firstTrial))
+            : 0;
+    // The fast path: a sequential plan's durations go straight into its trials' sums.
+    const bool sumDirectly = sequential && finishCount == 0 && !correlation;
+    double *durations = s.values.data(); // durations[i * count + j]: task i in trial j
+    if (correlation) {
+        for (size_t i = 0; i < n; i += 2) {
+            if (i % 512 == 0 && cancelled())
+                return false;
+            double *upper = durations + i * count;
+            if (i + 1 == n) {
+                for (size_t j = 0; j < count; ++j)
+                    upper[j] = upperUniform(rngs[j].next());
+                break;
             }
-            break;
+            double *lower = upper + count;
+            for (size_t j = 0; j < count; ++j) {
+                const std::uint64_t word = rngs[j].next();
+                upper[j] = upperUniform(word);
+                lower[j] = lowerUniform(word);
+            }
         }
-        const Sampler &second = plan.samplers[i + 1];
-        for (size_t j = 0; j < count; ++j) {
-            const std::uint64_t word = rngs[j].next();
-            const double d1 = draw(first, upperUniform(word));
-            const double d2 = draw(second, lowerUniform(word));
-            if (sequential) {
-                hours[j] = hours[j] + d1 + d2;
-            } else {
-                durations[i * count + j] = d1;
-                durations[(i + 1) * count + j] = d2;
+        if (cancelled())
+            return false;
+        imanConover(*correlation, firstTrial, count, s, durations);
+        for (size_t i = 0; i < n; ++i) {
+            if (i % 512 == 0 && cancelled())
+                return false;
+            double *values = durations + i * count;
+            for (size_t j = 0; j < count; ++j)
+                values[j] = draw(samplers[i], values[j]);
+        }
+    } else {
+        if (sumDirectly)
+            std::fill(hours, hours + count, 0.0);
+        for (size_t i = 0; i < n; i += 2) {
+            if (i % 512 == 0 && cancelled())
+                return false;
+            const Sampler &first = samplers[i];
+            if (i + 1 == n) {
+                for (size_t j = 0; j < count; ++j) {
+                    const double d = draw(first, upperUniform(rngs[j].next()));
+                    if (sumDirectly)
+                        hours[j] += d;
+                    else
+                        durations[i * count + j] = d;
+                }
+                break;
+            }
+            const Sampler &second = samplers[i + 1];
+            for (size_t j = 0; j < count; ++j) {
+                const std::uint64_t word = rngs[j].next();
+                const double d1 = draw(first, upperUniform(word));
+                const double d2 = draw(second, lowerUniform(word));
+                if (sumDirectly) {
+                    hours[j] = hours[j] + d1 + d2;
+                } else {
+                    durations[i * count + j] = d1;
+                    durations[(i + 1) * count + j] = d2;
+                }
             }
         }
     }
-    if (sequential)
+    if (sumDirectly)
         return true;
-    double *finish = scratch + n * count;
-    const Graph &g = plan.graph;
+    if (sequential) {
+        // Task by task in index order: the same sums, bit for bit, as the fast path's, and each
+        // running sum is that task's finish.
+        std::fill(hours, hours + count, 0.0);
+        for (size_t i = 0; i < n; ++i) {
+            if (i % 512 == 0 && cancelled())
+                return false;
+            const double *d = durations + i * count;
+            for (size_t j = 0; j < count; ++j)
+                hours[j] += d[j];
+            if (finishCount > 0)
+                std::copy(hours, hours + finishCount,
+                          out.finishes + i * out.finishTrials + firstTrial);
+        }
+        return true;
+    }
+    double *finish = s.values.data() + n * count;
     for (size_t j = 0; j < count; ++j) {
         if (j % 8 == 0 && cancelled())
             return false;
@@ -305,6 +639,11 @@ bool runBlock(const Plan &plan, std::uint64_t seed, std::uint64_t firstTrial, si
             end = std::max(end, finish[t]);
         }
         hours[j] = end;
+        if (j < finishCount)
+            for (size_t i = 0; i < n; ++i)
+                out.finishes[i * out.finishTrials + firstTrial + j] = finish[i];
+        if (out.critical)
+            countPath(g, finish, out.critical);
     }
     return true;
 }
@@ -393,6 +732,32 @@ std::vector<double> quantilesType7(std::span<const double> values, std::span<con
     return out;
 }
 
+/// Type-7 quantiles (the same rule) of `values` at ascending levels `qs`, by selection: the
+/// values are reordered. For the many short samples of the tornado and the task finishes.
+std::vector<double> quantilesBySelection(std::span<double> values, std::span<const double> qs)
+{
+    const size_t n = values.size();
+    std::vector<double> out(qs.size(), kNaN);
+    if (n == 0)
+        return out;
+    if (n >= 65'536) { // quantilesType7's bins beat selection's passes
+        const auto [low, high] = std::minmax_element(values.begin(), values.end());
+        return quantilesType7(values, qs, *low, *high);
+    }
+    auto from = values.begin();
+    for (size_t i = 0; i < qs.size(); ++i) {
+        const double h = static_cast<double>(n - 1) * std::clamp(qs[i], 0.0, 1.0);
+        const auto lower = static_cast<size_t>(std::floor(h));
+        const auto at = values.begin() + static_cast<std::ptrdiff_t>(lower);
+        std::nth_element(from, at, values.end()); // everything before `from` is below
+        const double low = *at;
+        const double high = lower + 1 < n ? *std::min_element(at + 1, values.end()) : low;
+        out[i] = low + (h - static_cast<double>(lower)) * (high - low);
+        from = at;
+    }
+    return out;
+}
+
 struct ChunkSummary
 {
     double sum = 0;
@@ -401,60 +766,125 @@ struct ChunkSummary
     bool done = false;
 };
 
-/// Every trial's duration into `hours`, chunk by chunk across the threads, each chunk's sum and
-/// extremes into `summaries`. A chunk cut short by a cancel keeps its summary not done.
-void runTrials(const Plan &plan, const MonteCarloOptions &options, size_t taskCount,
-               std::vector<double> &hours, std::vector<ChunkSummary> &summaries, Control *control)
+/// One set of trials: the plan's own, or a tornado run with one task fixed.
+struct Run
 {
-    const auto trials = static_cast<int>(hours.size());
-    const auto chunks = static_cast<int>(summaries.size());
+    int trials = 0;
+    int fixedTask = -1; ///< this task takes fixedHours in every trial
+    double fixedHours = 0;
+    bool criticality = false; ///< count each trial's longest path
+    double *finishes = nullptr;
+    size_t finishTrials = 0;
+    std::vector<double> hours;
+    std::vector<ChunkSummary> summaries;
+};
+
+int chunksOf(int trials)
+{
+    return (trials + kChunkTrials - 1) / kChunkTrials;
+}
+
+/// Every run's trial durations into its `hours`, chunk by chunk (of every run) across the
+/// threads, each chunk's sum and extremes into its `summaries`. A chunk cut short by a cancel
+/// keeps its summary not done. `critical` (per task) receives countPath's entries from the done
+/// chunks of runs that count paths: integers, so the same for any thread count.
+void runTrials(const Plan &plan, const Correlation *correlation, const MonteCarloOptions &options,
+               std::vector<Run> &runs, std::vector<std::int64_t> *critical, Control *control)
+{
+    const size_t n = plan.samplers.size();
+    std::vector<int> firstUnit(runs.size() + 1, 0);
+    for (size_t r = 0; r < runs.size(); ++r)
+        firstUnit[r + 1] = firstUnit[r] + chunksOf(runs[r].trials);
+    const int units = firstUnit.back();
     int threads = options.threads;
     if (threads <= 0)
         threads = static_cast<int>(std::max(1U, std::thread::hardware_concurrency()));
-    threads = std::clamp(threads, 1, std::max(chunks, 1));
+    threads = std::clamp(threads, 1, std::max(units, 1));
 
-    std::atomic<int> nextChunk{0};
+    std::atomic<int> nextUnit{0};
+    std::mutex merging;
     auto work = [&] {
-        std::vector<random::Xoshiro256> rngs;
-        rngs.reserve(kBlockTrials);
-        std::vector<double> scratch(scratchValues(taskCount));
+        Scratch scratch;
+        scratch.rngs.reserve(kBlockTrials);
+        scratch.values.resize(scratchValues(n));
+        std::vector<Sampler> samplers = plan.samplers;
+        std::vector<double> fixedTable(plan.tables.empty() ? 0 : kTableIntervals + 1);
+        std::vector<std::uint32_t> chunkCritical;
+        std::vector<std::int64_t> workerCritical;
+        if (critical) {
+            chunkCritical.resize(n);
+            workerCritical.assign(n, 0);
+        }
+        const std::atomic<bool> *cancel = control ? &control->cancel : nullptr;
+        int current = -1;
         for (;;) {
-            const int chunk = nextChunk.fetch_add(1);
-            if (chunk >= chunks)
-                return;
-            if (control && control->cancel.load(std::memory_order_relaxed))
-                return;
+            const int unit = nextUnit.fetch_add(1);
+            if (unit >= units)
+                break;
+            if (cancel && cancel->load(std::memory_order_relaxed))
+                break;
+            const auto r = static_cast<size_t>(
+                std::upper_bound(firstUnit.begin(), firstUnit.end(), unit) - firstUnit.begin() - 1);
+            Run &run = runs[r];
+            if (static_cast<int>(r) != current) {
+                if (current >= 0 && runs[static_cast<size_t>(current)].fixedTask >= 0) {
+                    const auto fixed =
+                        static_cast<size_t>(runs[static_cast<size_t>(current)].fixedTask);
+                    samplers[fixed] = plan.samplers[fixed];
+                }
+                if (run.fixedTask >= 0) {
+                    // A constant: width 0, and for PERT-beta a table of the one value.
+                    Sampler constant;
+                    constant.low = run.fixedHours;
+                    std::fill(fixedTable.begin(), fixedTable.end(), run.fixedHours);
+                    constant.table = fixedTable.empty() ? nullptr : fixedTable.data();
+                    samplers[static_cast<size_t>(run.fixedTask)] = constant;
+                }
+                current = static_cast<int>(r);
+            }
+            const int chunk = unit - firstUnit[r];
             const int begin = chunk * kChunkTrials;
-            const int end = std::min(trials, begin + kChunkTrials);
-            const std::atomic<bool> *cancel = control ? &control->cancel : nullptr;
+            const int end = std::min(run.trials, begin + kChunkTrials);
+            const BlockOutputs out{run.criticality && critical ? chunkCritical.data() : nullptr,
+                                   run.finishes, run.finishTrials};
+            if (out.critical)
+                std::fill(chunkCritical.begin(), chunkCritical.end(), 0U);
             bool stopped = false;
             for (int block = begin; block < end && !stopped; block += kBlockTrials) {
                 // An unfinished chunk is dropped: its summary stays not done.
                 const auto count = static_cast<size_t>(std::min(kBlockTrials, end - block));
-                double *out = hours.data() + block;
+                double *hours = run.hours.data() + block;
                 if (options.distribution == Distribution::PertBeta)
                     stopped = !runBlock<Distribution::PertBeta>(
-                        plan, options.seed, static_cast<std::uint64_t>(block), count, rngs,
-                        scratch.data(), out, cancel);
+                        samplers, plan.graph, correlation, options.seed,
+                        static_cast<std::uint64_t>(block), count, scratch, hours, out, cancel);
                 else
                     stopped = !runBlock<Distribution::Triangular>(
-                        plan, options.seed, static_cast<std::uint64_t>(block), count, rngs,
-                        scratch.data(), out, cancel);
+                        samplers, plan.graph, correlation, options.seed,
+                        static_cast<std::uint64_t>(block), count, scratch, hours, out, cancel);
             }
             if (stopped)
-                return;
+                break;
             // Summed locally: neighbouring chunks' summaries share a cache line.
             ChunkSummary summary{0.0, std::numeric_limits<double>::infinity(),
                                  -std::numeric_limits<double>::infinity(), true};
             for (int trial = begin; trial < end; ++trial) {
-                const double value = hours[static_cast<size_t>(trial)];
+                const double value = run.hours[static_cast<size_t>(trial)];
                 summary.sum += value;
                 summary.min = std::min(summary.min, value);
                 summary.max = std::max(summary.max, value);
             }
-            summaries[static_cast<size_t>(chunk)] = summary;
+            run.summaries[static_cast<size_t>(chunk)] = summary;
+            if (out.critical)
+                for (size_t i = 0; i < n; ++i)
+                    workerCritical[i] += chunkCritical[i];
             if (control)
                 control->trialsDone.fetch_add(end - begin, std::memory_order_relaxed);
+        }
+        if (critical) {
+            const std::scoped_lock lock(merging);
+            for (size_t i = 0; i < n; ++i)
+                (*critical)[i] += workerCritical[i];
         }
     };
     std::vector<std::jthread> pool;
@@ -464,17 +894,109 @@ void runTrials(const Plan &plan, const MonteCarloOptions &options, size_t taskCo
     work();
 }
 
+Run makeRun(int trials)
+{
+    Run run;
+    run.trials = trials;
+    run.hours.resize(static_cast<size_t>(trials));
+    run.summaries.resize(static_cast<size_t>(chunksOf(trials)));
+    return run;
+}
+
+constexpr int kMaxTornadoTasks = 300;
+
+/// Trials of each tornado run. The 2 n runs of an n-task plan draw 2 n x n x trials task
+/// durations: about 2e8 of them in all (a second or two), so 2e8 / (2 n^2) trials per run, but
+/// at least 1,000 (a P90 from fewer is too rough; 300 tasks then take 1.8e8 draws) and at most
+/// 20,000 (the swing of a P90 under common random numbers is steady well before that) or the
+/// run's own trial count.
+int tornadoTrials(size_t tasks, int trials)
+{
+    if (tasks == 0 || tasks > static_cast<size_t>(kMaxTornadoTasks))
+        return 0;
+    const double n = static_cast<double>(tasks);
+    const auto budget = static_cast<int>(std::min(2e8 / (2.0 * n * n), 1e9));
+    return std::min(std::max(budget, 1'000), std::min(std::max(trials, 0), 20'000));
+}
+
+/// The tornado's bars: for each task, the P90 of a run with it fixed at a and one at b, on the
+/// first `trials` random streams of the plan's run. Empty when cancelled.
+std::vector<TornadoBar> tornado(const std::vector<Task> &tasks, const Plan &plan,
+                                const Correlation *correlation, const MonteCarloOptions &options,
+                                int trials, Control *control)
+{
+    std::vector<Run> runs;
+    runs.reserve(2 * tasks.size());
+    for (size_t i = 0; i < tasks.size(); ++i) {
+        const TaskStats s = taskStats(tasks[i]);
+        for (double hours : {s.optimisticHours, s.pessimisticHours}) {
+            Run &run = runs.emplace_back(makeRun(trials));
+            run.fixedTask = static_cast<int>(i);
+            run.fixedHours = hours;
+        }
+    }
+    runTrials(plan, correlation, options, runs, nullptr, control);
+    if (control && control->cancel.load())
+        return {};
+    std::vector<TornadoBar> bars;
+    bars.reserve(tasks.size());
+    const double level[] = {0.9};
+    for (size_t i = 0; i < tasks.size(); ++i) {
+        TornadoBar bar;
+        bar.task = static_cast<int>(i);
+        bar.p90LowHours = quantilesBySelection(runs[2 * i].hours, level)[0];
+        bar.p90HighHours = quantilesBySelection(runs[2 * i + 1].hours, level)[0];
+        bars.push_back(bar);
+    }
+    std::stable_sort(bars.begin(), bars.end(), [](const TornadoBar &x, const TornadoBar &y) {
+        return x.swingHours() > y.swingHours();
+    });
+    return bars;
+}
+
+/// Trials whose task finishes are kept: at most 4,000,000 values (32 MB), at least 200 trials.
+int taskFinishTrials(size_t tasks, int trials)
+{
+    const int bound = static_cast<int>(4'000'000 / std::max<size_t>(tasks, 1));
+    return std::min(trials, std::max(200, bound));
+}
+
+// The validation of category_correlation.
+const FieldSpec categoryCorrelationSpec{"category_correlation",
+                                        "correlation within a category",
+                                        "",
+                                        0,
+                                        kMaxCategoryCorrelation,
+                                        false,
+                                        false,
+                                        false,
+                                        "a correlation near 1 makes a category's tasks one task"};
+
 } // namespace
 
 MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOptions &options,
                             Control *control)
 {
     const Plan plan = makePlan(tasks, options.distribution);
+    const Correlation correlation = makeCorrelation(tasks, options);
+    const Correlation *correlated = correlation.groups.empty() ? nullptr : &correlation;
     const int trials = std::max(options.trials, 0);
-    const int chunks = (trials + kChunkTrials - 1) / kChunkTrials;
-    std::vector<double> hours(static_cast<size_t>(trials));
-    std::vector<ChunkSummary> summaries(static_cast<size_t>(chunks));
-    runTrials(plan, options, tasks.size(), hours, summaries, control);
+    const size_t n = tasks.size();
+    std::vector<Run> runs;
+    runs.push_back(makeRun(trials));
+    Run &main = runs.front();
+    const bool countPaths = options.criticality && !plan.graph.sequential && n > 0;
+    main.criticality = countPaths;
+    std::vector<double> finishes;
+    if (options.taskRanges && n > 0) {
+        main.finishTrials = static_cast<size_t>(taskFinishTrials(n, trials));
+        finishes.resize(n * main.finishTrials);
+        main.finishes = finishes.data();
+    }
+    std::vector<std::int64_t> critical(countPaths ? n : 0, 0);
+    runTrials(plan, correlated, options, runs, countPaths ? &critical : nullptr, control);
+    std::vector<double> &hours = main.hours;
+    const std::vector<ChunkSummary> &summaries = main.summaries;
 
     MonteCarloResult result;
     result.cancelled = control && control->cancel.load();
@@ -483,6 +1005,7 @@ MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOpti
     double low = std::numeric_limits<double>::infinity();
     double high = -std::numeric_limits<double>::infinity();
     size_t kept = 0;
+    std::vector<std::pair<size_t, size_t>> finishRanges; // kept trials with task finishes
     for (size_t c = 0; c < summaries.size(); ++c) {
         const ChunkSummary &summary = summaries[c];
         if (!summary.done)
@@ -492,6 +1015,8 @@ MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOpti
         high = std::max(high, summary.max);
         const size_t begin = c * kChunkTrials;
         const size_t end = std::min(hours.size(), begin + kChunkTrials);
+        if (begin < main.finishTrials)
+            finishRanges.emplace_back(begin, std::min(end, main.finishTrials));
         if (kept != begin)
             std::copy(hours.begin() + static_cast<std::ptrdiff_t>(begin),
                       hours.begin() + static_cast<std::ptrdiff_t>(end),
@@ -521,7 +1046,56 @@ MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOpti
     std::iter_swap(hours.begin(), std::min_element(hours.begin(), hours.end()));
     std::iter_swap(hours.end() - 1, std::max_element(hours.begin() + 1, hours.end()));
     result.histogram = stats::histogram(hours, options.histogramBins);
+
+    // A sequential plan's one path holds every task.
+    if (options.criticality) {
+        result.criticality.assign(n, 1.0);
+        if (countPaths) {
+            const std::vector<std::int64_t> counts = pathCounts(plan.graph, critical);
+            for (size_t i = 0; i < n; ++i)
+                result.criticality[i] = static_cast<double>(counts[i]) / static_cast<double>(kept);
+        }
+    }
+    if (!finishRanges.empty()) {
+        std::vector<double> values;
+        const double finishLevels[] = {0.1, 0.5, 0.9};
+        result.taskFinish.reserve(n);
+        for (size_t i = 0; i < n; ++i) {
+            values.clear();
+            const double *task = finishes.data() + i * main.finishTrials;
+            for (const auto &[begin, end] : finishRanges)
+                values.insert(values.end(), task + begin, task + end);
+            const std::vector<double> q = quantilesBySelection(values, finishLevels);
+            result.taskFinish.push_back({q[0], q[1], q[2]});
+        }
+        result.taskFinishTrials = static_cast<int>(values.size());
+    }
+    if (options.tornado && !result.cancelled) {
+        if (n > static_cast<size_t>(kMaxTornadoTasks)) {
+            result.tornadoNote = QStringLiteral("The tornado is computed for plans of at most %1 "
+                                                "tasks; this plan has %2.")
+                                     .arg(kMaxTornadoTasks)
+                                     .arg(n);
+        } else {
+            const int perRun = tornadoTrials(n, trials);
+            result.tornado = tornado(tasks, plan, correlated, options, perRun, control);
+            if (control && control->cancel.load()) {
+                result.cancelled = true;
+            } else {
+                result.tornadoTrials = perRun;
+            }
+        }
+    }
     return result;
+}
+
+std::int64_t plannedTrials(const std::vector<Task> &tasks, const MonteCarloOptions &options)
+{
+    const int trials = std::max(options.trials, 0);
+    std::int64_t total = trials;
+    if (options.tornado)
+        total += 2 * static_cast<std::int64_t>(tasks.size()) * tornadoTrials(tasks.size(), trials);
+    return total;
 }
 
 std::vector<FieldError> validate(const MonteCarloOptions &options)
@@ -531,6 +1105,9 @@ std::vector<FieldError> validate(const MonteCarloOptions &options)
         errors.push_back(*e);
     if (auto e = checkField(specs::histogramBins, options.histogramBins,
                             QStringLiteral("histogram_bins")))
+        errors.push_back(*e);
+    if (auto e = checkField(categoryCorrelationSpec, options.categoryCorrelation,
+                            QStringLiteral("category_correlation")))
         errors.push_back(*e);
     return errors;
 }

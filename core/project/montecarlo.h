@@ -117,6 +117,11 @@ struct MonteCarloResult
 MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOptions &options,
                             Control *control = nullptr);
 
+/// The trials monteCarlo counts into Control::trialsDone when it runs to the end: the trials,
+/// plus 2 n x MonteCarloResult::tornadoTrials when a tornado is asked for (two runs per task of
+/// an n-task plan; nothing for a plan too large for it). A progress bar's total.
+std::int64_t plannedTrials(const std::vector<Task> &tasks, const MonteCarloOptions &options);
+
 std::vector<FieldError> validate(const MonteCarloOptions &options);
 
 } // namespace pipeplan::estimate
