@@ -424,7 +424,7 @@ QWidget *ProjectPanel::buildTaskButtons(QWidget *views)
     connect(addTask, &QPushButton::clicked, this, [this]() {
         editProject(tr("Add task"), EditId::None, [](Scenario &s) {
             s.project.tasks.push_back(
-                {tr("New task"), estimate::Category::Other, 1, 2, 4, estimate::TimeUnit::Days, {}});
+                {tr("New task"), estimate::Category::Other, 1, 2, 4, estimate::TimeUnit::Days, {}, {}});
         });
     });
     connect(removeTask, &QPushButton::clicked, this, [this]() {
