@@ -44,6 +44,15 @@ QString kindExplanation(schedule::Kind kind)
     case schedule::Kind::ZeroBubbleH1:
         return QObject::tr("ZB-H1: the backward is split; weight gradients wait and fill the "
                            "cool-down bubble. Same peak memory as 1F1B.");
+    case schedule::Kind::ZeroBubbleH2:
+        return QObject::tr("ZB-H2: up to 2p microbatches' activations buy more warm-up forwards, "
+                           "which fill the warm-up bubble too: zero bubble when B = 2W.");
+    case schedule::Kind::ZeroBubbleV:
+        return QObject::tr("ZB-V: two chunks per device in a V (device d holds stages d and "
+                           "2p − 1 − d); 1F1B's peak memory, a fraction of its bubble.");
+    case schedule::Kind::ZeroBubbleAuto:
+        return QObject::tr("ZB-auto: the fastest schedule found that never holds more than the "
+                           "memory limit on a device (p without one).");
     }
     return {};
 }
