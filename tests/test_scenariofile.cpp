@@ -280,7 +280,8 @@ TEST(ScenarioFile, ProjectEstimatesRoundTripAndNameTheirFields)
                        6,
                        12,
                        estimate::TimeUnit::Hours,
-                       {0, 6}});
+                       {0, 6},
+                       {}});
     p.buffers.labeling = 0.5;
     p.buffers.contingency = 0.3;
     p.monteCarlo.trials = 20'000;
