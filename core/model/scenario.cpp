@@ -169,7 +169,7 @@ std::vector<estimate::Task> ProjectSettings::defaultProjectTasks()
     auto task = [](const char *name, Category category, double a, double m, double b,
                    std::vector<int> dependsOn) {
         return Task{QString::fromUtf8(name), category, a, m, b, TimeUnit::Weeks,
-                    std::move(dependsOn), {}};
+                    std::move(dependsOn),    {}};
     };
     return {
         task("Discovery & requirements", Category::Other, 1, 1.5, 2, {}),
@@ -220,6 +220,10 @@ schedule::Params trainingParams(const TrainingSettings &training, schedule::Kind
     params.backwardMs = training.backwardMs;
     params.weightMs = training.weightMs;
     params.commMs = training.commMs;
+    params.interleavedRule = training.interleavedRule;
+    params.memoryLimitMicrobatches = training.memoryLimitMicrobatches;
+    params.activationBytesPerMicrobatch = training.activationBytesPerMicrobatch;
+    params.deviceMemoryBytes = training.deviceMemoryBytes;
     return params;
 }
 

@@ -194,6 +194,17 @@ TrainingPanel::TrainingPanel(QWidget *parent)
             return s.training.commMs > 0 ? std::optional<double>(s.training.commMs) : std::nullopt;
         },
         [](Scenario &s, std::optional<double> v) { s.training.commMs = v.value_or(0); });
+    m_bound->bind(
+        times, tr("Memory budget"),
+        tr("Activations a device may hold at once, in microbatches (the unit of peak in flight; "
+           "1F1B and ZB-H1 need p, ZB-H2 2p). ZB-auto searches for the fastest schedule within "
+           "it; the table marks which schedules fit. Off: ZB-auto uses p."),
+        new ValueControl(
+            optionalConfig(config(1, 4096, Scale::Log, 1, tr(" microbatches")), QString()),
+            timesBox),
+        EditId::TrainingMemoryLimit, tr("Change memory budget"),
+        [](const Scenario &s) { return s.training.memoryLimitMicrobatches; },
+        [](Scenario &s, std::optional<double> v) { s.training.memoryLimitMicrobatches = v; });
     m_perDevice->setWordWrap(true);
     m_perDevice->setToolTip(tr("Per-device times from the scenario file. Moving a slider sets "
                                "every device to one value."));
