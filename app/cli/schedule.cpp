@@ -1,5 +1,6 @@
-// schedule: a training pipeline's schedule (GPipe, 1F1B, interleaved, ZB-H1) from its flags:
-// makespan, bubble, activations in flight and every op.
+// schedule: a training pipeline's schedule (GPipe, 1F1B, interleaved, ZB-H1, ZB-H2, ZB-V, or
+// zb-auto within a memory limit) from its flags: makespan, bubble, activations in flight and
+// every op.
 
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"
@@ -37,9 +38,8 @@ schedule::Params scheduleFromFlags(const Flags &flags)
     const QString kindText = flags.text(QStringLiteral("schedule"));
     const std::optional<schedule::Kind> kind = schedule::parseKind(kindText);
     if (!kind)
-        throw InvalidInput{QStringLiteral("--schedule: unknown schedule '%1' (gpipe, 1f1b, "
-                                          "interleaved or zb-h1)")
-                               .arg(kindText)};
+        throw InvalidInput{QStringLiteral("--schedule: unknown schedule '%1' (%2)")
+                               .arg(kindText, schedule::kindKeys())};
     params.kind = *kind;
     params.forwardMs = flags.list(QStringLiteral("forward-ms"), fields::forwardMs);
     params.backwardMs = flags.list(QStringLiteral("backward-ms"), fields::backwardMs);
@@ -87,6 +87,22 @@ schedule::Params scheduleFromFlags(const Flags &flags)
     params.virtualStages = static_cast<int>(
         flags.number(QStringLiteral("virtual-stages"), fields::virtualStages, 1.0));
     params.commMs = flags.number(QStringLiteral("comm-ms"), fields::commMs, 0.0);
+    if (flags.has(QStringLiteral("interleaved-rule"))) {
+        const QString rule = flags.text(QStringLiteral("interleaved-rule"));
+        const std::optional<schedule::InterleavedRule> parsed =
+            schedule::parseInterleavedRule(rule);
+        if (!parsed)
+            throw InvalidInput{QStringLiteral("--interleaved-rule: unknown rule '%1' (current or "
+                                              "megatron-2021)")
+                                   .arg(rule)};
+        params.interleavedRule = *parsed;
+    }
+    params.memoryLimitMicrobatches =
+        flags.optionalNumber(QStringLiteral("memory-limit"), schedule::memoryLimitField);
+    params.activationBytesPerMicrobatch =
+        flags.optionalNumber(QStringLiteral("activation-bytes"), schedule::activationBytesField);
+    params.deviceMemoryBytes =
+        flags.optionalNumber(QStringLiteral("device-memory"), schedule::deviceMemoryField);
     if (const std::vector<FieldError> errors = schedule::validate(params); !errors.empty())
         throw InvalidInput{scheduleFlagForField(errors.front().field) + QStringLiteral(": ") +
                            errors.front().message};
@@ -104,15 +120,25 @@ int runSchedule(const Flags &flags, QTextStream &out)
         QJsonArray peaks;
         for (double peak : r.peakInFlight)
             peaks.append(peak);
-        const QJsonObject summary{{QStringLiteral("schedule"), schedule::keyOf(params.kind)},
-                                  {QStringLiteral("devices"), params.devices},
-                                  {QStringLiteral("microbatches"), params.microbatches},
-                                  {QStringLiteral("virtual_stages"), params.virtualStages},
-                                  {QStringLiteral("makespan_ms"), r.makespanMs},
-                                  {QStringLiteral("busy_ms"), r.busyMs},
-                                  {QStringLiteral("bubble_fraction"), r.bubbleFraction},
-                                  {QStringLiteral("bubble_ratio"), r.bubbleRatio},
-                                  {QStringLiteral("peak_in_flight"), peaks}};
+        QJsonObject summary{{QStringLiteral("schedule"), schedule::keyOf(params.kind)},
+                            {QStringLiteral("devices"), params.devices},
+                            {QStringLiteral("microbatches"), params.microbatches},
+                            {QStringLiteral("virtual_stages"), params.virtualStages},
+                            {QStringLiteral("makespan_ms"), r.makespanMs},
+                            {QStringLiteral("busy_ms"), r.busyMs},
+                            {QStringLiteral("bubble_fraction"), r.bubbleFraction},
+                            {QStringLiteral("bubble_ratio"), r.bubbleRatio},
+                            {QStringLiteral("peak_in_flight"), peaks}};
+        if (r.chunks != params.virtualStages)
+            summary.insert(QStringLiteral("chunks"), r.chunks);
+        if (r.placement == schedule::Placement::VShape)
+            summary.insert(QStringLiteral("placement"), QStringLiteral("v-shape"));
+        if (!r.origin.isEmpty())
+            summary.insert(QStringLiteral("order"), r.origin);
+        if (const std::optional<double> limit = schedule::memoryLimit(params)) {
+            summary.insert(QStringLiteral("memory_limit"), *limit);
+            summary.insert(QStringLiteral("fits_memory"), r.fitsMemory);
+        }
         // The ops are written one line each as they go: up to 4M ops as one QJsonArray would
         // take gigabytes. The summary's text ends "\n}\n"; "ops" joins it as the last key.
         QByteArray text = QJsonDocument(summary).toJson(QJsonDocument::Indented);
@@ -137,29 +163,38 @@ int runSchedule(const Flags &flags, QTextStream &out)
         peaks << format::trimmed(peak, 2);
     QString shape = format::count(params.devices, params.devices == 1 ? QStringLiteral("device")
                                                                       : QStringLiteral("devices"));
-    if (params.virtualStages > 1)
-        shape += QStringLiteral(" x %1 chunks").arg(params.virtualStages);
+    if (r.chunks > 1)
+        shape += QStringLiteral(" x %1 chunks").arg(r.chunks);
+    if (r.placement == schedule::Placement::VShape)
+        shape += QStringLiteral(" (V-shaped)");
     shape += QStringLiteral(", ") +
              format::count(params.microbatches, params.microbatches == 1
                                                     ? QStringLiteral("microbatch")
                                                     : QStringLiteral("microbatches"));
-    printRows(
-        out,
-        {
-            {QStringLiteral("Schedule"),
-             schedule::displayName(params.kind) + QStringLiteral(", ") + shape},
-            {QStringLiteral("Makespan"), format::trimmed(r.makespanMs, 3) + QStringLiteral(" ms")},
-            {QStringLiteral("Busy (all devices)"),
-             format::trimmed(r.busyMs, 3) + QStringLiteral(" ms")},
-            {QStringLiteral("Bubble (share idle)"),
-             format::trimmed(r.bubbleFraction * 100, 2) + QStringLiteral(" %")},
-            {QStringLiteral("Bubble ratio (idle / ideal)"), format::trimmed(r.bubbleRatio, 4)},
-            {QStringLiteral("Peak in flight"),
-             peaks.join(QStringLiteral(", ")) +
-                 (params.devices == 1
-                      ? QStringLiteral(" microbatches")
-                      : QStringLiteral(" microbatches (device 0 to %1)").arg(params.devices - 1))},
-        });
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Schedule"),
+         schedule::displayName(params.kind) + QStringLiteral(", ") + shape},
+        {QStringLiteral("Makespan"), format::trimmed(r.makespanMs, 3) + QStringLiteral(" ms")},
+        {QStringLiteral("Busy (all devices)"),
+         format::trimmed(r.busyMs, 3) + QStringLiteral(" ms")},
+        {QStringLiteral("Bubble (share idle)"),
+         format::trimmed(r.bubbleFraction * 100, 2) + QStringLiteral(" %")},
+        {QStringLiteral("Bubble ratio (idle / ideal)"), format::trimmed(r.bubbleRatio, 4)},
+        {QStringLiteral("Peak in flight"),
+         peaks.join(QStringLiteral(", ")) +
+             (params.devices == 1
+                  ? QStringLiteral(" microbatches")
+                  : QStringLiteral(" microbatches (device 0 to %1)").arg(params.devices - 1))},
+    };
+    if (const std::optional<double> limit = schedule::memoryLimit(params)) {
+        rows.emplace_back(
+            QStringLiteral("Memory limit"),
+            format::trimmed(*limit, 2) + QStringLiteral(" microbatches: ") +
+                (r.fitsMemory ? QStringLiteral("fits") : QStringLiteral("exceeded, does not fit")));
+    }
+    if (!r.origin.isEmpty())
+        rows.emplace_back(QStringLiteral("Order"), r.origin);
+    printRows(out, rows);
     if (r.ops.size() > kMaxPrintedOps) {
         out << format::grouped(static_cast<double>(r.ops.size()), 0)
             << " ops; run with --json to list them.\n";
@@ -195,7 +230,8 @@ Command scheduleCommand()
     return {QStringLiteral("schedule"),
             QStringLiteral("a training pipeline schedule: makespan, bubble, activations in flight"),
             {{QStringLiteral("schedule"), FlagKind::Value,
-              QStringLiteral("gpipe, 1f1b, interleaved or zb-h1 (required)")},
+              QStringLiteral("gpipe, 1f1b, interleaved, zb-h1, zb-h2, zb-v or zb-auto "
+                             "(required)")},
              {QStringLiteral("forward-ms"), FlagKind::Value,
               QStringLiteral("forward time of a microbatch on a device in ms: one value for all "
                              "devices or one per device, comma-separated (required)")},
@@ -208,7 +244,21 @@ Command scheduleCommand()
              {QStringLiteral("microbatches"), FlagKind::Value,
               QStringLiteral("microbatches m (required; interleaved: a multiple of the devices)")},
              {QStringLiteral("virtual-stages"), FlagKind::Value,
-              QStringLiteral("chunks per device v, interleaved only; default 1")},
+              QStringLiteral("chunks per device v, interleaved only (zb-v always runs 2); "
+                             "default 1")},
+             {QStringLiteral("interleaved-rule"), FlagKind::Value,
+              QStringLiteral("interleaved warm-up: current (Megatron-LM today, the default) or "
+                             "megatron-2021 (all forwards first when m = p)")},
+             {QStringLiteral("memory-limit"), FlagKind::Value,
+              QStringLiteral("activation memory per device in microbatches held at once (the "
+                             "unit of peak in flight; ZB-H1 needs p, ZB-H2 2p): zb-auto searches "
+                             "within it (default p), every schedule is checked against it")},
+             {QStringLiteral("activation-bytes"), FlagKind::Value,
+              QStringLiteral("bytes of one microbatch's activations on a device (e.g. 2GiB); "
+                             "with --device-memory a memory limit")},
+             {QStringLiteral("device-memory"), FlagKind::Value,
+              QStringLiteral("device memory for activations (e.g. 60GiB), with "
+                             "--activation-bytes")},
              {QStringLiteral("comm-ms"), FlagKind::Value,
               QStringLiteral("time to pass activations or gradients to the next device in ms; "
                              "default 0")},

@@ -411,11 +411,19 @@ std::vector<QStringList> scheduleTableRows(const std::vector<schedule::Result> &
          QStringLiteral("Bubble (share idle)"), QStringLiteral("Bubble ratio (idle / ideal)"),
          QStringLiteral("Peak in flight (microbatches)"), QStringLiteral("Ops")}};
     rows.reserve(schedules.size() + 1);
+    // With a memory budget, a last column says which schedules fit it.
+    const bool budget = std::any_of(schedules.begin(), schedules.end(), [](const auto &r) {
+        return schedule::memoryLimit(r.params).has_value();
+    });
+    if (budget)
+        rows.front() << QStringLiteral("Fits the budget");
     for (const schedule::Result &r : schedules) {
         rows.push_back({schedule::displayName(r.params.kind), format::milliseconds(r.makespanMs),
                         format::trimmed(r.bubbleFraction * 100, 1) + QStringLiteral(" %"),
                         format::trimmed(r.bubbleRatio, 3), format::trimmed(r.maxPeakInFlight(), 2),
                         format::grouped(static_cast<double>(r.ops.size()), 0)});
+        if (budget)
+            rows.back() << (r.fitsMemory ? QStringLiteral("yes") : QStringLiteral("no, over"));
     }
     return rows;
 }
@@ -436,7 +444,7 @@ std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &t)
     QStringList compared;
     for (schedule::Kind kind : trainingKinds(t))
         compared << schedule::displayName(kind);
-    return {
+    std::vector<std::pair<QString, QString>> rows{
         {QStringLiteral("Schedules"), compared.join(QStringLiteral(", "))},
         {QStringLiteral("Devices p"), format::grouped(t.devices, 0)},
         {QStringLiteral("Microbatches m"), format::grouped(t.microbatches, 0)},
@@ -449,6 +457,19 @@ std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &t)
                                                    : timesText(t.weightMs)},
         {QStringLiteral("Communication between devices"), format::milliseconds(t.commMs)},
     };
+    if (t.interleavedRule != schedule::InterleavedRule::Current)
+        rows.emplace_back(QStringLiteral("Interleaved warm-up"),
+                          QStringLiteral("Megatron-LM 2021 (all forwards first at m = p)"));
+    const schedule::Params params = trainingParams(t, t.schedule);
+    if (const std::optional<double> limit = schedule::memoryLimit(params)) {
+        QString budget = format::trimmed(*limit, 2) + QStringLiteral(" microbatches per device");
+        if (t.activationBytesPerMicrobatch && t.deviceMemoryBytes)
+            budget += QStringLiteral(" (%1 for %2 a microbatch)")
+                          .arg(format::gibibytes(*t.deviceMemoryBytes),
+                               format::gibibytes(*t.activationBytesPerMicrobatch));
+        rows.emplace_back(QStringLiteral("Activation memory budget"), budget);
+    }
+    return rows;
 }
 
 QString leverFactor(double beforeSeconds, double afterSeconds, bool applied)

@@ -238,6 +238,10 @@ schedule::Params trainingParams(const TrainingSettings &training, schedule::Kind
     params.backwardMs = training.backwardMs;
     params.weightMs = training.weightMs;
     params.commMs = training.commMs;
+    params.interleavedRule = training.interleavedRule;
+    params.memoryLimitMicrobatches = training.memoryLimitMicrobatches;
+    params.activationBytesPerMicrobatch = training.activationBytesPerMicrobatch;
+    params.deviceMemoryBytes = training.deviceMemoryBytes;
     return params;
 }
 

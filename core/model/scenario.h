@@ -84,6 +84,13 @@ struct TrainingSettings
     double commMs = 0;
     /// Further schedules stacked under the first, in this order (compare mode when not empty).
     std::vector<schedule::Kind> compare;
+    /// The interleaved warm-up: current Megatron-LM, or 2021's all forwards first at m = p.
+    schedule::InterleavedRule interleavedRule = schedule::InterleavedRule::Current;
+    /// The activation budget per device in microbatches held at once, and/or bytes of one
+    /// microbatch's activations on a device with the device memory for them (see schedule::Params).
+    std::optional<double> memoryLimitMicrobatches;
+    std::optional<double> activationBytesPerMicrobatch;
+    std::optional<double> deviceMemoryBytes;
     bool operator==(const TrainingSettings &) const = default;
 };
 

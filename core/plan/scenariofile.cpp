@@ -575,7 +575,7 @@ QJsonObject trainingObject(const TrainingSettings &t)
     QJsonArray compare;
     for (schedule::Kind kind : t.compare)
         compare.append(schedule::keyOf(kind));
-    return QJsonObject{{QStringLiteral("schedule"), schedule::keyOf(t.schedule)},
+    QJsonObject object{{QStringLiteral("schedule"), schedule::keyOf(t.schedule)},
                        {QStringLiteral("devices"), t.devices},
                        {QStringLiteral("microbatches"), t.microbatches},
                        {QStringLiteral("virtual_stages"), t.virtualStages},
@@ -584,6 +584,16 @@ QJsonObject trainingObject(const TrainingSettings &t)
                        {QStringLiteral("weight_ms"), timesValue(t.weightMs)},
                        {QStringLiteral("comm_ms"), t.commMs},
                        {QStringLiteral("compare"), compare}};
+    // Written only when set, so files without them read and save as before.
+    if (t.interleavedRule != schedule::InterleavedRule::Current)
+        object.insert(QStringLiteral("interleaved_rule"), schedule::keyOf(t.interleavedRule));
+    if (t.memoryLimitMicrobatches)
+        object.insert(QStringLiteral("memory_limit"), *t.memoryLimitMicrobatches);
+    if (t.activationBytesPerMicrobatch)
+        object.insert(QStringLiteral("activation_bytes"), *t.activationBytesPerMicrobatch);
+    if (t.deviceMemoryBytes)
+        object.insert(QStringLiteral("device_memory"), *t.deviceMemoryBytes);
+    return object;
 }
 
 /// Reads a list of per-device times: a number (one for all devices) or an array of numbers.
@@ -654,6 +664,23 @@ TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString 
     training.weightMs =
         readTimes(read, t, QStringLiteral("weight_ms"), at("weight_ms"), training.weightMs);
     training.commMs = read.numberOr(t, QStringLiteral("comm_ms"), at("comm_ms"), training.commMs);
+    if (t.contains(QStringLiteral("interleaved_rule"))) {
+        const QJsonValue rule = t.value(QStringLiteral("interleaved_rule"));
+        if (const auto parsed = schedule::parseInterleavedRule(rule.toString()))
+            training.interleavedRule = *parsed;
+        else
+            read.fail(at("interleaved_rule"),
+                      QStringLiteral("must be \"current\" or \"megatron-2021\""));
+    }
+    const auto optionalNumber = [&](const char *key) -> std::optional<double> {
+        const QString name = QString::fromLatin1(key);
+        if (!t.contains(name) || t.value(name).isNull())
+            return std::nullopt;
+        return read.numberOr(t, name, at(key), 0.0);
+    };
+    training.memoryLimitMicrobatches = optionalNumber("memory_limit");
+    training.activationBytesPerMicrobatch = optionalNumber("activation_bytes");
+    training.deviceMemoryBytes = optionalNumber("device_memory");
     const QJsonValue compare = t.value(QStringLiteral("compare"));
     if (!compare.isUndefined() && !compare.isArray()) {
         read.fail(at("compare"),

@@ -1,5 +1,9 @@
 #include "core/training/schedule.h"
 
+#include "core/training/zbsearch.h"
+
+#include <QStringList>
+
 #include <algorithm>
 #include <array>
 #include <cmath>
@@ -20,6 +24,12 @@ QString keyOf(Kind kind)
         return QStringLiteral("interleaved");
     case Kind::ZeroBubbleH1:
         return QStringLiteral("zb-h1");
+    case Kind::ZeroBubbleH2:
+        return QStringLiteral("zb-h2");
+    case Kind::ZeroBubbleV:
+        return QStringLiteral("zb-v");
+    case Kind::ZeroBubbleAuto:
+        return QStringLiteral("zb-auto");
     }
     return {};
 }
@@ -35,6 +45,12 @@ QString displayName(Kind kind)
         return QStringLiteral("Interleaved 1F1B");
     case Kind::ZeroBubbleH1:
         return QStringLiteral("ZB-H1");
+    case Kind::ZeroBubbleH2:
+        return QStringLiteral("ZB-H2");
+    case Kind::ZeroBubbleV:
+        return QStringLiteral("ZB-V");
+    case Kind::ZeroBubbleAuto:
+        return QStringLiteral("ZB-auto (memory limit)");
     }
     return {};
 }
@@ -46,6 +62,56 @@ std::optional<Kind> parseKind(QStringView key)
             return kind;
     }
     return std::nullopt;
+}
+
+QString kindKeys()
+{
+    QStringList keys;
+    for (Kind kind : kAllKinds)
+        keys << keyOf(kind);
+    return keys.join(QStringLiteral(", "));
+}
+
+QString keyOf(InterleavedRule rule)
+{
+    return rule == InterleavedRule::Megatron2021 ? QStringLiteral("megatron-2021")
+                                                 : QStringLiteral("current");
+}
+
+std::optional<InterleavedRule> parseInterleavedRule(QStringView key)
+{
+    for (InterleavedRule rule : {InterleavedRule::Current, InterleavedRule::Megatron2021}) {
+        if (key.compare(keyOf(rule), Qt::CaseInsensitive) == 0)
+            return rule;
+    }
+    return std::nullopt;
+}
+
+const FieldSpec memoryLimitField{"memory_limit", "activation memory limit", "microbatches", 1, 1e6};
+const FieldSpec activationBytesField{
+    "activation_bytes", "activations of a microbatch", "B", 0, 1e18, true};
+const FieldSpec deviceMemoryField{
+    "device_memory", "device memory for activations", "B", 0, 1e18, true};
+
+std::optional<double> memoryLimit(const Params &params)
+{
+    std::optional<double> limit = params.memoryLimitMicrobatches;
+    if (params.activationBytesPerMicrobatch && params.deviceMemoryBytes &&
+        *params.activationBytesPerMicrobatch > 0) {
+        const double fromBytes = *params.deviceMemoryBytes / *params.activationBytesPerMicrobatch;
+        limit = limit ? std::min(*limit, fromBytes) : fromBytes;
+    }
+    return limit;
+}
+
+double searchLimit(const Params &params)
+{
+    return memoryLimit(params).value_or(static_cast<double>(params.devices));
+}
+
+int chunksPerDevice(const Params &params)
+{
+    return params.kind == Kind::ZeroBubbleV ? 2 : params.virtualStages;
 }
 
 QString keyOf(OpKind kind)
@@ -101,12 +167,18 @@ void checkList(const std::vector<double> &values, const FieldSpec &spec, int dev
     }
 }
 
+} // namespace
+
+namespace detail {
+
 bool hasWeightOps(const Params &params, int device)
 {
     return perDevice(params.weightMs, device) > 0;
 }
 
-} // namespace
+} // namespace detail
+
+using detail::hasWeightOps;
 
 std::vector<FieldError> validate(const Params &params)
 {
@@ -126,11 +198,43 @@ std::vector<FieldError> validate(const Params &params)
     checkList(params.forwardMs, fields::forwardMs, params.devices, errors);
     checkList(params.backwardMs, fields::backwardMs, params.devices, errors);
     checkList(params.weightMs, fields::weightMs, params.devices, errors);
-    if (params.kind != Kind::Interleaved && params.virtualStages != 1) {
+    if (params.kind != Kind::Interleaved && params.kind != Kind::ZeroBubbleV &&
+        params.virtualStages != 1) {
         errors.push_back({QStringLiteral("virtual_stages"),
                           QStringLiteral("only the interleaved schedule splits a device into "
                                          "chunks; %1 needs 1 (got %2)")
                               .arg(keyOf(params.kind))
+                              .arg(params.virtualStages)});
+    }
+    const auto checkOptional = [&errors](const std::optional<double> &value,
+                                         const FieldSpec &spec) {
+        if (value) {
+            if (auto e = checkField(spec, *value, QString::fromLatin1(spec.key)))
+                errors.push_back(*e);
+        }
+    };
+    checkOptional(params.memoryLimitMicrobatches, memoryLimitField);
+    checkOptional(params.activationBytesPerMicrobatch, activationBytesField);
+    checkOptional(params.deviceMemoryBytes, deviceMemoryField);
+    if (params.activationBytesPerMicrobatch.has_value() != params.deviceMemoryBytes.has_value()) {
+        const bool bytesGiven = params.activationBytesPerMicrobatch.has_value();
+        errors.push_back(
+            {QString::fromLatin1(bytesGiven ? deviceMemoryField.key : activationBytesField.key),
+             bytesGiven ? QStringLiteral("needed with activation_bytes: the budget "
+                                         "is the device memory over them")
+                        : QStringLiteral("needed with device_memory: the budget is "
+                                         "the device memory over them")});
+    } else if (errors.empty() && params.activationBytesPerMicrobatch &&
+               *memoryLimit(params) < 1.0) {
+        errors.push_back({QString::fromLatin1(deviceMemoryField.key),
+                          QStringLiteral("holds %1 of a microbatch's activations; a schedule "
+                                         "needs room for at least one")
+                              .arg(*memoryLimit(params), 0, 'g', 3)});
+    }
+    if (params.kind == Kind::ZeroBubbleV && params.virtualStages != 1 &&
+        params.virtualStages != 2) {
+        errors.push_back({QStringLiteral("virtual_stages"),
+                          QStringLiteral("ZB-V always runs 2 chunks per device (got %1)")
                               .arg(params.virtualStages)});
     }
     if (params.kind == Kind::Interleaved && params.microbatches % params.devices != 0) {
@@ -141,7 +245,7 @@ std::vector<FieldError> validate(const Params &params)
                               .arg(params.microbatches)});
     }
     const std::int64_t ops =
-        std::int64_t{params.devices} * params.microbatches * params.virtualStages * 3;
+        std::int64_t{params.devices} * params.microbatches * chunksPerDevice(params) * 3;
     if (errors.empty() && ops > kMaxOps) {
         errors.push_back({QStringLiteral("microbatches"),
                           QStringLiteral("devices x microbatches x virtual stages is %1; at most "
@@ -154,14 +258,7 @@ std::vector<FieldError> validate(const Params &params)
 
 namespace {
 
-/// One op of a device's run order without its times: a quarter of an Op, so the timing pass,
-/// which walks all p devices' orders side by side, keeps them in cache.
-struct Step
-{
-    std::int32_t microbatch;
-    std::int16_t chunk;
-    OpKind kind;
-};
+using detail::Step;
 
 /// The k-th (microbatch, chunk) of the interleaved order, k = 0, 1, ...: microbatch
 /// (k / pv) p + k mod p, chunk (k mod pv) / p, stepped without dividing.
@@ -223,6 +320,10 @@ public:
             else
                 interleaved(p, m, m_params.virtualStages);
             break;
+        case Kind::ZeroBubbleH2:
+        case Kind::ZeroBubbleV:
+        case Kind::ZeroBubbleAuto:
+            throw std::logic_error("pipeline schedule: a searched schedule has no fixed order");
         }
         flushWeights(0);
         return m_next;
@@ -271,12 +372,14 @@ private:
 
     /// Megatron-LM's interleaved 1F1B: microbatches go in groups of p through chunk 0, then the
     /// same group through chunk 1, ...; backwards visit the chunks in reverse. Device d warms up
-    /// with 2(p - d - 1) + (v - 1)p forwards, all of them when m = p.
+    /// with 2(p - d - 1) + (v - 1)p forwards (at most all of them); Megatron-LM of 2021 ran all
+    /// of them first when m = p.
     void interleaved(int p, int m, int v)
     {
         m_weightLag = 0;
         const int total = m * v;
-        const int warmup = m == p ? total : std::min(2 * (p - m_device - 1) + (v - 1) * p, total);
+        const bool allFirst = m == p && m_params.interleavedRule == InterleavedRule::Megatron2021;
+        const int warmup = allFirst ? total : std::min(2 * (p - m_device - 1) + (v - 1) * p, total);
         ChunkOrder forwards(p, v);
         ChunkOrder backwards(p, v);
         const auto nextForward = [&] {
@@ -318,31 +421,62 @@ constexpr double kNotDone = std::numeric_limits<double>::quiet_NaN();
 
 Result compute(const Params &params)
 {
-    Result result;
-    result.params = params;
+    if (params.kind == Kind::ZeroBubbleH2 || params.kind == Kind::ZeroBubbleV ||
+        params.kind == Kind::ZeroBubbleAuto)
+        return detail::computeSearched(params);
     const int p = params.devices;
     const int m = params.microbatches;
     const int v = params.virtualStages;
-    const int stages = p * v;
-    const bool splitBackward = params.kind == Kind::ZeroBubbleH1;
-
-    // Device d runs m v forwards, as many backwards and, with a weight pass, as many weights.
-    bool anyWeights = false;
+    detail::Orders orders;
     std::int64_t total = 0;
-    result.deviceBegin.reserve(static_cast<std::size_t>(p) + 1);
+    orders.deviceBegin.reserve(static_cast<std::size_t>(p) + 1);
     for (int d = 0; d < p; ++d) {
-        result.deviceBegin.push_back(total);
-        anyWeights = anyWeights || hasWeightOps(params, d);
+        orders.deviceBegin.push_back(total);
         total += std::int64_t{m} * v * (hasWeightOps(params, d) ? 3 : 2);
     }
-    result.deviceBegin.push_back(total);
-    std::vector<Step> steps(static_cast<std::size_t>(total));
+    orders.deviceBegin.push_back(total);
+    orders.steps.resize(static_cast<std::size_t>(total));
     for (int d = 0; d < p; ++d) {
         const auto du = static_cast<std::size_t>(d);
-        const Step *end = OrderBuilder(params, steps.data() + result.deviceBegin[du]).build(d);
-        if (end != steps.data() + result.deviceBegin[du + 1])
+        const Step *end =
+            OrderBuilder(params, orders.steps.data() + orders.deviceBegin[du]).build(d);
+        if (end != orders.steps.data() + orders.deviceBegin[du + 1])
             throw std::logic_error("pipeline schedule: a device's order has the wrong op count");
     }
+    return detail::timeOrders(params, {v, Placement::Linear, params.kind == Kind::ZeroBubbleH1},
+                              std::move(orders));
+}
+
+namespace detail {
+
+Result timeOrders(const Params &params, const Layout &layout, Orders orders)
+{
+    Result result;
+    result.params = params;
+    result.chunks = layout.chunks;
+    result.placement = layout.placement;
+    const int p = params.devices;
+    const int m = params.microbatches;
+    const int v = layout.chunks;
+    const int stages = p * v;
+    const bool splitBackward = layout.splitBackward;
+    const std::vector<Step> &steps = orders.steps;
+    result.deviceBegin = std::move(orders.deviceBegin);
+    if (result.deviceBegin.size() != static_cast<std::size_t>(p) + 1 ||
+        result.deviceBegin.back() != static_cast<std::int64_t>(steps.size()))
+        throw std::logic_error("pipeline schedule: the device orders do not cover the ops");
+    bool anyWeights = false;
+    for (int d = 0; d < p; ++d)
+        anyWeights = anyWeights || hasWeightOps(params, d);
+    // Stage s of each (device, chunk) and the device of each stage.
+    const bool vShape = layout.placement == Placement::VShape;
+    const auto stageOf = [p, vShape](int device, int chunk) {
+        return vShape && chunk == 1 ? 2 * p - 1 - device : chunk * p + device;
+    };
+    std::vector<int> deviceOfStage(static_cast<std::size_t>(stages));
+    for (int d = 0; d < p; ++d)
+        for (int c = 0; c < v; ++c)
+            deviceOfStage[static_cast<std::size_t>(stageOf(d, c))] = d;
 
     // Each chunk of device d takes a v-th of the device's time, by op kind.
     std::vector<std::array<double, 3>> chunkMs(static_cast<std::size_t>(p));
@@ -366,14 +500,19 @@ Result compute(const Params &params)
                static_cast<std::size_t>(stage) * static_cast<std::size_t>(m) +
                static_cast<std::size_t>(microbatch);
     };
-    // Stage s sits on device s mod p; an input from another device arrives commMs later.
+    // An input from another device arrives commMs later (ZB-V's turn on the last device is
+    // local).
     const double commMs = p > 1 ? params.commMs : 0.0;
-    // What device d's backward waits for at the next stage: its B, or without the split (all but
-    // ZB-H1) its whole backward, B and then W, when the next device has a weight pass.
-    std::vector<OpKind> gradientFrom(static_cast<std::size_t>(p), OpKind::Backward);
-    for (int d = 0; d < p; ++d) {
-        if (!splitBackward && hasWeightOps(params, d + 1 == p ? 0 : d + 1))
-            gradientFrom[static_cast<std::size_t>(d)] = OpKind::Weight;
+    const auto delayFrom = [&](int stage, int device) {
+        return deviceOfStage[static_cast<std::size_t>(stage)] == device ? 0.0 : commMs;
+    };
+    // What a backward waits for at the next stage: its B, or without the split (GPipe, 1F1B,
+    // interleaved) its whole backward, B and then W, when the next stage's device has a weight
+    // pass.
+    std::vector<OpKind> gradientFrom(static_cast<std::size_t>(stages), OpKind::Backward);
+    for (int s = 0; s + 1 < stages; ++s) {
+        if (!splitBackward && hasWeightOps(params, deviceOfStage[static_cast<std::size_t>(s) + 1]))
+            gradientFrom[static_cast<std::size_t>(s)] = OpKind::Weight;
     }
 
     // The input of `step` (at `stage`, on `device`): the entry of endMs of the op that produces
@@ -388,12 +527,12 @@ Result compute(const Params &params)
         case OpKind::Forward:
             if (stage == 0)
                 return {startCell, 0.0};
-            return {at(OpKind::Forward, stage - 1, step.microbatch), commMs};
+            return {at(OpKind::Forward, stage - 1, step.microbatch), delayFrom(stage - 1, device)};
         case OpKind::Backward:
             if (stage == stages - 1)
                 return {at(OpKind::Forward, stage, step.microbatch), 0.0};
-            return {at(gradientFrom[static_cast<std::size_t>(device)], stage + 1, step.microbatch),
-                    commMs};
+            return {at(gradientFrom[static_cast<std::size_t>(stage)], stage + 1, step.microbatch),
+                    delayFrom(stage + 1, device)};
         case OpKind::Weight:
             return {at(OpKind::Backward, stage, step.microbatch), 0.0};
         }
@@ -426,7 +565,7 @@ Result compute(const Params &params)
         double deviceFreeMs = freeMs[du];
         for (; i < end; ++i) {
             const Step &step = steps[static_cast<std::size_t>(i)];
-            const int stage = step.chunk * p + d;
+            const int stage = stageOf(d, step.chunk);
             const Input input = inputOf(step, stage, d);
             const double ready = endMs[input.cell] + input.delayMs;
             if (std::isnan(ready)) {
@@ -487,8 +626,12 @@ Result compute(const Params &params)
     const double capacityMs = p * result.makespanMs;
     result.bubbleFraction = capacityMs > 0 ? 1.0 - busyMs / capacityMs : 0.0;
     result.bubbleRatio = busyMs > 0 ? (capacityMs - busyMs) / busyMs : 0.0;
+    if (const std::optional<double> limit = memoryLimit(params))
+        result.fitsMemory = result.maxPeakInFlight() <= *limit + 1e-9;
     return result;
 }
+
+} // namespace detail
 
 std::vector<MemoryStep> memoryOverTime(const Result &result, int device)
 {
@@ -497,7 +640,7 @@ std::vector<MemoryStep> memoryOverTime(const Result &result, int device)
         return steps;
     const auto du = static_cast<std::size_t>(device);
     const OpKind release = hasWeightOps(result.params, device) ? OpKind::Weight : OpKind::Backward;
-    const double perChunk = 1.0 / result.params.virtualStages;
+    const double perChunk = 1.0 / result.chunks;
     int held = 0;
     steps.reserve(static_cast<std::size_t>(result.deviceBegin[du + 1] - result.deviceBegin[du]));
     for (auto i = result.deviceBegin[du]; i < result.deviceBegin[du + 1]; ++i) {

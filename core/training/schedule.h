@@ -19,20 +19,61 @@ namespace pipeplan::schedule {
 
 enum class Kind : std::uint8_t
 {
-    GPipe,       ///< all forwards in microbatch order, then all backwards (Huang et al. 2019)
-    OneFOneB,    ///< warm-up forwards, then one forward, one backward (PipeDream-Flush)
-    Interleaved, ///< Megatron-LM's interleaved 1F1B over v chunks per device (Narayanan 2021)
-    ZeroBubbleH1 ///< ZB-H1: weight gradients deferred to fill the bubbles (Qi et al. 2024)
+    GPipe,        ///< all forwards in microbatch order, then all backwards (Huang et al. 2019)
+    OneFOneB,     ///< warm-up forwards, then one forward, one backward (PipeDream-Flush)
+    Interleaved,  ///< Megatron-LM's interleaved 1F1B over v chunks per device (Narayanan 2021)
+    ZeroBubbleH1, ///< ZB-H1: weight gradients deferred to fill the bubbles (Qi et al. 2024)
+    /// ZB-H2: up to twice 1F1B's activations (2p microbatches) buy more warm-up forwards, which
+    /// fill the warm-up bubble too; the fastest of ZB-H1 and searched orders within 2p.
+    ZeroBubbleH2,
+    /// ZB-V: two chunks per device placed in a V (device d holds stages d and 2p - 1 - d), so a
+    /// microbatch's forward turns round on the last device; within 1F1B's activations.
+    ZeroBubbleV,
+    /// The fastest schedule found that never holds more than the memory limit on any device
+    /// (the zero-bubble authors' heuristic, ZB-H1, ZB-V and greedy orders, all timed alike).
+    ZeroBubbleAuto
 };
 
-inline constexpr std::array<Kind, 4> kAllKinds{Kind::GPipe, Kind::OneFOneB, Kind::Interleaved,
-                                               Kind::ZeroBubbleH1};
+inline constexpr std::array<Kind, 7> kAllKinds{
+    Kind::GPipe,        Kind::OneFOneB,    Kind::Interleaved,   Kind::ZeroBubbleH1,
+    Kind::ZeroBubbleH2, Kind::ZeroBubbleV, Kind::ZeroBubbleAuto};
 
-/// The CLI's and the scenario file's name: "gpipe", "1f1b", "interleaved", "zb-h1".
+/// The CLI's and the scenario file's name: "gpipe", "1f1b", "interleaved", "zb-h1", "zb-h2",
+/// "zb-v", "zb-auto".
 QString keyOf(Kind kind);
-/// What a person reads: "GPipe", "1F1B", "Interleaved 1F1B", "ZB-H1".
+/// What a person reads: "GPipe", "1F1B", "Interleaved 1F1B", "ZB-H1", "ZB-H2", "ZB-V",
+/// "ZB-auto (memory limit)".
 QString displayName(Kind kind);
 std::optional<Kind> parseKind(QStringView key);
+/// Every key, comma-separated, for messages: "gpipe, 1f1b, ..., zb-auto".
+QString kindKeys();
+
+/// Where the interleaved schedule's warm-up ends. Current Megatron-LM (and the zero-bubble
+/// authors' vpp.py) warm device d up with min(2(p - d - 1) + (v - 1)p, m v) forwards for every m;
+/// Megatron-LM of 2021 ran all m v forwards first whenever m = p.
+enum class InterleavedRule : std::uint8_t
+{
+    Current,     ///< "current"
+    Megatron2021 ///< "megatron-2021": all forwards first at m = p
+};
+
+QString keyOf(InterleavedRule rule);
+std::optional<InterleavedRule> parseInterleavedRule(QStringView key);
+
+/// How a device's chunks map to stages: chunk c of device d is stage c p + d (Linear), or for two
+/// chunks stage d and 2p - 1 - d (VShape, ZB-V).
+enum class Placement : std::uint8_t
+{
+    Linear,
+    VShape
+};
+
+/// The memory inputs' checks (CLI flag keys): a limit in microbatches' activations held at once
+/// (>= 1), bytes of one microbatch's activations on a device (its whole share; a chunk holds a
+/// v-th) and the device memory left for activations.
+extern const FieldSpec memoryLimitField;
+extern const FieldSpec activationBytesField;
+extern const FieldSpec deviceMemoryField;
 
 enum class OpKind : std::uint8_t
 {
@@ -59,8 +100,24 @@ struct Params
     std::vector<double> weightMs{0.0};
     /// Added between an op and its input when they sit on different devices.
     double commMs = 0;
+    InterleavedRule interleavedRule = InterleavedRule::Current;
+    /// The activation memory budget per device in microbatches held at once (the unit of
+    /// Result::peakInFlight); zb-auto searches within it, every schedule is marked fitting or not.
+    std::optional<double> memoryLimitMicrobatches;
+    /// Bytes of one microbatch's activations on one device (all its chunks; a chunk holds a v-th)
+    /// and the device memory for activations: their ratio is a limit in microbatches too.
+    std::optional<double> activationBytesPerMicrobatch;
+    std::optional<double> deviceMemoryBytes;
     bool operator==(const Params &) const = default;
 };
+
+/// The budget in microbatches: the smaller of memoryLimitMicrobatches and device memory over
+/// activation bytes, whichever are given; none without either.
+std::optional<double> memoryLimit(const Params &params);
+/// The limit zb-auto searches within: memoryLimit(), else p (1F1B's and ZB-H1's activations).
+double searchLimit(const Params &params);
+/// Chunks per device the schedule runs: 2 for ZB-V, virtualStages otherwise.
+int chunksPerDevice(const Params &params);
 
 /// Upper bound on ops in one schedule: keeps its memory (32 bytes an op) and drawing bounded.
 inline constexpr std::int64_t kMaxOps = 4'000'000;
@@ -98,16 +155,26 @@ struct Result
     /// and its last backward op, W when there is one, not finished); a chunk counts 1 / v.
     std::vector<double> peakInFlight;
     double maxPeakInFlight() const;
+    /// Chunks per device and their placement (ZB-V and zb-auto's V orders: VShape).
+    int chunks = 1;
+    Placement placement = Placement::Linear;
+    /// For the searched schedules (ZB-H2, ZB-V, zb-auto): which order won, in words.
+    QString origin;
+    /// Whether the peak activations on every device stay within memoryLimit() (true without one).
+    bool fitsMemory = true;
     bool operator==(const Result &) const = default;
 };
 
 /// Each device's op order for the schedule, then the times: each device runs its ops in order
 /// until one waits for an input, and is woken when a neighbour produces it, in O(ops) overall.
 /// GPipe, 1F1B and interleaved treat B and W as one backward (the previous device waits for W
-/// too); ZB-H1 passes the input gradient on after B and defers device d's W by d steps, which
-/// fills the cool-down bubble. With uniform times this reproduces (m + p - 1)(F + B + W) for
-/// GPipe and 1F1B, m(F+B+W) + (p - 1)(F+B+W) / v interleaved and, for m >= p,
-/// m(F+B+W) + (p - 1)(F + B - W) for ZB-H1. Precondition: validate() is empty.
+/// too); the zero-bubble schedules pass the input gradient on after B. ZB-H1 defers device d's W
+/// by d steps, which fills the cool-down bubble. With uniform times this reproduces
+/// (m + p - 1)(F + B + W) for GPipe and 1F1B, m(F+B+W) + (p - 1)(F+B+W) / v interleaved and,
+/// for m >= p and W <= F, m(F+B+W) + (p - 1)(F + B - W) for ZB-H1 (with W > F a deferred W
+/// no longer fits the gap it was deferred into and ZB-H1 takes longer than that form).
+/// ZB-H2, ZB-V and zb-auto search several orders (see zbsearch.h) and keep the fastest.
+/// Precondition: validate() is empty.
 Result compute(const Params &params);
 
 /// One step of a device's activation memory: from timeMs on it holds `microbatches`.

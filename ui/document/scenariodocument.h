@@ -74,6 +74,7 @@ enum class EditId
     BackwardMs,
     WeightMs,
     CommMs,
+    TrainingMemoryLimit,
     // Project estimates (the "Project estimates" workspace).
     ProjectTrials,
     ProjectSeed,

@@ -44,6 +44,15 @@ QString kindExplanation(schedule::Kind kind)
     case schedule::Kind::ZeroBubbleH1:
         return QObject::tr("ZB-H1: the backward is split; weight gradients wait and fill the "
                            "cool-down bubble. Same peak memory as 1F1B.");
+    case schedule::Kind::ZeroBubbleH2:
+        return QObject::tr("ZB-H2: up to 2p microbatches' activations buy more warm-up forwards, "
+                           "which fill the warm-up bubble too: zero bubble when B = 2W.");
+    case schedule::Kind::ZeroBubbleV:
+        return QObject::tr("ZB-V: two chunks per device in a V (device d holds stages d and "
+                           "2p − 1 − d); 1F1B's peak memory, a fraction of its bubble.");
+    case schedule::Kind::ZeroBubbleAuto:
+        return QObject::tr("ZB-auto: the fastest schedule found that never holds more than the "
+                           "memory limit on a device (p without one).");
     }
     return {};
 }
@@ -185,6 +194,17 @@ TrainingPanel::TrainingPanel(QWidget *parent)
             return s.training.commMs > 0 ? std::optional<double>(s.training.commMs) : std::nullopt;
         },
         [](Scenario &s, std::optional<double> v) { s.training.commMs = v.value_or(0); });
+    m_bound->bind(
+        times, tr("Memory budget"),
+        tr("Activations a device may hold at once, in microbatches (the unit of peak in flight; "
+           "1F1B and ZB-H1 need p, ZB-H2 2p). ZB-auto searches for the fastest schedule within "
+           "it; the table marks which schedules fit. Off: ZB-auto uses p."),
+        new ValueControl(
+            optionalConfig(config(1, 4096, Scale::Log, 1, tr(" microbatches")), QString()),
+            timesBox),
+        EditId::TrainingMemoryLimit, tr("Change memory budget"),
+        [](const Scenario &s) { return s.training.memoryLimitMicrobatches; },
+        [](Scenario &s, std::optional<double> v) { s.training.memoryLimitMicrobatches = v; });
     m_perDevice->setWordWrap(true);
     m_perDevice->setToolTip(tr("Per-device times from the scenario file. Moving a slider sets "
                                "every device to one value."));

@@ -1,0 +1,625 @@
+#include "core/training/zbsearch.h"
+
+#include <QStringList>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+namespace pipeplan::schedule::detail {
+
+namespace {
+
+constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
+constexpr double kNever = std::numeric_limits<double>::infinity();
+constexpr double kEps = 1e-9;
+
+/// Activations of whole chunks a device may hold within `limitMicrobatches` (a chunk is a
+/// microbatch's v-th).
+int limitInChunks(double limitMicrobatches, int chunks)
+{
+    const double limit = std::floor(limitMicrobatches * chunks + kEps);
+    return static_cast<int>(std::min(limit, 1e9));
+}
+
+Orders toOrders(const std::vector<std::vector<Step>> &perDevice)
+{
+    Orders orders;
+    std::size_t total = 0;
+    for (const auto &steps : perDevice)
+        total += steps.size();
+    orders.steps.reserve(total);
+    orders.deviceBegin.reserve(perDevice.size() + 1);
+    for (const auto &steps : perDevice) {
+        orders.deviceBegin.push_back(static_cast<std::int64_t>(orders.steps.size()));
+        orders.steps.insert(orders.steps.end(), steps.begin(), steps.end());
+    }
+    orders.deviceBegin.push_back(static_cast<std::int64_t>(orders.steps.size()));
+    return orders;
+}
+
+/// The state of the greedy list schedule: every device's next ops and the end times so far.
+class Greedy
+{
+public:
+    Greedy(const Params &params, Placement placement, double limitMicrobatches,
+           const GreedyPolicy &policy)
+        : m_policy(policy), m_p(params.devices), m_m(params.microbatches),
+          m_v(placement == Placement::VShape ? 2 : 1), m_vShape(placement == Placement::VShape),
+          m_stages(m_p * m_v), m_commMs(m_p > 1 ? params.commMs : 0.0),
+          m_endF(static_cast<std::size_t>(m_stages) * static_cast<std::size_t>(m_m), kUnknown),
+          m_endB(m_endF.size(), kUnknown), m_devices(static_cast<std::size_t>(m_p))
+    {
+        const int limit = limitInChunks(limitMicrobatches, m_v);
+        for (int d = 0; d < m_p; ++d) {
+            Device &device = m_devices[static_cast<std::size_t>(d)];
+            device.weights = hasWeightOps(params, d);
+            device.ms = {perDevice(params.forwardMs, d) / m_v,
+                         perDevice(params.backwardMs, d) / m_v,
+                         perDevice(params.weightMs, d) / m_v};
+            int own = limit;
+            if (policy.taper)
+                own = static_cast<int>(std::ceil(static_cast<double>(limit) * (m_p - d) / m_p));
+            device.limit = std::max(own, m_v); // one microbatch's chunks always fit
+            device.remaining = static_cast<std::int64_t>(m_m) * m_v * (device.weights ? 3 : 2);
+            device.order.reserve(static_cast<std::size_t>(device.remaining));
+        }
+    }
+
+    std::optional<Orders> run()
+    {
+        std::int64_t remaining = 0;
+        for (int d = 0; d < m_p; ++d) {
+            remaining += m_devices[static_cast<std::size_t>(d)].remaining;
+            m_queue.insert({0.0, d});
+        }
+        while (remaining > 0) {
+            if (m_queue.empty())
+                return std::nullopt; // every device waits on another: deadlocked
+            const auto [now, d] = *m_queue.begin();
+            m_queue.erase(m_queue.begin());
+            Device &device = m_devices[static_cast<std::size_t>(d)];
+            device.queued = false;
+            if (device.remaining == 0)
+                continue;
+            if (step(d, now))
+                --remaining;
+        }
+        std::vector<std::vector<Step>> orders;
+        orders.reserve(m_devices.size());
+        for (Device &device : m_devices)
+            orders.push_back(std::move(device.order));
+        return toOrders(orders);
+    }
+
+private:
+    struct Device
+    {
+        std::array<double, 3> ms{};
+        bool weights = false;
+        int limit = 1;
+        int held = 0; ///< chunks' activations held
+        std::array<int, 2> nextF{0, 0};
+        std::array<int, 2> nextB{0, 0};
+        std::vector<std::pair<int, int>> pendingW; ///< (microbatch, chunk), run first in first out
+        std::size_t pendingFront = 0;
+        std::int64_t remaining = 0;
+        double freeMs = 0;
+        bool queued = false;
+        double queuedAt = 0;
+        std::vector<Step> order;
+    };
+
+    int stageOf(int device, int chunk) const
+    {
+        return m_vShape && chunk == 1 ? 2 * m_p - 1 - device : chunk * m_p + device;
+    }
+    int deviceOf(int stage) const { return stage < m_p ? stage : 2 * m_p - 1 - stage; }
+    std::size_t cell(int stage, int microbatch) const
+    {
+        return static_cast<std::size_t>(stage) * static_cast<std::size_t>(m_m) +
+               static_cast<std::size_t>(microbatch);
+    }
+    double delay(int fromStage, int device) const
+    {
+        return deviceOf(fromStage) == device ? 0.0 : m_commMs;
+    }
+
+    /// When chunk c's next forward on device d may start (NaN: its input is not scheduled yet).
+    double forwardReady(int d, int c) const
+    {
+        const int s = stageOf(d, c);
+        const int j = m_devices[static_cast<std::size_t>(d)].nextF[static_cast<std::size_t>(c)];
+        return s == 0 ? 0.0 : m_endF[cell(s - 1, j)] + delay(s - 1, d);
+    }
+    double backwardReady(int d, int c) const
+    {
+        const int s = stageOf(d, c);
+        const int j = m_devices[static_cast<std::size_t>(d)].nextB[static_cast<std::size_t>(c)];
+        return s == m_stages - 1 ? m_endF[cell(s, j)] : m_endB[cell(s + 1, j)] + delay(s + 1, d);
+    }
+    /// Room for chunk c's next forward: with two chunks a new microbatch also keeps room for its
+    /// later chunk, and for those of the microbatches already started, so they can never block.
+    bool admits(const Device &device, int c) const
+    {
+        int need = device.held + 1;
+        if (m_v == 2 && c == 0)
+            need += device.nextF[0] - device.nextF[1] + 1;
+        return need <= device.limit;
+    }
+
+    void schedule(int d, double start, OpKind kind, int chunk, int microbatch)
+    {
+        Device &device = m_devices[static_cast<std::size_t>(d)];
+        const double end = start + device.ms[static_cast<std::size_t>(kind)];
+        device.order.push_back({microbatch, static_cast<std::int16_t>(chunk), kind});
+        device.freeMs = end;
+        --device.remaining;
+        const int s = stageOf(d, chunk);
+        const auto cu = static_cast<std::size_t>(chunk);
+        int consumer = -1;
+        switch (kind) {
+        case OpKind::Forward:
+            ++device.held;
+            ++device.nextF[cu];
+            m_endF[cell(s, microbatch)] = end;
+            if (s + 1 < m_stages)
+                consumer = deviceOf(s + 1);
+            break;
+        case OpKind::Backward:
+            ++device.nextB[cu];
+            m_endB[cell(s, microbatch)] = end;
+            if (device.weights)
+                device.pendingW.emplace_back(microbatch, chunk);
+            else
+                --device.held;
+            if (s > 0)
+                consumer = deviceOf(s - 1);
+            break;
+        case OpKind::Weight:
+            --device.held;
+            ++device.pendingFront;
+            break;
+        }
+        enqueue(d, end);
+        if (consumer >= 0 && consumer != d)
+            wake(consumer, end);
+    }
+
+    void enqueue(int d, double at)
+    {
+        Device &device = m_devices[static_cast<std::size_t>(d)];
+        if (device.queued)
+            m_queue.erase({device.queuedAt, d});
+        device.queued = true;
+        device.queuedAt = at;
+        m_queue.insert({at, d});
+    }
+
+    /// A neighbour produced an input of device d at `readyMs` (or later): a waiting device looks
+    /// again then; a busy one when it is free anyway.
+    void wake(int d, double readyMs)
+    {
+        Device &device = m_devices[static_cast<std::size_t>(d)];
+        if (device.remaining == 0)
+            return;
+        const double at = std::max(readyMs, device.freeMs);
+        if (!device.queued || at < device.queuedAt)
+            enqueue(d, at);
+    }
+
+    /// Device d at `now`: runs one op (true), or waits (false).
+    bool step(int d, double now)
+    {
+        Device &device = m_devices[static_cast<std::size_t>(d)];
+        now = std::max(now, device.freeMs);
+        double nextInput = kNever;
+        int readyF = -1;
+        int readyB = -1;
+        bool memoryBlocked = false;
+        for (int k = 0; k < m_v; ++k) {
+            const int c = m_policy.laterChunkFirst ? m_v - 1 - k : k;
+            const auto cu = static_cast<std::size_t>(c);
+            if (device.nextB[cu] < device.nextF[cu]) {
+                const double ready = backwardReady(d, c);
+                if (!std::isnan(ready)) {
+                    if (ready <= now + kEps) {
+                        if (readyB < 0)
+                            readyB = c;
+                    } else {
+                        nextInput = std::min(nextInput, ready);
+                    }
+                }
+            }
+            if (device.nextF[cu] < m_m) {
+                const double ready = forwardReady(d, c);
+                if (!admits(device, c)) {
+                    memoryBlocked = true;
+                } else if (!std::isnan(ready)) {
+                    if (ready <= now + kEps) {
+                        if (readyF < 0)
+                            readyF = c;
+                    } else {
+                        nextInput = std::min(nextInput, ready);
+                    }
+                }
+            }
+        }
+        const auto runF = [&] {
+            schedule(d, now, OpKind::Forward, readyF,
+                     device.nextF[static_cast<std::size_t>(readyF)]);
+        };
+        const auto runB = [&] {
+            schedule(d, now, OpKind::Backward, readyB,
+                     device.nextB[static_cast<std::size_t>(readyB)]);
+        };
+        if (readyF >= 0 && (m_policy.forwardFirst || readyB < 0)) {
+            runF();
+            return true;
+        }
+        if (readyB >= 0) {
+            runB();
+            return true;
+        }
+        const bool weightPending = device.pendingFront < device.pendingW.size();
+        if (weightPending &&
+            (m_policy.fillAlways || memoryBlocked || nextInput == kNever ||
+             nextInput - now >= device.ms[static_cast<std::size_t>(OpKind::Weight)] - kEps)) {
+            const auto [microbatch, chunk] = device.pendingW[device.pendingFront];
+            schedule(d, now, OpKind::Weight, chunk, microbatch);
+            return true;
+        }
+        device.freeMs = now;
+        if (nextInput < kNever)
+            enqueue(d, nextInput);
+        return false;
+    }
+
+    GreedyPolicy m_policy;
+    int m_p;
+    int m_m;
+    int m_v;
+    bool m_vShape;
+    int m_stages;
+    double m_commMs;
+    std::vector<double> m_endF;
+    std::vector<double> m_endB;
+    std::vector<Device> m_devices;
+    std::set<std::pair<double, int>> m_queue;
+};
+
+} // namespace
+
+std::optional<Orders> greedyOrders(const Params &params, Placement placement,
+                                   double limitMicrobatches, const GreedyPolicy &policy)
+{
+    return Greedy(params, placement, limitMicrobatches, policy).run();
+}
+
+std::optional<Orders> authorsHeuristicOrders(const Params &params, double limitMicrobatches,
+                                             const HeuristicFlags &flags)
+{
+    // Graph.manual_order of zb.py, step by step: stages are devices, t[] the end time of each
+    // op as the heuristic estimates it (0 for an op not placed yet, as there), e[] each stage's
+    // end so far, m[] its memory, stage_bubble[] its idle time after its first forward.
+    const int n = params.devices;
+    const int nmb = params.microbatches;
+    const double maxMem = std::floor(limitMicrobatches + kEps);
+    const double comm = n > 1 ? params.commMs : 0.0;
+    const auto nu = static_cast<std::size_t>(n);
+    std::vector<std::array<double, 3>> cost(nu);
+    for (int j = 0; j < n; ++j)
+        cost[static_cast<std::size_t>(j)] = {perDevice(params.forwardMs, j),
+                                             perDevice(params.backwardMs, j),
+                                             perDevice(params.weightMs, j)};
+    constexpr std::array<double, 3> mem{1, 0, -1};
+    std::vector<double> t(static_cast<std::size_t>(3) * nu * static_cast<std::size_t>(nmb), 0.0);
+    const auto id = [n, nmb](int type, int stage, int mb) {
+        return (static_cast<std::size_t>(type) * static_cast<std::size_t>(n) +
+                static_cast<std::size_t>(stage)) *
+                   static_cast<std::size_t>(nmb) +
+               static_cast<std::size_t>(mb);
+    };
+    std::vector<int> f(nu, 0);
+    std::vector<int> b(nu, 0);
+    std::vector<int> w(nu, 0);
+    std::vector<double> e(nu, 0.0);
+    std::vector<double> m(nu, 0.0);
+    std::vector<double> stageBubble(nu, 0.0);
+    std::vector<std::vector<Step>> order(nu);
+    const auto c = [&cost](int stage, int type) {
+        return cost[static_cast<std::size_t>(stage)][static_cast<std::size_t>(type)];
+    };
+    const auto at = [](std::vector<int> &v, int j) -> int & {
+        return v[static_cast<std::size_t>(j)];
+    };
+    const auto atd = [](std::vector<double> &v, int j) -> double & {
+        return v[static_cast<std::size_t>(j)];
+    };
+    const auto maxBubble = [&stageBubble] {
+        return *std::max_element(stageBubble.begin(), stageBubble.end());
+    };
+    const auto put = [&](int j, int type) {
+        int &count = type == 0 ? at(f, j) : type == 1 ? at(b, j) : at(w, j);
+        const int mb = count;
+        double tmp = atd(e, j) + c(j, type);
+        const double noBubble = tmp;
+        if (j > 0 && type == 0)
+            tmp = std::max(tmp, t[id(0, j - 1, mb)] + comm + c(j, type));
+        if (j < n - 1 && type == 1)
+            tmp = std::max(tmp, t[id(1, j + 1, mb)] + comm + c(j, type));
+        if (at(f, j) > 0)
+            atd(stageBubble, j) += tmp - noBubble;
+        atd(e, j) = tmp;
+        t[id(type, j, mb)] = tmp;
+        atd(m, j) += mem[static_cast<std::size_t>(type)];
+        ++count;
+        order[static_cast<std::size_t>(j)].push_back({mb, 0,
+                                                      type == 0   ? OpKind::Forward
+                                                      : type == 1 ? OpKind::Backward
+                                                                  : OpKind::Weight});
+    };
+    // Puts W until F or B (memory `need`) fits stage j's memory; false when it cannot.
+    const auto makeRoom = [&](int j, double need) {
+        while (atd(m, j) + need > maxMem) {
+            if (at(w, j) >= at(b, j))
+                return false;
+            put(j, 2);
+        }
+        return true;
+    };
+    // Fills stage j's wait for an input ready at `readyMs` with W, as zb.py does before F and B.
+    const auto fillBefore = [&](int j, double readyMs) {
+        while (at(w, j) < at(b, j) && atd(e, j) + c(j, 2) <= readyMs)
+            put(j, 2);
+        if (at(w, j) < at(b, j) && atd(e, j) < readyMs) {
+            if (readyMs - atd(e, j) <= maxBubble() - atd(stageBubble, j)) {
+                if (flags.noBubbleGreedy)
+                    put(j, 2);
+            } else {
+                put(j, 2);
+            }
+        }
+    };
+
+    for (int i = 0; i < nmb; ++i) {
+        if (i == 0) {
+            for (int j = 0; j < n; ++j)
+                put(j, 0);
+            std::vector<int> fRequired(nu, 0);
+            double lastT = 0;
+            for (int j = n - 1; j >= 0; --j) {
+                if (j == n - 1) {
+                    lastT = t[id(0, j, i)] + c(j, 1);
+                    continue;
+                }
+                double memory = atd(m, j);
+                double costSoFar = atd(e, j);
+                while (true) {
+                    if (at(f, j) + at(fRequired, j) < nmb && memory + mem[0] <= maxMem) {
+                        if (flags.allowBubbleBeforeFirstB) {
+                            if (costSoFar + c(j, 0) > lastT + comm)
+                                break;
+                        } else if (costSoFar >= lastT + comm) {
+                            break;
+                        }
+                        memory += mem[0];
+                        costSoFar += c(j, 0);
+                        ++at(fRequired, j);
+                    } else {
+                        break;
+                    }
+                }
+                lastT = std::max(costSoFar, lastT + comm) + c(j, 1);
+            }
+            for (int j = 0; j < n; ++j) {
+                while (j > 0 && at(fRequired, j) > 0 && at(fRequired, j) >= at(fRequired, j - 1) &&
+                       at(f, j) + at(fRequired, j) < nmb)
+                    --at(fRequired, j);
+            }
+            for (int j = 0; j < n; ++j)
+                for (int k = 0; k < at(fRequired, j); ++k)
+                    put(j, 0);
+            for (int j = n - 1; j >= 0; --j)
+                put(j, 1);
+            continue;
+        }
+        std::vector<int> fRequired(nu, 0);
+        for (int j = 0; j < n; ++j) {
+            if (at(f, j) >= nmb)
+                continue;
+            if (j + 1 < n && at(f, j) >= at(f, j + 1) + 2 && flags.prioritizeB) {
+                const double nextPlusFw = atd(e, j + 1) + c(j + 1, 0) + c(j + 1, 1) + comm;
+                if (atd(e, j) >= nextPlusFw)
+                    continue;
+                double wCost = 0;
+                int wCount = 0;
+                double memWithW = atd(m, j) + mem[0];
+                while (memWithW > maxMem && at(w, j) + wCount < at(b, j)) {
+                    wCost += c(j, 2);
+                    memWithW += mem[2];
+                    ++wCount;
+                }
+                if (atd(e, j) + c(j, 0) + wCost <= nextPlusFw) {
+                    at(fRequired, j) = 1;
+                    continue;
+                }
+                if (nextPlusFw - atd(e, j) <= maxBubble() - atd(stageBubble, j))
+                    continue;
+            }
+            at(fRequired, j) = 1;
+        }
+        for (int j = n - 2; j >= 0; --j)
+            at(fRequired, j) = std::min(at(fRequired, j), at(fRequired, j + 1));
+        for (int j = 0; j < n; ++j) {
+            if (at(fRequired, j) == 0)
+                continue;
+            if (!makeRoom(j, mem[0]))
+                return std::nullopt;
+            if (j > 0)
+                fillBefore(j, t[id(0, j - 1, at(f, j))] + comm);
+            put(j, 0);
+        }
+        for (int j = n - 1; j >= 0; --j) {
+            if (at(b, j) != i)
+                return std::nullopt; // zb.py asserts b[j] == i
+            if (!makeRoom(j, mem[1]))
+                return std::nullopt;
+            if (j + 1 < n)
+                fillBefore(j, t[id(1, j + 1, i)] + comm);
+            if (j == 0 && at(f, j) == nmb) {
+                while (at(w, j) < at(b, j))
+                    put(j, 2);
+            }
+            put(j, 1);
+        }
+    }
+    for (int j = 0; j < n; ++j) {
+        while (at(w, j) < nmb)
+            put(j, 2);
+    }
+    // zb.py keeps a zero-time W; here a device without a weight pass has none.
+    for (int j = 0; j < n; ++j) {
+        if (!hasWeightOps(params, j)) {
+            auto &steps = order[static_cast<std::size_t>(j)];
+            std::erase_if(steps, [](const Step &s) { return s.kind == OpKind::Weight; });
+        }
+        if (std::cmp_not_equal(order[static_cast<std::size_t>(j)].size(),
+                               nmb * (hasWeightOps(params, j) ? 3 : 2)))
+            return std::nullopt;
+    }
+    return toOrders(order);
+}
+
+namespace {
+
+struct Candidate
+{
+    Result result;
+    double limit = 0;
+};
+
+/// Keeps the faster of `best` and the order's schedule when the latter fits `limit`.
+void consider(std::optional<Result> &best, const Params &params, const Layout &layout,
+              std::optional<Orders> orders, double limit, const QString &origin)
+{
+    if (!orders)
+        return;
+    Result result;
+    try {
+        result = timeOrders(params, layout, std::move(*orders));
+    } catch (const std::logic_error &) {
+        return;
+    }
+    if (result.maxPeakInFlight() > limit + kEps)
+        return;
+    if (!best || result.makespanMs < best->makespanMs - kEps) {
+        result.origin = origin;
+        best = std::move(result);
+    }
+}
+
+QString policyName(const GreedyPolicy &policy)
+{
+    QStringList parts;
+    parts << (policy.forwardFirst ? QStringLiteral("F first") : QStringLiteral("B first"));
+    parts << (policy.fillAlways ? QStringLiteral("W into every wait")
+                                : QStringLiteral("W where it fits"));
+    if (policy.taper)
+        parts << QStringLiteral("memory tapered like 1F1B");
+    return parts.join(QStringLiteral(", "));
+}
+
+void considerGreedy(std::optional<Result> &best, const Params &params, Placement placement,
+                    double limit)
+{
+    const Layout layout{placement == Placement::VShape ? 2 : 1, placement, true};
+    for (const bool taper : {false, true}) {
+        for (const bool forwardFirst : {false, true}) {
+            for (const bool fillAlways : {false, true}) {
+                for (const bool laterChunkFirst : {true, false}) {
+                    if (!laterChunkFirst && placement == Placement::Linear)
+                        continue;
+                    const GreedyPolicy policy{forwardFirst, fillAlways, taper, laterChunkFirst};
+                    consider(best, params, layout, greedyOrders(params, placement, limit, policy),
+                             limit,
+                             (placement == Placement::VShape ? QStringLiteral("V-shaped greedy: ")
+                                                             : QStringLiteral("greedy: ")) +
+                                 policyName(policy));
+                }
+            }
+        }
+    }
+}
+
+void considerHeuristic(std::optional<Result> &best, const Params &params, double limit)
+{
+    for (const bool allow : {true, false}) {
+        for (const bool prioritize : {true, false}) {
+            for (const bool greedy : {true, false}) {
+                consider(best, params, {1, Placement::Linear, true},
+                         authorsHeuristicOrders(params, limit, {allow, prioritize, greedy}), limit,
+                         QStringLiteral("the zero-bubble authors' heuristic"));
+            }
+        }
+    }
+}
+
+void considerZbH1(std::optional<Result> &best, const Params &params, double limit)
+{
+    Params h1 = params;
+    h1.kind = Kind::ZeroBubbleH1;
+    h1.virtualStages = 1;
+    Result result = compute(h1);
+    if (result.maxPeakInFlight() > limit + kEps)
+        return;
+    if (!best || result.makespanMs < best->makespanMs - kEps) {
+        result.origin = QStringLiteral("ZB-H1's order");
+        best = std::move(result);
+    }
+}
+
+} // namespace
+
+Result computeSearched(const Params &params)
+{
+    std::optional<Result> best;
+    const double p = params.devices;
+    switch (params.kind) {
+    case Kind::ZeroBubbleH2: {
+        const double limit = 2 * p;
+        considerZbH1(best, params, limit);
+        considerGreedy(best, params, Placement::Linear, limit);
+        considerHeuristic(best, params, limit);
+        break;
+    }
+    case Kind::ZeroBubbleV: {
+        // 1F1B's activations: min(p, m) on the first device.
+        const double limit = std::min(p, static_cast<double>(params.microbatches));
+        considerGreedy(best, params, Placement::VShape, limit);
+        break;
+    }
+    default: {
+        const double limit = searchLimit(params);
+        considerZbH1(best, params, limit);
+        considerGreedy(best, params, Placement::Linear, limit);
+        considerHeuristic(best, params, limit);
+        if (params.devices > 1)
+            considerGreedy(best, params, Placement::VShape, limit);
+        break;
+    }
+    }
+    if (!best)
+        throw std::logic_error("pipeline schedule: no order fits the memory limit");
+    best->params = params;
+    best->fitsMemory = true;
+    if (const std::optional<double> limit = memoryLimit(params))
+        best->fitsMemory = best->maxPeakInFlight() <= *limit + kEps;
+    return std::move(*best);
+}
+
+} // namespace pipeplan::schedule::detail
