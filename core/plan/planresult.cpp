@@ -192,15 +192,28 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
     return changed;
 }
 
-estimate::PlanEstimate projectEstimate(const ProjectSettings &project,
-                                       const ProjectSection &section, estimate::Control *control)
+namespace {
+/// The Monte Carlo's options for the plan: the scenario's, with every risk output on.
+estimate::MonteCarloOptions riskOptions(const ProjectSettings &project)
 {
     estimate::MonteCarloOptions options = project.monteCarlo;
     options.criticality = true;
     options.tornado = true;
     options.taskRanges = true;
+    return options;
+}
+} // namespace
+
+std::int64_t projectEstimateTrials(const ProjectSettings &project, const ProjectSection &section)
+{
+    return estimate::simulatePlanTrials(section.simulated, riskOptions(project));
+}
+
+estimate::PlanEstimate projectEstimate(const ProjectSettings &project,
+                                       const ProjectSection &section, estimate::Control *control)
+{
     estimate::PlanEstimate result =
-        estimate::simulatePlan(section.simulated, project.buffers, options, control);
+        estimate::simulatePlan(section.simulated, project.buffers, riskOptions(project), control);
     result.pert = section.simulatedPert;
     result.pertBuffered = section.simulatedPertBuffered;
     return result;

@@ -91,6 +91,9 @@ struct ProjectSection
 /// scenario records none).
 ProjectSection projectSection(const ProjectSettings &project, QDate today);
 
+/// The trials projectEstimate counts into its control's progress (its progress bar's total).
+std::int64_t projectEstimateTrials(const ProjectSettings &project, const ProjectSection &section);
+
 /// The estimate as dates (issue 21): PERT's mean and the Monte Carlo's percentiles, with and
 /// without buffers, as finish dates on the project's calendar.
 struct ProjectDates

@@ -76,6 +76,13 @@ PlanEstimate estimatePlan(const std::vector<Task> &tasks, const Buffers &buffers
     return estimate;
 }
 
+std::int64_t simulatePlanTrials(const std::vector<Task> &tasks, const MonteCarloOptions &options)
+{
+    MonteCarloOptions bufferedOptions = options;
+    bufferedOptions.tornado = false;
+    return plannedTrials(tasks, options) + plannedTrials(tasks, bufferedOptions);
+}
+
 PlanEstimate simulatePlan(const std::vector<Task> &tasks, const Buffers &buffers,
                           const MonteCarloOptions &options, Control *control)
 {
@@ -87,7 +94,13 @@ PlanEstimate simulatePlan(const std::vector<Task> &tasks, const Buffers &buffers
         estimate.monteCarloBuffered.cancelled = true;
         return estimate;
     }
-    estimate.monteCarloBuffered = scaled(monteCarlo(buffered, options, control), contingency);
+    // The risk outputs (tornado, task ranges) are the plan's own: the buffered run, which only
+    // stretches each task by its buffer, keeps the criticality alone.
+    MonteCarloOptions bufferedOptions = options;
+    bufferedOptions.tornado = false;
+    bufferedOptions.taskRanges = false;
+    estimate.monteCarloBuffered =
+        scaled(monteCarlo(buffered, bufferedOptions, control), contingency);
     return estimate;
 }
 

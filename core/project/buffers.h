@@ -8,6 +8,8 @@
 #include "core/project/pert.h"
 #include "core/project/task.h"
 
+#include <cstdint>
+
 #include <vector>
 
 namespace pipeplan::estimate {
@@ -64,6 +66,10 @@ PlanEstimate estimatePlan(const std::vector<Task> &tasks, const Buffers &buffers
 /// stay empty): for a caller that already holds the PERT (the plan's project section).
 PlanEstimate simulatePlan(const std::vector<Task> &tasks, const Buffers &buffers,
                           const MonteCarloOptions &options, Control *control = nullptr);
+
+/// The trials simulatePlan counts into Control::trialsDone: the unbuffered run's plannedTrials
+/// (with its tornado) and the buffered run's (without one). A progress bar's total.
+std::int64_t simulatePlanTrials(const std::vector<Task> &tasks, const MonteCarloOptions &options);
 
 std::vector<FieldError> validate(const Buffers &buffers);
 

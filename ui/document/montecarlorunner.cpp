@@ -36,7 +36,7 @@ void MonteCarloRunner::request(const ProjectSettings &project, const ProjectSect
         [project, section, result](simulation::Control &control) {
             *result = projectEstimate(project, section, &control);
         },
-        2LL * request.options.trials,
+        projectEstimateTrials(project, section),
         [this, result, request]() {
             m_estimate = *result;
             m_estimatedRequest = request;
