@@ -75,6 +75,8 @@ enum class EditId
     WeightMs,
     CommMs,
     TrainingMemoryLimit,
+    TrainingActivationBytes,
+    TrainingDeviceMemory,
     // Project estimates (the "Project estimates" workspace).
     ProjectTrials,
     ProjectSeed,

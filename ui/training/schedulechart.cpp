@@ -314,7 +314,41 @@ void ScheduleChart::setSchedules(const ScheduleSet &schedules)
     replot(QCustomPlot::rpQueuedReplot);
 }
 
-ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent) : QCustomPlot(parent)
+QString binaryBytes(double bytes)
+{
+    const ByteUnit unit = byteUnitFor(bytes);
+    return format::trimmed(bytes / unit.bytes, 2) + QLatin1Char(' ') + unit.name;
+}
+
+ByteUnit byteUnitFor(double bytes)
+{
+    static const std::array<const char *, 4> kNames{"KiB", "MiB", "GiB", "TiB"};
+    double size = 1024;
+    std::size_t i = 0;
+    while (i + 1 < kNames.size() && std::abs(bytes) >= size * 1024) {
+        size *= 1024;
+        ++i;
+    }
+    return {QString::fromLatin1(kNames[i]), size};
+}
+
+QString overBudgetText(const schedule::Result &result)
+{
+    const std::optional<double> limit = schedule::memoryLimit(result.params);
+    if (!limit || result.fitsMemory)
+        return {};
+    const double over = result.maxPeakInFlight() - *limit;
+    const schedule::Params &p = result.params;
+    if (p.activationBytesPerMicrobatch && p.deviceMemoryBytes)
+        return QObject::tr("over by %1").arg(binaryBytes(over * *p.activationBytesPerMicrobatch));
+    return QObject::tr("over by %1")
+        .arg(
+            format::plural(QObject::tr("%n microbatch(es)", nullptr, format::numerus(over)), over));
+}
+
+ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent)
+    : QCustomPlot(parent), m_limit(new QCPItemStraightLine(this)),
+      m_limitLabel(new QCPItemText(this))
 {
     chartstyle::applyDefaults(this);
     xAxis->setLabel(tr("time"));
@@ -322,17 +356,45 @@ ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent) : QCustomPlot(parent)
     yAxis->setLabel(tr("microbatches held"));
     legend->setVisible(true);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    m_limit->setPen(QPen(chartstyle::kAlert, 1.5, Qt::DashLine));
+    m_limit->setClipToAxisRect(true);
+    m_limit->setVisible(false);
+    m_limitLabel->setColor(chartstyle::kAlert);
+    m_limitLabel->setClipToAxisRect(true);
+    m_limitLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+    m_limitLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
+    m_limitLabel->setVisible(false);
+}
+
+double ScheduleMemoryChart::limitValue() const
+{
+    return m_limit->point1->coords().y();
 }
 
 void ScheduleMemoryChart::setSchedule(const ScheduleSet &schedules, int index)
 {
     clearGraphs();
     m_devices.clear();
+    m_limit->setVisible(false);
+    m_limitLabel->setVisible(false);
     if (!schedules || index < 0 || std::cmp_greater_equal(index, schedules->size())) {
         replot(QCustomPlot::rpQueuedReplot);
         return;
     }
     const schedule::Result &result = (*schedules)[static_cast<std::size_t>(index)];
+    const schedule::Params &params = result.params;
+    // In bytes when a microbatch's activations and the device memory are known.
+    m_bytes = params.activationBytesPerMicrobatch && params.deviceMemoryBytes;
+    double scale = 1; // y units per microbatch
+    if (m_bytes) {
+        const double perMicrobatch = *params.activationBytesPerMicrobatch;
+        m_unit = byteUnitFor(
+            std::max(*params.deviceMemoryBytes, result.maxPeakInFlight() * perMicrobatch));
+        scale = perMicrobatch / m_unit.bytes;
+        yAxis->setLabel(tr("activations held (%1)").arg(m_unit.name));
+    } else {
+        yAxis->setLabel(tr("microbatches held"));
+    }
     const int p = result.params.devices;
     constexpr int kMaxLines = 8;
     if (p <= kMaxLines) {
@@ -358,14 +420,43 @@ void ScheduleMemoryChart::setSchedule(const ScheduleSet &schedules, int index)
         held.reserve(static_cast<qsizetype>(steps.size()) + 1);
         for (const schedule::MemoryStep &step : steps) {
             times.push_back(step.timeMs);
-            held.push_back(step.microbatches);
+            held.push_back(step.microbatches * scale);
         }
         times.push_back(result.makespanMs);
         held.push_back(held.isEmpty() ? 0.0 : held.back());
         graph->setData(times, held, true);
     }
+    double top = std::max(1.0, result.maxPeakInFlight()) * scale;
+    if (const std::optional<double> limit = schedule::memoryLimit(params)) {
+        const double y = *limit * scale;
+        m_limit->point1->setCoords(0, y);
+        m_limit->point2->setCoords(1, y);
+        m_limit->setVisible(true);
+        // The device memory when it is the binding budget, else the budget in microbatches.
+        const bool deviceBound =
+            m_bytes && (!params.memoryLimitMicrobatches ||
+                        *params.deviceMemoryBytes / *params.activationBytesPerMicrobatch <=
+                            *params.memoryLimitMicrobatches);
+        const QString microbatches =
+            format::plural(tr("%n microbatch(es)", nullptr, format::numerus(*limit)), *limit);
+        QString text;
+        if (deviceBound)
+            text = tr("Device memory %1").arg(binaryBytes(*params.deviceMemoryBytes));
+        else if (m_bytes)
+            text =
+                tr("Memory budget %1 (%2)")
+                    .arg(microbatches, binaryBytes(*limit * *params.activationBytesPerMicrobatch));
+        else
+            text = tr("Memory budget %1").arg(microbatches);
+        if (!result.fitsMemory)
+            text += QStringLiteral(" — ") + overBudgetText(result);
+        m_limitLabel->setText(text);
+        m_limitLabel->position->setCoords(0.01, y);
+        m_limitLabel->setVisible(true);
+        top = std::max(top, y);
+    }
     xAxis->setRange(0, std::max(1e-9, result.makespanMs) * 1.01);
-    yAxis->setRange(0, std::max(1.0, result.maxPeakInFlight()) * 1.15);
+    yAxis->setRange(0, top * 1.2);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -74,8 +74,28 @@ private:
     std::vector<QCPItemText *> m_captions;
 };
 
-/// Activations each device holds over time (in microbatches' worth) for one schedule: a step
-/// line per device, at most eight devices drawn (evenly spread, first and last included).
+/// A byte count in the binary unit that reads best: "512 MiB", "80 GiB", "1.5 TiB".
+QString binaryBytes(double bytes);
+
+/// The binary unit an axis of byte counts up to `bytes` reads in: "KiB" to "TiB" and the bytes
+/// in one of it (at least KiB).
+struct ByteUnit
+{
+    QString name;
+    double bytes = 1024;
+};
+ByteUnit byteUnitFor(double bytes);
+
+/// How far a schedule's peak activations exceed its memory budget (schedule::memoryLimit()):
+/// "over by 12 GiB" when the budget is in bytes (activation bytes and device memory given),
+/// "over by 2 microbatches" otherwise; empty when it fits or has no budget.
+QString overBudgetText(const schedule::Result &result);
+
+/// Activations each device holds over time for one schedule: a step line per device, at most
+/// eight devices drawn (evenly spread, first and last included). In microbatches' worth, or in
+/// bytes when the schedule's inputs give the bytes of a microbatch's activations and the device
+/// memory. The budget is a dashed red line: the device memory, or the memory budget in
+/// microbatches (the tighter of the two when both are given).
 class ScheduleMemoryChart : public QCustomPlot
 {
     Q_OBJECT
@@ -84,9 +104,20 @@ public:
     void setSchedule(const ScheduleSet &schedules, int index);
     /// The devices drawn, 0-based.
     const std::vector<int> &devicesShown() const { return m_devices; }
+    /// Whether the y axis counts bytes (in byteUnit()) rather than microbatches.
+    bool showsBytes() const { return m_bytes; }
+    const ByteUnit &byteUnit() const { return m_unit; }
+    /// The budget line and its label, hidden without a budget; the line's height in y units.
+    QCPItemStraightLine *limitLine() const { return m_limit; }
+    QCPItemText *limitLabel() const { return m_limitLabel; }
+    double limitValue() const;
 
 private:
     std::vector<int> m_devices;
+    bool m_bytes = false;
+    ByteUnit m_unit;
+    QCPItemStraightLine *m_limit;
+    QCPItemText *m_limitLabel;
 };
 
 } // namespace pipeplan

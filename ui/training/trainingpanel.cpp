@@ -4,6 +4,7 @@
 #include "core/model/explain.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/widgets/chartstyle.h"
 #include "ui/widgets/valuecontrol.h"
 
 #include <QCheckBox>
@@ -28,6 +29,10 @@ using Scale = ValueControl::Scale;
 constexpr auto config = &ValueControl::makeConfig;
 constexpr auto countConfig = &ValueControl::makeCount;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+/// What the other half of the byte budget starts at when one half is turned on.
+constexpr double kDefaultDeviceMemory = 80 * kGiB;
+constexpr double kDefaultActivationBytes = 2 * kGiB;
 
 QString kindExplanation(schedule::Kind kind)
 {
@@ -194,22 +199,63 @@ TrainingPanel::TrainingPanel(QWidget *parent)
             return s.training.commMs > 0 ? std::optional<double>(s.training.commMs) : std::nullopt;
         },
         [](Scenario &s, std::optional<double> v) { s.training.commMs = v.value_or(0); });
-    m_bound->bind(
-        times, tr("Memory budget"),
-        tr("Activations a device may hold at once, in microbatches (the unit of peak in flight; "
-           "1F1B and ZB-H1 need p, ZB-H2 2p). ZB-auto searches for the fastest schedule within "
-           "it; the table marks which schedules fit. Off: ZB-auto uses p."),
-        new ValueControl(
-            optionalConfig(config(1, 4096, Scale::Log, 1, tr(" microbatches")), QString()),
-            timesBox),
-        EditId::TrainingMemoryLimit, tr("Change memory budget"),
-        [](const Scenario &s) { return s.training.memoryLimitMicrobatches; },
-        [](Scenario &s, std::optional<double> v) { s.training.memoryLimitMicrobatches = v; });
     m_perDevice->setWordWrap(true);
     m_perDevice->setToolTip(tr("Per-device times from the scenario file. Moving a slider sets "
                                "every device to one value."));
     times->addRow(m_perDevice);
     inputsLayout->addWidget(timesBox);
+
+    // The activation memory budget: in microbatches, or in bytes (a microbatch's activations
+    // and the device memory, a pair: turning one on brings the other, turning one off both).
+    auto *budgetBox = new QGroupBox(tr("Activation memory"), inputs);
+    auto *memory = new QFormLayout(budgetBox);
+    m_bound->bind(
+        memory, tr("Memory budget"),
+        tr("Activations a device may hold at once, in microbatches (the unit of peak in flight; "
+           "1F1B and ZB-H1 need p, ZB-H2 2p). ZB-auto searches for the fastest schedule within "
+           "it; the table marks which schedules fit. Off: ZB-auto uses p."),
+        new ValueControl(
+            optionalConfig(config(1, 4096, Scale::Log, 1, tr(" microbatches")), QString()),
+            budgetBox),
+        EditId::TrainingMemoryLimit, tr("Change memory budget"),
+        [](const Scenario &s) { return s.training.memoryLimitMicrobatches; },
+        [](Scenario &s, std::optional<double> v) { s.training.memoryLimitMicrobatches = v; });
+    m_bound->bind(
+        memory, tr("Activations per microbatch"),
+        tr("Bytes of one microbatch's activations on a device (all its layers; \"2GiB\", "
+           "\"512MiB\"). With the device memory the chart counts bytes and the budget is the "
+           "device memory over them."),
+        new ValueControl(optionalConfig(config(0.001, 1024, Scale::Log, 3, tr(" GiB")), QString()),
+                         budgetBox),
+        EditId::TrainingActivationBytes, tr("Change activations per microbatch"),
+        [](const Scenario &s) { return s.training.activationBytesPerMicrobatch; },
+        [](Scenario &s, std::optional<double> v) {
+            TrainingSettings &t = s.training;
+            t.activationBytesPerMicrobatch = v;
+            if (!v)
+                t.deviceMemoryBytes.reset();
+            else if (!t.deviceMemoryBytes)
+                t.deviceMemoryBytes = std::max(kDefaultDeviceMemory, *v);
+        },
+        kGiB);
+    m_bound->bind(
+        memory, tr("Device memory"),
+        tr("Memory a device has for activations (\"80GiB\"), with the activations per "
+           "microbatch: the dashed line of the memory chart."),
+        new ValueControl(optionalConfig(config(0.01, 16'384, Scale::Log, 2, tr(" GiB")), QString()),
+                         budgetBox),
+        EditId::TrainingDeviceMemory, tr("Change device memory"),
+        [](const Scenario &s) { return s.training.deviceMemoryBytes; },
+        [](Scenario &s, std::optional<double> v) {
+            TrainingSettings &t = s.training;
+            t.deviceMemoryBytes = v;
+            if (!v)
+                t.activationBytesPerMicrobatch.reset();
+            else if (!t.activationBytesPerMicrobatch)
+                t.activationBytesPerMicrobatch = std::min(kDefaultActivationBytes, *v);
+        },
+        kGiB);
+    inputsLayout->addWidget(budgetBox);
     inputsLayout->addStretch(1);
 
     auto *inputsScroll = new QScrollArea(this);
@@ -292,6 +338,26 @@ ValueControl *TrainingPanel::weightControl() const
     return m_bound->control(5);
 }
 
+ValueControl *TrainingPanel::memoryLimitControl() const
+{
+    return m_bound->control(7);
+}
+
+ValueControl *TrainingPanel::activationBytesControl() const
+{
+    return m_bound->control(8);
+}
+
+ValueControl *TrainingPanel::deviceMemoryControl() const
+{
+    return m_bound->control(9);
+}
+
+QString TrainingPanel::memoryTitleText() const
+{
+    return m_memoryTitle->text();
+}
+
 int TrainingPanel::computeCount() const
 {
     return m_document ? m_document->recomputeCount(Section::Training) : 0;
@@ -345,11 +411,23 @@ void TrainingPanel::refresh()
     m_table->setColumnCount(static_cast<int>(header.size()));
     m_table->setHorizontalHeaderLabels(header);
     m_table->setRowCount(static_cast<int>(rows.size()) - 1);
+    // With a budget the last column says whether each schedule fits it; one over it says by
+    // how much (in bytes when the budget is), in red.
+    const qsizetype fitsColumn = header.size() > 6 ? header.size() - 1 : -1;
     for (std::size_t row = 1; row < rows.size(); ++row) {
+        const schedule::Result &result = (*results)[row - 1];
+        const QString over = fitsColumn >= 0 ? overBudgetText(result) : QString();
         for (qsizetype column = 0; column < rows[row].size(); ++column) {
-            auto *item = new QTableWidgetItem(rows[row][column]);
+            const bool fits = column == fitsColumn;
+            auto *item = new QTableWidgetItem(fits && !over.isEmpty() ? tr("no, %1").arg(over)
+                                                                      : rows[row][column]);
             if (column > 0)
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+            if (fits && !over.isEmpty()) {
+                item->setForeground(chartstyle::kAlert);
+                item->setToolTip(tr("%1 needs more activation memory than the budget: %2.")
+                                     .arg(schedule::displayName(result.params.kind), over));
+            }
             m_table->setItem(static_cast<int>(row) - 1, static_cast<int>(column), item);
         }
     }
@@ -368,14 +446,25 @@ void TrainingPanel::refresh()
     m_gantt->setMinimumHeight(std::clamp(90 + ganttRows * 18, 240, 620));
     m_gantt->setSchedules(m_schedules);
     m_memory->setSchedule(m_schedules, 0);
-    const double peak = results->empty() ? 0.0 : results->front().maxPeakInFlight();
-    m_memoryTitle->setText(
-        results->empty()
-            ? QString()
-            : tr("<b>Activations held per device</b> — %1 (peak %2)")
-                  .arg(schedule::displayName(results->front().params.kind),
-                       format::plural(tr("%n microbatch(es)", nullptr, format::numerus(peak)),
-                                      peak)));
+    m_memoryTitle->setText(results->empty() ? QString() : memoryTitle(results->front()));
+}
+
+QString TrainingPanel::memoryTitle(const schedule::Result &result)
+{
+    const double peak = result.maxPeakInFlight();
+    QString peakText =
+        format::plural(tr("%n microbatch(es)", nullptr, format::numerus(peak)), peak);
+    const schedule::Params &p = result.params;
+    if (p.activationBytesPerMicrobatch && p.deviceMemoryBytes)
+        peakText =
+            binaryBytes(peak * *p.activationBytesPerMicrobatch) + QStringLiteral(", ") + peakText;
+    QString title = tr("<b>Activations held per device</b> — %1 (peak %2)")
+                        .arg(schedule::displayName(p.kind), peakText);
+    if (const QString over = overBudgetText(result); !over.isEmpty())
+        title += QStringLiteral(" <span style=\"color: %1;\"><b>%2</b></span>")
+                     .arg(chartstyle::kAlert.name(),
+                          tr("does not fit the budget: %1").arg(over).toHtmlEscaped());
+    return title;
 }
 
 } // namespace pipeplan

@@ -42,6 +42,15 @@ public:
     ValueControl *microbatchesControl() const;
     ValueControl *forwardControl() const;
     ValueControl *weightControl() const;
+    /// The activation budget: in microbatches, bytes of a microbatch's activations, device memory.
+    ValueControl *memoryLimitControl() const;
+    ValueControl *activationBytesControl() const;
+    ValueControl *deviceMemoryControl() const;
+    /// The memory chart's title: its schedule, the peak (in bytes too when known) and, over the
+    /// budget, by how much.
+    QString memoryTitleText() const;
+    /// The title for `result`'s memory chart (rich text).
+    static QString memoryTitle(const schedule::Result &result);
     /// The schedules drawn now (the chosen one first); the document's recomputations of its
     /// training section so far (a test checks unrelated edits start none).
     const ScheduleSet &schedules() const { return m_schedules; }

@@ -1,0 +1,174 @@
+// The Training tab's activation memory in bytes (issue 22): a microbatch's activations and the
+// device memory turn the memory chart into bytes with the device memory as its dashed limit,
+// and a schedule over the budget is flagged in the table and the chart's title.
+
+#include "ui/document/scenariodocument.h"
+#include "ui/training/schedulechart.h"
+#include "ui/training/trainingpanel.h"
+#include "ui/widgets/chartexport.h"
+#include "ui/widgets/valuecontrol.h"
+#include "ui/window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QLineEdit>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QUndoStack>
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+using namespace pipeplan;
+
+namespace {
+
+constexpr double kGiB = 1024.0 * 1024 * 1024;
+
+QString trainingPreset()
+{
+    return QStringLiteral(PIPEPLAN_PRESETS_DIR "/training-schedules.json");
+}
+
+/// Types `text` into a value field and commits it, as a person would.
+void type(ValueControl *control, const QString &text)
+{
+    control->lineEdit()->setText(text);
+    ASSERT_TRUE(control->commitText()) << control->refusalMessage().toStdString();
+}
+
+/// The comparison table's cell of the schedule named `name` in `column`.
+QString cellOf(const TrainingPanel *panel, const QString &name, int column)
+{
+    const std::vector<QStringList> rows = chartexport::tableRows(panel->comparisonTable());
+    for (std::size_t i = 1; i < rows.size(); ++i) {
+        if (rows[i].front() == name && column < rows[i].size())
+            return rows[i][column];
+    }
+    return QStringLiteral("<no row %1>").arg(name);
+}
+
+class TrainingBudgetTest : public ::testing::Test
+{
+protected:
+    void SetUp() override
+    {
+        window = std::make_unique<MainWindow>(MainWindow::Options::headless());
+        window->resize(1600, 1000);
+        window->show();
+        doc = window->document();
+        ASSERT_TRUE(window->openFile(trainingPreset()));
+        window->workspaces()->setCurrentIndex(2);
+        panel = window->trainingPanel();
+    }
+
+    std::unique_ptr<MainWindow> window;
+    ScenarioDocument *doc = nullptr;
+    TrainingPanel *panel = nullptr;
+};
+
+} // namespace
+
+// The preset (p = 4, m = 8, F = B = W = 10 ms): 1F1B and ZB-H1 peak at 4 microbatches,
+// interleaved at 5.5, GPipe at 8. With 2 GiB a microbatch and 10 GiB of device memory the
+// budget is 5: interleaved is over by 1 GiB, GPipe by 6 GiB.
+TEST_F(TrainingBudgetTest, BytesTurnTheMemoryChartIntoBytesWithTheDeviceMemoryLine)
+{
+    ScheduleMemoryChart *memory = panel->memoryChart();
+    // Without a budget: microbatches, no limit line, no "fits" column.
+    EXPECT_FALSE(memory->showsBytes());
+    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches held"));
+    EXPECT_FALSE(memory->limitLine()->visible());
+    EXPECT_EQ(panel->comparisonTable()->columnCount(), 6);
+
+    // Ticking the activations brings the device memory along (a pair); then type both.
+    panel->activationBytesControl()->checkBox()->setChecked(true);
+    ASSERT_TRUE(doc->scenario().training.activationBytesPerMicrobatch.has_value());
+    ASSERT_TRUE(doc->scenario().training.deviceMemoryBytes.has_value());
+    type(panel->activationBytesControl(), QStringLiteral("2GiB"));
+    type(panel->deviceMemoryControl(), QStringLiteral("10GiB"));
+    EXPECT_DOUBLE_EQ(*doc->scenario().training.activationBytesPerMicrobatch, 2 * kGiB);
+    EXPECT_DOUBLE_EQ(*doc->scenario().training.deviceMemoryBytes, 10 * kGiB);
+
+    // The chart counts bytes (GiB) and the dashed red line sits at the device memory.
+    EXPECT_TRUE(memory->showsBytes());
+    EXPECT_EQ(memory->byteUnit().name, QStringLiteral("GiB"));
+    EXPECT_TRUE(memory->yAxis->label().contains(QStringLiteral("GiB")))
+        << memory->yAxis->label().toStdString();
+    ASSERT_TRUE(memory->limitLine()->visible());
+    EXPECT_DOUBLE_EQ(memory->limitValue(), 10);
+    EXPECT_EQ(memory->limitLine()->pen().style(), Qt::DashLine);
+    EXPECT_EQ(memory->limitLabel()->text(), QStringLiteral("Device memory 10 GiB"));
+    EXPECT_GE(memory->yAxis->range().upper, 10);
+    // 1F1B's first device peaks at 4 microbatches: 8 GiB.
+    double peak = 0;
+    for (auto it = memory->graph(0)->data()->begin(); it != memory->graph(0)->data()->end(); ++it)
+        peak = std::max(peak, it->value);
+    EXPECT_DOUBLE_EQ(peak, 8);
+    EXPECT_TRUE(panel->memoryTitleText().contains(QStringLiteral("8 GiB")))
+        << panel->memoryTitleText().toStdString();
+    EXPECT_FALSE(panel->memoryTitleText().contains(QStringLiteral("does not fit")));
+
+    // The table: a last column says who fits, and by how much the others are over.
+    const int fits = panel->comparisonTable()->columnCount() - 1;
+    ASSERT_EQ(fits, 6);
+    EXPECT_EQ(cellOf(panel, QStringLiteral("1F1B"), fits), QStringLiteral("yes"));
+    EXPECT_EQ(cellOf(panel, QStringLiteral("ZB-H1"), fits), QStringLiteral("yes"));
+    EXPECT_EQ(cellOf(panel, QStringLiteral("Interleaved 1F1B"), fits),
+              QStringLiteral("no, over by 1 GiB"));
+    EXPECT_EQ(cellOf(panel, QStringLiteral("GPipe"), fits), QStringLiteral("no, over by 6 GiB"));
+
+    // 7 GiB: the charted 1F1B no longer fits, and its chart says so.
+    type(panel->deviceMemoryControl(), QStringLiteral("7GiB"));
+    EXPECT_DOUBLE_EQ(memory->limitValue(), 7);
+    EXPECT_EQ(cellOf(panel, QStringLiteral("1F1B"), fits), QStringLiteral("no, over by 1 GiB"));
+    EXPECT_TRUE(panel->memoryTitleText().contains(QStringLiteral("does not fit the budget: over "
+                                                                 "by 1 GiB")))
+        << panel->memoryTitleText().toStdString();
+    EXPECT_TRUE(memory->limitLabel()->text().startsWith(QStringLiteral("Device memory 7 GiB")));
+
+    // Undo walks back through the edits; turning the device memory off drops both halves.
+    doc->undoStack()->undo();
+    EXPECT_DOUBLE_EQ(memory->limitValue(), 10);
+    panel->deviceMemoryControl()->checkBox()->setChecked(false);
+    EXPECT_FALSE(doc->scenario().training.deviceMemoryBytes.has_value());
+    EXPECT_FALSE(doc->scenario().training.activationBytesPerMicrobatch.has_value());
+    EXPECT_FALSE(memory->showsBytes());
+    EXPECT_FALSE(memory->limitLine()->visible());
+    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches held"));
+}
+
+// Without bytes the chart stays in microbatches and draws the budget in microbatches.
+TEST_F(TrainingBudgetTest, MicrobatchBudgetLineWithoutBytes)
+{
+    panel->memoryLimitControl()->checkBox()->setChecked(true);
+    type(panel->memoryLimitControl(), QStringLiteral("3"));
+    ASSERT_EQ(doc->scenario().training.memoryLimitMicrobatches, std::optional<double>(3));
+    ScheduleMemoryChart *memory = panel->memoryChart();
+    EXPECT_FALSE(memory->showsBytes());
+    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches held"));
+    ASSERT_TRUE(memory->limitLine()->visible());
+    EXPECT_DOUBLE_EQ(memory->limitValue(), 3);
+    EXPECT_TRUE(memory->limitLabel()->text().startsWith(QStringLiteral("Memory budget 3 "
+                                                                       "microbatches")))
+        << memory->limitLabel()->text().toStdString();
+    const int fits = panel->comparisonTable()->columnCount() - 1;
+    EXPECT_EQ(cellOf(panel, QStringLiteral("1F1B"), fits),
+              QStringLiteral("no, over by 1 microbatch"));
+    EXPECT_EQ(cellOf(panel, QStringLiteral("GPipe"), fits),
+              QStringLiteral("no, over by 5 microbatches"));
+    EXPECT_TRUE(panel->memoryTitleText().contains(QStringLiteral("does not fit")));
+
+    // Bytes as well, with a looser device memory: the tighter microbatch budget is the line,
+    // now in bytes.
+    panel->activationBytesControl()->checkBox()->setChecked(true);
+    type(panel->activationBytesControl(), QStringLiteral("512MiB"));
+    type(panel->deviceMemoryControl(), QStringLiteral("80GiB"));
+    EXPECT_TRUE(memory->showsBytes());
+    EXPECT_EQ(memory->byteUnit().name, QStringLiteral("GiB"));
+    EXPECT_DOUBLE_EQ(memory->limitValue(), 1.5);
+    EXPECT_TRUE(memory->limitLabel()->text().startsWith(
+        QStringLiteral("Memory budget 3 microbatches (1.5 GiB)")))
+        << memory->limitLabel()->text().toStdString();
+    EXPECT_EQ(cellOf(panel, QStringLiteral("GPipe"), fits), QStringLiteral("no, over by 2.5 GiB"));
+}
