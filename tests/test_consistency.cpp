@@ -42,9 +42,9 @@ QString presetFile(const char *name)
     return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name);
 }
 
-const char *const kPresets[] = {"nightly-scoring.json",   "pruned-accelerated.json",
-                                "seed001-pipeline.json",  "five-stage.json",
-                                "feature-store-cap.json", "training-schedules.json",
+const char *const kPresets[] = {"nightly-scoring.json",    "pruned-accelerated.json",
+                                "seed001-pipeline.json",   "five-stage.json",
+                                "feature-store-cap.json",  "training-schedules.json",
                                 "measured-specsdm91.json", "project-forecast.json"};
 
 QJsonObject evalJson(const QString &path)

@@ -1086,8 +1086,13 @@ TEST_F(WindowTest, ProjectWorkspaceShowsPertMonteCarloLabelingAndEta)
     ProjectPanel *panel = window->projectPanel();
     ASSERT_TRUE(waitForEstimate(panel));
     const ProjectSettings &p = doc->scenario().project;
-    const estimate::PlanEstimate core = estimate::estimatePlan(p.tasks, p.buffers, p.monteCarlo);
+    // The window's run is the plan's: with the criticality, the tornado and the task ranges.
+    estimate::MonteCarloOptions risk = p.monteCarlo;
+    risk.tornado = true;
+    risk.taskRanges = true;
+    const estimate::PlanEstimate core = estimate::estimatePlan(p.tasks, p.buffers, risk);
     EXPECT_EQ(*panel->planEstimate(), core);
+    EXPECT_EQ(core, projectEstimate(p, doc->planResult().project));
     const QTableWidget *results = panel->resultTable();
     // Critical path 1, 2, 4, 5, 6, 7: 1.5 + 5.33 + 4.17 + 2.5 + 3 + 1.5 = 18 weeks; with the
     // labeling and training buffers and 15 % contingency, 24 weeks.

@@ -1243,12 +1243,13 @@ void ProjectPanel::refresh()
                                      "date."));
         else
             m_pace->setText(
-                tr("Pace: the %n done task(s) took %1 h against %2 h estimated, ratio <b>%3</b>%4.",
-                   nullptr, pace.doneTasks)
+                tr("Pace: the %5 took %1 h against %2 h estimated, ratio <b>%3</b>%4.")
                     .arg(format::grouped(pace.actualHours, 1),
                          format::grouped(pace.estimateHours, 1), format::trimmed(pace.ratio(), 2),
                          section.paceRatio != 1.0 ? tr(", applied to the remaining work")
-                                                  : tr(", not applied")));
+                                                  : tr(", not applied"),
+                         pace.doneTasks == 1 ? tr("done task")
+                                             : tr("%1 done tasks").arg(pace.doneTasks)));
     }
 
     const ProjectSection &project = m_document->planResult().project;
@@ -1257,17 +1258,17 @@ void ProjectPanel::refresh()
     QStringList path;
     for (int index : pert.criticalPath)
         path << QString::number(index + 1);
-    m_pert->setText(
-        (project.forecast ? tr("<b>PERT of the remaining work</b> from %6: %1 ± %2 "
-                               "(critical path: tasks %3); with buffers %4 ± %5")
-                          : tr("<b>PERT</b>: %1 ± %2 (critical path: tasks %3); "
-                               "with buffers %4 ± %5"))
+    const QString pertText =
+        tr("%1 ± %2 (critical path: tasks %3); with buffers %4 ± %5")
             .arg(planDuration(pert.meanHours, pertBuffered.meanHours),
                  planDuration(pert.sigmaHours, pertBuffered.meanHours),
                  path.join(QStringLiteral(" → ")),
                  planDuration(pertBuffered.meanHours, pertBuffered.meanHours),
-                 planDuration(pertBuffered.sigmaHours, pertBuffered.meanHours),
-                 project.statusDate ? estimate::isoDate(*project.statusDate) : QString()));
+                 planDuration(pertBuffered.sigmaHours, pertBuffered.meanHours));
+    m_pert->setText(project.forecast && project.statusDate
+                        ? tr("<b>PERT of the remaining work</b> from %1: %2")
+                              .arg(estimate::isoDate(*project.statusDate), pertText)
+                        : tr("<b>PERT</b>: %1").arg(pertText));
 
     const estimate::LabelingEstimate &l = project.labeling;
     m_labelingResult->setText(

@@ -18,6 +18,7 @@
 #include "ui/model/waterfallchart.h"
 #include "ui/project/estimatecharts.h"
 #include "ui/project/projectpanel.h"
+#include "ui/project/riskcharts.h"
 #include "ui/tail/histogramchart.h"
 #include "ui/tail/tailpanel.h"
 #include "ui/training/schedulechart.h"
@@ -284,6 +285,13 @@ void makeAccessible(MainWindow *window)
                      : QObject::tr("Estimate against actual: no finished task logged yet.");
         return withPlot(text, project->accuracyChart());
     });
+    // The risk charts (issue 21) say what they draw from the plan's own rows.
+    keeper->add(project->ganttChart(), QObject::tr("Task Gantt"),
+                [=]() { return project->ganttChart()->description(); });
+    keeper->add(project->tornadoChart(), QObject::tr("Risk drivers"),
+                [=]() { return project->tornadoChart()->description(); });
+    keeper->add(project->burnUpChart(), QObject::tr("Burn-up"),
+                [=]() { return project->burnUpChart()->description(); });
     MeasuredPanel *measured = window->measuredPanel();
     keeper->add(measured->chart(), QObject::tr("Measured runs and fitted laws"), [=]() {
         const Scenario &s = document->scenario();
