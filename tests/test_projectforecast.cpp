@@ -120,6 +120,20 @@ TEST(ProjectForecast, TheWindowShowsTheCoresDatesCriticalityAndGantt)
     EXPECT_TRUE(w.panel()->paceLabel()->text().contains(QStringLiteral("1.11")))
         << w.panel()->paceLabel()->text().toStdString();
 
+    // The estimated-vs-actual log feeds from the done tasks: PERT mean against actual, weeks.
+    ASSERT_EQ(section.logged.size(), 2u);
+    EXPECT_EQ(section.logged[0].name, QStringLiteral("Discovery & requirements"));
+    EXPECT_DOUBLE_EQ(section.logged[0].estimate, 1.5);
+    EXPECT_DOUBLE_EQ(section.logged[0].actual, 2.0);
+    EXPECT_DOUBLE_EQ(section.logged[1].estimate, 3.0);
+    ASSERT_TRUE(section.accuracy.has_value());
+    // |2 - 1.5| / 2 = 25 % and |3 - 3| / 3 = 0: the median of the two is 12.5 %.
+    EXPECT_DOUBLE_EQ(section.accuracy->medianApe, 0.125);
+    const QTableWidget *log = w.panel()->actualsTable();
+    ASSERT_EQ(log->rowCount(), 2);
+    EXPECT_EQ(cellAt(log, 0, 0), QStringLiteral("Discovery & requirements (task done)"));
+    EXPECT_FALSE(log->item(0, 2)->flags() & Qt::ItemIsEditable);
+
     // The Gantt draws the core's rows.
     const std::optional<estimate::TaskGantt> gantt = projectGantt(project, section, &core);
     ASSERT_TRUE(gantt.has_value());

@@ -60,8 +60,11 @@ ProjectSection projectSection(const ProjectSettings &project, QDate today)
                          1 + project.buffers.contingency);
     section.labeling = estimate::estimateLabeling(project.labeling);
     section.jobEta = estimate::jobEta(project.jobEta);
-    if (!project.actuals.empty())
-        section.accuracy = estimate::accuracy(project.actuals);
+    section.logged = project.actuals;
+    for (estimate::ActualEntry &entry : estimate::doneEntries(project.tasks))
+        section.logged.push_back(std::move(entry));
+    if (!section.logged.empty())
+        section.accuracy = estimate::accuracy(section.logged);
 
     section.forecast = estimate::hasProgress(project.tasks);
     section.pace = estimate::pace(project.tasks);

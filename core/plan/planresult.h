@@ -64,7 +64,10 @@ struct ProjectSection
     estimate::PertResult pertBuffered;
     estimate::LabelingEstimate labeling;
     estimate::JobEta jobEta;
-    std::optional<estimate::Accuracy> accuracy; ///< when finished tasks are logged
+    /// The estimated-vs-actual log: the entries typed into it, then the done tasks
+    /// (estimate::doneEntries), in that order.
+    std::vector<estimate::ActualEntry> logged;
+    std::optional<estimate::Accuracy> accuracy; ///< of `logged`, when it has entries
 
     // The forecast that learns (issue 21).
     /// Some task is in progress or done: the Monte Carlo runs the remaining work from the

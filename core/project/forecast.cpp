@@ -292,4 +292,16 @@ BurnUp burnUp(const std::vector<Task> &tasks, const WorkCalendar &calendar,
     return result;
 }
 
+std::vector<ActualEntry> doneEntries(const std::vector<Task> &tasks)
+{
+    std::vector<ActualEntry> entries;
+    for (const Task &task : tasks) {
+        if (task.progress.state != TaskState::Done)
+            continue;
+        entries.push_back(
+            {task.name, taskStats(task).pertMeanHours / hoursPer(task.unit), task.progress.actual});
+    }
+    return entries;
+}
+
 } // namespace pipeplan::estimate

@@ -5,6 +5,7 @@
 // pace, the remaining work as a plan of its own, each task's expected dates, the finish dates of
 // a Monte Carlo's percentiles, and the burn-up.
 
+#include "core/project/accuracy.h"
 #include "core/project/calendar.h"
 #include "core/project/montecarlo.h"
 #include "core/project/pert.h"
@@ -31,6 +32,10 @@ struct Pace
     bool operator==(const Pace &) const = default;
 };
 Pace pace(const std::vector<Task> &tasks);
+
+/// The done tasks as entries of the estimated-vs-actual log: each one's PERT mean and actual
+/// time in its own unit, named after the task (issue 21: the log feeds from the done tasks).
+std::vector<ActualEntry> doneEntries(const std::vector<Task> &tasks);
 
 /// The remaining work as a plan of its own, in the same order with the same dependencies (and
 /// the same sequential rule: a plan without dependencies stays sequential): a done task takes

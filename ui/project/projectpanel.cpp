@@ -715,8 +715,9 @@ void ProjectPanel::buildActualsGroup(QWidget *views, QVBoxLayout *viewsLayout)
     });
     connect(removeActual, &QPushButton::clicked, this, [this]() {
         const int row = m_actuals->currentRow();
-        if (row < 0)
-            return;
+        if (row < 0 || !m_document ||
+            !std::cmp_less(row, m_document->scenario().project.actuals.size()))
+            return; // a done task leaves the log when its status changes
         editProject(tr("Remove logged task"), EditId::None, [row](Scenario &s) {
             s.project.actuals.erase(s.project.actuals.begin() + row);
         });
@@ -1013,6 +1014,9 @@ void ProjectPanel::actualEdited(int row, int column)
 {
     if (m_filling || !m_document)
         return;
+    // Rows after the typed entries are the done tasks: read-only here.
+    if (!std::cmp_less(row, m_document->scenario().project.actuals.size()))
+        return;
     const QString text =
         m_actuals->item(row, column) ? m_actuals->item(row, column)->text().trimmed() : QString();
     if (column == 0) {
@@ -1173,14 +1177,22 @@ void ProjectPanel::fillStrata(const Scenario &s)
 
 void ProjectPanel::fillActuals(const Scenario &s, const ProjectSection &project)
 {
-    const std::vector<estimate::ActualEntry> &entries = s.project.actuals;
+    // The typed entries, then the done tasks (read-only here: their status row edits them).
+    const std::vector<estimate::ActualEntry> &entries = project.logged;
+    const std::size_t typed = s.project.actuals.size();
     m_actuals->setRowCount(static_cast<int>(entries.size()));
     const estimate::Accuracy accuracy = project.accuracy.value_or(estimate::Accuracy{});
     for (int row = 0; std::cmp_less(row, entries.size()); ++row) {
         const estimate::ActualEntry &entry = entries[static_cast<std::size_t>(row)];
-        m_actuals->setItem(row, 0, editable(entry.name, false));
-        m_actuals->setItem(row, 1, editable(format::trimmed(entry.estimate, 3)));
-        m_actuals->setItem(row, 2, editable(format::trimmed(entry.actual, 3)));
+        if (std::cmp_less(row, typed)) {
+            m_actuals->setItem(row, 0, editable(entry.name, false));
+            m_actuals->setItem(row, 1, editable(format::trimmed(entry.estimate, 3)));
+            m_actuals->setItem(row, 2, editable(format::trimmed(entry.actual, 3)));
+        } else {
+            m_actuals->setItem(row, 0, readOnly(tr("%1 (task done)").arg(entry.name), false));
+            m_actuals->setItem(row, 1, readOnly(format::trimmed(entry.estimate, 3)));
+            m_actuals->setItem(row, 2, readOnly(format::trimmed(entry.actual, 3)));
+        }
         m_actuals->setItem(row, 3,
                            readOnly(percentText(
                                accuracy.absolutePercentageErrors[static_cast<std::size_t>(row)])));

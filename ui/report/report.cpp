@@ -850,15 +850,19 @@ void renderJobEta(Document &doc, const ProjectSettings &project, const estimate:
 void renderActuals(Document &doc, const ProjectSettings &project,
                    const ProjectSection &projectResult, Charts &charts, const Page &page)
 {
-    if (project.actuals.empty())
+    // The typed entries, then the done tasks (ProjectSection::logged).
+    const std::vector<estimate::ActualEntry> &logged = projectResult.logged;
+    if (logged.empty() || !projectResult.accuracy)
         return;
     const estimate::Accuracy &acc = *projectResult.accuracy;
     doc.heading(QStringLiteral("Estimated vs actual"));
     std::vector<QStringList> log;
-    for (std::size_t i = 0; i < project.actuals.size(); ++i) {
-        const estimate::ActualEntry &entry = project.actuals[i];
+    for (std::size_t i = 0; i < logged.size(); ++i) {
+        const estimate::ActualEntry &entry = logged[i];
+        const QString name =
+            i < project.actuals.size() ? entry.name : entry.name + QStringLiteral(" (task done)");
         log.push_back(
-            {entry.name, format::trimmed(entry.estimate, 3), format::trimmed(entry.actual, 3),
+            {name, format::trimmed(entry.estimate, 3), format::trimmed(entry.actual, 3),
              format::trimmed(acc.absolutePercentageErrors[i] * 100, 1) + QStringLiteral(" %")});
     }
     // The window's headers: the log holds numbers in whatever unit the person logs them.
@@ -868,7 +872,7 @@ void renderActuals(Document &doc, const ProjectSettings &project,
     doc.text(QStringLiteral("Median absolute percentage error (MdAPE): %1 %")
                  .arg(format::trimmed(acc.medianApe * 100, 1)),
              font(9, true), kInk, 4, true);
-    charts.accuracy->setEntries(project.actuals);
+    charts.accuracy->setEntries(logged);
     doc.picture(chartexport::recordPlot(charts.accuracy, page.chartSize), kChartHeight);
 }
 
