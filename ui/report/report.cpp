@@ -935,9 +935,18 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
     const estimate::MonteCarloResult &mc = projectPlan.monteCarlo;
     if (!mc.criticality.empty()) {
         doc.heading(QStringLiteral("What drives the risk"));
-        std::vector<size_t> order(project.tasks.size());
+        // The most critical tasks first, at most kRiskRows of them: a 10,000-task plan's table
+        // would fill hundreds of pages.
+        constexpr size_t kRiskRows = 20;
+        std::vector<size_t> order(std::min(project.tasks.size(), mc.criticality.size()));
         for (size_t i = 0; i < order.size(); ++i)
             order[i] = i;
+        std::stable_sort(order.begin(), order.end(), [&mc](size_t a, size_t b) {
+            return mc.criticality[a] > mc.criticality[b];
+        });
+        const size_t listed = order.size();
+        if (order.size() > kRiskRows)
+            order.resize(kRiskRows);
         std::vector<QStringList> rows;
         std::vector<const estimate::TornadoBar *> bars(project.tasks.size(), nullptr);
         for (const estimate::TornadoBar &bar : mc.tornado)
@@ -955,6 +964,10 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
         doc.table({QStringLiteral("Task"), QStringLiteral("Critical (% of trials)"),
                    QStringLiteral("P90, task optimistic"), QStringLiteral("P90, task pessimistic")},
                   rows, {0.4, 0.2, 0.2, 0.2}, {false, true, true, true});
+        if (listed > order.size())
+            doc.text(
+                QStringLiteral("The %1 most critical of %2 tasks.").arg(order.size()).arg(listed),
+                font(9), kInk, 4);
         if (!mc.tornado.empty()) {
             doc.heading(QStringLiteral("Tornado: the P90 finish with each task at its ends"));
             charts.tornado->setTornado(mc.tornado, section.simulated, mc.p90Hours);
