@@ -1,4 +1,6 @@
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/document/schedulesearchrunner.h"
 #include "ui/project/projectpanel.h"
 #include "ui/tail/tailpanel.h"
 #include "ui/window/mainwindow.h"
@@ -165,9 +167,11 @@ int main(int argc, char *argv[])
         timer->setSingleShot(true);
         timer->setTimerType(Qt::PreciseTimer);
         QObject::connect(timer, &QTimer::timeout, window, [window, file, timer]() {
-            // The simulation runs in the background: shoot once it has answered (at most ~30 s).
+            // The simulation, the Monte Carlo and large schedule searches run in the background:
+            // shoot once they have answered (at most ~30 s).
             if ((window->tailPanel()->runner()->isRunning() ||
-                 window->projectPanel()->isRunning()) &&
+                 window->projectPanel()->isRunning() ||
+                 window->document()->jobs()->scheduleSearch()->isRunning()) &&
                 timer->property("tries").toInt() < 300) {
                 timer->setProperty("tries", timer->property("tries").toInt() + 1);
                 timer->start(100);

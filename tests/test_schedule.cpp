@@ -1,3 +1,4 @@
+#include "core/model/scenario.h"
 #include "core/training/schedule.h"
 
 #include <gtest/gtest.h>
@@ -726,6 +727,24 @@ TEST(ScheduleZeroBubble, ZbH2ReachesTheLowerBound)
             }
         }
     }
+    // Below that (F < W here) no schedule within 2p reaches the bound: device 0's first B
+    // cannot start before pF + (p-1)B, and until then it can run at most 2p forwards, so it idles
+    // at least (p-1)B - pF. ZB-H2 reaches m(F+B+W) + max((p-1)F, (p-1)B - pF) exactly.
+    for (int p : {2, 4, 8}) {
+        for (int m : {2 * p, 3 * p}) {
+            for (double f : {0.25, 0.5, 0.75}) {
+                const double b = 2;
+                const double w = 1;
+                const schedule::Result r = computeValid(uniform(Kind::ZeroBubbleH2, p, m, f, b, w));
+                const double tight = m * (f + b + w) + std::max((p - 1) * f, (p - 1) * b - p * f);
+                EXPECT_NEAR(r.makespanMs, tight, 1e-9) << "p=" << p << " m=" << m << " F=" << f;
+                if ((p - 1) * b > (2 * p - 1) * f) {
+                    EXPECT_GT(r.makespanMs, (p - 1) * f + m * (f + b + w));
+                }
+                EXPECT_LE(r.maxPeakInFlight(), 2 * p);
+            }
+        }
+    }
     // B < 2W: the paper's form drops below the bound (F = B = W would be 3m); test the bound.
     for (int p : {2, 4, 8}) {
         const int m = 2 * p;
@@ -1009,4 +1028,135 @@ TEST(ScheduleZeroBubble, ZbVMemoryOverTimeInChunks)
         peak = std::max(peak, step.microbatches);
     EXPECT_DOUBLE_EQ(peak, r.peakInFlight[0]);
     EXPECT_DOUBLE_EQ(steps.back().microbatches, 0);
+}
+
+// The searches report each candidate order they time and stop when told (the window's background
+// job shows that progress and its Cancel); small ones run inline, large ones in the background.
+TEST(ScheduleZeroBubble, SearchReportsProgressAndStops)
+{
+    const schedule::Params params = uniform(Kind::ZeroBubbleAuto, 8, 16, 1, 2, 1);
+    // ZB-H1, 8 greedy orders, the heuristic's 8 variants, the authors' ZB-V's 4 and 16 V-shaped
+    // greedy orders; with unequal devices the ZB-V construction runs with their mean times too.
+    const int total = schedule::searchCandidates(params);
+    EXPECT_EQ(total, 37);
+    EXPECT_EQ(schedule::searchCandidates(uniform(Kind::ZeroBubbleV, 8, 16, 1, 2, 1)), 20);
+    EXPECT_EQ(schedule::searchCandidates(
+                  perDevice(Kind::ZeroBubbleV, 8, 16, kForwardA, kBackwardA, kWeightA, 0)),
+              24);
+    EXPECT_EQ(schedule::searchCandidates(uniform(Kind::ZeroBubbleH2, 8, 16, 1, 2, 1)), 17);
+    EXPECT_EQ(schedule::searchCandidates(uniform(Kind::OneFOneB, 8, 16, 1, 2, 1)), 1);
+    std::vector<int> seen;
+    const std::optional<schedule::Result> searched =
+        schedule::compute(params, [&seen, total](int done, int all) {
+            EXPECT_EQ(all, total);
+            seen.push_back(done);
+            return true;
+        });
+    ASSERT_TRUE(searched.has_value());
+    EXPECT_EQ(*searched, computeValid(params));
+    ASSERT_EQ(seen.size(), static_cast<std::size_t>(total));
+    EXPECT_EQ(seen.front(), 1);
+    EXPECT_EQ(seen.back(), total);
+    int calls = 0;
+    EXPECT_FALSE(schedule::compute(params, [&calls](int, int) { return ++calls < 3; }));
+    EXPECT_EQ(calls, 3);
+
+    EXPECT_FALSE(schedule::searchesInBackground(uniform(Kind::ZeroBubbleAuto, 16, 64, 1, 2, 1)));
+    EXPECT_TRUE(schedule::searchesInBackground(uniform(Kind::ZeroBubbleAuto, 16, 65, 1, 2, 1)));
+    EXPECT_TRUE(schedule::searchesInBackground(uniform(Kind::ZeroBubbleV, 128, 4096, 1, 2, 1)));
+    EXPECT_FALSE(schedule::searchesInBackground(uniform(Kind::OneFOneB, 128, 4096, 1, 2, 1)));
+}
+
+// The window leaves large searches for its background job; completeTraining then fills them with
+// the very numbers the CLI and the report compute inline, and a stopped run changes nothing.
+TEST(ScheduleZeroBubble, TrainingSectionSearchesLargeSchedulesLater)
+{
+    TrainingSettings training;
+    training.schedule = Kind::ZeroBubbleAuto;
+    training.compare = {Kind::OneFOneB, Kind::ZeroBubbleV};
+    training.devices = 32;
+    training.microbatches = 64;
+    training.forwardMs = {1};
+    training.backwardMs = {2};
+    training.weightMs = {1};
+    const std::vector<TrainingSchedule> inlined = computeTraining(training);
+    ASSERT_EQ(inlined.size(), 3U);
+    EXPECT_FALSE(trainingSearching(inlined));
+    std::vector<TrainingSchedule> later = computeTraining(training, TrainingSearch::Background);
+    ASSERT_EQ(later.size(), 3U);
+    EXPECT_TRUE(later[0].searching);
+    EXPECT_FALSE(later[0].result.has_value());
+    EXPECT_FALSE(later[1].searching); // 1F1B is not searched
+    EXPECT_EQ(later[1], inlined[1]);
+    EXPECT_TRUE(later[2].searching);
+    EXPECT_EQ(trainingSearchCandidates(later, training), 37 + 20);
+
+    const std::vector<TrainingSchedule> before = later;
+    int calls = 0;
+    EXPECT_FALSE(completeTraining(later, training, [&calls](int, int) { return ++calls < 45; }));
+    EXPECT_EQ(later, before);
+    std::vector<int> seen;
+    EXPECT_TRUE(completeTraining(later, training, [&seen](int done, int total) {
+        EXPECT_EQ(total, 57);
+        seen.push_back(done);
+        return true;
+    }));
+    EXPECT_EQ(later, inlined);
+    ASSERT_EQ(seen.size(), 57U);
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_EQ(seen.back(), 57);
+}
+
+// ZB-V against 1F1B over a wider grid: W from 0 (no split) to twice the pattern's, m up to 4p,
+// comm up to 0.3 ms (the example). ZB-V takes the best of the zero-bubble authors'
+// construction (zbv.py's try_v_schedule, re-implemented, planned with each device's times and
+// with their mean) and V-shaped greedy orders, within 1F1B's peak.
+TEST(ScheduleZeroBubble, ZbVNeverAbove1F1BOverAWideGrid)
+{
+    const std::array<std::vector<double>, 3> forward{kForwardA, kForwardB, std::vector<double>{1}};
+    const std::array<std::vector<double>, 3> backward{kBackwardA, kBackwardB,
+                                                      std::vector<double>{2}};
+    const std::array<std::vector<double>, 3> weight{kWeightA, kWeightB, std::vector<double>{1}};
+    for (int p : {1, 2, 3, 4, 6, 8}) {
+        for (int m : {p, 2 * p, 3 * p, 4 * p}) {
+            for (std::size_t pattern = 0; pattern < 3; ++pattern) {
+                for (double wScale : {0.0, 0.5, 1.0, 2.0}) {
+                    std::vector<double> w = weight[pattern];
+                    for (double &x : w)
+                        x *= wScale;
+                    for (double comm : {0.0, 0.1, 0.3}) {
+                        SCOPED_TRACE(testing::Message()
+                                     << "p=" << p << " m=" << m << " pattern " << pattern << " W x"
+                                     << wScale << " comm " << comm);
+                        const auto ofob = computeValid(perDevice(
+                            Kind::OneFOneB, p, m, forward[pattern], backward[pattern], w, comm));
+                        const auto zbv = computeValid(perDevice(
+                            Kind::ZeroBubbleV, p, m, forward[pattern], backward[pattern], w, comm));
+                        EXPECT_LE(zbv.makespanMs, ofob.makespanMs + 1e-9);
+                        EXPECT_LE(zbv.maxPeakInFlight(), ofob.maxPeakInFlight() + 1e-9);
+                    }
+                }
+            }
+        }
+    }
+    // The construction alone reaches the paper's shape: uniform F = B = W, p = 4, m = 8 beats
+    // ZB-H1 (its bubble is about a third of ZB-H1's at the same memory).
+    const auto v = computeValid(uniform(Kind::ZeroBubbleV, 4, 8, 1, 1, 1));
+    const auto h1 = computeValid(uniform(Kind::ZeroBubbleH1, 4, 8, 1, 1, 1));
+    EXPECT_LT(v.makespanMs, h1.makespanMs);
+}
+
+// Where no V can keep up: a V sends a microbatch over 4(p - 1) links, a line over 2(p - 1). With
+// one microbatch 1F1B takes p(F + B + W) + 2(p - 1)c and any V at least pF + pB + W/2 + 4(p - 1)c
+// (the one microbatch's path through all 2p chunks; only device 0's last W is on it), so with
+// W = 0 any comm puts ZB-V above 1F1B: the acceptance's "never above" needs m >= p or comm 0.
+TEST(ScheduleZeroBubble, ZbVCannotBeat1F1BWithOneMicrobatchAndComm)
+{
+    const int p = 4;
+    const double c = 0.1;
+    const auto ofob = computeValid(perDevice(Kind::OneFOneB, p, 1, {1}, {2}, {0}, c));
+    EXPECT_NEAR(ofob.makespanMs, p * 3.0 + 2 * (p - 1) * c, 1e-9);
+    const auto zbv = computeValid(perDevice(Kind::ZeroBubbleV, p, 1, {1}, {2}, {0}, c));
+    EXPECT_GE(zbv.makespanMs, p * 1.0 + p * 2.0 + 4 * (p - 1) * c - 1e-9);
+    EXPECT_GT(zbv.makespanMs, ofob.makespanMs);
 }

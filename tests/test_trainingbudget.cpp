@@ -2,7 +2,10 @@
 // device memory turn the memory chart into bytes with the device memory as its dashed limit,
 // and a schedule over the budget is flagged in the table and the chart's title.
 
+#include "core/base/format.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/document/schedulesearchrunner.h"
 #include "ui/training/schedulechart.h"
 #include "ui/training/trainingpanel.h"
 #include "ui/widgets/chartexport.h"
@@ -10,9 +13,13 @@
 #include "ui/window/mainwindow.h"
 
 #include <QCheckBox>
+#include <QLabel>
 #include <QLineEdit>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTableWidget>
+#include <QTest>
 #include <QUndoStack>
 
 #include <gtest/gtest.h>
@@ -171,4 +178,89 @@ TEST_F(TrainingBudgetTest, MicrobatchBudgetLineWithoutBytes)
         QStringLiteral("Memory budget 3 microbatches (1.5 GiB)")))
         << memory->limitLabel()->text().toStdString();
     EXPECT_EQ(cellOf(panel, QStringLiteral("GPipe"), fits), QStringLiteral("no, over by 2.5 GiB"));
+}
+
+// Issue 22: p = 16, m = 64 is searched at once; above it the search runs on the document's
+// background job with progress, the other schedules stay drawn, and the searched one appears with
+// the numbers the CLI and the report compute (core's completeTraining).
+TEST_F(TrainingBudgetTest, LargeSearchesRunInTheBackgroundWithProgress)
+{
+    ScheduleSearchRunner *runner = doc->jobs()->scheduleSearch();
+    ASSERT_TRUE(doc->editScenario(QStringLiteral("Compare"), EditId::None, [](Scenario &s) {
+        s.training.schedule = schedule::Kind::ZeroBubbleAuto;
+        s.training.compare = {schedule::Kind::OneFOneB};
+        s.training.devices = 16;
+        s.training.microbatches = 64;
+    }));
+    // 16 x 64: inline, no background run.
+    EXPECT_FALSE(runner->isRunning());
+    EXPECT_FALSE(panel->searchBar()->isVisible());
+    EXPECT_EQ(panel->comparisonTable()->rowCount(), 2);
+
+    const int runs = runner->runsStarted();
+    type(panel->microbatchesControl(), QStringLiteral("256"));
+    EXPECT_EQ(runner->runsStarted(), runs + 1);
+    EXPECT_TRUE(runner->isRunning());
+    EXPECT_TRUE(panel->searchBar()->isVisible());
+    EXPECT_TRUE(panel->searchStatus()->text().startsWith(
+        QStringLiteral("Searching ZB-auto (memory limit) for 16 devices × 256 microbatches in the "
+                       "background")))
+        << panel->searchStatus()->text().toStdString();
+    EXPECT_EQ(panel->searchButton()->text(), QStringLiteral("Cancel"));
+    // 1F1B is drawn meanwhile; ZB-auto is not in the table yet.
+    EXPECT_EQ(panel->comparisonTable()->rowCount(), 1);
+    EXPECT_EQ(cellOf(panel, QStringLiteral("1F1B"), 0), QStringLiteral("1F1B"));
+
+    ASSERT_TRUE(QTest::qWaitFor([runner]() { return !runner->isRunning(); }, 60'000));
+    QTest::qWait(10);
+    EXPECT_FALSE(panel->searchBar()->isVisible());
+    ASSERT_EQ(panel->comparisonTable()->rowCount(), 2);
+    const std::vector<TrainingSchedule> inlined = computeTraining(doc->scenario().training);
+    ASSERT_TRUE(inlined[0].result.has_value());
+    EXPECT_EQ(doc->planResult().training.schedules, inlined);
+    EXPECT_EQ(cellOf(panel, QStringLiteral("ZB-auto (memory limit)"), 1),
+              format::milliseconds(inlined[0].result->makespanMs));
+
+    // Undo to 64 and redo to 256: the finished search answers at once.
+    doc->undoStack()->undo();
+    EXPECT_FALSE(runner->isRunning());
+    doc->undoStack()->redo();
+    EXPECT_FALSE(runner->isRunning());
+    EXPECT_EQ(runner->runsStarted(), runs + 1);
+    EXPECT_EQ(doc->planResult().training.schedules, inlined);
+}
+
+// The largest the tab allows (p = 128, m = 4096) takes seconds: Cancel stops it at once and
+// leaves it out; Search again runs it again; an edit to a small plan drops it.
+TEST_F(TrainingBudgetTest, CancelStopsALargeSearchAndSearchAgainRestartsIt)
+{
+    ScheduleSearchRunner *runner = doc->jobs()->scheduleSearch();
+    ASSERT_TRUE(doc->editScenario(QStringLiteral("Large"), EditId::None, [](Scenario &s) {
+        s.training.schedule = schedule::Kind::ZeroBubbleAuto;
+        s.training.compare = {schedule::Kind::ZeroBubbleH1};
+        s.training.devices = 128;
+        s.training.microbatches = 4096;
+    }));
+    ASSERT_TRUE(runner->isRunning());
+    QTest::mouseClick(panel->searchButton(), Qt::LeftButton);
+    EXPECT_FALSE(runner->isRunning());
+    EXPECT_TRUE(runner->wasCancelled());
+    EXPECT_TRUE(panel->searchBar()->isVisible());
+    EXPECT_TRUE(panel->searchStatus()->text().contains(QStringLiteral("was stopped")));
+    EXPECT_EQ(panel->searchButton()->text(), QStringLiteral("Search again"));
+    EXPECT_FALSE(panel->searchProgress()->isVisible());
+    EXPECT_TRUE(doc->planResult().training.schedules[0].searching);
+    EXPECT_TRUE(doc->planResult().training.schedules[1].result.has_value()); // ZB-H1 stays
+
+    QTest::mouseClick(panel->searchButton(), Qt::LeftButton);
+    EXPECT_TRUE(runner->isRunning());
+    EXPECT_EQ(panel->searchButton()->text(), QStringLiteral("Cancel"));
+    QTest::qWait(300);
+    EXPECT_TRUE(runner->isRunning()); // still searching: the window answers meanwhile
+
+    type(panel->microbatchesControl(), QStringLiteral("8"));
+    type(panel->devicesControl(), QStringLiteral("4"));
+    EXPECT_FALSE(runner->isRunning());
+    EXPECT_FALSE(panel->searchBar()->isVisible());
+    EXPECT_FALSE(trainingSearching(doc->planResult().training.schedules));
 }

@@ -196,15 +196,20 @@ int runMonteCarlo(const Flags &flags, QTextStream &out)
     const std::vector<estimate::Task> &simulated = section.simulated;
     const estimate::PertResult pert = section.simulatedPert;
     const estimate::MonteCarloResult mc = estimate::monteCarlo(simulated, options);
+    // The dates come from core's projectDates, as the window's and the report's do; the CLI has
+    // no buffers, so its buffered run is the same run.
     std::optional<estimate::FinishDates> dates;
     QDate pertDate;
-    if (section.timeline) {
-        dates = estimate::finishDates(mc, tasks, project.calendar, *section.timeline);
-        estimate::MonteCarloResult pertOnly;
-        pertOnly.trials = 1;
-        pertOnly.p50Hours = pertOnly.p80Hours = pertOnly.p90Hours = pertOnly.p95Hours =
-            pert.meanHours;
-        pertDate = estimate::finishDates(pertOnly, tasks, project.calendar, *section.timeline).p50;
+    {
+        estimate::PlanEstimate planned;
+        planned.pert = pert;
+        planned.pertBuffered = pert;
+        planned.monteCarlo = mc;
+        planned.monteCarloBuffered = mc;
+        if (const std::optional<ProjectDates> projected = projectDates(project, section, planned)) {
+            dates = projected->monteCarlo;
+            pertDate = projected->pertFinish;
+        }
     }
     if (flags.isSet(kJson.name)) {
         QJsonArray path;

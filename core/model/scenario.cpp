@@ -255,7 +255,8 @@ std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training)
     return kinds;
 }
 
-std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training)
+std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training,
+                                              TrainingSearch search)
 {
     std::vector<TrainingSchedule> schedules;
     const std::vector<schedule::Kind> kinds = trainingKinds(training);
@@ -266,11 +267,58 @@ std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training)
         const schedule::Params params = trainingParams(training, kind);
         if (const auto errors = schedule::validate(params); !errors.empty())
             entry.error = errors.front().toString();
+        else if (search == TrainingSearch::Background && schedule::searchesInBackground(params))
+            entry.searching = true;
         else
             entry.result = schedule::compute(params);
         schedules.push_back(std::move(entry));
     }
     return schedules;
+}
+
+bool trainingSearching(const std::vector<TrainingSchedule> &schedules)
+{
+    return std::any_of(schedules.begin(), schedules.end(),
+                       [](const TrainingSchedule &entry) { return entry.searching; });
+}
+
+int trainingSearchCandidates(const std::vector<TrainingSchedule> &schedules,
+                             const TrainingSettings &training)
+{
+    int total = 0;
+    for (const TrainingSchedule &entry : schedules) {
+        if (entry.searching)
+            total += schedule::searchCandidates(trainingParams(training, entry.kind));
+    }
+    return total;
+}
+
+bool completeTraining(std::vector<TrainingSchedule> &schedules, const TrainingSettings &training,
+                      const schedule::SearchProgress &progress)
+{
+    const int total = trainingSearchCandidates(schedules, training);
+    int before = 0;
+    std::vector<std::pair<std::size_t, schedule::Result>> found;
+    for (std::size_t i = 0; i < schedules.size(); ++i) {
+        if (!schedules[i].searching)
+            continue;
+        const schedule::Params params = trainingParams(training, schedules[i].kind);
+        schedule::SearchProgress overall;
+        if (progress)
+            overall = [&progress, before, total](int done, int) {
+                return progress(before + done, total);
+            };
+        std::optional<schedule::Result> result = schedule::compute(params, overall);
+        if (!result)
+            return false;
+        before += schedule::searchCandidates(params);
+        found.emplace_back(i, std::move(*result));
+    }
+    for (auto &[i, result] : found) {
+        schedules[i].result = std::move(result);
+        schedules[i].searching = false;
+    }
+    return true;
 }
 
 std::vector<double> effectiveStageMs(const Scenario &scenario)

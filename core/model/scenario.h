@@ -301,20 +301,45 @@ DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &
 schedule::Params trainingParams(const TrainingSettings &training, schedule::Kind kind);
 
 /// One schedule of the training workspace: computed, or why it cannot be (interleaved with m not
-/// a multiple of p).
+/// a multiple of p), or still to be searched.
 struct TrainingSchedule
 {
     schedule::Kind kind = schedule::Kind::OneFOneB;
     std::optional<schedule::Result> result;
     QString error;
+    /// A large search left to the background (schedule::searchesInBackground): no result yet;
+    /// completeTraining() computes it.
+    bool searching = false;
     bool operator==(const TrainingSchedule &) const = default;
+};
+
+/// Where computeTraining runs the large searches: here and now (the CLI, the report), or left
+/// for the background (the window: TrainingSchedule::searching).
+enum class TrainingSearch : std::uint8_t
+{
+    Inline,
+    Background
 };
 
 /// The chosen schedule first, then each compared one not already listed.
 std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training);
 
-/// Every schedule of trainingKinds(), computed. Precondition: validate() of the scenario is empty.
-std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training);
+/// Every schedule of trainingKinds(), computed; with TrainingSearch::Background the searches
+/// above schedule::kInlineSearchCells are left `searching`. Precondition: validate() of the
+/// scenario is empty.
+std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training,
+                                              TrainingSearch search = TrainingSearch::Inline);
+
+/// Whether any schedule is still to be searched.
+bool trainingSearching(const std::vector<TrainingSchedule> &schedules);
+/// Candidate orders the searching schedules time in all (the background run's progress total).
+int trainingSearchCandidates(const std::vector<TrainingSchedule> &schedules,
+                             const TrainingSettings &training);
+/// Computes every searching schedule of `schedules` (computeTraining's for `training`), telling
+/// `progress` the candidates timed over all of them; false when `progress` stopped it (the
+/// schedules are then as they were).
+bool completeTraining(std::vector<TrainingSchedule> &schedules, const TrainingSettings &training,
+                      const schedule::SearchProgress &progress = {});
 
 /// Effective per-user time of every stage, the scoring stage from the workload.
 std::vector<double> effectiveStageMs(const Scenario &scenario);

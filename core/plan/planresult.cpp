@@ -41,9 +41,9 @@ TailSection tailSection(const Scenario &scenario, const ScenarioResult &model)
     return section;
 }
 
-TrainingSection trainingSection(const TrainingSettings &training)
+TrainingSection trainingSection(const TrainingSettings &training, TrainingSearch search)
 {
-    return {computeTraining(training)};
+    return {computeTraining(training, search)};
 }
 
 } // namespace
@@ -169,7 +169,8 @@ MeasuredSection measuredSection(const Scenario &scenario)
 }
 } // namespace
 
-Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged)
+Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged,
+                    TrainingSearch search)
 {
     Sections changed;
     if (sections & Section::Inputs)
@@ -185,7 +186,7 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
     if ((sections & Section::Tail) && assign(result.tail, tailSection(plan.scenario, result.model)))
         changed |= Section::Tail;
     if ((sections & Section::Training) &&
-        assign(result.training, trainingSection(plan.scenario.training)))
+        assign(result.training, trainingSection(plan.scenario.training, search)))
         changed |= Section::Training;
     if ((sections & Section::Project) &&
         assign(result.project, projectSection(plan.scenario.project, QDate::currentDate())))

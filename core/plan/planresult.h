@@ -173,7 +173,10 @@ PlanResult evaluatePlan(const Plan &plan);
 /// Recomputes the `sections` of `result` for `plan`, leaving the others as they are. The
 /// baseline's own evaluation is redone only when `baselineChanged` (a workers tick re-uses it
 /// and only redoes the comparison). Returns the sections whose values actually changed.
-Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged);
+/// `search`: whether the training section's large searches run now or are left `searching` for
+/// the window's background job (ScheduleSearchRunner).
+Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged,
+                    TrainingSearch search = TrainingSearch::Inline);
 
 /// The project's Monte Carlo, with and without buffers (seed 003; estimate::simulatePlan) over
 /// the section's `simulated` tasks (the remaining work of a forecast), with the criticality, the

@@ -419,11 +419,36 @@ constexpr double kNotDone = std::numeric_limits<double>::quiet_NaN();
 
 } // namespace
 
+bool isSearched(Kind kind)
+{
+    return kind == Kind::ZeroBubbleH2 || kind == Kind::ZeroBubbleV || kind == Kind::ZeroBubbleAuto;
+}
+
+bool searchesInBackground(const Params &params)
+{
+    return isSearched(params.kind) &&
+           static_cast<std::int64_t>(params.devices) * params.microbatches > kInlineSearchCells;
+}
+
+int searchCandidates(const Params &params)
+{
+    return isSearched(params.kind) ? detail::searchedCandidates(params) : 1;
+}
+
+std::optional<Result> compute(const Params &params, const SearchProgress &progress)
+{
+    if (isSearched(params.kind))
+        return detail::computeSearched(params, progress);
+    Result result = compute(params);
+    if (progress && !progress(1, 1))
+        return std::nullopt;
+    return result;
+}
+
 Result compute(const Params &params)
 {
-    if (params.kind == Kind::ZeroBubbleH2 || params.kind == Kind::ZeroBubbleV ||
-        params.kind == Kind::ZeroBubbleAuto)
-        return detail::computeSearched(params);
+    if (isSearched(params.kind))
+        return *detail::computeSearched(params, {});
     const int p = params.devices;
     const int m = params.microbatches;
     const int v = params.virtualStages;

@@ -7,6 +7,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -165,6 +166,19 @@ struct Result
     bool operator==(const Result &) const = default;
 };
 
+/// Whether `kind` is searched (ZB-H2, ZB-V, zb-auto): it times many candidate orders, so its time
+/// grows with devices x microbatches (p = 16, m = 64: about 40 ms, BM_Schedule/zb_auto_16x64).
+bool isSearched(Kind kind);
+/// Searches up to this many devices x microbatches run where they are asked for; the window runs
+/// larger ones in the background with progress (p = 128, m = 4096 takes seconds).
+inline constexpr std::int64_t kInlineSearchCells = 16 * 64;
+/// isSearched(kind) and p x m above kInlineSearchCells.
+bool searchesInBackground(const Params &params);
+/// Candidate orders the schedule times (its progress total): 1 for a schedule that is not searched.
+int searchCandidates(const Params &params);
+/// Told after each candidate order: how many are timed so far and in all; false stops the search.
+using SearchProgress = std::function<bool(int done, int total)>;
+
 /// Each device's op order for the schedule, then the times: each device runs its ops in order
 /// until one waits for an input, and is woken when a neighbour produces it, in O(ops) overall.
 /// GPipe, 1F1B and interleaved treat B and W as one backward (the previous device waits for W
@@ -176,6 +190,9 @@ struct Result
 /// ZB-H2, ZB-V and zb-auto search several orders (see zbsearch.h) and keep the fastest.
 /// Precondition: validate() is empty.
 Result compute(const Params &params);
+/// compute() reporting each candidate order it timed to `progress` (when set); none when
+/// `progress` returned false (stopped).
+std::optional<Result> compute(const Params &params, const SearchProgress &progress);
 
 /// One step of a device's activation memory: from timeMs on it holds `microbatches`.
 struct MemoryStep

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <deque>
+#include <functional>
 #include <limits>
 #include <set>
 #include <stdexcept>
@@ -497,11 +499,301 @@ std::optional<Orders> authorsHeuristicOrders(const Params &params, double limitM
 
 namespace {
 
-struct Candidate
+/// A placement rule of zbv.py that cannot be met (its assert): the variant yields no order.
+struct VRuleBroken
 {
-    Result result;
-    double limit = 0;
 };
+
+/// One try_v_schedule run. Chunk indices are zbv.py's: for F, 0 is the way down (stage d) and 1
+/// the way up (stage 2p - 1 - d); for B and W, 0 is the way up's backward and 1 the way down's.
+class AuthorsV
+{
+public:
+    AuthorsV(const Params &params, double limitMicrobatches, bool fillF, bool fillB, bool meanCosts,
+             std::vector<double> approved)
+        : m_n(params.devices), m_m(params.microbatches),
+          m_comm(params.devices > 1 ? params.commMs : 0.0), m_fillF(fillF), m_fillB(fillB),
+          m_maxMem(std::floor(2 * limitMicrobatches + kEps)), m_approved(std::move(approved)),
+          m_cost(static_cast<std::size_t>(m_n)), m_count(static_cast<std::size_t>(m_n)),
+          m_end(static_cast<std::size_t>(6) * static_cast<std::size_t>(m_n) *
+                    static_cast<std::size_t>(m_m),
+                -1.0),
+          m_cur(static_cast<std::size_t>(m_n), 0.0), m_mem(static_cast<std::size_t>(m_n), 0.0),
+          m_bubble(static_cast<std::size_t>(m_n), 0.0), m_pending(static_cast<std::size_t>(m_n)),
+          m_order(static_cast<std::size_t>(m_n))
+    {
+        for (int d = 0; d < m_n; ++d)
+            m_cost[static_cast<std::size_t>(d)] = {perDevice(params.forwardMs, d) / 2,
+                                                   perDevice(params.backwardMs, d) / 2,
+                                                   perDevice(params.weightMs, d) / 2};
+        if (meanCosts) {
+            // zbv.py takes one F, B and W time for all stages: the devices' mean.
+            std::array<double, 3> mean{};
+            for (const auto &c : m_cost)
+                for (std::size_t k = 0; k < 3; ++k)
+                    mean[k] += c[k] / m_n;
+            std::fill(m_cost.begin(), m_cost.end(), mean);
+        }
+        if (m_approved.empty())
+            m_approved.assign(static_cast<std::size_t>(m_n), -1.0);
+        m_maxApproved = *std::max_element(m_approved.begin(), m_approved.end());
+    }
+
+    void run()
+    {
+        warmUp();
+        for (int round = 0; round < 2 * m_m; ++round) {
+            putBackwards();
+            putForwards();
+        }
+        for (int i = 0; i < m_n; ++i) {
+            while (!pending(i).empty())
+                putW(i);
+        }
+    }
+
+    double maxBubble() const { return *std::max_element(m_bubble.begin(), m_bubble.end()); }
+    const std::vector<double> &stageBubble() const { return m_bubble; }
+
+    /// The run order in PipePlan's chunks (a B or W of zbv.py's chunk c is chunk 1 - c here).
+    std::vector<std::vector<Step>> orders(const Params &params) const
+    {
+        std::vector<std::vector<Step>> out(static_cast<std::size_t>(m_n));
+        for (int d = 0; d < m_n; ++d) {
+            const bool weights = hasWeightOps(params, d);
+            for (const auto &[cat, chunk, mb] : m_order[static_cast<std::size_t>(d)]) {
+                if (cat == 2 && !weights)
+                    continue;
+                const auto ours = static_cast<std::int16_t>(cat == 0 ? chunk : 1 - chunk);
+                out[static_cast<std::size_t>(d)].push_back({mb, ours,
+                                                            cat == 0   ? OpKind::Forward
+                                                            : cat == 1 ? OpKind::Backward
+                                                                       : OpKind::Weight});
+            }
+        }
+        return out;
+    }
+
+private:
+    std::size_t id(int cat, int chunk, int stage, int mb) const
+    {
+        return ((static_cast<std::size_t>(cat) * 2 + static_cast<std::size_t>(chunk)) *
+                    static_cast<std::size_t>(m_n) +
+                static_cast<std::size_t>(stage)) *
+                   static_cast<std::size_t>(m_m) +
+               static_cast<std::size_t>(mb);
+    }
+    int &count(int stage, int slot) { return m_count[static_cast<std::size_t>(stage)][slot]; }
+    double cost(int stage, int cat) const
+    {
+        return m_cost[static_cast<std::size_t>(stage)][static_cast<std::size_t>(cat)];
+    }
+    double &cur(int stage) { return m_cur[static_cast<std::size_t>(stage)]; }
+    double &mem(int stage) { return m_mem[static_cast<std::size_t>(stage)]; }
+    std::deque<int> &pending(int stage) { return m_pending[static_cast<std::size_t>(stage)]; }
+    /// end_time[fa] as zbv.py reads it, where fa = -1 reads the list's last entry.
+    double endOf(std::ptrdiff_t fa) const
+    {
+        return fa >= 0 ? m_end[static_cast<std::size_t>(fa)] : m_end.back();
+    }
+
+    double maxStageBubble(int stage) const
+    {
+        double most = maxBubble();
+        if (stage >= 0)
+            most = std::max(most, m_maxApproved - m_approved[static_cast<std::size_t>(stage)]);
+        return most;
+    }
+
+    void put(int cat, int chunk, int i)
+    {
+        const double noBubble = cur(i) + cost(i, cat);
+        double tmp = noBubble;
+        const int cnt = count(i, cat * 2 + chunk);
+        constexpr std::array<double, 3> kMem{1, 0, -1};
+        if (cnt >= m_m || mem(i) + kMem[static_cast<std::size_t>(cat)] > m_maxMem + kEps)
+            throw VRuleBroken{};
+        if (cat > 0 || chunk > 0) {
+            const int last = cat * 2 + chunk - 1;
+            const double before =
+                cat < 2 ? m_end[id(last / 2, last % 2, i, cnt)] : m_end[id(1, chunk, i, cnt)];
+            if (before < 0)
+                throw VRuleBroken{};
+        }
+        if (cat < 2 && ((chunk == 1 && i < m_n - 1) || (chunk == 0 && i > 0))) {
+            const double input = m_end[id(cat, chunk, chunk == 1 ? i + 1 : i - 1, cnt)];
+            if (input < 0)
+                throw VRuleBroken{};
+            tmp = std::max(tmp, input + m_comm + cost(i, cat));
+        }
+        if (count(i, 0) > 0)
+            m_bubble[static_cast<std::size_t>(i)] += tmp - noBubble;
+        m_end[id(cat, chunk, i, cnt)] = tmp;
+        cur(i) = tmp;
+        mem(i) += kMem[static_cast<std::size_t>(cat)];
+        m_order[static_cast<std::size_t>(i)].push_back({cat, chunk, cnt});
+        if (cat == 1)
+            pending(i).push_back(chunk);
+        ++count(i, cat * 2 + chunk);
+    }
+
+    void putW(int i)
+    {
+        if (pending(i).empty())
+            throw VRuleBroken{};
+        const int chunk = pending(i).front();
+        pending(i).pop_front();
+        put(2, chunk, i);
+    }
+
+    /// W into the wait for the input `fa` (fills it), and once more when the wait is longer
+    /// than the bubble already approved (`fill`).
+    void fillWait(int i, std::ptrdiff_t fa, bool fill)
+    {
+        while (!pending(i).empty() && fa >= 0 && endOf(fa) + m_comm >= cur(i) + cost(i, 2))
+            putW(i);
+        if (!pending(i).empty() &&
+            endOf(fa) + m_comm - cur(i) >
+                maxStageBubble(i) - m_bubble[static_cast<std::size_t>(i)] &&
+            fill)
+            putW(i);
+    }
+
+    void warmUp()
+    {
+        for (int i = 0; i < m_n; ++i)
+            put(0, 0, i);
+        for (int i = m_n - 1; i >= 0; --i) {
+            if (i == m_n - 1) {
+                put(0, 1, i);
+                continue;
+            }
+            const double ready = m_end[id(0, 1, i + 1, 0)] + m_comm;
+            while (mem(i) + (2.0 + 2.0 * i) <= m_maxMem + kEps && cur(i) + cost(i, 0) <= ready &&
+                   count(i, 0) < m_m) {
+                for (int j = 0; j <= i; ++j)
+                    put(0, 0, j);
+            }
+            put(0, 1, i);
+        }
+        int chunk = 0;
+        const std::int64_t guard = 8LL * m_n * m_m + 16;
+        std::int64_t steps = 0;
+        for (int i = 1; i < m_n; ++i) {
+            while (count(i, 0) + count(i, 1) < count(i - 1, 0) + count(i - 1, 1) ||
+                   (count(i, 1) <= count(i - 1, 1) && count(i - 1, 1) < m_m)) {
+                if (++steps > guard)
+                    throw VRuleBroken{};
+                for (int j = m_n - 1; j >= i; --j) {
+                    if (count(j, chunk) < m_m)
+                        put(0, chunk, j);
+                }
+                chunk = 1 - chunk;
+            }
+        }
+    }
+
+    void putBackwards()
+    {
+        std::vector<int> b0;
+        std::vector<int> b1;
+        for (int i = 0; i < m_n; ++i) {
+            if (count(i, 3) >= count(i, 2))
+                b0.push_back(i);
+            else if (i == m_n - 1 || m_end[id(1, 1, i + 1, count(i, 3))] >= 0 || count(i, 2) >= m_m)
+                b1.push_back(i);
+            else
+                b0.push_back(i);
+        }
+        std::vector<std::pair<int, int>> ranks;
+        for (auto it = b1.rbegin(); it != b1.rend(); ++it)
+            ranks.emplace_back(*it, 1);
+        for (int i : b0)
+            ranks.emplace_back(i, 0);
+        for (const auto &[i, chunk] : ranks) {
+            std::ptrdiff_t fa = -1;
+            if (chunk == 1 && i < m_n - 1)
+                fa = static_cast<std::ptrdiff_t>(id(1, 1, i + 1, count(i, 3)));
+            if (chunk == 0 && i > 0)
+                fa = static_cast<std::ptrdiff_t>(id(1, 0, i - 1, count(i, 2)));
+            fillWait(i, fa, chunk == 1 || m_fillB);
+            put(1, chunk, i);
+        }
+    }
+
+    void putForwards()
+    {
+        for (int i = 0; i < m_n; ++i) {
+            if (count(i, 1) >= m_m)
+                continue;
+            int item = -1;
+            if (count(i, 1) >= count(i, 0))
+                item = 0;
+            else if (i == m_n - 1)
+                item = 1;
+            else if (m_end[id(0, 1, i + 1, count(i, 1))] >= 0)
+                item = 1;
+            else if (count(i, 0) < m_m && (i == 0 || m_end[id(0, 0, i - 1, count(i, 0))] >= 0))
+                item = 0;
+            if (item < 0)
+                continue;
+            while (mem(i) + 1 > m_maxMem + kEps)
+                putW(i);
+            std::ptrdiff_t fa = -1;
+            if (item == 0 && i > 0)
+                fa = static_cast<std::ptrdiff_t>(id(0, 0, i - 1, count(i, 0)));
+            if (item == 1 && i < m_n - 1)
+                fa = static_cast<std::ptrdiff_t>(id(0, 1, i + 1, count(i, 1)));
+            fillWait(i, fa, m_fillF);
+            put(0, item, i);
+        }
+    }
+
+    int m_n;
+    int m_m;
+    double m_comm;
+    bool m_fillF;
+    bool m_fillB;
+    double m_maxMem;
+    std::vector<double> m_approved;
+    double m_maxApproved = -1;
+    std::vector<std::array<double, 3>> m_cost;
+    std::vector<std::array<int, 6>> m_count;
+    std::vector<double> m_end;
+    std::vector<double> m_cur;
+    std::vector<double> m_mem;
+    std::vector<double> m_bubble;
+    std::vector<std::deque<int>> m_pending;
+    std::vector<std::vector<std::array<int, 3>>> m_order;
+};
+
+} // namespace
+
+std::optional<Orders> authorsVOrders(const Params &params, double limitMicrobatches, bool fillF,
+                                     bool fillB, bool meanCosts)
+{
+    // try_v_schedule runs again with each run's per-stage bubble approved, while that lowers the
+    // largest bubble (zbv.py recurses; a loop here, bounded).
+    std::optional<AuthorsV> best;
+    std::vector<double> approved;
+    for (int round = 0; round < 32; ++round) {
+        AuthorsV attempt(params, limitMicrobatches, fillF, fillB, meanCosts, approved);
+        try {
+            attempt.run();
+        } catch (const VRuleBroken &) {
+            break;
+        }
+        if (best && !(attempt.maxBubble() < best->maxBubble()))
+            break;
+        approved = attempt.stageBubble();
+        best = std::move(attempt);
+    }
+    if (!best)
+        return std::nullopt;
+    return toOrders(best->orders(params));
+}
+
+namespace {
 
 /// Keeps the faster of `best` and the order's schedule when the latter fits `limit`.
 void consider(std::optional<Result> &best, const Params &params, const Layout &layout,
@@ -534,8 +826,11 @@ QString policyName(const GreedyPolicy &policy)
     return parts.join(QStringLiteral(", "));
 }
 
-void considerGreedy(std::optional<Result> &best, const Params &params, Placement placement,
-                    double limit)
+/// One candidate order: times it and keeps it in `best` when it fits and is faster.
+using Candidate = std::function<void(std::optional<Result> &best)>;
+
+void addGreedy(std::vector<Candidate> &candidates, const Params &params, Placement placement,
+               double limit)
 {
     const Layout layout{placement == Placement::VShape ? 2 : 1, placement, true};
     for (const bool taper : {false, true}) {
@@ -545,73 +840,125 @@ void considerGreedy(std::optional<Result> &best, const Params &params, Placement
                     if (!laterChunkFirst && placement == Placement::Linear)
                         continue;
                     const GreedyPolicy policy{forwardFirst, fillAlways, taper, laterChunkFirst};
-                    consider(best, params, layout, greedyOrders(params, placement, limit, policy),
-                             limit,
-                             (placement == Placement::VShape ? QStringLiteral("V-shaped greedy: ")
-                                                             : QStringLiteral("greedy: ")) +
-                                 policyName(policy));
+                    candidates.emplace_back(
+                        [&params, placement, limit, layout, policy](std::optional<Result> &best) {
+                            consider(best, params, layout,
+                                     greedyOrders(params, placement, limit, policy), limit,
+                                     (placement == Placement::VShape
+                                          ? QStringLiteral("V-shaped greedy: ")
+                                          : QStringLiteral("greedy: ")) +
+                                         policyName(policy));
+                        });
                 }
             }
         }
     }
 }
 
-void considerHeuristic(std::optional<Result> &best, const Params &params, double limit)
+void addHeuristic(std::vector<Candidate> &candidates, const Params &params, double limit)
 {
     for (const bool allow : {true, false}) {
         for (const bool prioritize : {true, false}) {
             for (const bool greedy : {true, false}) {
-                consider(best, params, {1, Placement::Linear, true},
-                         authorsHeuristicOrders(params, limit, {allow, prioritize, greedy}), limit,
-                         QStringLiteral("the zero-bubble authors' heuristic"));
+                const HeuristicFlags flags{allow, prioritize, greedy};
+                candidates.emplace_back([&params, limit, flags](std::optional<Result> &best) {
+                    consider(best, params, {1, Placement::Linear, true},
+                             authorsHeuristicOrders(params, limit, flags), limit,
+                             QStringLiteral("the zero-bubble authors' heuristic"));
+                });
             }
         }
     }
 }
 
-void considerZbH1(std::optional<Result> &best, const Params &params, double limit)
+void addAuthorsV(std::vector<Candidate> &candidates, const Params &params, double limit)
 {
-    Params h1 = params;
-    h1.kind = Kind::ZeroBubbleH1;
-    h1.virtualStages = 1;
-    Result result = compute(h1);
-    if (result.maxPeakInFlight() > limit + kEps)
-        return;
-    if (!best || result.makespanMs < best->makespanMs - kEps) {
-        result.origin = QStringLiteral("ZB-H1's order");
-        best = std::move(result);
+    // With equal devices the mean costs are the devices' own: one set of variants is enough.
+    const bool unequal =
+        params.forwardMs.size() > 1 || params.backwardMs.size() > 1 || params.weightMs.size() > 1;
+    for (const bool meanCosts : {false, true}) {
+        if (meanCosts && !unequal)
+            continue;
+        for (const bool fillB : {true, false}) {
+            for (const bool fillF : {true, false}) {
+                candidates.emplace_back(
+                    [&params, limit, fillF, fillB, meanCosts](std::optional<Result> &best) {
+                        consider(best, params, {2, Placement::VShape, true},
+                                 authorsVOrders(params, limit, fillF, fillB, meanCosts), limit,
+                                 QStringLiteral("the zero-bubble authors' ZB-V"));
+                    });
+            }
+        }
     }
 }
 
-} // namespace
-
-Result computeSearched(const Params &params)
+void addZbH1(std::vector<Candidate> &candidates, const Params &params, double limit)
 {
-    std::optional<Result> best;
+    candidates.emplace_back([&params, limit](std::optional<Result> &best) {
+        Params h1 = params;
+        h1.kind = Kind::ZeroBubbleH1;
+        h1.virtualStages = 1;
+        Result result = compute(h1);
+        if (result.maxPeakInFlight() > limit + kEps)
+            return;
+        if (!best || result.makespanMs < best->makespanMs - kEps) {
+            result.origin = QStringLiteral("ZB-H1's order");
+            best = std::move(result);
+        }
+    });
+}
+
+/// Every candidate order of the searched schedule, in the order they are timed.
+std::vector<Candidate> candidatesFor(const Params &params)
+{
+    std::vector<Candidate> candidates;
     const double p = params.devices;
     switch (params.kind) {
     case Kind::ZeroBubbleH2: {
         const double limit = 2 * p;
-        considerZbH1(best, params, limit);
-        considerGreedy(best, params, Placement::Linear, limit);
-        considerHeuristic(best, params, limit);
+        addZbH1(candidates, params, limit);
+        addGreedy(candidates, params, Placement::Linear, limit);
+        addHeuristic(candidates, params, limit);
         break;
     }
     case Kind::ZeroBubbleV: {
         // 1F1B's activations: min(p, m) on the first device.
         const double limit = std::min(p, static_cast<double>(params.microbatches));
-        considerGreedy(best, params, Placement::VShape, limit);
+        addAuthorsV(candidates, params, limit);
+        addGreedy(candidates, params, Placement::VShape, limit);
         break;
     }
     default: {
         const double limit = searchLimit(params);
-        considerZbH1(best, params, limit);
-        considerGreedy(best, params, Placement::Linear, limit);
-        considerHeuristic(best, params, limit);
-        if (params.devices > 1)
-            considerGreedy(best, params, Placement::VShape, limit);
+        addZbH1(candidates, params, limit);
+        addGreedy(candidates, params, Placement::Linear, limit);
+        addHeuristic(candidates, params, limit);
+        if (params.devices > 1) {
+            addAuthorsV(candidates, params, limit);
+            addGreedy(candidates, params, Placement::VShape, limit);
+        }
         break;
     }
+    }
+    return candidates;
+}
+
+} // namespace
+
+int searchedCandidates(const Params &params)
+{
+    return static_cast<int>(candidatesFor(params).size());
+}
+
+std::optional<Result> computeSearched(const Params &params, const SearchProgress &progress)
+{
+    const std::vector<Candidate> candidates = candidatesFor(params);
+    const int total = static_cast<int>(candidates.size());
+    std::optional<Result> best;
+    for (int i = 0; i < total; ++i) {
+        candidates[static_cast<std::size_t>(i)](best);
+        if (progress && !progress(i + 1, total))
+            return std::nullopt;
     }
     if (!best)
         throw std::logic_error("pipeline schedule: no order fits the memory limit");
@@ -619,7 +966,7 @@ Result computeSearched(const Params &params)
     best->fitsMemory = true;
     if (const std::optional<double> limit = memoryLimit(params))
         best->fitsMemory = best->maxPeakInFlight() <= *limit + kEps;
-    return std::move(*best);
+    return best;
 }
 
 } // namespace pipeplan::schedule::detail

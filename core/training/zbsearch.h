@@ -72,7 +72,18 @@ struct HeuristicFlags
 std::optional<Orders> authorsHeuristicOrders(const Params &params, double limitMicrobatches,
                                              const HeuristicFlags &flags);
 
-/// ZB-H2, ZB-V or zb-auto: the fastest candidate order within the schedule's memory.
-Result computeSearched(const Params &params);
+/// The zero-bubble authors' ZB-V construction (sail-sg/zero-bubble-pipeline-parallelism,
+/// scheduler/zbv.py, PipelineGraph.try_v_schedule with its bubble-approval rounds),
+/// re-implemented: two chunks per device in a V, memory counted in chunks as F +1, B 0, W -1
+/// against twice `limitMicrobatches`; none where its placement rules cannot go on. zbv.py takes
+/// one time per op kind: `meanCosts` plans with the devices' mean, else with each device's own.
+std::optional<Orders> authorsVOrders(const Params &params, double limitMicrobatches, bool fillF,
+                                     bool fillB, bool meanCosts);
+
+/// ZB-H2, ZB-V or zb-auto: the fastest candidate order within the schedule's memory, telling
+/// `progress` (when set) after each candidate; none when it returned false.
+std::optional<Result> computeSearched(const Params &params, const SearchProgress &progress);
+/// The candidate orders computeSearched times for `params`.
+int searchedCandidates(const Params &params);
 
 } // namespace pipeplan::schedule::detail

@@ -1,5 +1,6 @@
 #include "ui/document/montecarlorunner.h"
 
+#include "ui/document/schedulesearchrunner.h"
 #include "ui/document/simulationrunner.h"
 
 #include <memory>
@@ -60,7 +61,7 @@ void MonteCarloRunner::cancel()
 
 PlanJobs::PlanJobs(QObject *parent)
     : QObject(parent), m_simulation(new SimulationRunner(this)),
-      m_monteCarlo(new MonteCarloRunner(this))
+      m_monteCarlo(new MonteCarloRunner(this)), m_scheduleSearch(new ScheduleSearchRunner(this))
 {
 }
 

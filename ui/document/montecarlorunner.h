@@ -59,8 +59,10 @@ private:
 };
 
 /// The background work of one plan, owned by its document: the simulation with its breakdown and
-/// goal seek, and the project's Monte Carlo. Each keeps the single cache of its results.
+/// goal seek, the project's Monte Carlo and the training section's large searches. Each keeps the
+/// single cache of its results.
 class SimulationRunner;
+class ScheduleSearchRunner;
 class PlanJobs : public QObject
 {
     Q_OBJECT
@@ -68,10 +70,13 @@ public:
     explicit PlanJobs(QObject *parent = nullptr);
     SimulationRunner *simulation() const { return m_simulation; }
     MonteCarloRunner *monteCarlo() const { return m_monteCarlo; }
+    /// The training section's large schedule searches.
+    ScheduleSearchRunner *scheduleSearch() const { return m_scheduleSearch; }
 
 private:
     SimulationRunner *m_simulation;
     MonteCarloRunner *m_monteCarlo;
+    ScheduleSearchRunner *m_scheduleSearch;
 };
 
 } // namespace pipeplan

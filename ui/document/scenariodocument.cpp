@@ -1,8 +1,11 @@
 #include "ui/document/scenariodocument.h"
 
 #include "ui/document/montecarlorunner.h"
+#include "ui/document/schedulesearchrunner.h"
 
 #include <QUndoCommand>
+
+#include <bit>
 
 namespace pipeplan {
 
@@ -53,6 +56,8 @@ ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_jobs(ne
     m_undoStack.setUndoLimit(kUndoLimit);
     connect(&m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool) { emit modifiedChanged(isModified()); });
+    connect(m_jobs->scheduleSearch(), &ScheduleSearchRunner::finished, this,
+            &ScenarioDocument::takeSearchedTraining);
     recompute(Section::All, true);
 }
 
@@ -193,7 +198,9 @@ void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
     }
     if ((sections & Section::Baseline) && baselineChanged && m_plan.baseline)
         ++m_baselineEvaluations;
-    reevaluate(m_result, m_plan, sections, baselineChanged);
+    reevaluate(m_result, m_plan, sections, baselineChanged, TrainingSearch::Background);
+    if (sections & Section::Training)
+        searchTraining();
     if (sections & Section::Model) {
         m_scheduleStageMs =
             m_balanced ? pipeline::balance(m_result.model.stageMs) : m_result.model.stageMs;
@@ -203,6 +210,32 @@ void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
                                         : pipeline::Schedule{};
     }
     emit changed(sections);
+}
+
+void ScenarioDocument::searchTraining()
+{
+    ScheduleSearchRunner *runner = m_jobs->scheduleSearch();
+    const TrainingSettings &training = m_plan.scenario.training;
+    if (!trainingSearching(m_result.training.schedules)) {
+        runner->cancel(); // a search for settings no longer asked for
+        return;
+    }
+    // Undo back to searched settings shows them at once.
+    if (std::optional<TrainingSection> searched = runner->sectionFor(training))
+        m_result.training = std::move(*searched);
+    else
+        runner->request(training, m_result.training);
+}
+
+void ScenarioDocument::takeSearchedTraining()
+{
+    std::optional<TrainingSection> searched =
+        m_jobs->scheduleSearch()->sectionFor(m_plan.scenario.training);
+    if (!searched || !trainingSearching(m_result.training.schedules))
+        return;
+    m_result.training = std::move(*searched);
+    ++m_recomputeCounts[std::countr_zero(static_cast<unsigned>(Section::Training))];
+    emit changed(Section::Training);
 }
 
 } // namespace pipeplan

@@ -213,6 +213,9 @@ private:
     bool editPlan(const Plan &after, const QString &text, EditId id);
     /// Recomputes `sections` (and the Gantt's schedule with the model) and announces them.
     void recompute(Sections sections, bool baselineChanged);
+    /// Hands the training section's large searches to the background, or takes the finished ones.
+    void searchTraining();
+    void takeSearchedTraining();
 
     Plan m_plan;
     PlanResult m_result;

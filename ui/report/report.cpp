@@ -1119,11 +1119,25 @@ QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
     }
 }
 
+namespace {
+/// The plan evaluated for the report (evaluatePlan), with the window's searched training
+/// schedules when the options carry them.
+PlanResult evaluatedPlan(const Plan &plan, const Options &options)
+{
+    if (!options.training || trainingSearching(options.training->schedules))
+        return evaluatePlan(plan);
+    PlanResult result;
+    reevaluate(result, plan, Sections(Section::All) & ~Sections(Section::Training), true);
+    result.training = *options.training;
+    return result;
+}
+} // namespace
+
 std::vector<ReportSection> sectionsFor(const Plan &plan, const Options &options)
 {
     if (options.sections)
         return reportsections::normalized(*options.sections);
-    return reportplan::sectionsFor(plan, evaluatePlan(plan),
+    return reportplan::sectionsFor(plan, evaluatedPlan(plan, options),
                                    {options.simulation && options.simulation->trials > 0});
 }
 
@@ -1134,7 +1148,7 @@ Document build(QPaintDevice *device, const Plan &plan, const Options &options, c
 {
     const Scenario &s = plan.scenario;
     // One evaluation of the plan, the same as the window's and the CLI's; every section reads it.
-    const PlanResult planResult = evaluatePlan(plan);
+    const PlanResult planResult = evaluatedPlan(plan, options);
     const ScenarioResult &r = planResult.model;
     const explain::Headline h = explain::headline(s, r);
     const std::vector<ReportSection> chosen =

@@ -2,6 +2,7 @@
 
 #include "core/model/reportsections.h"
 #include "core/plan/goalseek.h"
+#include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
 #include "core/project/estimate.h"
 #include "core/tail/simulate.h"
@@ -35,6 +36,9 @@ struct Options
     /// The goal seek for this plan, when one is at hand (the window's finished run); otherwise
     /// the report runs it (goalseek::seek of the plan's tail section, as `pipeplan-cli deadline`).
     std::optional<goalseek::Result> goalSeek;
+    /// The plan's training schedules, when they are at hand with every search done (the
+    /// window's: a large zb-auto search takes seconds); otherwise the report computes them.
+    std::optional<TrainingSection> training;
     /// The sections to print, overriding the plan's choice (`pipeplan-cli report --sections`);
     /// unset: sectionsFor(plan) below.
     std::optional<std::vector<ReportSection>> sections;

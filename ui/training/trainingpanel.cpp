@@ -2,8 +2,10 @@
 
 #include "core/base/format.h"
 #include "core/model/explain.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/document/schedulesearchrunner.h"
 #include "ui/widgets/chartstyle.h"
 #include "ui/widgets/valuecontrol.h"
 
@@ -14,6 +16,8 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
@@ -84,7 +88,9 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     : WorkspacePanel(Section::Training, parent), m_picker(new QComboBox(this)),
       m_perDevice(new QLabel(this)), m_message(new QLabel(this)), m_table(new QTableWidget(this)),
       m_gantt(new ScheduleChart(this)), m_memoryTitle(new QLabel(this)),
-      m_memory(new ScheduleMemoryChart(this))
+      m_memory(new ScheduleMemoryChart(this)), m_searchBar(new QWidget(this)),
+      m_searchStatus(new QLabel(m_searchBar)), m_searchProgress(new QProgressBar(m_searchBar)),
+      m_searchButton(new QPushButton(m_searchBar))
 {
     auto *inputs = new QWidget(this);
     auto *inputsLayout = new QVBoxLayout(inputs);
@@ -282,6 +288,17 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     auto *resultsLayout = new QVBoxLayout(results);
     resultsLayout->setContentsMargins(0, 0, 0, 0);
     resultsLayout->addWidget(m_message);
+    auto *searchLayout = new QHBoxLayout(m_searchBar);
+    searchLayout->setContentsMargins(0, 0, 0, 0);
+    m_searchStatus->setWordWrap(true);
+    m_searchProgress->setRange(0, 1000);
+    m_searchProgress->setMaximumWidth(220);
+    m_searchProgress->setAccessibleName(tr("Schedule search progress"));
+    searchLayout->addWidget(m_searchStatus, 1);
+    searchLayout->addWidget(m_searchProgress);
+    searchLayout->addWidget(m_searchButton);
+    m_searchBar->setVisible(false);
+    resultsLayout->addWidget(m_searchBar);
     resultsLayout->addWidget(m_table);
     auto *charts = new QSplitter(Qt::Vertical, results);
     charts->addWidget(m_gantt);
@@ -302,6 +319,16 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     layout->addWidget(results, 1);
     setInputsArea(inputsScroll);
 
+    connect(m_searchButton, &QPushButton::clicked, this, [this]() {
+        if (!m_document)
+            return;
+        ScheduleSearchRunner *runner = m_document->jobs()->scheduleSearch();
+        if (runner->isRunning())
+            runner->cancel();
+        else
+            runner->request(m_document->scenario().training, m_document->planResult().training);
+        updateSearchBar();
+    });
     connect(m_bound, &ScenarioBindings::refused, this, &TrainingPanel::refresh);
     connect(m_picker, &QComboBox::activated, this, [this](int index) {
         const auto kind = static_cast<schedule::Kind>(m_picker->itemData(index).toInt());
@@ -389,6 +416,7 @@ void TrainingPanel::refresh()
     m_perDevice->setText(tr("Per device (sliders show the mean): ") +
                          perDevice.join(QStringLiteral("; ")));
 
+    updateSearchBar();
     // The document computed the schedules (its training section); draw them once per result.
     const int generation = m_document->recomputeCount(Section::Training);
     if (generation == m_drawnGeneration)
@@ -399,7 +427,7 @@ void TrainingPanel::refresh()
     for (const TrainingSchedule &entry : m_document->planResult().training.schedules) {
         if (entry.result)
             results->push_back(*entry.result);
-        else
+        else if (!entry.searching)
             errors << tr("%1 cannot run: %2").arg(schedule::displayName(entry.kind), entry.error);
     }
     m_schedules = results;
@@ -447,6 +475,61 @@ void TrainingPanel::refresh()
     m_gantt->setSchedules(m_schedules);
     m_memory->setSchedule(m_schedules, 0);
     m_memoryTitle->setText(results->empty() ? QString() : memoryTitle(results->front()));
+}
+
+void TrainingPanel::documentAttached(ScenarioDocument *document)
+{
+    if (m_searchRunner)
+        disconnect(m_searchRunner, nullptr, this, nullptr);
+    m_searchRunner = document ? document->jobs()->scheduleSearch() : nullptr;
+    if (!m_searchRunner)
+        return;
+    for (auto signal : {&ScheduleSearchRunner::started, &ScheduleSearchRunner::finished,
+                        &ScheduleSearchRunner::cancelled})
+        connect(m_searchRunner, signal, this, &TrainingPanel::updateSearchBar);
+    connect(m_searchRunner, &ScheduleSearchRunner::progress, this, [this](double fraction) {
+        m_searchProgress->setValue(static_cast<int>(fraction * 1000));
+    });
+}
+
+/// Large searches (ZB-H2, ZB-V, zb-auto above 16 x 64) run on the document's background job: this
+/// line names them, shows the progress and offers Cancel; a stopped search offers Search again.
+void TrainingPanel::updateSearchBar()
+{
+    if (!m_document)
+        return;
+    const TrainingSettings &t = m_document->scenario().training;
+    QStringList searching;
+    for (const TrainingSchedule &entry : m_document->planResult().training.schedules) {
+        if (entry.searching)
+            searching << schedule::displayName(entry.kind);
+    }
+    m_searchBar->setVisible(!searching.isEmpty());
+    if (searching.isEmpty())
+        return;
+    const ScheduleSearchRunner *runner = m_document->jobs()->scheduleSearch();
+    const QString names = searching.join(QStringLiteral(", "));
+    const QString size =
+        tr("%1 devices × %2 microbatches")
+            .arg(format::grouped(t.devices, 0), format::grouped(t.microbatches, 0));
+    if (runner->isRunning()) {
+        m_searchStatus->setText(
+            tr("Searching %1 for %2 in the background: the table and charts show it when the "
+               "search ends.")
+                .arg(names, size));
+        m_searchButton->setText(tr("Cancel"));
+        m_searchButton->setToolTip(tr("Stop the search (Esc); the other schedules stay."));
+        m_searchButton->setShortcut(Qt::Key_Escape);
+        m_searchProgress->setVisible(true);
+    } else {
+        m_searchStatus->setText(
+            tr("The search for %1 for %2 was stopped: it is left out of the table and charts.")
+                .arg(names, size));
+        m_searchButton->setText(tr("Search again"));
+        m_searchButton->setToolTip(tr("Run the stopped search again."));
+        m_searchButton->setShortcut(QKeySequence());
+        m_searchProgress->setVisible(false);
+    }
 }
 
 QString TrainingPanel::memoryTitle(const schedule::Result &result)

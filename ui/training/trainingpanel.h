@@ -13,12 +13,15 @@
 class QCheckBox;
 class QComboBox;
 class QLabel;
+class QProgressBar;
+class QPushButton;
 class QTableWidget;
 
 namespace pipeplan {
 
 class ScenarioBindings;
 class ScenarioDocument;
+class ScheduleSearchRunner;
 class ValueControl;
 
 /// The "Training schedules" workspace: a training pipeline of p devices and m microbatches with
@@ -55,11 +58,19 @@ public:
     /// training section so far (a test checks unrelated edits start none).
     const ScheduleSet &schedules() const { return m_schedules; }
     int computeCount() const;
+    /// The background search's line: what it searches, its progress, Cancel / Search again.
+    QWidget *searchBar() const { return m_searchBar; }
+    QLabel *searchStatus() const { return m_searchStatus; }
+    QProgressBar *searchProgress() const { return m_searchProgress; }
+    QPushButton *searchButton() const { return m_searchButton; }
 
 protected:
     void refresh() override;
+    void documentAttached(ScenarioDocument *document) override;
 
 private:
+    void updateSearchBar();
+
     QComboBox *m_picker;
     std::array<QCheckBox *, schedule::kAllKinds.size()> m_compare{};
     QLabel *m_perDevice;
@@ -68,6 +79,11 @@ private:
     ScheduleChart *m_gantt;
     QLabel *m_memoryTitle;
     ScheduleMemoryChart *m_memory;
+    QPointer<ScheduleSearchRunner> m_searchRunner;
+    QWidget *m_searchBar;
+    QLabel *m_searchStatus;
+    QProgressBar *m_searchProgress;
+    QPushButton *m_searchButton;
     ScheduleSet m_schedules;
     int m_drawnGeneration = -1; ///< the training section's recompute count last drawn
 };

@@ -728,6 +728,9 @@ report::Options MainWindow::reportOptions() const
         options.goalSeek = simulation->goal();
     }
     options.projectEstimate = jobs->monteCarlo()->estimateFor(m_document->scenario().project);
+    // The training section the window shows, once its background searches are done.
+    if (!trainingSearching(m_document->planResult().training.schedules))
+        options.training = m_document->planResult().training;
     return options;
 }
 
