@@ -262,8 +262,14 @@ void HeadlineWidget::refreshTraining()
         tr("%1 devices × %2 microbatches")
             .arg(format::grouped(t.devices, 0), format::grouped(t.microbatches, 0));
     if (schedules.empty() || !schedules.front().result) {
-        const QString why = schedules.empty() ? QString() : schedules.front().error;
-        showCards({{tr("Schedule"), name, shape}, {tr("Makespan"), tr("—"), why}});
+        const bool searching = !schedules.empty() && schedules.front().searching;
+        const QString why = schedules.empty() ? QString()
+                            : searching
+                                ? tr("Searching in the background (the Training tab shows its "
+                                     "progress).")
+                                : schedules.front().error;
+        showCards({{tr("Schedule"), name, shape},
+                   {tr("Makespan"), searching ? tr("searching…") : tr("—"), why}});
         return;
     }
     const schedule::Result &r = *schedules.front().result;
