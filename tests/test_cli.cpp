@@ -2,6 +2,7 @@
 #include "core/model/explain.h"
 #include "core/project/calendar.h"
 #include "core/tail/tailbreakdown.h"
+#include "tests/support/clirun.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -19,19 +20,8 @@
 using namespace pipeplan;
 
 namespace {
-struct CliRun
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
-};
-
-CliRun runCli(const QStringList &args)
-{
-    const cli::CliRunResult run = cli::runCaptured(args);
-    return CliRun{run.exitCode, run.out, run.err};
-}
+using testsupport::CliRun;
+using testsupport::runCli;
 
 QStringList words(const char *text)
 {

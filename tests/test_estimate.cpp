@@ -1,5 +1,6 @@
 #include "core/base/stats.h"
 #include "core/project/estimate.h"
+#include "tests/support/tasks.h"
 
 #include <QStringList>
 
@@ -15,18 +16,7 @@ using namespace pipeplan::estimate;
 
 namespace {
 
-Task task(double a, double m, double b, std::vector<int> dependsOn = {},
-          Category category = Category::Other)
-{
-    Task t;
-    t.name = QStringLiteral("t");
-    t.category = category;
-    t.optimistic = a;
-    t.mostLikely = m;
-    t.pessimistic = b;
-    t.dependsOn = std::move(dependsOn);
-    return t;
-}
+using testsupport::task;
 
 /// The four published PERT examples as one sequential plan.
 std::vector<Task> publishedPlan()

@@ -4,6 +4,7 @@
 // Monday).
 
 #include "core/project/forecast.h"
+#include "tests/support/tasks.h"
 
 #include <gtest/gtest.h>
 
@@ -17,18 +18,7 @@ namespace {
 
 const QDate kMonday(2026, 6, 1);
 
-Task task(double a, double m, double b, std::vector<int> dependsOn = {},
-          TimeUnit unit = TimeUnit::Hours)
-{
-    Task t;
-    t.name = QStringLiteral("t");
-    t.optimistic = a;
-    t.mostLikely = m;
-    t.pessimistic = b;
-    t.unit = unit;
-    t.dependsOn = std::move(dependsOn);
-    return t;
-}
+using testsupport::task;
 
 Task done(Task t, double actual, QDate finishedOn = {})
 {

@@ -3,6 +3,7 @@
 
 #include "core/project/buffers.h"
 #include "core/project/montecarlo.h"
+#include "tests/support/tasks.h"
 
 #include <gtest/gtest.h>
 
@@ -17,18 +18,7 @@ namespace est = pipeplan::estimate;
 
 namespace {
 
-est::Task task(double a, double m, double b, std::vector<int> dependsOn = {},
-               est::Category category = est::Category::Other)
-{
-    est::Task t;
-    t.name = QStringLiteral("t");
-    t.category = category;
-    t.optimistic = a;
-    t.mostLikely = m;
-    t.pessimistic = b;
-    t.dependsOn = std::move(dependsOn);
-    return t;
-}
+using pipeplan::testsupport::task;
 
 est::MonteCarloOptions options(int trials)
 {

@@ -3,6 +3,7 @@
 // schedule against a ghost of the current one with the gain in words and a way to apply it.
 #include "core/base/format.h"
 #include "core/plan/scenariofile.h"
+#include "tests/support/windowtest.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
@@ -41,15 +42,12 @@ Plan preset(const char *name)
     return loaded.plan.value_or(Plan{});
 }
 
-class PipelinePanel : public ::testing::Test
+class PipelinePanel : public testsupport::WindowTestBase
 {
 protected:
     void SetUp() override
     {
-        window = std::make_unique<MainWindow>(MainWindow::Options::headless());
-        window->resize(1600, 1000);
-        window->show();
-        doc = window->document();
+        WindowTestBase::SetUp();
         gantt = window->ganttChart();
     }
 
@@ -62,8 +60,6 @@ protected:
         return gantt->plot()->xAxis->tickVectorLabels().toList();
     }
 
-    std::unique_ptr<MainWindow> window;
-    ScenarioDocument *doc = nullptr;
     GanttChart *gantt = nullptr;
 };
 

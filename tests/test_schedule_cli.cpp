@@ -2,6 +2,7 @@
 // the interleaved warm-up rule and the byte-sized budget, with their JSON keys and refusals.
 
 #include "app/cli/cli.h"
+#include "tests/support/clirun.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -12,24 +13,13 @@
 using namespace pipeplan;
 
 namespace {
-struct CliRun
-{
-    int exitCode = -1;
-    QString out;
-    QString err;
-    QJsonObject json() const { return QJsonDocument::fromJson(out.toUtf8()).object(); }
-};
-
-CliRun runCli(const QString &args)
-{
-    const cli::CliRunResult run = cli::runCaptured(args.split(QLatin1Char(' ')));
-    return CliRun{run.exitCode, run.out, run.err};
-}
+using testsupport::CliRun;
+using testsupport::runCliLine;
 
 /// The JSON of a run that must succeed.
 QJsonObject runJson(const QString &args)
 {
-    const CliRun run = runCli(QStringLiteral("schedule ") + args + QStringLiteral(" --json"));
+    const CliRun run = runCliLine(QStringLiteral("schedule ") + args + QStringLiteral(" --json"));
     EXPECT_EQ(run.exitCode, 0) << args.toStdString() << ": " << run.err.toStdString();
     return run.json();
 }
@@ -181,8 +171,9 @@ TEST(ScheduleCli, BytesGiveTheLimit)
     EXPECT_TRUE(decimal.value(QStringLiteral("fits_memory")).toBool());
 
     // The human table says whether it fits.
-    const CliRun table = runCli(QStringLiteral("schedule --schedule gpipe ") + times +
-                                QStringLiteral(" --activation-bytes 4GiB --device-memory 16GiB"));
+    const CliRun table =
+        runCliLine(QStringLiteral("schedule --schedule gpipe ") + times +
+                   QStringLiteral(" --activation-bytes 4GiB --device-memory 16GiB"));
     ASSERT_EQ(table.exitCode, 0) << table.err.toStdString();
     EXPECT_TRUE(table.out.contains(QStringLiteral("Memory limit")));
     EXPECT_TRUE(table.out.contains(QStringLiteral("does not fit")));
@@ -213,7 +204,7 @@ TEST(ScheduleCli, RefusesBadMemoryAndRuleFlags)
     };
     for (const Case &c : cases) {
         const QString args = base + QLatin1String(c.args);
-        const CliRun run = runCli(args);
+        const CliRun run = runCliLine(args);
         EXPECT_EQ(run.exitCode, cli::kExitInvalid) << args.toStdString();
         EXPECT_TRUE(run.out.isEmpty()) << args.toStdString();
         EXPECT_TRUE(run.err.contains(QLatin1String(c.message)))

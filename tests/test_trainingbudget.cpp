@@ -3,6 +3,7 @@
 // and a schedule over the budget is flagged in the table and the chart's title.
 
 #include "core/base/format.h"
+#include "tests/support/windowtest.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/schedulesearchrunner.h"
@@ -55,22 +56,17 @@ QString cellOf(const TrainingPanel *panel, const QString &name, int column)
     return QStringLiteral("<no row %1>").arg(name);
 }
 
-class TrainingBudgetTest : public ::testing::Test
+class TrainingBudgetTest : public testsupport::WindowTestBase
 {
 protected:
     void SetUp() override
     {
-        window = std::make_unique<MainWindow>(MainWindow::Options::headless());
-        window->resize(1600, 1000);
-        window->show();
-        doc = window->document();
+        WindowTestBase::SetUp();
         ASSERT_TRUE(window->openFile(trainingPreset()));
         window->workspaces()->setCurrentIndex(2);
         panel = window->trainingPanel();
     }
 
-    std::unique_ptr<MainWindow> window;
-    ScenarioDocument *doc = nullptr;
     TrainingPanel *panel = nullptr;
 };
 

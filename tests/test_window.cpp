@@ -3,6 +3,7 @@
 #include "core/base/csv.h"
 #include "core/base/format.h"
 #include "core/model/explain.h"
+#include "tests/support/windowtest.h"
 #include "ui/document/recoverystore.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"
@@ -81,16 +82,10 @@ Scenario seed001Pipeline()
     return s;
 }
 
-class WindowTest : public ::testing::Test
+class WindowTest : public testsupport::WindowTestBase
 {
 protected:
-    void SetUp() override
-    {
-        window = std::make_unique<MainWindow>(MainWindow::Options::headless());
-        window->resize(1600, 1000);
-        window->show();
-        doc = window->document();
-    }
+    void SetUp() override { WindowTestBase::SetUp(); }
 
     /// What the scaling table shows in a cell.
     QString cell(int row, int column) const
@@ -124,9 +119,6 @@ protected:
             EXPECT_EQ(shown.highlighted, core.nearestScalingRow);
         }
     }
-
-    std::unique_ptr<MainWindow> window;
-    ScenarioDocument *doc = nullptr;
 };
 
 } // namespace

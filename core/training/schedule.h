@@ -171,7 +171,7 @@ struct Result
 bool isSearched(Kind kind);
 /// Searches up to this many devices x microbatches run where they are asked for; the window runs
 /// larger ones in the background with progress (p = 128, m = 4096 takes seconds).
-inline constexpr std::int64_t kInlineSearchCells = 16 * 64;
+inline constexpr std::int64_t kInlineSearchCells = std::int64_t{16} * 64;
 /// isSearched(kind) and p x m above kInlineSearchCells.
 bool searchesInBackground(const Params &params);
 /// Candidate orders the schedule times (its progress total): 1 for a schedule that is not searched.

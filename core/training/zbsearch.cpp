@@ -698,16 +698,16 @@ private:
         std::vector<int> b0;
         std::vector<int> b1;
         for (int i = 0; i < m_n; ++i) {
-            if (count(i, 3) >= count(i, 2))
-                b0.push_back(i);
-            else if (i == m_n - 1 || m_end[id(1, 1, i + 1, count(i, 3))] >= 0 || count(i, 2) >= m_m)
-                b1.push_back(i);
-            else
-                b0.push_back(i);
+            // A stage whose way-down backward is due (its way-up one is done and the input from
+            // the stage below is there) goes with the b1 ranks, the rest with b0.
+            const bool due =
+                count(i, 3) < count(i, 2) &&
+                (i == m_n - 1 || m_end[id(1, 1, i + 1, count(i, 3))] >= 0 || count(i, 2) >= m_m);
+            (due ? b1 : b0).push_back(i);
         }
         std::vector<std::pair<int, int>> ranks;
-        for (auto it = b1.rbegin(); it != b1.rend(); ++it)
-            ranks.emplace_back(*it, 1);
+        ranks.reserve(b1.size() + b0.size());
+        std::for_each(b1.rbegin(), b1.rend(), [&ranks](int i) { ranks.emplace_back(i, 1); });
         for (int i : b0)
             ranks.emplace_back(i, 0);
         for (const auto &[i, chunk] : ranks) {
@@ -726,17 +726,15 @@ private:
         for (int i = 0; i < m_n; ++i) {
             if (count(i, 1) >= m_m)
                 continue;
-            int item = -1;
-            if (count(i, 1) >= count(i, 0))
-                item = 0;
-            else if (i == m_n - 1)
-                item = 1;
-            else if (m_end[id(0, 1, i + 1, count(i, 1))] >= 0)
-                item = 1;
-            else if (count(i, 0) < m_m && (i == 0 || m_end[id(0, 0, i - 1, count(i, 0))] >= 0))
-                item = 0;
-            if (item < 0)
+            // The way down when it is level with the way up, else the way up when its input is
+            // there, else the way down when its input is.
+            const bool level = count(i, 1) >= count(i, 0);
+            const bool upReady = i == m_n - 1 || m_end[id(0, 1, i + 1, count(i, 1))] >= 0;
+            const bool downReady =
+                count(i, 0) < m_m && (i == 0 || m_end[id(0, 0, i - 1, count(i, 0))] >= 0);
+            if (!level && !upReady && !downReady)
                 continue;
+            const int item = !level && upReady ? 1 : 0;
             while (mem(i) + 1 > m_maxMem + kEps)
                 putW(i);
             std::ptrdiff_t fa = -1;
