@@ -314,3 +314,31 @@ TEST(Report, TheDialogTicksWhatHasContentAndTheChoiceLandsInTheFileAndTheCli)
     EXPECT_FALSE(document->scenario().report.sections.has_value());
     EXPECT_FALSE(window.makeReportDialog()->sectionBox(ReportSection::Project)->isChecked());
 }
+
+// The window hands the report its finished training schedules, so a large zb-auto search is not
+// run again on export: the report prints what it is handed, which equals what it would compute.
+TEST(Report, TheTrainingSectionPrintsTheWindowsSearchedSchedules)
+{
+    Plan plan = loadPreset("training-schedules.json");
+    plan.scenario.training.schedule = schedule::Kind::ZeroBubbleAuto;
+    report::Options options;
+    options.created = QDateTime(QDate(2026, 12, 2), QTime(9, 0));
+    options.sections = std::vector<ReportSection>{ReportSection::Training};
+    const QString own = report::text(plan, options, report::Format::Markdown);
+    TrainingSection section{computeTraining(plan.scenario.training)};
+    ASSERT_TRUE(section.schedules.front().result.has_value());
+    const QString makespan = format::milliseconds(section.schedules.front().result->makespanMs);
+    EXPECT_TRUE(own.contains(makespan)) << own.toStdString();
+    options.training = section;
+    EXPECT_EQ(report::text(plan, options, report::Format::Markdown), own);
+
+    section.schedules.front().result->makespanMs = 4321.5;
+    options.training = section;
+    const QString handed = report::text(plan, options, report::Format::Markdown);
+    EXPECT_TRUE(handed.contains(format::milliseconds(4321.5))) << handed.toStdString();
+    // One still being searched is computed here instead.
+    section.schedules.front().result.reset();
+    section.schedules.front().searching = true;
+    options.training = section;
+    EXPECT_EQ(report::text(plan, options, report::Format::Markdown), own);
+}

@@ -518,8 +518,8 @@ void TrainingPanel::updateSearchBar()
                "search ends.")
                 .arg(names, size));
         m_searchButton->setText(tr("Cancel"));
-        m_searchButton->setToolTip(tr("Stop the search (Esc); the other schedules stay."));
-        m_searchButton->setShortcut(Qt::Key_Escape);
+        // No Esc shortcut: Esc leaves presentation mode and takes back a refused field.
+        m_searchButton->setToolTip(tr("Stop the search; the other schedules stay."));
         m_searchProgress->setVisible(true);
     } else {
         m_searchStatus->setText(
@@ -527,7 +527,6 @@ void TrainingPanel::updateSearchBar()
                 .arg(names, size));
         m_searchButton->setText(tr("Search again"));
         m_searchButton->setToolTip(tr("Run the stopped search again."));
-        m_searchButton->setShortcut(QKeySequence());
         m_searchProgress->setVisible(false);
     }
 }
