@@ -5,8 +5,6 @@
 
 #include <QUndoCommand>
 
-#include <bit>
-
 namespace pipeplan {
 
 namespace {
@@ -190,12 +188,17 @@ void ScenarioDocument::apply(const Plan &plan)
         recompute(sections, baselineChanged);
 }
 
-void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
+void ScenarioDocument::countRecomputes(Sections sections)
 {
     for (size_t i = 0; i < m_recomputeCounts.size(); ++i) {
         if (sections.testFlag(static_cast<Section>(1u << i)))
             ++m_recomputeCounts[i];
     }
+}
+
+void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
+{
+    countRecomputes(sections);
     if ((sections & Section::Baseline) && baselineChanged && m_plan.baseline)
         ++m_baselineEvaluations;
     reevaluate(m_result, m_plan, sections, baselineChanged, TrainingSearch::Background);
@@ -234,7 +237,7 @@ void ScenarioDocument::takeSearchedTraining()
     if (!searched || !trainingSearching(m_result.training.schedules))
         return;
     m_result.training = std::move(*searched);
-    ++m_recomputeCounts[std::countr_zero(static_cast<unsigned>(Section::Training))];
+    countRecomputes(Section::Training);
     emit changed(Section::Training);
 }
 

@@ -213,6 +213,8 @@ private:
     bool editPlan(const Plan &after, const QString &text, EditId id);
     /// Recomputes `sections` (and the Gantt's schedule with the model) and announces them.
     void recompute(Sections sections, bool baselineChanged);
+    /// Counts one recomputation of each of `sections` (recomputeCount).
+    void countRecomputes(Sections sections);
     /// Hands the training section's large searches to the background, or takes the finished ones.
     void searchTraining();
     void takeSearchedTraining();

@@ -30,8 +30,6 @@ public:
     bool wasCancelled() const { return m_cancelled; }
     /// The finished section when it answers `training` as it is now, else none.
     std::optional<TrainingSection> sectionFor(const TrainingSettings &training) const;
-    /// The settings of the run in progress or last asked for.
-    const std::optional<TrainingSettings> &requested() const { return m_lastRequest; }
     int runsStarted() const { return m_runsStarted; }
 
 signals:
