@@ -5,7 +5,7 @@
 #include "core/plan/planresult.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
-#include "ui/project/estimatecharts.h"
+#include "ui/project/planunits.h"
 #include "ui/widgets/appearance.h"
 
 #include <QEvent>

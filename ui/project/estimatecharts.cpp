@@ -7,21 +7,6 @@
 
 namespace pipeplan {
 
-std::pair<double, QString> planUnit(double largestHours)
-{
-    if (largestHours >= 2 * estimate::kHoursPerWorkingWeek)
-        return {estimate::kHoursPerWorkingWeek, QObject::tr("weeks")};
-    if (largestHours >= 2 * estimate::kHoursPerWorkingDay)
-        return {estimate::kHoursPerWorkingDay, QObject::tr("days")};
-    return {1, QObject::tr("h")};
-}
-
-QString planDuration(double hours, double largestHours)
-{
-    const auto [perUnit, name] = planUnit(largestHours);
-    return format::trimmed(hours / perUnit, 1) + QLatin1Char(' ') + name;
-}
-
 EstimateChart::EstimateChart(QWidget *parent) : QCustomPlot(parent)
 {
     chartstyle::applyDefaults(this);

@@ -1,17 +1,11 @@
 #pragma once
 
 #include "core/project/estimate.h"
+#include "ui/project/planunits.h"
 
 #include <qcustomplot.h>
 
 namespace pipeplan {
-
-/// The unit a plan's durations are shown in, chosen by their size: hours, working days or
-/// working weeks (8 h, 40 h). Returns hours per unit and its name.
-std::pair<double, QString> planUnit(double largestHours);
-
-/// A duration in hours as "12.5 weeks" / "3 days" / "6 h" in `planUnit` of `largestHours`.
-QString planDuration(double hours, double largestHours);
 
 /// The Monte Carlo plan durations: a histogram of trials, the cumulative curve (right axis,
 /// 0-100 %), and P50 and P90 marked and labelled.

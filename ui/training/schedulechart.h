@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/training/schedule.h"
+#include "ui/training/scheduleset.h"
 
 #include <qcustomplot.h>
 
@@ -8,9 +9,6 @@
 #include <vector>
 
 namespace pipeplan {
-
-/// The schedules one chart draws, shared so a chart never outlives the results it paints.
-using ScheduleSet = std::shared_ptr<const std::vector<schedule::Result>>;
 
 /// Paints training schedules as lanes of device rows: forwards, backwards and weight gradients in
 /// their own colours with microbatch numbers where they fit, idle time hatched. Ops narrower than

@@ -6,6 +6,7 @@
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/schedulesearchrunner.h"
+#include "ui/training/schedulechart.h"
 #include "ui/widgets/chartstyle.h"
 #include "ui/widgets/valuecontrol.h"
 

@@ -3,7 +3,7 @@
 #include "ui/widgets/workspacepanel.h"
 
 #include "core/model/scenario.h"
-#include "ui/training/schedulechart.h"
+#include "ui/training/scheduleset.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -18,6 +18,9 @@ class QPushButton;
 class QTableWidget;
 
 namespace pipeplan {
+
+class ScheduleChart;
+class ScheduleMemoryChart;
 
 class ScenarioBindings;
 class ScenarioDocument;

@@ -23,6 +23,7 @@
 #include "ui/report/reportdialog.h"
 #include "ui/tail/histogramchart.h"
 #include "ui/tail/tailpanel.h"
+#include "ui/training/schedulechart.h"
 #include "ui/training/trainingpanel.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/chartexport.h"
@@ -533,8 +534,9 @@ void MainWindow::createActions()
     toolbar->addAction(m_presentationAction);
 }
 
-void MainWindow::replotAll(QCustomPlot::RefreshPriority refresh)
+void MainWindow::replotAll()
 {
+    constexpr auto refresh = QCustomPlot::rpImmediateRefresh;
     m_amdahl->replot(refresh);
     m_waterfall->replot(refresh);
     m_gantt->plot()->replot(refresh);

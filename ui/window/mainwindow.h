@@ -11,7 +11,6 @@
 #include "ui/widgets/appearance.h"
 
 #include <QTimer>
-#include <qcustomplot.h>
 #include <vector>
 
 #include <memory>
@@ -95,9 +94,9 @@ public:
     QTabWidget *workspaces() const { return m_workspaces; }
     RecoveryStore *recovery() const { return m_recovery.get(); }
 
-    /// Replots every QCustomPlot chart now (queued replots are otherwise merged into the next
-    /// frame); `refresh` says whether the widgets also repaint at once or at the next frame.
-    void replotAll(QCustomPlot::RefreshPriority refresh = QCustomPlot::rpImmediateRefresh);
+    /// Replots every QCustomPlot chart now and repaints it at once (queued replots are otherwise
+    /// merged into the next frame).
+    void replotAll();
 
     /// Opens a scenario file into this window. On any problem the document stays exactly as it
     /// was and the message names the file, the field and what is wrong (also returned).

@@ -1,0 +1,25 @@
+#include "ui/project/planunits.h"
+
+#include "core/base/format.h"
+#include "core/project/estimate.h"
+
+#include <QObject>
+
+namespace pipeplan {
+
+std::pair<double, QString> planUnit(double largestHours)
+{
+    if (largestHours >= 2 * estimate::kHoursPerWorkingWeek)
+        return {estimate::kHoursPerWorkingWeek, QObject::tr("weeks")};
+    if (largestHours >= 2 * estimate::kHoursPerWorkingDay)
+        return {estimate::kHoursPerWorkingDay, QObject::tr("days")};
+    return {1, QObject::tr("h")};
+}
+
+QString planDuration(double hours, double largestHours)
+{
+    const auto [perUnit, name] = planUnit(largestHours);
+    return format::trimmed(hours / perUnit, 1) + QLatin1Char(' ') + name;
+}
+
+} // namespace pipeplan
