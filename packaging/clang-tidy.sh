@@ -12,8 +12,8 @@
 # ~/.cache/pipeplan-clang-tidy; CI's clean room keeps it between runs), keyed by clang-tidy's
 # version, the .clang-tidy, the file's compile command and its preprocessed text (every header it
 # includes, the moc output too). A file is checked again whenever any of those changed; a failure
-# is never remembered. PIPEPLAN_TIDY_CACHE=off checks every file. With PIPEPLAN_CI_STATS=FILE, a
-# line "clang-tidy cache: HITS of FILES" is appended to FILE.
+# is never remembered. PIPEPLAN_TIDY_CACHE=off checks every file. With PIPEPLAN_PHASE_NOTE=FILE
+# (packaging/dev.sh's phases), the hits are written to FILE for CI's table.
 set -euo pipefail
 
 if [[ $# -ne 1 ]]; then
@@ -91,8 +91,8 @@ printf '%s\0' "${files[@]}" | xargs -0 -n1 -P"$jobs" bash -c '
 hits=$(find "$scratch" -name 'hit.*' | wc -l)
 echo "clang-tidy: $hits of ${#files[@]} files passed before with the same key (cache $cache);" \
     "$((${#files[@]} - hits)) checked"
-if [[ -n ${PIPEPLAN_CI_STATS:-} ]]; then
-    echo "clang-tidy cache: $hits of ${#files[@]}" >>"$PIPEPLAN_CI_STATS"
+if [[ -n ${PIPEPLAN_PHASE_NOTE:-} ]]; then
+    echo "tidy cache $hits/${#files[@]} files passed before" >"$PIPEPLAN_PHASE_NOTE"
 fi
 if [[ $status -ne 0 ]]; then
     echo "clang-tidy: failed, see the reports above" >&2

@@ -13,13 +13,20 @@
 # (PIPEPLAN_CLEAN_ROOM_KEEP=1 keeps it for a look). COMMAND runs as root in /root/pipeplan with a
 # clean environment (HOME, PATH, LANG=C.UTF-8, TERM=dumb, CI=true). Needs root (or sudo) and
 # network access to the apt source. Exit status: COMMAND's.
+#
+# Two caches survive between runs without making the root less bare: the compiler cache and
+# clang-tidy's cache of passes, kept beside the base in $PIPEPLAN_CLEAN_ROOM/caches/{ccache,
+# clang-tidy} and bind-mounted at /root/.cache/ccache and /root/.cache/pipeplan-clang-tidy (where
+# ccache and packaging/clang-tidy.sh look), unmounted before the root is deleted. Nothing else of
+# a run is kept: every package is installed again, every file compiled or fetched from the cache.
+# PIPEPLAN_CLEAN_ROOM_CACHES=0 runs without them (empty caches of the run's own, as a newcomer).
 set -euo pipefail
 
 command_to_run=${1:?usage: clean-room.sh 'COMMAND' [REPO_DIR]}
 repo=$(cd "${2:-$(dirname "$0")/..}" && pwd)
 
 if [ "$(id -u)" -ne 0 ]; then
-    exec sudo --preserve-env=PIPEPLAN_CLEAN_ROOM,PIPEPLAN_CLEAN_ROOM_KEEP \
+    exec sudo --preserve-env=PIPEPLAN_CLEAN_ROOM,PIPEPLAN_CLEAN_ROOM_KEEP,PIPEPLAN_CLEAN_ROOM_CACHES \
         bash "$0" "$command_to_run" "$repo"
 fi
 
@@ -70,10 +77,23 @@ if [ ! -f "$base/.pipeplan-base-complete" ]; then
 fi
 
 work=$(mktemp -d "$cache/run.XXXXXX")
+kept_caches=()
+if [ "${PIPEPLAN_CLEAN_ROOM_CACHES:-1}" != 0 ]; then
+    kept_caches=(ccache:root/.cache/ccache clang-tidy:root/.cache/pipeplan-clang-tidy)
+fi
+# Anything of the run still mounted under the root (above all a kept cache, which is on the same
+# file system, so --one-file-system would not stop rm at it).
+still_mounted() { awk -v root="$work" '$5 == root || index($5, root "/") == 1 { found = 1 } END { exit !found }' /proc/self/mountinfo; }
 cleanup() {
+    local entry
+    for entry in "${kept_caches[@]}"; do
+        umount "$work/${entry#*:}" 2>/dev/null || umount -l "$work/${entry#*:}" 2>/dev/null || true
+    done
     umount -R "$work" 2>/dev/null || umount -R -l "$work" 2>/dev/null || true
     if [ "${PIPEPLAN_CLEAN_ROOM_KEEP:-0}" = 1 ]; then
         log "kept $work"
+    elif still_mounted; then
+        log "$work still has something mounted: left in place rather than deleted"
     else
         rm -rf --one-file-system "$work"
     fi
@@ -91,6 +111,11 @@ mount -t proc proc "$work/proc"
 mount -t sysfs sysfs "$work/sys"
 mount --rbind /dev "$work/dev"
 mount --make-rslave "$work/dev"
+for entry in "${kept_caches[@]}"; do
+    mkdir -p "$cache/caches/${entry%%:*}" "$work/${entry#*:}"
+    mount --bind "$cache/caches/${entry%%:*}" "$work/${entry#*:}"
+done
+[ ${#kept_caches[@]} -eq 0 ] || log "caches kept between runs: $cache/caches ($(du -sh "$cache/caches" | cut -f1))"
 log "fresh root ready after ${SECONDS}s; running: $command_to_run"
 
 started=$SECONDS

@@ -17,10 +17,55 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 step() { printf '\n== %s (%s)\n' "$*" "$(date +%H:%M:%S)"; }
 
-build_ci() {
-    cmake --preset ci >/dev/null
-    cmake --build --preset ci -j "$jobs"
+# ccache's hits and misses so far ("HITS MISSES"), to tell each phase's share.
+ccache_counts() {
+    if command -v ccache >/dev/null; then
+        ccache --print-stats 2>/dev/null | awk -F '\t' '
+            $1 == "direct_cache_hit" || $1 == "preprocessed_cache_hit" { hits += $2 }
+            $1 == "cache_miss" { misses += $2 }
+            END { print hits + 0, misses + 0 }'
+    else
+        echo "0 0"
+    fi
 }
+
+# phase LABEL COMMAND...: runs COMMAND as one step. With PIPEPLAN_CI_STATS=FILE, appends
+# "LABEL <tab> SECONDS <tab> NOTE" to FILE, NOTE being ccache's hits in the phase, or what the
+# command wrote to $PIPEPLAN_PHASE_NOTE (clang-tidy's cache of passes does).
+phase() {
+    local label=$1 started=$SECONDS before after note
+    shift
+    step "$label"
+    before=$(ccache_counts)
+    PIPEPLAN_PHASE_NOTE=$(mktemp)
+    export PIPEPLAN_PHASE_NOTE
+    "$@"
+    after=$(ccache_counts)
+    note=$(cat "$PIPEPLAN_PHASE_NOTE")
+    rm -f "$PIPEPLAN_PHASE_NOTE"
+    if [ -z "$note" ]; then
+        note=$(awk -v before="$before" -v after="$after" 'BEGIN {
+            split(before, b, " "); split(after, a, " ")
+            hits = a[1] - b[1]; calls = hits + a[2] - b[2]
+            if (calls > 0) printf "ccache %d/%d hits (%.0f %%)", hits, calls, 100 * hits / calls }')
+    fi
+    if [ -n "${PIPEPLAN_CI_STATS:-}" ]; then
+        printf '%s\t%d\t%s\n' "$label" $((SECONDS - started)) "$note" >>"$PIPEPLAN_CI_STATS"
+    fi
+}
+
+configure_and_build() { # configure_and_build PRESET [ninja target...]
+    local preset=$1
+    shift
+    cmake --preset "$preset" >/dev/null
+    if [ $# -gt 0 ]; then
+        cmake --build --preset "$preset" -j "$jobs" --target "$@"
+    else
+        cmake --build --preset "$preset" -j "$jobs"
+    fi
+}
+
+build_ci() { configure_and_build ci; }
 
 package() {
     build_ci
@@ -73,36 +118,29 @@ package() {
 
 case "$mode" in
 run)
-    bash packaging/install-deps.sh
-    cmake --preset default >/dev/null
-    cmake --build --preset default -j "$jobs"
+    # Only the window and what it links: the tests and the benchmarks are `test`'s business.
+    phase "run: install packages" bash packaging/install-deps.sh run
+    phase "run: build pipeplan" configure_and_build default pipeplan
     exec ./build/app/pipeplan "$@"
     ;;
 test)
-    bash packaging/install-deps.sh
-    step "build (warnings are errors)"
-    build_ci
-    step "tests"
-    ctest --preset ci -j "$jobs"
+    phase "test: install packages" bash packaging/install-deps.sh test
+    phase "test: build everything (warnings are errors)" build_ci
+    phase "test: ctest" ctest --preset ci -j "$jobs"
     ;;
 check)
-    bash packaging/install-deps.sh check
-    build_ci
-    step "clang-tidy over core/, app/ and ui/ (any warning fails)"
-    bash packaging/clang-tidy.sh build-ci
+    phase "check: install packages" bash packaging/install-deps.sh check
+    phase "check: build (warnings are errors)" build_ci
+    phase "check: clang-tidy over core/, app/, ui/" bash packaging/clang-tidy.sh build-ci
     # The core and the CLI alone, with QtGui/QtWidgets not even looked for: the model stays pure.
-    step "core-only build and tests"
-    cmake --preset core-only >/dev/null
-    cmake --build --preset core-only -j "$jobs"
-    ctest --preset core-only -j "$jobs"
+    phase "check: core-only build" configure_and_build core-only
+    phase "check: core-only ctest" ctest --preset core-only -j "$jobs"
     # Everything again under AddressSanitizer and UndefinedBehaviorSanitizer. Leak checking is off:
     # Qt keeps process-lifetime allocations (fonts, plugins) that are not leaks of ours.
-    step "ASan+UBSan build and tests"
-    cmake --preset asan >/dev/null
-    cmake --build --preset asan -j "$jobs"
-    ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-        ctest --preset asan -j "$jobs"
-    package
+    phase "check: ASan+UBSan build" configure_and_build asan
+    phase "check: ASan+UBSan ctest" env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
+        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --preset asan -j "$jobs"
+    phase "check: .deb (lintian, installed)" package
     ;;
 package)
     bash packaging/install-deps.sh check

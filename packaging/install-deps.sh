@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Installs the Debian 12 packages PipePlan needs to build, test and run; only what is missing.
-# Runs apt-get as root directly, or through sudo for a normal user.
+# Installs the Debian 12 packages PipePlan needs; only what is missing. Runs apt-get as root
+# directly, or through sudo for a normal user.
 #
-#   bash packaging/install-deps.sh          what `dev.sh run` and `dev.sh test` need
+#   bash packaging/install-deps.sh          what `dev.sh run` needs: build the window and run it
+#   bash packaging/install-deps.sh test     also what `dev.sh test` needs (an X server, PDF tools,
+#                                           clang-format, the desktop-file validators)
 #   bash packaging/install-deps.sh check    also what `dev.sh check` needs (clang-tidy, lintian)
 #
 # Every package is named here: apt runs with --no-install-recommends, so nothing may be reached
@@ -10,23 +12,37 @@
 # recommends; the offscreen and xcb platform plugins are only recommended by libqt6gui6).
 set -euo pipefail
 
+mode=${1:-run}
+case "$mode" in
+run | test | check) ;;
+*)
+    echo "usage: $0 [run | test | check]" >&2
+    exit 2
+    ;;
+esac
 packages=(
-    # build
-    cmake ninja-build g++ pkg-config ca-certificates git
+    # build (ccache: rebuilds and the other presets reuse what was compiled once)
+    cmake ninja-build g++ pkg-config ca-certificates ccache
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
-    libqcustomplot-dev libgl-dev libgtest-dev libgmock-dev libbenchmark-dev
+    libqcustomplot-dev libgl-dev
+    # CMake looks for the test and benchmark frameworks whenever it configures
+    libgtest-dev libgmock-dev libbenchmark-dev
     # measured runs (GSL's nonlinear least squares) and profiler traces (RapidJSON SAX, zlib)
     libgsl-dev rapidjson-dev zlib1g-dev
-    # man pages generated from the programs' own --help
+    # man pages generated from the programs' own --help (CMake needs it to configure)
     help2man
     # running the window: platform plugins (xcb, offscreen), fonts, the SVG icon
     qt6-qpa-plugins libqt6svg6 fontconfig fonts-dejavu-core
-    # the tests: a formatting check, an X server, PDF tools, a tiny full filesystem
-    clang-format xvfb xauth poppler-utils util-linux
-    # desktop integration checks
-    desktop-file-utils appstream
 )
-if [ "${1:-}" = check ]; then
+if [ "$mode" = test ] || [ "$mode" = check ]; then
+    packages+=(
+        # the tests: a formatting check, an X server, PDF tools, a tiny full filesystem
+        clang-format xvfb xauth poppler-utils util-linux
+        # desktop integration checks
+        desktop-file-utils appstream
+    )
+fi
+if [ "$mode" = check ]; then
     packages+=(clang-tidy lintian dpkg-dev file man-db bash-completion)
 fi
 

@@ -132,13 +132,12 @@ TEST(ReliabilityMonteCarlo, CancelStopsInsideAChunk)
         std::this_thread::sleep_for(50ms);
         control.cancel = true;
     });
-    const auto start = std::chrono::steady_clock::now();
     const estimate::MonteCarloResult mc = estimate::monteCarlo(tasks, options, &control);
-    const auto elapsed = std::chrono::steady_clock::now() - start;
     EXPECT_TRUE(mc.cancelled);
-    EXPECT_LT(mc.trials, 1'000'000);
-    EXPECT_EQ(mc.trials % 2048, 0); // only whole chunks count
-    EXPECT_LT(elapsed, 1s);
+    // Stopped inside the first chunk of each thread, not at its end: a chunk is seconds of work
+    // and the cancel comes after 50 ms, so a run that only looked between chunks would count
+    // 2,048 trials or more. Only whole chunks count, so none did.
+    EXPECT_EQ(mc.trials, 0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,7 +315,7 @@ TEST(ReliabilitySimulation, FailureProbabilityNearOneRefusedWithTheReason)
                   "shard needs over 100 attempts on average)"));
 }
 
-TEST(ReliabilitySimulation, CancelInsideATrialReturnsWithinMilliseconds)
+TEST(ReliabilitySimulation, CancelStopsInsideATrial)
 {
     simulation::Params p;
     p.shards = 1e8; // one trial is seconds of work; 100 of them, minutes
@@ -329,13 +328,12 @@ TEST(ReliabilitySimulation, CancelInsideATrialReturnsWithinMilliseconds)
         std::this_thread::sleep_for(50ms);
         control.cancel = true;
     });
-    const auto start = std::chrono::steady_clock::now();
     const simulation::Result result = simulation::simulate(p, &control, 2);
-    const auto elapsed = std::chrono::steady_clock::now() - start;
+    // Stopped inside the first trial (one trial is seconds of work, the cancel comes after
+    // 50 ms): a run that only looked between trials would have finished one.
     EXPECT_TRUE(result.cancelled);
     EXPECT_EQ(result.trials, 0);
     EXPECT_EQ(control.trialsDone.load(), 0);
-    EXPECT_LT(elapsed, 1s);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,7 +5,6 @@
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/chartstyle.h"
 
-#include <QElapsedTimer>
 #include <QImage>
 #include <QTest>
 #include <QTimeZone>
@@ -276,7 +275,7 @@ TEST(RiskCharts, GanttDateAxisTicksMondaysWeeklyWithTheYearWhereItChanges)
         EXPECT_FALSE(label.contains(QLatin1Char('\n'))) << label.toStdString();
 }
 
-TEST(RiskCharts, GanttBeyondTwoHundredRowsDrawsBarsOnlyAndStaysFast)
+TEST(RiskCharts, GanttBeyondTwoHundredRowsDrawsBarsOnly)
 {
     estimate::TaskGantt gantt;
     gantt.start = QDate(2026, 1, 5);
@@ -294,12 +293,10 @@ TEST(RiskCharts, GanttBeyondTwoHundredRowsDrawsBarsOnlyAndStaysFast)
         gantt.rows.push_back(row);
     }
     gantt.finishDay = rows * 0.5;
-    QElapsedTimer timer;
-    timer.start();
+    // How long this takes is BM_TaskGantt/10000 in pipeplan-bench; here, what it draws.
     TaskGanttChart chart;
     chart.setGantt(gantt);
     drawn(chart);
-    EXPECT_LT(timer.elapsed(), 10'000); // about 0.3 s in a release build
     EXPECT_EQ(chart.rowCount(), rows);
     EXPECT_EQ(chart.arrowCount(), 0);
     EXPECT_EQ(chart.bars()->drawnBars(), rows);

@@ -4,6 +4,7 @@
 #include "ui/model/scalingview.h"
 #include "ui/model/stagechart.h"
 #include "ui/model/waterfallchart.h"
+#include "ui/project/riskcharts.h"
 #include "ui/report/report.h"
 #include "ui/training/schedulechart.h"
 #include "ui/window/mainwindow.h"
@@ -100,6 +101,39 @@ void BM_LiveUpdateLargeGantt(benchmark::State &state)
 BENCHMARK(BM_LiveUpdateLargeGantt)
     ->Name("BM_LiveUpdate/large_gantt")
     ->Unit(benchmark::kMillisecond);
+
+// The project Gantt at the task limit (10,000 rows in a chain, every other one critical): set the
+// rows and paint a 900 x 450 frame, bars only past 200 rows. RiskCharts.GanttBeyondTwoHundredRows
+// DrawsBarsOnly checks what it draws.
+void BM_TaskGantt(benchmark::State &state)
+{
+    estimate::TaskGantt gantt;
+    gantt.start = QDate(2026, 1, 5);
+    const int rows = estimate::kMaxTasks;
+    for (int i = 0; i < rows; ++i) {
+        estimate::GanttRow row;
+        row.name = QStringLiteral("Task %1").arg(i + 1);
+        row.startDay = i * 0.5;
+        row.finishDay = i * 0.5 + 0.5;
+        row.p10FinishDay = row.finishDay - 0.1;
+        row.p90FinishDay = row.finishDay + 0.2;
+        row.critical = i % 2 == 0;
+        if (i > 0)
+            row.predecessors = {i - 1};
+        gantt.rows.push_back(row);
+    }
+    gantt.finishDay = rows * 0.5;
+    TaskGanttChart chart;
+    chart.resize(900, 450);
+    QPixmap frame(900, 450);
+    for (auto _ : state) {
+        chart.setGantt(gantt);
+        chart.replot();
+        chart.render(&frame);
+    }
+    state.counters["rows"] = rows;
+}
+BENCHMARK(BM_TaskGantt)->Name("BM_TaskGantt/10000")->Unit(benchmark::kMillisecond);
 
 // The full report of the default scenario as PDF bytes: layout, every chart recorded, fonts
 // embedded.
