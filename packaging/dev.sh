@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
 # The two-command start (see README.md), and the longer gauntlet:
-#   bash packaging/dev.sh run [ARGS]   install what is missing, build, open PipePlan (ARGS go to it)
-#   bash packaging/dev.sh test         install what is missing, build with warnings as errors, run
-#                                      every test (about 10 minutes on 2 cores from a clean clone)
+#   bash packaging/dev.sh run [ARGS]   install what is missing, build the window (the pipeplan
+#                                      target and what it links, nothing else), open PipePlan
+#                                      (ARGS go to it)
+#   bash packaging/dev.sh test         install what is missing, build everything with warnings as
+#                                      errors, run every test (about 5 minutes on 2 cores from a
+#                                      clean clone, under one when ccache holds the objects)
+# Each step is a phase; with PIPEPLAN_CI_STATS=FILE its seconds and cache hits go to FILE (CI's
+# table at the end of packaging/ci-clean-room.sh).
 #   bash packaging/dev.sh check        the gauntlet: clang-tidy, the core alone without QtGui, the
 #                                      whole suite under ASan+UBSan, and the .deb checked by lintian
 #   bash packaging/dev.sh package      the .deb alone (build-ci/pipeplan_*.deb), checked by lintian;
@@ -17,7 +22,8 @@ jobs=$(nproc 2>/dev/null || echo 2)
 
 step() { printf '\n== %s (%s)\n' "$*" "$(date +%H:%M:%S)"; }
 
-# ccache's hits and misses so far ("HITS MISSES"), to tell each phase's share.
+# ccache's hits and misses so far ("HITS MISSES"), to tell each phase's share; "none" before
+# ccache is installed (a phase that installs it compiled nothing).
 ccache_counts() {
     if command -v ccache >/dev/null; then
         ccache --print-stats 2>/dev/null | awk -F '\t' '
@@ -25,7 +31,7 @@ ccache_counts() {
             $1 == "cache_miss" { misses += $2 }
             END { print hits + 0, misses + 0 }'
     else
-        echo "0 0"
+        echo none
     fi
 }
 
@@ -45,6 +51,7 @@ phase() {
     rm -f "$PIPEPLAN_PHASE_NOTE"
     if [ -z "$note" ]; then
         note=$(awk -v before="$before" -v after="$after" 'BEGIN {
+            if (before == "none" || after == "none") exit
             split(before, b, " "); split(after, a, " ")
             hits = a[1] - b[1]; calls = hits + a[2] - b[2]
             if (calls > 0) printf "ccache %d/%d hits (%.0f %%)", hits, calls, 100 * hits / calls }')
