@@ -1,5 +1,6 @@
 // The project's risk charts (issue 21): the task Gantt, the tornado and the burn-up draw exactly
 // the rows, bars and points core computed, on a date axis, in colours that read on both themes.
+#include "tests/support/gantt.h"
 #include "ui/project/riskcharts.h"
 
 #include "ui/widgets/appearance.h"
@@ -277,22 +278,8 @@ TEST(RiskCharts, GanttDateAxisTicksMondaysWeeklyWithTheYearWhereItChanges)
 
 TEST(RiskCharts, GanttBeyondTwoHundredRowsDrawsBarsOnly)
 {
-    estimate::TaskGantt gantt;
-    gantt.start = QDate(2026, 1, 5);
     const int rows = estimate::kMaxTasks;
-    for (int i = 0; i < rows; ++i) {
-        estimate::GanttRow row;
-        row.name = QStringLiteral("Task %1").arg(i + 1);
-        row.startDay = i * 0.5;
-        row.finishDay = i * 0.5 + 0.5;
-        row.p10FinishDay = row.finishDay - 0.1;
-        row.p90FinishDay = row.finishDay + 0.2;
-        row.critical = i % 2 == 0;
-        if (i > 0)
-            row.predecessors = {i - 1};
-        gantt.rows.push_back(row);
-    }
-    gantt.finishDay = rows * 0.5;
+    estimate::TaskGantt gantt = testsupport::chainGantt(rows);
     // How long this takes is BM_TaskGantt/10000 in pipeplan-bench; here, what it draws.
     TaskGanttChart chart;
     chart.setGantt(gantt);

@@ -1,3 +1,4 @@
+#include "tests/support/gantt.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
@@ -107,22 +108,8 @@ BENCHMARK(BM_LiveUpdateLargeGantt)
 // DrawsBarsOnly checks what it draws.
 void BM_TaskGantt(benchmark::State &state)
 {
-    estimate::TaskGantt gantt;
-    gantt.start = QDate(2026, 1, 5);
     const int rows = estimate::kMaxTasks;
-    for (int i = 0; i < rows; ++i) {
-        estimate::GanttRow row;
-        row.name = QStringLiteral("Task %1").arg(i + 1);
-        row.startDay = i * 0.5;
-        row.finishDay = i * 0.5 + 0.5;
-        row.p10FinishDay = row.finishDay - 0.1;
-        row.p90FinishDay = row.finishDay + 0.2;
-        row.critical = i % 2 == 0;
-        if (i > 0)
-            row.predecessors = {i - 1};
-        gantt.rows.push_back(row);
-    }
-    gantt.finishDay = rows * 0.5;
+    const estimate::TaskGantt gantt = testsupport::chainGantt(rows);
     TaskGanttChart chart;
     chart.resize(900, 450);
     QPixmap frame(900, 450);
