@@ -45,7 +45,16 @@ phase() {
     before=$(ccache_counts)
     PIPEPLAN_PHASE_NOTE=$(mktemp)
     export PIPEPLAN_PHASE_NOTE
-    "$@"
+    local status=0
+    "$@" || status=$?
+    if [ "$status" -ne 0 ]; then
+        rm -f "$PIPEPLAN_PHASE_NOTE"
+        if [ -n "${PIPEPLAN_CI_STATS:-}" ]; then
+            printf '%s	%d	FAILED (exit %d)
+' "$label" $((SECONDS - started)) "$status" >>"$PIPEPLAN_CI_STATS"
+        fi
+        exit "$status"
+    fi
     after=$(ccache_counts)
     note=$(cat "$PIPEPLAN_PHASE_NOTE")
     rm -f "$PIPEPLAN_PHASE_NOTE"
