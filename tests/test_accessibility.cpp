@@ -1,7 +1,7 @@
 // Issue 18 (made for the meeting room), items 8 and 9: help that teaches, and a window a screen
 // reader and a keyboard can use.
 #include "core/base/format.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/presets.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/amdahlchart.h"

@@ -1,5 +1,5 @@
 #include "app/cli/cli.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "core/project/calendar.h"
 #include "core/tail/tailbreakdown.h"
 #include "tests/support/clirun.h"

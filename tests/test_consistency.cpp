@@ -3,7 +3,7 @@
 // figures; and a workers tick recomputes only what depends on the workers.
 #include "app/cli/cli.h"
 #include "core/base/format.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"

@@ -3,7 +3,7 @@
 // file, the report and the CLI agreeing.
 #include "app/cli/cli.h"
 #include "core/base/tabletext.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "core/plan/scenariofile.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/measured/fitchart.h"

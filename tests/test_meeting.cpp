@@ -1,7 +1,7 @@
 // Issue 18, made for the meeting room: the window fits a laptop, starts from the goal, answers
 // the question of the workspace in front, presents on a shared screen and reads in the dark.
 #include "core/base/format.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/headlinewidget.h"

@@ -5,7 +5,7 @@
 #include "core/base/csv.h"
 #include "core/base/format.h"
 #include "core/base/units.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"

@@ -1,6 +1,6 @@
 #include "core/base/format.h"
 #include "core/model/overheads.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
 #include "core/plan/goalseek.h"
 
 #include <gtest/gtest.h>

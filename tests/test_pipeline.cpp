@@ -1,6 +1,6 @@
 #include "core/model/bandwidth.h"
 #include "core/model/pipeline.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
 
 #include <gtest/gtest.h>
 

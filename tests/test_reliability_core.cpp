@@ -4,7 +4,7 @@
 #include "core/base/fields.h"
 #include "core/base/format.h"
 #include "core/base/numparse.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
 #include "core/plan/scenariofile.h"
 #include "core/project/estimate.h"
 #include "core/tail/simulate.h"

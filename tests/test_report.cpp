@@ -5,7 +5,7 @@
 #include "app/cli/report.h"
 #include "core/base/format.h"
 #include "core/base/tabletext.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "core/plan/scenariofile.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/report/report.h"

@@ -1,8 +1,8 @@
 // The report's sections (issue 19): ticked by default only when the plan has content for them,
 // the choice kept in the scenario file, and the summary's sentences.
 #include "core/base/format.h"
-#include "core/model/explain.h"
 #include "core/model/reportsections.h"
+#include "core/plan/explain.h"
 #include "core/plan/reportplan.h"
 #include "core/plan/scenariofile.h"
 

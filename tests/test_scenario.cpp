@@ -1,5 +1,5 @@
 #include "core/base/format.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
 
 #include <QStringList>
 

@@ -1,6 +1,7 @@
 #include "core/plan/scenariofile.h"
 
 #include "core/base/format.h"
+#include "core/plan/evaluation.h"
 
 #include <QDir>
 #include <QFile>

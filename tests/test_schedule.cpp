@@ -1,4 +1,4 @@
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
 #include "core/training/schedule.h"
 
 #include <gtest/gtest.h>

@@ -1,7 +1,7 @@
 // Every table's context menu offers CSV, tab-separated text, Markdown and HTML (issue 19).
 #include "core/base/csv.h"
 #include "core/base/tabletext.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"
 #include "ui/model/scalingtablemodel.h"

@@ -1,8 +1,8 @@
 // Tables that paste anywhere (issue 19): Markdown and HTML copies parse back to the same cells.
 #include "core/base/tabletext.h"
 
-#include "core/model/explain.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
+#include "core/plan/explain.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // step with its factor, readable at 1366x768 and in presentation mode, with the deadline drawn.
 
 #include "core/base/format.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/waterfallchart.h"
 #include "ui/widgets/appearance.h"

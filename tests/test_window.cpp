@@ -2,7 +2,7 @@
 #include "app/cli/report.h"
 #include "core/base/csv.h"
 #include "core/base/format.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "tests/support/windowtest.h"
 #include "ui/document/recoverystore.h"
 #include "ui/document/scenariodocument.h"

@@ -4,8 +4,8 @@
 #include "app/cli/commands.h"
 
 #include "core/base/format.h"
-#include "core/model/explain.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
+#include "core/plan/explain.h"
 #include "core/plan/planresult.h"
 
 #include <QJsonArray>

@@ -9,8 +9,8 @@
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
 #include "core/model/bandwidth.h"
-#include "core/model/explain.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
+#include "core/plan/explain.h"
 
 #include <QJsonArray>
 #include <QJsonObject>

@@ -6,8 +6,8 @@
 
 #include "core/base/fields.h"
 #include "core/base/format.h"
-#include "core/model/explain.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
+#include "core/plan/explain.h"
 #include "core/plan/goalseek.h"
 #include "core/tail/simulate.h"
 #include "core/tail/tailbreakdown.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
 #include "core/plan/scenariofile.h"
 
 #include <QFlags>

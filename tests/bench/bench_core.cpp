@@ -1,5 +1,5 @@
 #include "core/model/pipeline.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
 #include "core/tail/simulate.h"
 #include "core/training/schedule.h"
 

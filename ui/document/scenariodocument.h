@@ -2,7 +2,7 @@
 
 #include "core/base/fileio.h"
 #include "core/model/pipeline.h"
-#include "core/model/scenario.h"
+#include "core/plan/evaluation.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
 

@@ -3,7 +3,7 @@
 #include "core/base/fileio.h"
 #include "core/base/format.h"
 #include "core/base/numparse.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/measured/fitchart.h"

@@ -1,7 +1,7 @@
 #include "ui/model/headlinewidget.h"
 
 #include "core/base/format.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "core/plan/planresult.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"

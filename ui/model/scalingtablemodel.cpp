@@ -1,7 +1,7 @@
 #include "ui/model/scalingtablemodel.h"
 
 #include "core/base/format.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 
 #include <QBrush>
 #include <QColor>

@@ -2,7 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/base/units.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/chartstyle.h"
 

@@ -4,7 +4,7 @@
 #include "core/base/fileio.h"
 #include "core/base/format.h"
 #include "core/base/tabletext.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "core/plan/reportplan.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/measured/fitchart.h"

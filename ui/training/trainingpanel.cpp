@@ -1,7 +1,7 @@
 #include "ui/training/trainingpanel.h"
 
 #include "core/base/format.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"

@@ -1,7 +1,7 @@
 #include "ui/window/mainwindow.h"
 
 #include "core/base/fileio.h"
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/presets.h"
 #include "ui/document/recoverystore.h"

@@ -1,4 +1,4 @@
-#include "core/model/explain.h"
+#include "core/plan/explain.h"
 
 #include "core/base/format.h"
 #include "core/base/units.h"

@@ -1,0 +1,435 @@
+#include "core/plan/evaluation.h"
+
+#include "core/base/format.h"
+#include "core/base/units.h"
+#include "core/model/amdahl.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cmath>
+
+namespace pipeplan {
+
+std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training)
+{
+    std::vector<schedule::Kind> kinds{training.schedule};
+    for (schedule::Kind kind : training.compare) {
+        if (std::find(kinds.begin(), kinds.end(), kind) == kinds.end())
+            kinds.push_back(kind);
+    }
+    return kinds;
+}
+
+std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training,
+                                              TrainingSearch search)
+{
+    std::vector<TrainingSchedule> schedules;
+    const std::vector<schedule::Kind> kinds = trainingKinds(training);
+    schedules.reserve(kinds.size());
+    for (schedule::Kind kind : kinds) {
+        TrainingSchedule entry;
+        entry.kind = kind;
+        const schedule::Params params = trainingParams(training, kind);
+        if (const auto errors = schedule::validate(params); !errors.empty())
+            entry.error = errors.front().toString();
+        else if (search == TrainingSearch::Background && schedule::searchesInBackground(params))
+            entry.searching = true;
+        else
+            entry.result = schedule::compute(params);
+        schedules.push_back(std::move(entry));
+    }
+    return schedules;
+}
+
+bool trainingSearching(const std::vector<TrainingSchedule> &schedules)
+{
+    return std::any_of(schedules.begin(), schedules.end(),
+                       [](const TrainingSchedule &entry) { return entry.searching; });
+}
+
+int trainingSearchCandidates(const std::vector<TrainingSchedule> &schedules,
+                             const TrainingSettings &training)
+{
+    int total = 0;
+    for (const TrainingSchedule &entry : schedules) {
+        if (entry.searching)
+            total += schedule::searchCandidates(trainingParams(training, entry.kind));
+    }
+    return total;
+}
+
+bool completeTraining(std::vector<TrainingSchedule> &schedules, const TrainingSettings &training,
+                      const schedule::SearchProgress &progress)
+{
+    const int total = trainingSearchCandidates(schedules, training);
+    int before = 0;
+    std::vector<std::pair<std::size_t, schedule::Result>> found;
+    for (std::size_t i = 0; i < schedules.size(); ++i) {
+        if (!schedules[i].searching)
+            continue;
+        const schedule::Params params = trainingParams(training, schedules[i].kind);
+        schedule::SearchProgress overall;
+        if (progress)
+            overall = [&progress, before, total](int done, int) {
+                return progress(before + done, total);
+            };
+        std::optional<schedule::Result> result = schedule::compute(params, overall);
+        if (!result)
+            return false;
+        before += schedule::searchCandidates(params);
+        found.emplace_back(i, std::move(*result));
+    }
+    for (auto &[i, result] : found) {
+        schedules[i].result = std::move(result);
+        schedules[i].searching = false;
+    }
+    return true;
+}
+
+std::vector<double> effectiveStageMs(const Scenario &scenario)
+{
+    std::vector<double> stageMs;
+    stageMs.reserve(scenario.stages.size());
+    const double scoringMs = runtime::scoringMsPerUser(scenario.workload);
+    for (const Stage &stage : scenario.stages)
+        stageMs.push_back(stage.isScoring ? scoringMs : stage.msPerUser);
+    return stageMs;
+}
+
+double perUserMs(std::span<const double> stageMs, Execution execution)
+{
+    return execution == Execution::Sequential ? pipeline::sequentialMs(stageMs)
+                                              : pipeline::intervalMs(stageMs);
+}
+
+PipelineSummary summarizePipeline(std::span<const double> stageMs, double microbatches)
+{
+    PipelineSummary summary;
+    if (stageMs.empty())
+        return summary;
+    summary.sequentialMs = pipeline::sequentialMs(stageMs);
+    summary.totalMs = pipeline::totalTimeMs(stageMs, microbatches);
+    summary.bubbleFraction =
+        pipeline::bubbleFraction(static_cast<double>(stageMs.size()), microbatches);
+    summary.steadyRatePerSecond = pipeline::steadyRatePerSecond(stageMs);
+    summary.bottleneckIndex = pipeline::bottleneck(stageMs);
+    summary.utilization = pipeline::utilization(stageMs, microbatches);
+    const std::vector<double> balanced = pipeline::balance(stageMs);
+    summary.balancedStageMs = balanced.front();
+    summary.balancedRatePerSecond = pipeline::steadyRatePerSecond(balanced);
+    return summary;
+}
+
+BalancedSplit balancedSplit(const Scenario &scenario)
+{
+    BalancedSplit split;
+    split.scenario = scenario;
+    const std::vector<double> stageMs = effectiveStageMs(scenario);
+    const std::vector<double> balanced = pipeline::balance(stageMs);
+    if (balanced.empty())
+        return split;
+    split.stageMs = balanced.front();
+    split.changes = balanced != stageMs;
+    if (!split.changes)
+        return split;
+    Workload &w = split.scenario.workload;
+    for (size_t i = 0; i < stageMs.size(); ++i) {
+        Stage &stage = split.scenario.stages[i];
+        if (!stage.isScoring) {
+            stage.msPerUser = split.stageMs;
+            continue;
+        }
+        if (stageMs[i] == split.stageMs)
+            continue;
+        if (stageMs[i] <= 0 || w.predictionsPerUser <= 0) {
+            // No model time to scale (zero predictions): the split cannot be applied.
+            split.scenario = scenario;
+            split.changes = false;
+            return split;
+        }
+        split.scoringScale = split.stageMs / stageMs[i];
+        if (w.batchMsPerUser) {
+            // The batched time is what the scoring stage takes: set it exactly.
+            *w.batchMsPerUser = split.stageMs;
+            w.latencyMs *= split.scoringScale;
+            if (w.acceleratorLatencyMs)
+                *w.acceleratorLatencyMs *= split.scoringScale;
+        } else if (w.acceleratorLatencyMs) {
+            w.latencyMs *= split.scoringScale;
+            *w.acceleratorLatencyMs = split.stageMs / w.predictionsPerUser;
+        } else {
+            w.latencyMs = split.stageMs / w.predictionsPerUser;
+        }
+    }
+    return split;
+}
+
+std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
+{
+    const Workload &target = scenario.workload;
+    Scenario step = scenario;
+    Workload &w = step.workload;
+    auto workSecondsNow = [&step]() {
+        const std::vector<double> stageMs = effectiveStageMs(step);
+        return runtime::workSeconds(runtime::usersScored(step.workload),
+                                    perUserMs(stageMs, step.execution));
+    };
+
+    // Serial baseline: the job as first written down, before any lever.
+    w.keepFraction = 1.0;
+    w.acceleratorLatencyMs.reset();
+    w.batchMsPerUser.reset();
+    std::vector<LeverStep> steps;
+    steps.push_back({QStringLiteral("Serial baseline"),
+                     QStringLiteral("%1/prediction").arg(format::milliseconds(w.latencyMs)),
+                     workSecondsNow(), true});
+
+    w.keepFraction = target.keepFraction;
+    steps.push_back({QStringLiteral("Pre-filtering"),
+                     QStringLiteral("keep %1%").arg(format::trimmed(target.keepFraction * 100, 2)),
+                     workSecondsNow(), target.keepFraction < 1.0});
+
+    w.acceleratorLatencyMs = target.acceleratorLatencyMs;
+    steps.push_back({QStringLiteral("Accelerator"),
+                     target.acceleratorLatencyMs
+                         ? QStringLiteral("%1 → %2/prediction")
+                               .arg(format::milliseconds(target.latencyMs),
+                                    format::milliseconds(*target.acceleratorLatencyMs))
+                         : QStringLiteral("none"),
+                     workSecondsNow(),
+                     target.acceleratorLatencyMs.has_value() &&
+                         *target.acceleratorLatencyMs != target.latencyMs});
+
+    w.batchMsPerUser = target.batchMsPerUser;
+    steps.push_back({QStringLiteral("Batching"),
+                     target.batchMsPerUser ? QStringLiteral("%1/user").arg(
+                                                 format::milliseconds(*target.batchMsPerUser))
+                                           : QStringLiteral("not batched"),
+                     workSecondsNow(), target.batchMsPerUser.has_value()});
+
+    steps.push_back(
+        {QStringLiteral("Workers"),
+         QStringLiteral("%1, p = %2")
+             .arg(format::grouped(target.workers, 0), format::trimmed(target.parallelFraction, 4)),
+         runtime::runtimeSeconds(workSecondsNow(), target.workers, target.parallelFraction),
+         target.workers > 1});
+    return steps;
+}
+
+namespace {
+/// The scaling rows of `workSeconds` and p at `workerCounts`, each with the runtime the
+/// overheads give at its worker count (the Amdahl runtime when none is set).
+std::vector<ScalingRow> scalingWithOverheads(double workSeconds, double parallelFraction,
+                                             const std::vector<double> &workerCounts,
+                                             const OverheadResult &overheads)
+{
+    std::vector<ScalingRow> rows = scalingTable(workSeconds, parallelFraction, workerCounts);
+    if (!overheads.enabled)
+        return rows;
+    for (ScalingRow &row : rows) {
+        const double seconds = overheads.model.runtimeSeconds(row.workers);
+        row.effectiveHours = units::toHours(seconds);
+        row.effectiveDays = units::toDays(seconds);
+    }
+    return rows;
+}
+} // namespace
+
+ScenarioResult evaluate(const Scenario &scenario)
+{
+    const Workload &w = scenario.workload;
+    ScenarioResult r;
+    r.usersScored = runtime::usersScored(w);
+    r.totalPredictions = runtime::totalPredictions(w);
+    r.scoringMsPerUser = runtime::scoringMsPerUser(w);
+    r.stageMs = effectiveStageMs(scenario);
+    r.perUserMs = perUserMs(r.stageMs, scenario.execution);
+    r.bottleneckIndex = pipeline::bottleneck(r.stageMs);
+    r.workSeconds = runtime::workSeconds(r.usersScored, r.perUserMs);
+    r.linearSeconds = r.workSeconds / w.workers;
+    r.speedup = amdahl::speedup(w.parallelFraction, w.workers);
+    r.efficiency = amdahl::efficiency(w.parallelFraction, w.workers);
+    r.maxSpeedup = amdahl::maxSpeedup(w.parallelFraction);
+    r.runtimeSeconds = runtime::runtimeSeconds(r.workSeconds, w.workers, w.parallelFraction);
+    r.throughputUsersPerSecond = r.usersScored / r.runtimeSeconds;
+    r.throughputPredictionsPerSecond = r.totalPredictions / r.runtimeSeconds;
+    r.scaling = scalingTable(r.workSeconds, w.parallelFraction, scenario.workerCounts);
+    r.nearestScalingRow = nearestRow(scenario.workerCounts, w.workers);
+    r.waterfall = leverWaterfall(scenario);
+    r.pipeline = summarizePipeline(r.stageMs, scenario.microbatches);
+    r.overheads = evaluateOverheads(scenario, r);
+    r.memory = checkMemory(scenario.memory, w.predictionsPerUser);
+    r.effectiveRuntimeSeconds = r.overheads.enabled ? r.overheads.runtimeSeconds : r.runtimeSeconds;
+    if (scenario.goal.finishWithin)
+        r.deadline = deadlineVerdict(scenario, r);
+    r.scaling =
+        scalingWithOverheads(r.workSeconds, w.parallelFraction, scenario.workerCounts, r.overheads);
+    r.throughputUsersPerSecond = r.usersScored / r.effectiveRuntimeSeconds;
+    r.throughputPredictionsPerSecond = r.totalPredictions / r.effectiveRuntimeSeconds;
+    if (r.overheads.enabled) {
+        r.waterfall.push_back(
+            {QStringLiteral("Overheads"),
+             limitName(r.overheads.binding, scenario.overheads.sharedResourceName) +
+                 QStringLiteral(" binds"),
+             r.overheads.runtimeSeconds, true});
+    }
+    return r;
+}
+
+double effectiveSpeedup(const ScenarioResult &result, double workers)
+{
+    if (!result.overheads.enabled)
+        return amdahl::speedup(result.overheads.model.parallelFraction, workers);
+    return result.workSeconds / result.overheads.model.runtimeSeconds(workers);
+}
+
+std::vector<amdahl::CurvePoint> effectiveSpeedupCurve(const ScenarioResult &result,
+                                                      double minWorkers, double maxWorkers,
+                                                      int points)
+{
+    // The ideal curve (p = 1) gives the log-spaced worker counts.
+    std::vector<amdahl::CurvePoint> curve = amdahl::curve(1.0, minWorkers, maxWorkers, points);
+    for (amdahl::CurvePoint &point : curve)
+        point.speedup = effectiveSpeedup(result, point.workers);
+    return curve;
+}
+
+OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result)
+{
+    OverheadModel model;
+    model.workSeconds = result.workSeconds;
+    model.parallelFraction = scenario.workload.parallelFraction;
+    return model;
+}
+
+OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result)
+{
+    const Overheads &o = scenario.overheads;
+    const Workload &w = scenario.workload;
+    OverheadResult r;
+    r.enabled = o.any();
+    r.requestsPerUser = requestsPerUser(w.predictionsPerUser, w.batchMsPerUser.has_value());
+    // The request overhead lands on the scoring stage: it is the one that makes requests.
+    std::vector<double> stageMs = result.stageMs;
+    for (size_t i = 0; i < stageMs.size(); ++i) {
+        if (scenario.stages[i].isScoring)
+            stageMs[i] += r.requestsPerUser * o.requestOverheadMs.value_or(0);
+    }
+    r.msPerUser = perUserMs(stageMs, scenario.execution);
+    r.shards = std::ceil(result.usersScored / o.usersPerShard);
+    OverheadModel &m = r.model;
+    m.workSeconds = runtime::workSeconds(result.usersScored, r.msPerUser);
+    m.parallelFraction = w.parallelFraction;
+    m.coldStartSeconds = o.coldStartSeconds.value_or(0);
+    m.sharedCapSeconds = o.sharedCapPerSecond ? result.usersScored / *o.sharedCapPerSecond : 0;
+    m.dispatchCapSeconds = o.dispatchCapPerSecond ? r.shards / *o.dispatchCapPerSecond : 0;
+    m.sharedResourceName = o.sharedResourceName;
+    r.runtimeSeconds = m.runtimeSeconds(w.workers);
+    r.binding = m.bindingLimit(w.workers);
+
+    const auto [capSeconds, capLimit] = m.capSeconds();
+    if (capSeconds > 0) {
+        const QString name = limitName(capLimit, o.sharedResourceName);
+        const QString cap =
+            capLimit == Limit::SharedResource
+                ? format::ratePerSecond(*o.sharedCapPerSecond, QStringLiteral("users"))
+                : format::ratePerSecond(*o.dispatchCapPerSecond, QStringLiteral("shards"));
+        r.kneeWorkers = kneeWorkers(m, capSeconds);
+        r.kneeText =
+            r.kneeWorkers
+                ? QStringLiteral("%1 caps throughput at %2: more workers do nothing past %3")
+                      .arg(name, cap, format::grouped(*r.kneeWorkers, 0))
+                : QStringLiteral("%1 caps throughput at %2, but the serial %3% binds first")
+                      .arg(name, cap, format::trimmed((1 - w.parallelFraction) * 100, 2));
+    }
+    r.usersPerWorker = result.usersScored / w.workers;
+    r.workerBusySeconds = m.computeSeconds(w.workers);
+    r.coldStartShare = m.coldStartSeconds / (m.coldStartSeconds + r.workerBusySeconds);
+    r.shareText =
+        QStringLiteral("Each worker scores %1 in %2; cold start is %3% of its time")
+            .arg(format::count(r.usersPerWorker, QStringLiteral("users")),
+                 format::duration(r.workerBusySeconds), format::trimmed(r.coldStartShare * 100, 1));
+    return r;
+}
+
+simulation::Params simulationParams(const Scenario &scenario, const ScenarioResult &result)
+{
+    const OverheadResult &o = result.overheads;
+    const SimulationSettings &s = scenario.simulation;
+    const double p = scenario.workload.parallelFraction;
+    simulation::Params params;
+    params.shards = o.shards;
+    params.shardSeconds = p * scenario.overheads.usersPerShard * o.msPerUser / 1000;
+    params.workers = scenario.workload.workers;
+    params.coldStartSeconds = o.model.coldStartSeconds;
+    params.serialSeconds = (1 - p) * o.model.workSeconds;
+    double dispatch = 0;
+    if (scenario.overheads.sharedCapPerSecond)
+        dispatch = *scenario.overheads.sharedCapPerSecond / scenario.overheads.usersPerShard;
+    if (scenario.overheads.dispatchCapPerSecond) {
+        dispatch = dispatch > 0 ? std::min(dispatch, *scenario.overheads.dispatchCapPerSecond)
+                                : *scenario.overheads.dispatchCapPerSecond;
+    }
+    params.dispatchPerSecond = dispatch;
+    params.stragglerProbability = s.stragglerProbability;
+    params.stragglerFactor = s.stragglerFactor;
+    params.failureProbability = s.failureProbability;
+    params.checkpointSeconds = s.checkpointSeconds.value_or(0);
+    params.checkpointCostSeconds = s.checkpointCostSeconds;
+    params.speculativeBackups = s.speculativeBackups;
+    params.trials = static_cast<int>(s.trials);
+    params.seed = static_cast<std::uint64_t>(s.seed);
+    return params;
+}
+
+Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
+                   const Scenario &baseline, const ScenarioResult &baselineResult)
+{
+    // The runtimes a person sees: with overheads when they are on (effectiveRuntimeSeconds),
+    // on both sides, so the ratio, the headline and the report tell one story.
+    Comparison c;
+    c.runtimeRatio = 1 + format::relativeChange(currentResult.effectiveRuntimeSeconds,
+                                                baselineResult.effectiveRuntimeSeconds);
+    c.runtimeDeltaSeconds =
+        currentResult.effectiveRuntimeSeconds - baselineResult.effectiveRuntimeSeconds;
+    c.workDeltaSeconds = currentResult.workSeconds - baselineResult.workSeconds;
+    c.throughputRatio = 1 + format::relativeChange(currentResult.throughputUsersPerSecond,
+                                                   baselineResult.throughputUsersPerSecond);
+    c.baselineScaling =
+        scalingWithOverheads(baselineResult.workSeconds, baseline.workload.parallelFraction,
+                             current.workerCounts, baselineResult.overheads);
+    return c;
+}
+
+goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result)
+{
+    goalseek::Inputs in;
+    in.naive = naiveModel(scenario, result);
+    in.withOverheads = result.overheads.model;
+    in.simulation = simulationParams(scenario, result);
+    in.simulation.workers = 1;
+    in.simulation.trials = static_cast<int>(scenario.goal.trials);
+    in.deadlineSeconds = scenario.goal.deadlineSeconds;
+    in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
+    return in;
+}
+
+DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &result)
+{
+    goalseek::Inputs in;
+    in.naive = naiveModel(scenario, result);
+    in.withOverheads = result.overheads.model;
+    in.deadlineSeconds = scenario.goal.deadlineSeconds;
+    in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
+    DeadlineVerdict verdict;
+    verdict.deadlineSeconds = in.deadlineSeconds;
+    verdict.runtimeSeconds = result.effectiveRuntimeSeconds;
+    verdict.meets = verdict.runtimeSeconds <= verdict.deadlineSeconds;
+    verdict.marginSeconds = verdict.deadlineSeconds - verdict.runtimeSeconds;
+    verdict.naive = goalseek::naiveOption(in);
+    verdict.withOverheads = goalseek::overheadOption(in);
+    return verdict;
+}
+
+} // namespace pipeplan

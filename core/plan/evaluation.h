@@ -1,0 +1,211 @@
+#pragma once
+
+// The evaluation of a scenario (core/model/scenario.h holds its inputs): the runtime, the
+// scaling, the pipeline, the overheads, the deadline verdict and the training schedules, each
+// computed once for the window, the CLI and the report.
+
+#include "core/model/scenario.h"
+#include "core/plan/goalseek.h"
+
+#include <QString>
+
+#include <optional>
+#include <span>
+#include <vector>
+
+namespace pipeplan {
+
+/// One bar of the lever waterfall: the runtime after applying this lever and all before it.
+struct LeverStep
+{
+    QString name;        ///< "Serial baseline", "Pre-filtering", ...
+    QString explanation; ///< what changed, short enough for an axis label: "keep 50%"
+    double runtimeSeconds = 0;
+    bool applied = true; ///< false when the scenario does not use this lever (no change)
+    bool operator==(const LeverStep &) const = default;
+};
+
+/// Headline numbers of the pipeline-parallel schedule (seed 001) over the scenario's stages.
+struct PipelineSummary
+{
+    double sequentialMs = 0;
+    double totalMs = 0;
+    double bubbleFraction = 0;
+    double steadyRatePerSecond = 0;
+    int bottleneckIndex = -1;
+    double utilization = 0;
+    double balancedStageMs = 0;
+    double balancedRatePerSecond = 0;
+    bool operator==(const PipelineSummary &) const = default;
+};
+
+PipelineSummary summarizePipeline(std::span<const double> stageMs, double microbatches);
+
+/// "Apply balanced split" as a scenario edit: the same per-user work re-cut into equal stages
+/// (seed 001 balance: 10, 10, 20, 10 ms -> four stages of 12.5 ms, 50/s -> 80/s).
+struct BalancedSplit
+{
+    Scenario scenario;  ///< the scenario with the balanced split applied
+    double stageMs = 0; ///< every stage's time after: sum / stages
+    /// The scoring stage's time comes from the workload, so re-cutting it scales every
+    /// per-prediction time of the model (latency, accelerator latency, batched time) by
+    /// stageMs / its time now: the scoring stage keeps that share of the model's layers and the
+    /// rest move to the other stages (as in seed 001's layer split). 1 when it is unchanged.
+    double scoringScale = 1;
+    /// False when there is nothing to re-cut: one stage, or stages already equal.
+    bool changes = false;
+};
+
+/// The balanced split of `scenario` (see BalancedSplit). Precondition: validate() is empty.
+BalancedSplit balancedSplit(const Scenario &scenario);
+
+/// The plan judged against its deadline ("Finish within"): whether the runtime the headline shows
+/// meets it, by how much, and the fewest workers that would by the naive model and with the
+/// overheads (the goal seek's closed forms), or why nothing can.
+struct DeadlineVerdict
+{
+    double deadlineSeconds = 0;
+    double runtimeSeconds = 0; ///< effectiveRuntimeSeconds
+    bool meets = false;        ///< runtime <= deadline
+    /// deadline - runtime: the time to spare when it meets it, minus how late it is otherwise.
+    double marginSeconds = 0;
+    goalseek::Option naive;
+    goalseek::Option withOverheads;
+    bool operator==(const DeadlineVerdict &) const = default;
+};
+
+/// Everything the window, the CLI and a report show for a scenario, computed once.
+struct ScenarioResult
+{
+    double usersScored = 0;
+    double totalPredictions = 0;
+    double scoringMsPerUser = 0;
+    std::vector<double> stageMs; ///< effective per-user time of every stage, scoring included
+    double perUserMs = 0;        ///< sum (sequential) or max (pipelined) of stageMs
+    int bottleneckIndex = -1;
+    double workSeconds = 0;   ///< single stream
+    double linearSeconds = 0; ///< work / N
+    double speedup = 0;       ///< S(p, N)
+    double efficiency = 0;
+    double maxSpeedup = 0; ///< 1 / (1 - p)
+    double runtimeSeconds = 0;
+    double throughputUsersPerSecond = 0;
+    double throughputPredictionsPerSecond = 0;
+    std::vector<ScalingRow> scaling;
+    int nearestScalingRow = -1;
+    std::vector<LeverStep> waterfall;
+    PipelineSummary pipeline;
+    OverheadResult overheads;
+    MemoryCheck memory;
+    /// The runtime the headline shows: with overheads when any is set, else runtimeSeconds.
+    /// The one definition of "the runtime" (headline, comparison, waterfall, report, eval).
+    double effectiveRuntimeSeconds = 0;
+    /// Set when the scenario's goal has finishWithin on.
+    std::optional<DeadlineVerdict> deadline;
+    bool operator==(const ScenarioResult &) const = default;
+};
+
+/// The speedup the overheads leave, naive single-stream work / T(N) with overheads (cold start,
+/// request overhead, shared caps: seed 000's "real costs"), at `workers`; the Amdahl speedup
+/// when no overhead is on. The Amdahl chart's second curve, flattening where a cap binds.
+double effectiveSpeedup(const ScenarioResult &result, double workers);
+/// effectiveSpeedup sampled like amdahl::curve (log-spaced, both ends included).
+std::vector<amdahl::CurvePoint> effectiveSpeedupCurve(const ScenarioResult &result,
+                                                      double minWorkers, double maxWorkers,
+                                                      int points);
+
+/// The naive model (seed 000) as an OverheadModel: the scenario's work and p, nothing else.
+OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result);
+
+/// Cold start, request overhead and shared caps applied to the scenario (see OverheadModel).
+OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result);
+
+/// The scenario as a simulated job: S = ceil(users scored / users per shard) shards of
+/// D = p x users per shard x per-user ms (request overhead included) / 1000 seconds, the serial
+/// residue (1 - p) W' once, the scenario's workers and cold start, and the caps as a dispatch
+/// rate (shared cap / users per shard, coordinator cap, the smaller).
+simulation::Params simulationParams(const Scenario &scenario, const ScenarioResult &result);
+
+/// The goal seek for the scenario: its naive and overhead models, its simulated job (workers
+/// left at 1: the seek varies them) with the goal's trials, deadline and price.
+goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result);
+
+/// The scenario against its goal's deadline: meets = effectiveRuntimeSeconds <= deadline, the
+/// margin, and goalseek::naiveOption / overheadOption for the fewest workers (seed 000's Amdahl
+/// inverted: N with S(p, N) >= W' / (deadline - C)). Evaluated whether or not finishWithin is on.
+DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &result);
+
+/// One schedule of the training workspace: computed, or why it cannot be (interleaved with m not
+/// a multiple of p), or still to be searched.
+struct TrainingSchedule
+{
+    schedule::Kind kind = schedule::Kind::OneFOneB;
+    std::optional<schedule::Result> result;
+    QString error;
+    /// A large search left to the background (schedule::searchesInBackground): no result yet;
+    /// completeTraining() computes it.
+    bool searching = false;
+    bool operator==(const TrainingSchedule &) const = default;
+};
+
+/// Where computeTraining runs the large searches: here and now (the CLI, the report), or left
+/// for the background (the window: TrainingSchedule::searching).
+enum class TrainingSearch : std::uint8_t
+{
+    Inline,
+    Background
+};
+
+/// The chosen schedule first, then each compared one not already listed.
+std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training);
+
+/// Every schedule of trainingKinds(), computed; with TrainingSearch::Background the searches
+/// above schedule::kInlineSearchCells are left `searching`. Precondition: validate() of the
+/// scenario is empty.
+std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training,
+                                              TrainingSearch search = TrainingSearch::Inline);
+
+/// Whether any schedule is still to be searched.
+bool trainingSearching(const std::vector<TrainingSchedule> &schedules);
+/// Candidate orders the searching schedules time in all (the background run's progress total).
+int trainingSearchCandidates(const std::vector<TrainingSchedule> &schedules,
+                             const TrainingSettings &training);
+/// Computes every searching schedule of `schedules` (computeTraining's for `training`), telling
+/// `progress` the candidates timed over all of them; false when `progress` stopped it (the
+/// schedules are then as they were).
+bool completeTraining(std::vector<TrainingSchedule> &schedules, const TrainingSettings &training,
+                      const schedule::SearchProgress &progress = {});
+
+/// Effective per-user time of every stage, the scoring stage from the workload.
+std::vector<double> effectiveStageMs(const Scenario &scenario);
+
+/// Per-user cost: sum of the stages when sequential, the slowest when pipelined (seed 000).
+double perUserMs(std::span<const double> stageMs, Execution execution);
+
+/// Runs the whole model. The scenario must be valid (see validate).
+ScenarioResult evaluate(const Scenario &scenario);
+
+/// A pinned baseline against the current scenario, for "what if we prune half the users?".
+struct Comparison
+{
+    /// current / baseline of the runtimes the headline shows (effectiveRuntimeSeconds: with
+    /// overheads when they are on).
+    double runtimeRatio = 1;
+    double runtimeDeltaSeconds = 0; ///< current - baseline, effective runtimes
+    double workDeltaSeconds = 0;
+    double throughputRatio = 1;
+    /// The baseline's scaling rows at the current scenario's worker counts, so the two tables
+    /// line up row by row (with the baseline's own overheads in effectiveHours).
+    std::vector<ScalingRow> baselineScaling;
+    bool operator==(const Comparison &) const = default;
+};
+
+Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
+                   const Scenario &baseline, const ScenarioResult &baselineResult);
+
+/// Lever waterfall (seed 000 "The three levers"): the serial baseline (every user, baseline
+/// latency, unbatched, one worker), then pre-filtering, accelerator latency, batching and finally
+/// the workers, each step's runtime after it and all before it.
+std::vector<LeverStep> leverWaterfall(const Scenario &scenario);
+
+} // namespace pipeplan
