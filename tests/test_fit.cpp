@@ -2,9 +2,11 @@
 // (Moeding and Gunther, version 3.0.3, github.com/smoeding/usl): its data sets (data/*.rda) and
 // the numbers its tests and README print (tests/*.Rout.save, README.md).
 #include "core/measured/fit.h"
+#include "core/plan/planresult.h"
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace pipeplan;
@@ -390,4 +392,45 @@ TEST(FitCsv, ErrorsNameRowAndColumn)
               QStringLiteral("row 2: no runs under the header"));
     EXPECT_EQ(firstError("workers,throughput\n1,10,3\n"),
               QStringLiteral("row 2: has 3 fields, the header has 2"));
+}
+
+// The scaling table every view prints comes from the plan's result (issue 31): the rows at the
+// scenario's worker counts with its own count highlighted, and the USL column row by row.
+TEST(ScalingSection, TheResultHoldsTheRowsAndTheUslColumnEveryViewShows)
+{
+    Plan plan{defaultScenario(), std::nullopt};
+    plan.scenario.workload.workers = 3000; // not in the list: inserted and highlighted
+    PlanResult result = evaluatePlan(plan);
+    const ScalingSection &plain = result.scaling;
+    EXPECT_EQ(plain.shown, explain::shownScaling(plan.scenario, result.model));
+    ASSERT_GE(plain.shown.highlighted, 0);
+    EXPECT_EQ(plain.shown.inserted, plain.shown.highlighted);
+    EXPECT_EQ(plain.shown.rows[static_cast<size_t>(plain.shown.highlighted)].workers, 3000);
+    EXPECT_TRUE(plain.uslHours.empty()); // no measured runs, no USL column
+
+    // SPEC SDM91 (the R package usl's `specsdm91`): throughput at 1 to 216 users.
+    fit::Runs &runs = plan.scenario.measured.runs;
+    runs.measure = fit::Measure::Throughput;
+    runs.runs = {{1, 64.9},     {18, 995.9},   {36, 1652.4}, {72, 1853.2},
+                 {108, 1828.9}, {144, 1775.0}, {216, 1702.2}};
+    result = evaluatePlan(plan);
+    ASSERT_TRUE(result.measured.fit.usl.has_value());
+    const ScalingSection &fitted = result.scaling;
+    ASSERT_EQ(fitted.uslHours.size(), fitted.shown.rows.size());
+    for (size_t i = 0; i < fitted.shown.rows.size(); ++i) {
+        const double workers = fitted.shown.rows[i].workers;
+        EXPECT_DOUBLE_EQ(
+            fitted.uslHours[i],
+            uslRuntimeSeconds(*result.measured.fit.usl, result.model.workSeconds, workers) / 3600)
+            << workers << " workers";
+    }
+    // Past its peak the USL's runtime grows again (retrograde: κ > 0), where Amdahl's only falls.
+    EXPECT_GT(result.measured.fit.usl->kappa.value, 0);
+    EXPECT_GT(fitted.uslHours.back(),
+              *std::min_element(fitted.uslHours.begin(), fitted.uslHours.end()));
+
+    // A re-evaluation of the measured section alone refreshes the column.
+    plan.scenario.measured.runs.runs.clear();
+    reevaluate(result, plan, Section::Measured, false);
+    EXPECT_TRUE(result.scaling.uslHours.empty());
 }

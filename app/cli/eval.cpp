@@ -199,7 +199,7 @@ int runEval(const Flags &flags, QTextStream &out)
     out << "\nScaling\n";
     // The scenario's own worker count marked, in a row of its own when it is not listed (as the
     // window's table); the JSON keeps `rows` and `nearest_row` as they were.
-    const explain::ShownScaling shown = explain::shownScaling(s, r);
+    const explain::ShownScaling &shown = evaluated.scaling.shown;
     printScalingTable(out, shown.rows, shown.highlighted);
     out << "\nLevers\n";
     std::vector<std::pair<QString, QString>> levers;

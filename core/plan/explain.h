@@ -80,6 +80,7 @@ struct ShownScaling
     std::vector<ScalingRow> baseline;
     int highlighted = -1;
     int inserted = -1;
+    bool operator==(const ShownScaling &) const = default;
 };
 ShownScaling shownScaling(const Scenario &scenario, const ScenarioResult &result,
                           const std::vector<ScalingRow> &baselineRows = {},

@@ -193,7 +193,27 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
         changed |= Section::Project;
     if ((sections & Section::Measured) && assign(result.measured, measuredSection(plan.scenario)))
         changed |= Section::Measured;
+    // Derived from the three sections above, so any change of it is already one of theirs.
+    if (sections & (Section::Model | Section::Baseline | Section::Measured))
+        result.scaling = scalingSection(plan, result.model, result.baseline, result.measured);
     return changed;
+}
+
+ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,
+                              const BaselineSection &baseline, const MeasuredSection &measured)
+{
+    ScalingSection section;
+    section.shown =
+        plan.baseline && baseline.comparison && baseline.result
+            ? explain::shownScaling(plan.scenario, model, baseline.comparison->baselineScaling,
+                                    &*plan.baseline, &*baseline.result)
+            : explain::shownScaling(plan.scenario, model);
+    if (const auto &usl = measured.fit.usl) {
+        for (const ScalingRow &row : section.shown.rows)
+            section.uslHours.push_back(uslRuntimeSeconds(*usl, model.workSeconds, row.workers) /
+                                       3600);
+    }
+    return section;
 }
 
 namespace {

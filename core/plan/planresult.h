@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/plan/evaluation.h"
+#include "core/plan/explain.h"
 #include "core/plan/scenariofile.h"
 
 #include <QFlags>
@@ -150,6 +151,23 @@ bool usesFittedP(const Scenario &scenario, const fit::Result &fit);
 /// table's Amdahl column is work / S(N).
 double uslRuntimeSeconds(const fit::UslFit &usl, double workSeconds, double workers);
 
+/// The scaling table as every view shows it (the window's table, the report, the CSV): the rows
+/// at the scenario's worker counts with its own count highlighted, the baseline's column when one
+/// is pinned, and the USL fitted to the measured runs at each row. Derived from the model, the
+/// baseline and the measured sections, and recomputed with any of them.
+struct ScalingSection
+{
+    explain::ShownScaling shown;
+    /// The USL's runtime at each row's workers, in hours (uslRuntimeSeconds / 3600); empty
+    /// without a USL fit.
+    std::vector<double> uslHours;
+    bool operator==(const ScalingSection &) const = default;
+};
+
+/// The scaling section of `plan` from its evaluated model, baseline and measured sections.
+ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,
+                              const BaselineSection &baseline, const MeasuredSection &measured);
+
 struct PlanResult
 {
     ScenarioResult model;
@@ -158,6 +176,7 @@ struct PlanResult
     TrainingSection training;
     ProjectSection project;
     MeasuredSection measured;
+    ScalingSection scaling; ///< with Model, Baseline or Measured
     bool operator==(const PlanResult &) const = default;
 };
 

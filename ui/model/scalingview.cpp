@@ -58,22 +58,13 @@ void ScalingView::refresh()
     if (!m_document)
         return;
     const ScenarioResult &r = m_document->result();
-    // The scenario's own worker count has a row, highlighted, even when the list lacks it.
-    const std::optional<Scenario> &baseline = m_document->baseline();
-    const explain::ShownScaling shown =
-        baseline ? explain::shownScaling(m_document->scenario(), r,
-                                         m_document->comparison().baselineScaling, &*baseline,
-                                         &m_document->baselineResult())
-                 : explain::shownScaling(m_document->scenario(), r);
-    // The USL fitted to the measured runs, when there is one, beside the Amdahl columns.
-    std::vector<double> uslHours;
-    if (const auto &usl = m_document->planResult().measured.fit.usl) {
-        for (const ScalingRow &row : shown.rows)
-            uslHours.push_back(uslRuntimeSeconds(*usl, r.workSeconds, row.workers) / 3600);
-    }
-    m_model->setRows(
-        shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled, shown.inserted,
-        r.deadline ? std::optional<double>(r.deadline->deadlineSeconds) : std::nullopt, uslHours);
+    // The rows, the baseline's column and the USL's, as core computed them for every view.
+    const ScalingSection &scaling = m_document->planResult().scaling;
+    const explain::ShownScaling &shown = scaling.shown;
+    m_model->setRows(shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled,
+                     shown.inserted,
+                     r.deadline ? std::optional<double>(r.deadline->deadlineSeconds) : std::nullopt,
+                     scaling.uslHours);
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
     QFont bold = m_table->font();
     bold.setBold(true);

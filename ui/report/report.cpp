@@ -452,22 +452,16 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
     const ScenarioResult &r = planResult.model;
     doc.heading(QStringLiteral("Scaling table"));
     // The window's rows: the scenario's own worker count has a row even when the list lacks it.
-    const explain::ShownScaling shown =
-        plan.baseline && planResult.baseline.comparison && planResult.baseline.result
-            ? explain::shownScaling(plan.scenario, r,
-                                    planResult.baseline.comparison->baselineScaling,
-                                    &*plan.baseline, &*planResult.baseline.result)
-            : explain::shownScaling(plan.scenario, r);
+    const explain::ShownScaling &shown = planResult.scaling.shown;
     std::vector<QStringList> scaling = explain::scalingTableRows(shown.rows, r.overheads.enabled);
     QStringList header = scaling.front();
     scaling.erase(scaling.begin());
     std::vector<bool> numeric(static_cast<size_t>(header.size()), true);
     // The USL fitted to the measured runs, as the window's table shows it.
-    if (const auto &usl = planResult.measured.fit.usl) {
+    if (!planResult.scaling.uslHours.empty()) {
         header << QStringLiteral("USL fit (h)");
         for (size_t i = 0; i < scaling.size(); ++i)
-            scaling[i] << explain::hoursCell(
-                uslRuntimeSeconds(*usl, r.workSeconds, shown.rows[i].workers) / 3600);
+            scaling[i] << explain::hoursCell(planResult.scaling.uslHours[i]);
         numeric.push_back(true);
     }
     if (plan.baseline) {

@@ -566,9 +566,8 @@ void MainWindow::installExports()
                      [this](QSize size) { return recordPlot(m_tail->histogram(), size); });
     chartexport::installTableMenu(m_scaling->table(), tr("Scaling table"), [this]() {
         // As the window's table shows it: the scenario's own row, the overhead columns when on.
-        const ScenarioResult &result = m_document->result();
-        return explain::scalingTableRows(explain::shownScaling(m_document->scenario(), result).rows,
-                                         result.overheads.enabled);
+        return explain::scalingTableRows(m_document->planResult().scaling.shown.rows,
+                                         m_document->result().overheads.enabled);
     });
     chartexport::installTableMenu(m_tail->goalTable(), tr("Fewest workers"),
                                   [this]() { return chartexport::tableRows(m_tail->goalTable()); });
