@@ -216,7 +216,7 @@ TEST_F(WindowTest, GanttDrawsOneBarPerCellWithBubbles)
     GanttChart *gantt = window->ganttChart();
     EXPECT_EQ(gantt->bars()->drawnBars(), 4 * 8);
     EXPECT_EQ(gantt->bars()->drawnLabels(), 4 * 8); // every bar is wide enough for its number
-    EXPECT_EQ(doc->schedule().idle.size(), 13u);    // 3 fill, 7 wait, 3 drain
+    EXPECT_EQ(doc->planResult().pipeline.schedule.idle.size(), 13u); // 3 fill, 7 wait, 3 drain
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("bubble (p−1)/(m+p−1) = 0.273")))
         << gantt->summaryText().toStdString();
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("utilization 52.6 %")));
@@ -232,7 +232,8 @@ TEST_F(WindowTest, GanttDrawsOneBarPerCellWithBubbles)
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("80 items/s")))
         << gantt->summaryText().toStdString();
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("utilization 72.7 %")));
-    EXPECT_EQ(doc->scheduleStageMs(), (std::vector<double>{12.5, 12.5, 12.5, 12.5}));
+    EXPECT_EQ(doc->planResult().pipeline.balancedStageMs,
+              (std::vector<double>{12.5, 12.5, 12.5, 12.5}));
 }
 
 TEST_F(WindowTest, StageChartHighlightsTheBottleneck)

@@ -26,6 +26,7 @@ struct CurvePoint
 {
     double workers = 0;
     double speedup = 0;
+    bool operator==(const CurvePoint &) const = default;
 };
 
 /// S(p, N) sampled at `points` log-spaced worker counts from minWorkers to maxWorkers, both

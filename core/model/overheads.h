@@ -119,6 +119,7 @@ struct RuntimePoint
     double workers = 0;
     double naiveSeconds = 0;
     double overheadSeconds = 0;
+    bool operator==(const RuntimePoint &) const = default;
 };
 std::vector<RuntimePoint> runtimeCurve(const OverheadModel &naive,
                                        const OverheadModel &withOverheads, double minWorkers,

@@ -75,6 +75,7 @@ struct Schedule
     std::vector<Cell> cells; ///< stage-major: cells[s * m + j]
     std::vector<Idle> idle;
     double makespanMs = 0;
+    bool operator==(const Schedule &) const = default;
 };
 
 /// Upper bound on stages x microbatches for an explicit schedule; keeps the drawn chart and its

@@ -1,6 +1,7 @@
 #include "core/plan/planresult.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 
 namespace pipeplan {
@@ -169,9 +170,24 @@ MeasuredSection measuredSection(const Scenario &scenario)
 }
 } // namespace
 
+namespace {
+std::atomic<long long> g_planEvaluations{0};
+} // namespace
+
+long long planEvaluations()
+{
+    return g_planEvaluations.load();
+}
+
+TailRequest tailRequest(const PlanResult &result)
+{
+    return {result.tail.simulation, result.tail.goal, result.model.effectiveRuntimeSeconds};
+}
+
 Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged,
                     TrainingSearch search)
 {
+    ++g_planEvaluations;
     Sections changed;
     if (sections & Section::Inputs)
         changed |= Section::Inputs;
@@ -196,7 +212,54 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
     // Derived from the three sections above, so any change of it is already one of theirs.
     if (sections & (Section::Model | Section::Baseline | Section::Measured))
         result.scaling = scalingSection(plan, result.model, result.baseline, result.measured);
+    if (sections & (Section::Model | Section::Baseline)) {
+        const bool pinned = plan.baseline && result.baseline.result;
+        result.amdahl =
+            amdahlSeries(plan.scenario, result.model, pinned ? &*plan.baseline : nullptr,
+                         pinned ? &*result.baseline.result : nullptr);
+        result.waterfall =
+            waterfallSeries(result.model, pinned ? &*result.baseline.result : nullptr);
+    }
+    if (sections & Section::Model) {
+        result.overheadCurve = overheadSeries(plan.scenario, result.model);
+        result.pipeline = pipelineSeries(plan.scenario, result.model);
+    }
+    // A background value answers the inputs it ran on: a new request starts from NotAsked (the
+    // window's jobs answer it again from their caches when they hold it).
+    if (sections & Section::Tail) {
+        result.simulation = {};
+        result.goalSeek = {};
+        if (!result.tail.simulationError.isEmpty()) {
+            result.simulation.state = JobState::Failed;
+            result.simulation.reason = result.tail.simulationError;
+        }
+    }
+    if (sections & Section::Project)
+        result.monteCarlo = {};
     return changed;
+}
+
+void completeBackground(PlanResult &result, const Plan &plan, Backgrounds which)
+{
+    if ((which & Background::Simulation) && !result.simulation.ready() &&
+        result.simulation.state != JobState::Failed) {
+        result.simulation.value =
+            simulateTail(result.tail.simulation, result.model.effectiveRuntimeSeconds);
+        result.simulation.state = JobState::Ready;
+        result.simulation.progress = 1;
+    }
+    if ((which & Background::GoalSeek) && !result.goalSeek.ready()) {
+        result.goalSeek.value = goalseek::seek(result.tail.goal);
+        result.goalSeek.state = JobState::Ready;
+        result.goalSeek.progress = 1;
+    }
+    if ((which & Background::MonteCarlo) && !result.monteCarlo.ready()) {
+        result.monteCarlo.value = projectEstimate(plan.scenario.project, result.project);
+        result.monteCarlo.state = JobState::Ready;
+        result.monteCarlo.progress = 1;
+    }
+    if ((which & Background::TrainingSearch) && trainingSearching(result.training.schedules))
+        completeTraining(result.training.schedules, plan.scenario.training);
 }
 
 ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "core/plan/background.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/explain.h"
 #include "core/plan/scenariofile.h"
+#include "core/plan/series.h"
 
 #include <QFlags>
 
@@ -177,8 +179,35 @@ struct PlanResult
     ProjectSection project;
     MeasuredSection measured;
     ScalingSection scaling; ///< with Model, Baseline or Measured
+    /// What the model's charts draw: the Amdahl curves (with Model or Baseline), the runtime
+    /// with overheads and the pipeline as is and balanced (with Model).
+    AmdahlSeries amdahl;
+    WaterfallSeries waterfall; ///< with Model or Baseline
+    OverheadSeries overheadCurve;
+    PipelineSeries pipeline;
+    // The background sections (background.h): reevaluate puts each back to NotAsked when its
+    // inputs change; the window's jobs, or completeBackground, fill them.
+    /// The simulated tail of tailRequest(*this); Failed with the tail's simulationError.
+    BackgroundSection<SimulatedTail> simulation;
+    /// The goal seek of tail.goal.
+    BackgroundSection<goalseek::Result> goalSeek;
+    /// The project's Monte Carlo (projectEstimate of the project section).
+    BackgroundSection<estimate::PlanEstimate> monteCarlo;
     bool operator==(const PlanResult &) const = default;
 };
+
+/// What the result's simulation and goal seek answer: its tail section's job and goal, and the
+/// headline runtime (model.effectiveRuntimeSeconds) the breakdown starts from.
+TailRequest tailRequest(const PlanResult &result);
+
+/// Completes the background sections `which` of `result` that are not ready, with the functions
+/// the window's jobs run (simulateTail, goalseek::seek, projectEstimate, completeTraining): what
+/// the report and the CLI do instead of waiting for a job. It evaluates nothing again.
+void completeBackground(PlanResult &result, const Plan &plan, Backgrounds which);
+
+/// How many times evaluatePlan and reevaluate ran in this process: a test checks that exporting
+/// the window's report evaluates nothing and `pipeplan-cli report` evaluates once.
+long long planEvaluations();
 
 /// The sections whose inputs differ between two plans (Inputs whenever anything does).
 /// Model: the workload, stages, execution, microbatches, worker counts, overheads, memory.

@@ -2,6 +2,7 @@
 
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/schedulesearchrunner.h"
+#include "ui/document/simulationrunner.h"
 
 #include <QUndoCommand>
 
@@ -56,7 +57,91 @@ ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_jobs(ne
             [this](bool) { emit modifiedChanged(isModified()); });
     connect(m_jobs->scheduleSearch(), &ScheduleSearchRunner::finished, this,
             &ScenarioDocument::takeSearchedTraining);
+    // The jobs' states and deliveries go into the result, where every view and the report read
+    // them.
+    SimulationRunner *simulation = m_jobs->simulation();
+    connect(simulation, &SimulationRunner::started, this,
+            [this]() { markRunning(Background::Simulation | Background::GoalSeek, 0); });
+    connect(simulation, &SimulationRunner::progress, this, [this](double fraction) {
+        markRunning(Background::Simulation | Background::GoalSeek, fraction);
+    });
+    connect(simulation, &SimulationRunner::finished, this,
+            [this]() { takeFinishedJobs(Background::Simulation | Background::GoalSeek); });
+    MonteCarloRunner *monteCarlo = m_jobs->monteCarlo();
+    connect(monteCarlo, &MonteCarloRunner::started, this,
+            [this]() { markRunning(Background::MonteCarlo, 0); });
+    connect(monteCarlo, &MonteCarloRunner::progress, this,
+            [this](double fraction) { markRunning(Background::MonteCarlo, fraction); });
+    connect(monteCarlo, &MonteCarloRunner::finished, this,
+            [this]() { takeFinishedJobs(Background::MonteCarlo); });
     recompute(Section::All, true);
+}
+
+void ScenarioDocument::markRunning(Backgrounds which, double fraction)
+{
+    auto mark = [fraction](auto &section) {
+        if (section.ready() || section.state == JobState::Failed)
+            return;
+        section.state = JobState::Running;
+        section.progress = fraction;
+    };
+    if (which & Background::Simulation)
+        mark(m_result.simulation);
+    if (which & Background::GoalSeek)
+        mark(m_result.goalSeek);
+    if (which & Background::MonteCarlo)
+        mark(m_result.monteCarlo);
+    emit backgroundChanged(which);
+}
+
+Backgrounds ScenarioDocument::takeJobResults(Backgrounds which)
+{
+    Backgrounds taken;
+    const SimulationRunner *simulation = m_jobs->simulation();
+    if ((which & (Background::Simulation | Background::GoalSeek)) &&
+        simulation->answers(tailRequest(m_result))) {
+        // Only a finished run of the plan as it is now: never one for an older plan.
+        if (!m_result.simulation.ready() && simulation->result()) {
+            m_result.simulation.value = SimulatedTail{
+                *simulation->result(), simulation->withoutBackups(), simulation->breakdown()};
+            m_result.simulation.state = JobState::Ready;
+            m_result.simulation.progress = 1;
+            taken |= Background::Simulation;
+        }
+        if (!m_result.goalSeek.ready() && simulation->goal()) {
+            m_result.goalSeek.value = simulation->goal();
+            m_result.goalSeek.state = JobState::Ready;
+            m_result.goalSeek.progress = 1;
+            taken |= Background::GoalSeek;
+        }
+    }
+    if ((which & Background::MonteCarlo) && !m_result.monteCarlo.ready()) {
+        if (std::optional<estimate::PlanEstimate> estimate =
+                m_jobs->monteCarlo()->estimateFor(m_plan.scenario.project)) {
+            m_result.monteCarlo.value = std::move(estimate);
+            m_result.monteCarlo.state = JobState::Ready;
+            m_result.monteCarlo.progress = 1;
+            taken |= Background::MonteCarlo;
+        }
+    }
+    return taken;
+}
+
+void ScenarioDocument::takeFinishedJobs(Backgrounds which)
+{
+    takeJobResults(which);
+    // A cancelled run leaves its section as it was before it started.
+    auto settle = [](auto &section) {
+        if (section.state == JobState::Running)
+            section.state = JobState::NotAsked;
+    };
+    if (which & Background::Simulation)
+        settle(m_result.simulation);
+    if (which & Background::GoalSeek)
+        settle(m_result.goalSeek);
+    if (which & Background::MonteCarlo)
+        settle(m_result.monteCarlo);
+    emit backgroundChanged(which);
 }
 
 const ScenarioResult &ScenarioDocument::baselineResult() const
@@ -140,7 +225,7 @@ void ScenarioDocument::setBalanced(bool balanced)
     if (balanced == m_balanced)
         return;
     m_balanced = balanced;
-    recompute(Section::Model, false);
+    // The result holds the pipeline as is and balanced: a view option recomputes nothing.
     emit balancedChanged(balanced);
 }
 
@@ -202,16 +287,10 @@ void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
     if ((sections & Section::Baseline) && baselineChanged && m_plan.baseline)
         ++m_baselineEvaluations;
     reevaluate(m_result, m_plan, sections, baselineChanged, TrainingSearch::Background);
+    // Undo back to a plan the jobs already answered shows their results at once.
+    takeJobResults(Background::All);
     if (sections & Section::Training)
         searchTraining();
-    if (sections & Section::Model) {
-        m_scheduleStageMs =
-            m_balanced ? pipeline::balance(m_result.model.stageMs) : m_result.model.stageMs;
-        const int microbatches = static_cast<int>(m_plan.scenario.microbatches);
-        m_schedule = pipeline::schedule(m_scheduleStageMs, microbatches);
-        m_scenarioSchedule = m_balanced ? pipeline::schedule(m_result.model.stageMs, microbatches)
-                                        : pipeline::Schedule{};
-    }
     emit changed(sections);
 }
 

@@ -1,7 +1,6 @@
 #pragma once
 
 #include "core/base/fileio.h"
-#include "core/model/pipeline.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
@@ -137,16 +136,6 @@ public:
     int recomputeCount(Section section) const;
     int baselineEvaluations() const { return m_baselineEvaluations; }
 
-    /// The pipeline schedule over the scenario's stages, or over the balanced stages when
-    /// balanced() is on.
-    const pipeline::Schedule &schedule() const { return m_schedule; }
-    const std::vector<double> &scheduleStageMs() const { return m_scheduleStageMs; }
-    /// The schedule over the scenario's own stages whether or not balanced() is on: the ghost
-    /// the balanced schedule is drawn against.
-    const pipeline::Schedule &scenarioSchedule() const
-    {
-        return m_balanced ? m_scenarioSchedule : m_schedule;
-    }
     QUndoStack *undoStack() { return &m_undoStack; }
     /// The plan's background work (simulation, goal seek, Monte Carlo) and its caches.
     PlanJobs *jobs() const { return m_jobs; }
@@ -208,6 +197,8 @@ signals:
     void filePathChanged(const QString &filePath);
     /// load() replaced the plan: text typed into the last one's fields is dropped.
     void loaded();
+    /// A background section of the result changed state (started, progressed, delivered).
+    void backgroundChanged(pipeplan::Backgrounds which);
 
 private:
     bool editPlan(const Plan &after, const QString &text, EditId id);
@@ -218,15 +209,17 @@ private:
     /// Hands the training section's large searches to the background, or takes the finished ones.
     void searchTraining();
     void takeSearchedTraining();
+    /// The jobs' finished results for the plan as it is now, written into the result's
+    /// background sections; returns those taken.
+    Backgrounds takeJobResults(Backgrounds which);
+    void markRunning(Backgrounds which, double fraction);
+    void takeFinishedJobs(Backgrounds which);
 
     Plan m_plan;
     PlanResult m_result;
     PlanJobs *m_jobs;
     std::array<int, 6> m_recomputeCounts{};
     int m_baselineEvaluations = 0;
-    pipeline::Schedule m_schedule;
-    std::vector<double> m_scheduleStageMs;
-    pipeline::Schedule m_scenarioSchedule; ///< filled only while balanced
     QUndoStack m_undoStack;
     QString m_filePath;
     fileio::DiskStamp m_diskStamp;

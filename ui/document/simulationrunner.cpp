@@ -50,24 +50,19 @@ void SimulationRunner::request(const Request &request)
     if (!run->simulate)
         run->result = m_result; // the breakdown starts from the job's finished run
     const long long totalTrials =
-        (run->simulate ? request.params.trials * (request.params.speculativeBackups ? 2 : 1) : 0) +
-        (run->breakDown ? static_cast<long long>(request.params.trials) *
-                              tail::extraSimulations(request.params)
-                        : 0);
+        (run->simulate || run->breakDown ? simulatedTailTrials(request.params, run->simulate) : 0);
     ++m_runsStarted;
     m_job->start(
         [run](simulation::Control &control) {
-            if (run->simulate) {
-                run->result = simulation::simulate(run->request.params, &control);
-                if (run->request.params.speculativeBackups && !control.cancel) {
-                    simulation::Params plain = run->request.params;
-                    plain.speculativeBackups = false;
-                    run->withoutBackups = simulation::simulate(plain, &control);
-                }
-            }
-            if (run->breakDown && run->result && !control.cancel) {
-                run->breakdown = tail::fromHeadline(
-                    run->request.params, run->request.headlineSeconds, &control, &*run->result);
+            // The one set-up of the simulated job (core's simulateTail), as the report's and the
+            // CLI's.
+            if (run->simulate || run->breakDown) {
+                SimulatedTail tail =
+                    simulateTail(run->request.params, run->request.headlineSeconds, &control,
+                                 run->simulate ? nullptr : &*run->result);
+                run->result = std::move(tail.result);
+                run->withoutBackups = std::move(tail.withoutBackups);
+                run->breakdown = std::move(tail.breakdown);
             }
             if (run->seekGoal && !control.cancel)
                 run->goal = goalseek::seek(run->request.goal, &control);
@@ -77,7 +72,7 @@ void SimulationRunner::request(const Request &request)
 
 SimulationRunner::Request SimulationRunner::requestFor(const PlanResult &plan)
 {
-    return {plan.tail.simulation, plan.tail.goal, plan.model.effectiveRuntimeSeconds};
+    return tailRequest(plan);
 }
 
 bool SimulationRunner::answers(const Request &request) const

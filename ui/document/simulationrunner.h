@@ -20,14 +20,8 @@ class SimulationRunner : public QObject
 {
     Q_OBJECT
 public:
-    struct Request
-    {
-        simulation::Params params;
-        goalseek::Inputs goal;
-        /// Where the breakdown of the simulated percentiles starts: the headline runtime.
-        double headlineSeconds = 0;
-        bool operator==(const Request &) const = default;
-    };
+    /// The job, the goal and the headline the breakdown starts from (core's TailRequest).
+    using Request = TailRequest;
 
     /// What the plan asks of the simulation: its tail section's job and goal, and the headline
     /// runtime the breakdown starts from.

@@ -1,7 +1,6 @@
 #include "ui/model/amdahlchart.h"
 
 #include "core/base/format.h"
-#include "core/model/amdahl.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/chartstyle.h"
 
@@ -10,7 +9,6 @@
 namespace pipeplan {
 
 namespace {
-constexpr int kCurvePoints = 160; // log-spaced: smooth at any chart size
 
 void setCurve(QCPGraph *graph, const std::vector<amdahl::CurvePoint> &points)
 {
@@ -89,43 +87,38 @@ QString AmdahlChart::markerText() const
 
 void AmdahlChart::refresh()
 {
-    if (!m_document)
-        return;
-    const Scenario &s = m_document->scenario();
-    const ScenarioResult &r = m_document->result();
-    const double p = s.workload.parallelFraction;
-    double maxWorkers = 1e6;
-    for (double workers : s.workerCounts)
-        maxWorkers = std::max(maxWorkers, workers * 2);
-    maxWorkers = std::max(maxWorkers, s.workload.workers * 10);
+    if (m_document)
+        setSeries(m_document->planResult().amdahl);
+}
 
-    setCurve(m_ideal, amdahl::curve(1.0, 1, maxWorkers, 2));
-    setCurve(m_amdahl, amdahl::curve(p, 1, maxWorkers, kCurvePoints));
+void AmdahlChart::setSeries(const AmdahlSeries &series)
+{
+    const double p = series.parallelFraction;
+    const double maxWorkers = series.maxWorkers;
+    setCurve(m_ideal, series.ideal);
+    setCurve(m_amdahl, series.amdahl);
     m_amdahl->setName(tr("Amdahl, p = %1").arg(format::trimmed(p, 4)));
-    const bool comparing = s.comparisonParallelFraction.has_value();
+    const bool comparing = series.comparisonParallelFraction.has_value();
     m_comparison->setVisible(comparing);
     if (comparing) {
-        setCurve(m_comparison,
-                 amdahl::curve(*s.comparisonParallelFraction, 1, maxWorkers, kCurvePoints));
+        setCurve(m_comparison, series.comparison);
         m_comparison->setName(
-            tr("pinned, p = %1").arg(format::trimmed(*s.comparisonParallelFraction, 4)));
+            tr("pinned, p = %1").arg(format::trimmed(*series.comparisonParallelFraction, 4)));
         m_comparison->addToLegend();
     } else {
         m_comparison->data()->clear();
         m_comparison->removeFromLegend();
     }
-    m_marker->setData({s.workload.workers}, {r.speedup});
-    const bool overheads = r.overheads.enabled;
-    m_effective->setVisible(overheads);
-    m_knee->setVisible(overheads && r.overheads.kneeWorkers.has_value());
-    if (overheads) {
-        setCurve(m_effective, effectiveSpeedupCurve(r, 1, maxWorkers, kCurvePoints));
+    m_marker->setData({series.workers}, {series.speedup});
+    m_effective->setVisible(series.overheads);
+    m_knee->setVisible(series.overheads && series.knee.has_value());
+    if (series.overheads) {
+        setCurve(m_effective, series.effective);
         m_effective->setName(tr("with overheads"));
         m_effective->addToLegend();
-        if (r.overheads.kneeWorkers) {
-            m_knee->setData({*r.overheads.kneeWorkers},
-                            {effectiveSpeedup(r, *r.overheads.kneeWorkers)});
-            const double kneeWorkers = std::round(*r.overheads.kneeWorkers);
+        if (series.knee) {
+            m_knee->setData({series.knee->workers}, {series.knee->speedup});
+            const double kneeWorkers = std::round(series.knee->workers);
             m_knee->setName(
                 tr("knee: %1")
                     .arg(format::plural(tr("%n worker(s)", nullptr, format::numerus(kneeWorkers)),
@@ -141,20 +134,17 @@ void AmdahlChart::refresh()
         m_knee->data()->clear();
         m_knee->removeFromLegend();
     }
-    const std::optional<Scenario> &baseline = m_document->baseline();
+    const std::optional<AmdahlSeries::Baseline> &baseline = series.baseline;
     m_baseline->setVisible(baseline.has_value());
     m_baselineMarker->setVisible(baseline.has_value());
     if (baseline) {
-        const double baselineP = baseline->workload.parallelFraction;
-        setCurve(m_baseline, amdahl::curve(baselineP, 1, maxWorkers, kCurvePoints));
-        const double baselineWorkers = baseline->workload.workers;
+        setCurve(m_baseline, baseline->curve);
         m_baseline->setName(
             tr("baseline, p = %1 at %2")
-                .arg(format::trimmed(baselineP, 4),
-                     format::plural(tr("%n worker(s)", nullptr, format::numerus(baselineWorkers)),
-                                    baselineWorkers)));
-        m_baselineMarker->setData({baseline->workload.workers},
-                                  {m_document->baselineResult().speedup});
+                .arg(format::trimmed(baseline->parallelFraction, 4),
+                     format::plural(tr("%n worker(s)", nullptr, format::numerus(baseline->workers)),
+                                    baseline->workers)));
+        m_baselineMarker->setData({baseline->workers}, {baseline->speedup});
         m_baseline->addToLegend();
     } else {
         m_baseline->data()->clear();
@@ -162,20 +152,21 @@ void AmdahlChart::refresh()
         m_baseline->removeFromLegend();
     }
 
-    const bool hasCeiling = std::isfinite(r.maxSpeedup);
+    const bool hasCeiling = std::isfinite(series.maxSpeedup);
     m_ceiling->setVisible(hasCeiling);
     m_ceilingLabel->setVisible(hasCeiling);
     if (hasCeiling) {
-        m_ceiling->point1->setCoords(1, r.maxSpeedup);
-        m_ceiling->point2->setCoords(10, r.maxSpeedup);
-        m_ceilingLabel->position->setCoords(0.98, r.maxSpeedup);
-        m_ceilingLabel->setText(tr("ceiling 1/(1−p) = %1×").arg(format::trimmed(r.maxSpeedup, 2)));
+        m_ceiling->point1->setCoords(1, series.maxSpeedup);
+        m_ceiling->point2->setCoords(10, series.maxSpeedup);
+        m_ceilingLabel->position->setCoords(0.98, series.maxSpeedup);
+        m_ceilingLabel->setText(
+            tr("ceiling 1/(1−p) = %1×").arg(format::trimmed(series.maxSpeedup, 2)));
     }
     // The marker's numbers live in the legend: a label beside the point collides with the curve
     // and the ceiling wherever the point is.
     m_marker->setName(
         tr("%1× at N = %2")
-            .arg(format::trimmed(r.speedup, 2), format::grouped(s.workload.workers, 0)));
+            .arg(format::trimmed(series.speedup, 2), format::grouped(series.workers, 0)));
 
     xAxis->setRange(1, maxWorkers);
     yAxis->setRange(0.8, maxWorkers * 1.5);

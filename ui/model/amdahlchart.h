@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/plan/series.h"
+
 #include <QPointer>
 #include <qcustomplot.h>
 
@@ -15,7 +17,10 @@ class AmdahlChart : public QCustomPlot
     Q_OBJECT
 public:
     explicit AmdahlChart(QWidget *parent = nullptr);
+    /// Follows the document's result (its amdahl series).
     void setDocument(ScenarioDocument *document);
+    /// Draws `series` (core's amdahlSeries): what the window, the report and a test hand it.
+    void setSeries(const AmdahlSeries &series);
 
     QCPGraph *amdahlGraph() const { return m_amdahl; }
     QCPGraph *comparisonGraph() const { return m_comparison; }

@@ -368,6 +368,8 @@ void GanttChart::setDocument(ScenarioDocument *document)
 {
     observeDocument(this, m_document, document, &GanttChart::refresh,
                     Section::Model | Section::Baseline);
+    if (m_document)
+        connect(m_document, &ScenarioDocument::balancedChanged, this, &GanttChart::refresh);
 }
 
 QString GanttChart::summaryText() const
@@ -482,8 +484,8 @@ QString scoringChange(const Workload &before, const Workload &after)
 
 void GanttChart::refreshControls(bool balanced)
 {
-    const ScenarioResult &r = m_document->result();
-    const PipelineSummary &now = r.pipeline;
+    const PipelineSeries &series = m_series;
+    const PipelineSummary &now = series.summary;
     m_gain->setVisible(balanced);
     m_apply->setVisible(balanced);
     if (!balanced) {
@@ -495,24 +497,18 @@ void GanttChart::refreshControls(bool balanced)
                         .arg(format::ratePerSecond(now.steadyRatePerSecond, items),
                              format::ratePerSecond(now.balancedRatePerSecond, items),
                              format::change(now.balancedRatePerSecond, now.steadyRatePerSecond)));
-    const BalancedSplit split = m_document->balancedSplit();
-    m_apply->setEnabled(split.changes);
-    if (!split.changes) {
-        m_apply->setToolTip(r.stageMs.size() < 2
+    m_apply->setEnabled(series.splitChanges);
+    if (!series.splitChanges) {
+        m_apply->setToolTip(series.stageMs.size() < 2
                                 ? tr("One stage: there is nothing to re-cut.")
                                 : tr("The stages are already equal (or the scoring stage has no "
                                      "model time to re-cut)."));
         m_note->hide();
         return;
     }
-    const Scenario &s = m_document->scenario();
-    QString scoringName;
-    for (const Stage &stage : s.stages) {
-        if (stage.isScoring)
-            scoringName = stage.name;
-    }
-    const QString each = format::milliseconds(split.stageMs);
-    if (split.scoringScale == 1.0) {
+    const QString &scoringName = series.scoringStageName;
+    const QString each = format::milliseconds(series.splitStageMs);
+    if (series.splitScoringScale == 1.0) {
         m_apply->setToolTip(
             tr("Set every stage to %1 per user, as one step you can undo.").arg(each));
         m_note->hide();
@@ -520,7 +516,7 @@ void GanttChart::refreshControls(bool balanced)
     }
     // The scoring stage's time comes from the workload: applying must change the model's time
     // per prediction, so the panel says so before anyone presses the button.
-    const QString what = scoringChange(s.workload, split.scenario.workload);
+    const QString what = scoringChange(series.workload, series.splitWorkload);
     m_note->setText(tr("Applying sets every stage to %1 and, since “%2” takes its time from the "
                        "workload, its %3: part of the model moves to the other stages.")
                         .arg(each, scoringName, what));
@@ -532,22 +528,24 @@ void GanttChart::refreshControls(bool balanced)
 
 void GanttChart::refresh()
 {
-    if (!m_document)
-        return;
-    const Scenario &s = m_document->scenario();
-    const ScenarioResult &r = m_document->result();
-    const bool balanced = m_document->balanced();
+    if (m_document)
+        setSeries(m_document->planResult().pipeline, m_document->balanced());
+}
+
+void GanttChart::setSeries(PipelineSeries series, bool balanced)
+{
+    m_series = std::move(series);
+    const PipelineSeries &p = m_series;
     {
         const QSignalBlocker blocker(m_balance);
         m_balance->setChecked(balanced);
     }
-    const std::vector<double> &stageMs = m_document->scheduleStageMs();
-    const PipelineSummary summary =
-        balanced ? summarizePipeline(stageMs, s.microbatches) : r.pipeline;
-    const pipeline::Schedule &schedule = m_document->schedule();
-    const pipeline::Schedule &current = m_document->scenarioSchedule();
+    const std::vector<double> &stageMs = balanced ? p.balancedStageMs : p.stageMs;
+    const PipelineSummary &summary = balanced ? p.balancedSummary : p.summary;
+    const pipeline::Schedule &schedule = balanced ? p.balancedSchedule : p.schedule;
+    const pipeline::Schedule &current = p.schedule;
     const int stages = static_cast<int>(stageMs.size());
-    const int bottleneck = balanced ? -1 : r.bottleneckIndex;
+    const int bottleneck = balanced ? -1 : p.bottleneckIndex;
     m_bars->setSchedule(&schedule, stages, stages > 1 ? bottleneck : -1);
     // Balanced: two lanes per stage, the balanced schedule above the current one's outline.
     m_bars->setBarHeight(balanced ? 0.4 : 0.72);
@@ -566,10 +564,12 @@ void GanttChart::refresh()
     QStringList labels;
     for (int i = 0; i < stages; ++i) {
         const auto index = static_cast<size_t>(i);
-        QString label = s.stages[index].name;
+        QString label = index < static_cast<size_t>(p.stageNames.size())
+                            ? p.stageNames[static_cast<qsizetype>(index)]
+                            : QString();
         if (balanced)
             label = tr("%1: %2 → %3")
-                        .arg(label, format::milliseconds(r.stageMs[index]),
+                        .arg(label, format::milliseconds(p.stageMs[index]),
                              format::milliseconds(stageMs[index]));
         else if (i == bottleneck && stages > 1)
             label += tr(" ◀ bottleneck");
@@ -579,7 +579,7 @@ void GanttChart::refresh()
     m_plot->yAxis->setRange(-0.5, stages - 0.5);
 
     const QString microbatches = format::plural(
-        tr("%n microbatch(es)", nullptr, format::numerus(s.microbatches)), s.microbatches);
+        tr("%n microbatch(es)", nullptr, format::numerus(p.microbatches)), p.microbatches);
     QString text;
     if (schedule.cells.empty()) {
         text = tr("Too many cells to draw (%1 × %2)")

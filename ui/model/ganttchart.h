@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/model/pipeline.h"
+#include "core/plan/series.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -109,7 +110,12 @@ public:
 
     explicit GanttChart(QWidget *parent = nullptr);
     ~GanttChart() override;
+    /// Follows the document's result (its pipeline series) and its balanced view; the toggle and
+    /// "Apply balanced split" edit it.
     void setDocument(ScenarioDocument *document);
+    /// Draws `series` (core's pipelineSeries), balanced or as is: what the window, the report
+    /// and a test hand it.
+    void setSeries(PipelineSeries series, bool balanced);
 
     QCustomPlot *plot() const { return m_plot; }
     GanttPlottable *bars() const { return m_bars; }
@@ -146,6 +152,8 @@ private:
     void styleBalanceToggle();
 
     QPointer<ScenarioDocument> m_document;
+    /// What is drawn: the bars point into its schedules.
+    PipelineSeries m_series;
     QCustomPlot *m_plot;
     GanttPlottable *m_ghost;
     GanttPlottable *m_bars;

@@ -9,10 +9,6 @@
 
 namespace pipeplan {
 
-namespace {
-constexpr int kCurvePoints = 160;
-}
-
 OverheadChart::OverheadChart(QWidget *parent) : QCustomPlot(parent)
 {
     chartstyle::applyDefaults(this);
@@ -65,63 +61,63 @@ void OverheadChart::showEvent(QShowEvent *event)
 
 void OverheadChart::refresh()
 {
+    // Drawn when shown: a hidden workspace's chart waits until it is opened.
     m_stale = !isVisible();
     if (!m_document || m_stale)
         return;
-    const Scenario &s = m_document->scenario();
-    const ScenarioResult &r = m_document->result();
-    const OverheadResult &o = r.overheads;
-    double maxWorkers = std::max(1e6, s.workload.workers * 10);
-    if (o.kneeWorkers)
-        maxWorkers = std::max(maxWorkers, *o.kneeWorkers * 10);
-    const std::vector<RuntimePoint> curve =
-        runtimeCurve(naiveModel(s, r), o.model, 1, maxWorkers, kCurvePoints);
+    setSeries(m_document->planResult().overheadCurve);
+}
+
+void OverheadChart::setSeries(const OverheadSeries &series)
+{
+    const double maxWorkers = series.maxWorkers;
     QVector<double> keys, naive, overhead;
-    for (const RuntimePoint &point : curve) {
+    for (const RuntimePoint &point : series.curve) {
         keys.push_back(point.workers);
         naive.push_back(point.naiveSeconds);
         overhead.push_back(point.overheadSeconds);
     }
     m_naive->setData(keys, naive, true);
     m_overhead->setData(keys, overhead, true);
-    m_overhead->setName(o.enabled ? tr("with overheads") : tr("with overheads (none set)"));
-    m_marker->setData({s.workload.workers}, {r.effectiveRuntimeSeconds});
-    m_marker->setName(tr("%1 at N = %2")
-                          .arg(format::duration(r.effectiveRuntimeSeconds),
-                               format::grouped(s.workload.workers, 0)));
+    m_overhead->setName(series.enabled ? tr("with overheads") : tr("with overheads (none set)"));
+    m_marker->setData({series.workers}, {series.runtimeSeconds});
+    m_marker->setName(
+        tr("%1 at N = %2")
+            .arg(format::duration(series.runtimeSeconds), format::grouped(series.workers, 0)));
 
-    const bool knee = o.kneeWorkers.has_value();
+    const bool knee = series.knee.has_value();
     m_knee->setVisible(knee);
     m_kneeLabel->setVisible(knee);
     if (knee) {
-        const double kneeSeconds = o.model.runtimeSeconds(*o.kneeWorkers);
-        m_knee->setData({*o.kneeWorkers}, {kneeSeconds});
-        const double kneeWorkers = std::round(*o.kneeWorkers);
+        const OverheadSeries::Knee &k = *series.knee;
+        m_knee->setData({k.workers}, {k.runtimeSeconds});
+        const double kneeWorkers = std::round(k.workers);
         m_knee->setName(
             tr("knee: %1")
                 .arg(format::plural(tr("%n worker(s)", nullptr, format::numerus(kneeWorkers)),
                                     kneeWorkers)));
         m_knee->addToLegend();
-        m_kneeLabel->position->setCoords(*o.kneeWorkers, kneeSeconds);
+        m_kneeLabel->position->setCoords(k.workers, k.runtimeSeconds);
         // Two short lines below the curve, left of the knee, where neither curve runs (unless
         // the knee sits at the far left: then right of it).
-        const bool roomOnLeft = std::log10(*o.kneeWorkers) > std::log10(maxWorkers) * 0.3;
+        const bool roomOnLeft = std::log10(k.workers) > std::log10(maxWorkers) * 0.3;
         m_kneeLabel->setPositionAlignment((roomOnLeft ? Qt::AlignRight : Qt::AlignLeft) |
                                           Qt::AlignTop);
         m_kneeLabel->setPadding(roomOnLeft ? QMargins(0, 8, 8, 0) : QMargins(8, 8, 0, 0));
-        m_kneeLabel->setText(
-            tr("%1 binds\npast %2")
-                .arg(limitName(o.model.capSeconds().second, s.overheads.sharedResourceName),
-                     format::plural(tr("%n worker(s)", nullptr, format::numerus(kneeWorkers)),
-                                    kneeWorkers)));
+        m_kneeLabel->setText(tr("%1 binds\npast %2")
+                                 .arg(k.limit, format::plural(tr("%n worker(s)", nullptr,
+                                                                 format::numerus(kneeWorkers)),
+                                                              kneeWorkers)));
     } else {
         m_knee->data()->clear();
         m_knee->removeFromLegend();
     }
     xAxis->setRange(1, maxWorkers);
-    const auto [low, high] = std::minmax_element(overhead.begin(), overhead.end());
-    const double lowest = std::min(*low, naive.isEmpty() ? *low : naive.back());
-    yAxis->setRange(std::max(lowest / 2, 1e-3), std::max(*high, naive.front()) * 2);
+    if (!overhead.isEmpty()) {
+        const auto [low, high] = std::minmax_element(overhead.begin(), overhead.end());
+        const double lowest = std::min(*low, naive.back());
+        yAxis->setRange(std::max(lowest / 2, 1e-3), std::max(*high, naive.front()) * 2);
+    }
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/plan/series.h"
+
 #include <QPointer>
 #include <qcustomplot.h>
 
@@ -14,7 +16,10 @@ class OverheadChart : public QCustomPlot
     Q_OBJECT
 public:
     explicit OverheadChart(QWidget *parent = nullptr);
+    /// Follows the document's result (its overhead curve), drawn when shown.
     void setDocument(ScenarioDocument *document);
+    /// Draws `series` (core's overheadSeries) now.
+    void setSeries(const OverheadSeries &series);
 
     QCPGraph *naiveGraph() const { return m_naive; }
     QCPGraph *overheadGraph() const { return m_overhead; }

@@ -51,24 +51,22 @@ StageChart::StageChart(QWidget *parent)
     setChart(chart);
     setRenderHint(QPainter::Antialiasing, false);
     setMinimumSize(220, 130);
-    connect(
-        m_series, &QHorizontalStackedBarSeries::hovered, this,
-        [this](bool status, int index, QBarSet *set) {
-            if (!status || !m_document) {
-                QToolTip::hideText();
-                return;
-            }
-            const Scenario &s = m_document->scenario();
-            // Bars run bottom to top; stages are listed top to bottom.
-            index = static_cast<int>(s.stages.size()) - 1 - index;
-            if (index < 0 || index >= static_cast<int>(s.stages.size()))
-                return;
-            QToolTip::showText(
-                QCursor::pos(),
-                s.stages[static_cast<size_t>(index)].name + QStringLiteral(": ") +
-                    format::milliseconds(m_document->result().stageMs[static_cast<size_t>(index)]) +
-                    (set == m_bottleneck ? tr(" — bottleneck") : QString()));
-        });
+    connect(m_series, &QHorizontalStackedBarSeries::hovered, this,
+            [this](bool status, int index, QBarSet *set) {
+                if (!status) {
+                    QToolTip::hideText();
+                    return;
+                }
+                // Bars run bottom to top; stages are listed top to bottom.
+                const int count = static_cast<int>(m_stageMs.size());
+                index = count - 1 - index;
+                if (index < 0 || index >= count || index >= m_stageNames.size())
+                    return;
+                QToolTip::showText(QCursor::pos(),
+                                   m_stageNames[index] + QStringLiteral(": ") +
+                                       format::milliseconds(m_stageMs[static_cast<size_t>(index)]) +
+                                       (set == m_bottleneck ? tr(" — bottleneck") : QString()));
+            });
 }
 
 void StageChart::resizeEvent(QResizeEvent *event)
@@ -132,19 +130,22 @@ QStringList StageChart::categories() const
 
 void StageChart::refresh()
 {
-    if (!m_document)
-        return;
-    const Scenario &s = m_document->scenario();
-    const ScenarioResult &r = m_document->result();
-    QStringList names;
-    for (const Stage &stage : s.stages)
-        names << stage.name;
+    if (m_document)
+        setSeries(m_document->planResult().pipeline);
+}
+
+void StageChart::setSeries(const PipelineSeries &series)
+{
+    m_stageNames = series.stageNames;
+    m_stageMs = series.stageMs;
+    const int bottleneckIndex = series.bottleneckIndex;
+    QStringList names = series.stageNames;
     // Category names must be unique for QBarCategoryAxis: number duplicates.
     for (qsizetype i = 0; i < names.size(); ++i) {
         if (names.indexOf(names[i]) != i)
             names[i] += QStringLiteral(" (%1)").arg(i + 1);
     }
-    const int count = static_cast<int>(r.stageMs.size());
+    const int count = static_cast<int>(m_stageMs.size());
     if (m_stages->count() != count) {
         m_stages->remove(0, m_stages->count());
         m_bottleneck->remove(0, m_bottleneck->count());
@@ -161,8 +162,8 @@ void StageChart::refresh()
     double maxMs = 0;
     for (int i = 0; i < count; ++i) {
         const int stage = count - 1 - i;
-        const double ms = r.stageMs[static_cast<size_t>(stage)];
-        const bool isBottleneck = stage == r.bottleneckIndex && count > 1;
+        const double ms = m_stageMs[static_cast<size_t>(stage)];
+        const bool isBottleneck = stage == bottleneckIndex && count > 1;
         if (m_stages->at(i) != (isBottleneck ? 0.0 : ms))
             m_stages->replace(i, isBottleneck ? 0.0 : ms);
         if (m_bottleneck->at(i) != (isBottleneck ? ms : 0.0))
@@ -173,9 +174,11 @@ void StageChart::refresh()
     fitValueAxis();
     // The title names the bottleneck: no legend needed, more room for the bars.
     chart()->legend()->setVisible(false);
-    const QString title =
-        count > 1 ? tr("Bottleneck: %1").arg(s.stages[static_cast<size_t>(r.bottleneckIndex)].name)
-                  : tr("One stage: %1").arg(format::milliseconds(r.stageMs.front()));
+    const QString title = count > 1 && bottleneckIndex >= 0 && bottleneckIndex < m_stageNames.size()
+                              ? tr("Bottleneck: %1").arg(m_stageNames[bottleneckIndex])
+                          : count == 1
+                              ? tr("One stage: %1").arg(format::milliseconds(m_stageMs.front()))
+                              : QString();
     if (chart()->title() != title)
         chart()->setTitle(title);
 }

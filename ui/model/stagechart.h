@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/plan/series.h"
+
 #include <QChartView>
 #include <QPointer>
 
@@ -19,7 +21,10 @@ class StageChart : public QChartView
     Q_OBJECT
 public:
     explicit StageChart(QWidget *parent = nullptr);
+    /// Follows the document's result (its pipeline series).
     void setDocument(ScenarioDocument *document);
+    /// Draws each stage's time of `series` (core's pipelineSeries), the bottleneck apart.
+    void setSeries(const PipelineSeries &series);
 
     QBarSet *stageSet() const { return m_stages; }
     QBarSet *bottleneckSet() const { return m_bottleneck; }
@@ -40,6 +45,8 @@ private:
     void fitTicksToWidth();
 
     QPointer<ScenarioDocument> m_document;
+    QStringList m_stageNames;
+    std::vector<double> m_stageMs;
     QHorizontalStackedBarSeries *m_series;
     QBarSet *m_stages;
     QBarSet *m_bottleneck;

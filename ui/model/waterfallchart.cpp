@@ -250,8 +250,12 @@ void WaterfallChart::refresh()
 {
     if (!m_document)
         return;
-    const ScenarioResult &result = m_document->result();
-    const std::vector<LeverStep> &steps = result.waterfall;
+    setSeries(m_document->planResult().waterfall);
+}
+
+void WaterfallChart::setSeries(const WaterfallSeries &series)
+{
+    const std::vector<LeverStep> &steps = series.steps;
     m_factors = explain::leverFactors(steps);
     m_values.clear();
     m_variants.clear();
@@ -270,7 +274,7 @@ void WaterfallChart::refresh()
     // over the chart with a stale runtime.
     while (m_labels.size() > static_cast<qsizetype>(steps.size()))
         removeItem(m_labels.takeLast());
-    m_deadlineSeconds = result.deadline ? result.deadline->deadlineSeconds : 0;
+    m_deadlineSeconds = series.deadlineSeconds;
 
     QVector<double> appliedKeys, appliedValues, unusedKeys, unusedValues;
     double minSeconds = 1e300, maxSeconds = 0;
@@ -307,8 +311,8 @@ void WaterfallChart::refresh()
         extend(step.runtimeSeconds);
     }
     QVector<double> baselineKeys, baselineValues;
-    if (m_document->baseline()) {
-        const std::vector<LeverStep> &baseSteps = m_document->baselineResult().waterfall;
+    if (series.baselineSteps) {
+        const std::vector<LeverStep> &baseSteps = *series.baselineSteps;
         for (size_t i = 0; i < baseSteps.size(); ++i) {
             baselineKeys.push_back(static_cast<double>(i + 1) - 0.42);
             baselineValues.push_back(baseSteps[i].runtimeSeconds);

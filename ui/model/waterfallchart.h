@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/plan/series.h"
+
 #include <QPointer>
 #include <qcustomplot.h>
 
@@ -16,7 +18,10 @@ class WaterfallChart : public QCustomPlot
     Q_OBJECT
 public:
     explicit WaterfallChart(QWidget *parent = nullptr);
+    /// Follows the document's result (its waterfall series).
     void setDocument(ScenarioDocument *document);
+    /// Draws `series` (core's waterfallSeries).
+    void setSeries(const WaterfallSeries &series);
 
     QCPBars *appliedBars() const { return m_applied; }
     QCPBars *unusedBars() const { return m_unused; }

@@ -1,0 +1,99 @@
+#include "core/plan/series.h"
+
+#include <algorithm>
+
+namespace pipeplan {
+
+AmdahlSeries amdahlSeries(const Scenario &scenario, const ScenarioResult &model,
+                          const Scenario *baseline, const ScenarioResult *baselineResult)
+{
+    AmdahlSeries series;
+    double maxWorkers = 1e6;
+    for (double workers : scenario.workerCounts)
+        maxWorkers = std::max(maxWorkers, workers * 2);
+    series.maxWorkers = std::max(maxWorkers, scenario.workload.workers * 10);
+    const double top = series.maxWorkers;
+    series.parallelFraction = scenario.workload.parallelFraction;
+    series.ideal = amdahl::curve(1.0, 1, top, 2);
+    series.amdahl = amdahl::curve(series.parallelFraction, 1, top, kSeriesCurvePoints);
+    series.comparisonParallelFraction = scenario.comparisonParallelFraction;
+    if (series.comparisonParallelFraction)
+        series.comparison =
+            amdahl::curve(*series.comparisonParallelFraction, 1, top, kSeriesCurvePoints);
+    series.workers = scenario.workload.workers;
+    series.speedup = model.speedup;
+    series.overheads = model.overheads.enabled;
+    if (series.overheads) {
+        series.effective = effectiveSpeedupCurve(model, 1, top, kSeriesCurvePoints);
+        if (const std::optional<double> knee = model.overheads.kneeWorkers)
+            series.knee = amdahl::CurvePoint{*knee, effectiveSpeedup(model, *knee)};
+    }
+    if (baseline && baselineResult) {
+        const double p = baseline->workload.parallelFraction;
+        series.baseline =
+            AmdahlSeries::Baseline{p, baseline->workload.workers, baselineResult->speedup,
+                                   amdahl::curve(p, 1, top, kSeriesCurvePoints)};
+    }
+    series.maxSpeedup = model.maxSpeedup;
+    return series;
+}
+
+OverheadSeries overheadSeries(const Scenario &scenario, const ScenarioResult &model)
+{
+    const OverheadResult &o = model.overheads;
+    OverheadSeries series;
+    series.maxWorkers = std::max(1e6, scenario.workload.workers * 10);
+    if (o.kneeWorkers)
+        series.maxWorkers = std::max(series.maxWorkers, *o.kneeWorkers * 10);
+    series.curve = runtimeCurve(naiveModel(scenario, model), o.model, 1, series.maxWorkers,
+                                kSeriesCurvePoints);
+    series.enabled = o.enabled;
+    series.workers = scenario.workload.workers;
+    series.runtimeSeconds = model.effectiveRuntimeSeconds;
+    if (o.kneeWorkers)
+        series.knee = OverheadSeries::Knee{
+            *o.kneeWorkers, o.model.runtimeSeconds(*o.kneeWorkers),
+            limitName(o.model.capSeconds().second, scenario.overheads.sharedResourceName)};
+    return series;
+}
+
+PipelineSeries pipelineSeries(const Scenario &scenario, const ScenarioResult &model)
+{
+    PipelineSeries series;
+    for (const Stage &stage : scenario.stages) {
+        series.stageNames << stage.name;
+        if (stage.isScoring)
+            series.scoringStageName = stage.name;
+    }
+    series.microbatches = scenario.microbatches;
+    const int microbatches = static_cast<int>(scenario.microbatches);
+    series.stageMs = model.stageMs;
+    series.bottleneckIndex = model.bottleneckIndex;
+    series.summary = model.pipeline;
+    series.schedule = pipeline::schedule(series.stageMs, microbatches);
+    series.balancedStageMs = pipeline::balance(series.stageMs);
+    series.balancedSummary = summarizePipeline(series.balancedStageMs, scenario.microbatches);
+    // Equal stages already: the balanced schedule is the same one, not computed twice.
+    series.balancedSchedule = series.balancedStageMs == series.stageMs
+                                  ? series.schedule
+                                  : pipeline::schedule(series.balancedStageMs, microbatches);
+    const BalancedSplit split = balancedSplit(scenario);
+    series.splitChanges = split.changes;
+    series.splitStageMs = split.stageMs;
+    series.splitScoringScale = split.scoringScale;
+    series.workload = scenario.workload;
+    series.splitWorkload = split.scenario.workload;
+    return series;
+}
+
+WaterfallSeries waterfallSeries(const ScenarioResult &model, const ScenarioResult *baselineResult)
+{
+    WaterfallSeries series;
+    series.steps = model.waterfall;
+    series.deadlineSeconds = model.deadline ? model.deadline->deadlineSeconds : 0;
+    if (baselineResult)
+        series.baselineSteps = baselineResult->waterfall;
+    return series;
+}
+
+} // namespace pipeplan
