@@ -149,9 +149,9 @@ TEST(Measured, TheFileTheReportAndTheCliCarryTheSameFit)
     EXPECT_EQ(w.document()->plan(), saved);
 
     // The report's Measured section: on by default now that runs exist, the same fit rows.
-    const std::vector<ReportSection> sections = report::sectionsFor(saved, {});
+    const std::vector<ReportSection> sections = report::sectionsFor(saved, evaluatePlan(saved), {});
     EXPECT_NE(std::find(sections.begin(), sections.end(), ReportSection::Measured), sections.end());
-    const QString markdown = report::text(saved, {}, report::Format::Markdown);
+    const QString markdown = report::text(saved, evaluatePlan(saved), {}, report::Format::Markdown);
     EXPECT_TRUE(markdown.contains(QStringLiteral("## Measured runs and the fitted scaling laws")));
     const fit::Result &fitted = w.document()->planResult().measured.fit;
     for (const QStringList &row : explain::fitRows(fitted, QStringLiteral("items/s")))

@@ -122,7 +122,7 @@ QString reportText(const Plan &plan, const QString &directory)
     QFile file(pdf);
     if (!file.open(QIODevice::WriteOnly))
         return {};
-    file.write(report::pdfBytes(plan, report::Options{}));
+    file.write(report::pdfBytes(plan, evaluatePlan(plan), report::Options{}));
     file.close();
     QProcess process;
     process.start(QStringLiteral("pdftotext"),

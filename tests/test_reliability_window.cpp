@@ -333,6 +333,7 @@ TEST(ReliabilityLargePlan, TenThousandTasksSaveOpenSimulateAndReport)
     // 1,000 chained groups of ten: at least the chain of PERT means (2.17 h each).
     EXPECT_GT(summary.p50Hours, 1000 * 2.0);
     report::Options options;
-    const QByteArray pdf = report::pdfBytes(reopened->document()->plan(), options);
+    const QByteArray pdf =
+        report::pdfBytes(reopened->document()->plan(), reopened->document()->planResult(), options);
     EXPECT_TRUE(pdf.startsWith("%PDF"));
 }

@@ -143,7 +143,7 @@ TEST(Report, TheGoalSeekHasTheDeadlineCommandsNumbers)
     ASSERT_EQ(options.size(), 4);
 
     const Plan plan = loadPreset("feature-store-cap.json");
-    const QString markdown = report::text(plan, {}, report::Format::Markdown);
+    const QString markdown = report::text(plan, evaluatePlan(plan), {}, report::Format::Markdown);
     const auto table = markdownTableAfter(markdown, QStringLiteral("Goal seek"));
     ASSERT_TRUE(table.has_value()) << markdown.toStdString();
     ASSERT_EQ(table->size(), 5u);
@@ -183,7 +183,7 @@ TEST(Report, TheSummaryIsTheFirstPageWithTheQuestionAndTheAnswer)
     const Plan plan = loadPreset("five-stage.json");
     QTemporaryDir dir;
     const QString pdf = dir.filePath(QStringLiteral("summary.pdf"));
-    ASSERT_TRUE(report::writePdf(plan, pdf, {}).isEmpty());
+    ASSERT_TRUE(report::writePdf(plan, evaluatePlan(plan), pdf, {}).isEmpty());
     const QString first = pdfText(pdf, 1, 1);
     const ScenarioResult r = evaluate(plan.scenario);
     const explain::Headline h = explain::headline(plan.scenario, r);
@@ -204,11 +204,12 @@ TEST(Report, HtmlAndMarkdownHoldTheScalingTableAsTheWindowShowsIt)
     const ScenarioResult r = evaluate(plan.scenario);
     const std::vector<QStringList> scaling = explain::scalingTableRows(
         explain::shownScaling(plan.scenario, r).rows, r.overheads.enabled);
-    const auto markdownTable = markdownTableAfter(report::text(plan, {}, report::Format::Markdown),
-                                                  QStringLiteral("Scaling table"));
+    const auto markdownTable =
+        markdownTableAfter(report::text(plan, evaluatePlan(plan), {}, report::Format::Markdown),
+                           QStringLiteral("Scaling table"));
     ASSERT_TRUE(markdownTable.has_value());
     EXPECT_EQ(*markdownTable, scaling);
-    const QString html = report::text(plan, {}, report::Format::Html);
+    const QString html = report::text(plan, evaluatePlan(plan), {}, report::Format::Html);
     EXPECT_TRUE(html.startsWith(QStringLiteral("<!DOCTYPE html>")));
     const qsizetype at = html.indexOf(QStringLiteral("<h2>Scaling table</h2>"));
     ASSERT_GE(at, 0);
@@ -220,7 +221,7 @@ TEST(Report, HtmlAndMarkdownHoldTheScalingTableAsTheWindowShowsIt)
     // The charts travel as images, one per chart of the sections.
     EXPECT_EQ(html.count(QStringLiteral("<img src=\"data:image/png;base64,")), 5);
     // The tables alone as CSV: each under its heading.
-    const QString csvText = report::text(plan, {}, report::Format::Csv);
+    const QString csvText = report::text(plan, evaluatePlan(plan), {}, report::Format::Csv);
     EXPECT_TRUE(csvText.contains(QStringLiteral("Scaling table\r\nWorkers,Linear (h),")))
         << csvText.left(400).toStdString();
 }
@@ -315,8 +316,9 @@ TEST(Report, TheDialogTicksWhatHasContentAndTheChoiceLandsInTheFileAndTheCli)
     EXPECT_FALSE(window.makeReportDialog()->sectionBox(ReportSection::Project)->isChecked());
 }
 
-// The window hands the report its finished training schedules, so a large zb-auto search is not
-// run again on export: the report prints what it is handed, which equals what it would compute.
+// The report prints the result it is handed (the window's, with its searched training
+// schedules), so a large zb-auto search is not run again on export; one still being searched is
+// completed with the same core code, and equals what the window's search would deliver.
 TEST(Report, TheTrainingSectionPrintsTheWindowsSearchedSchedules)
 {
     Plan plan = loadPreset("training-schedules.json");
@@ -324,21 +326,20 @@ TEST(Report, TheTrainingSectionPrintsTheWindowsSearchedSchedules)
     report::Options options;
     options.created = QDateTime(QDate(2026, 12, 2), QTime(9, 0));
     options.sections = std::vector<ReportSection>{ReportSection::Training};
-    const QString own = report::text(plan, options, report::Format::Markdown);
-    TrainingSection section{computeTraining(plan.scenario.training)};
-    ASSERT_TRUE(section.schedules.front().result.has_value());
-    const QString makespan = format::milliseconds(section.schedules.front().result->makespanMs);
+    PlanResult result = evaluatePlan(plan);
+    const QString own = report::text(plan, result, options, report::Format::Markdown);
+    ASSERT_TRUE(result.training.schedules.front().result.has_value());
+    const QString makespan =
+        format::milliseconds(result.training.schedules.front().result->makespanMs);
     EXPECT_TRUE(own.contains(makespan)) << own.toStdString();
-    options.training = section;
-    EXPECT_EQ(report::text(plan, options, report::Format::Markdown), own);
 
-    section.schedules.front().result->makespanMs = 4321.5;
-    options.training = section;
-    const QString handed = report::text(plan, options, report::Format::Markdown);
-    EXPECT_TRUE(handed.contains(format::milliseconds(4321.5))) << handed.toStdString();
-    // One still being searched is computed here instead.
-    section.schedules.front().result.reset();
-    section.schedules.front().searching = true;
-    options.training = section;
-    EXPECT_EQ(report::text(plan, options, report::Format::Markdown), own);
+    PlanResult handed = result;
+    handed.training.schedules.front().result->makespanMs = 4321.5;
+    const QString printed = report::text(plan, handed, options, report::Format::Markdown);
+    EXPECT_TRUE(printed.contains(format::milliseconds(4321.5))) << printed.toStdString();
+    // One still being searched is completed here instead.
+    handed.training.schedules.front().result.reset();
+    handed.training.schedules.front().searching = true;
+    EXPECT_EQ(report::backgroundsFor(plan, handed, options), Background::TrainingSearch);
+    EXPECT_EQ(report::text(plan, handed, options, report::Format::Markdown), own);
 }

@@ -148,70 +148,19 @@ QString cliFieldName(const QString &field)
     return field;
 }
 
-int runMonteCarlo(const Flags &flags, QTextStream &out)
+/// What montecarlo prints, from a task file or from a plan: the simulated project (`mc` over
+/// `section.simulated`, the PERT beside it) and its finish dates when the project has a start.
+int printMonteCarlo(QTextStream &out, bool asJson, const ProjectSettings &project,
+                    const ProjectSection &section, const estimate::MonteCarloResult &mc,
+                    const std::optional<estimate::FinishDates> &dates, QDate pertDate)
 {
-    const std::vector<estimate::Task> tasks = readTaskFile(flags);
-    estimate::MonteCarloOptions options;
-    options.trials = static_cast<int>(
-        flags.number(QStringLiteral("trials"), estimate::specs::trials, options.trials));
-    options.seed = static_cast<std::uint64_t>(
-        flags.number(QStringLiteral("seed"), fields::seed, static_cast<double>(options.seed)));
-    const QString distribution = flags.has(QStringLiteral("distribution"))
-                                     ? flags.text(QStringLiteral("distribution"))
-                                     : QStringLiteral("pert");
-    if (distribution == QLatin1String("pert")) {
-        options.distribution = estimate::Distribution::PertBeta;
-    } else if (distribution == QLatin1String("triangular")) {
-        options.distribution = estimate::Distribution::Triangular;
-    } else {
-        throw InvalidInput{
-            QStringLiteral("--distribution: unknown distribution '%1' (pert or triangular)")
-                .arg(distribution)};
-    }
-    if (flags.has(QStringLiteral("correlation")))
-        options.categoryCorrelation = fractionFlagValue(QStringLiteral("--correlation"),
-                                                        flags.text(QStringLiteral("correlation")));
-    if (const auto errors = estimate::validate(options); !errors.empty())
-        throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
-                           errors.front().message};
-    options.criticality = true;
-    options.tornado = true;
-
-    // Dates and the forecast (issue 21): the same core functions as the window's plan.
-    ProjectSettings project;
-    project.tasks = tasks;
-    project.monteCarlo = options;
-    project.calendar = calendarFromFlags(flags);
-    if (flags.has(QStringLiteral("start")))
-        project.startDate = dateFlag(flags, QStringLiteral("start"));
-    if (flags.has(QStringLiteral("today")))
-        project.statusDate = dateFlag(flags, QStringLiteral("today"));
-    project.scaleByPace = !flags.isSet(QStringLiteral("no-pace"));
-    Scenario scenario;
-    scenario.project = project;
-    if (const auto errors = validate(scenario); !errors.empty())
-        throw InvalidInput{oneLine(cliFieldName(errors.front().field) + QStringLiteral(": ") +
-                                   errors.front().message)};
-    const ProjectSection section = projectSection(project, QDate::currentDate());
-    const std::vector<estimate::Task> &simulated = section.simulated;
-    const estimate::PertResult pert = section.simulatedPert;
-    const estimate::MonteCarloResult mc = estimate::monteCarlo(simulated, options);
-    // The dates come from core's projectDates, as the window's and the report's do; the CLI has
-    // no buffers, so its buffered run is the same run.
-    std::optional<estimate::FinishDates> dates;
-    QDate pertDate;
-    {
-        estimate::PlanEstimate planned;
-        planned.pert = pert;
-        planned.pertBuffered = pert;
-        planned.monteCarlo = mc;
-        planned.monteCarloBuffered = mc;
-        if (const std::optional<ProjectDates> projected = projectDates(project, section, planned)) {
-            dates = projected->monteCarlo;
-            pertDate = projected->pertFinish;
-        }
-    }
-    if (flags.isSet(kJson.name)) {
+    const std::vector<estimate::Task> &tasks = project.tasks;
+    const estimate::PertResult &pert = section.simulatedPert;
+    const estimate::MonteCarloOptions &options = project.monteCarlo;
+    const QString distribution = options.distribution == estimate::Distribution::PertBeta
+                                     ? QStringLiteral("pert")
+                                     : QStringLiteral("triangular");
+    if (asJson) {
         QJsonArray path;
         for (int task : pert.criticalPath)
             path.append(task + 1);
@@ -328,6 +277,108 @@ int runMonteCarlo(const Flags &flags, QTextStream &out)
     }
     out << "Hours (a working day is 8 h); a CSV without a unit column is read as hours.\n";
     return kExitOk;
+}
+
+/// montecarlo FILE.json: the plan's project evaluated as every command evaluates a plan
+/// (evaluatePlan), its Monte Carlo completed with the function the window's job runs
+/// (completeBackground: projectEstimate, with and without buffers).
+int runPlanMonteCarlo(const Flags &flags, QTextStream &out)
+{
+    if (flags.has(QStringLiteral("tasks")))
+        throw InvalidInput{QStringLiteral("--tasks: not with a plan FILE (its project's tasks are "
+                                          "simulated)")};
+    Plan plan = loadPlanArgument(flags);
+    estimate::MonteCarloOptions &options = plan.scenario.project.monteCarlo;
+    options.trials = static_cast<int>(
+        flags.number(QStringLiteral("trials"), estimate::specs::trials, options.trials));
+    options.seed = static_cast<std::uint64_t>(
+        flags.number(QStringLiteral("seed"), fields::seed, static_cast<double>(options.seed)));
+    if (const auto errors = validate(plan.scenario); !errors.empty())
+        throw InvalidInput{oneLine(flagForKey(errors.front().field) + QStringLiteral(": ") +
+                                   errors.front().message)};
+    if (plan.scenario.project.tasks.empty())
+        throw InvalidInput{
+            QStringLiteral("%1: the plan's project has no tasks").arg(flags.positional().first())};
+    PlanResult result = evaluatePlan(plan);
+    completeBackground(result, plan, Background::MonteCarlo);
+    const estimate::PlanEstimate &estimate = *result.monteCarlo.ready();
+    std::optional<estimate::FinishDates> dates;
+    QDate pertDate;
+    if (const std::optional<ProjectDates> projected =
+            projectDates(plan.scenario.project, result.project, estimate)) {
+        dates = projected->monteCarlo;
+        pertDate = projected->pertFinish;
+    }
+    return printMonteCarlo(out, flags.isSet(kJson.name), plan.scenario.project, result.project,
+                           estimate.monteCarlo, dates, pertDate);
+}
+
+int runMonteCarlo(const Flags &flags, QTextStream &out)
+{
+    if (!flags.positional().isEmpty())
+        return runPlanMonteCarlo(flags, out);
+    const std::vector<estimate::Task> tasks = readTaskFile(flags);
+    estimate::MonteCarloOptions options;
+    options.trials = static_cast<int>(
+        flags.number(QStringLiteral("trials"), estimate::specs::trials, options.trials));
+    options.seed = static_cast<std::uint64_t>(
+        flags.number(QStringLiteral("seed"), fields::seed, static_cast<double>(options.seed)));
+    const QString distribution = flags.has(QStringLiteral("distribution"))
+                                     ? flags.text(QStringLiteral("distribution"))
+                                     : QStringLiteral("pert");
+    if (distribution == QLatin1String("pert")) {
+        options.distribution = estimate::Distribution::PertBeta;
+    } else if (distribution == QLatin1String("triangular")) {
+        options.distribution = estimate::Distribution::Triangular;
+    } else {
+        throw InvalidInput{
+            QStringLiteral("--distribution: unknown distribution '%1' (pert or triangular)")
+                .arg(distribution)};
+    }
+    if (flags.has(QStringLiteral("correlation")))
+        options.categoryCorrelation = fractionFlagValue(QStringLiteral("--correlation"),
+                                                        flags.text(QStringLiteral("correlation")));
+    if (const auto errors = estimate::validate(options); !errors.empty())
+        throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
+                           errors.front().message};
+    options.criticality = true;
+    options.tornado = true;
+
+    // Dates and the forecast (issue 21): the same core functions as the window's plan.
+    ProjectSettings project;
+    project.tasks = tasks;
+    project.monteCarlo = options;
+    project.calendar = calendarFromFlags(flags);
+    if (flags.has(QStringLiteral("start")))
+        project.startDate = dateFlag(flags, QStringLiteral("start"));
+    if (flags.has(QStringLiteral("today")))
+        project.statusDate = dateFlag(flags, QStringLiteral("today"));
+    project.scaleByPace = !flags.isSet(QStringLiteral("no-pace"));
+    Scenario scenario;
+    scenario.project = project;
+    if (const auto errors = validate(scenario); !errors.empty())
+        throw InvalidInput{oneLine(cliFieldName(errors.front().field) + QStringLiteral(": ") +
+                                   errors.front().message)};
+    const ProjectSection section = projectSection(project, QDate::currentDate());
+    const std::vector<estimate::Task> &simulated = section.simulated;
+    const estimate::PertResult pert = section.simulatedPert;
+    const estimate::MonteCarloResult mc = estimate::monteCarlo(simulated, options);
+    // The dates come from core's projectDates, as the window's and the report's do; the CLI has
+    // no buffers, so its buffered run is the same run.
+    std::optional<estimate::FinishDates> dates;
+    QDate pertDate;
+    {
+        estimate::PlanEstimate planned;
+        planned.pert = pert;
+        planned.pertBuffered = pert;
+        planned.monteCarlo = mc;
+        planned.monteCarloBuffered = mc;
+        if (const std::optional<ProjectDates> projected = projectDates(project, section, planned)) {
+            dates = projected->monteCarlo;
+            pertDate = projected->pertFinish;
+        }
+    }
+    return printMonteCarlo(out, flags.isSet(kJson.name), project, section, mc, dates, pertDate);
 }
 
 /// A share of items or a rate: "0.7" or "70%". Problems start with `label`; `tooLarge` is the
@@ -572,8 +623,8 @@ Command monteCarloCommand()
         QStringLiteral("montecarlo"),
         QStringLiteral("project duration from three-point task estimates: PERT and Monte Carlo"),
         {{QStringLiteral("tasks"), FlagKind::Value,
-          QStringLiteral("CSV file (required): name,optimistic,most_likely,pessimistic, then "
-                         "optionally category, unit and depends_on")},
+          QStringLiteral("CSV file (required without FILE): name,optimistic,most_likely,"
+                         "pessimistic, then optionally category, unit and depends_on")},
          {QStringLiteral("trials"), FlagKind::Value,
           QStringLiteral("trials, 1 to 1,000,000; default 100,000")},
          {QStringLiteral("seed"), FlagKind::Value,
@@ -598,8 +649,11 @@ Command monteCarloCommand()
          kJson,
          kHelp},
         runMonteCarlo,
-        0,
+        1,
         QStringLiteral(
+            "With a plan FILE.json instead of --tasks: the plan's project (its tasks, buffers,\n"
+            "calendar and Monte Carlo settings), evaluated as the window evaluates it;\n"
+            "--trials and --seed override the plan's, --set KEY=VALUE changes a value first.\n"
             "Tasks run in the file's order, each after the one before, unless a\n"
             "depends_on column lists predecessors (data row numbers, 1 is the first under\n"
             "the header).\n"

@@ -84,20 +84,20 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
     const std::optional<Plan> plan = loadPlanFile(file, parsed->sets, &error);
     if (!plan)
         return fail(error);
+    // One evaluation; the background sections the report prints are completed with the same
+    // core functions the window's jobs run (the simulation only when asked for).
+    PlanResult result = evaluatePlan(*plan);
     if (parsed->simulate) {
-        const Scenario &s = plan->scenario;
-        const ScenarioResult result = evaluate(s);
-        const double headline = result.effectiveRuntimeSeconds;
-        const simulation::Params params = simulationParams(s, result);
-        if (const auto errors = simulation::validate(params); !errors.empty())
-            return fail(QStringLiteral("--simulate: ") + errors.front().toString());
-        options.simulation = simulation::simulate(params);
-        options.breakdown = tail::fromHeadline(params, headline, nullptr, &*options.simulation);
+        if (result.simulation.state == JobState::Failed)
+            return fail(QStringLiteral("--simulate: ") + result.simulation.reason);
+        completeBackground(result, *plan, Background::Simulation);
     }
-    if (const QString written = report::write(*plan, output, options, format); !written.isEmpty())
+    report::complete(result, *plan, options);
+    if (const QString written = report::write(*plan, result, output, options, format);
+        !written.isEmpty())
         return fail(written);
     out << "Wrote " << output << " ("
-        << reportsections::joinKeys(report::sectionsFor(*plan, options)) << ")\n";
+        << reportsections::joinKeys(report::sectionsFor(*plan, result, options)) << ")\n";
     return kExitOk;
 }
 

@@ -9,6 +9,7 @@
 #include "core/plan/evaluation.h"
 #include "core/plan/explain.h"
 #include "core/plan/goalseek.h"
+#include "core/plan/planresult.h"
 #include "core/tail/simulate.h"
 #include "core/tail/tailbreakdown.h"
 
@@ -164,15 +165,13 @@ int runSimulate(const Flags &flags, QTextStream &out)
 {
     const double workers = flags.number(QStringLiteral("workers"), fields::simulatedWorkers);
     const simulation::Params params = simulationFromFlags(flags, workers, 1000);
-    const simulation::Result result = simulation::simulate(params);
-    std::optional<simulation::Result> withoutBackups;
-    if (params.speculativeBackups) {
-        simulation::Params plain = params;
-        plain.speculativeBackups = false;
-        withoutBackups = simulation::simulate(plain);
-    }
+    // The one set-up of a simulated job (core's simulateTail); no headline here, so the
+    // breakdown starts from the closed form.
+    const SimulatedTail simulated = simulateTail(params, std::nullopt);
+    const simulation::Result &result = simulated.result;
+    const std::optional<simulation::Result> &withoutBackups = simulated.withoutBackups;
     const double closedForm = simulation::closedFormSeconds(params);
-    const tail::Breakdown breakdown = tail::fromClosedForm(params, nullptr, &result);
+    const tail::Breakdown &breakdown = *simulated.breakdown;
     if (flags.isSet(kJson.name)) {
         QJsonObject object = simulationJson(result);
         object.insert(QStringLiteral("closed_form_seconds"), closedForm);
@@ -249,23 +248,28 @@ void applySimulationFlags(const Flags &flags, Scenario &s)
 int runDeadline(const Flags &flags, QTextStream &out)
 {
     goalseek::Inputs in;
+    std::optional<goalseek::Result> seeked;
     if (!flags.positional().isEmpty()) {
         // A scenario file: its workload, overheads, simulation and goal settings, with any
-        // simulation flag applied on top.
+        // simulation flag applied on top, evaluated as every command evaluates a plan.
         Plan plan = loadPlanArgument(flags);
         applySimulationFlags(flags, plan.scenario);
-        const Scenario &s = plan.scenario;
-        const ScenarioResult r = evaluate(s);
-        in = goalInputs(s, r);
-        in.simulation.trials =
-            static_cast<int>(flags.number(QStringLiteral("trials"), fields::trials, s.goal.trials));
-        in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds,
-                                          s.goal.deadlineSeconds);
-        in.pricePerWorkerHour = flags.number(QStringLiteral("price-per-worker-hour"),
-                                             fields::pricePerWorkerHour, s.goal.pricePerWorkerHour);
+        GoalSettings &goal = plan.scenario.goal;
+        goal.trials = flags.number(QStringLiteral("trials"), fields::trials, goal.trials);
+        goal.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds,
+                                            goal.deadlineSeconds);
+        goal.pricePerWorkerHour = flags.number(QStringLiteral("price-per-worker-hour"),
+                                               fields::pricePerWorkerHour, goal.pricePerWorkerHour);
+        if (const auto errors = validate(plan.scenario); !errors.empty())
+            throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
+                               errors.front().message};
+        PlanResult result = evaluatePlan(plan);
+        in = result.tail.goal;
         if (const auto errors = simulation::validate(in.simulation); !errors.empty())
             throw InvalidInput{QStringLiteral("simulation of %1: %2")
                                    .arg(flags.positional().first(), errors.front().toString())};
+        completeBackground(result, plan, Background::GoalSeek);
+        seeked = result.goalSeek.value;
     } else {
         in.simulation = simulationFromFlags(flags, 1, 200);
         const simulation::Params &p = in.simulation;
@@ -280,8 +284,9 @@ int runDeadline(const Flags &flags, QTextStream &out)
         in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds);
         in.pricePerWorkerHour =
             flags.number(QStringLiteral("price-per-worker-hour"), fields::pricePerWorkerHour, 0.0);
+        seeked = goalseek::seek(in);
     }
-    const goalseek::Result result = goalseek::seek(in);
+    const goalseek::Result &result = *seeked;
     if (flags.isSet(kJson.name)) {
         QJsonArray options;
         QJsonObject object{{QStringLiteral("deadline_seconds"), in.deadlineSeconds},

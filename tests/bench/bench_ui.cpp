@@ -131,7 +131,7 @@ void BM_ReportPdf(benchmark::State &state)
     report::Options options;
     qint64 bytes = 0;
     for (auto _ : state)
-        bytes = report::pdfBytes(plan, options).size();
+        bytes = report::pdfBytes(plan, evaluatePlan(plan), options).size();
     state.counters["pdf_bytes"] = static_cast<double>(bytes);
 }
 BENCHMARK(BM_ReportPdf)->Name("BM_ReportPdf/default")->Unit(benchmark::kMillisecond);

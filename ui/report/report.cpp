@@ -6,7 +6,6 @@
 #include "core/base/tabletext.h"
 #include "core/plan/explain.h"
 #include "core/plan/reportplan.h"
-#include "ui/document/scenariodocument.h"
 #include "ui/measured/fitchart.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
@@ -299,14 +298,12 @@ private:
     bool m_breakPending = false;
 };
 
-/// The window's charts, drawn for the report from their own document (never shown on screen).
+/// The window's charts, drawn for the report from the result's series (never shown on screen).
 struct Charts
 {
-    explicit Charts(const Plan &plan, int width)
+    explicit Charts(const PlanResult &result, int width)
     {
         host.setAttribute(Qt::WA_DontShowOnScreen);
-        document = new ScenarioDocument(&host);
-        document->load(plan, QString());
         amdahl = new AmdahlChart(&host);
         waterfall = new WaterfallChart(&host);
         gantt = new GanttChart(&host);
@@ -327,14 +324,13 @@ struct Charts
             chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
         host.resize(width, static_cast<int>(kChartHeight));
         host.show(); // lays the charts out without putting anything on screen
-        amdahl->setDocument(document);
-        waterfall->setDocument(document);
-        gantt->setDocument(document);
-        stages->setDocument(document);
-        overheads->setDocument(document);
+        amdahl->setSeries(result.amdahl);
+        waterfall->setSeries(result.waterfall);
+        gantt->setSeries(result.pipeline, false);
+        stages->setSeries(result.pipeline);
+        overheads->setSeries(result.overheadCurve);
     }
     QWidget host;
-    ScenarioDocument *document;
     AmdahlChart *amdahl;
     WaterfallChart *waterfall;
     GanttChart *gantt;
@@ -618,11 +614,12 @@ void renderPipeline(Document &doc, Charts &charts, const Page &page)
 }
 
 /// The simulated completion times and where the time goes (when a run is at hand).
-void renderSimulation(Document &doc, Charts &charts, const Options &options, const Page &page)
+void renderSimulation(Document &doc, Charts &charts, const PlanResult &result, const Page &page)
 {
-    if (!options.simulation || options.simulation->trials <= 0)
+    const SimulatedTail *simulated = result.simulation.ready();
+    if (!simulated || simulated->result.trials <= 0)
         return;
-    const simulation::Result &sim = *options.simulation;
+    const simulation::Result &sim = simulated->result;
     doc.heading(QStringLiteral("Simulated completion time"));
     doc.table({QStringLiteral("Trials"), QStringLiteral("Mean"), QStringLiteral("P50"),
                QStringLiteral("P90"), QStringLiteral("P99"), QStringLiteral("No tail")},
@@ -630,9 +627,9 @@ void renderSimulation(Document &doc, Charts &charts, const Options &options, con
                 format::duration(sim.p50Seconds), format::duration(sim.p90Seconds),
                 format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
               {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true));
-    if (options.breakdown && !options.breakdown->cancelled) {
+    if (simulated->breakdown && !simulated->breakdown->cancelled) {
         std::vector<QStringList> rows =
-            explain::breakdownRows(*options.breakdown, QStringLiteral("Headline (closed form)"));
+            explain::breakdownRows(*simulated->breakdown, QStringLiteral("Headline (closed form)"));
         const QStringList header = rows.front();
         rows.erase(rows.begin());
         doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true});
@@ -642,9 +639,10 @@ void renderSimulation(Document &doc, Charts &charts, const Options &options, con
 }
 
 /// The Overheads & tail workspace: overheads against workers, the memory check, the simulation.
-void renderOverheadsAndTail(Document &doc, const Scenario &s, const ScenarioResult &r,
-                            Charts &charts, const Options &options, const Page &page)
+void renderOverheadsAndTail(Document &doc, const Scenario &s, const PlanResult &result,
+                            Charts &charts, const Page &page)
 {
+    const ScenarioResult &r = result.model;
     if (r.overheads.enabled) {
         doc.heading(QStringLiteral("Overheads: runtime against workers"));
         doc.text(explain::overheads(s, r), font(8.5), kInk, 2, true);
@@ -654,7 +652,7 @@ void renderOverheadsAndTail(Document &doc, const Scenario &s, const ScenarioResu
     }
     if (r.memory.checked)
         doc.text(r.memory.message, font(8.5), r.memory.fits ? kInk : QColor(0xc6, 0x28, 0x28));
-    renderSimulation(doc, charts, options, page);
+    renderSimulation(doc, charts, result, page);
 }
 
 /// The schedules of the evaluated training section that could run (shared with the charts).
@@ -1114,47 +1112,77 @@ QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
 }
 
 namespace {
-/// The plan evaluated for the report (evaluatePlan), with the window's searched training
-/// schedules when the options carry them.
-PlanResult evaluatedPlan(const Plan &plan, const Options &options)
+/// Whether the plan's result has a simulation run to print.
+reportplan::Context contextOf(const PlanResult &result)
 {
-    if (!options.training || trainingSearching(options.training->schedules))
-        return evaluatePlan(plan);
-    PlanResult result;
-    reevaluate(result, plan, Sections(Section::All) & ~Sections(Section::Training), true);
-    result.training = *options.training;
-    return result;
+    const SimulatedTail *simulated = result.simulation.ready();
+    return {simulated && simulated->result.trials > 0};
 }
 } // namespace
 
-std::vector<ReportSection> sectionsFor(const Plan &plan, const Options &options)
+std::vector<ReportSection> sectionsFor(const Plan &plan, const PlanResult &result,
+                                       const Options &options)
 {
     if (options.sections)
         return reportsections::normalized(*options.sections);
-    return reportplan::sectionsFor(plan, evaluatedPlan(plan, options),
-                                   {options.simulation && options.simulation->trials > 0});
+    return reportplan::sectionsFor(plan, result, contextOf(result));
 }
+
+Backgrounds backgroundsFor(const Plan &plan, const PlanResult &result, const Options &options)
+{
+    Backgrounds needed;
+    for (ReportSection section : sectionsFor(plan, result, options)) {
+        if (section == ReportSection::GoalSeek && !result.goalSeek.ready())
+            needed |= Background::GoalSeek;
+        if (section == ReportSection::Project && !result.monteCarlo.ready())
+            needed |= Background::MonteCarlo;
+        if (section == ReportSection::Training && trainingSearching(result.training.schedules))
+            needed |= Background::TrainingSearch;
+    }
+    return needed;
+}
+
+void complete(PlanResult &result, const Plan &plan, const Options &options)
+{
+    completeBackground(result, plan, backgroundsFor(plan, result, options));
+}
+
+namespace {
+/// `result`, or a copy of it with the background sections the report prints completed (the
+/// window's run that has not finished yet): never an evaluation of the plan.
+const PlanResult &completed(const Plan &plan, const PlanResult &result, const Options &options,
+                            std::optional<PlanResult> &copy)
+{
+    const Backgrounds needed = backgroundsFor(plan, result, options);
+    if (needed == Background::None)
+        return result;
+    copy = result;
+    completeBackground(*copy, plan, needed);
+    return *copy;
+}
+} // namespace
 
 namespace {
 
 /// Every block of the report for pages `page` wide: the chosen sections, in report order.
-Document build(QPaintDevice *device, const Plan &plan, const Options &options, const Page &page)
+Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
+               const Options &options, const Page &page)
 {
     const Scenario &s = plan.scenario;
-    // One evaluation of the plan, the same as the window's and the CLI's; every section reads it.
-    const PlanResult planResult = evaluatedPlan(plan, options);
+    // The plan's one evaluation (the window's, or the CLI's), with the background sections the
+    // chosen ones print completed: every section reads it, nothing is evaluated again.
+    std::optional<PlanResult> copy;
+    const PlanResult &planResult = completed(plan, given, options, copy);
     const ScenarioResult &r = planResult.model;
     const explain::Headline h = explain::headline(s, r);
     const std::vector<ReportSection> chosen =
-        options.sections
-            ? reportsections::normalized(*options.sections)
-            : reportplan::sectionsFor(plan, planResult,
-                                      {options.simulation && options.simulation->trials > 0});
+        options.sections ? reportsections::normalized(*options.sections)
+                         : reportplan::sectionsFor(plan, planResult, contextOf(planResult));
     auto has = [&chosen](ReportSection section) {
         return std::find(chosen.begin(), chosen.end(), section) != chosen.end();
     };
     Document doc(device, page.width);
-    Charts charts(plan, static_cast<int>(page.width));
+    Charts charts(planResult, static_cast<int>(page.width));
 
     renderTitle(doc, s, options, !has(ReportSection::Summary));
     if (has(ReportSection::Summary))
@@ -1176,26 +1204,22 @@ Document build(QPaintDevice *device, const Plan &plan, const Options &options, c
     if (has(ReportSection::Measured))
         renderMeasured(doc, s, planResult, charts, page);
     if (has(ReportSection::Overheads))
-        renderOverheadsAndTail(doc, s, r, charts, options, page);
+        renderOverheadsAndTail(doc, s, planResult, charts, page);
     if (has(ReportSection::GoalSeek)) {
         // The window's finished run, else the same seek `pipeplan-cli deadline FILE` runs.
-        const goalseek::Inputs &inputs = planResult.tail.goal;
-        const goalseek::Result goal = options.goalSeek ? *options.goalSeek : goalseek::seek(inputs);
-        renderGoalSeek(doc, s, r, inputs, goal);
+        renderGoalSeek(doc, s, r, planResult.tail.goal, *planResult.goalSeek.ready());
     }
     const auto schedules = runnableSchedules(planResult.training);
     if (has(ReportSection::Training))
         renderTraining(doc, s, planResult.training, schedules, charts, page);
-    // The project's Monte Carlo is not part of PlanResult (the window runs it in the
-    // background): the window's finished run, else one run here with the plan's own PERT.
-    std::optional<estimate::PlanEstimate> projectPlan;
-    if (has(ReportSection::Project)) {
-        projectPlan = options.projectEstimate ? *options.projectEstimate
-                                              : projectEstimate(s.project, planResult.project);
+    // The project's Monte Carlo: the window's finished run, else completed above with the plan's
+    // own PERT.
+    const estimate::PlanEstimate *projectPlan =
+        has(ReportSection::Project) ? planResult.monteCarlo.ready() : nullptr;
+    if (projectPlan)
         renderProject(doc, s.project, planResult.project, *projectPlan, charts, page);
-    }
     if (has(ReportSection::Formulas)) {
-        renderFormulas(doc, s, planResult, projectPlan ? &*projectPlan : nullptr,
+        renderFormulas(doc, s, planResult, projectPlan,
                        has(ReportSection::Training) ? schedules.get() : nullptr);
         renderAssumptions(doc);
     }
@@ -1211,13 +1235,14 @@ Page pageOf(const QPaintDevice *device)
 
 } // namespace
 
-int render(QPagedPaintDevice *device, const Plan &plan, const Options &options)
+int render(QPagedPaintDevice *device, const Plan &plan, const PlanResult &result,
+           const Options &options)
 {
     QPainter painter(device);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
     const Page page = pageOf(device);
-    Document doc = build(device, plan, options, page);
+    Document doc = build(device, plan, result, options, page);
     return doc.render(device, painter, page.height,
                       QStringLiteral("PipePlan %1 · %2")
                           .arg(QLatin1String(PIPEPLAN_VERSION), plan.scenario.name));
@@ -1234,7 +1259,7 @@ void setUp(QPdfWriter &writer, const Plan &plan, const Options &options)
 }
 } // namespace
 
-QByteArray pdfBytes(const Plan &plan, const Options &options)
+QByteArray pdfBytes(const Plan &plan, const PlanResult &result, const Options &options)
 {
     QByteArray bytes;
     QBuffer buffer(&bytes);
@@ -1242,15 +1267,16 @@ QByteArray pdfBytes(const Plan &plan, const Options &options)
     {
         QPdfWriter writer(&buffer);
         setUp(writer, plan, options);
-        render(&writer, plan, options);
+        render(&writer, plan, result, options);
     }
     return bytes;
 }
 
-QString writePdf(const Plan &plan, const QString &path, const Options &options)
+QString writePdf(const Plan &plan, const PlanResult &result, const QString &path,
+                 const Options &options)
 {
     // Rendered whole in memory first: a failed write (a full disk) leaves the old file as it was.
-    if (const QString problem = fileio::writeAtomically(path, pdfBytes(plan, options));
+    if (const QString problem = fileio::writeAtomically(path, pdfBytes(plan, result, options));
         !problem.isEmpty())
         return QStringLiteral("%1: %2").arg(path, problem);
     return {};
@@ -1437,7 +1463,7 @@ QString tablesText(const std::vector<Document::Element> &elements, bool commaSep
 
 } // namespace
 
-QString text(const Plan &plan, const Options &options, Format format)
+QString text(const Plan &plan, const PlanResult &result, const Options &options, Format format)
 {
     // The PDF's own blocks, laid out for its page, so every format holds the same report.
     QByteArray unused;
@@ -1445,7 +1471,7 @@ QString text(const Plan &plan, const Options &options, Format format)
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
     setUp(writer, plan, options);
-    const Document doc = build(&writer, plan, options, pageOf(&writer));
+    const Document doc = build(&writer, plan, result, options, pageOf(&writer));
     switch (format) {
     case Format::Html:
         return htmlText(doc.elements(), plan.scenario.name);
@@ -1461,11 +1487,13 @@ QString text(const Plan &plan, const Options &options, Format format)
     return {};
 }
 
-QString write(const Plan &plan, const QString &path, const Options &options, Format format)
+QString write(const Plan &plan, const PlanResult &result, const QString &path,
+              const Options &options, Format format)
 {
     if (format == Format::Pdf)
-        return writePdf(plan, path, options);
-    if (const QString problem = fileio::writeAtomically(path, text(plan, options, format).toUtf8());
+        return writePdf(plan, result, path, options);
+    if (const QString problem =
+            fileio::writeAtomically(path, text(plan, result, options, format).toUtf8());
         !problem.isEmpty())
         return QStringLiteral("%1: %2").arg(path, problem);
     return {};

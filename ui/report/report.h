@@ -25,29 +25,27 @@ struct Options
 {
     QPageSize::PageSizeId pageSize = QPageSize::A4;
     QDateTime created = QDateTime::currentDateTime();
-    /// The simulated completion times, when a run is at hand (the window's last run).
-    std::optional<simulation::Result> simulation;
-    /// Where the time goes from the headline to the simulation's P50 and P90 (printed with the
-    /// simulation, when both are given).
-    std::optional<tail::Breakdown> breakdown;
-    /// The project's Monte Carlo for this plan, when one is at hand (the window's finished run);
-    /// otherwise the report runs it (projectEstimate, with the plan's own PERT).
-    std::optional<estimate::PlanEstimate> projectEstimate;
-    /// The goal seek for this plan, when one is at hand (the window's finished run); otherwise
-    /// the report runs it (goalseek::seek of the plan's tail section, as `pipeplan-cli deadline`).
-    std::optional<goalseek::Result> goalSeek;
-    /// The plan's training schedules, when they are at hand with every search done (the
-    /// window's: a large zb-auto search takes seconds); otherwise the report computes them.
-    std::optional<TrainingSection> training;
     /// The sections to print, overriding the plan's choice (`pipeplan-cli report --sections`);
     /// unset: sectionsFor(plan) below.
     std::optional<std::vector<ReportSection>> sections;
 };
 
+/// The report prints a plan's result (evaluatePlan, the window's document's or the CLI's): it
+/// evaluates nothing itself. The simulated completion times print when the result's simulation
+/// is ready; the goal seek, the project's Monte Carlo and the training searches the chosen
+/// sections need are completed (completeBackground) on a copy when the result has not got them
+/// yet, with the same core functions the window's jobs run.
+
 /// The sections the report prints for `plan` with `options`: options.sections, else the plan's
 /// chosen sections, else those with content (reportplan::sectionsFor: the simulation's section
-/// when a run is at hand).
-std::vector<ReportSection> sectionsFor(const Plan &plan, const Options &options);
+/// when the result's simulation is ready).
+std::vector<ReportSection> sectionsFor(const Plan &plan, const PlanResult &result,
+                                       const Options &options);
+
+/// The background sections the report of `result` needs and it has not got.
+Backgrounds backgroundsFor(const Plan &plan, const PlanResult &result, const Options &options);
+/// Completes them in `result` (what the CLI does once before it renders).
+void complete(PlanResult &result, const Plan &plan, const Options &options);
 
 /// The formats a report is written in: the PDF (charts as vector drawings), HTML (tables and
 /// charts, for documents and mail), Markdown (tables and text, for wikis and READMEs), and the
@@ -72,20 +70,23 @@ QString formatSuffix(Format format);
 QPageSize::PageSizeId defaultPageSize(const QLocale &locale);
 
 /// Draws every page on `device` (a QPdfWriter or a QPrinter set to 96 dpi). Returns the pages.
-int render(QPagedPaintDevice *device, const Plan &plan, const Options &options);
+int render(QPagedPaintDevice *device, const Plan &plan, const PlanResult &result,
+           const Options &options);
 
 /// Writes the report as a PDF to `path`, atomically (the old file stays until the new one is
 /// complete). Returns the problem, empty on success.
-QString writePdf(const Plan &plan, const QString &path, const Options &options);
+QString writePdf(const Plan &plan, const PlanResult &result, const QString &path,
+                 const Options &options);
 
 /// The same bytes writePdf would write (for benchmarks and tests).
-QByteArray pdfBytes(const Plan &plan, const Options &options);
+QByteArray pdfBytes(const Plan &plan, const PlanResult &result, const Options &options);
 
 /// The report as text in `format` (not Pdf): the same sections, headings, paragraphs and tables
 /// as the PDF, from the same blocks; HTML embeds the charts as PNG images, Markdown names them.
-QString text(const Plan &plan, const Options &options, Format format);
+QString text(const Plan &plan, const PlanResult &result, const Options &options, Format format);
 
 /// Writes the report in `format` to `path`, atomically. Returns the problem, empty on success.
-QString write(const Plan &plan, const QString &path, const Options &options, Format format);
+QString write(const Plan &plan, const PlanResult &result, const QString &path,
+              const Options &options, Format format);
 
 } // namespace pipeplan::report

@@ -715,36 +715,25 @@ void MainWindow::fitTableColumns(QWidget *page)
         appearance::fitColumns(table);
 }
 
-/// The report reads the document's finished background runs, so it prints what the window shows.
+/// The report prints the document's result, its finished background runs included, so it shows
+/// what the window shows.
 report::Options MainWindow::reportOptions() const
 {
     report::Options options;
     options.pageSize = m_pageSize;
-    const PlanJobs *jobs = m_document->jobs();
-    const SimulationRunner *simulation = jobs->simulation();
-    if (simulation->answers(SimulationRunner::requestFor(m_document->planResult()))) {
-        options.simulation = simulation->result();
-        options.breakdown = simulation->breakdown();
-        // The fewest workers the Overheads & tail workspace shows: the report prints that table.
-        options.goalSeek = simulation->goal();
-    }
-    options.projectEstimate = jobs->monteCarlo()->estimateFor(m_document->scenario().project);
-    // The training section the window shows, once its background searches are done.
-    if (!trainingSearching(m_document->planResult().training.schedules))
-        options.training = m_document->planResult().training;
     return options;
 }
 
 reportplan::Context MainWindow::reportContext() const
 {
-    const report::Options options = reportOptions();
-    return {options.simulation && options.simulation->trials > 0};
+    const SimulatedTail *simulated = m_document->planResult().simulation.ready();
+    return {simulated && simulated->result.trials > 0};
 }
 
 bool MainWindow::exportReport(const QString &path, QString *errorMessage)
 {
-    const QString problem =
-        report::write(m_document->plan(), path, reportOptions(), report::formatForPath(path));
+    const QString problem = report::write(m_document->plan(), m_document->planResult(), path,
+                                          reportOptions(), report::formatForPath(path));
     if (errorMessage)
         *errorMessage = problem;
     return problem.isEmpty();
@@ -766,7 +755,8 @@ std::unique_ptr<ReportDialog> MainWindow::makeReportDialog()
 void MainWindow::keepReportSections(const std::vector<ReportSection> &sections)
 {
     const std::vector<ReportSection> chosen = reportsections::normalized(sections);
-    if (chosen.empty() || chosen == report::sectionsFor(m_document->plan(), reportOptions()))
+    if (chosen.empty() || chosen == report::sectionsFor(m_document->plan(),
+                                                        m_document->planResult(), reportOptions()))
         return;
     m_document->editScenario(tr("Choose report sections"), EditId::ReportSections,
                              [&chosen](Scenario &s) { s.report.sections = chosen; });
@@ -777,13 +767,14 @@ void MainWindow::copyReport(report::Format format)
     if (format == report::Format::Pdf)
         return;
     const Plan &plan = m_document->plan();
+    const PlanResult &result = m_document->planResult();
     const report::Options options = reportOptions();
     auto *mime = new QMimeData;
     if (format == report::Format::Html) {
-        mime->setHtml(report::text(plan, options, report::Format::Html));
-        mime->setText(report::text(plan, options, report::Format::Markdown));
+        mime->setHtml(report::text(plan, result, options, report::Format::Html));
+        mime->setText(report::text(plan, result, options, report::Format::Markdown));
     } else {
-        mime->setText(report::text(plan, options, format));
+        mime->setText(report::text(plan, result, options, format));
     }
     QApplication::clipboard()->setMimeData(mime);
 }
@@ -803,7 +794,8 @@ void MainWindow::exportReportInteractively()
         return;
     report::Options options = reportOptions();
     options.sections = dialog->sections();
-    if (const QString problem = report::write(m_document->plan(), path, options, format);
+    if (const QString problem =
+            report::write(m_document->plan(), m_document->planResult(), path, options, format);
         !problem.isEmpty())
         QMessageBox::warning(this, tr("Export failed"), problem);
     else
@@ -820,7 +812,7 @@ void MainWindow::print()
     QPrintDialog dialog(&printer, this);
     if (dialog.exec() != QDialog::Accepted)
         return;
-    report::render(&printer, m_document->plan(), reportOptions());
+    report::render(&printer, m_document->plan(), m_document->planResult(), reportOptions());
 }
 
 void MainWindow::updateTitle()
