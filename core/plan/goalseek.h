@@ -41,6 +41,7 @@ struct Result
     std::vector<Option> options;
     bool cancelled = false;
     int simulationsRun = 0;
+    bool operator==(const Result &) const = default;
 };
 
 /// Closed forms: N = the fewest workers with S(p, N) >= W' / (deadline - C), impossible when the

@@ -75,6 +75,7 @@ struct Result
     std::vector<double> sortedSeconds; ///< every trial's completion time, ascending
     stats::Histogram histogram;
     bool cancelled = false;
+    bool operator==(const Result &) const = default;
 };
 
 /// Checkpoints one shard may write (its longest, straggling run over the interval): a bound
