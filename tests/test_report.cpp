@@ -343,3 +343,23 @@ TEST(Report, TheTrainingSectionPrintsTheWindowsSearchedSchedules)
     EXPECT_EQ(report::backgroundsFor(plan, handed, options), Background::TrainingSearch);
     EXPECT_EQ(report::text(plan, handed, options, report::Format::Markdown), own);
 }
+
+// One plan, one evaluation: the window's export prints the document's result (it evaluates the
+// plan zero more times), and `pipeplan-cli report` evaluates the file once.
+TEST(Report, TheWindowsExportEvaluatesNothingAndTheCliEvaluatesOnce)
+{
+    MainWindow window(MainWindow::Options::headless());
+    QString error;
+    ASSERT_TRUE(window.openFile(presetPath("five-stage.json"), &error)) << error.toStdString();
+    QTemporaryDir dir;
+    const QString windowPdf = dir.filePath(QStringLiteral("window.pdf"));
+    const long long beforeExport = planEvaluations();
+    ASSERT_TRUE(window.exportReport(windowPdf, &error)) << error.toStdString();
+    EXPECT_EQ(planEvaluations(), beforeExport);
+
+    const QString cliPdf = dir.filePath(QStringLiteral("cli.pdf"));
+    const long long beforeCli = planEvaluations();
+    ASSERT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), cliPdf}),
+              cli::kExitOk);
+    EXPECT_EQ(planEvaluations(), beforeCli + 1);
+}
