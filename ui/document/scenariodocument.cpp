@@ -77,20 +77,25 @@ ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_jobs(ne
     recompute(Section::All, true);
 }
 
+template <typename Change>
+void ScenarioDocument::forEachJobSection(Backgrounds which, Change change)
+{
+    if (which & Background::Simulation)
+        change(m_result.simulation);
+    if (which & Background::GoalSeek)
+        change(m_result.goalSeek);
+    if (which & Background::MonteCarlo)
+        change(m_result.monteCarlo);
+}
+
 void ScenarioDocument::markRunning(Backgrounds which, double fraction)
 {
-    auto mark = [fraction](auto &section) {
+    forEachJobSection(which, [fraction](auto &section) {
         if (section.ready() || section.state == JobState::Failed)
             return;
         section.state = JobState::Running;
         section.progress = fraction;
-    };
-    if (which & Background::Simulation)
-        mark(m_result.simulation);
-    if (which & Background::GoalSeek)
-        mark(m_result.goalSeek);
-    if (which & Background::MonteCarlo)
-        mark(m_result.monteCarlo);
+    });
     emit backgroundChanged(which);
 }
 
@@ -131,16 +136,10 @@ void ScenarioDocument::takeFinishedJobs(Backgrounds which)
 {
     takeJobResults(which);
     // A cancelled run leaves its section as it was before it started.
-    auto settle = [](auto &section) {
+    forEachJobSection(which, [](auto &section) {
         if (section.state == JobState::Running)
             section.state = JobState::NotAsked;
-    };
-    if (which & Background::Simulation)
-        settle(m_result.simulation);
-    if (which & Background::GoalSeek)
-        settle(m_result.goalSeek);
-    if (which & Background::MonteCarlo)
-        settle(m_result.monteCarlo);
+    });
     emit backgroundChanged(which);
 }
 

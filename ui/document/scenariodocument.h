@@ -212,6 +212,8 @@ private:
     /// The jobs' finished results for the plan as it is now, written into the result's
     /// background sections; returns those taken.
     Backgrounds takeJobResults(Backgrounds which);
+    /// Applies `change` to each of the result's job sections named in `which`.
+    template <typename Change> void forEachJobSection(Backgrounds which, Change change);
     void markRunning(Backgrounds which, double fraction);
     void takeFinishedJobs(Backgrounds which);
 
