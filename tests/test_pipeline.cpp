@@ -164,15 +164,16 @@ TEST(Pipeline, BalancedSplitOfSeed001RunsAt80PerSecond)
                 Stage{QStringLiteral("transform"), 10, false},
                 Stage{QStringLiteral("score"), 0, true}, Stage{QStringLiteral("write"), 10, false}};
     const BalancedSplit split = balancedSplit(s);
+    const Scenario splitScenario = withBalancedSplit(s, split);
     EXPECT_TRUE(split.changes);
     EXPECT_DOUBLE_EQ(split.stageMs, 12.5);
     EXPECT_DOUBLE_EQ(split.scoringScale, 0.625);
-    EXPECT_DOUBLE_EQ(split.scenario.workload.latencyMs, 12.5);
-    const ScenarioResult r = evaluate(split.scenario);
+    EXPECT_DOUBLE_EQ(split.workload.latencyMs, 12.5);
+    const ScenarioResult r = evaluate(splitScenario);
     EXPECT_EQ(r.stageMs, (std::vector<double>{12.5, 12.5, 12.5, 12.5}));
     EXPECT_DOUBLE_EQ(r.pipeline.steadyRatePerSecond, 80.0);
     // Only the stage times and the scoring stage's model time change.
-    Scenario rest = split.scenario;
+    Scenario rest = splitScenario;
     rest.stages = s.stages;
     rest.workload.latencyMs = s.workload.latencyMs;
     EXPECT_EQ(rest, s);
@@ -181,12 +182,14 @@ TEST(Pipeline, BalancedSplitOfSeed001RunsAt80PerSecond)
     s.workload.batchMsPerUser = 40;
     s.workload.acceleratorLatencyMs = 8;
     const BalancedSplit batched = balancedSplit(s);
-    EXPECT_DOUBLE_EQ(*batched.scenario.workload.batchMsPerUser, 17.5); // (10+10+40+10) / 4
-    EXPECT_DOUBLE_EQ(*batched.scenario.workload.acceleratorLatencyMs, 8 * 17.5 / 40);
-    EXPECT_DOUBLE_EQ(evaluate(batched.scenario).pipeline.steadyRatePerSecond, 1000 / 17.5);
+    EXPECT_DOUBLE_EQ(*batched.workload.batchMsPerUser, 17.5); // (10+10+40+10) / 4
+    EXPECT_DOUBLE_EQ(*batched.workload.acceleratorLatencyMs, 8 * 17.5 / 40);
+    EXPECT_DOUBLE_EQ(evaluate(withBalancedSplit(s, batched)).pipeline.steadyRatePerSecond,
+                     1000 / 17.5);
 
     // Nothing to re-cut: one stage, or equal stages.
     EXPECT_FALSE(balancedSplit(defaultScenario()).changes);
-    EXPECT_EQ(balancedSplit(defaultScenario()).scenario, defaultScenario());
-    EXPECT_FALSE(balancedSplit(split.scenario).changes);
+    EXPECT_EQ(withBalancedSplit(defaultScenario(), balancedSplit(defaultScenario())),
+              defaultScenario());
+    EXPECT_FALSE(balancedSplit(splitScenario).changes);
 }

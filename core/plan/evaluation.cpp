@@ -21,6 +21,33 @@ std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training)
     return kinds;
 }
 
+std::vector<MemoryLine> memoryLines(const schedule::Result &result)
+{
+    const int devices = result.params.devices;
+    std::vector<MemoryLine> lines;
+    const int shown = std::min(devices, kMemoryLines);
+    lines.reserve(static_cast<std::size_t>(std::max(shown, 0)));
+    for (int i = 0; i < shown; ++i) {
+        MemoryLine line;
+        line.device = devices <= kMemoryLines
+                          ? i
+                          : static_cast<int>(std::lround(i * (devices - 1.0) / (kMemoryLines - 1)));
+        line.steps = schedule::memoryOverTime(result, line.device);
+        line.steps.push_back(
+            {result.makespanMs, line.steps.empty() ? 0.0 : line.steps.back().microbatches});
+        lines.push_back(std::move(line));
+    }
+    return lines;
+}
+
+const TrainingSchedule *firstRunnable(const std::vector<TrainingSchedule> &schedules)
+{
+    for (const TrainingSchedule &entry : schedules)
+        if (entry.result)
+            return &entry;
+    return nullptr;
+}
+
 std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training,
                                               TrainingSearch search)
 {
@@ -37,6 +64,8 @@ std::vector<TrainingSchedule> computeTraining(const TrainingSettings &training,
             entry.searching = true;
         else
             entry.result = schedule::compute(params);
+        if (entry.result)
+            entry.memory = memoryLines(*entry.result);
         schedules.push_back(std::move(entry));
     }
     return schedules;
@@ -81,6 +110,7 @@ bool completeTraining(std::vector<TrainingSchedule> &schedules, const TrainingSe
         found.emplace_back(i, std::move(*result));
     }
     for (auto &[i, result] : found) {
+        schedules[i].memory = memoryLines(result);
         schedules[i].result = std::move(result);
         schedules[i].searching = false;
     }
@@ -124,7 +154,8 @@ PipelineSummary summarizePipeline(std::span<const double> stageMs, double microb
 BalancedSplit balancedSplit(const Scenario &scenario)
 {
     BalancedSplit split;
-    split.scenario = scenario;
+    split.workload = scenario.workload;
+    split.stages = scenario.stages;
     const std::vector<double> stageMs = effectiveStageMs(scenario);
     const std::vector<double> balanced = pipeline::balance(stageMs);
     if (balanced.empty())
@@ -133,9 +164,9 @@ BalancedSplit balancedSplit(const Scenario &scenario)
     split.changes = balanced != stageMs;
     if (!split.changes)
         return split;
-    Workload &w = split.scenario.workload;
+    Workload &w = split.workload;
     for (size_t i = 0; i < stageMs.size(); ++i) {
-        Stage &stage = split.scenario.stages[i];
+        Stage &stage = split.stages[i];
         if (!stage.isScoring) {
             stage.msPerUser = split.stageMs;
             continue;
@@ -144,7 +175,8 @@ BalancedSplit balancedSplit(const Scenario &scenario)
             continue;
         if (stageMs[i] <= 0 || w.predictionsPerUser <= 0) {
             // No model time to scale (zero predictions): the split cannot be applied.
-            split.scenario = scenario;
+            split.workload = scenario.workload;
+            split.stages = scenario.stages;
             split.changes = false;
             return split;
         }
@@ -163,6 +195,13 @@ BalancedSplit balancedSplit(const Scenario &scenario)
         }
     }
     return split;
+}
+
+Scenario withBalancedSplit(Scenario scenario, const BalancedSplit &split)
+{
+    scenario.workload = split.workload;
+    scenario.stages = split.stages;
+    return scenario;
 }
 
 std::vector<LeverStep> leverWaterfall(const Scenario &scenario)

@@ -45,7 +45,9 @@ PipelineSummary summarizePipeline(std::span<const double> stageMs, double microb
 /// (seed 001 balance: 10, 10, 20, 10 ms -> four stages of 12.5 ms, 50/s -> 80/s).
 struct BalancedSplit
 {
-    Scenario scenario;  ///< the scenario with the balanced split applied
+    /// The workload and stages with the split applied (only these change: withBalancedSplit).
+    Workload workload;
+    std::vector<Stage> stages;
     double stageMs = 0; ///< every stage's time after: sum / stages
     /// The scoring stage's time comes from the workload, so re-cutting it scales every
     /// per-prediction time of the model (latency, accelerator latency, batched time) by
@@ -54,10 +56,14 @@ struct BalancedSplit
     double scoringScale = 1;
     /// False when there is nothing to re-cut: one stage, or stages already equal.
     bool changes = false;
+    bool operator==(const BalancedSplit &) const = default;
 };
 
 /// The balanced split of `scenario` (see BalancedSplit). Precondition: validate() is empty.
 BalancedSplit balancedSplit(const Scenario &scenario);
+
+/// `scenario` with `split`'s workload and stages: what "Apply balanced split" sets.
+Scenario withBalancedSplit(Scenario scenario, const BalancedSplit &split);
 
 /// The plan judged against its deadline ("Finish within"): whether the runtime the headline shows
 /// meets it, by how much, and the fewest workers that would by the naive model and with the
@@ -135,18 +141,39 @@ goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &resu
 /// inverted: N with S(p, N) >= W' / (deadline - C)). Evaluated whether or not finishWithin is on.
 DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &result);
 
+/// One device's activations over time, as the memory chart draws it: memoryOverTime's steps,
+/// then the last value held again at the makespan so the line reaches the chart's end.
+struct MemoryLine
+{
+    int device = 0; ///< 0-based
+    std::vector<schedule::MemoryStep> steps;
+    bool operator==(const MemoryLine &) const = default;
+};
+
+/// The devices a memory chart draws lines for: every device up to kMemoryLines, else that many
+/// spread evenly from the first to the last.
+inline constexpr int kMemoryLines = 8;
+
+/// The memory lines of a computed schedule (schedule::memoryOverTime of each drawn device).
+std::vector<MemoryLine> memoryLines(const schedule::Result &result);
+
 /// One schedule of the training workspace: computed, or why it cannot be (interleaved with m not
 /// a multiple of p), or still to be searched.
 struct TrainingSchedule
 {
     schedule::Kind kind = schedule::Kind::OneFOneB;
     std::optional<schedule::Result> result;
+    /// memoryLines(*result), computed with it.
+    std::vector<MemoryLine> memory;
     QString error;
     /// A large search left to the background (schedule::searchesInBackground): no result yet;
     /// completeTraining() computes it.
     bool searching = false;
     bool operator==(const TrainingSchedule &) const = default;
 };
+
+/// The first schedule that could run (its result set), or null: the one whose memory is charted.
+const TrainingSchedule *firstRunnable(const std::vector<TrainingSchedule> &schedules);
 
 /// Where computeTraining runs the large searches: here and now (the CLI, the report), or left
 /// for the background (the window: TrainingSchedule::searching).

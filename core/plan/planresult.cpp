@@ -166,6 +166,7 @@ MeasuredSection measuredSection(const Scenario &scenario)
         };
         section.runtimeBand = RuntimeBand{runtimeAt(amdahl.p.high), runtimeAt(amdahl.p.low)};
     }
+    section.curve = fitSeries(scenario.measured.runs, section.fit, scenario.workload.workers);
     return section;
 }
 } // namespace
@@ -221,6 +222,13 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
             waterfallSeries(result.model, pinned ? &*result.baseline.result : nullptr);
     }
     if (sections & Section::Model) {
+        if (plan.scenario.workload.batchMsPerUser) {
+            Scenario unbatched = plan.scenario;
+            unbatched.workload.batchMsPerUser.reset();
+            result.unbatchedRuntimeSeconds = evaluate(unbatched).effectiveRuntimeSeconds;
+        } else {
+            result.unbatchedRuntimeSeconds = result.model.effectiveRuntimeSeconds;
+        }
         result.overheadCurve = overheadSeries(plan.scenario, result.model);
         result.pipeline = pipelineSeries(plan.scenario, result.model);
     }
@@ -234,9 +242,20 @@ Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, boo
             result.simulation.reason = result.tail.simulationError;
         }
     }
-    if (sections & Section::Project)
+    if (sections & Section::Project) {
         result.monteCarlo = {};
+        result.projectCharts = projectCharts(plan.scenario.project, result.project, nullptr);
+    }
     return changed;
+}
+
+void setMonteCarlo(PlanResult &result, const ProjectSettings &project,
+                   estimate::PlanEstimate estimate)
+{
+    result.monteCarlo.value = std::move(estimate);
+    result.monteCarlo.state = JobState::Ready;
+    result.monteCarlo.progress = 1;
+    result.projectCharts = projectCharts(project, result.project, &*result.monteCarlo.value);
 }
 
 void completeBackground(PlanResult &result, const Plan &plan, Backgrounds which)
@@ -254,9 +273,8 @@ void completeBackground(PlanResult &result, const Plan &plan, Backgrounds which)
         result.goalSeek.progress = 1;
     }
     if ((which & Background::MonteCarlo) && !result.monteCarlo.ready()) {
-        result.monteCarlo.value = projectEstimate(plan.scenario.project, result.project);
-        result.monteCarlo.state = JobState::Ready;
-        result.monteCarlo.progress = 1;
+        setMonteCarlo(result, plan.scenario.project,
+                      projectEstimate(plan.scenario.project, result.project));
     }
     if ((which & Background::TrainingSearch) && trainingSearching(result.training.schedules))
         completeTraining(result.training.schedules, plan.scenario.training);
@@ -346,6 +364,18 @@ std::optional<estimate::TaskGantt> projectGantt(const ProjectSettings &project,
     return estimate::taskGantt(project.tasks, section.schedule,
                                estimate ? estimate->monteCarlo.taskFinish : kNone, project.calendar,
                                *section.timeline);
+}
+
+ProjectCharts projectCharts(const ProjectSettings &project, const ProjectSection &section,
+                            const estimate::PlanEstimate *estimate)
+{
+    ProjectCharts charts;
+    charts.gantt = projectGantt(project, section, estimate);
+    if (estimate) {
+        charts.dates = projectDates(project, section, *estimate);
+        charts.burnUp = projectBurnUp(project, section, *estimate);
+    }
+    return charts;
 }
 
 std::optional<estimate::BurnUp> projectBurnUp(const ProjectSettings &project,

@@ -127,6 +127,21 @@ std::optional<estimate::BurnUp> projectBurnUp(const ProjectSettings &project,
                                               const ProjectSection &section,
                                               const estimate::PlanEstimate &estimate);
 
+/// What the project's charts and dates line draw (issue 31): the dates and the burn-up once
+/// the Monte Carlo is ready, the task Gantt (with its P10-P90 whiskers once it is).
+struct ProjectCharts
+{
+    std::optional<ProjectDates> dates;
+    std::optional<estimate::TaskGantt> gantt;
+    std::optional<estimate::BurnUp> burnUp;
+    bool operator==(const ProjectCharts &) const = default;
+};
+
+/// projectDates, projectGantt and projectBurnUp of the section and its Monte Carlo (null: not
+/// run yet, so only the Gantt without whiskers).
+ProjectCharts projectCharts(const ProjectSettings &project, const ProjectSection &section,
+                            const estimate::PlanEstimate *estimate);
+
 /// The runtime the headline shows, at the fitted p's 95 % interval (the plan uses the fitted p).
 struct RuntimeBand
 {
@@ -142,6 +157,8 @@ struct MeasuredSection
     /// Set when the scenario's parallel fraction is the fitted p ("Use fitted p"): the runtime
     /// at the ends of p's 95 % interval, everything else as it is.
     std::optional<RuntimeBand> runtimeBand;
+    /// What the fit chart draws: the runs, the laws' curves and band, the plan's workers.
+    FitSeries curve;
     bool operator==(const MeasuredSection &) const = default;
 };
 
@@ -173,6 +190,9 @@ ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,
 struct PlanResult
 {
     ScenarioResult model;
+    /// The model's runtime without batching, as seed 000's table counts it (the model's own
+    /// runtime when the scenario does not batch): what Getting Started compares against.
+    double unbatchedRuntimeSeconds = 0;
     BaselineSection baseline;
     TailSection tail;
     TrainingSection training;
@@ -193,8 +213,15 @@ struct PlanResult
     BackgroundSection<goalseek::Result> goalSeek;
     /// The project's Monte Carlo (projectEstimate of the project section).
     BackgroundSection<estimate::PlanEstimate> monteCarlo;
+    /// The project's dates, Gantt and burn-up: of the Monte Carlo when it is ready.
+    ProjectCharts projectCharts;
     bool operator==(const PlanResult &) const = default;
 };
+
+/// Puts a finished Monte Carlo of `project` into the result: the section ready, and the project
+/// charts that follow from it (the window's job delivering, or completeBackground).
+void setMonteCarlo(PlanResult &result, const ProjectSettings &project,
+                   estimate::PlanEstimate estimate);
 
 /// What the result's simulation and goal seek answer: its tail section's job and goal, and the
 /// headline runtime (model.effectiveRuntimeSeconds) the breakdown starts from.

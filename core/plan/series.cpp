@@ -1,6 +1,7 @@
 #include "core/plan/series.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace pipeplan {
 
@@ -77,12 +78,8 @@ PipelineSeries pipelineSeries(const Scenario &scenario, const ScenarioResult &mo
     series.balancedSchedule = series.balancedStageMs == series.stageMs
                                   ? series.schedule
                                   : pipeline::schedule(series.balancedStageMs, microbatches);
-    const BalancedSplit split = balancedSplit(scenario);
-    series.splitChanges = split.changes;
-    series.splitStageMs = split.stageMs;
-    series.splitScoringScale = split.scoringScale;
+    series.split = balancedSplit(scenario);
     series.workload = scenario.workload;
-    series.splitWorkload = split.scenario.workload;
     return series;
 }
 
@@ -93,6 +90,55 @@ WaterfallSeries waterfallSeries(const ScenarioResult &model, const ScenarioResul
     series.deadlineSeconds = model.deadline ? model.deadline->deadlineSeconds : 0;
     if (baselineResult)
         series.baselineSteps = baselineResult->waterfall;
+    return series;
+}
+
+FitSeries fitSeries(const fit::Runs &runs, const fit::Result &fit, double planWorkers)
+{
+    FitSeries series;
+    series.measure = runs.measure;
+    series.planWorkers = planWorkers;
+    series.problem = fit.problem;
+    double smallest = 1;
+    double largest = std::max(planWorkers, 2.0);
+    for (const fit::Run &run : runs.runs) {
+        series.runWorkers.push_back(run.workers);
+        series.runValues.push_back(run.value);
+        smallest = std::min(smallest, run.workers);
+        largest = std::max(largest, run.workers);
+        series.topValue = std::max(series.topValue, run.value);
+    }
+    series.fitted = fit.amdahl || fit.usl;
+    if (fit.usl && fit.usl->peakWorkers) {
+        series.peakWorkers = fit.usl->peakWorkers;
+        largest = std::max(largest, *fit.usl->peakWorkers);
+    }
+    largest *= 1.5;
+    series.minWorkers = smallest;
+    series.maxWorkers = largest;
+    if (!series.fitted)
+        return series;
+    std::vector<double> grid;
+    grid.reserve(kFitCurvePoints + 1);
+    for (int i = 0; i <= kFitCurvePoints; ++i)
+        grid.push_back(smallest *
+                       std::pow(largest / smallest, static_cast<double>(i) / kFitCurvePoints));
+    for (const fit::Prediction &p : fit::predict(fit, runs.measure, grid)) {
+        series.curveWorkers.push_back(p.workers);
+        if (fit.amdahl)
+            series.amdahl.push_back(p.amdahl);
+        if (fit.usl) {
+            series.usl.push_back(p.usl);
+            series.uslLow.push_back(p.uslLow);
+            series.uslHigh.push_back(p.uslHigh);
+        }
+    }
+    // The band can run far off at large N: the top follows the points and the curves, and the
+    // chart clips the band rather than squashing everything else.
+    for (const std::vector<double> *curve : {&series.amdahl, &series.usl})
+        for (double v : *curve)
+            if (std::isfinite(v))
+                series.topValue = std::max(series.topValue, v);
     return series;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/measured/fit.h"
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
 #include "core/model/pipeline.h"
@@ -98,13 +99,11 @@ struct PipelineSeries
     PipelineSummary balancedSummary;
     pipeline::Schedule balancedSchedule;
     /// The balanced split as a scenario edit (balancedSplit): whether it changes anything, each
-    /// stage's time after, the scale of the scoring stage's model time, the workload after.
-    bool splitChanges = false;
-    double splitStageMs = 0;
-    double splitScoringScale = 1;
+    /// stage's time after, the scale of the scoring stage's model time, the workload and stages
+    /// after (withBalancedSplit applies it).
+    BalancedSplit split;
     QString scoringStageName;
     Workload workload;
-    Workload splitWorkload;
     bool operator==(const PipelineSeries &) const = default;
 };
 
@@ -122,5 +121,36 @@ struct WaterfallSeries
 
 /// The waterfall of `model`, with the baseline's steps when `baselineResult` is given.
 WaterfallSeries waterfallSeries(const ScenarioResult &model, const ScenarioResult *baselineResult);
+
+/// Points of the fitted laws' curves: log-spaced over the chart's worker range.
+inline constexpr int kFitCurvePoints = 120;
+
+/// The measured runs and the laws fitted to them (issue 20), as the fit chart draws them: the
+/// points, Amdahl's and the USL's curve with the USL's 95 % band (fit::predict) on a log-spaced
+/// grid from the smallest run to 1.5 x the largest of the runs, the plan's workers and the USL's
+/// peak, and the value axis' top.
+struct FitSeries
+{
+    fit::Measure measure = fit::Measure::Throughput;
+    std::vector<double> runWorkers;
+    std::vector<double> runValues;
+    /// The curves' grid; empty when neither law was fitted. `amdahl` is empty without an
+    /// Amdahl fit, `usl`, `uslLow` and `uslHigh` without a USL fit.
+    std::vector<double> curveWorkers;
+    std::vector<double> amdahl;
+    std::vector<double> usl;
+    std::vector<double> uslLow;
+    std::vector<double> uslHigh;
+    double minWorkers = 1; ///< the x axis: minWorkers / 1.5 to maxWorkers
+    double maxWorkers = 3;
+    double topValue = 0;               ///< the largest finite value of the runs and the two curves
+    std::optional<double> peakWorkers; ///< the USL's N*
+    double planWorkers = 1;
+    bool fitted = false;
+    QString problem; ///< why nothing was fitted (fit::Result::problem)
+    bool operator==(const FitSeries &) const = default;
+};
+
+FitSeries fitSeries(const fit::Runs &runs, const fit::Result &fit, double planWorkers);
 
 } // namespace pipeplan

@@ -199,6 +199,7 @@ struct MemoryStep
 {
     double timeMs = 0;
     double microbatches = 0;
+    bool operator==(const MemoryStep &) const = default;
 };
 
 /// Activations held by `device` over time, a step function starting at 0 ms.

@@ -123,9 +123,7 @@ Backgrounds ScenarioDocument::takeJobResults(Backgrounds which)
     if ((which & Background::MonteCarlo) && !m_result.monteCarlo.ready()) {
         if (std::optional<estimate::PlanEstimate> estimate =
                 m_jobs->monteCarlo()->estimateFor(m_plan.scenario.project)) {
-            m_result.monteCarlo.value = std::move(estimate);
-            m_result.monteCarlo.state = JobState::Ready;
-            m_result.monteCarlo.progress = 1;
+            setMonteCarlo(m_result, m_plan.scenario.project, std::move(*estimate));
             taken |= Background::MonteCarlo;
         }
     }
@@ -230,8 +228,9 @@ void ScenarioDocument::setBalanced(bool balanced)
 
 bool ScenarioDocument::applyBalancedSplit()
 {
-    const BalancedSplit split = balancedSplit();
-    if (!split.changes || !edit(split.scenario, tr("Apply balanced split")))
+    const BalancedSplit &split = balancedSplit();
+    if (!split.changes ||
+        !edit(withBalancedSplit(m_plan.scenario, split), tr("Apply balanced split")))
         return false;
     setBalanced(false);
     return true;

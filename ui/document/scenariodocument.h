@@ -161,8 +161,9 @@ public:
     /// Show the Gantt with the same work re-cut into equal stages (a view option, not undoable).
     bool balanced() const { return m_balanced; }
     void setBalanced(bool balanced);
-    /// The scenario's balanced split (core balancedSplit), what "Apply balanced split" would set.
-    BalancedSplit balancedSplit() const { return pipeplan::balancedSplit(m_plan.scenario); }
+    /// The scenario's balanced split (the result's pipeline series), what "Apply balanced split"
+    /// would set.
+    const BalancedSplit &balancedSplit() const { return m_result.pipeline.split; }
     /// Sets the stage times to the balanced split as one undoable edit and leaves the balanced
     /// view (the scenario now is the balanced one). False when nothing changes or it is refused.
     bool applyBalancedSplit();

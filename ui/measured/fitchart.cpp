@@ -3,14 +3,7 @@
 #include "core/base/format.h"
 #include "ui/widgets/chartstyle.h"
 
-#include <algorithm>
-#include <cmath>
-
 namespace pipeplan {
-
-namespace {
-constexpr int kCurvePoints = 120;
-}
 
 FitChart::FitChart(QWidget *parent) : QCustomPlot(parent)
 {
@@ -78,77 +71,44 @@ QString FitChart::emptyText() const
     return m_empty->visible() ? m_empty->text() : QString();
 }
 
-void FitChart::setFit(const fit::Runs &runs, const fit::Result &result, double planWorkers)
+void FitChart::setSeries(const FitSeries &series)
 {
-    const bool runtime = runs.measure == fit::Measure::RuntimeSeconds;
+    const bool runtime = series.measure == fit::Measure::RuntimeSeconds;
     yAxis->setLabel(runtime ? tr("runtime (s)") : tr("throughput (items/s)"));
-    QVector<double> keys, values;
-    double smallest = 1;
-    double largest = std::max(planWorkers, 2.0);
-    double top = 0;
-    for (const fit::Run &run : runs.runs) {
-        keys.push_back(run.workers);
-        values.push_back(run.value);
-        smallest = std::min(smallest, run.workers);
-        largest = std::max(largest, run.workers);
-        top = std::max(top, run.value);
-    }
-    m_points->setData(keys, values);
-    const bool fitted = result.amdahl || result.usl;
-    if (result.usl && result.usl->peakWorkers)
-        largest = std::max(largest, *result.usl->peakWorkers);
-    largest *= 1.5;
-    QVector<double> curveN, amdahl, usl, low, high;
-    if (fitted) {
-        std::vector<double> grid;
-        for (int i = 0; i <= kCurvePoints; ++i)
-            grid.push_back(smallest *
-                           std::pow(largest / smallest, static_cast<double>(i) / kCurvePoints));
-        for (const fit::Prediction &p : fit::predict(result, runs.measure, grid)) {
-            curveN.push_back(p.workers);
-            if (result.amdahl)
-                amdahl.push_back(p.amdahl);
-            if (result.usl) {
-                usl.push_back(p.usl);
-                low.push_back(p.uslLow);
-                high.push_back(p.uslHigh);
-            }
-        }
-    }
-    auto set = [](QCPGraph *graph, const QVector<double> &x, const QVector<double> &y) {
-        graph->setData(y.isEmpty() ? QVector<double>() : x, y);
-        graph->setVisible(!y.isEmpty());
+    auto toVector = [](const std::vector<double> &v) {
+        return QVector<double>(v.begin(), v.end());
     };
-    set(m_amdahl, curveN, amdahl);
-    set(m_usl, curveN, usl);
-    set(m_bandLow, curveN, low);
-    set(m_bandHigh, curveN, high);
-    // The band can run far off at large N: the axis follows the points and the curves, and the
-    // band is clipped rather than squashing everything else.
-    for (const QVector<double> *series : {&amdahl, &usl})
-        for (double v : *series)
-            if (std::isfinite(v))
-                top = std::max(top, v);
-    xAxis->setRange(smallest / 1.5, largest);
-    yAxis->setRange(0, top > 0 ? top * 1.15 : 1);
+    m_points->setData(toVector(series.runWorkers), toVector(series.runValues));
+    const QVector<double> curveN = toVector(series.curveWorkers);
+    auto set = [&curveN, &toVector](QCPGraph *graph, const std::vector<double> &y) {
+        graph->setData(y.empty() ? QVector<double>() : curveN, toVector(y));
+        graph->setVisible(!y.empty());
+    };
+    set(m_amdahl, series.amdahl);
+    set(m_usl, series.usl);
+    set(m_bandLow, series.uslLow);
+    set(m_bandHigh, series.uslHigh);
+    xAxis->setRange(series.minWorkers / 1.5, series.maxWorkers);
+    yAxis->setRange(0, series.topValue > 0 ? series.topValue * 1.15 : 1);
 
-    const bool peak = result.usl && result.usl->peakWorkers;
+    const bool peak = series.peakWorkers.has_value();
     m_peakLine->setVisible(peak);
     m_peakLabel->setVisible(peak);
     if (peak) {
-        const double n = *result.usl->peakWorkers;
+        const double n = *series.peakWorkers;
         m_peakLine->point1->setCoords(n, 0);
         m_peakLine->point2->setCoords(n, 1);
         m_peakLabel->position->setCoords(n, 0.02);
         m_peakLabel->setText(tr("N* = %1 workers (USL peak)").arg(format::grouped(n, 0)));
     }
-    m_planLine->point1->setCoords(planWorkers, 0);
-    m_planLine->point2->setCoords(planWorkers, 1);
-    m_planLabel->position->setCoords(planWorkers, 0.02);
-    m_planLabel->setText(tr("plan: %1").arg(format::grouped(planWorkers, 0)));
-    m_empty->setVisible(!fitted);
-    m_empty->setText(runs.runs.empty() ? tr("Enter or import measured runs to fit the laws")
-                                       : result.problem);
+    const double plan = series.planWorkers;
+    m_planLine->point1->setCoords(plan, 0);
+    m_planLine->point2->setCoords(plan, 1);
+    m_planLabel->position->setCoords(plan, 0.02);
+    m_planLabel->setText(tr("plan: %1").arg(format::grouped(plan, 0)));
+    m_empty->setVisible(!series.fitted);
+    m_empty->setText(series.runWorkers.empty() ? tr("Enter or import measured runs to fit the laws")
+                                               : series.problem);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/measured/fit.h"
+#include "core/plan/series.h"
 
 #include <qcustomplot.h>
 
@@ -8,13 +8,15 @@ namespace pipeplan {
 
 /// The measured runs against workers with both fitted laws (Amdahl, the USL) and the USL's 95 %
 /// prediction band out to the plan's workers, the USL's peak N* marked: what the fit says, drawn
-/// from fit::predict (the numbers the CLI's `fit --predict` prints).
+/// from the result's FitSeries (fit::predict: the numbers the CLI's `fit --predict` prints).
 class FitChart : public QCustomPlot
 {
     Q_OBJECT
 public:
     explicit FitChart(QWidget *parent = nullptr);
-    void setFit(const fit::Runs &runs, const fit::Result &result, double planWorkers);
+    /// Draws `series` (fitSeries: the result's measured.curve); without a fit, the series'
+    /// problem, or a prompt when there are no runs.
+    void setSeries(const FitSeries &series);
 
     QCPGraph *pointsGraph() const { return m_points; }
     QCPGraph *amdahlGraph() const { return m_amdahl; }

@@ -354,7 +354,7 @@ void MeasuredPanel::refresh()
     }
     m_fitTable->resizeColumnsToContents();
     m_fitTable->horizontalHeader()->setStretchLastSection(true);
-    m_chart->setFit(runs, measured.fit, s.workload.workers);
+    m_chart->setSeries(measured.curve);
 
     const bool fitP = measured.fit.amdahl.has_value();
     m_useFittedP->setEnabled(fitP && !usesFittedP(s, measured.fit));

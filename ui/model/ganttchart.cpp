@@ -497,8 +497,8 @@ void GanttChart::refreshControls(bool balanced)
                         .arg(format::ratePerSecond(now.steadyRatePerSecond, items),
                              format::ratePerSecond(now.balancedRatePerSecond, items),
                              format::change(now.balancedRatePerSecond, now.steadyRatePerSecond)));
-    m_apply->setEnabled(series.splitChanges);
-    if (!series.splitChanges) {
+    m_apply->setEnabled(series.split.changes);
+    if (!series.split.changes) {
         m_apply->setToolTip(series.stageMs.size() < 2
                                 ? tr("One stage: there is nothing to re-cut.")
                                 : tr("The stages are already equal (or the scoring stage has no "
@@ -507,8 +507,8 @@ void GanttChart::refreshControls(bool balanced)
         return;
     }
     const QString &scoringName = series.scoringStageName;
-    const QString each = format::milliseconds(series.splitStageMs);
-    if (series.splitScoringScale == 1.0) {
+    const QString each = format::milliseconds(series.split.stageMs);
+    if (series.split.scoringScale == 1.0) {
         m_apply->setToolTip(
             tr("Set every stage to %1 per user, as one step you can undo.").arg(each));
         m_note->hide();
@@ -516,7 +516,7 @@ void GanttChart::refreshControls(bool balanced)
     }
     // The scoring stage's time comes from the workload: applying must change the model's time
     // per prediction, so the panel says so before anyone presses the button.
-    const QString what = scoringChange(series.workload, series.splitWorkload);
+    const QString what = scoringChange(series.workload, series.split.workload);
     m_note->setText(tr("Applying sets every stage to %1 and, since “%2” takes its time from the "
                        "workload, its %3: part of the model moves to the other stages.")
                         .arg(each, scoringName, what));

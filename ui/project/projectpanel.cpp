@@ -938,8 +938,12 @@ void ProjectPanel::progressEdited(int row, int column, const QString &text)
             return;
         progress.state = *state;
         if (*state == estimate::TaskState::Done && !(progress.actual > 0)) {
-            const double perUnit = estimate::hoursPer(current.unit);
-            progress.actual = estimate::taskStats(current).pertMeanHours / perUnit;
+            // Done without an actual: the task's PERT mean, as the result's section holds it.
+            const std::vector<estimate::TaskStats> &stats =
+                m_document->planResult().project.taskStats;
+            const auto i = static_cast<std::size_t>(row);
+            if (i < stats.size())
+                progress.actual = stats[i].pertMeanHours / estimate::hoursPer(current.unit);
         }
         if (*state == estimate::TaskState::Done && !progress.finishedOn.isValid())
             progress.finishedOn =
@@ -1321,11 +1325,13 @@ void ProjectPanel::showEstimate()
 {
     m_progress->setVisible(false);
     m_cancel->setVisible(false);
-    const std::optional<estimate::PlanEstimate> &estimate = planEstimate();
-    if (!estimate) {
-        showRisk(nullptr);
+    // The result's Monte Carlo, once it answers this plan; until then the table stays as drawn
+    // (the previous run's percentiles, as the status line says).
+    const estimate::PlanEstimate *estimate =
+        m_document ? m_document->planResult().monteCarlo.ready() : nullptr;
+    showRisk();
+    if (!estimate)
         return;
-    }
     const estimate::PlanEstimate &e = *estimate;
     const std::optional<MonteCarloRunner::Request> &request = m_monteCarlo->estimatedRequest();
     const double largest = e.monteCarloBuffered.maxHours;
@@ -1350,7 +1356,6 @@ void ProjectPanel::showEstimate()
     appearance::fitColumns(m_results);
     fitHeight(m_results, 8);
     m_chart->setResult(e.monteCarlo);
-    showRisk(&e);
     m_status->setText(
         tr("%1, seed %2, %3")
             .arg(format::plural(tr("%n trial(s)", nullptr, format::numerus(e.monteCarlo.trials)),
@@ -1361,17 +1366,18 @@ void ProjectPanel::showEstimate()
                      : tr("PERT-beta")));
 }
 
-/// The dates, the criticality column and the three risk charts, from the plan's project section
-/// and the finished Monte Carlo (none yet: the Gantt without whiskers, the rest empty).
-void ProjectPanel::showRisk(const estimate::PlanEstimate *estimate)
+/// The dates, the criticality column and the three risk charts, as the result holds them (its
+/// project charts, and the Monte Carlo once it is ready; before: the Gantt without whiskers, the
+/// rest empty).
+void ProjectPanel::showRisk()
 {
     if (!m_document)
         return;
     const ProjectSettings &p = m_document->scenario().project;
-    const ProjectSection &section = m_document->planResult().project;
-    // An estimate of another plan (the run for this one still going) draws nothing of its own.
-    const estimate::PlanEstimate *current =
-        estimate && m_monteCarlo && m_monteCarlo->estimateFor(p) ? estimate : nullptr;
+    const PlanResult &result = m_document->planResult();
+    const ProjectSection &section = result.project;
+    const ProjectCharts &charts = result.projectCharts;
+    const estimate::PlanEstimate *current = result.monteCarlo.ready();
     m_filling = true;
     for (int row = 0; row < m_tasks->rowCount(); ++row) {
         const auto i = static_cast<size_t>(row);
@@ -1382,25 +1388,20 @@ void ProjectPanel::showRisk(const estimate::PlanEstimate *estimate)
     }
     m_filling = false;
 
-    const std::optional<estimate::TaskGantt> gantt = projectGantt(p, section, current);
-    if (gantt)
-        m_gantt->setGantt(*gantt);
+    if (charts.gantt)
+        m_gantt->setGantt(*charts.gantt);
     else
         m_gantt->clearGantt();
     if (current && !current->monteCarlo.tornado.empty())
         m_tornado->setTornado(current->monteCarlo.tornado, p.tasks, current->monteCarlo.p90Hours);
     else
         m_tornado->clearTornado();
-    std::optional<estimate::BurnUp> burnUp;
-    if (current)
-        burnUp = projectBurnUp(p, section, *current);
-    if (burnUp)
-        m_burnUp->setBurnUp(*burnUp, *p.startDate);
+    if (charts.burnUp && p.startDate)
+        m_burnUp->setBurnUp(*charts.burnUp, *p.startDate);
     else
         m_burnUp->clearBurnUp();
 
-    const std::optional<ProjectDates> dates =
-        current ? projectDates(p, section, *current) : std::nullopt;
+    const std::optional<ProjectDates> &dates = charts.dates;
     if (!p.startDate) {
         m_dates->setText(tr("Tick <i>Starts on</i> under Calendar and status to see finish dates, "
                             "the task Gantt and the burn-up."));

@@ -116,7 +116,7 @@ private:
     QGroupBox *buildCalendarGroup(QWidget *parent);
     void connectCalendar();
     QWidget *buildRiskViews(QWidget *views);
-    void showRisk(const estimate::PlanEstimate *estimate);
+    void showRisk();
     void progressEdited(int row, int column, const QString &text);
     QGroupBox *buildLabelingGroup(QWidget *parent);
     QWidget *buildStrataButtons(QWidget *parent);

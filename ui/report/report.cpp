@@ -575,7 +575,7 @@ void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResu
                                     "+ (1 − p)(N − 1)), USL X(N) = λN / (1 + σ(N − 1) + κN(N − "
                                     "1)); intervals value ± t(0.975, n − k) × standard error."),
                      font(8), kGrey, 6, true);
-            charts.fit->setFit(measured.runs, section.fit, s.workload.workers);
+            charts.fit->setSeries(section.curve);
             doc.picture(chartexport::recordPlot(charts.fit, page.chartSize), kChartHeight);
         }
         if (section.runtimeBand)
@@ -705,7 +705,7 @@ void renderTraining(Document &doc, const Scenario &s, const TrainingSection &tra
     doc.picture(chartexport::recordPlot(charts.schedules, QSize(static_cast<int>(page.width),
                                                                 static_cast<int>(ganttHeight))),
                 ganttHeight);
-    charts.memory->setSchedule(schedules, 0);
+    charts.memory->setSchedule(firstRunnable(training.schedules));
     doc.heading(QStringLiteral("Activations held per device: %1")
                     .arg(schedule::displayName(schedules->front().params.kind)));
     doc.picture(chartexport::recordPlot(charts.memory, page.chartSize), kChartHeight);
@@ -876,7 +876,8 @@ QString reportDate(QDate date)
 /// The plan on the calendar (issue 21): the finish dates, the task Gantt, what drives the risk
 /// (criticality and the tornado) and, for a plan with progress, the burn-up.
 void renderSchedule(Document &doc, const ProjectSettings &project, const ProjectSection &section,
-                    const estimate::PlanEstimate &projectPlan, Charts &charts, const Page &page)
+                    const estimate::PlanEstimate &projectPlan, const ProjectCharts &drawn,
+                    Charts &charts, const Page &page)
 {
     if (section.forecast) {
         const estimate::Pace &pace = section.pace;
@@ -894,7 +895,7 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
                               : QStringLiteral(", not applied")),
                  font(9), kInk, 4);
     }
-    if (const std::optional<ProjectDates> dates = projectDates(project, section, projectPlan)) {
+    if (const std::optional<ProjectDates> &dates = drawn.dates) {
         doc.heading(QStringLiteral("Finish dates"));
         doc.text(
             QStringLiteral("Working %1, %2 h a day%3; start %4.")
@@ -919,9 +920,9 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
                    QStringLiteral("With buffers")},
                   table, {0.3, 0.35, 0.35}, {false, true, true});
     }
-    if (const auto gantt = projectGantt(project, section, &projectPlan)) {
+    if (drawn.gantt) {
         doc.heading(QStringLiteral("Task Gantt"));
-        charts.taskGantt->setGantt(*gantt);
+        charts.taskGantt->setGantt(*drawn.gantt);
         doc.picture(chartexport::recordPlot(charts.taskGantt, page.chartSize), kChartHeight);
     }
     const estimate::MonteCarloResult &mc = projectPlan.monteCarlo;
@@ -969,9 +970,9 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
         }
     }
     if (section.forecast && project.startDate) {
-        if (const auto burnUp = projectBurnUp(project, section, projectPlan)) {
+        if (drawn.burnUp) {
             doc.heading(QStringLiteral("Burn-up: plan, progress and forecast"));
-            charts.burnUp->setBurnUp(*burnUp, *project.startDate);
+            charts.burnUp->setBurnUp(*drawn.burnUp, *project.startDate);
             doc.picture(chartexport::recordPlot(charts.burnUp, page.chartSize), kChartHeight);
         }
     }
@@ -980,7 +981,7 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
 /// The project around the pipeline (seed 003), on a page of its own.
 void renderProject(Document &doc, const ProjectSettings &project,
                    const ProjectSection &projectResult, const estimate::PlanEstimate &projectPlan,
-                   Charts &charts, const Page &page)
+                   const ProjectCharts &drawn, Charts &charts, const Page &page)
 {
     doc.heading(QStringLiteral("Project estimate"), true);
     if (!reportplan::projectEntered(project))
@@ -991,7 +992,7 @@ void renderProject(Document &doc, const ProjectSettings &project,
     renderTasks(doc, project, projectResult);
     renderBuffers(doc, project);
     renderPlanEstimate(doc, projectPlan, charts, page);
-    renderSchedule(doc, project, projectResult, projectPlan, charts, page);
+    renderSchedule(doc, project, projectResult, projectPlan, drawn, charts, page);
     renderLabeling(doc, project, projectResult.labeling);
     renderJobEta(doc, project, projectResult.jobEta);
     renderActuals(doc, project, projectResult, charts, page);
@@ -1217,7 +1218,8 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     const estimate::PlanEstimate *projectPlan =
         has(ReportSection::Project) ? planResult.monteCarlo.ready() : nullptr;
     if (projectPlan)
-        renderProject(doc, s.project, planResult.project, *projectPlan, charts, page);
+        renderProject(doc, s.project, planResult.project, *projectPlan, planResult.projectCharts,
+                      charts, page);
     if (has(ReportSection::Formulas)) {
         renderFormulas(doc, s, planResult, projectPlan,
                        has(ReportSection::Training) ? schedules.get() : nullptr);

@@ -527,13 +527,15 @@ void TailPanel::startSimulation()
 
 void TailPanel::showBreakdown()
 {
-    const std::optional<tail::Breakdown> &breakdown = m_runner->breakdown();
-    if (!breakdown || breakdown->cancelled) {
+    const SimulatedTail *simulated =
+        m_document ? m_document->planResult().simulation.ready() : nullptr;
+    const std::optional<tail::Breakdown> *breakdown = simulated ? &simulated->breakdown : nullptr;
+    if (!breakdown || !*breakdown || (*breakdown)->cancelled) {
         m_breakdown->clear();
         return;
     }
     const std::vector<QStringList> rows =
-        explain::breakdownRows(*breakdown, tr("Headline (closed form)"));
+        explain::breakdownRows(**breakdown, tr("Headline (closed form)"));
     QString html = QStringLiteral("<table cellspacing=0 cellpadding=1>");
     for (size_t i = 0; i < rows.size(); ++i) {
         // The header and the simulated percentiles in bold: where the steps start and end.
@@ -555,8 +557,13 @@ void TailPanel::showResults()
 {
     m_progress->setVisible(false);
     m_cancel->setVisible(false);
-    const std::optional<simulation::Result> &result = m_runner->result();
-    if (!result || result->trials == 0) {
+    // The result's simulation once it answers this plan; a cancelled run leaves what is drawn.
+    const PlanResult *planResult = m_document ? &m_document->planResult() : nullptr;
+    const SimulatedTail *simulated = planResult ? planResult->simulation.ready() : nullptr;
+    if (!simulated)
+        return;
+    const simulation::Result *result = &simulated->result;
+    if (result->trials == 0) {
         m_histogram->clearResult();
         return;
     }
@@ -571,7 +578,7 @@ void TailPanel::showResults()
             .arg(format::duration(r.meanSeconds), format::duration(r.p50Seconds),
                  format::duration(r.p90Seconds), format::duration(r.p99Seconds),
                  format::duration(r.closedFormSeconds));
-    if (const std::optional<simulation::Result> &plain = m_runner->withoutBackups()) {
+    if (const std::optional<simulation::Result> &plain = simulated->withoutBackups) {
         text += tr("<tr><td colspan=4>What-if backups: P90 %1 instead of %2 (%3%)</td></tr>")
                     .arg(format::duration(r.p90Seconds), format::duration(plain->p90Seconds),
                          format::trimmed((r.p90Seconds / plain->p90Seconds - 1) * 100, 1));
@@ -583,7 +590,7 @@ void TailPanel::showResults()
             .arg(format::plural(tr("%n trial(s)", nullptr, format::numerus(r.trials)), r.trials),
                  format::grouped(m_document ? m_document->scenario().simulation.seed : 0, 0)));
 
-    const std::optional<goalseek::Result> &goal = m_runner->goal();
+    const goalseek::Result *goal = planResult->goalSeek.ready();
     m_goalTable->setRowCount(0);
     if (!goal)
         return;

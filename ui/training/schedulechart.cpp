@@ -371,17 +371,17 @@ double ScheduleMemoryChart::limitValue() const
     return m_limit->point1->coords().y();
 }
 
-void ScheduleMemoryChart::setSchedule(const ScheduleSet &schedules, int index)
+void ScheduleMemoryChart::setSchedule(const TrainingSchedule *schedule)
 {
     clearGraphs();
     m_devices.clear();
     m_limit->setVisible(false);
     m_limitLabel->setVisible(false);
-    if (!schedules || index < 0 || std::cmp_greater_equal(index, schedules->size())) {
+    if (!schedule || !schedule->result) {
         replot(QCustomPlot::rpQueuedReplot);
         return;
     }
-    const schedule::Result &result = (*schedules)[static_cast<std::size_t>(index)];
+    const schedule::Result &result = *schedule->result;
     const schedule::Params &params = result.params;
     // In bytes when a microbatch's activations and the device memory are known.
     m_bytes = params.activationBytesPerMicrobatch && params.deviceMemoryBytes;
@@ -395,35 +395,25 @@ void ScheduleMemoryChart::setSchedule(const ScheduleSet &schedules, int index)
     } else {
         yAxis->setLabel(tr("microbatches held"));
     }
-    const int p = result.params.devices;
-    constexpr int kMaxLines = 8;
-    if (p <= kMaxLines) {
-        for (int d = 0; d < p; ++d)
-            m_devices.push_back(d);
-    } else {
-        for (int i = 0; i < kMaxLines; ++i)
-            m_devices.push_back(static_cast<int>(std::lround(i * (p - 1.0) / (kMaxLines - 1))));
-    }
+    for (const MemoryLine &line : schedule->memory)
+        m_devices.push_back(line.device);
     // Distinct hues from the first device (darkest) to the last.
-    for (std::size_t i = 0; i < m_devices.size(); ++i) {
-        const int d = m_devices[i];
+    for (std::size_t i = 0; i < schedule->memory.size(); ++i) {
+        const MemoryLine &line = schedule->memory[i];
         QCPGraph *graph = addGraph();
         graph->setLineStyle(QCPGraph::lsStepLeft);
         const double hue = 0.6 * static_cast<double>(i) /
                            static_cast<double>(std::max<std::size_t>(1, m_devices.size() - 1));
         graph->setPen(QPen(QColor::fromHsvF(static_cast<float>(hue), 0.8f, 0.75f), 1.6));
-        graph->setName(tr("device %1").arg(d + 1));
-        const std::vector<schedule::MemoryStep> steps = schedule::memoryOverTime(result, d);
+        graph->setName(tr("device %1").arg(line.device + 1));
         QVector<double> times;
         QVector<double> held;
-        times.reserve(static_cast<qsizetype>(steps.size()) + 1);
-        held.reserve(static_cast<qsizetype>(steps.size()) + 1);
-        for (const schedule::MemoryStep &step : steps) {
+        times.reserve(static_cast<qsizetype>(line.steps.size()));
+        held.reserve(static_cast<qsizetype>(line.steps.size()));
+        for (const schedule::MemoryStep &step : line.steps) {
             times.push_back(step.timeMs);
             held.push_back(step.microbatches * scale);
         }
-        times.push_back(result.makespanMs);
-        held.push_back(held.isEmpty() ? 0.0 : held.back());
         graph->setData(times, held, true);
     }
     double top = std::max(1.0, result.maxPeakInFlight()) * scale;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/plan/evaluation.h"
 #include "core/training/schedule.h"
 #include "ui/training/scheduleset.h"
 
@@ -99,7 +100,9 @@ class ScheduleMemoryChart : public QCustomPlot
     Q_OBJECT
 public:
     explicit ScheduleMemoryChart(QWidget *parent = nullptr);
-    void setSchedule(const ScheduleSet &schedules, int index);
+    /// Draws the memory lines the result holds for `schedule` (TrainingSchedule::memory); null or
+    /// one without a result clears the chart.
+    void setSchedule(const TrainingSchedule *schedule);
     /// The devices drawn, 0-based.
     const std::vector<int> &devicesShown() const { return m_devices; }
     /// Whether the y axis counts bytes (in byteUnit()) rather than microbatches.

@@ -474,7 +474,7 @@ void TrainingPanel::refresh()
         static_cast<int>(results->size()) * (std::min(static_cast<int>(t.devices), 16) + 1);
     m_gantt->setMinimumHeight(std::clamp(90 + ganttRows * 18, 240, 620));
     m_gantt->setSchedules(m_schedules);
-    m_memory->setSchedule(m_schedules, 0);
+    m_memory->setSchedule(firstRunnable(m_document->planResult().training.schedules));
     m_memoryTitle->setText(results->empty() ? QString() : memoryTitle(results->front()));
 }
 

@@ -6,7 +6,6 @@
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/presets.h"
 #include "ui/document/scenariodocument.h"
-#include "ui/document/simulationrunner.h"
 #include "ui/measured/fitchart.h"
 #include "ui/measured/measuredpanel.h"
 #include "ui/model/amdahlchart.h"
@@ -247,9 +246,9 @@ void makeAccessible(MainWindow *window)
         return withPlot(describe::overheads(scenario(), result()), tail->overheadChart());
     });
     keeper->add(tail->histogram(), QObject::tr("Simulated completion time"), [=]() {
-        const SimulationRunner *runner = document->jobs()->simulation();
-        const auto &simulated = runner->result();
-        if (!simulated || !runner->answers(SimulationRunner::requestFor(document->planResult())))
+        const SimulatedTail *tailResult = document->planResult().simulation.ready();
+        const simulation::Result *simulated = tailResult ? &tailResult->result : nullptr;
+        if (!simulated)
             return QObject::tr("Simulated completion time: not simulated for these inputs yet.");
         return withPlot(QObject::tr("Simulated completion time over %1 trials: mean %2, P50 %3, "
                                     "P90 %4, P99 %5.")
@@ -681,9 +680,7 @@ void GettingStarted::buildSteps()
                   [](Scenario &s) { s.workload.parallelFraction = 1; });
          },
          [=]() {
-             Scenario unbatched = doc->scenario();
-             unbatched.workload.batchMsPerUser.reset();
-             const double seedSeconds = evaluate(unbatched).effectiveRuntimeSeconds;
+             const double seedSeconds = doc->planResult().unbatchedRuntimeSeconds;
              return tr("Seed 000's table assumes near-linear scaling: set Parallel fraction p to "
                        "1.\n\nNow: the job takes %1 at %2. Without batching, as seed 000 counts "
                        "it, it would take %3.")
