@@ -8,6 +8,7 @@
 #include "core/plan/scenariofile.h"
 #include "core/project/estimate.h"
 #include "core/tail/simulate.h"
+#include "tests/support/tasks.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -23,27 +24,9 @@
 
 using namespace pipeplan;
 using namespace std::chrono_literals;
+using testsupport::chain;
 
 namespace {
-
-/// `count` tasks of (1, 2, 3) hours, each after the one before it (listed as depends_on, so the
-/// plan is a graph, not a sequence), and each also after the task `fanIn` places back.
-std::vector<estimate::Task> chain(int count, int fanIn = 0)
-{
-    std::vector<estimate::Task> tasks;
-    tasks.reserve(static_cast<size_t>(count));
-    for (int i = 0; i < count; ++i) {
-        estimate::Task task;
-        task.name = QStringLiteral("t%1").arg(i + 1);
-        task.optimistic = 1;
-        task.mostLikely = 2;
-        task.pessimistic = 3;
-        for (int back = 1; back <= std::max(1, fanIn) && i - back >= 0; ++back)
-            task.dependsOn.push_back(i - back);
-        tasks.push_back(std::move(task));
-    }
-    return tasks;
-}
 
 /// A task CSV of `rows` rows, each after the row before it.
 QString chainCsv(int rows)

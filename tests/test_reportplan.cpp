@@ -71,7 +71,7 @@ TEST(ReportPlan, TheFeatureStorePresetTicksItsOverheadsAndItsGoalSeek)
 TEST(ReportPlan, EnteredContentTicksItsSection)
 {
     Plan plan = preset("five-stage.json");
-    plan.scenario.project.tasks.front().mostLikely += 1;
+    plan.scenario.project.tasks[0].mostLikely += 1;
     plan.scenario.training.devices = 8;
     plan.scenario.goal.finishWithin = true;
     const std::vector<RS> sections = withContent(plan);

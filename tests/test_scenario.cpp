@@ -1,5 +1,6 @@
 #include "core/base/format.h"
 #include "core/plan/evaluation.h"
+#include "tests/support/tasks.h"
 
 #include <QStringList>
 
@@ -142,4 +143,41 @@ TEST(Scenario, TickingALeverNeverMakesTheJobSlower)
         EXPECT_TRUE(validate(withAccelerator).empty());
         EXPECT_TRUE(validate(withBatching).empty());
     }
+}
+
+// Copies of a plan share its task list until one changes it (issue 31): an undo step or an
+// edited copy of a 10,000-task plan costs a pointer, and editing one copy leaves the other as
+// it was.
+TEST(ScenarioTasks, CopiesShareTheTaskListUntilOneChangesIt)
+{
+    Scenario a = defaultScenario();
+    a.project.tasks = testsupport::chain(1000);
+    Scenario b = a;
+    EXPECT_TRUE(b.project.tasks.sharesWith(a.project.tasks));
+    EXPECT_EQ(&a.project.tasks.items(), &b.project.tasks.items());
+    b.project.tasks[500].mostLikely = 2.5;
+    EXPECT_FALSE(b.project.tasks.sharesWith(a.project.tasks));
+    EXPECT_EQ(a.project.tasks[500].mostLikely, 2.0);
+    EXPECT_EQ(b.project.tasks[500].mostLikely, 2.5);
+    EXPECT_NE(a, b);
+    b.project.tasks[500].mostLikely = 2;
+    EXPECT_EQ(a, b); // equal items in two buffers still compare equal
+}
+
+// An edit is checked where it changed: a note edit skips the tasks, a task edit checks them.
+TEST(ScenarioTasks, ValidateChangeChecksTheTasksOnlyWhenTheyChanged)
+{
+    Scenario before = defaultScenario();
+    Scenario notes = before;
+    notes.notes = QStringLiteral("reviewed");
+    EXPECT_TRUE(validateChange(before, notes).empty());
+    Scenario badTask = before;
+    badTask.project.tasks[2].mostLikely = -1;
+    const std::vector<FieldError> errors = validateChange(before, badTask);
+    ASSERT_FALSE(errors.empty());
+    EXPECT_EQ(errors.front().field, QStringLiteral("project.tasks[2].most_likely"));
+    EXPECT_EQ(validate(badTask).front().field, errors.front().field);
+    Scenario badWorkers = notes;
+    badWorkers.workload.workers = 0;
+    EXPECT_FALSE(validateChange(before, badWorkers).empty());
 }

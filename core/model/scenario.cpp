@@ -28,7 +28,10 @@ std::optional<QString> tooMany(qsizetype count, int limit, const char *what)
              format::grouped(static_cast<double>(limit), 0));
 }
 
-std::vector<FieldError> validate(const Scenario &scenario)
+namespace {
+
+/// Every field of `scenario`, the task list only when `checkTasks`.
+std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTasks)
 {
     std::vector<FieldError> errors;
     for (FieldError error : validate(scenario.workload)) {
@@ -146,7 +149,8 @@ std::vector<FieldError> validate(const Scenario &scenario)
         }
     };
     const ProjectSettings &project = scenario.project;
-    addProject(estimate::validate(project.tasks), QStringLiteral("project."));
+    if (checkTasks)
+        addProject(estimate::validate(project.tasks), QStringLiteral("project."));
     std::vector<FieldError> buffers = estimate::validate(project.buffers);
     for (FieldError &e : buffers)
         e.field.remove(QStringLiteral("_buffer")); // "labeling_buffer" is "buffers.labeling" here
@@ -172,6 +176,18 @@ std::vector<FieldError> validate(const Scenario &scenario)
         addProject(std::move(actuals), QStringLiteral("project."));
     }
     return errors;
+}
+
+} // namespace
+
+std::vector<FieldError> validate(const Scenario &scenario)
+{
+    return validateScenario(scenario, true);
+}
+
+std::vector<FieldError> validateChange(const Scenario &before, const Scenario &after)
+{
+    return validateScenario(after, !after.project.tasks.sharesWith(before.project.tasks));
 }
 
 estimate::WorkCalendar ProjectSettings::defaultCalendar()

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/base/cowlist.h"
 #include "core/measured/fit.h"
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
@@ -98,7 +99,8 @@ struct TrainingSettings
 /// estimates against actuals.
 struct ProjectSettings
 {
-    std::vector<estimate::Task> tasks = defaultProjectTasks();
+    /// Shared between copies of the plan until one changes them (undo steps, edited copies).
+    CowList<estimate::Task> tasks = defaultProjectTasks();
     estimate::Buffers buffers;
     estimate::MonteCarloOptions monteCarlo;
     estimate::LabelingInputs labeling = defaultLabeling();
@@ -174,6 +176,10 @@ Scenario defaultScenario();
 /// Every field of the scenario checked, errors named by their scenario-file key
 /// ("workload.users", "stages[2].ms_per_user").
 std::vector<FieldError> validate(const Scenario &scenario);
+/// validate(after) for an edit of a valid `before`: the task list is checked only when the edit
+/// changed it (it shares no buffer with before's), the rest always (it is small). Editing a note
+/// of a 10,000-task plan checks no task.
+std::vector<FieldError> validateChange(const Scenario &before, const Scenario &after);
 
 /// The schedule `kind` of the scenario's training pipeline: its devices, microbatches and
 /// times; virtual stages only for the interleaved schedule (the others take 1).

@@ -33,3 +33,26 @@ inline estimate::Task task(double a, double m, double b, std::vector<int> depend
 }
 
 } // namespace pipeplan::testsupport
+
+namespace pipeplan::testsupport {
+
+/// `count` tasks named t1, t2... of (1, 2, 3) hours, each after the `fanIn` (at least one) tasks
+/// before it: the task limit's worst case for the graph, PERT and the dates.
+inline std::vector<estimate::Task> chain(int count, int fanIn = 0)
+{
+    std::vector<estimate::Task> tasks;
+    tasks.reserve(static_cast<size_t>(count));
+    for (int i = 0; i < count; ++i) {
+        estimate::Task task;
+        task.name = QStringLiteral("t%1").arg(i + 1);
+        task.optimistic = 1;
+        task.mostLikely = 2;
+        task.pessimistic = 3;
+        for (int back = 1; back <= (fanIn > 1 ? fanIn : 1) && i - back >= 0; ++back)
+            task.dependsOn.push_back(i - back);
+        tasks.push_back(std::move(task));
+    }
+    return tasks;
+}
+
+} // namespace pipeplan::testsupport

@@ -174,7 +174,11 @@ bool ScenarioDocument::editPlan(const Plan &after, const QString &text, EditId i
 {
     if (after == m_plan)
         return true;
-    if (!validate(after.scenario).empty() || (after.baseline && !validate(*after.baseline).empty()))
+    // Only what the edit changed is checked: the plan before it was valid.
+    if (!validateChange(m_plan.scenario, after.scenario).empty())
+        return false;
+    if (after.baseline && after.baseline != m_plan.baseline &&
+        !(after.baseline == after.scenario || validate(*after.baseline).empty()))
         return false;
     // Outside a drag every edit is its own session, so two typed values never merge.
     if (!m_interactive)

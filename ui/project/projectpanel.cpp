@@ -605,7 +605,7 @@ QWidget *ProjectPanel::buildTaskButtons(QWidget *views)
         if (row < 0)
             return;
         editProject(tr("Remove task"), EditId::None, [row](Scenario &s) {
-            std::vector<estimate::Task> &tasks = s.project.tasks;
+            std::vector<estimate::Task> &tasks = s.project.tasks.edit();
             std::vector<int> newIndex(tasks.size());
             for (int i = 0; std::cmp_less(i, tasks.size()); ++i)
                 newIndex[static_cast<std::size_t>(i)] = i < row ? i : (i == row ? -1 : i - 1);
@@ -1052,7 +1052,7 @@ void ProjectPanel::moveTask(int delta)
     if (target < 0 || std::cmp_greater_equal(target, m_document->scenario().project.tasks.size()))
         return;
     editProject(tr("Move task"), EditId::None, [row, target](Scenario &s) {
-        std::vector<estimate::Task> &tasks = s.project.tasks;
+        std::vector<estimate::Task> &tasks = s.project.tasks.edit();
         std::vector<int> newIndex(tasks.size());
         for (int i = 0; std::cmp_less(i, tasks.size()); ++i)
             newIndex[static_cast<std::size_t>(i)] = i;
