@@ -20,7 +20,6 @@ public:
     using value_type = T;
     using size_type = std::size_t;
     using const_iterator = typename std::vector<T>::const_iterator;
-    using iterator = const_iterator;
 
     CowList() = default;
     CowList(std::vector<T> items) : m_items(std::make_shared<std::vector<T>>(std::move(items))) {}
@@ -59,7 +58,6 @@ public:
     {
         return a.sharesWith(b) || a.items() == b.items();
     }
-    friend bool operator==(const CowList &a, const std::vector<T> &b) { return a.items() == b; }
 
 private:
     static const std::vector<T> &none()

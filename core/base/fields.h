@@ -3,6 +3,8 @@
 #include <QString>
 
 #include <optional>
+#include <type_traits>
+#include <utility>
 
 namespace pipeplan {
 
@@ -89,5 +91,16 @@ std::optional<QString> checkValue(const FieldSpec &spec, double value);
 
 /// Same as checkValue, reporting under `fieldName` (a flag, a JSON path) instead of spec.key.
 std::optional<FieldError> checkField(const FieldSpec &spec, double value, const QString &fieldName);
+
+/// Same as checkField, naming the field only for an error: `fieldName()` is called only when
+/// the value is refused, so checking 10,000 valid tasks formats no names.
+template <typename NameFn>
+requires std::is_invocable_r_v<QString, NameFn> std::optional<FieldError>
+checkField(const FieldSpec &spec, double value, NameFn &&fieldName)
+{
+    if (auto reason = checkValue(spec, value))
+        return FieldError{std::forward<NameFn>(fieldName)(), *reason};
+    return std::nullopt;
+}
 
 } // namespace pipeplan

@@ -113,12 +113,6 @@ std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Nami
     }
     const auto n = static_cast<int>(tasks.size());
     bool graphOk = true;
-    // The field's name is formatted only for an error: 10,000 valid tasks cost no strings.
-    auto check = [&names](double value, int i, const char *key) -> std::optional<FieldError> {
-        if (auto reason = checkValue(specs::taskTime, value))
-            return FieldError{names.field(i, key), *reason};
-        return std::nullopt;
-    };
     for (int i = 0; i < n; ++i) {
         const Task &task = tasks[static_cast<size_t>(i)];
         bool timesOk = true;
@@ -126,7 +120,9 @@ std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Nami
                                                          {"most_likely", task.mostLikely},
                                                          {"pessimistic", task.pessimistic}};
         for (const auto &time : times) {
-            if (auto error = check(time.second, i, time.first)) {
+            // The field's name is formatted only for an error: valid tasks cost no strings.
+            if (auto error = checkField(specs::taskTime, time.second,
+                                        [&] { return names.field(i, time.first); })) {
                 errors.push_back(*error);
                 timesOk = false;
             }
@@ -148,7 +144,8 @@ std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Nami
         }
         const TaskProgress &progress = task.progress;
         if (progress.state == TaskState::Done) {
-            if (auto error = check(progress.actual, i, "actual"))
+            if (auto error = checkField(specs::taskTime, progress.actual,
+                                        [&] { return names.field(i, "actual"); }))
                 errors.push_back(*error);
             else if (!(progress.actual > 0))
                 errors.push_back({names.field(i, "actual"),

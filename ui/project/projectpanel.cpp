@@ -838,7 +838,16 @@ void ProjectPanel::editProject(const QString &text, EditId id,
         return;
     Scenario next = m_document->scenario();
     change(next);
-    if (const std::vector<FieldError> errors = validate(next); !errors.empty()) {
+    // The document checks what the edit changed; only a refusal asks for the reasons (so a
+    // valid edit of a 10,000-task plan is checked once).
+    if (m_document->edit(next, text, id)) {
+        m_message->setVisible(false);
+        m_normalize->setVisible(false);
+        m_unnormalized.reset();
+        return;
+    }
+    if (const std::vector<FieldError> errors = validateChange(m_document->scenario(), next);
+        !errors.empty()) {
         m_message->setText(tr("Not applied: %1").arg(errors.front().toString()));
         m_message->setVisible(true);
         // Shares that do not sum to 1 can be normalized instead.
@@ -849,12 +858,7 @@ void ProjectPanel::editProject(const QString &text, EditId id,
         m_unnormalized = sharesOff ? std::optional(next.project.labeling) : std::nullopt;
         m_normalize->setVisible(sharesOff);
         refresh();
-        return;
     }
-    m_message->setVisible(false);
-    m_normalize->setVisible(false);
-    m_unnormalized.reset();
-    m_document->editScenario(text, id, change);
 }
 
 void ProjectPanel::taskEdited(int row, int column)
