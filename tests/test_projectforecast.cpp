@@ -18,6 +18,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
@@ -65,15 +66,15 @@ struct ProjectWindow
     }
 };
 
-QString cellAt(const QTableWidget *table, int row, int column)
+QString cellAt(const QTableView *table, int row, int column)
 {
-    const QTableWidgetItem *item = table->item(row, column);
-    return item ? item->text() : QString();
+    return table->model()->data(table->model()->index(row, column)).toString();
 }
 
-void typeInto(QTableWidget *table, int row, int column, const QString &text)
+/// Types `text` into a cell as the view's editor commits it: the model's setData.
+void typeInto(QTableView *table, int row, int column, const QString &text)
 {
-    table->item(row, column)->setText(text);
+    table->model()->setData(table->model()->index(row, column), text);
 }
 
 } // namespace
@@ -104,9 +105,9 @@ TEST(ProjectForecast, TheWindowShowsTheCoresDatesCriticalityAndGantt)
     EXPECT_GT(dates->monteCarlo.p50, *section.statusDate);
     EXPECT_LE(dates->monteCarlo.p50, dates->monteCarlo.p90);
 
-    const QTableWidget *tasks = w.panel()->taskTable();
+    const QTableView *tasks = w.panel()->taskTable();
     ASSERT_EQ(core.monteCarlo.criticality.size(), project.tasks.size());
-    for (int row = 0; row < tasks->rowCount(); ++row) {
+    for (int row = 0; row < tasks->model()->rowCount(); ++row) {
         const double share = core.monteCarlo.criticality[static_cast<size_t>(row)];
         EXPECT_EQ(cellAt(tasks, row, ProjectPanel::Criticality), format::trimmed(100.0 * share, 1))
             << row;
@@ -145,7 +146,7 @@ TEST(ProjectForecast, TheWindowShowsTheCoresDatesCriticalityAndGantt)
 TEST(ProjectForecast, AStatusTypedIntoTheTableIsOneUndoableEdit)
 {
     ProjectWindow w;
-    QTableWidget *tasks = w.panel()->taskTable();
+    QTableView *tasks = w.panel()->taskTable();
     const Scenario before = w.document()->scenario();
     typeInto(tasks, 0, ProjectPanel::Status, QStringLiteral("done"));
     const estimate::Task &first = w.document()->scenario().project.tasks[0];
@@ -245,4 +246,44 @@ TEST(ProjectForecast, TheRiskRunStaysInTheBackgroundAndCancelStopsIt)
     QTest::mouseClick(cancelButton, Qt::LeftButton);
     EXPECT_TRUE(QTest::qWaitFor([&w]() { return !w.panel()->isRunning(); }, 5'000));
     EXPECT_EQ(*w.panel()->planEstimate(), previous);
+}
+
+// The document says which task rows an edit changed, and the table redraws those rows only: a
+// one-task edit is one row's dataChanged, no reset (issue 31); adding a task is a new table.
+TEST(ProjectForecast, AOneTaskEditRedrawsThatRowOfTheTaskTable)
+{
+    ProjectWindow w;
+    TaskTableModel *model = w.panel()->taskModel();
+    ASSERT_EQ(model->rowCount(), static_cast<int>(w.document()->scenario().project.tasks.size()));
+    const int resets = model->resetCount();
+    QSignalSpy changed(model, &QAbstractItemModel::dataChanged);
+    ASSERT_TRUE(
+        w.document()->editScenario(QStringLiteral("Change most likely"), EditId::None,
+                                   [](Scenario &s) { s.project.tasks[1].mostLikely += 1; }));
+    EXPECT_EQ(w.document()->lastTaskRows().rows, std::optional(std::vector<int>{1}));
+    EXPECT_EQ(model->resetCount(), resets);
+    int rowRanges = 0;
+    for (const QList<QVariant> &signal : changed) {
+        const auto topLeft = signal.at(0).value<QModelIndex>();
+        const auto bottomRight = signal.at(1).value<QModelIndex>();
+        if (topLeft.column() == TaskTableModel::Criticality &&
+            bottomRight.column() == TaskTableModel::Criticality)
+            continue; // the criticality column, cleared until the Monte Carlo answers
+        ++rowRanges;
+        EXPECT_EQ(topLeft.row(), 1);
+        EXPECT_EQ(bottomRight.row(), 1);
+    }
+    EXPECT_EQ(rowRanges, 1);
+    EXPECT_EQ(cellAt(w.panel()->taskTable(), 1, TaskTableModel::MostLikely),
+              format::trimmed(w.document()->scenario().project.tasks[1].mostLikely, 3));
+
+    ASSERT_TRUE(
+        w.document()->editScenario(QStringLiteral("Add task"), EditId::None, [](Scenario &s) {
+            s.project.tasks.push_back(s.project.tasks.back());
+        }));
+    EXPECT_FALSE(w.document()->lastTaskRows().rows.has_value());
+    EXPECT_EQ(model->resetCount(), resets + 1);
+    EXPECT_EQ(model->rowCount(), static_cast<int>(w.document()->scenario().project.tasks.size()));
+    w.document()->undoStack()->undo();
+    EXPECT_EQ(model->rowCount(), static_cast<int>(w.document()->scenario().project.tasks.size()));
 }

@@ -1064,10 +1064,15 @@ bool waitForEstimate(const ProjectPanel *panel)
     return !panel->isRunning() && panel->planEstimate().has_value();
 }
 
-QString tableText(const QTableWidget *table, int row, int column)
+QString tableText(const QTableView *table, int row, int column)
 {
-    const QTableWidgetItem *item = table->item(row, column);
-    return item ? item->text() : QString();
+    return table->model()->data(table->model()->index(row, column)).toString();
+}
+
+/// Types `text` into a cell as the view's editor commits it: the model's setData.
+void typeInto(QTableView *table, int row, int column, const QString &text)
+{
+    table->model()->setData(table->model()->index(row, column), text);
 }
 } // namespace
 
@@ -1125,7 +1130,7 @@ TEST_F(WindowTest, ProjectEditsAreValidatedUndoableAndCached)
     EXPECT_EQ(panel->runsStarted(), runs);
 
     // Pessimistic below optimistic: refused, named, nothing changes.
-    panel->taskTable()->item(2, ProjectPanel::Pessimistic)->setText(QStringLiteral("1"));
+    typeInto(panel->taskTable(), 2, ProjectPanel::Pessimistic, QStringLiteral("1"));
     EXPECT_TRUE(
         panel->messageLabel()->text().contains(QStringLiteral("project.tasks[2].pessimistic")))
         << panel->messageLabel()->text().toStdString();
@@ -1133,7 +1138,7 @@ TEST_F(WindowTest, ProjectEditsAreValidatedUndoableAndCached)
     EXPECT_EQ(tableText(panel->taskTable(), 2, ProjectPanel::Pessimistic), QStringLiteral("4"));
 
     // A valid edit re-runs it; undo restores the task.
-    panel->taskTable()->item(2, ProjectPanel::Pessimistic)->setText(QStringLiteral("9"));
+    typeInto(panel->taskTable(), 2, ProjectPanel::Pessimistic, QStringLiteral("9"));
     EXPECT_EQ(doc->scenario().project.tasks[2].pessimistic, 9);
     EXPECT_EQ(panel->runsStarted(), runs + 1);
     ASSERT_TRUE(waitForEstimate(panel));

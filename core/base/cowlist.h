@@ -3,6 +3,7 @@
 #include <cstddef>
 #include <initializer_list>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace pipeplan {
@@ -68,5 +69,23 @@ private:
 
     std::shared_ptr<std::vector<T>> m_items;
 };
+
+/// The rows at which `after` differs from `before`, in order: none when the two share one
+/// buffer (nothing compared), nullopt when their lengths differ (rows were added or removed: a
+/// view redraws the whole list). What the document tells a table so it redraws only those rows.
+template <typename T>
+std::optional<std::vector<int>> changedRows(const CowList<T> &before, const CowList<T> &after)
+{
+    if (before.sharesWith(after))
+        return std::vector<int>{};
+    if (before.size() != after.size())
+        return std::nullopt;
+    std::vector<int> rows;
+    for (std::size_t i = 0; i < before.size(); ++i) {
+        if (!(before[i] == after[i]))
+            rows.push_back(static_cast<int>(i));
+    }
+    return rows;
+}
 
 } // namespace pipeplan

@@ -247,6 +247,7 @@ void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modi
     m_filePath = filePath;
     m_diskStamp = filePath.isEmpty() ? fileio::DiskStamp{} : fileio::stampOf(filePath);
     // A loaded document is new to every view, whatever it shares with the last one.
+    m_taskRows = {};
     m_plan = plan;
     recompute(Section::All, true);
     emit filePathChanged(m_filePath);
@@ -270,6 +271,8 @@ void ScenarioDocument::apply(const Plan &plan)
 {
     const Sections sections = changedSections(m_plan, plan);
     const bool baselineChanged = m_plan.baseline != plan.baseline;
+    const CowList<estimate::Task> &tasksBefore = m_plan.scenario.project.tasks;
+    m_taskRows = {tasksBefore, changedRows(tasksBefore, plan.scenario.project.tasks)};
     m_plan = plan;
     if (sections != Section::None)
         recompute(sections, baselineChanged);

@@ -127,6 +127,15 @@ public:
     /// The plan evaluated by core (evaluatePlan), section by section.
     const PlanResult &planResult() const { return m_result; }
     const ScenarioResult &result() const { return m_result.model; }
+    /// The task rows the last change of the plan touched: `before` is the list it changed and
+    /// `rows` the rows of it that differ now (nullopt: tasks were added or removed, or the plan
+    /// was loaded). A table still showing `before` redraws those rows only (issue 31).
+    struct TaskRows
+    {
+        CowList<estimate::Task> before;
+        std::optional<std::vector<int>> rows;
+    };
+    const TaskRows &lastTaskRows() const { return m_taskRows; }
     /// The pinned baseline and what the core computed for it and for the comparison.
     const std::optional<Scenario> &baseline() const { return m_plan.baseline; }
     const ScenarioResult &baselineResult() const;
@@ -220,6 +229,7 @@ private:
 
     Plan m_plan;
     PlanResult m_result;
+    TaskRows m_taskRows;
     PlanJobs *m_jobs;
     std::array<int, 6> m_recomputeCounts{};
     int m_baselineEvaluations = 0;

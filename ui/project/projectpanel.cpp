@@ -44,13 +44,30 @@ constexpr auto config = &ValueControl::makeConfig;
 constexpr auto countConfig = &ValueControl::makeCount;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
 
+/// Rows a line of text tall, selected whole.
+void styleTable(QTableView *table)
+{
+    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+}
+
 QTableWidget *makeTable(const QStringList &header, QWidget *parent)
 {
     auto *table = new QTableWidget(0, static_cast<int>(header.size()), parent);
     table->setHorizontalHeaderLabels(header);
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
-    table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    styleTable(table);
     return table;
+}
+
+/// The task table: a view of the model, its pickers in the delegate.
+QTableView *makeTaskView(TaskTableModel *model, QWidget *parent)
+{
+    auto *view = new QTableView(parent);
+    view->setModel(model);
+    view->setItemDelegate(new TaskChoiceDelegate(view));
+    styleTable(view);
+    view->horizontalHeader()->setSectionResizeMode(TaskTableModel::Name, QHeaderView::Stretch);
+    return view;
 }
 
 QTableWidgetItem *readOnly(const QString &text, bool number = true)
@@ -71,10 +88,11 @@ QTableWidgetItem *editable(const QString &text, bool number = true)
 }
 
 /// Row heights summed: a table exactly as tall as its rows (up to `maxRows`).
-void fitHeight(QTableWidget *table, int maxRows)
+void fitHeight(QTableView *table, int maxRows)
 {
     int height = table->horizontalHeader()->height() + 2 * table->frameWidth() + 2;
-    for (int row = 0; row < std::min(table->rowCount(), maxRows); ++row)
+    const int rows = table->model() ? table->model()->rowCount() : 0;
+    for (int row = 0; row < std::min(rows, maxRows); ++row)
         height += table->rowHeight(row);
     table->setFixedHeight(height);
 }
@@ -82,15 +100,6 @@ void fitHeight(QTableWidget *table, int maxRows)
 QString percentText(double fraction)
 {
     return format::trimmed(fraction * 100, 1) + QStringLiteral(" %");
-}
-
-/// Dependencies as task numbers, "1, 3" (1-based, as the table numbers its rows).
-QString dependsText(const std::vector<int> &dependsOn)
-{
-    QStringList parts;
-    for (int index : dependsOn)
-        parts << QString::number(index + 1);
-    return parts.join(QStringLiteral(", "));
 }
 
 /// Remaps dependencies after tasks moved: `newIndex[old]` is a task's new place, -1 if removed.
@@ -109,12 +118,8 @@ void remapDependencies(std::vector<estimate::Task> &tasks, const std::vector<int
 } // namespace
 
 ProjectPanel::ProjectPanel(QWidget *parent)
-    : WorkspacePanel(Section::Project, parent),
-      m_tasks(makeTable({tr("Task"), tr("Category"), tr("Unit"), tr("Optimistic"),
-                         tr("Most likely"), tr("Pessimistic"), tr("Depends on"), tr("PERT mean"),
-                         tr("PERT σ"), tr("Status"), tr("Done (%)"), tr("Actual (task's unit)"),
-                         tr("Finished on"), tr("Critical (% of trials)")},
-                        this)),
+    : WorkspacePanel(Section::Project, parent), m_taskModel(new TaskTableModel(this)),
+      m_tasks(makeTaskView(m_taskModel, this)),
       m_results(makeTable({tr("Without buffers"), tr("With buffers")}, this)),
       m_strata(
           makeTable({tr("Stratum"), tr("Share (%)"), tr("Min/item"), tr("Review min/item")}, this)),
@@ -567,7 +572,8 @@ void ProjectPanel::buildTasksGroup(QWidget *views, QVBoxLayout *viewsLayout)
         views);
     taskTitle->setWordWrap(true);
     viewsLayout->addWidget(taskTitle);
-    m_tasks->setToolTip(tr("Double-click to edit. Depends on: task numbers, e.g. \"1, 3\"."));
+    m_tasks->setToolTip(tr("Double-click or F2 to edit; Category and Unit open a list to pick "
+                           "from. Depends on: task numbers, e.g. \"1, 3\"."));
     viewsLayout->addWidget(m_tasks);
     viewsLayout->addWidget(buildTaskButtons(views));
 }
@@ -601,7 +607,7 @@ QWidget *ProjectPanel::buildTaskButtons(QWidget *views)
         });
     });
     connect(removeTask, &QPushButton::clicked, this, [this]() {
-        const int row = m_tasks->currentRow();
+        const int row = m_tasks->currentIndex().row();
         if (row < 0)
             return;
         editProject(tr("Remove task"), EditId::None, [row](Scenario &s) {
@@ -751,7 +757,7 @@ void ProjectPanel::connectEdits()
             tr("Change distribution"), EditId::ProjectDistribution,
             [distribution](Scenario &s) { s.project.monteCarlo.distribution = distribution; });
     });
-    connect(m_tasks, &QTableWidget::cellChanged, this, &ProjectPanel::taskEdited);
+    connect(m_taskModel, &TaskTableModel::cellEdited, this, &ProjectPanel::taskEdited);
     connect(m_strata, &QTableWidget::cellChanged, this, &ProjectPanel::stratumEdited);
     connect(m_actuals, &QTableWidget::cellChanged, this, &ProjectPanel::actualEdited);
 }
@@ -861,13 +867,26 @@ void ProjectPanel::editProject(const QString &text, EditId id,
     }
 }
 
-void ProjectPanel::taskEdited(int row, int column)
+void ProjectPanel::taskEdited(int row, int column, const QVariant &value)
 {
-    if (m_filling || !m_document)
+    if (!m_document || !std::cmp_less(row, m_document->scenario().project.tasks.size()))
         return;
-    const QString text =
-        m_tasks->item(row, column) ? m_tasks->item(row, column)->text() : QString();
-    const QString name = m_tasks->horizontalHeaderItem(column)->text();
+    if (column == Category) {
+        const auto category = static_cast<estimate::Category>(value.toInt());
+        editProject(tr("Change category"), EditId::None, [row, category](Scenario &next) {
+            next.project.tasks[static_cast<std::size_t>(row)].category = category;
+        });
+        return;
+    }
+    if (column == Unit) {
+        const auto unit = static_cast<estimate::TimeUnit>(value.toInt());
+        editProject(tr("Change unit"), EditId::None, [row, unit](Scenario &next) {
+            next.project.tasks[static_cast<std::size_t>(row)].unit = unit;
+        });
+        return;
+    }
+    const QString text = value.toString();
+    const QString name = m_taskModel->headerData(column, Qt::Horizontal).toString();
     if (column == Name) {
         editProject(tr("Rename task"), EditId::None, [row, text](Scenario &s) {
             s.project.tasks[static_cast<std::size_t>(row)].name = text.trimmed().left(200);
@@ -908,16 +927,16 @@ void ProjectPanel::taskEdited(int row, int column)
         refresh();
         return;
     }
-    const double value = *parsed.value;
+    const double time = *parsed.value;
     editProject(tr("Change %1").arg(name.toLower()), EditId::None,
-                [row, column, value](Scenario &s) {
+                [row, column, time](Scenario &s) {
                     estimate::Task &task = s.project.tasks[static_cast<std::size_t>(row)];
                     if (column == Optimistic)
-                        task.optimistic = value;
+                        task.optimistic = time;
                     else if (column == MostLikely)
-                        task.mostLikely = value;
+                        task.mostLikely = time;
                     else if (column == Pessimistic)
-                        task.pessimistic = value;
+                        task.pessimistic = time;
                 });
 }
 
@@ -925,7 +944,7 @@ void ProjectPanel::taskEdited(int row, int column)
 /// done without an actual time takes its PERT mean as a start, which the person then corrects.
 void ProjectPanel::progressEdited(int row, int column, const QString &text)
 {
-    const QString name = m_tasks->horizontalHeaderItem(column)->text();
+    const QString name = m_taskModel->headerData(column, Qt::Horizontal).toString();
     auto refuse = [this, row, name](const QString &why) {
         m_message->setText(tr("Not applied: %1 of task %2: %3").arg(name).arg(row + 1).arg(why));
         m_message->setVisible(true);
@@ -1049,7 +1068,7 @@ void ProjectPanel::actualEdited(int row, int column)
 
 void ProjectPanel::moveTask(int delta)
 {
-    const int row = m_tasks->currentRow();
+    const int row = m_tasks->currentIndex().row();
     if (!m_document || row < 0)
         return;
     const int target = row + delta;
@@ -1065,7 +1084,8 @@ void ProjectPanel::moveTask(int delta)
         std::swap(tasks[static_cast<std::size_t>(row)], tasks[static_cast<std::size_t>(target)]);
         remapDependencies(tasks, newIndex);
     });
-    m_tasks->setCurrentCell(target, m_tasks->currentColumn());
+    m_tasks->setCurrentIndex(
+        m_taskModel->index(target, std::max(0, m_tasks->currentIndex().column())));
 }
 
 void ProjectPanel::importCsv()
@@ -1090,74 +1110,20 @@ void ProjectPanel::importCsv()
                 [&read](Scenario &s) { s.project.tasks = read.tasks; });
 }
 
-void ProjectPanel::fillTasks(const Scenario &s, const ProjectSection &project)
+void ProjectPanel::showTasks()
 {
-    const std::vector<estimate::Task> &tasks = s.project.tasks;
-    m_tasks->setRowCount(static_cast<int>(tasks.size()));
-    for (int row = 0; std::cmp_less(row, tasks.size()); ++row) {
-        const estimate::Task &task = tasks[static_cast<std::size_t>(row)];
-        const estimate::TaskStats &stats = project.taskStats[static_cast<std::size_t>(row)];
-        const double perUnit = estimate::hoursPer(task.unit);
-        m_tasks->setItem(row, Name, editable(task.name, false));
-        m_tasks->setItem(row, Optimistic, editable(format::trimmed(task.optimistic, 3)));
-        m_tasks->setItem(row, MostLikely, editable(format::trimmed(task.mostLikely, 3)));
-        m_tasks->setItem(row, Pessimistic, editable(format::trimmed(task.pessimistic, 3)));
-        m_tasks->setItem(row, DependsOn, editable(dependsText(task.dependsOn), false));
-        const QString unit = estimate::unitKey(task.unit);
-        m_tasks->setItem(
-            row, PertMean,
-            readOnly(format::trimmed(stats.pertMeanHours / perUnit, 2) + QLatin1Char(' ') + unit));
-        m_tasks->setItem(
-            row, PertSigma,
-            readOnly(format::trimmed(stats.pertSigmaHours / perUnit, 2) + QLatin1Char(' ') + unit));
-        const estimate::TaskProgress &progress = task.progress;
-        const bool done = progress.state == estimate::TaskState::Done;
-        const bool started = progress.state == estimate::TaskState::InProgress;
-        m_tasks->setItem(row, Status,
-                         editable(done      ? tr("done")
-                                  : started ? tr("in progress")
-                                            : tr("todo"),
-                                  false));
-        m_tasks->setItem(row, ShareDone,
-                         editable(started ? format::trimmed(progress.shareDone * 100, 1)
-                                  : done  ? QStringLiteral("100")
-                                          : QString()));
-        m_tasks->setItem(row, Actual,
-                         editable(done ? format::trimmed(progress.actual, 3) : QString()));
-        m_tasks->setItem(row, FinishedOn,
-                         editable(done && progress.finishedOn.isValid()
-                                      ? estimate::isoDate(progress.finishedOn)
-                                      : QString(),
-                                  false));
-        if (!m_tasks->item(row, Criticality))
-            m_tasks->setItem(row, Criticality, readOnly(QString()));
-        // Category and unit: pickers in the cells.
-        auto *category = new QComboBox(m_tasks);
-        for (estimate::Category c : estimate::kAllCategories)
-            category->addItem(estimate::categoryKey(c), static_cast<int>(c));
-        category->setCurrentIndex(category->findData(static_cast<int>(task.category)));
-        connect(category, &QComboBox::activated, this, [this, row, category](int index) {
-            const auto value = static_cast<estimate::Category>(category->itemData(index).toInt());
-            editProject(tr("Change category"), EditId::None, [row, value](Scenario &next) {
-                next.project.tasks[static_cast<std::size_t>(row)].category = value;
-            });
-        });
-        m_tasks->setCellWidget(row, Category, category);
-        auto *unitBox = new QComboBox(m_tasks);
-        for (estimate::TimeUnit u : estimate::kAllUnits)
-            unitBox->addItem(estimate::unitKey(u), static_cast<int>(u));
-        unitBox->setCurrentIndex(unitBox->findData(static_cast<int>(task.unit)));
-        connect(unitBox, &QComboBox::activated, this, [this, row, unitBox](int index) {
-            const auto value = static_cast<estimate::TimeUnit>(unitBox->itemData(index).toInt());
-            editProject(tr("Change unit"), EditId::None, [row, value](Scenario &next) {
-                next.project.tasks[static_cast<std::size_t>(row)].unit = value;
-            });
-        });
-        m_tasks->setCellWidget(row, Unit, unitBox);
+    // The document names the rows its last edit changed, for a table that shows the list
+    // before it; a table that missed edits (hidden meanwhile) finds them itself.
+    const ScenarioDocument::TaskRows &last = m_document->lastTaskRows();
+    const int resets = m_taskModel->resetCount();
+    m_taskModel->setTasks(m_document->scenario().project.tasks,
+                          m_document->planResult().project.taskStats,
+                          last.before.sharesWith(m_taskModel->tasks()) ? last.rows : std::nullopt);
+    if (m_taskModel->resetCount() != resets) {
+        // Sizes follow a new list only: measuring 10,000 rows per keystroke is what froze it.
+        m_tasks->resizeColumnsToContents();
+        fitHeight(m_tasks, 12);
     }
-    m_tasks->resizeColumnsToContents();
-    m_tasks->horizontalHeader()->setSectionResizeMode(Name, QHeaderView::Stretch);
-    fitHeight(m_tasks, 12);
 }
 
 void ProjectPanel::fillStrata(const Scenario &s)
@@ -1227,7 +1193,7 @@ void ProjectPanel::refresh()
     m_bound->show(s);
     m_distribution->setCurrentIndex(
         m_distribution->findData(static_cast<int>(p.monteCarlo.distribution)));
-    fillTasks(s, m_document->planResult().project);
+    showTasks();
     fillStrata(s);
     fillActuals(s, m_document->planResult().project);
     // The calendar and the status, as the plan holds them.
@@ -1382,15 +1348,7 @@ void ProjectPanel::showRisk()
     const ProjectSection &section = result.project;
     const ProjectCharts &charts = result.projectCharts;
     const estimate::PlanEstimate *current = result.monteCarlo.ready();
-    m_filling = true;
-    for (int row = 0; row < m_tasks->rowCount(); ++row) {
-        const auto i = static_cast<size_t>(row);
-        QString text;
-        if (current && i < current->monteCarlo.criticality.size())
-            text = format::trimmed(100.0 * current->monteCarlo.criticality[i], 1);
-        m_tasks->setItem(row, Criticality, readOnly(text));
-    }
-    m_filling = false;
+    m_taskModel->setCriticality(current ? current->monteCarlo.criticality : std::vector<double>{});
 
     if (charts.gantt)
         m_gantt->setGantt(*charts.gantt);

@@ -3,6 +3,7 @@
 #include "ui/widgets/workspacepanel.h"
 
 #include "core/project/estimate.h"
+#include "ui/project/tasktablemodel.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -20,6 +21,7 @@ class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
+class QTableView;
 class QTableWidget;
 class QVBoxLayout;
 
@@ -47,7 +49,8 @@ class ProjectPanel : public WorkspacePanel
 public:
     explicit ProjectPanel(QWidget *parent = nullptr);
 
-    QTableWidget *taskTable() const { return m_tasks; }
+    QTableView *taskTable() const { return m_tasks; }
+    TaskTableModel *taskModel() const { return m_taskModel; }
     QTableWidget *resultTable() const { return m_results; }
     QTableWidget *strataTable() const { return m_strata; }
     QTableWidget *actualsTable() const { return m_actuals; }
@@ -85,25 +88,8 @@ public:
     const std::optional<estimate::PlanEstimate> &planEstimate() const;
     int runsStarted() const;
     bool isRunning() const;
-    /// The task table's columns.
-    enum Column
-    {
-        Name,
-        Category,
-        Unit,
-        Optimistic,
-        MostLikely,
-        Pessimistic,
-        DependsOn,
-        PertMean,
-        PertSigma,
-        Status,      ///< todo, in progress, done
-        ShareDone,   ///< in progress: the share done (%)
-        Actual,      ///< done: the time it took, in the task's unit
-        FinishedOn,  ///< done: the day it finished
-        Criticality, ///< the Monte Carlo's criticality index (%)
-        ColumnCount
-    };
+    /// The task table's columns (ProjectPanel::PertMean and so on).
+    using enum TaskTableModel::Column;
 
 protected:
     void refresh() override;
@@ -118,6 +104,8 @@ private:
     QWidget *buildRiskViews(QWidget *views);
     void showRisk();
     void progressEdited(int row, int column, const QString &text);
+    /// The task rows and the criticality as the document and its result hold them.
+    void showTasks();
     QGroupBox *buildLabelingGroup(QWidget *parent);
     QWidget *buildStrataButtons(QWidget *parent);
     void bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingBox);
@@ -130,7 +118,6 @@ private:
     void layOut(QWidget *inputs, QWidget *views);
     void connectEdits();
     void connectMonteCarlo();
-    void fillTasks(const Scenario &s, const ProjectSection &project);
     void fillStrata(const Scenario &s);
     void fillActuals(const Scenario &s, const ProjectSection &project);
     void showEstimate();
@@ -138,13 +125,14 @@ private:
     /// Applies `change` to a copy of the scenario; refuses it with the first problem shown when
     /// the result is invalid.
     void editProject(const QString &text, EditId id, const std::function<void(Scenario &)> &change);
-    void taskEdited(int row, int column);
+    void taskEdited(int row, int column, const QVariant &value);
     void stratumEdited(int row, int column);
     void actualEdited(int row, int column);
     void moveTask(int delta);
     void importCsv();
 
-    QTableWidget *m_tasks;
+    TaskTableModel *m_taskModel;
+    QTableView *m_tasks;
     QTableWidget *m_results;
     QTableWidget *m_strata;
     QTableWidget *m_actuals;

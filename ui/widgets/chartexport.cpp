@@ -11,7 +11,6 @@
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
-#include <QComboBox>
 #include <QFileDialog>
 #include <QGraphicsScene>
 #include <QHeaderView>
@@ -24,7 +23,7 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QSvgGenerator>
-#include <QTableWidget>
+#include <QTableView>
 #include <qcustomplot.h>
 
 #include <memory>
@@ -175,52 +174,43 @@ void copyHtml(const std::vector<QStringList> &rows)
 }
 
 namespace {
-/// A cell as the person reads it: its text, or the current choice of a picker placed in it.
-QString cellText(const QTableWidget *table, int row, int column)
-{
-    if (const QTableWidgetItem *item = table->item(row, column))
-        return item->text();
-    if (const auto *picker = qobject_cast<const QComboBox *>(table->cellWidget(row, column)))
-        return picker->currentText();
-    return {};
-}
-
 /// Whether the rows are labelled in the vertical header (the project estimate's "PERT mean",
-/// "P50"): without the labels the copied numbers would say nothing.
-bool hasRowLabels(const QTableWidget *table)
+/// "P50"): without the labels the copied numbers would say nothing. Plain row numbers, the
+/// header's default, are no labels.
+bool hasRowLabels(const QTableView *table)
 {
     if (table->verticalHeader()->isHidden())
         return false;
-    for (int r = 0; r < table->rowCount(); ++r) {
-        if (const QTableWidgetItem *item = table->verticalHeaderItem(r);
-            item && !item->text().isEmpty())
+    const QAbstractItemModel *model = table->model();
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QString label = model->headerData(r, Qt::Vertical).toString();
+        if (!label.isEmpty() && label != QString::number(r + 1))
             return true;
     }
     return false;
 }
 } // namespace
 
-std::vector<QStringList> tableRows(const QTableWidget *table)
+std::vector<QStringList> tableRows(const QTableView *table)
 {
+    const QAbstractItemModel *model = table->model();
+    if (!model)
+        return {};
     const bool rowLabels = hasRowLabels(table);
     std::vector<QStringList> rows;
-    rows.reserve(static_cast<std::size_t>(table->rowCount()) + 1);
+    rows.reserve(static_cast<std::size_t>(model->rowCount()) + 1);
     QStringList header;
     if (rowLabels)
         header << QString();
-    for (int c = 0; c < table->columnCount(); ++c) {
-        const QTableWidgetItem *item = table->horizontalHeaderItem(c);
-        header << (item ? item->text() : QString());
-    }
+    for (int c = 0; c < model->columnCount(); ++c)
+        header << model->headerData(c, Qt::Horizontal).toString();
     rows.push_back(header);
-    for (int r = 0; r < table->rowCount(); ++r) {
+    for (int r = 0; r < model->rowCount(); ++r) {
         QStringList cells;
-        if (rowLabels) {
-            const QTableWidgetItem *label = table->verticalHeaderItem(r);
-            cells << (label ? label->text() : QString());
-        }
-        for (int c = 0; c < table->columnCount(); ++c)
-            cells << cellText(table, r, c);
+        if (rowLabels)
+            cells << model->headerData(r, Qt::Vertical).toString();
+        for (int c = 0; c < model->columnCount(); ++c)
+            cells << model->data(model->index(r, c)).toString();
         rows.push_back(cells);
     }
     return rows;

@@ -10,7 +10,7 @@
 
 class QAbstractItemView;
 class QMenu;
-class QTableWidget;
+class QTableView;
 class QChartView;
 class QCustomPlot;
 class QWidget;
@@ -51,10 +51,10 @@ void installTableMenu(QAbstractItemView *view, const QString &title,
 /// The menu installTableMenu gave `view` (tests trigger its entries); nullptr when none.
 QMenu *installedTableMenu(const QAbstractItemView *view);
 
-/// A QTableWidget's cells as text rows, header first (for installTableMenu). A picker in a cell
-/// reads as its current choice; row labels in the vertical header, when the table has them,
-/// come first under an empty header cell.
-std::vector<QStringList> tableRows(const QTableWidget *table);
+/// A table's cells as text rows, as its model displays them, header first (for
+/// installTableMenu); row labels in the vertical header, when the table has them, come first
+/// under an empty header cell.
+std::vector<QStringList> tableRows(const QTableView *table);
 
 /// A default export path in the documents folder: "Amdahl's law" -> ".../amdahl-s-law.pdf".
 QString suggestedPath(const QString &title, const QString &suffix);

@@ -584,11 +584,11 @@ void MainWindow::installExports()
                      [this](QSize size) { return recordPlot(m_project->accuracyChart(), size); });
     // Each table under its own title: the suggested file name, the dialog and the HTML caption.
     for (const auto &[table, title] :
-         {std::pair{m_project->taskTable(), tr("Project tasks")},
-          std::pair{m_project->resultTable(), tr("Project estimate")},
-          std::pair{m_project->strataTable(), tr("Labeling strata")},
-          std::pair{m_project->actualsTable(), tr("Estimated vs actual")}}) {
-        QTableWidget *shown = table;
+         {std::pair<QTableView *, QString>{m_project->taskTable(), tr("Project tasks")},
+          std::pair<QTableView *, QString>{m_project->resultTable(), tr("Project estimate")},
+          std::pair<QTableView *, QString>{m_project->strataTable(), tr("Labeling strata")},
+          std::pair<QTableView *, QString>{m_project->actualsTable(), tr("Estimated vs actual")}}) {
+        QTableView *shown = table;
         chartexport::installTableMenu(shown, title,
                                       [shown]() { return chartexport::tableRows(shown); });
     }

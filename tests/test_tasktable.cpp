@@ -1,0 +1,191 @@
+// The project's task table as a model (issue 31): it passes Qt's model tester through edits,
+// announces only the rows an edit changed (a one-task edit of 10,000 tasks repaints one row, not
+// the table), shows what the task and its PERT are, and its pickers edit through the delegate.
+#include "core/base/format.h"
+#include "tests/support/tasks.h"
+#include "ui/project/tasktablemodel.h"
+
+#include <QAbstractItemModelTester>
+#include <QComboBox>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QTableView>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+namespace {
+
+std::vector<estimate::TaskStats> statsOf(const std::vector<estimate::Task> &tasks)
+{
+    std::vector<estimate::TaskStats> stats;
+    for (const estimate::Task &task : tasks)
+        stats.push_back(estimate::taskStats(task));
+    return stats;
+}
+
+QString cell(const TaskTableModel &model, int row, int column)
+{
+    return model.data(model.index(row, column)).toString();
+}
+
+} // namespace
+
+TEST(TaskTable, PassesTheModelTesterThroughEditsResetsAndCriticality)
+{
+    TaskTableModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::Fatal);
+    CowList<estimate::Task> tasks(testsupport::chain(3));
+    model.setTasks(tasks, statsOf(tasks), std::nullopt);
+    ASSERT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(model.columnCount(), TaskTableModel::ColumnCount);
+
+    CowList<estimate::Task> edited = tasks;
+    edited[1].pessimistic = 9;
+    model.setTasks(edited, statsOf(edited), changedRows(tasks, edited));
+    // (1 + 4 * 2 + 9) / 6 = 3 hours.
+    EXPECT_EQ(cell(model, 1, TaskTableModel::PertMean), QStringLiteral("3 hours"));
+
+    CowList<estimate::Task> longer = edited;
+    longer.push_back(testsupport::task(2, 4, 12));
+    model.setTasks(longer, statsOf(longer), changedRows(edited, longer));
+    EXPECT_EQ(model.rowCount(), 4);
+    model.setCriticality({1.0, 0.5, 0.25, 0.0});
+    EXPECT_EQ(cell(model, 2, TaskTableModel::Criticality), QStringLiteral("25"));
+    model.setTasks(tasks, statsOf(tasks), std::nullopt);
+    EXPECT_EQ(model.rowCount(), 3);
+    EXPECT_EQ(cell(model, 2, TaskTableModel::Criticality), QString()); // a new list: no run yet
+}
+
+TEST(TaskTable, AOneTaskEditOfTenThousandAnnouncesThatRowOnly)
+{
+    TaskTableModel model;
+    const CowList<estimate::Task> tasks(testsupport::chain(10'000));
+    const std::vector<estimate::TaskStats> stats = statsOf(tasks);
+    model.setTasks(tasks, stats, std::nullopt);
+    const int resets = model.resetCount();
+    QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
+    QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+
+    CowList<estimate::Task> after = tasks;
+    after[5'000].mostLikely = 2.5;
+    std::vector<estimate::TaskStats> afterStats = stats;
+    afterStats[5'000] = estimate::taskStats(after[5'000]);
+    // Told the row (the document's last edit), and finding it itself: the same one range.
+    for (const std::optional<std::vector<int>> &hint :
+         {changedRows(tasks, after), std::optional<std::vector<int>>{}}) {
+        model.setTasks(tasks, stats, std::nullopt);
+        changed.clear();
+        model.setTasks(after, afterStats, hint);
+        ASSERT_EQ(changed.count(), 1);
+        const auto topLeft = changed.front().at(0).value<QModelIndex>();
+        const auto bottomRight = changed.front().at(1).value<QModelIndex>();
+        EXPECT_EQ(topLeft.row(), 5'000);
+        EXPECT_EQ(bottomRight.row(), 5'000);
+        EXPECT_EQ(topLeft.column(), 0);
+        EXPECT_EQ(bottomRight.column(), TaskTableModel::ColumnCount - 1);
+    }
+    EXPECT_EQ(reset.count(), 0);
+    EXPECT_EQ(model.resetCount(), resets);
+    EXPECT_EQ(cell(model, 5'000, TaskTableModel::MostLikely), QStringLiteral("2.5"));
+    // (1 + 4 * 2.5 + 3) / 6 = 2.33 hours; its neighbour keeps (1 + 8 + 3) / 6 = 2.
+    EXPECT_EQ(cell(model, 5'000, TaskTableModel::PertMean), QStringLiteral("2.33 hours"));
+    EXPECT_EQ(cell(model, 4'999, TaskTableModel::PertMean), QStringLiteral("2 hours"));
+    // The same list again announces nothing.
+    changed.clear();
+    model.setTasks(after, afterStats, std::nullopt);
+    EXPECT_EQ(changed.count(), 0);
+    // The criticality is one column's range.
+    model.setCriticality(std::vector<double>(10'000, 0.5));
+    ASSERT_EQ(changed.count(), 1);
+    EXPECT_EQ(changed.front().at(0).value<QModelIndex>().column(), TaskTableModel::Criticality);
+    EXPECT_EQ(changed.front().at(1).value<QModelIndex>().row(), 9'999);
+}
+
+TEST(TaskTable, CellsShowTheTaskItsProgressAndWhatCanBeEdited)
+{
+    TaskTableModel model;
+    estimate::Task done = testsupport::task(1, 2, 6, {}, estimate::TimeUnit::Weeks);
+    done.name = QStringLiteral("Labeling");
+    done.category = estimate::Category::Labeling;
+    done.progress.state = estimate::TaskState::Done;
+    done.progress.actual = 2.5;
+    done.progress.finishedOn = QDate(2026, 11, 13);
+    estimate::Task started = testsupport::task(4, 6, 12, {0});
+    started.progress.state = estimate::TaskState::InProgress;
+    started.progress.shareDone = 0.4;
+    const CowList<estimate::Task> tasks({done, started});
+    model.setTasks(tasks, statsOf(tasks), std::nullopt);
+
+    EXPECT_EQ(cell(model, 0, TaskTableModel::Name), QStringLiteral("Labeling"));
+    EXPECT_EQ(cell(model, 0, TaskTableModel::Category), estimate::categoryKey(done.category));
+    EXPECT_EQ(model.data(model.index(0, TaskTableModel::Category), Qt::EditRole).toInt(),
+              static_cast<int>(estimate::Category::Labeling));
+    EXPECT_EQ(cell(model, 0, TaskTableModel::Unit), QStringLiteral("weeks"));
+    // (1 + 8 + 6) / 6 = 2.5 weeks, sigma (6 - 1) / 6 = 0.83.
+    EXPECT_EQ(cell(model, 0, TaskTableModel::PertMean), QStringLiteral("2.5 weeks"));
+    EXPECT_EQ(cell(model, 0, TaskTableModel::PertSigma), QStringLiteral("0.83 weeks"));
+    EXPECT_EQ(cell(model, 0, TaskTableModel::Status), QStringLiteral("done"));
+    EXPECT_EQ(cell(model, 0, TaskTableModel::ShareDone), QStringLiteral("100"));
+    EXPECT_EQ(cell(model, 0, TaskTableModel::Actual), QStringLiteral("2.5"));
+    EXPECT_EQ(cell(model, 0, TaskTableModel::FinishedOn), QStringLiteral("2026-11-13"));
+    EXPECT_EQ(cell(model, 1, TaskTableModel::Status), QStringLiteral("in progress"));
+    EXPECT_EQ(cell(model, 1, TaskTableModel::ShareDone), QStringLiteral("40"));
+    EXPECT_EQ(cell(model, 1, TaskTableModel::Actual), QString());
+    EXPECT_EQ(cell(model, 1, TaskTableModel::DependsOn), QStringLiteral("1"));
+    // (4 + 24 + 12) / 6 = 6.67 hours.
+    EXPECT_EQ(cell(model, 1, TaskTableModel::PertMean), QStringLiteral("6.67 hours"));
+    EXPECT_TRUE(model.flags(model.index(0, TaskTableModel::Optimistic)) & Qt::ItemIsEditable);
+    EXPECT_FALSE(model.flags(model.index(0, TaskTableModel::PertMean)) & Qt::ItemIsEditable);
+    EXPECT_FALSE(model.flags(model.index(0, TaskTableModel::Criticality)) & Qt::ItemIsEditable);
+    EXPECT_EQ(model.headerData(TaskTableModel::Unit, Qt::Horizontal).toString(),
+              QStringLiteral("Unit"));
+}
+
+// Typing into a cell and picking a category go out as cellEdited (the panel makes them document
+// edits); the table itself changes only when the tasks it is given do.
+TEST(TaskTable, TheViewsEditorsReportTypedAndPickedValues)
+{
+    TaskTableModel model;
+    const CowList<estimate::Task> tasks(testsupport::chain(3));
+    model.setTasks(tasks, statsOf(tasks), std::nullopt);
+    QTableView view;
+    view.setModel(&model);
+    view.setItemDelegate(new TaskChoiceDelegate(&view));
+    view.resize(900, 300);
+    view.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&view));
+    QSignalSpy edited(&model, &TaskTableModel::cellEdited);
+
+    const QModelIndex pessimistic = model.index(2, TaskTableModel::Pessimistic);
+    view.setCurrentIndex(pessimistic);
+    view.edit(pessimistic);
+    auto *line = view.findChild<QLineEdit *>();
+    ASSERT_NE(line, nullptr);
+    EXPECT_EQ(line->text(), QStringLiteral("3"));
+    line->selectAll();
+    QTest::keyClicks(line, QStringLiteral("9"));
+    QTest::keyClick(line, Qt::Key_Return);
+    // The delegate commits on the next turn of the event loop, after the editor saw the key.
+    ASSERT_TRUE(QTest::qWaitFor([&edited]() { return edited.count() == 1; }, 2000));
+    EXPECT_EQ(edited.front().at(0).toInt(), 2);
+    EXPECT_EQ(edited.front().at(1).toInt(), TaskTableModel::Pessimistic);
+    EXPECT_EQ(edited.front().at(2).toString(), QStringLiteral("9"));
+    EXPECT_EQ(cell(model, 2, TaskTableModel::Pessimistic), QStringLiteral("3")); // not yet applied
+
+    const QModelIndex category = model.index(0, TaskTableModel::Category);
+    view.setCurrentIndex(category);
+    view.edit(category);
+    auto *picker = view.findChild<QComboBox *>();
+    ASSERT_NE(picker, nullptr);
+    EXPECT_EQ(picker->currentData().toInt(), static_cast<int>(estimate::Category::Other));
+    const int labeling = picker->findData(static_cast<int>(estimate::Category::Labeling));
+    ASSERT_GE(labeling, 0);
+    picker->setCurrentIndex(labeling);
+    emit picker->activated(labeling);
+    ASSERT_EQ(edited.count(), 2);
+    EXPECT_EQ(edited.back().at(1).toInt(), TaskTableModel::Category);
+    EXPECT_EQ(edited.back().at(2).toInt(), static_cast<int>(estimate::Category::Labeling));
+}
