@@ -1,8 +1,10 @@
 // The project's task table as a model (issue 31): it passes Qt's model tester through edits,
 // announces only the rows an edit changed (a one-task edit of 10,000 tasks repaints one row, not
-// the table), shows what the task and its PERT are, and its pickers edit through the delegate.
+// the table), shows what the task and its PERT are, and its pickers edit through the delegate;
+// the document's undo steps keep the changed tasks only.
 #include "core/base/format.h"
 #include "tests/support/tasks.h"
+#include "ui/document/scenariodocument.h"
 #include "ui/project/tasktablemodel.h"
 
 #include <QAbstractItemModelTester>
@@ -11,6 +13,7 @@
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -188,4 +191,48 @@ TEST(TaskTable, TheViewsEditorsReportTypedAndPickedValues)
     ASSERT_EQ(edited.count(), 2);
     EXPECT_EQ(edited.back().at(1).toInt(), TaskTableModel::Category);
     EXPECT_EQ(edited.back().at(2).toInt(), static_cast<int>(estimate::Category::Labeling));
+}
+
+// Undo steps keep only the tasks they changed (issue 31), and undoing and redoing through task
+// edits, notes and a removed task gives back every plan exactly.
+TEST(TaskTable, UndoStepsThatKeepTheChangedTasksOnlyGiveBackEveryPlan)
+{
+    ScenarioDocument doc;
+    Plan plan{defaultScenario(), std::nullopt};
+    plan.scenario.project.tasks = testsupport::chain(200);
+    doc.load(plan, QString());
+    std::vector<Plan> seen{doc.plan()};
+    auto edit = [&doc, &seen](const QString &text, EditId id,
+                              const std::function<void(Scenario &)> &change) {
+        ASSERT_TRUE(doc.editScenario(text, id, change));
+        seen.push_back(doc.plan());
+    };
+    edit(QStringLiteral("one task"), EditId::None,
+         [](Scenario &s) { s.project.tasks[7].mostLikely = 2.5; });
+    edit(QStringLiteral("note"), EditId::Notes, [](Scenario &s) { s.notes = QStringLiteral("a"); });
+    edit(QStringLiteral("two tasks"), EditId::None, [](Scenario &s) {
+        s.project.tasks[3].name = QStringLiteral("renamed");
+        s.project.tasks[150].pessimistic = 8;
+    });
+    edit(QStringLiteral("remove"), EditId::None, [](Scenario &s) {
+        std::vector<estimate::Task> &tasks = s.project.tasks.edit();
+        tasks.pop_back();
+    });
+    edit(QStringLiteral("one task"), EditId::None,
+         [](Scenario &s) { s.project.tasks[0].optimistic = 0.5; });
+    edit(QStringLiteral("note"), EditId::Notes, [](Scenario &s) { s.notes = QStringLiteral("b"); });
+    ASSERT_EQ(doc.undoStack()->count(), 6);
+
+    for (int i = static_cast<int>(seen.size()) - 2; i >= 0; --i) {
+        doc.undoStack()->undo();
+        EXPECT_EQ(doc.plan(), seen[static_cast<std::size_t>(i)]) << "undo to step " << i;
+    }
+    for (std::size_t i = 1; i < seen.size(); ++i) {
+        doc.undoStack()->redo();
+        EXPECT_EQ(doc.plan(), seen[i]) << "redo to step " << i;
+    }
+    // The table's rows for the last task edit, as the document names them.
+    doc.undoStack()->undo();
+    doc.undoStack()->undo();
+    EXPECT_EQ(doc.lastTaskRows().rows, std::optional(std::vector<int>{0}));
 }

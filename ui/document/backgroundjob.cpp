@@ -14,13 +14,19 @@ BackgroundJob::BackgroundJob(QObject *parent) : QObject(parent)
 {
     m_pollTimer.setInterval(50);
     connect(&m_pollTimer, &QTimer::timeout, this, [this]() {
-        if (!m_running)
+        if (!m_running) {
+            // Cancelled runs still finishing: joined as they end, then the timer rests.
+            reapFinished();
+            if (m_threads.empty())
+                m_pollTimer.stop();
             return;
+        }
         if (m_running->done.load()) {
             const std::shared_ptr<Run> done = m_running;
             m_running.reset();
-            m_pollTimer.stop();
             reapFinished();
+            if (m_threads.empty())
+                m_pollTimer.stop();
             if (!done->control.cancel) {
                 done->deliver();
                 emit finished();
@@ -60,9 +66,13 @@ void BackgroundJob::cancel()
     if (!m_running)
         return;
     m_running->control.cancel = true;
+    // What the delivery would have used (a request holding the plan's tasks) goes now, not when
+    // the thread ends.
+    m_running->deliver = nullptr;
     m_running.reset();
-    m_pollTimer.stop();
     reapFinished();
+    if (m_threads.empty())
+        m_pollTimer.stop();
 }
 
 void BackgroundJob::reapFinished()

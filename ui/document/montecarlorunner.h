@@ -20,7 +20,7 @@ public:
     /// What the Monte Carlo reads from the scenario's project settings.
     struct Request
     {
-        std::vector<estimate::Task> tasks;
+        CowList<estimate::Task> tasks; ///< shared with the plan: a request copies no tasks
         estimate::Buffers buffers;
         estimate::MonteCarloOptions options;
         bool scaleByPace = true; ///< the remaining work of a forecast depends on it

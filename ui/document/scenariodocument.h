@@ -117,7 +117,7 @@ class ScenarioDocument : public QObject
 {
     Q_OBJECT
 public:
-    /// Undo steps kept (the oldest go first): with a 10,000-task project a step holds megabytes.
+    /// Undo steps kept (the oldest go first). A step that changed a few tasks keeps only those.
     static constexpr int kUndoLimit = 100;
 
     explicit ScenarioDocument(QObject *parent = nullptr);
