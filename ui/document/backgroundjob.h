@@ -2,11 +2,13 @@
 
 #include "core/tail/simulate.h"
 
+#include <QElapsedTimer>
 #include <QObject>
 #include <QTimer>
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <thread>
 #include <vector>
 
@@ -27,10 +29,16 @@ public:
     ~BackgroundJob() override;
 
     /// Starts `work`; `totalTrials` scales progress; `deliver` runs on the GUI thread when the
-    /// work is done (not when it was cancelled).
+    /// work is done (not when it was cancelled). Starts that follow each other within
+    /// kCoalesceMs (a person typing through the task table) wait until they stop: only the last
+    /// runs, kCoalesceMs after it was asked.
     void start(Work work, long long totalTrials, std::function<void()> deliver);
+    /// Stops the run in progress and drops one waiting to start.
     void cancel();
-    bool isRunning() const { return m_running != nullptr; }
+    /// Running, or about to (a start waiting for the edits to pause).
+    bool isRunning() const { return m_running != nullptr || m_pending.has_value(); }
+
+    static constexpr int kCoalesceMs = 150;
 
 signals:
     void started();
@@ -40,9 +48,20 @@ signals:
 
 private:
     struct Run;
+    struct Pending
+    {
+        Work work;
+        long long totalTrials = 0;
+        std::function<void()> deliver;
+    };
+    /// Starts the thread; `announce`: emit started() (a waiting start announced it already).
+    void launch(Pending pending, bool announce);
     void reapFinished();
 
     std::shared_ptr<Run> m_running;
+    std::optional<Pending> m_pending;
+    QTimer m_startTimer;
+    QElapsedTimer m_sinceStart;
     std::vector<std::pair<std::shared_ptr<Run>, std::jthread>> m_threads;
     QTimer m_pollTimer;
 };
