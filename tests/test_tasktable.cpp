@@ -4,11 +4,14 @@
 // the document's undo steps keep the changed tasks only.
 #include "core/base/format.h"
 #include "tests/support/tasks.h"
+#include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/project/tasktablemodel.h"
+#include "ui/widgets/valuecontrol.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QFormLayout>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -235,4 +238,43 @@ TEST(TaskTable, UndoStepsThatKeepTheChangedTasksOnlyGiveBackEveryPlan)
     doc.undoStack()->undo();
     doc.undoStack()->undo();
     EXPECT_EQ(doc.lastTaskRows().rows, std::optional(std::vector<int>{0}));
+}
+
+// Code reaches a bound control by the edit it makes, not by its place in the form (issue 31):
+// binding another input first moves no accessor.
+TEST(TaskTable, BindingsFindAControlByItsEditNotItsPosition)
+{
+    ScenarioDocument doc;
+    ScenarioBindings bindings;
+    bindings.setDocument(&doc);
+    QWidget form;
+    auto *layout = new QFormLayout(&form);
+    auto bindWorkers = [&]() {
+        return bindings.bind(
+            layout, QStringLiteral("Workers"), QStringLiteral("Parallel workers."),
+            new ValueControl(
+                ValueControl::makeConfig(1, 1e6, ValueControl::Scale::Log, 0, QString()), &form),
+            EditId::Workers, QStringLiteral("Change workers"),
+            [](const Scenario &s) { return std::optional<double>(s.workload.workers); },
+            [](Scenario &s, std::optional<double> v) {
+                s.workload.workers = static_cast<int>(v.value_or(1));
+            });
+    };
+    ValueControl *seed = bindings.bind(
+        layout, QStringLiteral("Seed"), QStringLiteral("Monte Carlo seed."),
+        new ValueControl(
+            ValueControl::makeConfig(0, 1e6, ValueControl::Scale::Linear, 0, QString()), &form),
+        EditId::ProjectSeed, QStringLiteral("Change seed"),
+        [](const Scenario &s) {
+            return std::optional<double>(static_cast<double>(s.project.monteCarlo.seed));
+        },
+        [](Scenario &s, std::optional<double> v) {
+            s.project.monteCarlo.seed = static_cast<std::uint64_t>(v.value_or(1));
+        });
+    ValueControl *workers = bindWorkers();
+    EXPECT_EQ(bindings.control(EditId::Workers), workers);
+    EXPECT_EQ(bindings.control(EditId::ProjectSeed), seed);
+    EXPECT_EQ(bindings.control(EditId::ProjectTrials), nullptr);
+    bindings.show(doc.scenario());
+    EXPECT_EQ(bindings.control(EditId::Workers)->value(), doc.scenario().workload.workers);
 }

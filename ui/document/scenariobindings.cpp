@@ -8,6 +8,8 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace pipeplan {
 
 ScenarioBindings::ScenarioBindings(QObject *parent) : QObject(parent) {}
@@ -63,7 +65,7 @@ ValueControl *ScenarioBindings::bind(QFormLayout *form, const QString &label,
     cellLayout->addWidget(control);
     cellLayout->addWidget(explanationLabel(explanation, cell));
     form->addRow(labelWidget, cell);
-    m_bindings.push_back({control, std::move(get), scale});
+    m_bindings.push_back({control, id, std::move(get), scale});
     connect(control, &ValueControl::valueEdited, this,
             [this, id, undoText, set, scale, control](double v) {
                 edit(
@@ -78,6 +80,13 @@ ValueControl *ScenarioBindings::bind(QFormLayout *form, const QString &label,
             });
     connectDragSession(control, this, m_document);
     return control;
+}
+
+ValueControl *ScenarioBindings::control(EditId id) const
+{
+    const auto found = std::find_if(m_bindings.begin(), m_bindings.end(),
+                                    [id](const Binding &binding) { return binding.id == id; });
+    return found == m_bindings.end() ? nullptr : found->control;
 }
 
 void ScenarioBindings::show(const Scenario &scenario) const

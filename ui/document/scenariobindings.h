@@ -37,7 +37,9 @@ public:
     ValueControl *bind(QFormLayout *form, const QString &label, const QString &explanation,
                        ValueControl *control, EditId id, const QString &undoText, Getter get,
                        Setter set, double scale = 1);
-    ValueControl *control(std::size_t index) const { return m_bindings.at(index).control; }
+    /// The control bound with edit `id` (the first, when two edit the same field), never one
+    /// picked by its position; nullptr when none is.
+    ValueControl *control(EditId id) const;
     /// Shows the scenario's values without emitting edits.
     void show(const Scenario &scenario) const;
     /// The document's editScenario(); refused() when the result is not a valid scenario.
@@ -51,6 +53,7 @@ private:
     struct Binding
     {
         ValueControl *control;
+        EditId id;
         Getter get;
         double scale = 1;
     };

@@ -814,17 +814,17 @@ int ProjectPanel::runsStarted() const
 
 ValueControl *ProjectPanel::trialsControl() const
 {
-    return m_bound->control(0);
+    return m_bound->control(EditId::ProjectTrials);
 }
 
 ValueControl *ProjectPanel::labelingBufferControl() const
 {
-    return m_bound->control(3); // after trials, seed and correlation
+    return m_bound->control(EditId::BufferLabeling);
 }
 
 ValueControl *ProjectPanel::correlationControl() const
 {
-    return m_bound->control(2);
+    return m_bound->control(EditId::ProjectCorrelation);
 }
 
 ValueControl *ProjectPanel::hoursPerDayControl() const

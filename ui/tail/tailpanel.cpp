@@ -420,22 +420,22 @@ void TailPanel::connectSimulation()
 
 ValueControl *TailPanel::workersControl() const
 {
-    return m_bound->control(0);
+    return m_bound->control(EditId::Workers);
 }
 
 ValueControl *TailPanel::coldStartControl() const
 {
-    return m_bound->control(2);
+    return m_bound->control(EditId::ColdStart);
 }
 
 ValueControl *TailPanel::sharedCapControl() const
 {
-    return m_bound->control(4);
+    return m_bound->control(EditId::SharedCap);
 }
 
 ValueControl *TailPanel::stragglerControl() const
 {
-    return m_bound->control(11);
+    return m_bound->control(EditId::StragglerProbability);
 }
 
 bool TailPanel::isSimulationPending() const

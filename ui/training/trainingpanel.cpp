@@ -348,37 +348,37 @@ QCheckBox *TrainingPanel::compareBox(schedule::Kind kind) const
 
 ValueControl *TrainingPanel::devicesControl() const
 {
-    return m_bound->control(0);
+    return m_bound->control(EditId::TrainingDevices);
 }
 
 ValueControl *TrainingPanel::microbatchesControl() const
 {
-    return m_bound->control(1);
+    return m_bound->control(EditId::TrainingMicrobatches);
 }
 
 ValueControl *TrainingPanel::forwardControl() const
 {
-    return m_bound->control(3);
+    return m_bound->control(EditId::ForwardMs);
 }
 
 ValueControl *TrainingPanel::weightControl() const
 {
-    return m_bound->control(5);
+    return m_bound->control(EditId::WeightMs);
 }
 
 ValueControl *TrainingPanel::memoryLimitControl() const
 {
-    return m_bound->control(7);
+    return m_bound->control(EditId::TrainingMemoryLimit);
 }
 
 ValueControl *TrainingPanel::activationBytesControl() const
 {
-    return m_bound->control(8);
+    return m_bound->control(EditId::TrainingActivationBytes);
 }
 
 ValueControl *TrainingPanel::deviceMemoryControl() const
 {
-    return m_bound->control(9);
+    return m_bound->control(EditId::TrainingDeviceMemory);
 }
 
 QString TrainingPanel::memoryTitleText() const
