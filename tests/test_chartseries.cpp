@@ -2,8 +2,15 @@
 // with no document and no core computation behind it.
 #include "ui/measured/fitchart.h"
 #include "ui/model/amdahlchart.h"
+#include "ui/model/ganttchart.h"
+#include "ui/model/overheadchart.h"
+#include "ui/model/stagechart.h"
 #include "ui/model/waterfallchart.h"
+#include "ui/project/estimatecharts.h"
+#include "ui/tail/histogramchart.h"
 #include "ui/training/schedulechart.h"
+
+#include <QCheckBox>
 
 #include <gtest/gtest.h>
 
@@ -103,6 +110,152 @@ TEST(ChartSeries, MemoryChartDrawsTheLinesItIsGiven)
     EXPECT_FALSE(chart.showsBytes());
     chart.setSchedule(nullptr);
     EXPECT_EQ(chart.graphCount(), 0);
+}
+
+TEST(ChartSeries, OverheadChartDrawsBothCurvesTheMarkerAndTheKneeItIsGiven)
+{
+    OverheadSeries series;
+    series.maxWorkers = 10'000;
+    series.curve = {{1, 3600, 3601}, {100, 36, 60}, {10'000, 0.36, 59}};
+    series.enabled = true;
+    series.workers = 100;
+    series.runtimeSeconds = 60;
+    series.knee = OverheadSeries::Knee{100, 60, QStringLiteral("feature store")};
+    OverheadChart chart;
+    chart.setSeries(series);
+    ASSERT_EQ(chart.naiveGraph()->dataCount(), 3);
+    ASSERT_EQ(chart.overheadGraph()->dataCount(), 3);
+    EXPECT_DOUBLE_EQ(chart.naiveGraph()->data()->at(2)->key, 10'000);
+    EXPECT_DOUBLE_EQ(chart.naiveGraph()->data()->at(2)->value, 0.36);
+    EXPECT_DOUBLE_EQ(chart.overheadGraph()->data()->at(2)->value, 59);
+    ASSERT_EQ(chart.kneeGraph()->dataCount(), 1);
+    EXPECT_DOUBLE_EQ(chart.kneeGraph()->data()->at(0)->key, 100);
+    EXPECT_DOUBLE_EQ(chart.kneeGraph()->data()->at(0)->value, 60);
+    EXPECT_TRUE(chart.kneeLabelText().contains(QStringLiteral("feature store binds")))
+        << chart.kneeLabelText().toStdString();
+    EXPECT_TRUE(chart.kneeLabelText().contains(QStringLiteral("100 workers")));
+    EXPECT_EQ(chart.overheadGraph()->name(), QStringLiteral("with overheads"));
+
+    // No knee in the series: none drawn.
+    series.knee.reset();
+    series.enabled = false;
+    chart.setSeries(series);
+    EXPECT_EQ(chart.kneeGraph()->dataCount(), 0);
+    EXPECT_FALSE(chart.kneeGraph()->visible());
+    EXPECT_EQ(chart.overheadGraph()->name(), QStringLiteral("with overheads (none set)"));
+}
+
+TEST(ChartSeries, GanttChartDrawsTheScheduleAndSummaryItIsGiven)
+{
+    // Two stages of 10 and 30 ms, two microbatches: 10 + 30 + 30 = 70 ms, bubble 1/3.
+    PipelineSeries series;
+    series.stageNames = {QStringLiteral("fetch"), QStringLiteral("score")};
+    series.microbatches = 2;
+    series.stageMs = {10, 30};
+    series.bottleneckIndex = 1;
+    series.summary.totalMs = 70;
+    series.summary.bubbleFraction = 1.0 / 3.0;
+    series.summary.utilization = 0.5714;
+    series.summary.steadyRatePerSecond = 33.3;
+    series.schedule.cells = {{0, 0, 0, 10}, {0, 1, 10, 20}, {1, 0, 10, 40}, {1, 1, 40, 70}};
+    series.schedule.makespanMs = 70;
+    series.balancedStageMs = {20, 20};
+    series.balancedSummary.totalMs = 60;
+    series.balancedSchedule.cells = {{0, 0, 0, 20}, {0, 1, 20, 40}, {1, 0, 20, 40}, {1, 1, 40, 60}};
+    series.balancedSchedule.makespanMs = 60;
+    GanttChart chart;
+    chart.setSeries(series, false);
+    ASSERT_NE(chart.bars()->schedule(), nullptr);
+    EXPECT_EQ(*chart.bars()->schedule(), series.schedule);
+    EXPECT_FALSE(chart.ghost()->visible());
+    EXPECT_FALSE(chart.balanceToggle()->isChecked());
+    EXPECT_TRUE(chart.summaryText().contains(QStringLiteral("bubble (p−1)/(m+p−1) = 0.333")))
+        << chart.summaryText().toStdString();
+    EXPECT_TRUE(chart.summaryText().contains(QStringLiteral("utilization 57.1 %")));
+    EXPECT_DOUBLE_EQ(chart.plot()->xAxis->range().upper, 70 * 1.01);
+
+    // Balanced: the balanced schedule over a ghost of the current one, on one time axis.
+    chart.setSeries(series, true);
+    EXPECT_EQ(*chart.bars()->schedule(), series.balancedSchedule);
+    ASSERT_NE(chart.ghost()->schedule(), nullptr);
+    EXPECT_EQ(*chart.ghost()->schedule(), series.schedule);
+    EXPECT_TRUE(chart.ghost()->visible());
+    EXPECT_TRUE(chart.balanceToggle()->isChecked());
+    EXPECT_DOUBLE_EQ(chart.plot()->xAxis->range().upper, 70 * 1.01);
+}
+
+TEST(ChartSeries, StageChartDrawsEachStageAndTheBottleneckApart)
+{
+    PipelineSeries series;
+    series.stageNames = {QStringLiteral("fetch"), QStringLiteral("score"), QStringLiteral("write")};
+    series.stageMs = {10, 30, 5};
+    series.bottleneckIndex = 1;
+    StageChart chart;
+    chart.setSeries(series);
+    EXPECT_EQ(chart.categories(), series.stageNames);
+    EXPECT_DOUBLE_EQ(StageChart::barValue(chart.stageSet(), 0), 10);
+    EXPECT_DOUBLE_EQ(StageChart::barValue(chart.stageSet(), 2), 5);
+    // The bottleneck's bar is in its own set, and only there.
+    EXPECT_DOUBLE_EQ(StageChart::barValue(chart.stageSet(), 1), 0);
+    EXPECT_DOUBLE_EQ(StageChart::barValue(chart.bottleneckSet(), 1), 30);
+    EXPECT_DOUBLE_EQ(StageChart::barValue(chart.bottleneckSet(), 0), 0);
+}
+
+TEST(ChartSeries, HistogramChartDrawsTheBinsAndPercentilesItIsGiven)
+{
+    simulation::Result result;
+    result.histogram.minValue = 100;
+    result.histogram.binWidth = 10;
+    result.histogram.counts = {1, 3, 2};
+    result.maxSeconds = 130;
+    result.p50Seconds = 115;
+    result.p90Seconds = 128;
+    result.p99Seconds = 129.5;
+    HistogramChart chart;
+    chart.setResult(result, 110);
+    ASSERT_EQ(chart.bars()->data()->size(), 3);
+    EXPECT_DOUBLE_EQ(chart.bars()->data()->at(1)->value, 3);
+    EXPECT_DOUBLE_EQ(chart.bars()->data()->at(2)->key - chart.bars()->data()->at(1)->key,
+                     chart.bars()->width());
+    EXPECT_TRUE(chart.markerText(0).startsWith(QStringLiteral("P50 ")))
+        << chart.markerText(0).toStdString();
+    EXPECT_TRUE(chart.markerText(3).startsWith(QStringLiteral("no tail ")));
+}
+
+TEST(ChartSeries, EstimateChartDrawsTheDistributionAndItsCumulativeCurve)
+{
+    estimate::MonteCarloResult result;
+    result.trials = 6;
+    result.histogram.minValue = 40;
+    result.histogram.binWidth = 4;
+    result.histogram.counts = {1, 2, 3};
+    result.cumulativeHours = {40, 44, 48, 52};
+    result.minHours = 40;
+    result.maxHours = 52;
+    result.p50Hours = 47;
+    result.p90Hours = 51;
+    EstimateChart chart;
+    chart.setResult(result);
+    ASSERT_EQ(chart.bars()->data()->size(), 3);
+    EXPECT_DOUBLE_EQ(chart.bars()->data()->at(2)->value, 3);
+    ASSERT_EQ(chart.cumulative()->dataCount(), 4);
+    // The cumulative curve runs from 0 % to 100 % of trials.
+    EXPECT_DOUBLE_EQ(chart.cumulative()->data()->at(0)->value, 0);
+    EXPECT_DOUBLE_EQ(chart.cumulative()->data()->at(3)->value, 100);
+    EXPECT_TRUE(chart.markerText(1).startsWith(QStringLiteral("P90 ")))
+        << chart.markerText(1).toStdString();
+}
+
+TEST(ChartSeries, AccuracyChartDrawsOnePointPerLoggedTask)
+{
+    const std::vector<estimate::ActualEntry> entries = {{QStringLiteral("a"), 2, 3},
+                                                        {QStringLiteral("b"), 5, 4}};
+    AccuracyChart chart;
+    chart.setEntries(entries);
+    ASSERT_EQ(chart.points()->dataCount(), 2);
+    EXPECT_DOUBLE_EQ(chart.points()->data()->at(0)->key, 2);
+    EXPECT_DOUBLE_EQ(chart.points()->data()->at(0)->value, 3);
+    EXPECT_DOUBLE_EQ(chart.points()->data()->at(1)->key, 5);
 }
 
 } // namespace
