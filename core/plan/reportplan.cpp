@@ -69,6 +69,12 @@ std::vector<ReportSection> sectionsWithContent(const Plan &plan, const PlanResul
     return sections;
 }
 
+Context contextOf(const PlanResult &result)
+{
+    const SimulatedTail *simulated = result.simulation.ready();
+    return {simulated && simulated->result.trials > 0};
+}
+
 std::vector<ReportSection> sectionsFor(const Plan &plan, const PlanResult &result,
                                        const Context &context)
 {

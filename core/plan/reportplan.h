@@ -21,6 +21,10 @@ struct Context
     bool goalSeekAtHand = false;
 };
 
+/// What `result` has at hand: its simulation section, once ready with trials (the window's and
+/// the CLI's report ask the same question here).
+Context contextOf(const PlanResult &result);
+
 /// The workspaces differ from their untouched defaults (defaultScenario()'s).
 bool projectEntered(const ProjectSettings &project);
 bool trainingEntered(const TrainingSettings &training);

@@ -1355,7 +1355,8 @@ void ProjectPanel::showRisk()
     else
         m_gantt->clearGantt();
     if (current && !current->monteCarlo.tornado.empty())
-        m_tornado->setTornado(current->monteCarlo.tornado, p.tasks, current->monteCarlo.p90Hours);
+        m_tornado->setTornado(current->monteCarlo.tornado, section.simulated,
+                              current->monteCarlo.p90Hours); // the run's tasks, as the report
     else
         m_tornado->clearTornado();
     if (charts.burnUp && p.startDate)

@@ -1112,21 +1112,12 @@ QPageSize::PageSizeId defaultPageSize(const QLocale &locale)
     }
 }
 
-namespace {
-/// Whether the plan's result has a simulation run to print.
-reportplan::Context contextOf(const PlanResult &result)
-{
-    const SimulatedTail *simulated = result.simulation.ready();
-    return {simulated && simulated->result.trials > 0};
-}
-} // namespace
-
 std::vector<ReportSection> sectionsFor(const Plan &plan, const PlanResult &result,
                                        const Options &options)
 {
     if (options.sections)
         return reportsections::normalized(*options.sections);
-    return reportplan::sectionsFor(plan, result, contextOf(result));
+    return reportplan::sectionsFor(plan, result, reportplan::contextOf(result));
 }
 
 Backgrounds backgroundsFor(const Plan &plan, const PlanResult &result, const Options &options)
@@ -1177,8 +1168,9 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     const ScenarioResult &r = planResult.model;
     const explain::Headline h = explain::headline(s, r);
     const std::vector<ReportSection> chosen =
-        options.sections ? reportsections::normalized(*options.sections)
-                         : reportplan::sectionsFor(plan, planResult, contextOf(planResult));
+        options.sections
+            ? reportsections::normalized(*options.sections)
+            : reportplan::sectionsFor(plan, planResult, reportplan::contextOf(planResult));
     auto has = [&chosen](ReportSection section) {
         return std::find(chosen.begin(), chosen.end(), section) != chosen.end();
     };

@@ -724,12 +724,6 @@ report::Options MainWindow::reportOptions() const
     return options;
 }
 
-reportplan::Context MainWindow::reportContext() const
-{
-    const SimulatedTail *simulated = m_document->planResult().simulation.ready();
-    return {simulated && simulated->result.trials > 0};
-}
-
 bool MainWindow::exportReport(const QString &path, QString *errorMessage)
 {
     const QString problem = report::write(m_document->plan(), m_document->planResult(), path,
@@ -741,8 +735,9 @@ bool MainWindow::exportReport(const QString &path, QString *errorMessage)
 
 std::unique_ptr<ReportDialog> MainWindow::makeReportDialog()
 {
-    auto dialog = std::make_unique<ReportDialog>(m_document->plan(), m_document->planResult(),
-                                                 reportContext(), this);
+    auto dialog =
+        std::make_unique<ReportDialog>(m_document->plan(), m_document->planResult(),
+                                       reportplan::contextOf(m_document->planResult()), this);
     ReportDialog *shown = dialog.get();
     connect(shown, &ReportDialog::copyRequested, this, [this, shown]() {
         keepReportSections(shown->sections());

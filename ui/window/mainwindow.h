@@ -160,7 +160,6 @@ private:
     void runDeferred();
     void print();
     report::Options reportOptions() const;
-    reportplan::Context reportContext() const;
     void exportReportInteractively();
     void restoreLayout();
     void saveLayout() const;
