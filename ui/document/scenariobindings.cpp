@@ -82,6 +82,13 @@ ValueControl *ScenarioBindings::bind(QFormLayout *form, const QString &label,
     return control;
 }
 
+void ScenarioBindings::bind(QFormLayout *form, QWidget *parent, const std::vector<BindingRow> &rows)
+{
+    for (const BindingRow &row : rows)
+        bind(form, row.label, row.explanation, new ValueControl(row.control, parent), row.id,
+             row.undoText, row.field.get, row.field.set, row.scale);
+}
+
 ValueControl *ScenarioBindings::control(EditId id) const
 {
     const auto found = std::find_if(m_bindings.begin(), m_bindings.end(),

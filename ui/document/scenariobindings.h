@@ -3,8 +3,11 @@
 #include <QObject>
 #include <QPointer>
 
+#include "ui/widgets/valuecontrol.h"
+
 #include <functional>
 #include <optional>
+#include <type_traits>
 #include <vector>
 
 class QFormLayout;
@@ -14,9 +17,53 @@ class QWidget;
 namespace pipeplan {
 
 class ScenarioDocument;
-class ValueControl;
 struct Scenario;
 enum class EditId;
+
+/// How a control reads and writes its number of the scenario.
+struct ScenarioField
+{
+    std::function<std::optional<double>(const Scenario &)> get;
+    std::function<void(Scenario &, std::optional<double>)> set;
+};
+
+/// The number at a path of members of the scenario, read and written as it is stored (an int,
+/// a count, a double, an optional double): field(&Scenario::project, &ProjectSettings::monteCarlo,
+/// &estimate::MonteCarloOptions::trials). A control that is not optional always gives a value;
+/// an optional one unticked clears an optional field (and leaves a plain one as it is).
+template <typename... Members> ScenarioField field(Members... path)
+{
+    return {[path...](const Scenario &s) -> std::optional<double> {
+                const auto &value = (s.*....*path);
+                using T = std::remove_cvref_t<decltype(value)>;
+                if constexpr (std::is_same_v<T, std::optional<double>>)
+                    return value;
+                else
+                    return static_cast<double>(value);
+            },
+            [path...](Scenario &s, std::optional<double> v) {
+                auto &value = (s.*....*path);
+                using T = std::remove_cvref_t<decltype(value)>;
+                if constexpr (std::is_same_v<T, std::optional<double>>)
+                    value = v;
+                else if (v)
+                    value = static_cast<T>(*v);
+            }};
+}
+
+/// One input of a form, as a row of a panel's table: the label, the explanation under it, the
+/// control, the edit it makes and its undo text, the field, and the scenario units per display
+/// unit (0.01 for a percentage of a fraction).
+struct BindingRow
+{
+    QString label;
+    QString explanation;
+    ValueControl::Config control;
+    EditId id;
+    QString undoText;
+    ScenarioField field;
+    double scale = 1;
+};
 
 /// The inputs of a workspace tied to numbers of the scenario: each control shows its number (in
 /// display units, `scale` scenario units per display unit) and edits it as one undoable step; a
@@ -37,6 +84,8 @@ public:
     ValueControl *bind(QFormLayout *form, const QString &label, const QString &explanation,
                        ValueControl *control, EditId id, const QString &undoText, Getter get,
                        Setter set, double scale = 1);
+    /// Binds each row of `rows` into `form`, in order, its control a child of `parent`.
+    void bind(QFormLayout *form, QWidget *parent, const std::vector<BindingRow> &rows);
     /// The control bound with edit `id` (the first, when two edit the same field), never one
     /// picked by its position; nullptr when none is.
     ValueControl *control(EditId id) const;

@@ -177,40 +177,25 @@ QGroupBox *ProjectPanel::buildMonteCarloGroup(QWidget *parent)
                                   "pessimistic: PERT-beta (mean (a+4m+b)/6) or triangular "
                                   "(mean (a+m+b)/3)."));
     mc->addRow(tr("Distribution"), m_distribution);
+    const auto monteCarlo = [](auto member) {
+        return field(&Scenario::project, &ProjectSettings::monteCarlo, member);
+    };
     m_bound->bind(
-        mc, tr("Trials"), tr("Simulated plans; more trials, smoother percentiles."),
-        new ValueControl(
-            countConfig(1000, 1e6, Scale::Log, [](int n) { return tr("%n trial(s)", nullptr, n); }),
-            mcBox),
-        EditId::ProjectTrials, tr("Change trials"),
-        [](const Scenario &s) { return std::optional<double>(s.project.monteCarlo.trials); },
-        [](Scenario &s, std::optional<double> v) {
-            s.project.monteCarlo.trials = static_cast<int>(v.value_or(1000));
-        });
-    m_bound->bind(
-        mc, tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
-        new ValueControl(config(0, 1e6, Scale::Linear, 0, QString()), mcBox), EditId::ProjectSeed,
-        tr("Change seed"),
-        [](const Scenario &s) {
-            return std::optional<double>(static_cast<double>(s.project.monteCarlo.seed));
-        },
-        [](Scenario &s, std::optional<double> v) {
-            s.project.monteCarlo.seed = static_cast<std::uint64_t>(v.value_or(1));
-        });
-    m_bound->bind(
-        mc, tr("Correlation"),
-        tr("Rank correlation between the tasks of one category (Iman-Conover): when one cause "
-           "slows a labeling task it slows the others too. 0: independent draws, which "
-           "understate the spread."),
-        new ValueControl(config(0, estimate::kMaxCategoryCorrelation, Scale::Linear, 2, QString()),
-                         mcBox),
-        EditId::ProjectCorrelation, tr("Change correlation"),
-        [](const Scenario &s) {
-            return std::optional<double>(s.project.monteCarlo.categoryCorrelation);
-        },
-        [](Scenario &s, std::optional<double> v) {
-            s.project.monteCarlo.categoryCorrelation = v.value_or(0);
-        });
+        mc, mcBox,
+        {{tr("Trials"), tr("Simulated plans; more trials, smoother percentiles."),
+          countConfig(1000, 1e6, Scale::Log, [](int n) { return tr("%n trial(s)", nullptr, n); }),
+          EditId::ProjectTrials, tr("Change trials"),
+          monteCarlo(&estimate::MonteCarloOptions::trials)},
+         {tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
+          config(0, 1e6, Scale::Linear, 0, QString()), EditId::ProjectSeed, tr("Change seed"),
+          monteCarlo(&estimate::MonteCarloOptions::seed)},
+         {tr("Correlation"),
+          tr("Rank correlation between the tasks of one category (Iman-Conover): when one cause "
+             "slows a labeling task it slows the others too. 0: independent draws, which "
+             "understate the spread."),
+          config(0, estimate::kMaxCategoryCorrelation, Scale::Linear, 2, QString()),
+          EditId::ProjectCorrelation, tr("Change correlation"),
+          monteCarlo(&estimate::MonteCarloOptions::categoryCorrelation)}});
     return mcBox;
 }
 
@@ -238,16 +223,15 @@ QGroupBox *ProjectPanel::buildCalendarGroup(QWidget *parent)
     }
     daysLayout->addStretch(1);
     form->addRow(tr("Working days"), days);
-    m_hoursPerDay = m_bound->bind(
-        form, tr("Hours per day"),
-        tr("Working hours in one calendar day. Estimates keep their own unit (a day of effort is "
-           "8 h); a 6-hour day spreads the same effort over more dates."),
-        new ValueControl(config(0.5, 24, Scale::Linear, 1, tr(" h")), box),
-        EditId::ProjectHoursPerDay, tr("Change hours per day"),
-        [](const Scenario &s) { return std::optional<double>(s.project.calendar.hoursPerDay); },
-        [](Scenario &s, std::optional<double> v) {
-            s.project.calendar.hoursPerDay = v.value_or(8);
-        });
+    m_bound->bind(form, box,
+                  {{tr("Hours per day"),
+                    tr("Working hours in one calendar day. Estimates keep their own unit (a day "
+                       "of effort is 8 h); a 6-hour day spreads the same effort over more dates."),
+                    config(0.5, 24, Scale::Linear, 1, tr(" h")), EditId::ProjectHoursPerDay,
+                    tr("Change hours per day"),
+                    field(&Scenario::project, &ProjectSettings::calendar,
+                          &estimate::WorkCalendar::hoursPerDay)}});
+    m_hoursPerDay = m_bound->control(EditId::ProjectHoursPerDay);
     m_holidays->setPlaceholderText(tr("e.g. 2026-12-25, 2027-01-01"));
     m_holidays->setToolTip(tr("Days off, as YYYY-MM-DD separated by commas; applied on Enter."));
     m_holidays->setAccessibleName(tr("Holidays"));
@@ -367,20 +351,12 @@ QGroupBox *ProjectPanel::buildBuffersGroup(QWidget *parent)
         {tr("Contingency"), tr("On the whole plan, after the category buffers."),
          &estimate::Buffers::contingency, EditId::BufferContingency},
     };
-    for (const auto &[label, explanation, field, id] : bufferRows) {
-        const BufferField member = field;
-        m_bound->bind(
-            buffers, label, explanation,
-            new ValueControl(config(0, 200, Scale::Linear, 0, tr(" %")), bufferBox), id,
-            tr("Change %1 buffer").arg(label.toLower()),
-            [member](const Scenario &s) {
-                return std::optional<double>(s.project.buffers.*member);
-            },
-            [member](Scenario &s, std::optional<double> v) {
-                s.project.buffers.*member = v.value_or(0);
-            },
-            0.01);
-    }
+    std::vector<BindingRow> rows;
+    for (const auto &[label, explanation, member, id] : bufferRows)
+        rows.push_back({label, explanation, config(0, 200, Scale::Linear, 0, tr(" %")), id,
+                        tr("Change %1 buffer").arg(label.toLower()),
+                        field(&Scenario::project, &ProjectSettings::buffers, member), 0.01});
+    m_bound->bind(buffers, bufferBox, rows);
     return bufferBox;
 }
 
@@ -390,13 +366,12 @@ QGroupBox *ProjectPanel::buildLabelingGroup(QWidget *parent)
     auto *labelingBox = new QGroupBox(tr("Labeling effort"), parent);
     auto *labeling = new QFormLayout(labelingBox);
     m_bound->bind(
-        labeling, tr("Items"), tr("Items to label in total (strata give shares of them)."),
-        new ValueControl(
-            countConfig(1, 1e9, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),
-            labelingBox),
-        EditId::LabelingItems, tr("Change items"),
-        [](const Scenario &s) { return std::optional<double>(s.project.labeling.items); },
-        [](Scenario &s, std::optional<double> v) { s.project.labeling.items = v.value_or(1); });
+        labeling, labelingBox,
+        {{tr("Items"), tr("Items to label in total (strata give shares of them)."),
+          countConfig(1, 1e9, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),
+          EditId::LabelingItems, tr("Change items"),
+          field(&Scenario::project, &ProjectSettings::labeling,
+                &estimate::LabelingInputs::items)}});
     labeling->addRow(m_strata);
     labeling->addRow(buildStrataButtons(labelingBox));
     bindLabelingRates(labeling, labelingBox);
@@ -482,29 +457,19 @@ void ProjectPanel::bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingB
              &estimate::LabelingInputs::toolingCost, EditId::LabelingTooling,
              config(0, 1e7, Scale::Linear, 0, QString()), 1},
         };
-    for (const auto &[label, explanation, field, id, controlConfig, scale] : labelingRows) {
-        const LabelingField member = field;
-        m_bound->bind(
-            labeling, label, explanation, new ValueControl(controlConfig, labelingBox), id,
-            tr("Change %1").arg(label.toLower()),
-            [member](const Scenario &s) {
-                return std::optional<double>(s.project.labeling.*member);
-            },
-            [member](Scenario &s, std::optional<double> v) {
-                s.project.labeling.*member = v.value_or(0);
-            },
-            scale);
-    }
-    m_bound->bind(
-        labeling, tr("Adjudication time"),
-        tr("Minutes per adjudicated item; unticked: the item's labeling time."),
-        new ValueControl(optionalConfig(config(0.1, 600, Scale::Log, 1, tr(" min")), QString()),
-                         labelingBox),
-        EditId::LabelingAdjudicationMinutes, tr("Change adjudication time"),
-        [](const Scenario &s) { return s.project.labeling.adjudicationMinutesPerItem; },
-        [](Scenario &s, std::optional<double> v) {
-            s.project.labeling.adjudicationMinutesPerItem = v;
-        });
+    const auto labelingField = [](auto member) {
+        return field(&Scenario::project, &ProjectSettings::labeling, member);
+    };
+    std::vector<BindingRow> rows;
+    for (const auto &[label, explanation, member, id, controlConfig, scale] : labelingRows)
+        rows.push_back({label, explanation, controlConfig, id, tr("Change %1").arg(label.toLower()),
+                        labelingField(member), scale});
+    rows.push_back({tr("Adjudication time"),
+                    tr("Minutes per adjudicated item; unticked: the item's labeling time."),
+                    optionalConfig(config(0.1, 600, Scale::Log, 1, tr(" min")), QString()),
+                    EditId::LabelingAdjudicationMinutes, tr("Change adjudication time"),
+                    labelingField(&estimate::LabelingInputs::adjudicationMinutesPerItem)});
+    m_bound->bind(labeling, labelingBox, rows);
 }
 
 /// A training job's ETA from a canary run.
@@ -529,16 +494,11 @@ QGroupBox *ProjectPanel::buildEtaGroup(QWidget *parent)
          &estimate::JobEtaInputs::checkpointMinutes, EditId::EtaCheckpoint,
          config(0, 1440, Scale::Linear, 0, tr(" min"))},
     };
-    for (const auto &[label, explanation, field, id, controlConfig] : etaRows) {
-        const EtaField member = field;
-        m_bound->bind(
-            eta, label, explanation, new ValueControl(controlConfig, etaBox), id,
-            tr("Change %1").arg(label.toLower()),
-            [member](const Scenario &s) { return std::optional<double>(s.project.jobEta.*member); },
-            [member](Scenario &s, std::optional<double> v) {
-                s.project.jobEta.*member = v.value_or(0);
-            });
-    }
+    std::vector<BindingRow> rows;
+    for (const auto &[label, explanation, member, id, controlConfig] : etaRows)
+        rows.push_back({label, explanation, controlConfig, id, tr("Change %1").arg(label.toLower()),
+                        field(&Scenario::project, &ProjectSettings::jobEta, member)});
+    m_bound->bind(eta, etaBox, rows);
     m_etaResult->setWordWrap(true);
     m_etaResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     eta->addRow(m_etaResult);
