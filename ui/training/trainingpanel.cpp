@@ -133,79 +133,76 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     auto *shapeBox = new QGroupBox(tr("Pipeline"), inputs);
     auto *shape = new QFormLayout(shapeBox);
     m_bound->bind(
-        shape, tr("Devices p"), tr("Pipeline stages, one device each."),
-        new ValueControl(
-            countConfig(1, 128, Scale::Log, [](int n) { return tr("%n device(s)", nullptr, n); }),
-            shapeBox),
-        EditId::TrainingDevices, tr("Change devices"),
-        [](const Scenario &s) { return std::optional<double>(s.training.devices); },
-        [](Scenario &s, std::optional<double> v) {
-            s.training.devices = v.value_or(1);
-            // Per-device lists no longer match: keep their mean for every device.
-            for (auto *list :
-                 {&s.training.forwardMs, &s.training.backwardMs, &s.training.weightMs}) {
-                if (list->size() > 1)
-                    *list = {uniformValue(*list)};
-            }
-        });
-    m_bound->bind(
-        shape, tr("Microbatches m"), tr("The batch is cut into m microbatches per step."),
-        new ValueControl(countConfig(1, 4096, Scale::Log,
-                                     [](int n) { return tr("%n microbatch(es)", nullptr, n); }),
-                         shapeBox),
-        EditId::TrainingMicrobatches, tr("Change microbatches"),
-        [](const Scenario &s) { return std::optional<double>(s.training.microbatches); },
-        [](Scenario &s, std::optional<double> v) { s.training.microbatches = v.value_or(1); });
-    m_bound->bind(
-        shape, tr("Virtual stages v"),
-        tr("Interleaved only: each device holds v chunks of layers, each taking F/v, B/v, W/v."),
-        new ValueControl(
-            countConfig(1, 16, Scale::Linear, [](int n) { return tr("%n chunk(s)", nullptr, n); }),
-            shapeBox),
-        EditId::VirtualStages, tr("Change virtual stages"),
-        [](const Scenario &s) { return std::optional<double>(s.training.virtualStages); },
-        [](Scenario &s, std::optional<double> v) { s.training.virtualStages = v.value_or(1); });
+        shape, shapeBox,
+        {{tr("Devices p"),
+          tr("Pipeline stages, one device each."),
+          countConfig(1, 128, Scale::Log, [](int n) { return tr("%n device(s)", nullptr, n); }),
+          EditId::TrainingDevices,
+          tr("Change devices"),
+          {[](const Scenario &s) { return std::optional<double>(s.training.devices); },
+           [](Scenario &s, std::optional<double> v) {
+               s.training.devices = v.value_or(1);
+               // Per-device lists no longer match: keep their mean for every device.
+               for (auto *list :
+                    {&s.training.forwardMs, &s.training.backwardMs, &s.training.weightMs}) {
+                   if (list->size() > 1)
+                       *list = {uniformValue(*list)};
+               }
+           }}},
+         {tr("Microbatches m"), tr("The batch is cut into m microbatches per step."),
+          countConfig(1, 4096, Scale::Log,
+                      [](int n) { return tr("%n microbatch(es)", nullptr, n); }),
+          EditId::TrainingMicrobatches, tr("Change microbatches"),
+          field(&Scenario::training, &TrainingSettings::microbatches)},
+         {tr("Virtual stages v"),
+          tr("Interleaved only: each device holds v chunks of layers, each taking F/v, B/v, W/v."),
+          countConfig(1, 16, Scale::Linear, [](int n) { return tr("%n chunk(s)", nullptr, n); }),
+          EditId::VirtualStages, tr("Change virtual stages"),
+          field(&Scenario::training, &TrainingSettings::virtualStages)}});
     inputsLayout->addWidget(shapeBox);
 
     auto *timesBox = new QGroupBox(tr("Times per microbatch, per device"), inputs);
     auto *times = new QFormLayout(timesBox);
+    // A per-device list reads as its one value (or mean) and is set to one value for all.
+    using DeviceTimes = std::vector<double> TrainingSettings::*;
+    const auto uniform = [](DeviceTimes times) {
+        return ScenarioField{
+            [times](const Scenario &s) {
+                return std::optional<double>(uniformValue(s.training.*times));
+            },
+            [times](Scenario &s, std::optional<double> v) { s.training.*times = {v.value_or(1)}; }};
+    };
+    const ValueControl::Config timeConfig = config(0.01, 10'000, Scale::Log, 2, tr(" ms"));
     m_bound->bind(
-        times, tr("Forward F"), tr("One microbatch through one device's layers."),
-        new ValueControl(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), timesBox),
-        EditId::ForwardMs, tr("Change forward time"),
-        [](const Scenario &s) { return std::optional<double>(uniformValue(s.training.forwardMs)); },
-        [](Scenario &s, std::optional<double> v) { s.training.forwardMs = {v.value_or(1)}; });
-    m_bound->bind(
-        times, tr("Backward B"),
-        tr("Gradients for the inputs (the whole backward when W is off). About 2F without the "
-           "split, about F with it."),
-        new ValueControl(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), timesBox),
-        EditId::BackwardMs, tr("Change backward time"),
-        [](const Scenario &s) {
-            return std::optional<double>(uniformValue(s.training.backwardMs));
-        },
-        [](Scenario &s, std::optional<double> v) { s.training.backwardMs = {v.value_or(1)}; });
-    m_bound->bind(
-        times, tr("Weight gradients W"),
-        tr("Tick to split the backward: W runs as its own op (ZB-H1 defers it into bubbles)."),
-        new ValueControl(optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
-                         timesBox),
-        EditId::WeightMs, tr("Change weight-gradient time"),
-        [](const Scenario &s) -> std::optional<double> {
-            const double w = uniformValue(s.training.weightMs);
-            return w > 0 ? std::optional<double>(w) : std::nullopt;
-        },
-        [](Scenario &s, std::optional<double> v) { s.training.weightMs = {v.value_or(0)}; });
-    m_bound->bind(
-        times, tr("Communication"),
-        tr("Sending activations or gradients to the next device, added to every hop."),
-        new ValueControl(optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
-                         timesBox),
-        EditId::CommMs, tr("Change communication time"),
-        [](const Scenario &s) -> std::optional<double> {
-            return s.training.commMs > 0 ? std::optional<double>(s.training.commMs) : std::nullopt;
-        },
-        [](Scenario &s, std::optional<double> v) { s.training.commMs = v.value_or(0); });
+        times, timesBox,
+        {{tr("Forward F"), tr("One microbatch through one device's layers."), timeConfig,
+          EditId::ForwardMs, tr("Change forward time"), uniform(&TrainingSettings::forwardMs)},
+         {tr("Backward B"),
+          tr("Gradients for the inputs (the whole backward when W is off). About 2F without the "
+             "split, about F with it."),
+          timeConfig, EditId::BackwardMs, tr("Change backward time"),
+          uniform(&TrainingSettings::backwardMs)},
+         // Off is 0 in the plan: no split, no communication.
+         {tr("Weight gradients W"),
+          tr("Tick to split the backward: W runs as its own op (ZB-H1 defers it into bubbles)."),
+          optionalConfig(timeConfig, QString()),
+          EditId::WeightMs,
+          tr("Change weight-gradient time"),
+          {[](const Scenario &s) -> std::optional<double> {
+               const double w = uniformValue(s.training.weightMs);
+               return w > 0 ? std::optional<double>(w) : std::nullopt;
+           },
+           [](Scenario &s, std::optional<double> v) { s.training.weightMs = {v.value_or(0)}; }}},
+         {tr("Communication"),
+          tr("Sending activations or gradients to the next device, added to every hop."),
+          optionalConfig(timeConfig, QString()),
+          EditId::CommMs,
+          tr("Change communication time"),
+          {[](const Scenario &s) -> std::optional<double> {
+               return s.training.commMs > 0 ? std::optional<double>(s.training.commMs)
+                                            : std::nullopt;
+           },
+           [](Scenario &s, std::optional<double> v) { s.training.commMs = v.value_or(0); }}}});
     m_perDevice->setWordWrap(true);
     m_perDevice->setToolTip(tr("Per-device times from the scenario file. Moving a slider sets "
                                "every device to one value."));
@@ -217,51 +214,49 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     auto *budgetBox = new QGroupBox(tr("Activation memory"), inputs);
     auto *memory = new QFormLayout(budgetBox);
     m_bound->bind(
-        memory, tr("Memory budget"),
-        tr("Activations a device may hold at once, in microbatches (the unit of peak in flight; "
-           "1F1B and ZB-H1 need p, ZB-H2 2p). ZB-auto searches for the fastest schedule within "
-           "it; the table marks which schedules fit. Off: ZB-auto uses p."),
-        new ValueControl(
-            optionalConfig(config(1, 4096, Scale::Log, 1, tr(" microbatches")), QString()),
-            budgetBox),
-        EditId::TrainingMemoryLimit, tr("Change memory budget"),
-        [](const Scenario &s) { return s.training.memoryLimitMicrobatches; },
-        [](Scenario &s, std::optional<double> v) { s.training.memoryLimitMicrobatches = v; });
-    m_bound->bind(
-        memory, tr("Activations per microbatch"),
-        tr("Bytes of one microbatch's activations on a device (all its layers; \"2GiB\", "
-           "\"512MiB\"). With the device memory the chart counts bytes and the budget is the "
-           "device memory over them."),
-        new ValueControl(optionalConfig(config(0.001, 1024, Scale::Log, 3, tr(" GiB")), QString()),
-                         budgetBox),
-        EditId::TrainingActivationBytes, tr("Change activations per microbatch"),
-        [](const Scenario &s) { return s.training.activationBytesPerMicrobatch; },
-        [](Scenario &s, std::optional<double> v) {
-            TrainingSettings &t = s.training;
-            t.activationBytesPerMicrobatch = v;
-            if (!v)
-                t.deviceMemoryBytes.reset();
-            else if (!t.deviceMemoryBytes)
-                t.deviceMemoryBytes = std::max(kDefaultDeviceMemory, *v);
-        },
-        kGiB);
-    m_bound->bind(
-        memory, tr("Device memory"),
-        tr("Memory a device has for activations (\"80GiB\"), with the activations per "
-           "microbatch: the dashed line of the memory chart."),
-        new ValueControl(optionalConfig(config(0.01, 16'384, Scale::Log, 2, tr(" GiB")), QString()),
-                         budgetBox),
-        EditId::TrainingDeviceMemory, tr("Change device memory"),
-        [](const Scenario &s) { return s.training.deviceMemoryBytes; },
-        [](Scenario &s, std::optional<double> v) {
-            TrainingSettings &t = s.training;
-            t.deviceMemoryBytes = v;
-            if (!v)
-                t.activationBytesPerMicrobatch.reset();
-            else if (!t.activationBytesPerMicrobatch)
-                t.activationBytesPerMicrobatch = std::min(kDefaultActivationBytes, *v);
-        },
-        kGiB);
+        memory, budgetBox,
+        {{tr("Memory budget"),
+          tr("Activations a device may hold at once, in microbatches (the unit of peak in "
+             "flight; 1F1B and ZB-H1 need p, ZB-H2 2p). ZB-auto searches for the fastest "
+             "schedule within it; the table marks which schedules fit. Off: ZB-auto uses p."),
+          optionalConfig(config(1, 4096, Scale::Log, 1, tr(" microbatches")), QString()),
+          EditId::TrainingMemoryLimit, tr("Change memory budget"),
+          field(&Scenario::training, &TrainingSettings::memoryLimitMicrobatches)},
+         // The activations and the device memory are a pair: turning one on brings the
+         // other, turning one off both.
+         {tr("Activations per microbatch"),
+          tr("Bytes of one microbatch's activations on a device (all its layers; \"2GiB\", "
+             "\"512MiB\"). With the device memory the chart counts bytes and the budget is the "
+             "device memory over them."),
+          optionalConfig(config(0.001, 1024, Scale::Log, 3, tr(" GiB")), QString()),
+          EditId::TrainingActivationBytes,
+          tr("Change activations per microbatch"),
+          {[](const Scenario &s) { return s.training.activationBytesPerMicrobatch; },
+           [](Scenario &s, std::optional<double> v) {
+               TrainingSettings &t = s.training;
+               t.activationBytesPerMicrobatch = v;
+               if (!v)
+                   t.deviceMemoryBytes.reset();
+               else if (!t.deviceMemoryBytes)
+                   t.deviceMemoryBytes = std::max(kDefaultDeviceMemory, *v);
+           }},
+          kGiB},
+         {tr("Device memory"),
+          tr("Memory a device has for activations (\"80GiB\"), with the activations per "
+             "microbatch: the dashed line of the memory chart."),
+          optionalConfig(config(0.01, 16'384, Scale::Log, 2, tr(" GiB")), QString()),
+          EditId::TrainingDeviceMemory,
+          tr("Change device memory"),
+          {[](const Scenario &s) { return s.training.deviceMemoryBytes; },
+           [](Scenario &s, std::optional<double> v) {
+               TrainingSettings &t = s.training;
+               t.deviceMemoryBytes = v;
+               if (!v)
+                   t.activationBytesPerMicrobatch.reset();
+               else if (!t.activationBytesPerMicrobatch)
+                   t.activationBytesPerMicrobatch = std::min(kDefaultActivationBytes, *v);
+           }},
+          kGiB}});
     inputsLayout->addWidget(budgetBox);
     inputsLayout->addStretch(1);
 
