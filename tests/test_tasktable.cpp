@@ -278,3 +278,29 @@ TEST(TaskTable, BindingsFindAControlByItsEditNotItsPosition)
     bindings.show(doc.scenario());
     EXPECT_EQ(bindings.control(EditId::Workers)->value(), doc.scenario().workload.workers);
 }
+
+// A field reads and writes the scenario's number as it is stored, through a path of members.
+TEST(TaskTable, AFieldReadsAndWritesTheNumberAtItsPath)
+{
+    Scenario s = defaultScenario();
+    const ScenarioField trials = field(&Scenario::project, &ProjectSettings::monteCarlo,
+                                       &estimate::MonteCarloOptions::trials);
+    trials.set(s, 2500.0);
+    EXPECT_EQ(s.project.monteCarlo.trials, 2500);
+    EXPECT_EQ(trials.get(s), std::optional<double>(2500));
+    const ScenarioField seed =
+        field(&Scenario::project, &ProjectSettings::monteCarlo, &estimate::MonteCarloOptions::seed);
+    seed.set(s, 42.0);
+    EXPECT_EQ(s.project.monteCarlo.seed, 42u);
+    // An optional field is cleared by an unticked control; a plain one keeps its value.
+    const ScenarioField coldStart = field(&Scenario::overheads, &Overheads::coldStartSeconds);
+    coldStart.set(s, 30.0);
+    EXPECT_EQ(s.overheads.coldStartSeconds, std::optional<double>(30));
+    coldStart.set(s, std::nullopt);
+    EXPECT_FALSE(s.overheads.coldStartSeconds.has_value());
+    EXPECT_EQ(coldStart.get(s), std::nullopt);
+    const ScenarioField workers = field(&Scenario::workload, &Workload::workers);
+    workers.set(s, 64.0);
+    workers.set(s, std::nullopt);
+    EXPECT_EQ(s.workload.workers, 64);
+}

@@ -87,19 +87,14 @@ QGroupBox *TailPanel::buildScaleOutGroup(QWidget *parent)
     auto *scaleBox = new QGroupBox(tr("Scale-out"), parent);
     auto *scale = new QFormLayout(scaleBox);
     m_bound->bind(
-        scale, tr("Workers"), tr("Parallel workers; the same value as on the Model tab."),
-        new ValueControl(
-            countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n worker(s)", nullptr, n); }),
-            scaleBox),
-        EditId::Workers, tr("Change workers"),
-        [](const Scenario &s) { return std::optional<double>(s.workload.workers); },
-        [](Scenario &s, std::optional<double> v) { s.workload.workers = v.value_or(1); });
-    m_bound->bind(
-        scale, tr("Parallel fraction p"), tr("Amdahl's p: the share of the work that spreads."),
-        new ValueControl(config(0, 1, Scale::Linear, 4, QString()), scaleBox),
-        EditId::ParallelFraction, tr("Change parallel fraction"),
-        [](const Scenario &s) { return std::optional<double>(s.workload.parallelFraction); },
-        [](Scenario &s, std::optional<double> v) { s.workload.parallelFraction = v.value_or(1); });
+        scale, scaleBox,
+        {{tr("Workers"), tr("Parallel workers; the same value as on the Model tab."),
+          countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n worker(s)", nullptr, n); }),
+          EditId::Workers, tr("Change workers"), field(&Scenario::workload, &Workload::workers)},
+         {tr("Parallel fraction p"), tr("Amdahl's p: the share of the work that spreads."),
+          config(0, 1, Scale::Linear, 4, QString()), EditId::ParallelFraction,
+          tr("Change parallel fraction"),
+          field(&Scenario::workload, &Workload::parallelFraction)}});
     return scaleBox;
 }
 
@@ -109,53 +104,39 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
     auto *overheadBox = new QGroupBox(tr("Overheads (tick to include)"), parent);
     auto *overheads = new QFormLayout(overheadBox);
     m_bound->bind(
-        overheads, tr("Cold start"),
-        tr("Model load and warm-up, once per worker, before its first user."),
-        new ValueControl(optionalConfig(config(0.1, 36'000, Scale::Log, 1, tr(" s")), QString()),
-                         overheadBox),
-        EditId::ColdStart, tr("Change cold start"),
-        [](const Scenario &s) { return s.overheads.coldStartSeconds; },
-        [](Scenario &s, std::optional<double> v) { s.overheads.coldStartSeconds = v; });
-    m_bound->bind(
-        overheads, tr("Request overhead"),
-        tr("Network and serialization per request: one per user when batched, else one per "
-           "prediction."),
-        new ValueControl(optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
-                         overheadBox),
-        EditId::RequestOverhead, tr("Change request overhead"),
-        [](const Scenario &s) { return s.overheads.requestOverheadMs; },
-        [](Scenario &s, std::optional<double> v) { s.overheads.requestOverheadMs = v; });
-    m_bound->bind(
-        overheads, tr("Shared cap"),
-        tr("A feature store or object store serves at most this many users/s across all "
-           "workers."),
-        new ValueControl(optionalConfig(config(1, 1e9, Scale::Log, 0, tr(" users/s")), QString()),
-                         overheadBox),
-        EditId::SharedCap, tr("Change shared cap"),
-        [](const Scenario &s) { return s.overheads.sharedCapPerSecond; },
-        [](Scenario &s, std::optional<double> v) { s.overheads.sharedCapPerSecond = v; });
+        overheads, overheadBox,
+        {{tr("Cold start"), tr("Model load and warm-up, once per worker, before its first user."),
+          optionalConfig(config(0.1, 36'000, Scale::Log, 1, tr(" s")), QString()),
+          EditId::ColdStart, tr("Change cold start"),
+          field(&Scenario::overheads, &Overheads::coldStartSeconds)},
+         {tr("Request overhead"),
+          tr("Network and serialization per request: one per user when batched, else one per "
+             "prediction."),
+          optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
+          EditId::RequestOverhead, tr("Change request overhead"),
+          field(&Scenario::overheads, &Overheads::requestOverheadMs)},
+         {tr("Shared cap"),
+          tr("A feature store or object store serves at most this many users/s across all "
+             "workers."),
+          optionalConfig(config(1, 1e9, Scale::Log, 0, tr(" users/s")), QString()),
+          EditId::SharedCap, tr("Change shared cap"),
+          field(&Scenario::overheads, &Overheads::sharedCapPerSecond)}});
     m_sharedName = new QLineEdit(overheadBox);
     m_sharedName->setMaxLength(80);
     m_sharedName->setToolTip(tr("What the shared resource is called in the chart and the text."));
     overheads->addRow(tr("Shared resource"), m_sharedName);
     m_bound->bind(
-        overheads, tr("Dispatch cap"),
-        tr("A single coordinator hands out at most this many shards per second."),
-        new ValueControl(
-            optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" shards/s")), QString()),
-            overheadBox),
-        EditId::DispatchCap, tr("Change dispatch cap"),
-        [](const Scenario &s) { return s.overheads.dispatchCapPerSecond; },
-        [](Scenario &s, std::optional<double> v) { s.overheads.dispatchCapPerSecond = v; });
-    m_bound->bind(
-        overheads, tr("Users per shard"),
-        tr("How the job is cut into shards for the coordinator and the simulation."),
-        new ValueControl(
-            countConfig(1, 1e9, Scale::Log, [](int n) { return tr("%n user(s)", nullptr, n); }),
-            overheadBox),
-        EditId::UsersPerShard, tr("Change users per shard"),
-        [](const Scenario &s) { return std::optional<double>(s.overheads.usersPerShard); },
-        [](Scenario &s, std::optional<double> v) { s.overheads.usersPerShard = v.value_or(1); });
+        overheads, overheadBox,
+        {{tr("Dispatch cap"),
+          tr("A single coordinator hands out at most this many shards per second."),
+          optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" shards/s")), QString()),
+          EditId::DispatchCap, tr("Change dispatch cap"),
+          field(&Scenario::overheads, &Overheads::dispatchCapPerSecond)},
+         {tr("Users per shard"),
+          tr("How the job is cut into shards for the coordinator and the simulation."),
+          countConfig(1, 1e9, Scale::Log, [](int n) { return tr("%n user(s)", nullptr, n); }),
+          EditId::UsersPerShard, tr("Change users per shard"),
+          field(&Scenario::overheads, &Overheads::usersPerShard)}});
     return overheadBox;
 }
 
@@ -164,35 +145,23 @@ QGroupBox *TailPanel::buildMemoryGroup(QWidget *parent)
     auto *memoryBox = new QGroupBox(tr("Memory cap on batching"), parent);
     auto *memory = new QFormLayout(memoryBox);
     m_bound->bind(
-        memory, tr("Accelerator memory"), tr("Device memory (VRAM): tick to check the batch."),
-        new ValueControl(optionalConfig(config(1, 1024, Scale::Log, 1, tr(" GiB")), QString()),
-                         memoryBox),
-        EditId::AcceleratorMemory, tr("Change accelerator memory"),
-        [](const Scenario &s) { return s.memory.acceleratorMemoryBytes; },
-        [](Scenario &s, std::optional<double> v) { s.memory.acceleratorMemoryBytes = v; }, kGiB);
-    m_bound->bind(
-        memory, tr("Model size"), tr("Weights and runtime the model keeps on the device."),
-        new ValueControl(config(0, 1024, Scale::Linear, 2, tr(" GiB")), memoryBox),
-        EditId::ModelBytes, tr("Change model size"),
-        [](const Scenario &s) { return std::optional<double>(s.memory.modelBytes); },
-        [](Scenario &s, std::optional<double> v) { s.memory.modelBytes = v.value_or(0); }, kGiB);
-    m_bound->bind(
-        memory, tr("Memory per item"), tr("Activations and buffers one batched item needs."),
-        new ValueControl(config(0.001, 65'536, Scale::Log, 3, tr(" MiB")), memoryBox),
-        EditId::BytesPerItem, tr("Change memory per item"),
-        [](const Scenario &s) { return std::optional<double>(s.memory.bytesPerItem); },
-        [](Scenario &s, std::optional<double> v) { s.memory.bytesPerItem = v.value_or(1); }, kMiB);
-    m_bound->bind(
-        memory, tr("Batch size"),
-        tr("Items per batch; unticked, one user's predictions form the batch."),
-        new ValueControl(
-            optionalConfig(
-                countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),
-                QString()),
-            memoryBox),
-        EditId::BatchItems, tr("Change batch size"),
-        [](const Scenario &s) { return s.memory.batchItems; },
-        [](Scenario &s, std::optional<double> v) { s.memory.batchItems = v; });
+        memory, memoryBox,
+        {{tr("Accelerator memory"), tr("Device memory (VRAM): tick to check the batch."),
+          optionalConfig(config(1, 1024, Scale::Log, 1, tr(" GiB")), QString()),
+          EditId::AcceleratorMemory, tr("Change accelerator memory"),
+          field(&Scenario::memory, &MemoryLimit::acceleratorMemoryBytes), kGiB},
+         {tr("Model size"), tr("Weights and runtime the model keeps on the device."),
+          config(0, 1024, Scale::Linear, 2, tr(" GiB")), EditId::ModelBytes,
+          tr("Change model size"), field(&Scenario::memory, &MemoryLimit::modelBytes), kGiB},
+         {tr("Memory per item"), tr("Activations and buffers one batched item needs."),
+          config(0.001, 65'536, Scale::Log, 3, tr(" MiB")), EditId::BytesPerItem,
+          tr("Change memory per item"), field(&Scenario::memory, &MemoryLimit::bytesPerItem), kMiB},
+         {tr("Batch size"), tr("Items per batch; unticked, one user's predictions form the batch."),
+          optionalConfig(
+              countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),
+              QString()),
+          EditId::BatchItems, tr("Change batch size"),
+          field(&Scenario::memory, &MemoryLimit::batchItems)}});
     m_memory = new QLabel(memoryBox);
     m_memory->setWordWrap(true);
     memory->addRow(m_memory);
@@ -204,61 +173,40 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
 {
     auto *simBox = new QGroupBox(tr("Simulation"), parent);
     auto *sim = new QFormLayout(simBox);
-    m_bound->bind(
-        sim, tr("Straggler chance"), tr("Chance q that a shard runs slow."),
-        new ValueControl(config(0, 0.99, Scale::Linear, 4, QString()), simBox),
-        EditId::StragglerProbability, tr("Change straggler chance"),
-        [](const Scenario &s) { return std::optional<double>(s.simulation.stragglerProbability); },
-        [](Scenario &s, std::optional<double> v) {
-            s.simulation.stragglerProbability = v.value_or(0);
-        });
-    m_bound->bind(
-        sim, tr("Straggler slowdown"), tr("A straggler takes k times as long."),
-        new ValueControl(config(1, 100, Scale::Log, 2, tr("×")), simBox), EditId::StragglerFactor,
-        tr("Change straggler slowdown"),
-        [](const Scenario &s) { return std::optional<double>(s.simulation.stragglerFactor); },
-        [](Scenario &s, std::optional<double> v) { s.simulation.stragglerFactor = v.value_or(1); });
-    m_bound->bind(
-        sim, tr("Failure chance"),
-        tr("Chance f that an attempt fails at a random point and is retried at once."),
-        new ValueControl(config(0, 0.99, Scale::Linear, 4, QString()), simBox),
-        EditId::FailureProbability, tr("Change failure chance"),
-        [](const Scenario &s) { return std::optional<double>(s.simulation.failureProbability); },
-        [](Scenario &s, std::optional<double> v) {
-            s.simulation.failureProbability = v.value_or(0);
-        });
-    m_bound->bind(
-        sim, tr("Checkpoint every"),
-        tr("Seconds of work between checkpoints; a retry resumes from the last one."),
-        new ValueControl(optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" s")), QString()),
-                         simBox),
-        EditId::Checkpoint, tr("Change checkpoint interval"),
-        [](const Scenario &s) { return s.simulation.checkpointSeconds; },
-        [](Scenario &s, std::optional<double> v) { s.simulation.checkpointSeconds = v; });
-    m_bound->bind(
-        sim, tr("Checkpoint cost"), tr("Seconds each checkpoint takes to write."),
-        new ValueControl(config(0, 600, Scale::Linear, 1, tr(" s")), simBox),
-        EditId::CheckpointCost, tr("Change checkpoint cost"),
-        [](const Scenario &s) { return std::optional<double>(s.simulation.checkpointCostSeconds); },
-        [](Scenario &s, std::optional<double> v) {
-            s.simulation.checkpointCostSeconds = v.value_or(0);
-        });
+    m_bound->bind(sim, simBox,
+                  {{tr("Straggler chance"), tr("Chance q that a shard runs slow."),
+                    config(0, 0.99, Scale::Linear, 4, QString()), EditId::StragglerProbability,
+                    tr("Change straggler chance"),
+                    field(&Scenario::simulation, &SimulationSettings::stragglerProbability)},
+                   {tr("Straggler slowdown"), tr("A straggler takes k times as long."),
+                    config(1, 100, Scale::Log, 2, tr("×")), EditId::StragglerFactor,
+                    tr("Change straggler slowdown"),
+                    field(&Scenario::simulation, &SimulationSettings::stragglerFactor)},
+                   {tr("Failure chance"),
+                    tr("Chance f that an attempt fails at a random point and is retried at once."),
+                    config(0, 0.99, Scale::Linear, 4, QString()), EditId::FailureProbability,
+                    tr("Change failure chance"),
+                    field(&Scenario::simulation, &SimulationSettings::failureProbability)},
+                   {tr("Checkpoint every"),
+                    tr("Seconds of work between checkpoints; a retry resumes from the last one."),
+                    optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" s")), QString()),
+                    EditId::Checkpoint, tr("Change checkpoint interval"),
+                    field(&Scenario::simulation, &SimulationSettings::checkpointSeconds)},
+                   {tr("Checkpoint cost"), tr("Seconds each checkpoint takes to write."),
+                    config(0, 600, Scale::Linear, 1, tr(" s")), EditId::CheckpointCost,
+                    tr("Change checkpoint cost"),
+                    field(&Scenario::simulation, &SimulationSettings::checkpointCostSeconds)}});
     m_backups = new QCheckBox(tr("What-if: backup copies of slow shards"), simBox);
     m_backups->setToolTip(tr("Once the queue is empty, free workers start copies of the shards "
                              "that will end last; a shard ends with its first copy."));
     sim->addRow(m_backups);
-    m_bound->bind(
-        sim, tr("Trials"), tr("Simulated runs of the whole job."),
-        new ValueControl(config(1, 100'000, Scale::Log, 0, QString()), simBox), EditId::Trials,
-        tr("Change trials"),
-        [](const Scenario &s) { return std::optional<double>(s.simulation.trials); },
-        [](Scenario &s, std::optional<double> v) { s.simulation.trials = v.value_or(1); });
-    m_bound->bind(
-        sim, tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
-        new ValueControl(config(0, 1e6, Scale::Linear, 0, QString()), simBox), EditId::Seed,
-        tr("Change seed"),
-        [](const Scenario &s) { return std::optional<double>(s.simulation.seed); },
-        [](Scenario &s, std::optional<double> v) { s.simulation.seed = v.value_or(0); });
+    m_bound->bind(sim, simBox,
+                  {{tr("Trials"), tr("Simulated runs of the whole job."),
+                    config(1, 100'000, Scale::Log, 0, QString()), EditId::Trials,
+                    tr("Change trials"), field(&Scenario::simulation, &SimulationSettings::trials)},
+                   {tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
+                    config(0, 1e6, Scale::Linear, 0, QString()), EditId::Seed, tr("Change seed"),
+                    field(&Scenario::simulation, &SimulationSettings::seed)}});
     return simBox;
 }
 
@@ -268,24 +216,16 @@ QGroupBox *TailPanel::buildGoalGroup(QWidget *parent)
     auto *goalBox = new QGroupBox(tr("Deadline"), parent);
     auto *goal = new QFormLayout(goalBox);
     m_bound->bind(
-        goal, tr("Finish within"), tr("The deadline the goal seek plans for."),
-        new ValueControl(config(0.01, 100'000, Scale::Log, 2, tr(" h")), goalBox), EditId::Deadline,
-        tr("Change deadline"),
-        [](const Scenario &s) { return std::optional<double>(s.goal.deadlineSeconds); },
-        [](Scenario &s, std::optional<double> v) { s.goal.deadlineSeconds = v.value_or(3600); },
-        3600);
-    m_bound->bind(
-        goal, tr("Price"), tr("Price of one worker for one hour, for the cost column."),
-        new ValueControl(config(0, 100, Scale::Linear, 2, tr(" /worker-h")), goalBox),
-        EditId::Price, tr("Change price"),
-        [](const Scenario &s) { return std::optional<double>(s.goal.pricePerWorkerHour); },
-        [](Scenario &s, std::optional<double> v) { s.goal.pricePerWorkerHour = v.value_or(0); });
-    m_bound->bind(
-        goal, tr("Trials per try"), tr("Simulated trials at each worker count the seek tries."),
-        new ValueControl(config(10, 10'000, Scale::Log, 0, QString()), goalBox), EditId::GoalTrials,
-        tr("Change goal trials"),
-        [](const Scenario &s) { return std::optional<double>(s.goal.trials); },
-        [](Scenario &s, std::optional<double> v) { s.goal.trials = v.value_or(10); });
+        goal, goalBox,
+        {{tr("Finish within"), tr("The deadline the goal seek plans for."),
+          config(0.01, 100'000, Scale::Log, 2, tr(" h")), EditId::Deadline, tr("Change deadline"),
+          field(&Scenario::goal, &GoalSettings::deadlineSeconds), 3600},
+         {tr("Price"), tr("Price of one worker for one hour, for the cost column."),
+          config(0, 100, Scale::Linear, 2, tr(" /worker-h")), EditId::Price, tr("Change price"),
+          field(&Scenario::goal, &GoalSettings::pricePerWorkerHour)},
+         {tr("Trials per try"), tr("Simulated trials at each worker count the seek tries."),
+          config(10, 10'000, Scale::Log, 0, QString()), EditId::GoalTrials,
+          tr("Change goal trials"), field(&Scenario::goal, &GoalSettings::trials)}});
     return goalBox;
 }
 
