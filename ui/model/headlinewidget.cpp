@@ -3,7 +3,6 @@
 #include "core/base/format.h"
 #include "core/plan/explain.h"
 #include "core/plan/planresult.h"
-#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/project/planunits.h"
 #include "ui/widgets/appearance.h"
@@ -172,13 +171,14 @@ void HeadlineWidget::changeEvent(QEvent *event)
 void HeadlineWidget::setDocument(ScenarioDocument *document)
 {
     if (m_document)
-        disconnect(m_document->jobs()->monteCarlo(), nullptr, this, nullptr);
+        disconnect(m_document, &ScenarioDocument::backgroundChanged, this, nullptr);
     observeDocument(this, m_document, document, &HeadlineWidget::refresh,
                     Section::Model | Section::Baseline | Section::Training | Section::Project |
                         Section::Measured);
     if (m_document) {
-        connect(m_document->jobs()->monteCarlo(), &MonteCarloRunner::finished, this, [this]() {
-            if (m_workspace == Workspace::Project)
+        // The result's Monte Carlo section, as the document writes it in.
+        connect(m_document, &ScenarioDocument::backgroundChanged, this, [this](Backgrounds which) {
+            if (m_workspace == Workspace::Project && (which & Background::MonteCarlo))
                 refresh();
         });
     }
@@ -292,8 +292,7 @@ void HeadlineWidget::refreshTraining()
 void HeadlineWidget::refreshProject()
 {
     const ProjectSettings &project = m_document->scenario().project;
-    const std::optional<estimate::PlanEstimate> estimate =
-        m_document->jobs()->monteCarlo()->estimateFor(project);
+    const estimate::PlanEstimate *estimate = m_document->planResult().monteCarlo.ready();
     const QString trials = format::grouped(project.monteCarlo.trials, 0);
     if (!estimate) {
         const QString running = tr("running…");
