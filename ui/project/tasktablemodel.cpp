@@ -121,7 +121,7 @@ QString TaskTableModel::text(int row, int column) const
     case Category:
         return estimate::categoryKey(task.category);
     case Unit:
-        return unit;
+        return estimate::unitKey(task.unit);
     case Optimistic:
         return format::trimmed(task.optimistic, 3);
     case MostLikely:
