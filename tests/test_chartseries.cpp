@@ -258,5 +258,32 @@ TEST(ChartSeries, AccuracyChartDrawsOnePointPerLoggedTask)
     EXPECT_DOUBLE_EQ(chart.points()->data()->at(1)->key, 5);
 }
 
+TEST(ChartSeries, ScheduleChartDrawsALaneAndACaptionPerScheduleItIsGiven)
+{
+    // Two devices, one microbatch: F on device 0, F on device 1, B on device 1, B on device 0.
+    schedule::Result result;
+    result.params.devices = 2;
+    result.params.microbatches = 1;
+    result.ops = {{0, 1, 0, 0, 0, schedule::OpKind::Forward},
+                  {3, 5, 0, 0, 0, schedule::OpKind::Backward},
+                  {1, 2, 1, 0, 0, schedule::OpKind::Forward},
+                  {2, 3, 1, 0, 0, schedule::OpKind::Backward}};
+    result.deviceBegin = {0, 2, 4};
+    result.makespanMs = 5;
+    result.bubbleFraction = 0.4;
+    result.bubbleRatio = 0.667;
+    result.peakInFlight = {1, 1};
+    ScheduleChart chart;
+    chart.setSchedules(
+        std::make_shared<const std::vector<schedule::Result>>(std::vector{result, result}));
+    // Two devices and a blank row per lane; one caption per lane, naming what it is given.
+    EXPECT_EQ(chart.ops()->rowsPerLane(), 3);
+    EXPECT_EQ(chart.laneCaption(0), ScheduleChart::captionOf(result));
+    EXPECT_EQ(chart.laneCaption(1), ScheduleChart::captionOf(result));
+    EXPECT_TRUE(chart.laneCaption(0).contains(QStringLiteral("bubble 40 %")))
+        << chart.laneCaption(0).toStdString();
+    EXPECT_EQ(chart.laneCaption(2), QString());
+}
+
 } // namespace
 } // namespace pipeplan
