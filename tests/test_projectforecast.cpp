@@ -287,3 +287,23 @@ TEST(ProjectForecast, AOneTaskEditRedrawsThatRowOfTheTaskTable)
     w.document()->undoStack()->undo();
     EXPECT_EQ(model->rowCount(), static_cast<int>(w.document()->scenario().project.tasks.size()));
 }
+
+// Without a start date the Gantt and the burn-up have no dates to draw: their tabs wait (with a
+// tooltip saying why) and the risk drivers show; a plan with a start date enables them.
+TEST(ProjectForecast, TheDatedTabsWaitForAStartDate)
+{
+    ProjectWindow w;
+    ASSERT_TRUE(w.waitForEstimate());
+    QTabWidget *tabs = w.panel()->riskTabs();
+    ASSERT_FALSE(w.document()->scenario().project.startDate.has_value());
+    EXPECT_FALSE(tabs->isTabEnabled(0));
+    EXPECT_FALSE(tabs->isTabEnabled(2));
+    EXPECT_EQ(tabs->currentIndex(), 1);
+    EXPECT_TRUE(tabs->tabToolTip(0).contains(QStringLiteral("Starts on")));
+
+    w.document()->load(forecastPreset(), QString());
+    ASSERT_TRUE(w.waitForEstimate());
+    EXPECT_TRUE(tabs->isTabEnabled(0));
+    EXPECT_TRUE(tabs->isTabEnabled(2));
+    EXPECT_TRUE(tabs->tabToolTip(0).isEmpty());
+}

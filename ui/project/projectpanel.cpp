@@ -1323,6 +1323,13 @@ void ProjectPanel::showRisk()
         m_burnUp->setBurnUp(*charts.burnUp, *p.startDate);
     else
         m_burnUp->clearBurnUp();
+    // Without dates the Gantt and the burn-up have nothing to draw (an empty axis from 1970):
+    // their tabs wait, saying why, and the risk drivers show.
+    const QString needsStart = tr("Tick Starts on under Calendar and status to see it.");
+    m_riskTabs->setTabEnabled(0, charts.gantt.has_value());
+    m_riskTabs->setTabToolTip(0, charts.gantt ? QString() : needsStart);
+    m_riskTabs->setTabEnabled(2, charts.burnUp && p.startDate);
+    m_riskTabs->setTabToolTip(2, charts.burnUp && p.startDate ? QString() : needsStart);
 
     const std::optional<ProjectDates> &dates = charts.dates;
     if (!p.startDate) {
