@@ -9,11 +9,13 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/project/projectpanel.h"
 #include "ui/project/riskcharts.h"
+#include "ui/widgets/appearance.h"
 #include "ui/window/mainwindow.h"
 
 #include <QCheckBox>
 #include <QDateEdit>
 #include <QFile>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -306,4 +308,30 @@ TEST(ProjectForecast, TheDatedTabsWaitForAStartDate)
     EXPECT_TRUE(tabs->isTabEnabled(0));
     EXPECT_TRUE(tabs->isTabEnabled(2));
     EXPECT_TRUE(tabs->tabToolTip(0).isEmpty());
+}
+
+// Presentation mode, turned on while the estimate is shown, widens the estimate table with its
+// text: every column stays whole (it was cut to "24 wee").
+TEST(ProjectForecast, TheEstimateTableFollowsThePresentationFont)
+{
+    ProjectWindow w;
+    ASSERT_TRUE(w.waitForEstimate());
+    QTest::qWait(60);
+    appearance::Look look = w.window.look();
+    look.presentation = true;
+    w.window.setLook(look);
+    w.window.resize(1920, 1080);
+    QTest::qWait(100);
+    const QTableWidget *results = w.panel()->resultTable();
+    // The table is as wide as its columns, and the column holding it shows all of it.
+    EXPECT_GE(results->width(), results->minimumWidth());
+    EXPECT_GT(results->minimumWidth(), 0);
+    EXPECT_LE(results->geometry().right(), results->parentWidget()->rect().right())
+        << "table " << results->width() << " px in " << results->parentWidget()->width() << " px";
+    for (int column = 0; column < 2; ++column)
+        EXPECT_GE(results->columnWidth(column),
+                  static_cast<const QAbstractItemView *>(results)->sizeHintForColumn(column))
+            << column;
+    look.presentation = false;
+    w.window.setLook(look);
 }

@@ -15,6 +15,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
+#include <QEvent>
 #include <QFile>
 #include <QFileDialog>
 #include <QFormLayout>
@@ -601,8 +602,8 @@ QWidget *ProjectPanel::buildEstimateView(QWidget *views)
     m_results->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_results->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_results->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
-    numbers->setMinimumWidth(340);
-    numbers->setMaximumWidth(420);
+    // No fixed width: the column is as wide as the estimate table's columns need at any font
+    // (presentation mode widened them past a fixed 420 px and cut "24 weeks" to "24 wee").
     numbersLayout->addWidget(m_results);
     m_progress->setRange(0, 1000);
     m_progress->setVisible(false);
@@ -1351,6 +1352,15 @@ void ProjectPanel::showRisk()
                      day(dates->pertBufferedFinish), day(dates->monteCarloBuffered.p50),
                      day(dates->monteCarloBuffered.p80))
                 .arg(day(dates->monteCarloBuffered.p90), day(dates->monteCarloBuffered.p95)));
+    }
+}
+
+void ProjectPanel::changeEvent(QEvent *event)
+{
+    WorkspacePanel::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_results->rowCount() > 0) {
+        appearance::fitColumns(m_results);
+        fitHeight(m_results, 8);
     }
 }
 

@@ -93,6 +93,8 @@ public:
 
 protected:
     void refresh() override;
+    /// A new font (presentation mode) refits the estimate table to its columns.
+    void changeEvent(QEvent *event) override;
     void documentAttached(ScenarioDocument *document) override;
 
 private:
