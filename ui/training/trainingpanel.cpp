@@ -213,6 +213,20 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     // and the device memory, a pair: turning one on brings the other, turning one off both).
     auto *budgetBox = new QGroupBox(tr("Activation memory"), inputs);
     auto *memory = new QFormLayout(budgetBox);
+    // The activations and the device memory are a pair: turning one on brings the other
+    // (`partnerFor` the value given), turning one off both.
+    using Bytes = std::optional<double> TrainingSettings::*;
+    const auto paired = [](Bytes mine, Bytes partner, double (*partnerFor)(double)) {
+        return ScenarioField{[mine](const Scenario &s) { return s.training.*mine; },
+                             [mine, partner, partnerFor](Scenario &s, std::optional<double> v) {
+                                 TrainingSettings &t = s.training;
+                                 t.*mine = v;
+                                 if (!v)
+                                     (t.*partner).reset();
+                                 else if (!(t.*partner))
+                                     t.*partner = partnerFor(*v);
+                             }};
+    };
     m_bound->bind(
         memory, budgetBox,
         {{tr("Memory budget"),
@@ -222,40 +236,24 @@ TrainingPanel::TrainingPanel(QWidget *parent)
           optionalConfig(config(1, 4096, Scale::Log, 1, tr(" microbatches")), QString()),
           EditId::TrainingMemoryLimit, tr("Change memory budget"),
           field(&Scenario::training, &TrainingSettings::memoryLimitMicrobatches)},
-         // The activations and the device memory are a pair: turning one on brings the
-         // other, turning one off both.
          {tr("Activations per microbatch"),
           tr("Bytes of one microbatch's activations on a device (all its layers; \"2GiB\", "
              "\"512MiB\"). With the device memory the chart counts bytes and the budget is the "
              "device memory over them."),
           optionalConfig(config(0.001, 1024, Scale::Log, 3, tr(" GiB")), QString()),
-          EditId::TrainingActivationBytes,
-          tr("Change activations per microbatch"),
-          {[](const Scenario &s) { return s.training.activationBytesPerMicrobatch; },
-           [](Scenario &s, std::optional<double> v) {
-               TrainingSettings &t = s.training;
-               t.activationBytesPerMicrobatch = v;
-               if (!v)
-                   t.deviceMemoryBytes.reset();
-               else if (!t.deviceMemoryBytes)
-                   t.deviceMemoryBytes = std::max(kDefaultDeviceMemory, *v);
-           }},
+          EditId::TrainingActivationBytes, tr("Change activations per microbatch"),
+          paired(&TrainingSettings::activationBytesPerMicrobatch,
+                 &TrainingSettings::deviceMemoryBytes,
+                 [](double bytes) { return std::max(kDefaultDeviceMemory, bytes); }),
           kGiB},
          {tr("Device memory"),
           tr("Memory a device has for activations (\"80GiB\"), with the activations per "
              "microbatch: the dashed line of the memory chart."),
           optionalConfig(config(0.01, 16'384, Scale::Log, 2, tr(" GiB")), QString()),
-          EditId::TrainingDeviceMemory,
-          tr("Change device memory"),
-          {[](const Scenario &s) { return s.training.deviceMemoryBytes; },
-           [](Scenario &s, std::optional<double> v) {
-               TrainingSettings &t = s.training;
-               t.deviceMemoryBytes = v;
-               if (!v)
-                   t.activationBytesPerMicrobatch.reset();
-               else if (!t.activationBytesPerMicrobatch)
-                   t.activationBytesPerMicrobatch = std::min(kDefaultActivationBytes, *v);
-           }},
+          EditId::TrainingDeviceMemory, tr("Change device memory"),
+          paired(&TrainingSettings::deviceMemoryBytes,
+                 &TrainingSettings::activationBytesPerMicrobatch,
+                 [](double bytes) { return std::min(kDefaultActivationBytes, bytes); }),
           kGiB}});
     inputsLayout->addWidget(budgetBox);
     inputsLayout->addStretch(1);
