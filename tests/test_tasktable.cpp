@@ -6,12 +6,16 @@
 #include "tests/support/tasks.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/model/inputspanel.h"
 #include "ui/project/tasktablemodel.h"
 #include "ui/widgets/valuecontrol.h"
 
 #include <QAbstractItemModelTester>
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
+#include <QLabel>
 #include <QLineEdit>
 #include <QSignalSpy>
 #include <QTableView>
@@ -249,34 +253,104 @@ TEST(TaskTable, BindingsFindAControlByItsEditNotItsPosition)
     bindings.setDocument(&doc);
     QWidget form;
     auto *layout = new QFormLayout(&form);
-    auto bindWorkers = [&]() {
-        return bindings.bind(
-            layout, QStringLiteral("Workers"), QStringLiteral("Parallel workers."),
-            new ValueControl(
-                ValueControl::makeConfig(1, 1e6, ValueControl::Scale::Log, 0, QString()), &form),
-            EditId::Workers, QStringLiteral("Change workers"),
-            [](const Scenario &s) { return std::optional<double>(s.workload.workers); },
-            [](Scenario &s, std::optional<double> v) {
-                s.workload.workers = static_cast<int>(v.value_or(1));
-            });
+    const auto row = [](const char *label, EditId id, ScenarioField field) {
+        return BindingRow{
+            QString::fromLatin1(label),
+            QStringLiteral("Explained."),
+            ValueControl::makeConfig(0, 1e6, ValueControl::Scale::Linear, 0, QString()),
+            id,
+            QStringLiteral("Change it"),
+            std::move(field)};
     };
-    ValueControl *seed = bindings.bind(
-        layout, QStringLiteral("Seed"), QStringLiteral("Monte Carlo seed."),
-        new ValueControl(
-            ValueControl::makeConfig(0, 1e6, ValueControl::Scale::Linear, 0, QString()), &form),
-        EditId::ProjectSeed, QStringLiteral("Change seed"),
-        [](const Scenario &s) {
-            return std::optional<double>(static_cast<double>(s.project.monteCarlo.seed));
-        },
-        [](Scenario &s, std::optional<double> v) {
-            s.project.monteCarlo.seed = static_cast<std::uint64_t>(v.value_or(1));
-        });
-    ValueControl *workers = bindWorkers();
+    bindings.bind(layout, &form,
+                  {row("Seed", EditId::ProjectSeed,
+                       field(&Scenario::project, &ProjectSettings::monteCarlo,
+                             &estimate::MonteCarloOptions::seed))});
+    ValueControl *seed = bindings.control(EditId::ProjectSeed);
+    bindings.bind(
+        layout, &form,
+        {row("Workers", EditId::Workers, field(&Scenario::workload, &Workload::workers))});
+    ValueControl *workers = bindings.control(EditId::Workers);
+    ASSERT_NE(seed, nullptr);
+    ASSERT_NE(workers, nullptr);
+    EXPECT_NE(seed, workers);
+    EXPECT_EQ(seed->name(), QStringLiteral("Seed"));
+    EXPECT_EQ(workers->name(), QStringLiteral("Workers"));
     EXPECT_EQ(bindings.control(EditId::Workers), workers);
     EXPECT_EQ(bindings.control(EditId::ProjectSeed), seed);
     EXPECT_EQ(bindings.control(EditId::ProjectTrials), nullptr);
     bindings.show(doc.scenario());
     EXPECT_EQ(bindings.control(EditId::Workers)->value(), doc.scenario().workload.workers);
+}
+
+// The Model tab's inputs are rows of the bindings table too (issue 31): a lever that is off
+// shows where it would start (a value that makes the job faster), ticking it on and off are two
+// named undo steps, the deadline is typed in minutes into a field in seconds, and the dense form
+// explains each input in its tooltip only.
+TEST(TaskTable, TheModelTabsLeversAndDeadlineAreBoundRows)
+{
+    ScenarioDocument doc;
+    InputsPanel panel;
+    panel.setDocument(&doc);
+    const QUndoStack *undo = doc.undoStack();
+
+    ValueControl *accelerator = panel.acceleratorControl();
+    ASSERT_NE(accelerator, nullptr);
+    EXPECT_FALSE(accelerator->isEnabledValue());
+    // Seed 000: 1,000 ms on a CPU core, the lever starts at the GPU's 10 ms.
+    EXPECT_DOUBLE_EQ(doc.scenario().workload.latencyMs, 1000);
+    EXPECT_DOUBLE_EQ(accelerator->value(), 10);
+    accelerator->checkBox()->click();
+    EXPECT_EQ(doc.scenario().workload.acceleratorLatencyMs, std::optional<double>(10));
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Use accelerator lever"));
+    accelerator->lineEdit()->setText(QStringLiteral("25"));
+    ASSERT_TRUE(accelerator->commitText());
+    EXPECT_EQ(doc.scenario().workload.acceleratorLatencyMs, std::optional<double>(25));
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Change accelerator latency"));
+    accelerator->checkBox()->click();
+    EXPECT_FALSE(doc.scenario().workload.acceleratorLatencyMs.has_value());
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Drop accelerator lever"));
+    // Off again, it shows the start again, not the 25 ms it had.
+    EXPECT_DOUBLE_EQ(accelerator->value(), 10);
+
+    // The batching lever starts below the unbatched 20 x 1,000 ms per user.
+    ValueControl *batching = panel.batchingControl();
+    EXPECT_DOUBLE_EQ(batching->value(), levers::batchStartMs(doc.scenario().workload));
+    EXPECT_LT(batching->value(), 20'000);
+    batching->checkBox()->click();
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Batch predictions"));
+    EXPECT_EQ(doc.scenario().workload.batchMsPerUser, std::optional(batching->value()));
+
+    // The deadline: off by default, showing the goal seek's 24 h as 1,440 minutes.
+    ValueControl *deadline = panel.deadlineControl();
+    EXPECT_FALSE(deadline->isEnabledValue());
+    EXPECT_DOUBLE_EQ(deadline->value(), 1440);
+    deadline->checkBox()->click();
+    EXPECT_TRUE(doc.scenario().goal.finishWithin);
+    EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 86'400);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Set a deadline"));
+    deadline->lineEdit()->setText(QStringLiteral("45"));
+    ASSERT_TRUE(deadline->commitText());
+    EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 2700);
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Change deadline"));
+    deadline->checkBox()->click();
+    EXPECT_FALSE(doc.scenario().goal.finishWithin);
+    EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 2700); // kept for the goal seek
+    EXPECT_EQ(undo->undoText(), QStringLiteral("Drop the deadline"));
+    doc.undoStack()->undo();
+    EXPECT_TRUE(deadline->isEnabledValue());
+    EXPECT_DOUBLE_EQ(deadline->value(), 45);
+
+    // Tooltips only: no grey line repeats a control's explanation on the Model tab.
+    EXPECT_TRUE(accelerator->toolTip().startsWith(QStringLiteral("Latency per prediction on")));
+    for (const QLabel *label : panel.findChildren<QLabel *>())
+        EXPECT_NE(label->text(), accelerator->toolTip());
+    // The label names its control (a click on it focuses the spin box, a reader says it).
+    bool labelled = false;
+    for (const QLabel *label : panel.findChildren<QLabel *>())
+        labelled |= label->text() == QStringLiteral("Workers") &&
+                    label->buddy() == panel.workersControl()->spinBox();
+    EXPECT_TRUE(labelled);
 }
 
 // A field reads and writes the scenario's number as it is stored, through a path of members.

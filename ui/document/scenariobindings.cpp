@@ -49,44 +49,52 @@ QLabel *explanationLabel(const QString &text, QWidget *parent)
     return label;
 }
 
-ValueControl *ScenarioBindings::bind(QFormLayout *form, const QString &label,
-                                     const QString &explanation, ValueControl *control, EditId id,
-                                     const QString &undoText, Getter get, Setter set, double scale)
+void ScenarioBindings::bindRow(QFormLayout *form, const BindingRow &row, ValueControl *control)
 {
-    auto *labelWidget = new QLabel(label, form->parentWidget());
-    labelWidget->setToolTip(explanation);
+    auto *labelWidget = new QLabel(row.label, form->parentWidget());
+    labelWidget->setToolTip(row.explanation);
     labelWidget->setBuddy(control->spinBox());
-    control->setName(label);
-    control->setToolTip(explanation);
-    auto *cell = new QWidget(form->parentWidget());
-    auto *cellLayout = new QVBoxLayout(cell);
-    cellLayout->setContentsMargins(0, 0, 0, 0);
-    cellLayout->setSpacing(1);
-    cellLayout->addWidget(control);
-    cellLayout->addWidget(explanationLabel(explanation, cell));
-    form->addRow(labelWidget, cell);
-    m_bindings.push_back({control, id, std::move(get), scale});
+    control->setName(row.label);
+    control->setToolTip(row.explanation);
+    if (row.explanationShown) {
+        auto *cell = new QWidget(form->parentWidget());
+        auto *cellLayout = new QVBoxLayout(cell);
+        cellLayout->setContentsMargins(0, 0, 0, 0);
+        cellLayout->setSpacing(1);
+        cellLayout->addWidget(control);
+        cellLayout->addWidget(explanationLabel(row.explanation, cell));
+        form->addRow(labelWidget, cell);
+    } else {
+        form->addRow(labelWidget, control);
+    }
+    m_bindings.push_back({control, row.id, row.field.get, row.scale, row.offValue});
+    const EditId id = row.id;
+    const double scale = row.scale;
+    const Setter set = row.field.set;
     connect(control, &ValueControl::valueEdited, this,
-            [this, id, undoText, set, scale, control](double v) {
+            [this, id, text = row.undoText, set, scale, control](double v) {
                 edit(
-                    undoText, id, [&set, v, scale](Scenario &s) { set(s, v * scale); }, control);
+                    text, id, [&set, v, scale](Scenario &s) { set(s, v * scale); }, control);
             });
     connect(control, &ValueControl::enabledEdited, this,
-            [this, id, undoText, set, scale, control](bool on) {
+            [this, id, onText = row.onText.isEmpty() ? row.undoText : row.onText,
+             offText = row.offText.isEmpty() ? row.undoText : row.offText, set, scale,
+             control](bool on) {
                 const double v = control->value() * scale;
-                edit(undoText, id, [&set, on, v](Scenario &s) {
-                    set(s, on ? std::optional<double>(v) : std::nullopt);
-                });
+                edit(
+                    on ? onText : offText, id,
+                    [&set, on, v](Scenario &s) {
+                        set(s, on ? std::optional<double>(v) : std::nullopt);
+                    },
+                    control);
             });
     connectDragSession(control, this, m_document);
-    return control;
 }
 
 void ScenarioBindings::bind(QFormLayout *form, QWidget *parent, const std::vector<BindingRow> &rows)
 {
     for (const BindingRow &row : rows)
-        bind(form, row.label, row.explanation, new ValueControl(row.control, parent), row.id,
-             row.undoText, row.field.get, row.field.set, row.scale);
+        bindRow(form, row, new ValueControl(row.control, parent));
 }
 
 ValueControl *ScenarioBindings::control(EditId id) const
@@ -102,6 +110,8 @@ void ScenarioBindings::show(const Scenario &scenario) const
         const std::optional<double> value = binding.get(scenario);
         if (value)
             binding.control->setValue(*value / binding.scale);
+        else if (binding.offValue)
+            binding.control->setValue(binding.offValue(scenario) / binding.scale);
         binding.control->setValueEnabled(value.has_value());
     }
 }

@@ -53,7 +53,9 @@ template <typename... Members> ScenarioField field(Members... path)
 
 /// One input of a form, as a row of a panel's table: the label, the explanation under it, the
 /// control, the edit it makes and its undo text, the field, and the scenario units per display
-/// unit (0.01 for a percentage of a fraction).
+/// unit (60 for minutes of a field in seconds). The rest is for the rows that need it (give them
+/// by designator): an optional field's value while it is off, the undo texts of ticking it on and
+/// off, and a dense form's explanation as the tooltip alone.
 struct BindingRow
 {
     QString label;
@@ -63,6 +65,14 @@ struct BindingRow
     QString undoText;
     ScenarioField field;
     double scale = 1;
+    /// Where an optional field that is off would start (scenario units), shown so ticking it
+    /// starts there (a lever's value that makes the job faster); null: the last value shown.
+    std::function<double(const Scenario &)> offValue = {};
+    /// The undo texts of ticking an optional field on and off; empty: `undoText`.
+    QString onText = {};
+    QString offText = {};
+    /// The explanation as a grey line under the control (else only as its tooltip).
+    bool explanationShown = true;
 };
 
 /// The inputs of a workspace tied to numbers of the scenario: each control shows its number (in
@@ -80,11 +90,8 @@ public:
     explicit ScenarioBindings(QObject *parent = nullptr);
     void setDocument(ScenarioDocument *document);
 
-    /// Adds a row "label: control" with the explanation under the control (and as tooltip).
-    ValueControl *bind(QFormLayout *form, const QString &label, const QString &explanation,
-                       ValueControl *control, EditId id, const QString &undoText, Getter get,
-                       Setter set, double scale = 1);
-    /// Binds each row of `rows` into `form`, in order, its control a child of `parent`.
+    /// Binds each row of `rows` into `form`, in order, its control a child of `parent`: a row
+    /// "label: control" with the explanation under the control (and as its tooltip).
     void bind(QFormLayout *form, QWidget *parent, const std::vector<BindingRow> &rows);
     /// The control bound with edit `id` (the first, when two edit the same field), never one
     /// picked by its position; nullptr when none is.
@@ -105,7 +112,9 @@ private:
         EditId id;
         Getter get;
         double scale = 1;
+        std::function<double(const Scenario &)> offValue;
     };
+    void bindRow(QFormLayout *form, const BindingRow &row, ValueControl *control);
 
     QPointer<ScenarioDocument> m_document;
     std::vector<Binding> m_bindings;

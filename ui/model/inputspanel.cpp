@@ -26,7 +26,7 @@ constexpr auto optionalConfig = &ValueControl::makeOptional;
 using Scale = ValueControl::Scale;
 } // namespace
 
-InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
+InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new ScenarioBindings(this))
 {
     auto *layout = new QVBoxLayout(this);
 
@@ -56,94 +56,137 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     connect(m_notes, &QPlainTextEdit::textChanged, notesTimer, qOverload<>(&QTimer::start));
     connect(notesTimer, &QTimer::timeout, this, &InputsPanel::commitNotes);
 
-    // Goal first: the question a planning meeting asks is "will it finish in time?".
+    // Goal first: the question a planning meeting asks is "will it finish in time?". The Model
+    // tab is dense: each input explains itself in its tooltip, not in a line under it.
     auto *goalBox = new QGroupBox(tr("Goal"), this);
     auto *goalForm = new QFormLayout(goalBox);
     goalForm->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    m_deadline = addControl(
-        goalForm, tr("Finish within"),
-        tr("A deadline for the job. When on, the headline says whether the plan meets it, by how "
-           "much, and the fewest workers that would; the waterfall and the scaling table mark it. "
-           "The same deadline as the goal seek's on Overheads & tail (log scale, 0.01 minutes to "
-           "100,000 hours)."),
-        new ValueControl(
-            optionalConfig(config(0.01, 6e6, Scale::Log, 2, tr(" min")), tr("deadline")), this));
+    m_bound->bind(
+        goalForm, this,
+        {{.label = tr("Finish within"),
+          .explanation =
+              tr("A deadline for the job. When on, the headline says whether the plan meets it, "
+                 "by how much, and the fewest workers that would; the waterfall and the scaling "
+                 "table mark it. The same deadline as the goal seek's on Overheads & tail (log "
+                 "scale, 0.01 minutes to 100,000 hours)."),
+          .control = optionalConfig(config(0.01, 6e6, Scale::Log, 2, tr(" min")), tr("deadline")),
+          .id = EditId::Deadline,
+          .undoText = tr("Change deadline"),
+          // On and the deadline, or off (the deadline kept for the goal seek).
+          .field = {[](const Scenario &s) {
+                        return s.goal.finishWithin ? std::optional<double>(s.goal.deadlineSeconds)
+                                                   : std::nullopt;
+                    },
+                    [](Scenario &s, std::optional<double> seconds) {
+                        s.goal.finishWithin = seconds.has_value();
+                        if (seconds)
+                            s.goal.deadlineSeconds = *seconds;
+                    }},
+          .scale = 60,
+          .offValue = [](const Scenario &s) { return s.goal.deadlineSeconds; },
+          .onText = tr("Set a deadline"),
+          .offText = tr("Drop the deadline"),
+          .explanationShown = false}});
     layout->addWidget(goalBox);
-    connect(m_deadline, &ValueControl::valueEdited, this, [this](double minutes) {
-        editScenario(tr("Change deadline"), EditId::Deadline, [minutes](Scenario &s) {
-            s.goal.deadlineSeconds = minutes * 60;
-            s.goal.finishWithin = true;
-        });
-    });
-    connect(m_deadline, &ValueControl::enabledEdited, this, [this](bool on) {
-        const double minutes = m_deadline->value();
-        editScenario(on ? tr("Set a deadline") : tr("Drop the deadline"), EditId::Deadline,
-                     [on, minutes](Scenario &s) {
-                         s.goal.finishWithin = on;
-                         if (on)
-                             s.goal.deadlineSeconds = minutes * 60;
-                     });
-    });
 
     auto *workloadBox = new QGroupBox(tr("Workload"), this);
     auto *workload = new QFormLayout(workloadBox);
     workload->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    m_users =
-        addControl(workload, tr("Users"), tr("Users the job scores (log scale, 1 to 10^10)."),
-                   new ValueControl(countConfig(1, 1e10, Scale::Log,
-                                                [](int n) { return tr("%n user(s)", nullptr, n); }),
-                                    this));
-    m_predictions = addControl(
-        workload, tr("Predictions per user"), tr("Model calls per user."),
-        new ValueControl(countConfig(1, 1e4, Scale::Log,
-                                     [](int n) { return tr("%n prediction(s)", nullptr, n); }),
-                         this));
-    m_latency =
-        addControl(workload, tr("Latency per prediction"),
-                   tr("Time of one prediction as the job runs today, e.g. 1,000 ms on a CPU core "
-                      "(log scale, 0.01 ms to 60 s)."),
-                   new ValueControl(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), this));
-    m_acceleratorLatency = addControl(
-        workload, tr("Accelerator lever"),
-        tr("Latency per prediction on an inference accelerator (seed 000: 10 ms on a GPU instead "
-           "of "
-           "1 s on a CPU). When on, it replaces the latency above, and the waterfall shows the "
-           "step "
-           "from one to the other."),
-        new ValueControl(optionalConfig(config(0.01, 60'000, Scale::Log, 2, tr(" ms")), tr("on")),
-                         this));
-    m_batchMs = addControl(
-        workload, tr("Batching lever"),
-        tr("Time to score one user with all predictions batched into one call; replaces "
-           "predictions × latency when on."),
-        new ValueControl(optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" ms")), tr("batched")),
-                         this));
-    m_keepFraction =
-        addControl(workload, tr("Keep fraction"),
-                   tr("Pre-filtering: the share of users that still needs scoring (dormant users "
-                      "and cached scores removed)."),
-                   new ValueControl(config(0.001, 1, Scale::Linear, 3, QString()), this));
+    const auto ofWorkload = [](auto member) { return field(&Scenario::workload, member); };
+    const ValueControl::Config latencyConfig = config(0.01, 60'000, Scale::Log, 2, tr(" ms"));
+    m_bound->bind(
+        workload, this,
+        {{.label = tr("Users"),
+          .explanation = tr("Users the job scores (log scale, 1 to 10^10)."),
+          .control =
+              countConfig(1, 1e10, Scale::Log, [](int n) { return tr("%n user(s)", nullptr, n); }),
+          .id = EditId::Users,
+          .undoText = tr("Change users"),
+          .field = ofWorkload(&Workload::users),
+          .explanationShown = false},
+         {.label = tr("Predictions per user"),
+          .explanation = tr("Model calls per user."),
+          .control = countConfig(1, 1e4, Scale::Log,
+                                 [](int n) { return tr("%n prediction(s)", nullptr, n); }),
+          .id = EditId::Predictions,
+          .undoText = tr("Change predictions per user"),
+          .field = ofWorkload(&Workload::predictionsPerUser),
+          .explanationShown = false},
+         {.label = tr("Latency per prediction"),
+          .explanation = tr("Time of one prediction as the job runs today, e.g. 1,000 ms on a CPU "
+                            "core (log scale, 0.01 ms to 60 s)."),
+          .control = latencyConfig,
+          .id = EditId::Latency,
+          .undoText = tr("Change latency"),
+          .field = ofWorkload(&Workload::latencyMs),
+          .explanationShown = false},
+         // A lever that is off shows where it would start, a value that makes the job faster,
+         // so ticking it never makes the job slower.
+         {.label = tr("Accelerator lever"),
+          .explanation = tr("Latency per prediction on an inference accelerator (seed 000: 10 ms "
+                            "on a GPU instead of 1 s on a CPU). When on, it replaces the latency "
+                            "above, and the waterfall shows the step from one to the other."),
+          .control = optionalConfig(latencyConfig, tr("on")),
+          .id = EditId::AcceleratorLatency,
+          .undoText = tr("Change accelerator latency"),
+          .field = ofWorkload(&Workload::acceleratorLatencyMs),
+          .offValue = [](const Scenario &s) { return levers::acceleratorStartMs(s.workload); },
+          .onText = tr("Use accelerator lever"),
+          .offText = tr("Drop accelerator lever"),
+          .explanationShown = false},
+         {.label = tr("Batching lever"),
+          .explanation = tr("Time to score one user with all predictions batched into one call; "
+                            "replaces predictions × latency when on."),
+          .control = optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" ms")), tr("batched")),
+          .id = EditId::BatchMs,
+          .undoText = tr("Change batched time"),
+          .field = ofWorkload(&Workload::batchMsPerUser),
+          .offValue = [](const Scenario &s) { return levers::batchStartMs(s.workload); },
+          .onText = tr("Batch predictions"),
+          .offText = tr("Stop batching"),
+          .explanationShown = false},
+         {.label = tr("Keep fraction"),
+          .explanation = tr("Pre-filtering: the share of users that still needs scoring (dormant "
+                            "users and cached scores removed)."),
+          .control = config(0.001, 1, Scale::Linear, 3, QString()),
+          .id = EditId::KeepFraction,
+          .undoText = tr("Change keep fraction"),
+          .field = ofWorkload(&Workload::keepFraction),
+          .explanationShown = false}});
     layout->addWidget(workloadBox);
 
     auto *scaleBox = new QGroupBox(tr("Scale-out"), this);
     auto *scale = new QFormLayout(scaleBox);
     scale->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    m_workers = addControl(
-        scale, tr("Workers"), tr("Parallel workers (log scale, 1 to 10^6)."),
-        new ValueControl(
-            countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n worker(s)", nullptr, n); }),
-            this));
-    m_parallelFraction =
-        addControl(scale, tr("Parallel fraction p"),
-                   tr("Amdahl's p: the share of the job that parallelises. The rest (model load, "
-                      "the driver, a shared "
-                      "store, the coordinator) stays serial and caps the speedup at 1 / (1 − p)."),
-                   new ValueControl(config(0, 1, Scale::Linear, 4, QString()), this));
-    m_comparison =
-        addControl(scale, tr("Compare with p"),
-                   tr("Pin a second parallel fraction: the Amdahl chart draws its curve too."),
-                   new ValueControl(
-                       optionalConfig(config(0, 1, Scale::Linear, 4, QString()), tr("pin")), this));
+    m_bound->bind(
+        scale, this,
+        {{.label = tr("Workers"),
+          .explanation = tr("Parallel workers (log scale, 1 to 10^6)."),
+          .control =
+              countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n worker(s)", nullptr, n); }),
+          .id = EditId::Workers,
+          .undoText = tr("Change workers"),
+          .field = ofWorkload(&Workload::workers),
+          .explanationShown = false},
+         {.label = tr("Parallel fraction p"),
+          .explanation = tr("Amdahl's p: the share of the job that parallelises. The rest (model "
+                            "load, the driver, a shared store, the coordinator) stays serial and "
+                            "caps the speedup at 1 / (1 − p)."),
+          .control = config(0, 1, Scale::Linear, 4, QString()),
+          .id = EditId::ParallelFraction,
+          .undoText = tr("Change parallel fraction"),
+          .field = ofWorkload(&Workload::parallelFraction),
+          .explanationShown = false},
+         {.label = tr("Compare with p"),
+          .explanation =
+              tr("Pin a second parallel fraction: the Amdahl chart draws its curve too."),
+          .control = optionalConfig(config(0, 1, Scale::Linear, 4, QString()), tr("pin")),
+          .id = EditId::ComparisonParallelFraction,
+          .undoText = tr("Change compared p"),
+          .field = field(&Scenario::comparisonParallelFraction),
+          .onText = tr("Pin compared p"),
+          .offText = tr("Unpin compared p"),
+          .explanationShown = false}});
     layout->addWidget(scaleBox);
 
     auto *stagesBox = new QGroupBox(tr("Pipeline stages (per user)"), this);
@@ -157,13 +200,17 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
            "stages overlap through queues and the slowest stage sets the rate."));
     stagesForm->addRow(tr("Execution"), m_execution);
     wheelOnlyWhenFocused(m_execution);
-    m_microbatches = new ValueControl(
-        countConfig(1, 4096, Scale::Log, [](int n) { return tr("%n microbatch(es)", nullptr, n); }),
-        stagesBox);
-    m_microbatches->setToolTip(tr("Items in flight through the pipeline in the Gantt chart."));
-    m_microbatches->setName(tr("Microbatches"));
-    stagesForm->addRow(tr("Microbatches"), m_microbatches);
     stages->addLayout(stagesForm);
+    m_bound->bind(
+        stagesForm, stagesBox,
+        {{.label = tr("Microbatches"),
+          .explanation = tr("Items in flight through the pipeline in the Gantt chart."),
+          .control = countConfig(1, 4096, Scale::Log,
+                                 [](int n) { return tr("%n microbatch(es)", nullptr, n); }),
+          .id = EditId::Microbatches,
+          .undoText = tr("Change microbatches"),
+          .field = field(&Scenario::microbatches),
+          .explanationShown = false}});
     m_stageRows = new QWidget(stagesBox);
     m_stageRowsLayout = new QVBoxLayout(m_stageRows);
     m_stageRowsLayout->setContentsMargins(0, 0, 0, 0);
@@ -174,69 +221,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     layout->addWidget(stagesBox);
     layout->addStretch(1);
 
-    connectDrag(m_microbatches);
-    connect(m_users, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change users"), EditId::Users, [v](Scenario &s) { s.workload.users = v; });
-    });
-    connect(m_predictions, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change predictions per user"), EditId::Predictions,
-                     [v](Scenario &s) { s.workload.predictionsPerUser = v; });
-    });
-    connect(m_latency, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change latency"), EditId::Latency,
-                     [v](Scenario &s) { s.workload.latencyMs = v; });
-    });
-    connect(m_acceleratorLatency, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change accelerator latency"), EditId::AcceleratorLatency,
-                     [v](Scenario &s) { s.workload.acceleratorLatencyMs = v; });
-    });
-    connect(m_acceleratorLatency, &ValueControl::enabledEdited, this, [this](bool on) {
-        const double v = m_acceleratorLatency->value();
-        editScenario(on ? tr("Use accelerator lever") : tr("Drop accelerator lever"),
-                     EditId::AcceleratorLatency, [on, v](Scenario &s) {
-                         s.workload.acceleratorLatencyMs =
-                             on ? std::optional<double>(v) : std::nullopt;
-                     });
-    });
-    connect(m_batchMs, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change batched time"), EditId::BatchMs,
-                     [v](Scenario &s) { s.workload.batchMsPerUser = v; });
-    });
-    connect(m_batchMs, &ValueControl::enabledEdited, this, [this](bool on) {
-        const double v = m_batchMs->value();
-        editScenario(on ? tr("Batch predictions") : tr("Stop batching"), EditId::BatchMs,
-                     [on, v](Scenario &s) {
-                         s.workload.batchMsPerUser = on ? std::optional<double>(v) : std::nullopt;
-                     });
-    });
-    connect(m_keepFraction, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change keep fraction"), EditId::KeepFraction,
-                     [v](Scenario &s) { s.workload.keepFraction = v; });
-    });
-    connect(m_workers, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change workers"), EditId::Workers,
-                     [v](Scenario &s) { s.workload.workers = v; });
-    });
-    connect(m_parallelFraction, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change parallel fraction"), EditId::ParallelFraction,
-                     [v](Scenario &s) { s.workload.parallelFraction = v; });
-    });
-    connect(m_comparison, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change compared p"), EditId::ComparisonParallelFraction,
-                     [v](Scenario &s) { s.comparisonParallelFraction = v; });
-    });
-    connect(m_comparison, &ValueControl::enabledEdited, this, [this](bool on) {
-        const double v = m_comparison->value();
-        editScenario(on ? tr("Pin compared p") : tr("Unpin compared p"),
-                     EditId::ComparisonParallelFraction, [on, v](Scenario &s) {
-                         s.comparisonParallelFraction =
-                             on ? std::optional<double>(v) : std::nullopt;
-                     });
-    });
-    connect(m_microbatches, &ValueControl::valueEdited, this, [this](double v) {
-        editScenario(tr("Change microbatches"), EditId::Microbatches,
-                     [v](Scenario &s) { s.microbatches = v; });
-    });
+    // A refused edit shows the document's values again (the control says why).
+    connect(m_bound, &ScenarioBindings::refused, this, &InputsPanel::syncFromDocument);
     connect(m_execution, &QComboBox::activated, this, [this](int index) {
         editScenario(tr("Change execution"), EditId::Execution, [index](Scenario &s) {
             s.execution = index == 0 ? Execution::Sequential : Execution::Pipelined;
@@ -250,31 +236,53 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent)
     });
 }
 
-ValueControl *InputsPanel::addControl(QFormLayout *form, const QString &label,
-                                      const QString &toolTip, ValueControl *control)
+ValueControl *InputsPanel::usersControl() const
 {
-    auto *labelWidget = new QLabel(label, this);
-    labelWidget->setToolTip(toolTip);
-    control->setToolTip(toolTip);
-    control->setName(label);
-    form->addRow(labelWidget, control);
-    connectDrag(control);
-    return control;
+    return m_bound->control(EditId::Users);
 }
 
-void InputsPanel::connectDrag(ValueControl *control)
+ValueControl *InputsPanel::workersControl() const
 {
-    connectDragSession(control, this, m_document);
+    return m_bound->control(EditId::Workers);
+}
+
+ValueControl *InputsPanel::latencyControl() const
+{
+    return m_bound->control(EditId::Latency);
+}
+
+ValueControl *InputsPanel::acceleratorControl() const
+{
+    return m_bound->control(EditId::AcceleratorLatency);
+}
+
+ValueControl *InputsPanel::batchingControl() const
+{
+    return m_bound->control(EditId::BatchMs);
+}
+
+ValueControl *InputsPanel::parallelFractionControl() const
+{
+    return m_bound->control(EditId::ParallelFraction);
+}
+
+ValueControl *InputsPanel::deadlineControl() const
+{
+    return m_bound->control(EditId::Deadline);
 }
 
 void InputsPanel::setDocument(ScenarioDocument *document)
 {
+    m_bound->setDocument(document);
     observeDocument(this, m_document, document, &InputsPanel::syncFromDocument, Section::Inputs);
     if (m_document) {
-        // Text typed into the last document's fields, refused or not, goes with it.
+        // Text typed into the stage times of the last document, refused or not, goes with it
+        // (the bindings drop theirs).
         connect(m_document, &ScenarioDocument::loaded, this, [this]() {
-            for (ValueControl *control : findChildren<ValueControl *>())
-                control->discardText();
+            for (const StageRow &row : m_stageRowWidgets) {
+                if (row.time)
+                    row.time->discardText();
+            }
         });
     }
 }
@@ -310,25 +318,7 @@ void InputsPanel::syncFromDocument()
         const QSignalBlocker blocker(m_notes);
         m_notes->setPlainText(s.notes);
     }
-    m_deadline->setValueEnabled(s.goal.finishWithin);
-    m_deadline->setValue(s.goal.deadlineSeconds / 60);
-    const Workload &w = s.workload;
-    m_users->setValue(w.users);
-    m_predictions->setValue(w.predictionsPerUser);
-    m_latency->setValue(w.latencyMs);
-    // A lever that is off shows where it would start, a value that makes the job faster, so
-    // ticking it never makes the job slower.
-    m_acceleratorLatency->setValueEnabled(w.acceleratorLatencyMs.has_value());
-    m_acceleratorLatency->setValue(w.acceleratorLatencyMs.value_or(levers::acceleratorStartMs(w)));
-    m_batchMs->setValueEnabled(w.batchMsPerUser.has_value());
-    m_batchMs->setValue(w.batchMsPerUser.value_or(levers::batchStartMs(w)));
-    m_keepFraction->setValue(w.keepFraction);
-    m_workers->setValue(w.workers);
-    m_parallelFraction->setValue(w.parallelFraction);
-    m_comparison->setValueEnabled(s.comparisonParallelFraction.has_value());
-    if (s.comparisonParallelFraction)
-        m_comparison->setValue(*s.comparisonParallelFraction);
-    m_microbatches->setValue(s.microbatches);
+    m_bound->show(s);
     m_execution->setCurrentIndex(s.execution == Execution::Sequential ? 0 : 1);
     if (m_stageRowWidgets.size() != s.stages.size())
         rebuildStageRows();
@@ -394,7 +384,7 @@ void InputsPanel::rebuildStageRows()
             entry.time = new ValueControl(config(0.01, 1e7, Scale::Log, 2, tr(" ms")), row);
             entry.time->setToolTip(tr("Time this stage spends per user."));
             entry.time->setName(tr("Stage time"));
-            connectDrag(entry.time);
+            connectDragSession(entry.time, this, m_document);
             layout->addWidget(entry.time, 1);
             connect(entry.time, &ValueControl::valueEdited, this, [this, index](double v) {
                 editScenario(tr("Change stage time"), EditId::StageMs, [index, v](Scenario &sc) {

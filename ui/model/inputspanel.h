@@ -15,6 +15,7 @@ class QVBoxLayout;
 
 namespace pipeplan {
 
+class ScenarioBindings;
 class ScenarioDocument;
 class ValueControl;
 struct Scenario;
@@ -29,14 +30,14 @@ public:
     explicit InputsPanel(QWidget *parent = nullptr);
     void setDocument(ScenarioDocument *document);
 
-    ValueControl *usersControl() const { return m_users; }
-    ValueControl *workersControl() const { return m_workers; }
-    ValueControl *latencyControl() const { return m_latency; }
-    ValueControl *acceleratorControl() const { return m_acceleratorLatency; }
-    ValueControl *batchingControl() const { return m_batchMs; }
-    ValueControl *parallelFractionControl() const { return m_parallelFraction; }
+    ValueControl *usersControl() const;
+    ValueControl *workersControl() const;
+    ValueControl *latencyControl() const;
+    ValueControl *acceleratorControl() const;
+    ValueControl *batchingControl() const;
+    ValueControl *parallelFractionControl() const;
     /// "Finish within": the goal's deadline in minutes, led by its on/off check box.
-    ValueControl *deadlineControl() const { return m_deadline; }
+    ValueControl *deadlineControl() const;
     QLineEdit *nameEdit() const { return m_name; }
     QPlainTextEdit *notesEdit() const { return m_notes; }
     /// Commits the notes being typed (also done on focus out and a moment after typing stops).
@@ -48,22 +49,10 @@ private:
     /// Applies `change` to a copy of the scenario and submits it as one undoable edit.
     void editScenario(const QString &text, EditId id,
                       const std::function<void(Scenario &)> &change);
-    ValueControl *addControl(QFormLayout *form, const QString &label, const QString &toolTip,
-                             ValueControl *control);
-    void connectDrag(ValueControl *control);
 
     QPointer<ScenarioDocument> m_document;
-    ValueControl *m_deadline;
-    ValueControl *m_users;
-    ValueControl *m_predictions;
-    ValueControl *m_latency;
-    ValueControl *m_acceleratorLatency;
-    ValueControl *m_batchMs;
-    ValueControl *m_keepFraction;
-    ValueControl *m_workers;
-    ValueControl *m_parallelFraction;
-    ValueControl *m_comparison;
-    ValueControl *m_microbatches;
+    /// The numbers of the form (goal, workload, scale-out, microbatches): one row each.
+    ScenarioBindings *m_bound;
     QComboBox *m_execution;
     QLineEdit *m_name;
     QPlainTextEdit *m_notes;
