@@ -7,12 +7,14 @@
 #include "core/base/tabletext.h"
 #include "core/plan/explain.h"
 #include "core/plan/scenariofile.h"
+#include "core/plan/summary.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/report/report.h"
 #include "ui/report/reportdialog.h"
 #include "ui/window/mainwindow.h"
 
 #include <QCheckBox>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -66,7 +68,11 @@ QString pdfText(const QString &pdf, int first = 0, int last = 0)
     process.start(QStringLiteral("pdftotext"), args);
     EXPECT_TRUE(process.waitForFinished(60000));
     EXPECT_EQ(process.exitCode(), 0);
-    return QString::fromUtf8(process.readAllStandardOutput());
+    // The PDF's fonts set "fi", "ff" and "fl" as ligatures: read them as the letters.
+    return QString::fromUtf8(process.readAllStandardOutput())
+        .replace(QChar(0xFB00), QStringLiteral("ff"))
+        .replace(QChar(0xFB01), QStringLiteral("fi"))
+        .replace(QChar(0xFB02), QStringLiteral("fl"));
 }
 
 /// The lines of `text` that stand alone (headings are one line of their own in pdftotext).
@@ -102,8 +108,8 @@ TEST(Report, TheFiveStagePresetPrintsNoProjectLabelingOrTrainingUnlessAsked)
     ASSERT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), pdf}, &printed),
               cli::kExitOk)
         << printed.toStdString();
-    EXPECT_TRUE(printed.contains(
-        QStringLiteral("(summary,inputs,scaling,amdahl,levers,pipeline,formulas)")))
+    EXPECT_TRUE(
+        printed.contains(QStringLiteral("(summary,inputs,scaling,amdahl,pipeline,formulas)")))
         << printed.toStdString();
     QString text = pdfText(pdf);
     for (const char *heading : {"Project estimate", "Labeling effort",
@@ -125,6 +131,137 @@ TEST(Report, TheFiveStagePresetPrintsNoProjectLabelingOrTrainingUnlessAsked)
     // Asked for, the workspace's example is printed, and said to be one.
     EXPECT_TRUE(text.contains(QStringLiteral("Nothing was entered in the Project workspace")));
     EXPECT_FALSE(hasLine(text, QStringLiteral("Summary")));
+}
+
+// A report answers the plan's own question (issue 32): the sections of the workspaces the preset
+// does not use never print, and its first page answers what the preset is about.
+TEST(Report, EveryPresetsReportIsAboutWhatThePresetHolds)
+{
+    QTemporaryDir dir;
+    const QDir presets(QStringLiteral(PIPEPLAN_PRESETS_DIR));
+    const QStringList names = presets.entryList({QStringLiteral("*.json")});
+    ASSERT_GE(names.size(), 8);
+    for (const QString &name : names) {
+        SCOPED_TRACE(name.toStdString());
+        const QByteArray file = name.toUtf8();
+        const Plan plan = loadPreset(file.constData());
+        const QString pdf = dir.filePath(name + QStringLiteral(".pdf"));
+        QString printed;
+        ASSERT_EQ(runReport({presetPath(file.constData()), QStringLiteral("-o"), pdf}, &printed),
+                  cli::kExitOk)
+            << printed.toStdString();
+        const QString text = pdfText(pdf);
+        const QString first = pdfText(pdf, 1, 1).simplified();
+        const bool job = summary::asks(plan.scenario, summary::Question::Job);
+        const bool project = summary::asks(plan.scenario, summary::Question::Project);
+        const bool training = summary::asks(plan.scenario, summary::Question::Training);
+        EXPECT_EQ(hasLine(text, QStringLiteral("Project estimate")), project);
+        EXPECT_EQ(hasLine(text, QStringLiteral("Training pipeline schedules")), training);
+        EXPECT_EQ(hasLine(text, QStringLiteral("Scaling table")), job);
+        EXPECT_EQ(hasLine(text, QStringLiteral("Headline")), job);
+        EXPECT_EQ(hasLine(text, QStringLiteral("Assumptions")), job);
+        EXPECT_EQ(first.contains(QStringLiteral("How long does scoring")), job);
+        EXPECT_EQ(first.contains(QStringLiteral("When does the project")), project);
+        EXPECT_EQ(first.contains(QStringLiteral("Which schedule runs a training step fastest")),
+                  training);
+        // The waterfall once, on the summary page, when the job is the plan's.
+        EXPECT_EQ(text.count(QStringLiteral("Levers: runtime after each")), job ? 1 : 0);
+        EXPECT_EQ(first.contains(QStringLiteral("Levers: runtime after each")), job);
+        // The labeling and job ETA calculators hold their examples in every preset.
+        EXPECT_FALSE(text.contains(QStringLiteral("Labeling effort")));
+        EXPECT_FALSE(text.contains(QStringLiteral("Training job ETA from a canary")));
+        EXPECT_FALSE(text.contains(QStringLiteral("6,270")));
+        EXPECT_FALSE(text.contains(QStringLiteral("Nothing was entered")));
+    }
+}
+
+// The project preset asks one question, when the project finishes, and page 1 answers it with
+// the run's numbers: the same P50 and P90 dates the Project workspace shows.
+TEST(Report, TheProjectPresetsFirstPageIsItsFinishAndWhatDrivesIt)
+{
+    const Plan plan = loadPreset("project-forecast.json");
+    EXPECT_EQ(summary::questionsOf(plan.scenario),
+              std::vector<summary::Question>{summary::Question::Project});
+    PlanResult result = evaluatePlan(plan);
+    completeBackground(result, plan, Background::MonteCarlo);
+    result.projectCharts =
+        projectCharts(plan.scenario.project, result.project, result.monteCarlo.ready());
+    const summary::Answer answer = summary::projectAnswer(plan.scenario, result);
+    ASSERT_EQ(answer.rows.size(), 5u);
+    EXPECT_EQ(answer.question, QStringLiteral("When does the project finish, 6 of its 8 tasks "
+                                              "left on Fri 13 Nov 2026, and what drives it?"));
+    const ProjectDates &dates = *result.projectCharts.dates;
+    const QString p90 =
+        QLocale(QLocale::English).toString(dates.monteCarlo.p90, QStringLiteral("ddd d MMM yyyy"));
+    EXPECT_EQ(answer.rows[1].first, QStringLiteral("P90 finish"));
+    EXPECT_TRUE(answer.rows[1].second.startsWith(p90 + QStringLiteral(" (")))
+        << answer.rows[1].second.toStdString();
+    EXPECT_EQ(answer.rows[4].first, QStringLiteral("What drives it"));
+    EXPECT_TRUE(answer.rows[4].second.startsWith(QStringLiteral("Model selection & training")))
+        << answer.rows[4].second.toStdString();
+
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("project.pdf"));
+    QString printed;
+    ASSERT_EQ(runReport({presetPath("project-forecast.json"), QStringLiteral("-o"), pdf}, &printed),
+              cli::kExitOk);
+    EXPECT_TRUE(printed.contains(QStringLiteral("(summary,project,formulas)")))
+        << printed.toStdString();
+    const QString first = pdfText(pdf, 1, 1).simplified();
+    for (const auto &[label, value] : answer.rows) {
+        EXPECT_TRUE(first.contains(label)) << label.toStdString();
+        EXPECT_TRUE(first.contains(value.left(40))) << value.toStdString();
+    }
+    EXPECT_FALSE(first.contains(QStringLiteral("150,000,000")));
+    EXPECT_FALSE(first.contains(QStringLiteral("697.85 days")));
+}
+
+// The training preset's summary answers its schedule question with seed 001's closed forms:
+// ZB-H1 m(F + B + W) + (p - 1)(F + B - W) = 8 x 30 + 3 x 10 = 270 ms beats 1F1B's
+// (m + p - 1)(F + B + W) = 330 ms, idle 1 - 960 / (4 x 270) = 11.1 %, p = 4 microbatches held.
+TEST(Report, TheTrainingPresetsSummaryNamesTheFastestScheduleThatFits)
+{
+    const Plan plan = loadPreset("training-schedules.json");
+    EXPECT_EQ(
+        summary::questionsOf(plan.scenario),
+        (std::vector<summary::Question>{summary::Question::Job, summary::Question::Training}));
+    const summary::Answer answer = summary::trainingAnswer(plan.scenario, evaluatePlan(plan));
+    EXPECT_EQ(answer.question, QStringLiteral("Which schedule runs a training step fastest on 4 "
+                                              "devices with 8 microbatches?"));
+    ASSERT_GE(answer.rows.size(), 4u);
+    EXPECT_EQ(answer.rows[0],
+              std::pair(QStringLiteral("Fastest"), QStringLiteral("ZB-H1: 270 ms per step")));
+    EXPECT_EQ(answer.rows[1].second, QStringLiteral("11.1 % of the devices' time idle"));
+    EXPECT_EQ(answer.rows[2].second, QStringLiteral("4 microbatches on a device"));
+    EXPECT_TRUE(answer.rows[3].second.contains(QStringLiteral("1F1B 330 ms")));
+
+    // With a budget of 3 microbatches nothing that holds p = 4 fits: the row says so.
+    Plan tight = plan;
+    tight.scenario.training.memoryLimitMicrobatches = 3;
+    const summary::Answer squeezed = summary::trainingAnswer(tight.scenario, evaluatePlan(tight));
+    EXPECT_TRUE(squeezed.question.endsWith(QStringLiteral(" within the memory budget?")));
+    ASSERT_GE(squeezed.rows.size(), 3u);
+    EXPECT_EQ(squeezed.rows[0], std::pair(QStringLiteral("Fastest (none fits)"),
+                                          QStringLiteral("ZB-H1: 270 ms per step")));
+    EXPECT_EQ(squeezed.rows[2].second,
+              QStringLiteral("4 microbatches on a device (budget 3: does not fit)"));
+}
+
+// An untouched plan asks the batch job's question; the job entered and nothing else asks it too.
+TEST(Report, AnUntouchedPlanAsksTheJobsQuestion)
+{
+    Scenario s = defaultScenario();
+    EXPECT_FALSE(summary::jobEntered(s));
+    EXPECT_EQ(summary::questionsOf(s), std::vector<summary::Question>{summary::Question::Job});
+    s.name = QStringLiteral("Renamed");
+    s.notes = QStringLiteral("Notes do not make a job");
+    EXPECT_FALSE(summary::jobEntered(s));
+    s.project.monteCarlo.seed = 7;
+    EXPECT_EQ(summary::questionsOf(s), std::vector<summary::Question>{summary::Question::Project});
+    s.goal.finishWithin = true;
+    EXPECT_TRUE(summary::jobEntered(s));
+    EXPECT_EQ(summary::questionsOf(s),
+              (std::vector<summary::Question>{summary::Question::Job, summary::Question::Project}));
 }
 
 TEST(Report, TheGoalSeekHasTheDeadlineCommandsNumbers)
@@ -218,8 +355,9 @@ TEST(Report, HtmlAndMarkdownHoldTheScalingTableAsTheWindowShowsIt)
     const auto htmlTable = tabletext::parseHtml(html.mid(start, end + 8 - start));
     ASSERT_TRUE(htmlTable.has_value());
     EXPECT_EQ(*htmlTable, scaling);
-    // The charts travel as images, one per chart of the sections.
-    EXPECT_EQ(html.count(QStringLiteral("<img src=\"data:image/png;base64,")), 5);
+    // The charts travel as images, one per chart of the sections: the waterfall once, in the
+    // summary, and Amdahl's (a one-stage job has no pipeline section).
+    EXPECT_EQ(html.count(QStringLiteral("<img src=\"data:image/png;base64,")), 2);
     // The tables alone as CSV: each under its heading.
     const QString csvText = report::text(plan, evaluatePlan(plan), {}, report::Format::Csv);
     EXPECT_TRUE(csvText.contains(QStringLiteral("Scaling table\r\nWorkers,Linear (h),")))
@@ -270,7 +408,7 @@ TEST(Report, TheDialogTicksWhatHasContentAndTheChoiceLandsInTheFileAndTheCli)
     EXPECT_FALSE(dialog->sectionBox(ReportSection::Project)->isChecked());
     EXPECT_FALSE(dialog->sectionBox(ReportSection::Training)->isChecked());
     EXPECT_FALSE(dialog->sectionBox(ReportSection::GoalSeek)->isChecked());
-    EXPECT_EQ(dialog->statusText(), QStringLiteral("7 of 12 sections"));
+    EXPECT_EQ(dialog->statusText(), QStringLiteral("6 of 12 sections"));
     EXPECT_FALSE(dialog->copyButton()->isEnabled()); // PDF: nothing to paste
 
     // Accepting the defaults changes nothing in the plan.

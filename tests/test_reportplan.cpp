@@ -39,8 +39,9 @@ std::vector<RS> withContent(const Plan &plan, bool simulation = false)
     return reportplan::sectionsWithContent(plan, evaluatePlan(plan), {simulation});
 }
 
-const std::vector<RS> kAlwaysThere{RS::Summary, RS::Inputs,   RS::Scaling, RS::Amdahl,
-                                   RS::Levers,  RS::Pipeline, RS::Formulas};
+/// A job of several stages: its summary draws the waterfall, so Levers is left out.
+const std::vector<RS> kAlwaysThere{RS::Summary, RS::Inputs,   RS::Scaling,
+                                   RS::Amdahl,  RS::Pipeline, RS::Formulas};
 
 } // namespace
 
@@ -56,6 +57,8 @@ TEST(ReportPlan, TheFiveStagePresetHasNoProjectTrainingGoalOrTailContent)
     EXPECT_EQ(reportplan::missingContent(RS::GoalSeek, plan, result, {}),
               QStringLiteral("no deadline set: the goal holds its default of 24 hours"));
     EXPECT_TRUE(reportplan::missingContent(RS::Scaling, plan, result, {}).isEmpty());
+    EXPECT_EQ(reportplan::missingContent(RS::Levers, plan, result, {}),
+              QStringLiteral("the summary page shows the waterfall"));
     // Without a choice in the file, the report prints those.
     EXPECT_EQ(reportplan::sectionsFor(plan, result, {}), kAlwaysThere);
 }
@@ -63,9 +66,12 @@ TEST(ReportPlan, TheFiveStagePresetHasNoProjectTrainingGoalOrTailContent)
 TEST(ReportPlan, TheFeatureStorePresetTicksItsOverheadsAndItsGoalSeek)
 {
     const std::vector<RS> sections = withContent(preset("feature-store-cap.json"));
-    EXPECT_EQ(sections,
-              (std::vector<RS>{RS::Summary, RS::Inputs, RS::Scaling, RS::Amdahl, RS::Levers,
-                               RS::Pipeline, RS::Overheads, RS::GoalSeek, RS::Formulas}));
+    EXPECT_EQ(sections, (std::vector<RS>{RS::Summary, RS::Inputs, RS::Scaling, RS::Amdahl,
+                                         RS::Overheads, RS::GoalSeek, RS::Formulas}));
+    // One stage: nothing overlaps, so no pipeline page of filler (issue 32).
+    const Plan plan = preset("feature-store-cap.json");
+    EXPECT_EQ(reportplan::missingContent(RS::Pipeline, plan, evaluatePlan(plan), {}),
+              QStringLiteral("one stage: nothing overlaps, the summary gives its time"));
 }
 
 TEST(ReportPlan, EnteredContentTicksItsSection)

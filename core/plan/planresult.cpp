@@ -39,6 +39,7 @@ TailSection tailSection(const Scenario &scenario, const ScenarioResult &model)
         section.simulationError = errors.front().toString();
     // Its workers stay 1 (the seek varies them), so a workers tick leaves it equal.
     section.goal = goalInputs(scenario, model);
+    section.verdict = model.deadline ? *model.deadline : deadlineVerdict(scenario, model);
     return section;
 }
 

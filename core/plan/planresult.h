@@ -47,6 +47,9 @@ struct TailSection
     /// Why the job cannot be simulated (too many shards ...), empty when it can.
     QString simulationError;
     goalseek::Inputs goal;
+    /// The plan against the goal's deadline, "Finish within" on or not (the goal seek's page
+    /// prints it): the model's verdict when it has one.
+    DeadlineVerdict verdict;
     bool operator==(const TailSection &) const = default;
 };
 

@@ -1,6 +1,7 @@
 #include "core/plan/reportplan.h"
 
 #include "core/base/format.h"
+#include "core/plan/summary.h"
 
 namespace pipeplan::reportplan {
 
@@ -12,6 +13,16 @@ bool projectEntered(const ProjectSettings &project)
 bool trainingEntered(const TrainingSettings &training)
 {
     return training != defaultScenario().training;
+}
+
+bool labelingEntered(const ProjectSettings &project)
+{
+    return project.labeling != ProjectSettings::defaultLabeling();
+}
+
+bool jobEtaEntered(const ProjectSettings &project)
+{
+    return project.jobEta != ProjectSettings::defaultJobEta();
 }
 
 bool goalEntered(const GoalSettings &goal)
@@ -46,12 +57,24 @@ QString missingContent(ReportSection section, const Plan &plan, const PlanResult
         if (projectEntered(s.project))
             return {};
         return QStringLiteral("no tasks entered: the Project workspace holds its example");
-    case ReportSection::Summary:
+    case ReportSection::Levers:
+        // The summary page draws the job's waterfall: this section would print it again.
+        if (summary::asks(s, summary::Question::Job))
+            return QStringLiteral("the summary page shows the waterfall");
+        return QStringLiteral("the batch job holds its untouched example");
     case ReportSection::Inputs:
     case ReportSection::Scaling:
     case ReportSection::Amdahl:
-    case ReportSection::Levers:
+        if (summary::asks(s, summary::Question::Job))
+            return {};
+        return QStringLiteral("the batch job holds its untouched example");
     case ReportSection::Pipeline:
+        if (!summary::asks(s, summary::Question::Job))
+            return QStringLiteral("the batch job holds its untouched example");
+        if (s.stages.size() < 2)
+            return QStringLiteral("one stage: nothing overlaps, the summary gives its time");
+        return {};
+    case ReportSection::Summary:
     case ReportSection::Formulas:
         break;
     }

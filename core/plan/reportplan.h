@@ -28,6 +28,10 @@ Context contextOf(const PlanResult &result);
 /// The workspaces differ from their untouched defaults (defaultScenario()'s).
 bool projectEntered(const ProjectSettings &project);
 bool trainingEntered(const TrainingSettings &training);
+/// The project's labeling and job ETA calculators differ from their examples (seed 003's 100,000
+/// items, the 1,200 samples/s canary): a project plan prints only the ones the person used.
+bool labelingEntered(const ProjectSettings &project);
+bool jobEtaEntered(const ProjectSettings &project);
 /// A deadline, price or trial count of the person's own, or "Finish within" on.
 bool goalEntered(const GoalSettings &goal);
 

@@ -3,8 +3,8 @@
 #include "core/base/format.h"
 #include "core/plan/explain.h"
 #include "core/plan/planresult.h"
+#include "core/project/planunits.h"
 #include "ui/document/scenariodocument.h"
-#include "ui/project/planunits.h"
 #include "ui/widgets/appearance.h"
 
 #include <QEvent>

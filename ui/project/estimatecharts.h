@@ -1,7 +1,7 @@
 #pragma once
 
 #include "core/project/estimate.h"
-#include "ui/project/planunits.h"
+#include "core/project/planunits.h"
 
 #include <qcustomplot.h>
 

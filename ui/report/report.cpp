@@ -6,6 +6,7 @@
 #include "core/base/tabletext.h"
 #include "core/plan/explain.h"
 #include "core/plan/reportplan.h"
+#include "core/plan/summary.h"
 #include "ui/measured/fitchart.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
@@ -368,32 +369,64 @@ void renderTitle(Document &doc, const Scenario &s, const Options &options, bool 
         doc.text(s.notes, font(9.5), kInk, 10);
 }
 
-/// The one-page summary that opens the report: the question, the answer (the runtime or the
-/// deadline's verdict, the bottleneck, the biggest lever), the waterfall and the notes.
-void renderSummary(Document &doc, const Scenario &s, const ScenarioResult &r,
-                   const explain::Headline &h, const std::optional<RuntimeBand> &band,
-                   Charts &charts, const Page &page)
+/// "1 worker", "10,000 workers".
+QString workersText(const Scenario &s)
 {
-    doc.heading(QStringLiteral("Summary"));
-    doc.text(explain::question(s, r), font(11, true), kInk, 8);
-    std::vector<QStringList> answer{
-        {QStringLiteral("Runtime"),
-         QStringLiteral("%1 at %2")
-             .arg(h.runtime, format::count(s.workload.workers, QStringLiteral("workers")))},
-    };
-    if (r.deadline)
-        answer.push_back({QStringLiteral("Deadline"), explain::deadline(*r.deadline)});
-    if (band)
-        answer.push_back(
-            {QStringLiteral("Runtime, 95 % (fitted p)"),
-             explain::runtimeBand(r.effectiveRuntimeSeconds, band->lowSeconds, band->highSeconds)});
-    answer.push_back({QStringLiteral("Throughput"), h.throughput});
-    answer.push_back({QStringLiteral("Bottleneck (per user)"), h.bottleneck});
-    answer.push_back({QStringLiteral("Biggest lever"), explain::biggestLever(r.waterfall)});
-    doc.table({QStringLiteral("Question answered"), QStringLiteral("Answer")}, answer, {0.3, 0.7},
+    return format::plural(QCoreApplication::translate("pipeplan::report", "%n worker(s)", nullptr,
+                                                      format::numerus(s.workload.workers)),
+                          s.workload.workers);
+}
+
+/// One question of the summary and its answer, as a table.
+void renderAnswer(Document &doc, const summary::Answer &answer)
+{
+    doc.text(answer.question, font(11, true), kInk, 8);
+    std::vector<QStringList> rows;
+    for (const auto &[label, value] : answer.rows)
+        rows.push_back({label, value});
+    doc.table({QStringLiteral("Question answered"), QStringLiteral("Answer")}, rows, {0.3, 0.7},
               {false, false});
-    doc.heading(QStringLiteral("Levers: runtime after each"));
-    doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize), kChartHeight);
+}
+
+/// The one-page summary that opens the report: the plan's own questions (summary::questionsOf)
+/// and their answers. The batch job's: the runtime or the deadline's verdict, the bottleneck,
+/// the biggest lever and the waterfall; the project's: its finish and what drives it; the
+/// training pipeline's: its fastest schedule and memory. Then the notes.
+void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResult,
+                   const explain::Headline &h, Charts &charts, const Page &page)
+{
+    const ScenarioResult &r = planResult.model;
+    const std::optional<RuntimeBand> &band = planResult.measured.runtimeBand;
+    doc.heading(QStringLiteral("Summary"));
+    for (summary::Question question : summary::questionsOf(s)) {
+        switch (question) {
+        case summary::Question::Job: {
+            summary::Answer job{explain::question(s, r),
+                                {{QStringLiteral("Runtime"),
+                                  QStringLiteral("%1 at %2").arg(h.runtime, workersText(s))}}};
+            if (r.deadline)
+                job.rows.emplace_back(QStringLiteral("Deadline"), explain::deadline(*r.deadline));
+            if (band)
+                job.rows.emplace_back(QStringLiteral("Runtime, 95 % (fitted p)"),
+                                      explain::runtimeBand(r.effectiveRuntimeSeconds,
+                                                           band->lowSeconds, band->highSeconds));
+            job.rows.emplace_back(QStringLiteral("Throughput"), h.throughput);
+            job.rows.emplace_back(QStringLiteral("Bottleneck (per user)"), h.bottleneck);
+            job.rows.emplace_back(QStringLiteral("Biggest lever"),
+                                  explain::biggestLever(r.waterfall));
+            renderAnswer(doc, job);
+            doc.heading(QStringLiteral("Levers: runtime after each"));
+            doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize), kChartHeight);
+            break;
+        }
+        case summary::Question::Project:
+            renderAnswer(doc, summary::projectAnswer(s, planResult));
+            break;
+        case summary::Question::Training:
+            renderAnswer(doc, summary::trainingAnswer(s, planResult));
+            break;
+        }
+    }
     if (!s.notes.trimmed().isEmpty()) {
         doc.heading(QStringLiteral("Notes"));
         doc.text(s.notes, font(9.5), kInk, 6);
@@ -408,12 +441,7 @@ void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
     doc.heading(QStringLiteral("Headline"));
     std::vector<QStringList> headline{
         {QStringLiteral("Total predictions"), h.totalPredictions, explain::totalPredictions(s, r)},
-        {QStringLiteral("Runtime at %1")
-             .arg(format::plural(QCoreApplication::translate("pipeplan::report", "%n worker(s)",
-                                                             nullptr,
-                                                             format::numerus(s.workload.workers)),
-                                 s.workload.workers)),
-         h.runtime, explain::runtime(s, r)},
+        {QStringLiteral("Runtime at %1").arg(workersText(s)), h.runtime, explain::runtime(s, r)},
         {QStringLiteral("Throughput"), h.throughput, explain::throughput(s, r)},
         {QStringLiteral("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
         {QStringLiteral("Bottleneck (per user)"), h.bottleneck, explain::perUserCost(s, r)},
@@ -518,15 +546,14 @@ void renderComparison(Document &doc, const Plan &plan, const PlanResult &planRes
 
 /// The goal seek: the fewest workers for the deadline by every method with their runtime and
 /// cost, or why none can, and the plan as it stands against that deadline.
-void renderGoalSeek(Document &doc, const Scenario &s, const ScenarioResult &r,
-                    const goalseek::Inputs &inputs, const goalseek::Result &goal)
+void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
+                    const goalseek::Result &goal)
 {
+    const goalseek::Inputs &inputs = tail.goal;
+    const DeadlineVerdict &verdict = tail.verdict;
     doc.heading(QStringLiteral("Goal seek: fewest workers to finish within %1")
                     .arg(format::duration(inputs.deadlineSeconds)));
-    const DeadlineVerdict verdict = r.deadline ? *r.deadline : deadlineVerdict(s, r);
-    doc.text(QStringLiteral("This plan at %1: %2")
-                 .arg(format::count(s.workload.workers, QStringLiteral("workers")),
-                      explain::deadline(verdict)),
+    doc.text(QStringLiteral("This plan at %1: %2").arg(workersText(s), explain::deadline(verdict)),
              font(9.5, true), verdict.meets ? kInk : QColor(0xc6, 0x28, 0x28), 4, true);
     std::vector<QStringList> rows = explain::goalSeekRows(goal, inputs.pricePerWorkerHour);
     const QStringList header = rows.front();
@@ -993,15 +1020,20 @@ void renderProject(Document &doc, const ProjectSettings &project,
     renderBuffers(doc, project);
     renderPlanEstimate(doc, projectPlan, charts, page);
     renderSchedule(doc, project, projectResult, projectPlan, drawn, charts, page);
-    renderLabeling(doc, project, projectResult.labeling);
-    renderJobEta(doc, project, projectResult.jobEta);
+    // The calculators beside the tasks print only when used (or when the whole workspace is the
+    // example asked for above).
+    const bool example = !reportplan::projectEntered(project);
+    if (example || reportplan::labelingEntered(project))
+        renderLabeling(doc, project, projectResult.labeling);
+    if (example || reportplan::jobEtaEntered(project))
+        renderJobEta(doc, project, projectResult.jobEta);
     renderActuals(doc, project, projectResult, charts, page);
 }
 
 /// The closing page: how to check every number, each formula filled in with this plan's values.
 /// Only the formulas of the sections printed: a training or project formula filled in with a
 /// workspace's example values would be the fabricated estimate the sections leave out.
-void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResult,
+void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResult, bool job,
                     const estimate::PlanEstimate *projectPlan,
                     const std::vector<schedule::Result> *schedules)
 {
@@ -1009,7 +1041,7 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
     const estimate::LabelingEstimate &lab = planResult.project.labeling;
     const ProjectSettings &project = s.project;
     doc.heading(QStringLiteral("Formulas used"), true);
-    std::vector<std::pair<QString, QString>> formulas = {
+    std::vector<std::pair<QString, QString>> jobFormulas = {
         {QStringLiteral("Total predictions = users × keep fraction × predictions per user"),
          explain::totalPredictions(s, r)},
         {QStringLiteral("Per-user cost: the sum of the stages (sequential) or the slowest stage "
@@ -1032,6 +1064,11 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
                         "cap, shards ÷ dispatch cap), W′ including the per-request overhead"),
          r.overheads.enabled ? explain::overheads(s, r) : QStringLiteral("no overheads set")},
     };
+    // The job's formulas filled in with an untouched example job would be its fabricated
+    // estimate again.
+    std::vector<std::pair<QString, QString>> formulas;
+    if (job)
+        formulas = std::move(jobFormulas);
     if (schedules)
         formulas.emplace_back(
             QStringLiteral(
@@ -1055,6 +1092,9 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
                      planDuration(projectPlan->pert.sigmaHours, largest),
                      planDuration(projectPlan->monteCarlo.p50Hours, largest),
                      planDuration(projectPlan->monteCarlo.p90Hours, largest)));
+    }
+    if (projectPlan &&
+        (reportplan::labelingEntered(project) || !reportplan::projectEntered(project))) {
         formulas.emplace_back(
             QStringLiteral("Labeling: base = Σ N_s t_s / 60; QC = q Σ N_s t_review / 60; total = "
                            "(base + QC + adjudication + ramp-up) × (1 + C) (seed 003)"),
@@ -1124,6 +1164,16 @@ Backgrounds backgroundsFor(const Plan &plan, const PlanResult &result, const Opt
 {
     Backgrounds needed;
     for (ReportSection section : sectionsFor(plan, result, options)) {
+        // The summary answers the project's and the training pipeline's questions from their
+        // runs too.
+        if (section == ReportSection::Summary) {
+            if (summary::asks(plan.scenario, summary::Question::Project) &&
+                !result.monteCarlo.ready())
+                needed |= Background::MonteCarlo;
+            if (summary::asks(plan.scenario, summary::Question::Training) &&
+                trainingSearching(result.training.schedules))
+                needed |= Background::TrainingSearch;
+        }
         if (section == ReportSection::GoalSeek && !result.goalSeek.ready())
             needed |= Background::GoalSeek;
         if (section == ReportSection::Project && !result.monteCarlo.ready())
@@ -1178,8 +1228,9 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     Charts charts(planResult, static_cast<int>(page.width));
 
     renderTitle(doc, s, options, !has(ReportSection::Summary));
+    const bool asksJob = summary::asks(s, summary::Question::Job);
     if (has(ReportSection::Summary))
-        renderSummary(doc, s, r, h, planResult.measured.runtimeBand, charts, page);
+        renderSummary(doc, s, planResult, h, charts, page);
     if (has(ReportSection::Inputs)) {
         renderHeadline(doc, s, r, h, planResult.measured.runtimeBand);
         renderInputs(doc, s);
@@ -1190,7 +1241,8 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     }
     if (has(ReportSection::Amdahl))
         renderAmdahl(doc, charts, page);
-    if (has(ReportSection::Levers))
+    // The summary page drew the job's waterfall already.
+    if (has(ReportSection::Levers) && !(has(ReportSection::Summary) && asksJob))
         renderLevers(doc, charts, page);
     if (has(ReportSection::Pipeline))
         renderPipeline(doc, charts, page);
@@ -1200,7 +1252,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderOverheadsAndTail(doc, s, planResult, charts, page);
     if (has(ReportSection::GoalSeek)) {
         // The window's finished run, else the same seek `pipeplan-cli deadline FILE` runs.
-        renderGoalSeek(doc, s, r, planResult.tail.goal, *planResult.goalSeek.ready());
+        renderGoalSeek(doc, s, planResult.tail, *planResult.goalSeek.ready());
     }
     const auto schedules = runnableSchedules(planResult.training);
     if (has(ReportSection::Training))
@@ -1213,9 +1265,10 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderProject(doc, s.project, planResult.project, *projectPlan, planResult.projectCharts,
                       charts, page);
     if (has(ReportSection::Formulas)) {
-        renderFormulas(doc, s, planResult, projectPlan,
+        renderFormulas(doc, s, planResult, asksJob, projectPlan,
                        has(ReportSection::Training) ? schedules.get() : nullptr);
-        renderAssumptions(doc);
+        if (asksJob)
+            renderAssumptions(doc);
     }
     return doc;
 }

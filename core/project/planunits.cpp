@@ -1,19 +1,17 @@
-#include "ui/project/planunits.h"
+#include "core/project/planunits.h"
 
 #include "core/base/format.h"
 #include "core/project/estimate.h"
-
-#include <QObject>
 
 namespace pipeplan {
 
 std::pair<double, QString> planUnit(double largestHours)
 {
     if (largestHours >= 2 * estimate::kHoursPerWorkingWeek)
-        return {estimate::kHoursPerWorkingWeek, QObject::tr("weeks")};
+        return {estimate::kHoursPerWorkingWeek, QStringLiteral("weeks")};
     if (largestHours >= 2 * estimate::kHoursPerWorkingDay)
-        return {estimate::kHoursPerWorkingDay, QObject::tr("days")};
-    return {1, QObject::tr("h")};
+        return {estimate::kHoursPerWorkingDay, QStringLiteral("days")};
+    return {1, QStringLiteral("h")};
 }
 
 QString planDuration(double hours, double largestHours)
