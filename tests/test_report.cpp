@@ -25,6 +25,8 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+
 using namespace pipeplan;
 
 namespace {
@@ -262,6 +264,43 @@ TEST(Report, AnUntouchedPlanAsksTheJobsQuestion)
     EXPECT_TRUE(summary::jobEntered(s));
     EXPECT_EQ(summary::questionsOf(s),
               (std::vector<summary::Question>{summary::Question::Job, summary::Question::Project}));
+}
+
+// Issue 32's overnight plan: nobody set stragglers or failures, so the report's inputs list none
+// (they used to print seed 000's 1 % at 3x as if typed), and the closed form's "meets" stands.
+TEST(Report, TheOvernightPlansInputsListNoStragglerItDoesNotSet)
+{
+    Plan plan;
+    Workload &w = plan.scenario.workload;
+    w.users = 150e6;
+    w.acceleratorLatencyMs = 10;
+    w.keepFraction = 0.5;
+    w.batchMsPerUser = 50;
+    w.parallelFraction = 0.999;
+    w.workers = 150;
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    std::map<QString, QString> inputs;
+    for (const auto &[label, value] : explain::inputRows(plan.scenario))
+        inputs[label] = value;
+    EXPECT_EQ(inputs[QStringLiteral("Stragglers")], QStringLiteral("none"));
+    EXPECT_EQ(inputs[QStringLiteral("Failures per attempt")], QStringLiteral("none"));
+    EXPECT_EQ(inputs[QStringLiteral("Deadline")], QStringLiteral("8 hours"));
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("overnight.pdf"));
+    ASSERT_TRUE(report::writePdf(plan, evaluatePlan(plan), pdf, {}).isEmpty());
+    const QString text = pdfText(pdf).simplified();
+    EXPECT_TRUE(text.contains(QStringLiteral("Meets the 8 hours deadline")))
+        << text.left(600).toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("% of shards")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Stragglers none")));
+
+    // Set by the person, they print as typed.
+    plan.scenario.simulation.stragglerProbability = 0.02;
+    inputs.clear();
+    for (const auto &[label, value] : explain::inputRows(plan.scenario))
+        inputs[label] = value;
+    EXPECT_EQ(inputs[QStringLiteral("Stragglers")], QStringLiteral("2% of shards, 3× slower"));
 }
 
 TEST(Report, TheGoalSeekHasTheDeadlineCommandsNumbers)

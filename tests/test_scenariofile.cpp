@@ -121,11 +121,11 @@ TEST(ScenarioFile, VersionOneIsMigratedNewerIsRefused)
 
     const FieldError newer =
         errorOf(withChange(readPreset("nightly-scoring.json"),
-                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 6); }));
+                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 7); }));
     EXPECT_EQ(newer.field, QStringLiteral("version"));
     EXPECT_EQ(newer.message,
               QStringLiteral(
-                  "is 6, newer than this PipePlan understands (5): update PipePlan to open it"));
+                  "is 7, newer than this PipePlan understands (6): update PipePlan to open it"));
 }
 
 // Version 2 files (before overheads and the simulation) open with every overhead off.
@@ -164,7 +164,7 @@ TEST(ScenarioFile, OverheadsSimulationAndGoalRoundTrip)
     s.goal.deadlineSeconds = 6 * 3600;
     s.goal.pricePerWorkerHour = 0.35;
     const QByteArray bytes = scenariofile::toJson(plan);
-    EXPECT_TRUE(bytes.contains("\"version\": 5"));
+    EXPECT_TRUE(bytes.contains("\"version\": 6"));
     const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
     ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
     EXPECT_EQ(*loaded.plan, plan);
@@ -607,11 +607,56 @@ TEST(ScenarioFile, VersionFourLeversOpenTheRightWayRound)
     EXPECT_EQ(unaccelerated.plan->scenario.workload.latencyMs, 1000);
     EXPECT_FALSE(unaccelerated.plan->scenario.workload.acceleratorLatencyMs.has_value());
 
-    // Saved again, it is a version-5 file with the new key and without the old one.
+    // Saved again, it is a current file with the new key and without the old one.
     const QByteArray saved = scenariofile::toJson(*loaded.plan);
-    EXPECT_TRUE(saved.contains("\"version\": 5"));
+    EXPECT_TRUE(saved.contains("\"version\": 6"));
     EXPECT_TRUE(saved.contains("\"accelerator_latency_ms\": 10"));
     EXPECT_FALSE(saved.contains("baseline_latency_ms"));
+}
+
+// Issue 32: up to version 5 every file wrote the simulation's old default, 1 % of shards
+// straggling at 3x, whether the person set it or not. A file of version 5 that holds exactly
+// that default opens without stragglers, for the scenario and its baseline, and says so; any
+// other straggler chance is the person's and stays; a current file keeps 1 % at 3x as typed.
+TEST(ScenarioFile, VersionFiveDefaultStragglersOpenAsNoneAndSaySo)
+{
+    const auto withSimulation = [](double chance, double factor, int version) {
+        return withChange(readPreset("nightly-scoring.json"), [=](QJsonObject &root) {
+            root.insert(QStringLiteral("version"), version);
+            QJsonObject sim{{QStringLiteral("straggler_prob"), chance},
+                            {QStringLiteral("straggler_factor"), factor},
+                            {QStringLiteral("failure_prob"), 0.0},
+                            {QStringLiteral("trials"), 500},
+                            {QStringLiteral("seed"), 1}};
+            root.insert(QStringLiteral("simulation"), sim);
+            QJsonObject baseline = root;
+            baseline.remove(QStringLiteral("format"));
+            baseline.remove(QStringLiteral("version"));
+            baseline.remove(QStringLiteral("baseline"));
+            root.insert(QStringLiteral("baseline"), baseline);
+        });
+    };
+    const scenariofile::LoadResult old = scenariofile::fromJson(withSimulation(0.01, 3, 5));
+    ASSERT_TRUE(old.plan.has_value()) << old.error.toString().toStdString();
+    EXPECT_EQ(old.plan->scenario.simulation.stragglerProbability, 0);
+    EXPECT_EQ(old.plan->baseline->simulation.stragglerProbability, 0);
+    ASSERT_EQ(old.notes.size(), 1);
+    EXPECT_TRUE(old.notes.front().startsWith(
+        QStringLiteral("Stragglers: this file of version 5 held the old default of 1 % of shards "
+                       "at 3x")))
+        << old.notes.front().toStdString();
+
+    const scenariofile::LoadResult chosen = scenariofile::fromJson(withSimulation(0.02, 3, 5));
+    ASSERT_TRUE(chosen.plan.has_value());
+    EXPECT_EQ(chosen.plan->scenario.simulation.stragglerProbability, 0.02);
+    EXPECT_TRUE(chosen.notes.isEmpty());
+
+    const scenariofile::LoadResult current = scenariofile::fromJson(withSimulation(0.01, 3, 6));
+    ASSERT_TRUE(current.plan.has_value());
+    EXPECT_EQ(current.plan->scenario.simulation.stragglerProbability, 0.01);
+    EXPECT_TRUE(current.notes.isEmpty());
+    // The new default is none: a file saved from it says 0.
+    EXPECT_EQ(defaultScenario().simulation.stragglerProbability, 0);
 }
 
 TEST(Deadline, TheSeedJobCannotFinishInHalfAnHourAndTheLeveredJobNamesItsFewestWorkers)

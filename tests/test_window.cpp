@@ -46,6 +46,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTemporaryDir>
@@ -726,6 +727,37 @@ TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
     ASSERT_TRUE(waitForSimulation(tail));
     EXPECT_EQ(tail->runner()->runsStarted(), runs + 1);
     EXPECT_GT(tail->runner()->result()->p50Seconds, core.p50Seconds);
+}
+
+// Issue 32: a file of version 5 holding the old default stragglers (1 % at 3x, written whether
+// set or not) opens without them, the straggler chance unticked, and the window says so.
+TEST_F(WindowTest, AnOldFilesDefaultStragglersOpenAsNoneAndTheWindowSaysSo)
+{
+    QFile preset(presetPath("nightly-scoring.json"));
+    ASSERT_TRUE(preset.open(QIODevice::ReadOnly));
+    QJsonObject root = QJsonDocument::fromJson(preset.readAll()).object();
+    root.insert(QStringLiteral("version"), 5);
+    root.insert(QStringLiteral("simulation"), QJsonObject{{QStringLiteral("straggler_prob"), 0.01},
+                                                          {QStringLiteral("straggler_factor"), 3},
+                                                          {QStringLiteral("failure_prob"), 0}});
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("old.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(QJsonDocument(root).toJson());
+    file.close();
+    ASSERT_TRUE(window->openFile(path));
+    EXPECT_EQ(doc->scenario().simulation.stragglerProbability, 0);
+    EXPECT_TRUE(window->statusBar()->currentMessage().contains(
+        QStringLiteral("Stragglers: this file of version 5 held the old default")))
+        << window->statusBar()->currentMessage().toStdString();
+    window->workspaces()->setCurrentIndex(1);
+    ValueControl *straggler = window->tailPanel()->stragglerControl();
+    EXPECT_FALSE(straggler->isEnabledValue());
+    // Ticked, it starts at 1 % of shards: one named undo step.
+    straggler->checkBox()->click();
+    EXPECT_EQ(doc->scenario().simulation.stragglerProbability, 0.01);
+    EXPECT_EQ(doc->undoStack()->undoText(), QStringLiteral("Simulate stragglers"));
 }
 
 TEST_F(WindowTest, OversizedBatchIsFlagged)

@@ -337,17 +337,25 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
                               QStringLiteral(" MiB"));
     }
     const SimulationSettings &sim = s.simulation;
+    // Only what the person set: no stragglers or failures reads "none", not a default's numbers.
     rows.emplace_back(QStringLiteral("Stragglers"),
-                      QStringLiteral("%1% of shards, %2× slower")
-                          .arg(format::trimmed(sim.stragglerProbability * 100, 2),
-                               format::trimmed(sim.stragglerFactor, 2)));
+                      sim.stragglerProbability > 0
+                          ? QStringLiteral("%1% of shards, %2× slower")
+                                .arg(format::trimmed(sim.stragglerProbability * 100, 2),
+                                     format::trimmed(sim.stragglerFactor, 2))
+                          : QStringLiteral("none"));
     rows.emplace_back(QStringLiteral("Failures per attempt"),
-                      format::trimmed(sim.failureProbability * 100, 2) + QStringLiteral("%"));
+                      sim.failureProbability > 0
+                          ? format::trimmed(sim.failureProbability * 100, 2) + QStringLiteral("%")
+                          : QStringLiteral("none"));
     rows.emplace_back(QStringLiteral("Checkpoint every"), optional(sim.checkpointSeconds, seconds));
     rows.emplace_back(QStringLiteral("Simulation"),
                       QStringLiteral("%1 trials, seed %2")
                           .arg(format::grouped(sim.trials, 0), format::grouped(sim.seed, 0)));
-    rows.emplace_back(QStringLiteral("Deadline"), format::duration(s.goal.deadlineSeconds));
+    rows.emplace_back(QStringLiteral("Deadline"),
+                      s.goal.finishWithin ? format::duration(s.goal.deadlineSeconds)
+                                          : QStringLiteral("none set (the goal seek plans for %1)")
+                                                .arg(format::duration(s.goal.deadlineSeconds)));
     rows.emplace_back(QStringLiteral("Price per worker-hour"),
                       format::trimmed(s.goal.pricePerWorkerHour, 2));
     return rows;

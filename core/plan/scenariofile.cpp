@@ -1069,6 +1069,23 @@ void migrateLeversFromVersion4(QJsonObject &scenario)
         scenario.insert(QStringLiteral("workload"), workload);
 }
 
+/// Up to version 5 the simulation assumed 1 % of shards straggling at 3x unless the person
+/// changed it, and every file wrote those numbers whether set or not, so the simulated tail and
+/// the report's inputs showed stragglers nobody entered (issue 32). From version 6 stragglers
+/// are off until set. A file of version 5 or before that holds exactly the old default (1 %,
+/// 3x) is read as no stragglers; any other value was the person's and stays. True when it
+/// changed the scenario.
+bool migrateStragglersFromVersion5(QJsonObject &scenario)
+{
+    QJsonObject simulation = scenario.value(QStringLiteral("simulation")).toObject();
+    if (simulation.value(QStringLiteral("straggler_prob")).toDouble(-1) != 0.01 ||
+        simulation.value(QStringLiteral("straggler_factor")).toDouble(-1) != 3)
+        return false;
+    simulation.insert(QStringLiteral("straggler_prob"), 0.0);
+    scenario.insert(QStringLiteral("simulation"), simulation);
+    return true;
+}
+
 } // namespace
 
 QJsonObject toJsonObject(const Plan &plan)
@@ -1159,6 +1176,22 @@ LoadResult fromJsonObject(QJsonObject root)
             root.insert(QStringLiteral("baseline"), pinned);
         }
     }
+    QStringList notes;
+    if (version < 6) {
+        bool migrated = migrateStragglersFromVersion5(root);
+        if (QJsonValue baseline = root.value(QStringLiteral("baseline")); baseline.isObject()) {
+            QJsonObject pinned = baseline.toObject();
+            migrated |= migrateStragglersFromVersion5(pinned);
+            root.insert(QStringLiteral("baseline"), pinned);
+        }
+        if (migrated)
+            notes << QStringLiteral("Stragglers: this file of version %1 held the old default of 1 "
+                                    "% of shards at "
+                                    "3x, which PipePlan assumed whether set or not; it is read as "
+                                    "no stragglers. "
+                                    "Tick Straggler chance on Overheads & tail to simulate them.")
+                         .arg(format::plainNumber(version));
+    }
 
     Plan plan;
     plan.scenario = readScenario(read, root, QString());
@@ -1174,7 +1207,7 @@ LoadResult fromJsonObject(QJsonObject root)
         plan.scenario.report = readReport(read, root);
     if (read.failed())
         return {std::nullopt, read.error()};
-    return {plan, {}};
+    return {plan, {}, notes};
 }
 
 namespace {

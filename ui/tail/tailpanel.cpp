@@ -173,29 +173,53 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
 {
     auto *simBox = new QGroupBox(tr("Simulation"), parent);
     auto *sim = new QFormLayout(simBox);
-    m_bound->bind(sim, simBox,
-                  {{tr("Straggler chance"), tr("Chance q that a shard runs slow."),
-                    config(0, 0.99, Scale::Linear, 4, QString()), EditId::StragglerProbability,
-                    tr("Change straggler chance"),
-                    field(&Scenario::simulation, &SimulationSettings::stragglerProbability)},
-                   {tr("Straggler slowdown"), tr("A straggler takes k times as long."),
-                    config(1, 100, Scale::Log, 2, tr("×")), EditId::StragglerFactor,
-                    tr("Change straggler slowdown"),
-                    field(&Scenario::simulation, &SimulationSettings::stragglerFactor)},
-                   {tr("Failure chance"),
-                    tr("Chance f that an attempt fails at a random point and is retried at once."),
-                    config(0, 0.99, Scale::Linear, 4, QString()), EditId::FailureProbability,
-                    tr("Change failure chance"),
-                    field(&Scenario::simulation, &SimulationSettings::failureProbability)},
-                   {tr("Checkpoint every"),
-                    tr("Seconds of work between checkpoints; a retry resumes from the last one."),
-                    optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" s")), QString()),
-                    EditId::Checkpoint, tr("Change checkpoint interval"),
-                    field(&Scenario::simulation, &SimulationSettings::checkpointSeconds)},
-                   {tr("Checkpoint cost"), tr("Seconds each checkpoint takes to write."),
-                    config(0, 600, Scale::Linear, 1, tr(" s")), EditId::CheckpointCost,
-                    tr("Change checkpoint cost"),
-                    field(&Scenario::simulation, &SimulationSettings::checkpointCostSeconds)}});
+    // A chance that is off is 0 in the plan: off until the person ticks it, like an overhead.
+    using Chance = double SimulationSettings::*;
+    const auto chance = [](Chance member) {
+        return ScenarioField{[member](const Scenario &s) -> std::optional<double> {
+                                 const double p = s.simulation.*member;
+                                 return p > 0 ? std::optional<double>(p) : std::nullopt;
+                             },
+                             [member](Scenario &s, std::optional<double> p) {
+                                 s.simulation.*member = p.value_or(0);
+                             }};
+    };
+    m_bound->bind(
+        sim, simBox,
+        {{.label = tr("Straggler chance"),
+          .explanation = tr("Tick to simulate stragglers: chance q that a shard runs "
+                            "slow. Off: none (the closed form's job)."),
+          .control = optionalConfig(config(0.0001, 0.99, Scale::Linear, 4, QString()), QString()),
+          .id = EditId::StragglerProbability,
+          .undoText = tr("Change straggler chance"),
+          .field = chance(&SimulationSettings::stragglerProbability),
+          // Ticked on, it starts at seed 000's 1 % of shards.
+          .offValue = [](const Scenario &) { return 0.01; },
+          .onText = tr("Simulate stragglers"),
+          .offText = tr("No stragglers")},
+         {tr("Straggler slowdown"), tr("A straggler takes k times as long."),
+          config(1, 100, Scale::Log, 2, tr("×")), EditId::StragglerFactor,
+          tr("Change straggler slowdown"),
+          field(&Scenario::simulation, &SimulationSettings::stragglerFactor)},
+         {.label = tr("Failure chance"),
+          .explanation = tr("Tick to simulate failures: chance f that an attempt fails "
+                            "at a random point and is retried at once."),
+          .control = optionalConfig(config(0.0001, 0.99, Scale::Linear, 4, QString()), QString()),
+          .id = EditId::FailureProbability,
+          .undoText = tr("Change failure chance"),
+          .field = chance(&SimulationSettings::failureProbability),
+          .offValue = [](const Scenario &) { return 0.01; },
+          .onText = tr("Simulate failures"),
+          .offText = tr("No failures")},
+         {tr("Checkpoint every"),
+          tr("Seconds of work between checkpoints; a retry resumes from the last one."),
+          optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" s")), QString()), EditId::Checkpoint,
+          tr("Change checkpoint interval"),
+          field(&Scenario::simulation, &SimulationSettings::checkpointSeconds)},
+         {tr("Checkpoint cost"), tr("Seconds each checkpoint takes to write."),
+          config(0, 600, Scale::Linear, 1, tr(" s")), EditId::CheckpointCost,
+          tr("Change checkpoint cost"),
+          field(&Scenario::simulation, &SimulationSettings::checkpointCostSeconds)}});
     m_backups = new QCheckBox(tr("What-if: backup copies of slow shards"), simBox);
     m_backups->setToolTip(tr("Once the queue is empty, free workers start copies of the shards "
                              "that will end last; a shard ends with its first copy."));

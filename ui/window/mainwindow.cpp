@@ -841,7 +841,12 @@ bool MainWindow::openFile(const QString &path, QString *errorMessage)
     }
     m_document->load(*loaded.plan, QFileInfo(path).absoluteFilePath());
     addRecentFile(QFileInfo(path).absoluteFilePath());
-    statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    // What reading an older file changed is said, not done behind the person's back.
+    if (loaded.notes.isEmpty())
+        statusBar()->showMessage(tr("Opened %1").arg(path), 4000);
+    else
+        statusBar()->showMessage(
+            tr("Opened %1. %2").arg(path, loaded.notes.join(QLatin1Char(' '))));
     return true;
 }
 
