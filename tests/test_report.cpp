@@ -9,6 +9,7 @@
 #include "core/plan/scenariofile.h"
 #include "core/plan/summary.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/model/headlinewidget.h"
 #include "ui/report/report.h"
 #include "ui/report/reportdialog.h"
 #include "ui/window/mainwindow.h"
@@ -22,6 +23,7 @@
 #include <QProcess>
 #include <QPushButton>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
@@ -301,6 +303,82 @@ TEST(Report, TheOvernightPlansInputsListNoStragglerItDoesNotSet)
     for (const auto &[label, value] : explain::inputRows(plan.scenario))
         inputs[label] = value;
     EXPECT_EQ(inputs[QStringLiteral("Stragglers")], QStringLiteral("2% of shards, 3× slower"));
+}
+
+// Issue 32's overnight plan with stragglers set (1 % at 3x): the closed form meets the 8 hours
+// with 75 s to spare, the simulated P50 (8.4 hours) misses. The headline, the report's summary
+// and `eval --json` each say both, with the method named, never one against the other.
+TEST(Report, WhereTheClosedFormAndTheSimulationDisagreeBothVerdictsAreSaid)
+{
+    Plan plan;
+    Workload &w = plan.scenario.workload;
+    w.users = 150e6;
+    w.acceleratorLatencyMs = 10;
+    w.keepFraction = 0.5;
+    w.batchMsPerUser = 50;
+    w.parallelFraction = 0.999;
+    w.workers = 150;
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    plan.scenario.simulation.stragglerProbability = 0.01;
+    plan.scenario.simulation.stragglerFactor = 3;
+
+    PlanResult result = evaluatePlan(plan);
+    EXPECT_EQ(summary::deadlineVerdicts(result), explain::deadline(*result.model.deadline));
+    completeBackground(result, plan, Background::Simulation);
+    const std::optional<summary::SimulatedDeadline> simulated = summary::simulatedDeadline(result);
+    ASSERT_TRUE(simulated.has_value());
+    EXPECT_TRUE(result.model.deadline->meets);
+    EXPECT_FALSE(simulated->meets);
+    EXPECT_NEAR(simulated->p50Seconds / 3600, 8.4, 0.05);
+    const QString both = summary::deadlineVerdicts(result);
+    EXPECT_TRUE(both.startsWith(
+        QStringLiteral("By the closed form: Meets the 8 hours deadline with 75 seconds to spare.")))
+        << both.toStdString();
+    EXPECT_TRUE(both.contains(QStringLiteral("Simulated, 500 trials: the P50 of 8.4 hours misses "
+                                             "it by ") +
+                              format::duration(-simulated->marginSeconds)))
+        << both.toStdString();
+
+    // The report's summary, completed by itself.
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("overnight.pdf"));
+    ASSERT_TRUE(report::writePdf(plan, evaluatePlan(plan), pdf, {}).isEmpty());
+    const QString first = pdfText(pdf, 1, 1).simplified();
+    EXPECT_TRUE(first.contains(QStringLiteral("By the closed form: Meets the 8 hours deadline")))
+        << first.left(800).toStdString();
+    EXPECT_TRUE(first.contains(QStringLiteral("the P50 of 8.4 hours misses it by")))
+        << first.left(800).toStdString();
+
+    // eval --json: the closed form's verdict, the simulated one, and both in words.
+    const QString path = dir.filePath(QStringLiteral("overnight.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(scenariofile::toJson(plan));
+    file.close();
+    const cli::CliRunResult run =
+        cli::runCaptured({QStringLiteral("eval"), path, QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject deadline = QJsonDocument::fromJson(run.out.toUtf8())
+                                     .object()
+                                     .value(QStringLiteral("deadline"))
+                                     .toObject();
+    EXPECT_EQ(deadline.value(QStringLiteral("method")).toString(), QStringLiteral("closed_form"));
+    EXPECT_TRUE(deadline.value(QStringLiteral("meets")).toBool());
+    const QJsonObject sim = deadline.value(QStringLiteral("simulated")).toObject();
+    EXPECT_EQ(sim.value(QStringLiteral("method")).toString(), QStringLiteral("simulation"));
+    EXPECT_FALSE(sim.value(QStringLiteral("meets")).toBool());
+    EXPECT_DOUBLE_EQ(sim.value(QStringLiteral("p50_s")).toDouble(), simulated->p50Seconds);
+    EXPECT_EQ(deadline.value(QStringLiteral("verdicts")).toString(), both);
+
+    // The window's headline: the closed form's at once, both when its simulation is in.
+    MainWindow window(MainWindow::Options::headless());
+    window.document()->load(plan, QString());
+    EXPECT_TRUE(window.headline()->verdictText().startsWith(QStringLiteral("Meets the 8 hours")));
+    for (int i = 0;
+         i < 1200 && !window.headline()->verdictText().contains(QStringLiteral("Simulated")); ++i)
+        QTest::qWait(50);
+    EXPECT_EQ(window.headline()->verdictText(), both);
 }
 
 TEST(Report, TheGoalSeekHasTheDeadlineCommandsNumbers)

@@ -7,6 +7,7 @@
 #include "core/plan/evaluation.h"
 #include "core/plan/explain.h"
 #include "core/plan/planresult.h"
+#include "core/plan/summary.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -15,11 +16,22 @@ namespace pipeplan::cli {
 
 namespace {
 
-/// The plan against its deadline (goal.finish_within): null when no deadline is set.
-QJsonValue deadlineObject(const ScenarioResult &r)
+/// The plan against its deadline (goal.finish_within): null when no deadline is set. The closed
+/// form's verdict, and for the plan (not its baseline) the simulated P50's ("simulated", null
+/// when the job is not simulated) with both said in "verdicts" (issue 32).
+QJsonValue deadlineObject(const ScenarioResult &r, const PlanResult *plan)
 {
     if (!r.deadline)
         return QJsonValue(QJsonValue::Null);
+    QJsonValue simulated(QJsonValue::Null);
+    const std::optional<summary::SimulatedDeadline> sim =
+        plan ? summary::simulatedDeadline(*plan) : std::nullopt;
+    if (sim)
+        simulated = QJsonObject{{QStringLiteral("method"), QStringLiteral("simulation")},
+                                {QStringLiteral("p50_s"), sim->p50Seconds},
+                                {QStringLiteral("meets"), sim->meets},
+                                {QStringLiteral("margin_s"), sim->marginSeconds},
+                                {QStringLiteral("trials"), sim->trials}};
     const DeadlineVerdict &v = *r.deadline;
     auto workers = [](const goalseek::Option &option) {
         return option.workers ? QJsonValue(*option.workers) : QJsonValue(QJsonValue::Null);
@@ -30,11 +42,16 @@ QJsonValue deadlineObject(const ScenarioResult &r)
                        {QStringLiteral("margin_s"), v.marginSeconds},
                        {QStringLiteral("naive_workers"), workers(v.naive)},
                        {QStringLiteral("overheads_workers"), workers(v.withOverheads)},
-                       {QStringLiteral("verdict"), explain::deadline(v)}};
+                       {QStringLiteral("verdict"), explain::deadline(v)},
+                       {QStringLiteral("method"), QStringLiteral("closed_form")},
+                       {QStringLiteral("simulated"), simulated},
+                       {QStringLiteral("verdicts"),
+                        plan ? summary::deadlineVerdicts(*plan) : explain::deadline(v)}};
 }
 
 /// Everything the window shows for a scenario, as one JSON object.
-QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
+QJsonObject resultObject(const Scenario &s, const ScenarioResult &r,
+                         const PlanResult *plan = nullptr)
 {
     const explain::Headline h = explain::headline(s, r);
     QJsonArray stages;
@@ -95,7 +112,7 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r)
         {QStringLiteral("nearest_row"), r.nearestScalingRow},
         {QStringLiteral("waterfall"), waterfall},
         {QStringLiteral("effective_runtime_seconds"), r.effectiveRuntimeSeconds},
-        {QStringLiteral("deadline"), deadlineObject(r)},
+        {QStringLiteral("deadline"), deadlineObject(r, plan)},
         {QStringLiteral("overheads"),
          QJsonObject{
              {QStringLiteral("enabled"), r.overheads.enabled},
@@ -134,12 +151,15 @@ int runEval(const Flags &flags, QTextStream &out)
     const QString path = flags.positional().value(0);
     const Plan plan = loadPlanArgument(flags);
     // One evaluation of the plan, the window's and the report's.
-    const PlanResult evaluated = evaluatePlan(plan);
+    PlanResult evaluated = evaluatePlan(plan);
+    // A deadline is judged by the simulation too, with the window's own job (issue 32).
+    if (plan.scenario.goal.finishWithin && evaluated.tail.simulationError.isEmpty())
+        completeBackground(evaluated, plan, Background::Simulation);
     const ScenarioResult &r = evaluated.model;
     const std::optional<ScenarioResult> &baseline = evaluated.baseline.result;
 
     if (flags.isSet(kJson.name)) {
-        QJsonObject object = resultObject(plan.scenario, r);
+        QJsonObject object = resultObject(plan.scenario, r, &evaluated);
         object.insert(QStringLiteral("file"), path);
         if (baseline) {
             const Comparison &c = *evaluated.baseline.comparison;
@@ -185,7 +205,7 @@ int runEval(const Flags &flags, QTextStream &out)
         {QStringLiteral("How"), explain::runtime(s, r)},
     };
     if (r.deadline)
-        rows.emplace_back(QStringLiteral("Deadline"), explain::deadline(*r.deadline));
+        rows.emplace_back(QStringLiteral("Deadline"), summary::deadlineVerdicts(evaluated));
     if (baseline) {
         const explain::Headline b = explain::headline(*plan.baseline, *baseline);
         rows.emplace_back(QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") +

@@ -1,6 +1,7 @@
 #include "core/plan/summary.h"
 
 #include "core/base/format.h"
+#include "core/plan/explain.h"
 #include "core/project/planunits.h"
 
 #include <QLocale>
@@ -195,6 +196,36 @@ Answer trainingAnswer(const Scenario &scenario, const PlanResult &result)
     if (!cannot.isEmpty())
         answer.rows.emplace_back(QStringLiteral("Cannot run"), cannot.join(QStringLiteral("; ")));
     return answer;
+}
+
+std::optional<SimulatedDeadline> simulatedDeadline(const PlanResult &result)
+{
+    const SimulatedTail *simulated = result.simulation.ready();
+    if (!result.model.deadline || !simulated || simulated->result.trials <= 0)
+        return std::nullopt;
+    const double deadline = result.model.deadline->deadlineSeconds;
+    const double p50 = simulated->result.p50Seconds;
+    return SimulatedDeadline{p50, p50 <= deadline, deadline - p50, simulated->result.trials};
+}
+
+QString deadlineVerdicts(const PlanResult &result)
+{
+    if (!result.model.deadline)
+        return {};
+    const QString closedForm = explain::deadline(*result.model.deadline);
+    const std::optional<SimulatedDeadline> simulated = simulatedDeadline(result);
+    if (!simulated)
+        return closedForm;
+    const QString tail =
+        simulated->meets
+            ? QStringLiteral("meets it with %1 to spare")
+                  .arg(format::duration(simulated->marginSeconds))
+            : QStringLiteral("misses it by %1").arg(format::duration(-simulated->marginSeconds));
+    const bool agree = simulated->meets == result.model.deadline->meets;
+    return QStringLiteral("By the closed form: %1 Simulated, %2 trials: the P50 of %3 %4%5.")
+        .arg(closedForm, format::grouped(simulated->trials, 0),
+             format::duration(simulated->p50Seconds), tail,
+             agree ? QString() : QStringLiteral(" (the two disagree: see Overheads & tail)"));
 }
 
 } // namespace pipeplan::summary

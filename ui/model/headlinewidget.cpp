@@ -3,6 +3,7 @@
 #include "core/base/format.h"
 #include "core/plan/explain.h"
 #include "core/plan/planresult.h"
+#include "core/plan/summary.h"
 #include "core/project/planunits.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/appearance.h"
@@ -176,9 +177,12 @@ void HeadlineWidget::setDocument(ScenarioDocument *document)
                     Section::Model | Section::Baseline | Section::Training | Section::Project |
                         Section::Measured);
     if (m_document) {
-        // The result's Monte Carlo section, as the document writes it in.
+        // The result's Monte Carlo section, as the document writes it in; the job's simulation
+        // for the deadline's second verdict.
         connect(m_document, &ScenarioDocument::backgroundChanged, this, [this](Backgrounds which) {
-            if (m_workspace == Workspace::Project && (which & Background::MonteCarlo))
+            if ((m_workspace == Workspace::Project && (which & Background::MonteCarlo)) ||
+                (m_workspace == Workspace::Job && (which & Background::Simulation) &&
+                 m_document->result().deadline))
                 refresh();
         });
     }
@@ -364,15 +368,22 @@ void HeadlineWidget::refreshJob()
     if (r.deadline) {
         const bool dark = appearance::isDark(palette());
         const bool good = r.deadline->meets;
+        // Amber when the closed form and the simulated P50 disagree: neither verdict alone.
+        const std::optional<summary::SimulatedDeadline> simulated =
+            summary::simulatedDeadline(m_document->planResult());
+        const bool mixed = simulated && simulated->meets != good;
         QPalette own = m_verdict->palette();
         own.setColor(QPalette::WindowText,
-                     good ? (dark ? QColor(0x7d, 0xd8, 0x98) : QColor(0x1b, 0x6e, 0x35))
-                          : (dark ? QColor(0xff, 0x9a, 0x8f) : QColor(0xa8, 0x1f, 0x16)));
+                     mixed  ? (dark ? QColor(0xff, 0xc8, 0x6b) : QColor(0x8a, 0x55, 0x00))
+                     : good ? (dark ? QColor(0x7d, 0xd8, 0x98) : QColor(0x1b, 0x6e, 0x35))
+                            : (dark ? QColor(0xff, 0x9a, 0x8f) : QColor(0xa8, 0x1f, 0x16)));
         m_verdict->setPalette(own);
-        m_verdict->setText(explain::deadline(*r.deadline));
+        // The closed form's verdict, and the simulated P50's beside it once the job is simulated.
+        m_verdict->setText(summary::deadlineVerdicts(m_document->planResult()));
         m_verdict->setToolTip(tr("Runtime %1 against the deadline %2 (Goal: Finish within). The "
                                  "fewest workers come from Amdahl's law inverted, as in the goal "
-                                 "seek on Overheads & tail.")
+                                 "seek on Overheads & tail; the simulated P50 from the simulation "
+                                 "there.")
                                   .arg(format::duration(r.deadline->runtimeSeconds),
                                        format::duration(r.deadline->deadlineSeconds)));
     }
@@ -391,8 +402,9 @@ void HeadlineWidget::refreshJob()
             m_verdict->setToolTip(tr("The runtime at the ends of the fitted p's 95 % interval, "
                                      "everything else as it is (Measured workspace)."));
         }
-        m_verdict->setText(
-            r.deadline ? explain::deadline(*r.deadline) + QLatin1Char('\n') + bandText : bandText);
+        m_verdict->setText(r.deadline ? summary::deadlineVerdicts(m_document->planResult()) +
+                                            QLatin1Char('\n') + bandText
+                                      : bandText);
     }
     m_verdict->setVisible(r.deadline.has_value() || band.has_value());
     for (int i = 0; i < CardCount; ++i) {

@@ -404,8 +404,10 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
             summary::Answer job{explain::question(s, r),
                                 {{QStringLiteral("Runtime"),
                                   QStringLiteral("%1 at %2").arg(h.runtime, workersText(s))}}};
+            // Both verdicts, each with its method, when the job is simulated.
             if (r.deadline)
-                job.rows.emplace_back(QStringLiteral("Deadline"), explain::deadline(*r.deadline));
+                job.rows.emplace_back(QStringLiteral("Deadline"),
+                                      summary::deadlineVerdicts(planResult));
             if (band)
                 job.rows.emplace_back(QStringLiteral("Runtime, 95 % (fitted p)"),
                                       explain::runtimeBand(r.effectiveRuntimeSeconds,
@@ -1167,6 +1169,11 @@ Backgrounds backgroundsFor(const Plan &plan, const PlanResult &result, const Opt
         // The summary answers the project's and the training pipeline's questions from their
         // runs too.
         if (section == ReportSection::Summary) {
+            // A deadline's verdict names the simulated P50 beside the closed form's.
+            if (summary::asks(plan.scenario, summary::Question::Job) &&
+                plan.scenario.goal.finishWithin && !result.simulation.ready() &&
+                result.tail.simulationError.isEmpty())
+                needed |= Background::Simulation;
             if (summary::asks(plan.scenario, summary::Question::Project) &&
                 !result.monteCarlo.ready())
                 needed |= Background::MonteCarlo;
