@@ -120,9 +120,10 @@ TEST(MeetingDeadline, TheHeadlineSaysTheSeedJobCannotFinishInHalfAnHourAndWhatTh
     EXPECT_FALSE(deadline->isEnabledValue()); // off by default
     EXPECT_TRUE(window.headline()->verdictText().isEmpty());
 
-    // Tick "Finish within" and type 30 (minutes): one plan, the verdict computed in core.
+    // Tick "Finish within" and type 30 minutes into the hours field: one plan, the verdict
+    // computed in core.
     deadline->checkBox()->click();
-    type(deadline, QStringLiteral("30"));
+    type(deadline, QStringLiteral("30 min"));
     ASSERT_TRUE(document->scenario().goal.finishWithin);
     EXPECT_DOUBLE_EQ(document->scenario().goal.deadlineSeconds, 1800);
     ASSERT_TRUE(document->result().deadline.has_value());

@@ -63,3 +63,29 @@ TEST(NumParse, Lists)
     EXPECT_FALSE(bad.values.has_value());
     EXPECT_TRUE(bad.error.startsWith(QStringLiteral("item 2:"))) << bad.error.toStdString();
 }
+
+// Issue 32: a duration is typed with its unit wherever one is asked for.
+TEST(NumParse, DurationsTakeTheirUnits)
+{
+    const auto seconds = [](const char *text) {
+        return numparse::duration(QString::fromUtf8(text)).value;
+    };
+    EXPECT_EQ(seconds("8h"), 8 * 3600.0);
+    EXPECT_EQ(seconds("90 min"), 5400.0);
+    EXPECT_EQ(seconds("2d"), 2 * 86400.0);
+    EXPECT_EQ(seconds("1.5 weeks"), 1.5 * 7 * 86400);
+    EXPECT_EQ(seconds("1h 30min"), 5400.0);
+    EXPECT_EQ(seconds("250 ms"), 0.25);
+    EXPECT_EQ(seconds("45 Seconds"), 45.0);
+    EXPECT_EQ(seconds("3 hours"), 3 * 3600.0);
+    // Refused, with why.
+    EXPECT_FALSE(seconds("8"));
+    EXPECT_FALSE(seconds("8 parsecs"));
+    EXPECT_FALSE(seconds(""));
+    EXPECT_TRUE(
+        numparse::duration(QStringLiteral("5m")).error.contains(QStringLiteral("ambiguous")));
+    EXPECT_TRUE(numparse::duration(QStringLiteral("8 fortnights"))
+                    .error.contains(QStringLiteral("'fortnights' is not a unit of time")));
+    EXPECT_EQ(numparse::typed(QStringLiteral("1,440 min"), numparse::Kind::Duration).value,
+              std::optional<double>(86400));
+}

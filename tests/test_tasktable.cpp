@@ -285,8 +285,8 @@ TEST(TaskTable, BindingsFindAControlByItsEditNotItsPosition)
 
 // The Model tab's inputs are rows of the bindings table too (issue 31): a lever that is off
 // shows where it would start (a value that makes the job faster), ticking it on and off are two
-// named undo steps, the deadline is typed in minutes into a field in seconds, and the dense form
-// explains each input in its tooltip only.
+// named undo steps, the deadline shows hours of a field in seconds and takes any unit of time,
+// and the dense form explains each input in its tooltip only.
 TEST(TaskTable, TheModelTabsLeversAndDeadlineAreBoundRows)
 {
     ScenarioDocument doc;
@@ -321,16 +321,17 @@ TEST(TaskTable, TheModelTabsLeversAndDeadlineAreBoundRows)
     EXPECT_EQ(undo->undoText(), QStringLiteral("Batch predictions"));
     EXPECT_EQ(doc.scenario().workload.batchMsPerUser, std::optional(batching->value()));
 
-    // The deadline: off by default, showing the goal seek's 24 h as 1,440 minutes.
+    // The deadline: off by default, showing the goal seek's 24 h, in hours as on Overheads & tail.
     ValueControl *deadline = panel.deadlineControl();
     EXPECT_FALSE(deadline->isEnabledValue());
-    EXPECT_DOUBLE_EQ(deadline->value(), 1440);
+    EXPECT_DOUBLE_EQ(deadline->value(), 24);
     deadline->checkBox()->click();
     EXPECT_TRUE(doc.scenario().goal.finishWithin);
     EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 86'400);
     EXPECT_EQ(undo->undoText(), QStringLiteral("Set a deadline"));
-    deadline->lineEdit()->setText(QStringLiteral("45"));
-    ASSERT_TRUE(deadline->commitText());
+    // Typed in any unit of time (issue 32), kept in the field's hours.
+    deadline->lineEdit()->setText(QStringLiteral("45 min"));
+    ASSERT_TRUE(deadline->commitText()) << deadline->refusalMessage().toStdString();
     EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 2700);
     EXPECT_EQ(undo->undoText(), QStringLiteral("Change deadline"));
     deadline->checkBox()->click();
@@ -339,7 +340,15 @@ TEST(TaskTable, TheModelTabsLeversAndDeadlineAreBoundRows)
     EXPECT_EQ(undo->undoText(), QStringLiteral("Drop the deadline"));
     doc.undoStack()->undo();
     EXPECT_TRUE(deadline->isEnabledValue());
-    EXPECT_DOUBLE_EQ(deadline->value(), 45);
+    EXPECT_DOUBLE_EQ(deadline->value(), 0.75);
+    deadline->lineEdit()->setText(QStringLiteral("1.5 weeks"));
+    ASSERT_TRUE(deadline->commitText()) << deadline->refusalMessage().toStdString();
+    EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 1.5 * 7 * 86'400);
+    EXPECT_DOUBLE_EQ(deadline->value(), 252);
+    deadline->lineEdit()->setText(QStringLiteral("8 fortnights"));
+    EXPECT_FALSE(deadline->commitText());
+    EXPECT_TRUE(deadline->refusalMessage().contains(QStringLiteral("not a unit of time")))
+        << deadline->refusalMessage().toStdString();
 
     // Tooltips only: no grey line repeats a control's explanation on the Model tab.
     EXPECT_TRUE(accelerator->toolTip().startsWith(QStringLiteral("Latency per prediction on")));

@@ -3,6 +3,7 @@
 #include <QRegularExpression>
 #include <QStringList>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <system_error>
@@ -119,6 +120,46 @@ Parsed bytes(const QString &text)
     return parsed;
 }
 
+Parsed duration(const QString &text)
+{
+    static const std::pair<const char *, double> units[] = {
+        {"ms", 1e-3},    {"s", 1},         {"sec", 1},       {"secs", 1},    {"second", 1},
+        {"seconds", 1},  {"min", 60},      {"mins", 60},     {"minute", 60}, {"minutes", 60},
+        {"h", 3600},     {"hr", 3600},     {"hrs", 3600},    {"hour", 3600}, {"hours", 3600},
+        {"d", 86400},    {"day", 86400},   {"days", 86400},  {"w", 604800},  {"wk", 604800},
+        {"wks", 604800}, {"week", 604800}, {"weeks", 604800}};
+    // A number (no suffix of its own) then letters: "1.5 weeks", "8h".
+    static const QRegularExpression part(
+        QStringLiteral("\\s*([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([A-Za-z]+)\\s*"));
+    const QString trimmed = text.trimmed();
+    if (trimmed.isEmpty())
+        return fail(QStringLiteral("'' is not a duration"));
+    double seconds = 0;
+    qsizetype at = 0;
+    while (at < trimmed.size()) {
+        const QRegularExpressionMatch match =
+            part.match(trimmed, at, QRegularExpression::NormalMatch,
+                       QRegularExpression::AnchorAtOffsetMatchOption);
+        if (!match.hasMatch() || match.capturedLength() == 0)
+            return fail(QStringLiteral("'%1' is not a duration (use a unit: 8h, 90 min, 2d, "
+                                       "1.5 weeks)")
+                            .arg(trimmed));
+        const QString unit = match.captured(2).toLower();
+        if (unit == QLatin1String("m"))
+            return fail(QStringLiteral("'%1': 'm' is ambiguous, use min or ms").arg(trimmed));
+        const auto found = std::find_if(std::begin(units), std::end(units), [&unit](const auto &u) {
+            return unit == QLatin1String(u.first);
+        });
+        if (found == std::end(units))
+            return fail(QStringLiteral("'%1': '%2' is not a unit of time").arg(trimmed, unit));
+        seconds += match.captured(1).toDouble() * found->second;
+        at = match.capturedEnd();
+    }
+    if (!std::isfinite(seconds))
+        return fail(QStringLiteral("'%1' is out of range (overflow)").arg(trimmed));
+    return {seconds, {}};
+}
+
 Parsed typed(const QString &text, Kind kind)
 {
     const auto parse = [kind](const QString &number) {
@@ -127,6 +168,8 @@ Parsed typed(const QString &text, Kind kind)
             return fraction(number);
         case Kind::Bytes:
             return bytes(number);
+        case Kind::Duration:
+            return duration(number);
         case Kind::Number:
             break;
         }

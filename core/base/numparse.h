@@ -30,12 +30,19 @@ Parsed fraction(const QString &text);
 /// ("14G" = 14e9 bytes). A "/s" after the unit is allowed for rates ("32GB/s").
 Parsed bytes(const QString &text);
 
+/// A duration in seconds: one or more parts of a number and a unit, summed ("8h", "90 min",
+/// "2d", "1.5 weeks", "1h 30min", "250 ms"). Units: ms; s, sec, second(s); min, minute(s); h, hr,
+/// hour(s); d, day(s) (24 h, wall clock); w, wk, week(s) (7 days). A bare "m" is refused as
+/// ambiguous (minutes or ms?), as is a part without a unit.
+Parsed duration(const QString &text);
+
 /// What a typed field holds: one of the parsers above.
 enum class Kind
 {
     Number,
     Fraction,
-    Bytes
+    Bytes,
+    Duration ///< seconds
 };
 
 /// A number a person types into a field: number(), fraction() or bytes() by `kind`, that also

@@ -67,9 +67,10 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .explanation =
               tr("A deadline for the job. When on, the headline says whether the plan meets it, "
                  "by how much, and the fewest workers that would; the waterfall and the scaling "
-                 "table mark it. The same deadline as the goal seek's on Overheads & tail (log "
-                 "scale, 0.01 minutes to 100,000 hours)."),
-          .control = optionalConfig(config(0.01, 6e6, Scale::Log, 2, tr(" min")), tr("deadline")),
+                 "table mark it. The same deadline as the goal seek's on Overheads & tail, in "
+                 "hours (log scale, 0.01 to 100,000 h); type it in any unit: 8h, 90 min, 2d, "
+                 "1.5 weeks."),
+          .control = optionalConfig(config(0.01, 100'000, Scale::Log, 2, tr(" h")), tr("deadline")),
           .id = EditId::Deadline,
           .undoText = tr("Change deadline"),
           // On and the deadline, or off (the deadline kept for the goal seek).
@@ -82,7 +83,7 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
                         if (seconds)
                             s.goal.deadlineSeconds = *seconds;
                     }},
-          .scale = 60,
+          .scale = 3600,
           .offValue = [](const Scenario &s) { return s.goal.deadlineSeconds; },
           .onText = tr("Set a deadline"),
           .offText = tr("Drop the deadline"),

@@ -36,7 +36,7 @@ public:
     ValueControl *acceleratorControl() const;
     ValueControl *batchingControl() const;
     ValueControl *parallelFractionControl() const;
-    /// "Finish within": the goal's deadline in minutes, led by its on/off check box.
+    /// "Finish within": the goal's deadline in hours (any unit typed), led by its on/off check box.
     ValueControl *deadlineControl() const;
     QLineEdit *nameEdit() const { return m_name; }
     QPlainTextEdit *notesEdit() const { return m_notes; }

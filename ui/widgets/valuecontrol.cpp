@@ -66,6 +66,18 @@ double unitBytes(const QString &unit)
     return 0.0;
 }
 
+/// Seconds per unit of a duration field ("ms", "s", "min", "h"); 0 for any other field.
+double unitSeconds(const QString &unit)
+{
+    static const std::pair<const char *, double> units[] = {
+        {"ms", 1e-3}, {"s", 1.0}, {"min", 60.0}, {"h", 3600.0}};
+    for (const auto &[name, seconds] : units) {
+        if (unit == QLatin1String(name))
+            return seconds;
+    }
+    return 0.0;
+}
+
 /// The text before and after the number for `value` in a field with `config`: its suffix, or
 /// the unit of a count as tr() and format::plural read it for the value ("", " worker").
 std::pair<QString, QString> unitAroundFor(const ValueControl::Config &config, double value)
@@ -586,16 +598,24 @@ ValueControl::Reading ValueControl::read(const QString &text) const
     // In a byte field a byte count with its unit ("512Mi", "1.5GB") is converted to the field's
     // unit; a bare number is in it already.
     const bool bytes = bytesPerUnit > 0 && !number.isEmpty() && number.back().isLetter();
-    const numparse::Parsed parsed = numparse::typed(
-        number, fraction ? numparse::Kind::Fraction
-                         : (bytes ? numparse::Kind::Bytes : numparse::Kind::Number));
+    // In a duration field a duration with its unit ("8h", "90 min", "1.5 weeks") is converted to
+    // the field's unit (issue 32); a bare number is in it already.
+    const double secondsPerUnit = unitSeconds(m_config.suffix.trimmed());
+    const bool duration = secondsPerUnit > 0 && !number.isEmpty() && number.back().isLetter();
+    const numparse::Kind kind = fraction   ? numparse::Kind::Fraction
+                                : bytes    ? numparse::Kind::Bytes
+                                : duration ? numparse::Kind::Duration
+                                           : numparse::Kind::Number;
+    const numparse::Parsed parsed = numparse::typed(number, kind);
     if (!parsed.value) {
         QString problem = parsed.error;
         if (!problem.isEmpty())
             problem[0] = problem[0].toUpper();
         return {std::nullopt, problem + QStringLiteral(". ") + rangeSentence(false, false)};
     }
-    double value = bytes ? *parsed.value / bytesPerUnit : *parsed.value;
+    double value = bytes      ? *parsed.value / bytesPerUnit
+                   : duration ? *parsed.value / secondsPerUnit
+                              : *parsed.value;
     if (value < m_config.min)
         return {std::nullopt, tr("'%1' is too small. ").arg(number) + rangeSentence(false, false)};
     if (value > m_config.max)
