@@ -802,11 +802,13 @@ GettingStarted *showGettingStarted(MainWindow *window)
     auto *guide = window->findChild<GettingStarted *>();
     if (!guide) {
         guide = new GettingStarted(window);
-        // Docked beside the views when the screen has room; on a laptop the window already
-        // fills it, so the guide floats over the charts' corner instead of widening the window.
+        // Docked beside the views when the window has room for both as it is; else (a laptop,
+        // whose window already fills the screen) the guide floats over the charts' corner:
+        // docking would widen the window past the screen (issue 32: to 1,431 px at 1366 px).
         const QScreen *screen = window->screen();
-        const bool room = screen && window->minimumSizeHint().width() + guide->sizeHint().width() <=
-                                        screen->availableGeometry().width();
+        const int width = screen ? std::min(window->width(), screen->availableGeometry().width())
+                                 : window->width();
+        const bool room = window->minimumSizeHint().width() + guide->sizeHint().width() <= width;
         window->addDockWidget(Qt::RightDockWidgetArea, guide);
         if (!room) {
             guide->setFloating(true);
