@@ -369,6 +369,17 @@ void renderTitle(Document &doc, const Scenario &s, const Options &options, bool 
         doc.text(s.notes, font(9.5), kInk, 10);
 }
 
+/// "Mon, Tue, Wed, Thu, Fri": the working days as a reader says them (not the file's key).
+QString workingDaysText(const std::array<bool, 7> &workingDays)
+{
+    QStringList days;
+    for (int day = 0; day < 7; ++day) {
+        if (workingDays[static_cast<size_t>(day)])
+            days << QLocale(QLocale::English).dayName(day + 1, QLocale::ShortFormat);
+    }
+    return days.join(QStringLiteral(", "));
+}
+
 /// "1 worker", "10,000 workers".
 QString workersText(const Scenario &s)
 {
@@ -928,7 +939,7 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
         doc.heading(QStringLiteral("Finish dates"));
         doc.text(
             QStringLiteral("Working %1, %2 h a day%3; start %4.")
-                .arg(estimate::workingDaysKey(project.calendar.workingDays),
+                .arg(workingDaysText(project.calendar.workingDays),
                      format::trimmed(project.calendar.hoursPerDay, 1),
                      project.calendar.holidays.empty()
                          ? QString()
@@ -1058,9 +1069,14 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
         {QStringLiteral("Throughput = users scored ÷ runtime"), explain::throughput(s, r)},
         {QStringLiteral("Pipeline bubble = (p − 1) / (m + p − 1); total time = sum of stages + "
                         "(m − 1) × slowest stage; steady rate = 1 / slowest stage"),
-         QStringLiteral("%1 stages, %2 microbatches: bubble %3, total %4")
-             .arg(s.stages.size())
-             .arg(format::grouped(s.microbatches, 0), format::grouped(r.pipeline.bubbleFraction, 3),
+         QStringLiteral("%1, %2: bubble %3, total %4")
+             .arg(format::count(static_cast<double>(s.stages.size()),
+                                s.stages.size() == 1 ? QStringLiteral("stage")
+                                                     : QStringLiteral("stages")),
+                  format::count(s.microbatches, s.microbatches == 1
+                                                    ? QStringLiteral("microbatch")
+                                                    : QStringLiteral("microbatches")),
+                  format::grouped(r.pipeline.bubbleFraction, 3),
                   format::milliseconds(r.pipeline.totalMs))},
         {QStringLiteral("With overheads: T(N) = cold start + max(W′ / S(p, N), users ÷ shared "
                         "cap, shards ÷ dispatch cap), W′ including the per-request overhead"),
