@@ -156,6 +156,11 @@ int main(int argc, char *argv[])
         if (!(look.theme == window->look().theme &&
               look.presentation == window->look().presentation))
             window->setLook(look);
+        // Full screen without a window manager (Xvfb) keeps whatever size the platform picks
+        // (issue 32: an 800x800 PNG for 1920x1080): the shot is of the size asked for, the
+        // screen a presentation fills.
+        if (shooting && look.presentation)
+            window->setGeometry(QRect(QPoint(0, 0), shotSize));
     }
     if (shooting) {
         pipeplan::MainWindow *window = windows.last();

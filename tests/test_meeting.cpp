@@ -215,6 +215,18 @@ TEST(MeetingHeadline, EachWorkspaceHasItsOwnAnswer)
                     .startsWith(planDuration(estimate.monteCarlo.p80Hours, largest)));
     EXPECT_TRUE(headline->valueText(HeadlineWidget::Throughput)
                     .startsWith(planDuration(estimate.monteCarlo.p90Hours, largest)));
+    // With a start date the cards are dates (issue 32), the result's.
+    ASSERT_TRUE(document->editScenario(QStringLiteral("Start"), EditId::None, [](Scenario &s) {
+        s.project.startDate = QDate(2027, 1, 4);
+    }));
+    QTRY_VERIFY_WITH_TIMEOUT(document->planResult().projectCharts.dates.has_value(), 60000);
+    QApplication::processEvents();
+    const ProjectDates &dates = *document->planResult().projectCharts.dates;
+    EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions),
+              QLocale().toString(dates.monteCarlo.p50, QStringLiteral("d MMM yyyy")));
+    EXPECT_EQ(headline->captionText(HeadlineWidget::TotalPredictions),
+              QStringLiteral("P50 finish · buffered ") +
+                  QLocale().toString(dates.monteCarloBuffered.p50, QStringLiteral("d MMM yyyy")));
 
     // Back on the Model tab: the job's runtime again.
     window.workspaces()->setCurrentIndex(0);

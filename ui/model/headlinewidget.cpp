@@ -11,6 +11,7 @@
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QToolButton>
 
 #include <cmath>
@@ -309,19 +310,37 @@ void HeadlineWidget::refreshProject()
     const estimate::MonteCarloResult &plain = estimate->monteCarlo;
     const estimate::MonteCarloResult &buffered = estimate->monteCarloBuffered;
     const double largest = buffered.maxHours;
-    auto card = [&](const QString &caption, double hours, double bufferedHours, int percent) {
+    // With a start date the finishes are dates (issue 32: the cards kept durations after one
+    // was set); the durations stay in the card's explanation.
+    const std::optional<ProjectDates> &dates = m_document->planResult().projectCharts.dates;
+    auto day = [](QDate date) { return QLocale().toString(date, QStringLiteral("d MMM yyyy")); };
+    auto card = [&](const QString &caption, double hours, double bufferedHours, int percent,
+                    std::optional<std::pair<QDate, QDate>> finish) {
+        // A date and its buffered date do not fit one card: the buffered one goes in the caption.
+        const QString value =
+            finish ? day(finish->first)
+                   : planDuration(hours, largest) +
+                         tr(" (buffered %1)").arg(planDuration(bufferedHours, largest));
         return CardText{
-            caption,
-            planDuration(hours, largest) +
-                tr(" (buffered %1)").arg(planDuration(bufferedHours, largest)),
+            finish ? caption + tr(" · buffered %1").arg(day(finish->second)) : caption, value,
             tr("%1 % of %2 Monte Carlo trials finish within %3; with the category "
                "buffers and the contingency, within %4.")
                 .arg(percent)
                 .arg(trials, planDuration(hours, largest), planDuration(bufferedHours, largest))};
     };
-    showCards({card(tr("P50 finish"), plain.p50Hours, buffered.p50Hours, 50),
-               card(tr("P80 finish"), plain.p80Hours, buffered.p80Hours, 80),
-               card(tr("P90 finish"), plain.p90Hours, buffered.p90Hours, 90)});
+    auto finishes =
+        [&dates](
+            QDate estimate::FinishDates::*percentile) -> std::optional<std::pair<QDate, QDate>> {
+        if (!dates)
+            return std::nullopt;
+        return std::pair(dates->monteCarlo.*percentile, dates->monteCarloBuffered.*percentile);
+    };
+    showCards({card(tr("P50 finish"), plain.p50Hours, buffered.p50Hours, 50,
+                    finishes(&estimate::FinishDates::p50)),
+               card(tr("P80 finish"), plain.p80Hours, buffered.p80Hours, 80,
+                    finishes(&estimate::FinishDates::p80)),
+               card(tr("P90 finish"), plain.p90Hours, buffered.p90Hours, 90,
+                    finishes(&estimate::FinishDates::p90))});
 }
 
 QString HeadlineWidget::valueText(Card card) const
