@@ -12,6 +12,7 @@
 #include "ui/widgets/appearance.h"
 #include "ui/window/mainwindow.h"
 
+#include <QCalendarWidget>
 #include <QCheckBox>
 #include <QDateEdit>
 #include <QFile>
@@ -218,6 +219,36 @@ TEST(ProjectForecast, TheCalendarControlsEditThePlanAndRefuseABadHoliday)
 
 // A large plan's Monte Carlo with its tornado runs in the background; Cancel stops it and
 // keeps the previous estimate.
+// Issue 32: a start date typed into the field survives a refresh while it is being typed (the
+// Monte Carlo delivering used to reset it) and is taken on Enter; one picked from the popup is
+// taken at once, not when focus leaves.
+TEST(ProjectForecast, AStartDateTypedOrPickedIsTakenAtOnce)
+{
+    ProjectWindow w;
+    ProjectPanel *panel = w.panel();
+    panel->startDateEdit()->setDate(QDate(2027, 1, 4));
+    panel->startEnabled()->setChecked(true);
+    ASSERT_EQ(w.document()->scenario().project.startDate, QDate(2027, 1, 4));
+    QDateEdit *start = panel->startDateEdit();
+    w.window.activateWindow();
+    start->setFocus();
+    QApplication::processEvents();
+    ASSERT_TRUE(start->hasFocus());
+    start->setDate(QDate(2027, 2, 1)); // as typing does, section by section
+    // The project is recomputed meanwhile (another edit, the Monte Carlo delivering).
+    ASSERT_TRUE(w.document()->editScenario(QStringLiteral("seed"), EditId::ProjectSeed,
+                                           [](Scenario &s) { s.project.monteCarlo.seed = 7; }));
+    EXPECT_EQ(start->date(), QDate(2027, 2, 1));
+    emit start->editingFinished();
+    EXPECT_EQ(w.document()->scenario().project.startDate, QDate(2027, 2, 1));
+    EXPECT_EQ(w.document()->undoStack()->undoText(), QStringLiteral("Change start date"));
+
+    // Picked from the popup: taken on the click.
+    start->setDate(QDate(2027, 3, 1));
+    emit start->calendarWidget()->clicked(QDate(2027, 3, 1));
+    EXPECT_EQ(w.document()->scenario().project.startDate, QDate(2027, 3, 1));
+}
+
 TEST(ProjectForecast, TheRiskRunStaysInTheBackgroundAndCancelStopsIt)
 {
     ProjectWindow w;

@@ -12,6 +12,7 @@
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/valuecontrol.h"
 
+#include <QCalendarWidget>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateEdit>
@@ -267,15 +268,20 @@ void ProjectPanel::connectCalendar()
                         s.project.startDate = on ? std::optional<QDate>(day) : std::nullopt;
                     });
     });
-    connect(m_start, &QDateEdit::editingFinished, this, [this]() {
-        if (m_filling || !m_hasStart->isChecked())
+    // A date typed (Enter or leaving the field) or picked from the popup is taken at once, and
+    // gives the project its start when it had none (issue 32: typing did nothing, a pick only
+    // counted when focus left).
+    const auto commitStart = [this]() {
+        if (m_filling)
             return;
         const QDate day = m_start->date();
         if (m_document && m_document->scenario().project.startDate == day)
             return;
-        editProject(tr("Change start date"), EditId::None,
-                    [day](Scenario &s) { s.project.startDate = day; });
-    });
+        editProject(m_hasStart->isChecked() ? tr("Change start date") : tr("Set start date"),
+                    EditId::None, [day](Scenario &s) { s.project.startDate = day; });
+    };
+    connect(m_start, &QDateEdit::editingFinished, this, commitStart);
+    connect(m_start->calendarWidget(), &QCalendarWidget::clicked, this, commitStart);
     for (int day = 0; day < 7; ++day) {
         connect(m_workDays[static_cast<size_t>(day)], &QCheckBox::toggled, this,
                 [this, day](bool on) {
@@ -1160,7 +1166,9 @@ void ProjectPanel::refresh()
     // The calendar and the status, as the plan holds them.
     m_hasStart->setChecked(p.startDate.has_value());
     m_start->setEnabled(p.startDate.has_value());
-    if (p.startDate)
+    // Never over a date being typed: a refresh (the Monte Carlo delivering) reset it before
+    // Enter, so typing did nothing (issue 32).
+    if (p.startDate && !m_start->hasFocus())
         m_start->setDate(*p.startDate);
     else if (!m_start->date().isValid() || m_start->date() == QDate(2000, 1, 1))
         m_start->setDate(QDate::currentDate());
