@@ -110,6 +110,38 @@ TEST(MeetingFit, EveryWorkspaceFitsALaptopWithOrWithoutABaselineInEveryLook)
     EXPECT_LE(after.height(), unpinned.height() + 8);
 }
 
+// Issue 32: on a laptop the scaling table opens with the scenario's own row in view, and the
+// deadline column is as wide as its words ("late, ×1.3"), not squeezed to "m".
+TEST(MeetingFit, TheScalingTableShowsItsOwnRowAndWholeVerdicts)
+{
+    MainWindow window(MainWindow::Options::headless());
+    Plan plan;
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    plan.scenario.workload.workers = 50'000; // the last listed row
+    window.document()->load(plan, QString());
+    window.resize(1366, 768);
+    window.show();
+    QTest::qWait(50);
+    const QTableView *table = window.scaling()->table();
+    const ScalingTableModel *model = window.scaling()->model();
+    const int row = model->highlightedRow();
+    ASSERT_GE(row, 0);
+    const QRect cell = table->visualRect(model->index(row, 0));
+    EXPECT_TRUE(table->viewport()->rect().intersects(cell))
+        << "row " << row << " at y " << cell.y() << " of " << table->viewport()->height();
+    const int column = model->deadlineColumn();
+    ASSERT_GE(column, 0);
+    QFont bold = table->font();
+    bold.setBold(true);
+    for (int r = 0; r < model->rowCount(); ++r) {
+        const QString text = model->index(r, column).data().toString();
+        EXPECT_GE(table->horizontalHeader()->sectionSize(column),
+                  QFontMetrics(bold).horizontalAdvance(text))
+            << text.toStdString();
+    }
+}
+
 TEST(MeetingDeadline, TheHeadlineSaysTheSeedJobCannotFinishInHalfAnHourAndWhatTheLeversNeed)
 {
     MainWindow window(MainWindow::Options::headless());

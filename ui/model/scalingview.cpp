@@ -39,12 +39,20 @@ ScalingView::ScalingView(QWidget *parent)
     // Column widths are measured from the texts in refresh(): ResizeToContents would lay out
     // every cell again on each slider tick.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
-    m_table->horizontalHeader()->setStretchLastSection(true);
+    // Every column as wide as its text, the last too: stretched, it spread over 600 px on a
+    // shared screen and was squeezed to "m" for "meets" on a laptop (issue 32).
+    m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false); // numbers never wrap, and unwrapped cells skip text layout
     layout->addWidget(m_table, 1);
     connect(m_workerCounts, &QLineEdit::editingFinished, this, &ScalingView::commitWorkerCounts);
+    // The scenario's own row in sight once the table has its height too (at the first refresh
+    // it had none, so the window opened with the row scrolled out of view).
+    connect(m_table->verticalScrollBar(), &QScrollBar::rangeChanged, this, [this]() {
+        if (const int row = m_model->highlightedRow(); row >= 0)
+            m_table->scrollTo(m_model->index(row, 0), QAbstractItemView::EnsureVisible);
+    });
 }
 
 void ScalingView::setDocument(ScenarioDocument *document)
@@ -78,7 +86,7 @@ void ScalingView::refresh()
             width = std::max(
                 width,
                 boldMetrics.horizontalAdvance(m_model->index(row, c).data().toString()) + 14);
-        if (c < columns - 1 && header->sectionSize(c) != width)
+        if (header->sectionSize(c) != width)
             header->resizeSection(c, width);
         contentWidth += width;
     }
