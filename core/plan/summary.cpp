@@ -212,7 +212,7 @@ QString deadlineVerdicts(const PlanResult &result)
 {
     if (!result.model.deadline)
         return {};
-    const QString closedForm = explain::deadline(*result.model.deadline);
+    QString closedForm = explain::deadline(*result.model.deadline);
     const std::optional<SimulatedDeadline> simulated = simulatedDeadline(result);
     if (!simulated)
         return closedForm;
