@@ -60,6 +60,23 @@ int runReport(const QStringList &args, QString *printed = nullptr)
     return code;
 }
 
+/// Issue 32's overnight plan: 150M users, accelerator 10 ms, keep 0.5, batched 50 ms per user,
+/// p = 0.999, 150 workers, to finish within 8 hours.
+Plan overnightPlan()
+{
+    Plan plan;
+    Workload &w = plan.scenario.workload;
+    w.users = 150e6;
+    w.acceleratorLatencyMs = 10;
+    w.keepFraction = 0.5;
+    w.batchMsPerUser = 50;
+    w.parallelFraction = 0.999;
+    w.workers = 150;
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    return plan;
+}
+
 /// The PDF's text as pdftotext reads it (pages `first` to `last`, all when 0).
 QString pdfText(const QString &pdf, int first = 0, int last = 0)
 {
@@ -272,16 +289,7 @@ TEST(Report, AnUntouchedPlanAsksTheJobsQuestion)
 // (they used to print seed 000's 1 % at 3x as if typed), and the closed form's "meets" stands.
 TEST(Report, TheOvernightPlansInputsListNoStragglerItDoesNotSet)
 {
-    Plan plan;
-    Workload &w = plan.scenario.workload;
-    w.users = 150e6;
-    w.acceleratorLatencyMs = 10;
-    w.keepFraction = 0.5;
-    w.batchMsPerUser = 50;
-    w.parallelFraction = 0.999;
-    w.workers = 150;
-    plan.scenario.goal.finishWithin = true;
-    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    Plan plan = overnightPlan();
     std::map<QString, QString> inputs;
     for (const auto &[label, value] : explain::inputRows(plan.scenario))
         inputs[label] = value;
@@ -310,16 +318,7 @@ TEST(Report, TheOvernightPlansInputsListNoStragglerItDoesNotSet)
 // and `eval --json` each say both, with the method named, never one against the other.
 TEST(Report, WhereTheClosedFormAndTheSimulationDisagreeBothVerdictsAreSaid)
 {
-    Plan plan;
-    Workload &w = plan.scenario.workload;
-    w.users = 150e6;
-    w.acceleratorLatencyMs = 10;
-    w.keepFraction = 0.5;
-    w.batchMsPerUser = 50;
-    w.parallelFraction = 0.999;
-    w.workers = 150;
-    plan.scenario.goal.finishWithin = true;
-    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    Plan plan = overnightPlan();
     plan.scenario.simulation.stragglerProbability = 0.01;
     plan.scenario.simulation.stragglerFactor = 3;
 
