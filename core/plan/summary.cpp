@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/plan/explain.h"
+#include "core/plan/reportplan.h"
 #include "core/project/planunits.h"
 
 #include <QLocale>
@@ -39,13 +40,12 @@ bool jobEntered(const Scenario &scenario)
 
 std::vector<Question> questionsOf(const Scenario &scenario)
 {
-    const Scenario defaults = defaultScenario();
     std::vector<Question> questions;
     if (jobEntered(scenario))
         questions.push_back(Question::Job);
-    if (scenario.project != defaults.project)
+    if (reportplan::projectEntered(scenario.project))
         questions.push_back(Question::Project);
-    if (scenario.training != defaults.training)
+    if (reportplan::trainingEntered(scenario.training))
         questions.push_back(Question::Training);
     if (questions.empty())
         questions.push_back(Question::Job);
