@@ -39,6 +39,32 @@ TEST(ChartSeries, AmdahlChartDrawsTheCurveAndTheMarkerItIsGiven)
     EXPECT_EQ(chart.effectiveGraph()->dataCount(), 0);
 }
 
+TEST(ChartSeries, AmdahlLegendIsAboveTheDataWhereverPPutsTheCeiling)
+{
+    // Issue 32: inside the plot the legend covered the ceiling (p = 0.999), the knee and the point.
+    for (const double p : {0.5, 0.98, 0.999}) {
+        AmdahlSeries series;
+        series.maxWorkers = 1'000'000;
+        series.parallelFraction = p;
+        series.maxSpeedup = 1 / (1 - p);
+        series.ideal = {{1, 1}, {1'000'000, 1'000'000}};
+        series.amdahl = {{1, 1}, {1'000'000, series.maxSpeedup}};
+        series.workers = 10'000;
+        series.speedup = 1 / ((1 - p) + p / 10'000);
+        AmdahlChart chart;
+        chart.resize(285, 190); // the chart's size in the window at 1366x768
+        chart.setViewport(chart.rect());
+        chart.setSeries(series);
+        chart.replot();
+        const QRect legend = chart.legendRect();
+        const QRect plot = chart.axisRect()->rect();
+        EXPECT_FALSE(legend.isEmpty());
+        EXPECT_LE(legend.bottom(), plot.top()) << "p = " << p;
+        EXPECT_GT(plot.height(), 60) << "p = " << p;
+        EXPECT_LE(legend.right(), chart.width());
+    }
+}
+
 TEST(ChartSeries, WaterfallChartDrawsOneBarPerStepItIsGiven)
 {
     WaterfallSeries series;
@@ -220,6 +246,28 @@ TEST(ChartSeries, HistogramChartDrawsTheBinsAndPercentilesItIsGiven)
     EXPECT_TRUE(chart.markerText(0).startsWith(QStringLiteral("P50 ")))
         << chart.markerText(0).toStdString();
     EXPECT_TRUE(chart.markerText(3).startsWith(QStringLiteral("no tail ")));
+}
+
+TEST(ChartSeries, HistogramPercentileLabelsSitAboveTheBars)
+{
+    // Issue 32: the P50/P90/P99 labels were drawn over the bars.
+    simulation::Result result;
+    result.histogram.minValue = 100;
+    result.histogram.binWidth = 10;
+    result.histogram.counts = {5, 480, 20};
+    result.maxSeconds = 130;
+    result.p50Seconds = 115;
+    result.p90Seconds = 118;
+    result.p99Seconds = 125;
+    HistogramChart chart;
+    chart.resize(370, 300);
+    chart.setViewport(chart.rect());
+    chart.setResult(result, 114);
+    chart.replot();
+    const double tallestBarTop = chart.yAxis->coordToPixel(480);
+    for (int i = 0; i < 4; ++i)
+        EXPECT_LT(chart.markerLabel(i)->bottom->pixelPosition().y(), tallestBarTop)
+            << chart.markerText(i).toStdString();
 }
 
 TEST(ChartSeries, EstimateChartDrawsTheDistributionAndItsCumulativeCurve)

@@ -24,6 +24,7 @@
 #include <QLayout>
 #include <QLineEdit>
 #include <QMenuBar>
+#include <QScrollBar>
 #include <QStyle>
 #include <QStyleOptionButton>
 #include <QTabWidget>
@@ -139,6 +140,32 @@ TEST(MeetingFit, TheScalingTableShowsItsOwnRowAndWholeVerdicts)
         EXPECT_GE(table->horizontalHeader()->sectionSize(column),
                   QFontMetrics(bold).horizontalAdvance(text))
             << text.toStdString();
+    }
+}
+
+// Issue 32: on a laptop the goal seek shows all four rows, the simulated P90 included, and each
+// two-line reason whole, with no sideways scrolling.
+TEST(MeetingFit, TheGoalSeekShowsEveryRowAndWholeReasonsOnALaptop)
+{
+    MainWindow window(MainWindow::Options::headless());
+    ASSERT_TRUE(window.openFile(QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json")));
+    window.resize(1366, 768);
+    window.show();
+    window.workspaces()->setCurrentWidget(window.tailPanel());
+    QTableWidget *table = window.tailPanel()->goalTable();
+    QTRY_VERIFY_WITH_TIMEOUT(table->rowCount() == 4, 60000);
+    QTest::qWait(50);
+    EXPECT_FALSE(table->horizontalScrollBar()->isVisible());
+    const QFontMetrics metrics(table->font());
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QRect cell = table->visualRect(table->model()->index(row, 4));
+        EXPECT_TRUE(table->viewport()->rect().contains(cell))
+            << "row " << row << " at y " << cell.y() << "+" << cell.height() << " of "
+            << table->viewport()->height();
+        // The reason's wrapped lines all fit the row's height.
+        const QRect needed = metrics.boundingRect(QRect(0, 0, cell.width() - 8, 10'000),
+                                                  Qt::TextWordWrap, table->item(row, 4)->text());
+        EXPECT_GE(cell.height(), needed.height()) << table->item(row, 4)->text().toStdString();
     }
 }
 

@@ -68,10 +68,31 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     m_ceilingLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_ceilingLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
 
+    // The legend sits in a row above the axis rect, two entries a row: inside the plot it covered
+    // the ceiling, the knee or the current point wherever p put them (issue 32). The chart keeps
+    // its own minimum size, so the row above takes plot height, never the scaling table's.
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    // Keep the ceiling label clear of the legend in the top-left corner.
+    legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
+    legend->setWrap(2);
+    legend->setBorderPen(Qt::NoPen);
+    legend->setBrush(Qt::NoBrush);
+    legend->setRowSpacing(0);
+    legend->setColumnSpacing(6);
+    legend->setMargins(QMargins(2, 0, 2, 0));
+    plotLayout()->insertRow(0);
+    plotLayout()->addElement(0, 0, legend);
+    plotLayout()->setRowStretchFactor(0, 0.001);
     m_ceilingLabel->setPadding(QMargins(0, 0, 0, 2));
+}
+
+QSize AmdahlChart::minimumSizeHint() const
+{
+    return {160, 120};
+}
+
+QRect AmdahlChart::legendRect() const
+{
+    return legend->outerRect();
 }
 
 void AmdahlChart::setDocument(ScenarioDocument *document)

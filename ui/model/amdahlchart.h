@@ -31,6 +31,9 @@ public:
     QCPGraph *kneeGraph() const { return m_knee; }
     QCPItemStraightLine *ceilingLine() const { return m_ceiling; }
     QString markerText() const;
+    /// Where the legend is drawn, in widget pixels: above the axis rect, never over the data.
+    QRect legendRect() const;
+    QSize minimumSizeHint() const override;
 
 private:
     void refresh();

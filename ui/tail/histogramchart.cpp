@@ -111,7 +111,9 @@ void HistogramChart::setResult(const simulation::Result &result, double closedFo
         marker.label->setPadding(onRight ? QMargins(4, 0, 0, 0) : QMargins(0, 0, 4, 0));
         marker.label->position->setCoords(x, 0.02 + 0.09 * static_cast<double>(i));
     }
-    yAxis->setRange(0, highest * 1.15);
+    // The four labels stack down to about 38 % of the plot: the bars stop below them, so no
+    // label is drawn over a bar (issue 32).
+    yAxis->setRange(0, highest / 0.6);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

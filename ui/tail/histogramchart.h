@@ -22,6 +22,8 @@ public:
     QCPBars *bars() const { return m_bars; }
     /// The label of marker `i` (0: P50, 1: P90, 2: P99, 3: closed form).
     QString markerText(int i) const;
+    /// The label of marker `i`, drawn where the last replot put it.
+    QCPItemText *markerLabel(int i) const { return m_markers.at(static_cast<size_t>(i)).label; }
 
 private:
     QCPBars *m_bars;

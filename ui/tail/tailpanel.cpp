@@ -314,6 +314,9 @@ void TailPanel::buildGoalTable()
     m_goalTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_goalTable->horizontalHeader()->setStretchLastSection(true);
     m_goalTable->setWordWrap(true);
+    m_goalTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    connect(m_goalTable->verticalHeader(), &QHeaderView::sectionResized, this,
+            &TailPanel::fitGoalTableHeight);
 }
 
 /// The charts side by side over the goal table.
@@ -575,8 +578,24 @@ void TailPanel::showResults()
             m_goalTable->setItem(row, column, item);
         }
     }
-    m_goalTable->resizeColumnsToContents();
+    // The reason column takes what is left and wraps; the others fit their words.
+    for (int column = 0; column + 1 < m_goalTable->columnCount(); ++column)
+        m_goalTable->resizeColumnToContents(column);
     m_goalTable->horizontalHeader()->setStretchLastSection(true);
+    m_goalTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Every row and its whole reason in view: the table asks the splitter for its content's height
+    // (at 1366x768 the simulated P90 row was scrolled out and its two-line reason cut, issue 32).
+    fitGoalTableHeight();
+}
+
+void TailPanel::fitGoalTableHeight()
+{
+    int contentHeight =
+        m_goalTable->horizontalHeader()->sizeHint().height() + 2 * m_goalTable->frameWidth() + 2;
+    for (int row = 0; row < m_goalTable->rowCount(); ++row)
+        contentHeight += m_goalTable->rowHeight(row);
+    // At most half a laptop's screen: a longer table scrolls.
+    m_goalTable->setMinimumHeight(std::min(contentHeight, 320));
 }
 
 } // namespace pipeplan

@@ -75,6 +75,7 @@ private:
     QWidget *buildOverheadView();
     QWidget *buildSimulationView();
     void buildGoalTable();
+    void fitGoalTableHeight();
     QSplitter *buildViews(QWidget *overheadView, QWidget *simulationView);
     void layOut(QScrollArea *inputs, QSplitter *views);
     void connectInputs();
