@@ -80,14 +80,38 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     legend->setColumnSpacing(6);
     legend->setMargins(QMargins(2, 0, 2, 0));
     plotLayout()->insertRow(0);
-    plotLayout()->addElement(0, 0, legend);
+    auto *legendHolder = new QCPLayoutGrid;
+    plotLayout()->addElement(0, 0, legendHolder);
+    legendHolder->addElement(0, 0, legend);
+    legendHolder->addElement(0, 1, new QCPLayoutElement(this));
+    legendHolder->setColumnStretchFactors({0.001, 1});
+    legendHolder->setMargins(QMargins(4, 0, 0, 0));
+    legend->setIconSize(20, 10);
+    connect(this, &QCustomPlot::beforeReplot, this, &AmdahlChart::fitLegendColumns);
     plotLayout()->setRowStretchFactor(0, 0.001);
     m_ceilingLabel->setPadding(QMargins(0, 0, 0, 2));
+}
+
+void AmdahlChart::fitLegendColumns()
+{
+    // Two entries a row where they fit the chart's width, else one: never cut at the edge.
+    const auto arrange = [this](int columns) {
+        legend->setWrap(columns);
+        legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true); // re-lays the entries out
+    };
+    arrange(2);
+    if (legend->minimumOuterSizeHint().width() + 8 > width())
+        arrange(1);
 }
 
 QSize AmdahlChart::minimumSizeHint() const
 {
     return {160, 120};
+}
+
+QSize AmdahlChart::sizeHint() const
+{
+    return {320, 220};
 }
 
 QRect AmdahlChart::legendRect() const

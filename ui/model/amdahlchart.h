@@ -34,9 +34,11 @@ public:
     /// Where the legend is drawn, in widget pixels: above the axis rect, never over the data.
     QRect legendRect() const;
     QSize minimumSizeHint() const override;
+    QSize sizeHint() const override;
 
 private:
     void refresh();
+    void fitLegendColumns();
 
     QPointer<ScenarioDocument> m_document;
     QCPGraph *m_ideal;

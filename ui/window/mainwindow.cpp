@@ -150,7 +150,15 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     modelScroll->setWidget(m_viewsSplitter);
     modelScroll->setWidgetResizable(true);
     modelScroll->setFrameShape(QFrame::NoFrame);
-    m_workspaces->addTab(modelScroll, tr("&Model"));
+    // The model's inputs live on its page, beside its views, like every other workspace's: the
+    // headline and the tab bar start at the window's left edge on every tab (they jumped from
+    // x = 490 on Model to 0 elsewhere, issue 32).
+    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
+    m_mainSplitter->addWidget(inputsScroll);
+    m_mainSplitter->addWidget(modelScroll);
+    m_mainSplitter->setStretchFactor(1, 1);
+    m_mainSplitter->setChildrenCollapsible(false);
+    m_workspaces->addTab(m_mainSplitter, tr("&Model"));
     m_workspaces->setTabToolTip(0, tr("Scaling, Amdahl, pipeline and levers (Ctrl+1)"));
     // In a scroll area: a hidden tab's minimum size would otherwise widen the whole window.
     auto *tailScroll = new QScrollArea(this);
@@ -186,10 +194,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         4, tr("Runs you made: Amdahl and the USL fitted to them, and stage times from a profiler "
               "trace (Ctrl+5)"));
     rightLayout->addWidget(m_workspaces, 1);
-    // The tail workspace carries its own inputs: the model's panel makes room for its charts.
     m_inputsScroll = inputsScroll;
     connect(m_workspaces, &QTabWidget::currentChanged, this, [this](int index) {
-        m_inputsScroll->setVisible(index == 0 && (!m_inputsAction || m_inputsAction->isChecked()));
         // After the page is shown: a hidden table does not measure its columns.
         if (m_tablesToRefit)
             m_deferred.start();
@@ -199,11 +205,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
                                               : HeadlineWidget::Workspace::Job);
     });
 
-    m_mainSplitter = new QSplitter(Qt::Horizontal, this);
-    m_mainSplitter->addWidget(inputsScroll);
-    m_mainSplitter->addWidget(right);
-    m_mainSplitter->setStretchFactor(1, 1);
-    setCentralWidget(m_mainSplitter);
+    setCentralWidget(right);
     // The wheel scrolls the workspaces' panels: only a focused combo box takes it (value fields
     // see to their own).
     for (QWidget *panel : {static_cast<QWidget *>(m_tail), static_cast<QWidget *>(m_training),
@@ -626,7 +628,7 @@ void MainWindow::setInputsVisible(bool visible)
         const QSignalBlocker blocker(m_inputsAction);
         m_inputsAction->setChecked(visible);
     }
-    m_inputsScroll->setVisible(visible && m_workspaces->currentIndex() == 0);
+    m_inputsScroll->setVisible(visible);
     // Every workspace's own inputs too: with them hidden the charts fill the window.
     m_tail->setInputsVisible(visible);
     m_training->setInputsVisible(visible);
