@@ -422,7 +422,7 @@ TEST(ConsistencyTest, TheDeadlineVerdictIsOneSentenceInTheWindowTheCliAndTheRepo
     EXPECT_EQ(verdict, explain::deadline(*doc->result().deadline));
     // 31.75 minutes with overheads against 30: late, and the cap means no worker count helps.
     EXPECT_FALSE(doc->result().deadline->meets);
-    EXPECT_EQ(verdict, QStringLiteral("Misses the 30 minutes deadline by 105 seconds. Fewest "
+    EXPECT_EQ(verdict, QStringLiteral("Misses the deadline of 30 minutes by 105 seconds. Fewest "
                                       "workers that meet it: 2,084 by the naive model; with the "
                                       "overheads none: the feature store cap alone takes 31.25 "
                                       "minutes."));
@@ -436,7 +436,7 @@ TEST(ConsistencyTest, TheDeadlineVerdictIsOneSentenceInTheWindowTheCliAndTheRepo
     EXPECT_DOUBLE_EQ(deadline.value(QStringLiteral("deadline_s")).toDouble(), 1800);
     const QString report = reportText(doc->plan(), dir.path());
     // The report's table wraps the sentence in its column: its verdict and its numbers are there.
-    for (const char *part : {"Deadline", "late by 105 seconds", "Misses the 30 minutes deadline",
+    for (const char *part : {"Deadline", "late by 105 seconds", "Misses the deadline of 30 minutes",
                              "2,084", "cap alone takes 31.25 minutes"})
         EXPECT_TRUE(report.contains(QLatin1String(part))) << part;
 }

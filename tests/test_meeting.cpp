@@ -223,7 +223,7 @@ TEST(MeetingDeadline, TheHeadlineSaysTheSeedJobCannotFinishInHalfAnHourAndWhatTh
         ASSERT_TRUE(window.applySetting(QLatin1String(setting), &error)) << error.toStdString();
     }
     const QString meets = window.headline()->verdictText();
-    EXPECT_EQ(meets, QStringLiteral("Meets the 30 minutes deadline with 5 minutes to spare. "
+    EXPECT_EQ(meets, QStringLiteral("Meets the deadline of 30 minutes with 5 minutes to spare. "
                                     "Fewest workers that meet it: 8,334."));
     bool anyMeets = false;
     for (int row = 0; row < table->rowCount(); ++row)

@@ -22,12 +22,14 @@
 #include <QJsonObject>
 #include <QProcess>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <gtest/gtest.h>
 
 #include <map>
+#include <optional>
 
 using namespace pipeplan;
 
@@ -94,6 +96,46 @@ QString pdfText(const QString &pdf, int first = 0, int last = 0)
         .replace(QChar(0xFB00), QStringLiteral("ff"))
         .replace(QChar(0xFB01), QStringLiteral("fi"))
         .replace(QChar(0xFB02), QStringLiteral("fl"));
+}
+
+/// A word pdftotext places on a page, with its box in points.
+struct PdfWord
+{
+    QString text;
+    double xMin = 0, yMin = 0, xMax = 0, yMax = 0;
+};
+
+/// The words of page `page` with their boxes (`pdftotext -bbox`).
+std::vector<PdfWord> pdfWords(const QString &pdf, int page)
+{
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"),
+                  {QStringLiteral("-bbox"), QStringLiteral("-f"), QString::number(page),
+                   QStringLiteral("-l"), QString::number(page), pdf, QStringLiteral("-")});
+    EXPECT_TRUE(process.waitForFinished(60000));
+    const QString html = QString::fromUtf8(process.readAllStandardOutput())
+                             .replace(QChar(0xFB00), QStringLiteral("ff"))
+                             .replace(QChar(0xFB01), QStringLiteral("fi"))
+                             .replace(QChar(0xFB02), QStringLiteral("fl"));
+    static const QRegularExpression word(QStringLiteral(
+        R"re(<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>)re"));
+    std::vector<PdfWord> words;
+    for (auto it = word.globalMatch(html); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        words.push_back({m.captured(5), m.captured(1).toDouble(), m.captured(2).toDouble(),
+                         m.captured(3).toDouble(), m.captured(4).toDouble()});
+    }
+    return words;
+}
+
+/// The first word `text` below `y` on the page.
+std::optional<PdfWord> wordBelow(const std::vector<PdfWord> &words, const QString &text, double y)
+{
+    for (const PdfWord &w : words) {
+        if (w.text == text && w.yMin > y)
+            return w;
+    }
+    return std::nullopt;
 }
 
 /// The lines of `text` that stand alone (headings are one line of their own in pdftotext).
@@ -300,7 +342,7 @@ TEST(Report, TheOvernightPlansInputsListNoStragglerItDoesNotSet)
     const QString pdf = dir.filePath(QStringLiteral("overnight.pdf"));
     ASSERT_TRUE(report::writePdf(plan, evaluatePlan(plan), pdf, {}).isEmpty());
     const QString text = pdfText(pdf).simplified();
-    EXPECT_TRUE(text.contains(QStringLiteral("Meets the 8 hours deadline")))
+    EXPECT_TRUE(text.contains(QStringLiteral("Meets the deadline of 8 hours")))
         << text.left(600).toStdString();
     EXPECT_FALSE(text.contains(QStringLiteral("% of shards")));
     EXPECT_TRUE(text.contains(QStringLiteral("Stragglers none")));
@@ -331,8 +373,8 @@ TEST(Report, WhereTheClosedFormAndTheSimulationDisagreeBothVerdictsAreSaid)
     EXPECT_FALSE(simulated->meets);
     EXPECT_NEAR(simulated->p50Seconds / 3600, 8.4, 0.05);
     const QString both = summary::deadlineVerdicts(result);
-    EXPECT_TRUE(both.startsWith(
-        QStringLiteral("By the closed form: Meets the 8 hours deadline with 75 seconds to spare.")))
+    EXPECT_TRUE(both.startsWith(QStringLiteral(
+        "By the closed form: Meets the deadline of 8 hours with 75 seconds to spare.")))
         << both.toStdString();
     EXPECT_TRUE(both.contains(QStringLiteral("Simulated, 500 trials: the P50 of 8.4 hours misses "
                                              "it by ") +
@@ -344,7 +386,7 @@ TEST(Report, WhereTheClosedFormAndTheSimulationDisagreeBothVerdictsAreSaid)
     const QString pdf = dir.filePath(QStringLiteral("overnight.pdf"));
     ASSERT_TRUE(report::writePdf(plan, evaluatePlan(plan), pdf, {}).isEmpty());
     const QString first = pdfText(pdf, 1, 1).simplified();
-    EXPECT_TRUE(first.contains(QStringLiteral("By the closed form: Meets the 8 hours deadline")))
+    EXPECT_TRUE(first.contains(QStringLiteral("By the closed form: Meets the deadline of 8 hours")))
         << first.left(800).toStdString();
     EXPECT_TRUE(first.contains(QStringLiteral("the P50 of 8.4 hours misses it by")))
         << first.left(800).toStdString();
@@ -373,7 +415,8 @@ TEST(Report, WhereTheClosedFormAndTheSimulationDisagreeBothVerdictsAreSaid)
     // The window's headline: the closed form's at once, both when its simulation is in.
     MainWindow window(MainWindow::Options::headless());
     window.document()->load(plan, QString());
-    EXPECT_TRUE(window.headline()->verdictText().startsWith(QStringLiteral("Meets the 8 hours")));
+    EXPECT_TRUE(window.headline()->verdictText().startsWith(
+        QStringLiteral("Meets the deadline of 8 hours")));
     for (int i = 0;
          i < 1200 && !window.headline()->verdictText().contains(QStringLiteral("Simulated")); ++i)
         QTest::qWait(50);
@@ -416,8 +459,8 @@ TEST(Report, TheGoalSeekHasTheDeadlineCommandsNumbers)
     // The numbers the issue quotes for this preset, and the verdict beside them.
     EXPECT_EQ((*table)[1][1], QStringLiteral("1,042"));
     EXPECT_EQ((*table)[2][1], QStringLiteral("1,093"));
-    EXPECT_TRUE(markdown.contains(QStringLiteral("This plan at 5,000 workers: Meets the 60 minutes "
-                                                 "deadline")));
+    EXPECT_TRUE(markdown.contains(QStringLiteral("This plan at 5,000 workers: Meets the deadline "
+                                                 "of 60 minutes")));
 
     // And in the PDF.
     QTemporaryDir dir;
@@ -616,4 +659,95 @@ TEST(Report, TheWindowsExportEvaluatesNothingAndTheCliEvaluatesOnce)
     ASSERT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), cliPdf}),
               cli::kExitOk);
     EXPECT_EQ(planEvaluations(), beforeCli + 1);
+}
+
+namespace {
+/// How far `header`'s right edge is from the right edge of the value under it, on the first
+/// page of `pdf` that holds `heading`; nullopt when not found.
+std::optional<double> headerOffsetFromItsValue(const QString &pdf, const QString &heading,
+                                               const QString &header)
+{
+    for (int page = 1; page <= 12; ++page) {
+        const std::vector<PdfWord> words = pdfWords(pdf, page);
+        if (words.empty())
+            return std::nullopt;
+        const QString first = heading.section(QLatin1Char(' '), 0, 0);
+        for (const PdfWord &start : words) {
+            if (start.text != first)
+                continue;
+            const std::optional<PdfWord> h = wordBelow(words, header, start.yMax);
+            if (!h)
+                continue;
+            // The nearest word on the next line whose box overlaps the header's column.
+            std::optional<PdfWord> value;
+            for (const PdfWord &w : words) {
+                if (w.yMin > h->yMax && w.yMin < h->yMax + 16 && w.xMax > h->xMin - 40 &&
+                    w.xMin < h->xMax + 40 &&
+                    (!value || std::abs(w.xMax - h->xMax) < std::abs(value->xMax - h->xMax)))
+                    value = w;
+            }
+            if (value)
+                return h->xMax - value->xMax;
+        }
+    }
+    return std::nullopt;
+}
+} // namespace
+
+// Issue 32: a numeric column's header is right-aligned over its right-aligned values, in the
+// simulation's table and the project's finish dates alike.
+TEST(Report, NumericHeadersSitOverTheirValues)
+{
+    Plan plan = overnightPlan();
+    plan.scenario.simulation.stragglerProbability = 0.01;
+    plan.scenario.simulation.stragglerFactor = 3;
+    QTemporaryDir dir;
+    const QString overnight = dir.filePath(QStringLiteral("overnight.pdf"));
+    ASSERT_TRUE(report::writePdf(plan, evaluatePlan(plan), overnight, {}).isEmpty());
+    for (const char *header : {"Mean", "P50", "P99"}) {
+        const std::optional<double> offset = headerOffsetFromItsValue(
+            overnight, QStringLiteral("Simulated completion time"), QLatin1String(header));
+        ASSERT_TRUE(offset.has_value()) << header;
+        EXPECT_NEAR(*offset, 0, 1.5) << header;
+    }
+
+    const QString project = dir.filePath(QStringLiteral("project.pdf"));
+    ASSERT_EQ(runReport({presetPath("project-forecast.json"), QStringLiteral("-o"), project}),
+              cli::kExitOk);
+    const std::optional<double> offset = headerOffsetFromItsValue(
+        project, QStringLiteral("Finish dates"), QStringLiteral("buffers"));
+    ASSERT_TRUE(offset.has_value());
+    EXPECT_NEAR(*offset, 0, 1.5);
+}
+
+// Issue 32: the stage chart's axis in the report is labelled at the step's own precision ("200",
+// not "200.0"): the format is set before the range, so a chart drawn at once has it.
+TEST(Report, TheStageAxisHasNoSpuriousDecimals)
+{
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("five.pdf"));
+    ASSERT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), pdf}), cli::kExitOk);
+    QStringList ticks;
+    for (int page = 1; page <= 6 && ticks.isEmpty(); ++page) {
+        const std::vector<PdfWord> words = pdfWords(pdf, page);
+        for (size_t i = 0; i + 2 < words.size(); ++i) {
+            if (words[i].text != QLatin1String("ms") || words[i + 1].text != QLatin1String("per") ||
+                words[i + 2].text != QLatin1String("user"))
+                continue;
+            // The tick labels: the line of numbers just above the axis title (the phrase is
+            // in the summary's prose too).
+            static const QRegularExpression number(QStringLiteral(R"(^[\d,.]+$)"));
+            QStringList above;
+            for (const PdfWord &w : words) {
+                if (w.yMax <= words[i].yMin + 1 && w.yMin > words[i].yMin - 20)
+                    above << w.text;
+            }
+            if (!above.isEmpty() && above.filter(number).size() == above.size())
+                ticks = above;
+        }
+    }
+    EXPECT_TRUE(ticks.contains(QStringLiteral("200")))
+        << ticks.join(QLatin1Char('|')).toStdString();
+    for (const QString &tick : ticks)
+        EXPECT_FALSE(tick.endsWith(QStringLiteral(".0"))) << tick.toStdString();
 }

@@ -46,6 +46,7 @@
 #include <QSettings>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QTableView>
 #include <QTableWidget>
@@ -1332,4 +1333,29 @@ TEST_F(WindowTest, TheLeverPresetsWaterfallReadsTheSeedsStory)
     EXPECT_TRUE(window->inputs()->acceleratorControl()->checkBox()->isChecked());
     EXPECT_EQ(window->inputs()->latencyControl()->value(), 1000);
     EXPECT_EQ(window->inputs()->acceleratorControl()->value(), 10);
+}
+
+// Issue 32: a scenario and its report are suggested under one name: the plan's name in Documents
+// until it is saved, then beside the saved file under the file's own name.
+TEST(SuggestedNames, TheScenarioAndItsReportShareOneName)
+{
+    MainWindow window(MainWindow::Options::headless());
+    Plan plan;
+    plan.scenario.name = QStringLiteral("  Nightly scoring (seed 000)!");
+    window.document()->load(plan, QString());
+    const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    EXPECT_EQ(window.suggestedPath(QStringLiteral(".pipeplan.json")),
+              documents + QStringLiteral("/nightly-scoring-seed-000.pipeplan.json"));
+    EXPECT_EQ(window.suggestedPath(QStringLiteral(".pdf")),
+              documents + QStringLiteral("/nightly-scoring-seed-000.pdf"));
+
+    QTemporaryDir dir;
+    const QString saved = dir.filePath(QStringLiteral("q4-plan.pipeplan.json"));
+    window.document()->load(plan, saved);
+    EXPECT_EQ(window.suggestedPath(QStringLiteral(".pipeplan.json")), saved);
+    EXPECT_EQ(window.suggestedPath(QStringLiteral(".pdf")),
+              dir.filePath(QStringLiteral("q4-plan.pdf")));
+    EXPECT_EQ(window.suggestedPath(QStringLiteral(".md")),
+              dir.filePath(QStringLiteral("q4-plan.md")));
+    EXPECT_EQ(chartexport::fileStem(QStringLiteral("---")), QStringLiteral("untitled"));
 }

@@ -82,9 +82,9 @@ QString deadline(const DeadlineVerdict &v)
         return QStringLiteral("Impossible within %1 at any worker count: %2.")
             .arg(limit, bareReason(v.naive, limit));
     }
-    QString text = v.meets ? QStringLiteral("Meets the %1 deadline with %2 to spare.")
+    QString text = v.meets ? QStringLiteral("Meets the deadline of %1 with %2 to spare.")
                                  .arg(limit, format::duration(v.marginSeconds))
-                           : QStringLiteral("Misses the %1 deadline by %2.")
+                           : QStringLiteral("Misses the deadline of %1 by %2.")
                                  .arg(limit, format::duration(-v.marginSeconds));
     text += QStringLiteral(" Fewest workers that meet it: ");
     if (v.naive.workers == v.withOverheads.workers)

@@ -23,7 +23,7 @@ QString speedup(const Scenario &scenario, const ScenarioResult &result);
 QString bottleneck(const Scenario &scenario, const ScenarioResult &result);
 
 /// The plan against its deadline in one sentence, as the headline, the report and `eval` give it:
-/// "Misses the 30 minutes deadline by 25.5 minutes. Fewest workers that meet it: 8,334 (naive),
+/// "Misses the deadline of 30 minutes by 25.5 minutes. Fewest workers that meet it: 8,334 (naive),
 /// 9,120 (with overheads)." or "Impossible within 30 minutes: the serial 2% alone takes 694.44
 /// days." (the goal seek's closed forms, goalseek::naiveOption / overheadOption).
 QString deadline(const DeadlineVerdict &verdict);

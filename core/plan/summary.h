@@ -62,8 +62,8 @@ std::optional<SimulatedDeadline> simulatedDeadline(const PlanResult &result);
 
 /// The plan against its deadline with the method named (issue 32): the closed form's verdict
 /// (explain::deadline), and when the result holds a simulation of the job the simulated P50's
-/// beside it, so where the two disagree both are said ("By the closed form: Meets the 8 hours
-/// deadline with 75 seconds to spare. Simulated, 500 trials: the P50 of 8.4 hours misses it by
+/// beside it, so where the two disagree both are said ("By the closed form: Meets the deadline
+/// of 8 hours with 75 seconds to spare. Simulated, 500 trials: the P50 of 8.4 hours misses it by
 /// 24 minutes."). Empty when "Finish within" is off.
 QString deadlineVerdicts(const PlanResult &result);
 

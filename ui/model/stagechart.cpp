@@ -97,17 +97,26 @@ void StageChart::fitValueAxis()
     const double span = m_maxMs > 0 ? m_maxMs * 1.05 : 1.0;
     const double step = format::niceStep(span, m_maxTicks);
     const double top = std::ceil(span / step - 1e-9) * step;
-    if (m_values->tickInterval() != step)
-        m_values->setTickInterval(step);
-    if (m_values->min() != 0 || m_values->max() != top)
-        m_values->setRange(0, top);
-    // The decimals the step needs: 0 for 2,500, 1 for 0.5, 2 for 0.25.
+    // The decimals the step needs: 0 for 2,500, 1 for 0.5, 2 for 0.25. Set before the range:
+    // Qt Charts relabels at once on a new range but only at the next layout on a new format, so
+    // a chart drawn straight away (the report's) kept the old format ("25,000.0", issue 32).
     const QString label = format::tickLabel(step, step);
     const qsizetype point = label.indexOf(QLatin1Char('.'));
     const QString labelFormat =
         QStringLiteral("%.%1f").arg(point < 0 ? 0 : label.size() - point - 1);
     if (m_values->labelFormat() != labelFormat)
         m_values->setLabelFormat(labelFormat);
+    if (m_values->tickInterval() != step)
+        m_values->setTickInterval(step);
+    if (m_values->min() != 0 || m_values->max() != top)
+        m_values->setRange(0, top);
+    // The last label is centred on the plot's right edge: room for its right half, or a wide
+    // one ("25,000") is cut at the page's edge.
+    const int half =
+        QFontMetrics(m_values->labelsFont()).horizontalAdvance(format::tickLabel(top, step)) / 2;
+    const QMargins margins(4, 4, 4 + half, 4);
+    if (chart() && chart()->margins() != margins)
+        chart()->setMargins(margins);
 }
 
 void StageChart::setDocument(ScenarioDocument *document)

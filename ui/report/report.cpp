@@ -154,9 +154,12 @@ public:
             6, -1, pageBreak, true);
     }
 
-    /// A table: `fractions` of the width per column; `numeric` columns are right-aligned.
+    /// A table: `fractions` of the width per column; `numeric` columns are right-aligned. A short
+    /// table (a dozen rows at most) stays on one page; `keepWithNext` keeps its last row on the
+    /// page of what follows (its chart).
     void table(const QStringList &header, const std::vector<QStringList> &rows,
-               const std::vector<double> &fractions, const std::vector<bool> &numeric)
+               const std::vector<double> &fractions, const std::vector<bool> &numeric,
+               bool keepWithNext = false)
     {
         Element element;
         element.kind = Element::Kind::Table;
@@ -184,9 +187,9 @@ public:
                 double x = r.left();
                 for (qsizetype c = 0; c < cells.size(); ++c) {
                     const double w = widths[static_cast<size_t>(c)];
-                    const Qt::Alignment align = (!isHeader && numeric[static_cast<size_t>(c)])
-                                                    ? Qt::AlignRight
-                                                    : Qt::AlignLeft;
+                    // A numeric column's header sits over its values' right edge too.
+                    const Qt::Alignment align =
+                        numeric[static_cast<size_t>(c)] ? Qt::AlignRight : Qt::AlignLeft;
                     p.drawText(QRectF(x + 4, r.top() + 3, w - 8, r.height() - 6),
                                static_cast<int>(Qt::TextWordWrap | align | Qt::AlignVCenter),
                                cells[c]);
@@ -197,12 +200,14 @@ public:
             };
             return std::pair{height, draw};
         };
+        const bool together = rows.size() <= 12;
         auto [headerHeight, headerDraw] = rowBlock(header, true);
         m_headers.push_back({headerHeight, headerDraw});
-        add(headerHeight, headerDraw, 0, -1);
+        add(headerHeight, headerDraw, 0, -1, false, together && !rows.empty());
         for (size_t i = 0; i < rows.size(); ++i) {
             auto [height, draw] = rowBlock(rows[i], false);
-            add(height, draw, i + 1 == rows.size() ? 8 : 0, id);
+            const bool last = i + 1 == rows.size();
+            add(height, draw, last ? 8 : 0, id, false, last ? keepWithNext : together);
         }
     }
 
@@ -666,13 +671,13 @@ void renderSimulation(Document &doc, Charts &charts, const PlanResult &result, c
               {{format::grouped(sim.trials, 0), format::duration(sim.meanSeconds),
                 format::duration(sim.p50Seconds), format::duration(sim.p90Seconds),
                 format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
-              {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true));
+              {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true), true);
     if (simulated->breakdown && !simulated->breakdown->cancelled) {
         std::vector<QStringList> rows =
             explain::breakdownRows(*simulated->breakdown, QStringLiteral("Headline (closed form)"));
         const QStringList header = rows.front();
         rows.erase(rows.begin());
-        doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true});
+        doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true}, true);
     }
     charts.histogram->setResult(sim, sim.closedFormSeconds);
     doc.picture(chartexport::recordPlot(charts.histogram, page.chartSize), kChartHeight);
@@ -945,7 +950,7 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
                          ? QString()
                          : QStringLiteral(", %1 holidays").arg(project.calendar.holidays.size()),
                      reportDate(dates->start)),
-            font(9), kInk, 4);
+            font(9), kInk, 4, true);
         const std::pair<QString, std::pair<QDate, QDate>> rows[] = {
             {QStringLiteral("PERT mean"), {dates->pertFinish, dates->pertBufferedFinish}},
             {QStringLiteral("P50"), {dates->monteCarlo.p50, dates->monteCarloBuffered.p50}},

@@ -11,7 +11,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
+#include <QDir>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGraphicsScene>
 #include <QHeaderView>
 #include <QImage>
@@ -216,12 +218,35 @@ std::vector<QStringList> tableRows(const QTableView *table)
     return rows;
 }
 
-QString suggestedPath(const QString &title, const QString &suffix)
+QString fileStem(const QString &title)
 {
     QString name = title.toLower();
     name.replace(QRegularExpression(QStringLiteral("[^a-z0-9]+")), QStringLiteral("-"));
+    name.remove(QRegularExpression(QStringLiteral("^-+|-+$")));
+    return name.isEmpty() ? QStringLiteral("untitled") : name;
+}
+
+QString suggestedPath(const QString &title, const QString &suffix)
+{
     return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QLatin1Char('/') +
-           name + suffix;
+           fileStem(title) + suffix;
+}
+
+QString suggestedPathBeside(const QString &documentPath, const QString &title,
+                            const QString &suffix)
+{
+    if (documentPath.isEmpty())
+        return suggestedPath(title, suffix);
+    // "plan.pipeplan.json" gives "plan.pdf" in the same folder.
+    const QFileInfo info(documentPath);
+    QString stem = info.fileName();
+    for (const QString &known : {QStringLiteral(".pipeplan.json"), QStringLiteral(".json")}) {
+        if (stem.endsWith(known, Qt::CaseInsensitive)) {
+            stem.chop(known.size());
+            break;
+        }
+    }
+    return info.absoluteDir().filePath(stem + suffix);
 }
 
 namespace {

@@ -58,6 +58,12 @@ std::vector<QStringList> tableRows(const QTableView *table);
 
 /// A default export path in the documents folder: "Amdahl's law" -> ".../amdahl-s-law.pdf".
 QString suggestedPath(const QString &title, const QString &suffix);
+/// A plan's name as a file name: "Nightly scoring (seed 000)" is "nightly-scoring-seed-000".
+QString fileStem(const QString &title);
+/// Beside the saved plan, under its own name ("plan.pipeplan.json" gives "plan.pdf"); an unsaved
+/// plan's in Documents under its name, as Save As suggests it.
+QString suggestedPathBeside(const QString &documentPath, const QString &title,
+                            const QString &suffix);
 
 /// CSV, Markdown and HTML file writing, atomically, in UTF-8 (tests call them directly). The
 /// HTML file is a page of its own with `title` as its title and the table's caption.

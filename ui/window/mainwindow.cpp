@@ -785,7 +785,7 @@ void MainWindow::exportReportInteractively()
     const report::Format format = dialog->format();
     const QString suffix = report::formatSuffix(format);
     const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export report"), chartexport::suggestedPath(m_document->scenario().name, suffix),
+        this, tr("Export report"), suggestedPath(suffix),
         tr("%1 (*%2)").arg(report::formatKey(format).toUpper(), suffix));
     if (path.isEmpty())
         return;
@@ -945,17 +945,19 @@ bool MainWindow::save()
     return saveFile(m_document->filePath());
 }
 
+QString MainWindow::suggestedPath(const QString &suffix) const
+{
+    // The scenario and its report share a name and a folder (issue 32: they disagreed).
+    if (suffix == QLatin1String(".pipeplan.json") && !m_document->filePath().isEmpty())
+        return m_document->filePath();
+    return chartexport::suggestedPathBeside(m_document->filePath(), m_document->scenario().name,
+                                            suffix);
+}
+
 bool MainWindow::saveAs()
 {
-    QString suggested = m_document->filePath();
-    if (suggested.isEmpty())
-        suggested = m_document->scenario()
-                        .name.simplified()
-                        .replace(QLatin1Char(' '), QLatin1Char('-'))
-                        .toLower() +
-                    QStringLiteral(".pipeplan.json");
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Save scenario"), suggested, kFileFilter);
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save scenario"), suggestedPath(QStringLiteral(".pipeplan.json")), kFileFilter);
     return !path.isEmpty() && saveFile(path);
 }
 

@@ -92,6 +92,9 @@ public:
     /// The workspaces: 0 the model's views, 1 overheads and the simulated tail, 2 training
     /// pipeline schedules, 3 project estimates.
     QTabWidget *workspaces() const { return m_workspaces; }
+    /// Where Save As and Export report suggest writing (`suffix` ".pipeplan.json", ".pdf", ...):
+    /// beside the saved scenario under its name, else in Documents under the plan's name.
+    QString suggestedPath(const QString &suffix) const;
     RecoveryStore *recovery() const { return m_recovery.get(); }
 
     /// Replots every QCustomPlot chart now and repaints it at once (queued replots are otherwise
