@@ -181,6 +181,29 @@ TEST(RiskCharts, GanttCriticalPathInTheAlertColourDoneFilledInProgressFilledToIt
     EXPECT_GT(at(3, 40).red(), at(3, 40).blue());
 }
 
+// Issue 32: colour says critical or not, shape says how far along: the legend has a swatch for
+// the other tasks' blue, and the state swatches are in the ink colour, never the blue of a
+// task off the critical path (which was read as "not started").
+TEST(RiskCharts, GanttLegendSeparatesCriticalityFromProgress)
+{
+    TaskGanttChart chart;
+    chart.setGantt(sampleGantt());
+    drawn(chart);
+    EXPECT_EQ(chart.criticalSwatch()->color(), chartstyle::kAlert);
+    EXPECT_EQ(chart.otherSwatch()->color(), chartstyle::kPrimary);
+    EXPECT_EQ(chart.otherSwatch()->name(), QStringLiteral("other tasks"));
+    EXPECT_TRUE(chart.legend->hasItemWithPlottable(chart.otherSwatch()));
+    for (const LegendSwatch::Shape shape :
+         {LegendSwatch::Shape::Filled, LegendSwatch::Shape::PartFilled,
+          LegendSwatch::Shape::Outlined}) {
+        const LegendSwatch *state = chart.swatch(shape);
+        ASSERT_NE(state, nullptr);
+        EXPECT_NE(state->color(), chartstyle::kPrimary) << state->name().toStdString();
+        EXPECT_NE(state->color(), chartstyle::kAlert) << state->name().toStdString();
+    }
+    EXPECT_EQ(chart.swatch(LegendSwatch::Shape::Outlined)->name(), QStringLiteral("not started"));
+}
+
 TEST(RiskCharts, GanttWhiskersRunFromP10ToP90Finish)
 {
     TaskGanttChart chart;

@@ -53,7 +53,10 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <QAbstractButton>
 #include <QApplication>
+#include <QMessageBox>
+#include <QTimer>
 #include <functional>
 #include <gtest/gtest.h>
 
@@ -1358,4 +1361,55 @@ TEST(SuggestedNames, TheScenarioAndItsReportShareOneName)
     EXPECT_EQ(window.suggestedPath(QStringLiteral(".md")),
               dir.filePath(QStringLiteral("q4-plan.md")));
     EXPECT_EQ(chartexport::fileStem(QStringLiteral("---")), QStringLiteral("untitled"));
+}
+
+namespace {
+/// Clicks the button labelled `text` of the next modal message box, once it shows.
+void answerNextMessageBox(const QString &text, QString *asked)
+{
+    QTimer::singleShot(0, [text, asked] {
+        auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+        if (!box) {
+            answerNextMessageBox(text, asked);
+            return;
+        }
+        *asked = box->text();
+        for (QAbstractButton *button : box->buttons()) {
+            if (button->text().remove(QLatin1Char('&')) == text)
+                button->click();
+        }
+    });
+}
+} // namespace
+
+// Issue 32: Import CSV asks before the file's tasks replace the table's; Cancel keeps them, and
+// Replace is one undoable edit.
+TEST(ImportTasks, AskBeforeReplacingAndUndoBringsThemBack)
+{
+    MainWindow window(MainWindow::Options::headless());
+    ScenarioDocument *document = window.document();
+    const auto before = document->scenario().project.tasks;
+    ASSERT_FALSE(before.empty());
+    QTemporaryDir dir;
+    const QString csv = dir.filePath(QStringLiteral("tasks.csv"));
+    QFile file(csv);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("name,optimistic,most_likely,pessimistic\nDesign,2,4,8\nBuild,3,5,13\n");
+    file.close();
+
+    QString asked;
+    answerNextMessageBox(QStringLiteral("Cancel"), &asked);
+    EXPECT_FALSE(window.projectPanel()->importTasksFrom(csv));
+    EXPECT_EQ(asked,
+              QStringLiteral("Replace the %1 tasks in the table with the 2 tasks in tasks.csv?")
+                  .arg(before.size()));
+    EXPECT_EQ(document->scenario().project.tasks, before);
+
+    answerNextMessageBox(QStringLiteral("Replace"), &asked);
+    EXPECT_TRUE(window.projectPanel()->importTasksFrom(csv));
+    ASSERT_EQ(document->scenario().project.tasks.size(), 2u);
+    EXPECT_EQ(document->scenario().project.tasks[1].name, QStringLiteral("Build"));
+    EXPECT_DOUBLE_EQ(document->scenario().project.tasks[1].pessimistic, 13);
+    document->undoStack()->undo();
+    EXPECT_EQ(document->scenario().project.tasks, before);
 }

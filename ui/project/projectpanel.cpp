@@ -19,6 +19,7 @@
 #include <QEvent>
 #include <QFile>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -26,6 +27,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
@@ -1059,22 +1061,49 @@ void ProjectPanel::importCsv()
 {
     const QString path = QFileDialog::getOpenFileName(this, tr("Import tasks"), QString(),
                                                       tr("CSV files (*.csv);;All files (*)"));
-    if (path.isEmpty())
-        return;
+    if (!path.isEmpty())
+        importTasksFrom(path);
+}
+
+bool ProjectPanel::importTasksFrom(const QString &path)
+{
     const fileio::ReadResult bytes = fileio::readBounded(path, scenariofile::kMaxFileBytes);
     if (!bytes.bytes) {
         m_message->setText(tr("Not imported: %1 %2").arg(path, bytes.error));
         m_message->setVisible(true);
-        return;
+        return false;
     }
     const estimate::CsvTasks read = estimate::readTasksCsv(QString::fromUtf8(*bytes.bytes));
     if (!read.errors.empty()) {
         m_message->setText(tr("Not imported: %1").arg(read.errors.front().toString()));
         m_message->setVisible(true);
-        return;
+        return false;
+    }
+    // The table's tasks are someone's work: replacing them is asked, never done behind their
+    // back (issue 32).
+    const std::size_t existing = m_document ? m_document->scenario().project.tasks.size() : 0;
+    if (existing > 0) {
+        QMessageBox ask(
+            QMessageBox::Question, tr("Replace the tasks?"),
+            tr("Replace the %1 with the %2 in %3?")
+                .arg(format::plural(tr("%n task(s) in the table", nullptr,
+                                       format::numerus(static_cast<double>(existing))),
+                                    static_cast<double>(existing)),
+                     format::plural(tr("%n task(s)", nullptr,
+                                       format::numerus(static_cast<double>(read.tasks.size()))),
+                                    static_cast<double>(read.tasks.size())),
+                     QFileInfo(path).fileName()),
+            QMessageBox::Cancel, this);
+        ask.setInformativeText(tr("Undo (Ctrl+Z) brings the current tasks back."));
+        QPushButton *replace = ask.addButton(tr("&Replace"), QMessageBox::AcceptRole);
+        ask.setDefaultButton(QMessageBox::Cancel);
+        ask.exec();
+        if (ask.clickedButton() != replace)
+            return false;
     }
     editProject(tr("Import tasks"), EditId::None,
                 [&read](Scenario &s) { s.project.tasks = read.tasks; });
+    return true;
 }
 
 void ProjectPanel::showTasks()

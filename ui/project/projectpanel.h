@@ -59,6 +59,9 @@ public:
     QLabel *messageLabel() const { return m_message; }
     QLabel *labelingResult() const { return m_labelingResult; }
     QLabel *etaResult() const { return m_etaResult; }
+    /// Import CSV: the tasks of the CSV file at `path` replace the table's, after asking when
+    /// the table holds tasks (an undoable edit). False when refused, cancelled or unreadable.
+    bool importTasksFrom(const QString &path);
     QLabel *accuracyResult() const { return m_accuracyResult; }
     QPushButton *normalizeButton() const { return m_normalize; }
     QComboBox *distributionPicker() const { return m_distribution; }

@@ -493,8 +493,13 @@ TaskGanttChart::TaskGanttChart(QWidget *parent) : QCustomPlot(parent)
     m_bars->removeFromLegend();
 
     using Shape = LegendSwatch::Shape;
+    // Colour says critical or not, shape says how far along (in the ink colour): a blue bar was
+    // read as "not started" when its only blue swatch was the state's (issue 32).
     m_criticalSwatch = new LegendSwatch(xAxis, yAxis, Shape::Filled, tr("critical path"));
-    m_swatches = {m_criticalSwatch, new LegendSwatch(xAxis, yAxis, Shape::Filled, tr("done")),
+    m_otherSwatch = new LegendSwatch(xAxis, yAxis, Shape::Filled, tr("other tasks"));
+    m_swatches = {m_criticalSwatch,
+                  m_otherSwatch,
+                  new LegendSwatch(xAxis, yAxis, Shape::Filled, tr("done")),
                   new LegendSwatch(xAxis, yAxis, Shape::PartFilled, tr("in progress")),
                   new LegendSwatch(xAxis, yAxis, Shape::Outlined, tr("not started")),
                   new LegendSwatch(xAxis, yAxis, Shape::Whisker, tr("P10–P90 finish"))};
@@ -539,6 +544,7 @@ void TaskGanttChart::setGantt(const estimate::TaskGantt &gantt)
     bars.reserve(gantt.rows.size());
     m_labels.clear();
     bool critical = false;
+    bool other = false;
     bool done = false;
     bool inProgress = false;
     bool notStarted = false;
@@ -574,6 +580,7 @@ void TaskGanttChart::setGantt(const estimate::TaskGantt &gantt)
             whiskers = true;
         }
         critical = critical || row.critical;
+        other = other || !row.critical;
         m_labels << rowName(row.name, kMaxNameLength);
         bars.push_back(bar);
     }
@@ -621,7 +628,7 @@ void TaskGanttChart::setGantt(const estimate::TaskGantt &gantt)
     }
 
     // The legend names what is drawn, in a fixed order.
-    const std::array<bool, 5> present{critical, done, inProgress, notStarted, whiskers};
+    const std::array<bool, 6> present{critical, other, done, inProgress, notStarted, whiskers};
     for (std::size_t i = 0; i < m_swatches.size(); ++i) {
         m_swatches[i]->removeFromLegend();
         if (present[i])
@@ -655,9 +662,9 @@ const GanttBar &TaskGanttChart::bar(int row) const
 
 LegendSwatch *TaskGanttChart::swatch(LegendSwatch::Shape shape) const
 {
-    // The critical path's swatch is filled too: the first filled one is the done tasks'.
+    // The colour swatches are filled too: the first other filled one is the done tasks'.
     for (LegendSwatch *s : m_swatches) {
-        if (s != m_criticalSwatch && s->shape() == shape)
+        if (s != m_criticalSwatch && s != m_otherSwatch && s->shape() == shape)
             return s;
     }
     return nullptr;
@@ -683,9 +690,7 @@ void TaskGanttChart::restyle()
     const QColor other = themed(chartstyle::kPrimary, dark);
     m_bars->setColors(critical, other, ink);
     for (LegendSwatch *s : m_swatches)
-        s->setColor(s == m_criticalSwatch                        ? critical
-                    : s->shape() == LegendSwatch::Shape::Whisker ? ink
-                                                                 : other);
+        s->setColor(s == m_criticalSwatch ? critical : s == m_otherSwatch ? other : ink);
     const QColor arrows = withAlpha(referenceColor(dark), 200);
     for (QCPItemLine *arrow : m_arrows)
         recolorPen(arrow, arrows);

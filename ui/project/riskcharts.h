@@ -165,6 +165,9 @@ public:
     QCPItemStraightLine *todayLine() const { return m_today; }
     QCPItemText *todayLabel() const { return m_todayLabel; }
     LegendSwatch *swatch(LegendSwatch::Shape shape) const;
+    /// The colour swatches: the critical path's and the other tasks'.
+    LegendSwatch *criticalSwatch() const { return m_criticalSwatch; }
+    LegendSwatch *otherSwatch() const { return m_otherSwatch; }
     /// What the chart shows, in a sentence (for a screen reader).
     QString description() const;
     QSize sizeHint() const override;
@@ -179,8 +182,10 @@ private:
     void reserveTopMargin();
 
     TaskBarsPlottable *m_bars;
-    std::vector<LegendSwatch *> m_swatches; ///< critical, done, in progress, not started, whisker
+    /// critical, other, done, in progress, not started, whisker
+    std::vector<LegendSwatch *> m_swatches;
     LegendSwatch *m_criticalSwatch;
+    LegendSwatch *m_otherSwatch;
     std::vector<QCPItemLine *> m_arrows;
     QCPItemStraightLine *m_today;
     QCPItemText *m_todayLabel;
