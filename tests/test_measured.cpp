@@ -176,3 +176,22 @@ TEST(Measured, TheFileTheReportAndTheCliCarryTheSameFit)
     EXPECT_EQ(usl.value(QStringLiteral("sigma")).toDouble(), fitted.usl->sigma.value);
     EXPECT_EQ(usl.value(QStringLiteral("kappa")).toDouble(), fitted.usl->kappa.value);
 }
+
+// Issue 32: with no runs the Measured workspace is one chart saying what to do: no legend of
+// absent series, no empty table under it; the first runs bring both.
+TEST(Measured, WithoutRunsTheChartSaysWhatToDoAndNoEmptyTableShows)
+{
+    MeasuredWindow w;
+    ASSERT_TRUE(w.document()->scenario().measured.runs.runs.empty());
+    EXPECT_FALSE(w.panel()->fitTable()->isVisible());
+    EXPECT_FALSE(w.panel()->chart()->legend->visible());
+    EXPECT_EQ(w.panel()->chart()->emptyText(),
+              QStringLiteral("Enter or import measured runs to fit the laws"));
+    // The chart has the views' height to itself.
+    EXPECT_GT(w.panel()->chart()->height(), 500);
+
+    ASSERT_TRUE(w.panel()->pasteRuns(kSdm91Cells));
+    EXPECT_TRUE(w.panel()->fitTable()->isVisible());
+    EXPECT_TRUE(w.panel()->chart()->legend->visible());
+    EXPECT_TRUE(w.panel()->chart()->emptyText().isEmpty());
+}

@@ -107,6 +107,8 @@ void FitChart::setSeries(const FitSeries &series)
     m_planLabel->position->setCoords(plan, 0.02);
     m_planLabel->setText(tr("plan: %1").arg(format::grouped(plan, 0)));
     m_empty->setVisible(!series.fitted);
+    // Without runs the legend would name four series that are not there.
+    legend->setVisible(!series.runWorkers.empty());
     m_empty->setText(series.runWorkers.empty() ? tr("Enter or import measured runs to fit the laws")
                                                : series.problem);
     replot(QCustomPlot::rpQueuedReplot);
