@@ -333,5 +333,37 @@ TEST(ChartSeries, ScheduleChartDrawsALaneAndACaptionPerScheduleItIsGiven)
     EXPECT_EQ(chart.laneCaption(2), QString());
 }
 
+// Issue 32: the activations legend stands right of the plot, never on the lines, and names
+// every device (inside the plot it covered them and stopped at "device 6").
+TEST(ChartSeries, MemoryLegendNamesEveryDeviceBesideThePlot)
+{
+    TrainingSchedule schedule;
+    schedule::Result result;
+    result.params.devices = 12;
+    result.makespanMs = 100;
+    schedule.result = result;
+    for (int device = 0; device < 12; ++device)
+        schedule.memory.push_back({device, {{0, 0}, {10.0 + device, 1}, {100, 1}}});
+    ScheduleMemoryChart chart;
+    chart.resize(900, 220);
+    chart.setSchedule(&schedule);
+    chart.setViewport(chart.rect());
+    chart.replot();
+    EXPECT_FALSE(chart.legendRect().intersects(chart.axisRect()->rect()));
+    EXPECT_GE(chart.legendRect().left(), chart.axisRect()->rect().right());
+    QStringList named;
+    for (int i = 0; i < chart.legend->itemCount(); ++i) {
+        // A wrapped grid's last column may hold empty cells.
+        auto *item = qobject_cast<QCPPlottableLegendItem *>(chart.legend->item(i));
+        if (!item)
+            continue;
+        named << item->plottable()->name();
+        EXPECT_TRUE(chart.rect().contains(item->outerRect())) << named.back().toStdString();
+    }
+    ASSERT_EQ(named.size(), 12);
+    EXPECT_EQ(named.back(), QStringLiteral("device 12"));
+    EXPECT_GT(chart.legend->columnCount(), 1); // 12 rows do not fit 220 px: two columns
+}
+
 } // namespace
 } // namespace pipeplan

@@ -952,12 +952,14 @@ TEST_F(WindowTest, PresentationModeAndThemesRestyleEverythingAndUndoCleanly)
     appearance::Look look;
     look.presentation = true;
     window->setLook(look);
-    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(), baseFont * 1.35);
+    EXPECT_DOUBLE_EQ(QApplication::font().pointSizeF(),
+                     baseFont * appearance::kPresentationFontScale);
     EXPECT_DOUBLE_EQ(window->amdahlChart()->amdahlGraph()->pen().widthF(), basePen * 2);
     EXPECT_EQ(QApplication::palette().color(QPalette::Text), QColor(Qt::black));
     EXPECT_FALSE(window->inputs()->isVisibleTo(window.get()));
     QApplication::processEvents(); // font changes reach the widgets as events
-    EXPECT_DOUBLE_EQ(window->headline()->valueFont().pointSizeF(), baseFont * 1.35 * 1.35);
+    EXPECT_DOUBLE_EQ(window->headline()->valueFont().pointSizeF(),
+                     baseFont * appearance::kPresentationFontScale * 1.35);
     // Twice on is still 2x: widths come from the chart's own, never compound.
     window->setLook(look);
     EXPECT_DOUBLE_EQ(window->amdahlChart()->amdahlGraph()->pen().widthF(), basePen * 2);

@@ -48,6 +48,10 @@ StageChart::StageChart(QWidget *parent)
     chart->legend()->setAlignment(Qt::AlignTop);
     chart->setMargins(QMargins(4, 4, 4, 4));
     chart->setBackgroundRoundness(0);
+    // Qt Charts' own title font is smaller than the window's text: the caption reads as text.
+    QFont titleFont = font();
+    titleFont.setBold(true);
+    chart->setTitleFont(titleFont);
     setChart(chart);
     setRenderHint(QPainter::Antialiasing, false);
     setMinimumSize(220, 130);

@@ -112,8 +112,9 @@ private:
             if (pixel - half < viewport.left() || pixel + half > viewport.right())
                 continue;
             const bool collides = std::any_of(kept.begin(), kept.end(), [&](const auto &other) {
-                // At least a letter's height apart: "100 days" and "1 year" must not touch.
-                return std::fabs(other.first - pixel) < other.second + half + metrics.height();
+                // Two letters' height apart: "100 days" and "1 year" one letter apart read as
+                // one label on a shared screen (issue 32).
+                return std::fabs(other.first - pixel) < other.second + half + 2 * metrics.height();
             });
             if (collides)
                 continue;

@@ -354,8 +354,18 @@ ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent)
     xAxis->setLabel(tr("time"));
     chartstyle::setMillisecondsAxis(xAxis);
     yAxis->setLabel(tr("microbatches held"));
+    // The legend stands right of the plot, never on the lines, in as many columns as its
+    // devices need (inside the plot it covered them and stopped at "device 6", issue 32).
     legend->setVisible(true);
-    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    auto *legendHolder = new QCPLayoutGrid;
+    plotLayout()->addElement(0, 1, legendHolder);
+    legendHolder->addElement(0, 0, legend);
+    legendHolder->addElement(1, 0, new QCPLayoutElement(this)); // the space under it
+    legendHolder->setRowStretchFactors({0.001, 1});
+    legendHolder->setMargins(QMargins(0, 4, 4, 0));
+    plotLayout()->setColumnStretchFactor(1, 0.001);
+    legend->setFillOrder(QCPLayoutGrid::foRowsFirst);
+    connect(this, &QCustomPlot::beforeReplot, this, &ScheduleMemoryChart::fitLegendRows);
     m_limit->setPen(QPen(chartstyle::kAlert, 1.5, Qt::DashLine));
     m_limit->setClipToAxisRect(true);
     m_limit->setVisible(false);
@@ -364,6 +374,28 @@ ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent)
     m_limitLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
     m_limitLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_limitLabel->setVisible(false);
+}
+
+void ScheduleMemoryChart::fitLegendRows()
+{
+    // As many rows per column as the chart's height holds.
+    int rowHeight = 1;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        // A wrapped grid holds empty cells after its last entry.
+        if (const QCPAbstractLegendItem *item = legend->item(i))
+            rowHeight =
+                std::max(rowHeight, item->minimumOuterSizeHint().height() + legend->rowSpacing());
+    }
+    const int rows = std::max(1, (height() - 16) / rowHeight);
+    if (legend->wrap() != rows) {
+        legend->setWrap(rows);
+        legend->setFillOrder(QCPLayoutGrid::foRowsFirst, true);
+    }
+}
+
+QRect ScheduleMemoryChart::legendRect() const
+{
+    return legend->outerRect();
 }
 
 double ScheduleMemoryChart::limitValue() const

@@ -112,8 +112,12 @@ public:
     QCPItemStraightLine *limitLine() const { return m_limit; }
     QCPItemText *limitLabel() const { return m_limitLabel; }
     double limitValue() const;
+    /// Where the legend is drawn (right of the axis rect).
+    QRect legendRect() const;
 
 private:
+    void fitLegendRows();
+
     std::vector<int> m_devices;
     bool m_bytes = false;
     ByteUnit m_unit;

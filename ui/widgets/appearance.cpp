@@ -241,6 +241,9 @@ void apply(QChart *chart, const QPalette &palette, double fontScale)
     const QColor ink = palette.color(QPalette::Text);
     chart->setBackgroundBrush(palette.color(QPalette::Base));
     chart->setTitleBrush(ink);
+    // The caption above the bars ("One stage: 20 s") scales with the rest: it stayed at 11 px in
+    // presentation mode (issue 32).
+    chart->setTitleFont(scaled(chart, "pp_titleFont", chart->titleFont(), fontScale));
     for (QAbstractAxis *axis : chart->axes()) {
         axis->setLabelsColor(ink);
         axis->setTitleBrush(ink);
