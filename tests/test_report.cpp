@@ -445,7 +445,7 @@ TEST(Report, TheGoalSeekHasTheDeadlineCommandsNumbers)
     ASSERT_EQ(table->size(), 5u);
     EXPECT_EQ(table->front(),
               (QStringList{QStringLiteral("Model"), QStringLiteral("Fewest workers"),
-                           QStringLiteral("Finishes in"), QStringLiteral("Cost at 0.5/worker-h"),
+                           QStringLiteral("Finishes in"), QStringLiteral("Cost at $0.50/worker-h"),
                            QStringLiteral("Why not")}));
     for (qsizetype i = 0; i < options.size(); ++i) {
         const QJsonObject option = options[i].toObject();
@@ -454,8 +454,14 @@ TEST(Report, TheGoalSeekHasTheDeadlineCommandsNumbers)
         EXPECT_EQ(row[1], format::grouped(option.value(QStringLiteral("workers")).toDouble(), 0));
         EXPECT_EQ(row[2],
                   format::duration(option.value(QStringLiteral("runtime_seconds")).toDouble()));
-        EXPECT_EQ(row[3], format::grouped(option.value(QStringLiteral("cost")).toDouble(), 2));
+        EXPECT_EQ(row[3], QStringLiteral("$") +
+                              format::grouped(option.value(QStringLiteral("cost")).toDouble(), 2));
     }
+    EXPECT_EQ(QJsonDocument::fromJson(json.toUtf8())
+                  .object()
+                  .value(QStringLiteral("currency"))
+                  .toString(),
+              QStringLiteral("USD"));
     // The numbers the issue quotes for this preset, and the verdict beside them.
     EXPECT_EQ((*table)[1][1], QStringLiteral("1,042"));
     EXPECT_EQ((*table)[2][1], QStringLiteral("1,093"));
@@ -750,4 +756,70 @@ TEST(Report, TheStageAxisHasNoSpuriousDecimals)
         << ticks.join(QLatin1Char('|')).toStdString();
     for (const QString &tick : ticks)
         EXPECT_FALSE(tick.endsWith(QStringLiteral(".0"))) << tick.toStdString();
+}
+
+// Issue 32: costs carry their currency: the plan's ISO code, written with its sign where it has
+// one, in the goal seek's header and cells, the inputs, the file and the CLI.
+TEST(Report, CostsCarryTheirCurrency)
+{
+    EXPECT_EQ(format::money(18'055.555, QStringLiteral("USD")), QStringLiteral("$18,055.56"));
+    EXPECT_EQ(format::money(2.5, QStringLiteral("EUR")), QStringLiteral("€2.50"));
+    EXPECT_EQ(format::money(1200, QStringLiteral("CHF")), QStringLiteral("CHF 1,200.00"));
+    EXPECT_TRUE(format::isCurrencyCode(QStringLiteral("GBP")));
+    EXPECT_FALSE(format::isCurrencyCode(QStringLiteral("gbp")));
+    EXPECT_FALSE(format::isCurrencyCode(QStringLiteral("EURO")));
+
+    Plan plan = loadPreset("feature-store-cap.json");
+    plan.scenario.goal.currency = QStringLiteral("EUR");
+    plan.scenario.goal.pricePerWorkerHour = 2.5;
+    std::map<QString, QString> inputs;
+    for (const auto &[label, value] : explain::inputRows(plan.scenario))
+        inputs[label] = value;
+    EXPECT_EQ(inputs[QStringLiteral("Price per worker-hour")], QStringLiteral("€2.50"));
+    // The file keeps it; one without it (saved before) reads as US dollars.
+    const std::optional<Plan> back = scenariofile::fromJson(scenariofile::toJson(plan)).plan;
+    ASSERT_TRUE(back.has_value());
+    EXPECT_EQ(back->scenario.goal.currency, QStringLiteral("EUR"));
+    QJsonObject root = QJsonDocument::fromJson(scenariofile::toJson(plan)).object();
+    QJsonObject goal = root.value(QStringLiteral("goal")).toObject();
+    goal.remove(QStringLiteral("currency"));
+    root.insert(QStringLiteral("goal"), goal);
+    const std::optional<Plan> old = scenariofile::fromJson(QJsonDocument(root).toJson()).plan;
+    ASSERT_TRUE(old.has_value());
+    EXPECT_EQ(old->scenario.goal.currency, QStringLiteral("USD"));
+    // A code that is not one is refused, naming the field.
+    goal.insert(QStringLiteral("currency"), QStringLiteral("euros"));
+    root.insert(QStringLiteral("goal"), goal);
+    const scenariofile::LoadResult bad = scenariofile::fromJson(QJsonDocument(root).toJson());
+    EXPECT_FALSE(bad.plan.has_value());
+    EXPECT_EQ(bad.error.field, QStringLiteral("goal.currency"))
+        << bad.error.toString().toStdString();
+
+    const QString markdown = report::text(plan, evaluatePlan(plan), {}, report::Format::Markdown);
+    const auto table = markdownTableAfter(markdown, QStringLiteral("Goal seek"));
+    ASSERT_TRUE(table.has_value());
+    EXPECT_EQ(table->front()[3], QStringLiteral("Cost at €2.50/worker-h"));
+    EXPECT_TRUE((*table)[1][3].startsWith(QStringLiteral("€"))) << (*table)[1][3].toStdString();
+
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("eur.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(scenariofile::toJson(plan));
+    file.close();
+    cli::CliRunResult run = cli::runCaptured({QStringLiteral("deadline"), path});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("costs €"))) << run.out.toStdString();
+    run = cli::runCaptured({QStringLiteral("deadline"), path, QStringLiteral("--currency"),
+                            QStringLiteral("gbp"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(QJsonDocument::fromJson(run.out.toUtf8())
+                  .object()
+                  .value(QStringLiteral("currency"))
+                  .toString(),
+              QStringLiteral("GBP"));
+    run = cli::runCaptured(
+        {QStringLiteral("deadline"), path, QStringLiteral("--currency"), QStringLiteral("pounds")});
+    EXPECT_NE(run.exitCode, 0);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("currency"))) << run.err.toStdString();
 }

@@ -277,7 +277,7 @@ TEST(TableCopy, EveryTableOfTheWindowOffersTheSixEntriesAndCopiesItsCells)
     ASSERT_EQ(goal.size(), 5u);
     EXPECT_EQ(goal.front(),
               QStringList({QStringLiteral("Model"), QStringLiteral("Fewest workers"),
-                           QStringLiteral("Finishes in"), QStringLiteral("Cost at 0.5/worker-h"),
+                           QStringLiteral("Finishes in"), QStringLiteral("Cost at $0.50/worker-h"),
                            QStringLiteral("Why not")}));
     EXPECT_EQ(goal[1][0], QStringLiteral("naive"));
     EXPECT_NE(goal[1][1], QStringLiteral("impossible"));

@@ -39,6 +39,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QComboBox>
 #include <QLineEdit>
 #include <QPicture>
 #include <QProcess>
@@ -713,7 +714,7 @@ TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
         const goalseek::Option &option = goal.options[static_cast<size_t>(row)];
         EXPECT_EQ(table->item(row, 0)->text(), option.method);
         EXPECT_EQ(table->item(row, 1)->text(), format::grouped(option.workers.value_or(0), 0));
-        EXPECT_EQ(table->item(row, 3)->text(), format::grouped(option.cost, 2));
+        EXPECT_EQ(table->item(row, 3)->text(), format::money(option.cost, s.goal.currency));
     }
     EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("1,093"));
 
@@ -1414,4 +1415,42 @@ TEST(ImportTasks, AskBeforeReplacingAndUndoBringsThemBack)
     EXPECT_DOUBLE_EQ(document->scenario().project.tasks[1].pessimistic, 13);
     document->undoStack()->undo();
     EXPECT_EQ(document->scenario().project.tasks, before);
+}
+
+// Issue 32: the tail's currency field takes an ISO code (undoably) and refuses anything else at
+// the field, keeping what was typed; the goal seek's cost column follows.
+TEST(Currency, TheTailsFieldTakesACodeAndRefusesOtherText)
+{
+    MainWindow window(MainWindow::Options::headless());
+    Plan plan;
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 3600;
+    window.document()->load(plan, QString());
+    window.show();
+    window.workspaces()->setCurrentIndex(1);
+    TailPanel *tail = window.tailPanel();
+    QComboBox *currency = tail->currencyBox();
+    EXPECT_EQ(currency->currentText(), QStringLiteral("USD"));
+
+    currency->setEditText(QStringLiteral("euro"));
+    emit currency->lineEdit()->editingFinished();
+    EXPECT_EQ(window.document()->scenario().goal.currency, QStringLiteral("USD"));
+    EXPECT_TRUE(tail->currencyProblem()->isVisible());
+    EXPECT_TRUE(tail->currencyProblem()->text().contains(QStringLiteral("'euro'")));
+    EXPECT_EQ(currency->currentText(), QStringLiteral("euro"));
+
+    currency->setEditText(QStringLiteral("eur"));
+    emit currency->lineEdit()->editingFinished();
+    EXPECT_EQ(window.document()->scenario().goal.currency, QStringLiteral("EUR"));
+    EXPECT_FALSE(tail->currencyProblem()->isVisible());
+    EXPECT_EQ(window.document()->undoStack()->undoText(), QStringLiteral("Change currency"));
+    QTableWidget *table = tail->goalTable();
+    for (int i = 0; i < 600 && table->rowCount() == 0; ++i)
+        QTest::qWait(50);
+    ASSERT_GT(table->rowCount(), 0);
+    EXPECT_TRUE(table->horizontalHeaderItem(3)->text().startsWith(QStringLiteral("Cost at €")))
+        << table->horizontalHeaderItem(3)->text().toStdString();
+    window.document()->undoStack()->undo();
+    EXPECT_EQ(window.document()->scenario().goal.currency, QStringLiteral("USD"));
+    EXPECT_EQ(currency->currentText(), QStringLiteral("USD"));
 }

@@ -249,6 +249,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
 {
     goalseek::Inputs in;
     std::optional<goalseek::Result> seeked;
+    QString currency = GoalSettings{}.currency;
     if (!flags.positional().isEmpty()) {
         // A scenario file: its workload, overheads, simulation and goal settings, with any
         // simulation flag applied on top, evaluated as every command evaluates a plan.
@@ -260,6 +261,9 @@ int runDeadline(const Flags &flags, QTextStream &out)
                                             goal.deadlineSeconds);
         goal.pricePerWorkerHour = flags.number(QStringLiteral("price-per-worker-hour"),
                                                fields::pricePerWorkerHour, goal.pricePerWorkerHour);
+        if (flags.has(QStringLiteral("currency")))
+            goal.currency = flags.text(QStringLiteral("currency")).toUpper();
+        currency = goal.currency;
         if (const auto errors = validate(plan.scenario); !errors.empty())
             throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
                                errors.front().message};
@@ -284,6 +288,12 @@ int runDeadline(const Flags &flags, QTextStream &out)
         in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds);
         in.pricePerWorkerHour =
             flags.number(QStringLiteral("price-per-worker-hour"), fields::pricePerWorkerHour, 0.0);
+        if (flags.has(QStringLiteral("currency")))
+            currency = flags.text(QStringLiteral("currency")).toUpper();
+        if (!format::isCurrencyCode(currency))
+            throw InvalidInput{QStringLiteral("--currency: must be a three-letter ISO 4217 code "
+                                              "such as USD or EUR, got '%1'")
+                                   .arg(currency)};
         seeked = goalseek::seek(in);
     }
     const goalseek::Result &result = *seeked;
@@ -291,6 +301,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
         QJsonArray options;
         QJsonObject object{{QStringLiteral("deadline_seconds"), in.deadlineSeconds},
                            {QStringLiteral("price_per_worker_hour"), in.pricePerWorkerHour},
+                           {QStringLiteral("currency"), currency},
                            {QStringLiteral("trials"), in.simulation.trials},
                            {QStringLiteral("seed"), static_cast<double>(in.simulation.seed)},
                            {QStringLiteral("simulations_run"), result.simulationsRun}};
@@ -319,7 +330,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
                               ? QStringLiteral("%1, done in %2, costs %3")
                                     .arg(format::count(*option.workers, QStringLiteral("workers")),
                                          format::duration(option.runtimeSeconds),
-                                         format::grouped(option.cost, 2))
+                                         format::money(option.cost, currency))
                               : QStringLiteral("impossible: ") + option.reason);
     }
     printRows(out, rows);
@@ -346,6 +357,8 @@ Command deadlineCommand()
          QStringLiteral("the deadline in seconds (required without FILE)")},
         {QStringLiteral("price-per-worker-hour"), FlagKind::Value,
          QStringLiteral("price of one worker for one hour; default 0 (or the file's)")},
+        {QStringLiteral("currency"), FlagKind::Value,
+         QStringLiteral("the price's ISO 4217 code, e.g. EUR; default USD (or the file's)")},
         {QStringLiteral("set"), FlagKind::Repeated,
          QStringLiteral("with FILE: key=value to change first, e.g. overheads.cold_start_s=30")},
     };

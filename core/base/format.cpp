@@ -193,4 +193,35 @@ QString change(double current, double baseline)
            QStringLiteral(" %");
 }
 
+bool isCurrencyCode(const QString &code)
+{
+    if (code.size() != 3)
+        return false;
+    return std::all_of(code.begin(), code.end(),
+                       [](QChar c) { return c >= QLatin1Char('A') && c <= QLatin1Char('Z'); });
+}
+
+QString currencySymbol(const QString &code)
+{
+    // The currencies whose sign is unambiguous in a planning document; "$" is the US dollar's
+    // (CAD and AUD read "CAD 2.50"), "¥" the yen's.
+    static const std::pair<const char *, const char *> symbols[] = {
+        {"USD", "$"},      {"EUR", "\u20AC"}, {"GBP", "\u00A3"},
+        {"JPY", "\u00A5"}, {"INR", "\u20B9"}, {"KRW", "\u20A9"}};
+    for (const auto &[iso, symbol] : symbols) {
+        if (code == QLatin1String(iso))
+            return QString::fromUtf8(symbol);
+    }
+    return {};
+}
+
+QString money(double amount, const QString &currencyCode)
+{
+    const QString number = grouped(std::fabs(amount), 2);
+    const QString sign = amount < 0 ? QStringLiteral("\u2212") : QString();
+    if (const QString symbol = currencySymbol(currencyCode); !symbol.isEmpty())
+        return sign + symbol + number;
+    return sign + currencyCode + QLatin1Char(' ') + number;
+}
+
 } // namespace pipeplan::format

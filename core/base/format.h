@@ -72,4 +72,15 @@ QString plural(const QString &translated, double n);
 /// table, the report and the CLI all show this text.
 QString change(double current, double baseline);
 
+/// Whether `code` is written as an ISO 4217 currency code: three letters A to Z ("USD", "EUR").
+bool isCurrencyCode(const QString &code);
+
+/// The sign a reader knows a currency by: "$" for USD, "€" for EUR, "£" for GBP, "¥" for JPY,
+/// "₹" for INR; empty for a code without one of its own here (CHF, SEK: the code is written).
+QString currencySymbol(const QString &code);
+
+/// An amount of money as a planning document writes it, two decimals, grouped: "$18,055.56",
+/// "€2.50", "CHF 1,200.00".
+QString money(double amount, const QString &currencyCode);
+
 } // namespace pipeplan::format

@@ -108,6 +108,11 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
     check(fields::pricePerWorkerHour, scenario.goal.pricePerWorkerHour,
           QStringLiteral("goal.price_per_worker_hour"));
     check(fields::trials, scenario.goal.trials, QStringLiteral("goal.trials"));
+    if (!format::isCurrencyCode(scenario.goal.currency))
+        errors.push_back({QStringLiteral("goal.currency"),
+                          QStringLiteral("must be a three-letter ISO 4217 code such as USD or "
+                                         "EUR, got '%1'")
+                              .arg(scenario.goal.currency)});
 
     const TrainingSettings &t = scenario.training;
     const std::size_t before = errors.size();

@@ -69,6 +69,8 @@ struct GoalSettings
     /// the plan against deadlineSeconds (off by default; the goal seek always uses it).
     bool finishWithin = false;
     double pricePerWorkerHour = 0.5;
+    /// The price's currency, an ISO 4217 code: costs print as "$18,055.56" (format::money).
+    QString currency = QStringLiteral("USD");
     double trials = 200; ///< simulation trials per worker count tried
     bool operator==(const GoalSettings &) const = default;
 };

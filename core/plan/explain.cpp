@@ -357,7 +357,7 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
                                           : QStringLiteral("none set (the goal seek plans for %1)")
                                                 .arg(format::duration(s.goal.deadlineSeconds)));
     rows.emplace_back(QStringLiteral("Price per worker-hour"),
-                      format::trimmed(s.goal.pricePerWorkerHour, 2));
+                      format::money(s.goal.pricePerWorkerHour, s.goal.currency));
     return rows;
 }
 
@@ -550,17 +550,18 @@ QString question(const Scenario &s, const ScenarioResult &r)
     return job + QLatin1Char('?');
 }
 
-std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour)
+std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour,
+                                      const QString &currency)
 {
     std::vector<QStringList> rows{
         {QStringLiteral("Model"), QStringLiteral("Fewest workers"), QStringLiteral("Finishes in"),
-         QStringLiteral("Cost at %1/worker-h").arg(num(pricePerWorkerHour, 2)),
+         QStringLiteral("Cost at %1/worker-h").arg(format::money(pricePerWorkerHour, currency)),
          QStringLiteral("Why not")}};
     for (const goalseek::Option &option : result.options)
-        rows.push_back({option.method,
-                        option.workers ? num(*option.workers, 0) : QStringLiteral("impossible"),
-                        option.workers ? format::duration(option.runtimeSeconds) : QString(),
-                        option.workers ? num(option.cost, 2) : QString(), option.reason});
+        rows.push_back(
+            {option.method, option.workers ? num(*option.workers, 0) : QStringLiteral("impossible"),
+             option.workers ? format::duration(option.runtimeSeconds) : QString(),
+             option.workers ? format::money(option.cost, currency) : QString(), option.reason});
     return rows;
 }
 

@@ -147,6 +147,7 @@ std::vector<QStringList> runRows(const fit::Runs &runs);
 
 /// The goal seek's options as text rows, header first: model, fewest workers, finishes in, cost
 /// at the price per worker-hour, why not. The window's table, the report and the CLI.
-std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour);
+std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour,
+                                      const QString &currency);
 
 } // namespace pipeplan::explain

@@ -837,6 +837,7 @@ QJsonObject scenarioObject(const Scenario &s)
          QJsonObject{{QStringLiteral("deadline_s"), s.goal.deadlineSeconds},
                      {QStringLiteral("finish_within"), s.goal.finishWithin},
                      {QStringLiteral("price_per_worker_hour"), s.goal.pricePerWorkerHour},
+                     {QStringLiteral("currency"), s.goal.currency},
                      {QStringLiteral("trials"), s.goal.trials}}},
         {QStringLiteral("training"), trainingObject(s.training)},
         {QStringLiteral("project"), projectObject(s.project)},
@@ -980,6 +981,12 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     s.goal.pricePerWorkerHour =
         numberIn(goal, goalKey, "price_per_worker_hour", s.goal.pricePerWorkerHour);
     s.goal.trials = numberIn(goal, goalKey, "trials", s.goal.trials);
+    // Files from before the currency was named priced in no unit: they read as US dollars,
+    // the default a new plan has.
+    if (const QString currency =
+            read.string(goal, QStringLiteral("currency"), sectionPath(goalKey, "currency"), false);
+        !currency.isEmpty())
+        s.goal.currency = currency;
 
     const QString trainingKey = QStringLiteral("training");
     const QJsonObject training = read.section(root, trainingKey, path(trainingKey));

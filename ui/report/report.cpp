@@ -573,7 +573,8 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
                     .arg(format::duration(inputs.deadlineSeconds)));
     doc.text(QStringLiteral("This plan at %1: %2").arg(workersText(s), explain::deadline(verdict)),
              font(9.5, true), verdict.meets ? kInk : QColor(0xc6, 0x28, 0x28), 4, true);
-    std::vector<QStringList> rows = explain::goalSeekRows(goal, inputs.pricePerWorkerHour);
+    std::vector<QStringList> rows =
+        explain::goalSeekRows(goal, inputs.pricePerWorkerHour, s.goal.currency);
     const QStringList header = rows.front();
     rows.erase(rows.begin());
     doc.table(header, rows, {0.17, 0.14, 0.18, 0.17, 0.34}, {false, true, true, true, false});

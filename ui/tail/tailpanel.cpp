@@ -10,6 +10,7 @@
 #include "ui/widgets/valuecontrol.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -250,6 +251,21 @@ QGroupBox *TailPanel::buildGoalGroup(QWidget *parent)
          {tr("Trials per try"), tr("Simulated trials at each worker count the seek tries."),
           config(10, 10'000, Scale::Log, 0, QString()), EditId::GoalTrials,
           tr("Change goal trials"), field(&Scenario::goal, &GoalSettings::trials)}});
+    // The price's currency: the cost column and the report write "$18,055.56", not a bare number.
+    m_currency = new QComboBox(goalBox);
+    m_currency->setEditable(true);
+    m_currency->setInsertPolicy(QComboBox::NoInsert);
+    m_currency->addItems({QStringLiteral("USD"), QStringLiteral("EUR"), QStringLiteral("GBP"),
+                          QStringLiteral("JPY"), QStringLiteral("INR"), QStringLiteral("CNY"),
+                          QStringLiteral("CHF"), QStringLiteral("CAD"), QStringLiteral("AUD")});
+    m_currency->setToolTip(tr("The price's currency as an ISO 4217 code (USD, EUR, GBP, ...)."));
+    m_currency->setAccessibleName(tr("Currency"));
+    m_currencyProblem = new QLabel(goalBox);
+    m_currencyProblem->setWordWrap(true);
+    m_currencyProblem->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_currencyProblem->setVisible(false);
+    goal->addRow(tr("Currency"), m_currency);
+    goal->addRow(QString(), m_currencyProblem);
     return goalBox;
 }
 
@@ -354,6 +370,23 @@ void TailPanel::connectInputs()
         m_bound->edit(tr("Rename shared resource"), EditId::SharedName,
                       [name](Scenario &s) { s.overheads.sharedResourceName = name; });
     });
+    const auto commitCurrency = [this]() {
+        const QString typed = m_currency->currentText().trimmed().toUpper();
+        if (!format::isCurrencyCode(typed)) {
+            // Refused at the field, the typed text kept for mending.
+            m_currencyProblem->setText(
+                tr("Currency: a three-letter ISO 4217 code such as USD or EUR, not '%1'.")
+                    .arg(m_currency->currentText()));
+            m_currencyProblem->setVisible(true);
+            return;
+        }
+        m_currencyProblem->setVisible(false);
+        if (m_document && m_document->scenario().goal.currency != typed)
+            m_bound->edit(tr("Change currency"), EditId::None,
+                          [typed](Scenario &s) { s.goal.currency = typed; });
+    };
+    connect(m_currency, &QComboBox::activated, this, commitCurrency);
+    connect(m_currency->lineEdit(), &QLineEdit::editingFinished, this, commitCurrency);
     connect(m_backups, &QCheckBox::toggled, this, [this](bool on) {
         m_bound->edit(on ? tr("Simulate backups") : tr("Stop simulating backups"), EditId::Backups,
                       [on](Scenario &s) { s.simulation.speculativeBackups = on; });
@@ -438,6 +471,10 @@ void TailPanel::refresh()
     m_bound->show(s);
     if (!m_sharedName->hasFocus())
         m_sharedName->setText(s.overheads.sharedResourceName);
+    if (!m_currency->hasFocus() && !m_currencyProblem->isVisible()) {
+        const QSignalBlocker blocker(m_currency);
+        m_currency->setEditText(s.goal.currency);
+    }
     {
         const QSignalBlocker blocker(m_backups);
         m_backups->setChecked(s.simulation.speculativeBackups);
@@ -562,9 +599,9 @@ void TailPanel::showResults()
     if (!goal)
         return;
     // The cells as core words them, the same rows the report prints.
+    const GoalSettings goalSettings = m_document ? m_document->scenario().goal : GoalSettings{};
     std::vector<QStringList> rows =
-        explain::goalSeekRows(*goal, m_document ? m_document->scenario().goal.pricePerWorkerHour
-                                                : GoalSettings{}.pricePerWorkerHour);
+        explain::goalSeekRows(*goal, goalSettings.pricePerWorkerHour, goalSettings.currency);
     m_goalTable->setHorizontalHeaderLabels(rows.front());
     rows.erase(rows.begin());
     m_goalTable->setRowCount(static_cast<int>(rows.size()));

@@ -12,6 +12,7 @@
 #include <vector>
 
 class QCheckBox;
+class QComboBox;
 class QFormLayout;
 class QGroupBox;
 class QLabel;
@@ -49,6 +50,9 @@ public:
     /// A simulation is waiting for the edits to settle or running.
     bool isSimulationPending() const;
     QTableWidget *goalTable() const { return m_goalTable; }
+    /// The price's currency (an editable list of ISO codes) and its refusal, hidden when none.
+    QComboBox *currencyBox() const { return m_currency; }
+    QLabel *currencyProblem() const { return m_currencyProblem; }
     QLabel *kneeLabel() const { return m_knee; }
     QLabel *memoryLabel() const { return m_memory; }
     QLabel *simulationSummary() const { return m_summary; }
@@ -85,6 +89,8 @@ private:
     void startSimulation();
 
     QLineEdit *m_sharedName;
+    QComboBox *m_currency;
+    QLabel *m_currencyProblem;
     QCheckBox *m_backups;
     OverheadChart *m_overheadChart;
     HistogramChart *m_histogram;
