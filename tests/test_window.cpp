@@ -30,6 +30,7 @@
 #include <QAbstractItemModelTester>
 #include <QBarSet>
 #include <QCheckBox>
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
@@ -39,7 +40,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
-#include <QComboBox>
 #include <QLineEdit>
 #include <QPicture>
 #include <QProcess>
