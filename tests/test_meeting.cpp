@@ -143,6 +143,12 @@ TEST(MeetingFit, TheScalingTableShowsItsOwnRowAndWholeVerdicts)
                   QFontMetrics(bold).horizontalAdvance(text))
             << text.toStdString();
     }
+    // And in sight: the table is given its columns' width, no sideways scrolling to the verdict.
+    const QRect verdict = table->visualRect(model->index(row, column));
+    EXPECT_LE(verdict.right(), table->viewport()->width())
+        << "the verdict column ends at x " << verdict.right() << " of "
+        << table->viewport()->width();
+    EXPECT_GE(verdict.left(), 0);
 }
 
 // Issue 32: on a laptop the goal seek shows all four rows, the simulated P90 included, and each

@@ -96,6 +96,7 @@ void ScalingView::refresh()
     if (m_contentWidth != contentWidth) {
         m_contentWidth = contentWidth;
         updateGeometry();
+        emit contentWidthChanged();
     }
     if (!m_workerCounts->hasFocus()) {
         QStringList counts;

@@ -29,6 +29,11 @@ public:
     /// room; on a narrow window the table scrolls sideways instead of widening the window.
     QSize sizeHint() const override;
 
+signals:
+    /// The columns' width changed (a deadline column came or went, a new font): the window
+    /// gives the table room for it.
+    void contentWidthChanged();
+
 protected:
     /// A new font (presentation mode) re-measures the columns.
     void changeEvent(QEvent *event) override;

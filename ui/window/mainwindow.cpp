@@ -242,6 +242,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_inputs->setDocument(m_document);
     m_headline->setDocument(m_document);
     m_scaling->setDocument(m_document);
+    connect(m_scaling, &ScalingView::contentWidthChanged, this, &MainWindow::fitScalingWidth);
     m_amdahl->setDocument(m_document);
     m_gantt->setDocument(m_document);
     m_stages->setDocument(m_document);
@@ -707,6 +708,22 @@ void MainWindow::fitGanttHeight()
     const int rest = std::max(0, total - gantt);
     const int top = rest * 11 / 20;
     m_viewsSplitter->setSizes({top, rest - top, gantt});
+    fitScalingWidth();
+}
+
+void MainWindow::fitScalingWidth()
+{
+    // The scaling table as wide as its columns where Amdahl's chart keeps a readable width: at
+    // 1366x768 an even split scrolled the "Within 8 hours" column out of sight (issue 32).
+    const QList<int> sizes = m_topSplitter->sizes();
+    const int total = sizes.value(0) + sizes.value(1);
+    if (total <= 0)
+        return;
+    const int wanted = m_topSplitter->widget(0)->sizeHint().width();
+    const int amdahlMinimum = std::min(total / 2, 240);
+    const int table = std::clamp(wanted, total / 2, total - amdahlMinimum);
+    if (table != sizes.value(0))
+        m_topSplitter->setSizes({table, total - table});
 }
 
 void MainWindow::fitTableColumns(QWidget *page)

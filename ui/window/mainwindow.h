@@ -159,6 +159,7 @@ private:
     static void fitTableColumns(QWidget *page);
     /// Gives the pipeline Gantt the height its stages ask for (GanttChart::preferredHeight).
     void fitGanttHeight();
+    void fitScalingWidth();
     /// The table refit and the first Gantt fit, after the window has been laid out.
     void runDeferred();
     void print();
