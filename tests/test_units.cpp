@@ -1,6 +1,7 @@
 #include "core/base/csv.h"
 #include "core/base/format.h"
 #include "core/base/units.h"
+#include "core/project/planunits.h"
 
 #include <gtest/gtest.h>
 
@@ -73,4 +74,16 @@ TEST(Csv, QuotesWhatNeedsQuotingAndParsesBack)
     EXPECT_FALSE(pipeplan::csv::parse(QStringLiteral("a,\"open")).has_value());
     EXPECT_EQ(pipeplan::csv::tabSeparated(rows).split(QLatin1Char('\n'))[2],
               QStringLiteral("say \"hi\"\ttwo lines"));
+}
+
+// A plan's durations in the unit its size calls for, one of them singular (issue 32: "PERT σ
+// 1 days").
+TEST(Format, PlanDurationsSayOneDayAndOneWeek)
+{
+    using pipeplan::planDuration;
+    EXPECT_EQ(planDuration(8, 40), QStringLiteral("1 day"));
+    EXPECT_EQ(planDuration(16, 40), QStringLiteral("2 days"));
+    EXPECT_EQ(planDuration(40, 400), QStringLiteral("1 week"));
+    EXPECT_EQ(planDuration(36, 400), QStringLiteral("0.9 weeks"));
+    EXPECT_EQ(planDuration(1, 4), QStringLiteral("1 h"));
 }
