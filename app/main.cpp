@@ -3,6 +3,7 @@
 #include "ui/document/schedulesearchrunner.h"
 #include "ui/project/projectpanel.h"
 #include "ui/tail/tailpanel.h"
+#include "ui/window/help.h"
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
@@ -71,7 +72,8 @@ int main(int argc, char *argv[])
     parser.addOption(fresh);
     const QCommandLineOption view(
         QStringLiteral("view"),
-        QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab."),
+        QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab; "
+                       "getting-started: open the Getting Started guide (F1)."),
         QStringLiteral("name"));
     parser.addOption(view);
     parser.addOption(workspace);
@@ -139,8 +141,11 @@ int main(int argc, char *argv[])
                                     QStringLiteral("burnup")};
             if (views.contains(viewName))
                 window->projectPanel()->showRiskView(static_cast<int>(views.indexOf(viewName)));
+            else if (viewName == QLatin1String("getting-started"))
+                pipeplan::help::showGettingStarted(window);
             else
-                qWarning("pipeplan: --view: expected gantt, tornado or burnup, got '%s'",
+                qWarning("pipeplan: --view: expected gantt, tornado, burnup or getting-started, "
+                         "got '%s'",
                          qPrintable(viewName));
         }
         pipeplan::appearance::Look look = window->look();
