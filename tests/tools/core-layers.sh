@@ -9,7 +9,7 @@ cd "$1/core" || exit 1
 layer() {
     case $1 in
     base) echo 0 ;;
-    measured | tail | training) echo 1 ;;
+    measured | tail | training | hardware) echo 1 ;;
     project) echo 2 ;;
     model) echo 3 ;;
     plan) echo 4 ;;
@@ -37,5 +37,5 @@ for dir in */; do
         done
     done
 done
-[ "$status" -eq 0 ] && echo "core/: every include points down (base < measured, tail, training < project < model < plan)"
+[ "$status" -eq 0 ] && echo "core/: every include points down (base < hardware, measured, tail, training < project < model < plan)"
 exit "$status"

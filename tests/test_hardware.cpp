@@ -1,0 +1,300 @@
+// The device catalogue, the model presets and the roofline (issue 33), against hand-checked
+// numbers and LLM-Viewer's analyzer (hahnyuan/LLM-Viewer 472f71f, model_analyzer.py run on
+// Llama-2-7b's shape: its numbers are quoted below).
+#include "core/hardware/device.h"
+#include "core/hardware/model.h"
+#include "core/hardware/roofline.h"
+
+#include <gtest/gtest.h>
+
+#include <QJsonDocument>
+
+#include <map>
+
+using namespace pipeplan;
+using namespace pipeplan::hardware;
+
+namespace {
+
+ModelSpec llama2(double batchTokens = 512, double outputTokens = 0)
+{
+    ModelSpec m = *findModelPreset(QStringLiteral("Llama 2 7B"));
+    m.tokens = batchTokens;
+    m.outputTokens = outputTokens;
+    return m;
+}
+
+/// LLM-Viewer's "nvidia_A100_80G": 2,039 GB/s, 312 TFLOPS FP16, 624 TOPS INT8.
+Device llmViewerA100()
+{
+    Device d = *findDevice(QStringLiteral("a100-80gb"));
+    d.memoryGbPerS = 2039;
+    d.bf16Tflops = 312;
+    d.int8Tops = 624;
+    return d;
+}
+
+const RooflinePart &part(const Roofline &r, Phase phase, const char *name)
+{
+    for (const RooflinePart &p : r.parts) {
+        if (p.phase == phase && p.name == QLatin1String(name))
+            return p;
+    }
+    ADD_FAILURE() << "no part " << name;
+    static const RooflinePart none;
+    return none;
+}
+
+} // namespace
+
+TEST(DeviceCatalogue, HoldsEveryDeviceTheIssueNamesWithASourceEach)
+{
+    const Catalogue &c = builtInCatalogue();
+    EXPECT_EQ(c.version, 1);
+    EXPECT_EQ(c.checked, QStringLiteral("2026-12-06"));
+    for (const char *name : {"CPU core", "T4", "L4", "A10G", "L40S", "A100 40GB", "A100 80GB",
+                             "H100 SXM", "H100 PCIe", "H200", "MI300X", "TPU v5e"}) {
+        const std::optional<Device> d = findDevice(QLatin1String(name));
+        ASSERT_TRUE(d) << name;
+        EXPECT_TRUE(validate(*d, QStringLiteral("d")).empty()) << name;
+        EXPECT_FALSE(d->source.isEmpty()) << name;
+        EXPECT_FALSE(d->priceSource.isEmpty()) << name;
+    }
+    EXPECT_EQ(c.devices.size(), 12u);
+}
+
+TEST(DeviceCatalogue, NamesMatchIgnoringCaseAndPunctuation)
+{
+    EXPECT_EQ(findDevice(QStringLiteral("h100-sxm"))->name, QStringLiteral("H100 SXM"));
+    EXPECT_EQ(findDevice(QStringLiteral("l4"))->name, QStringLiteral("L4"));
+    EXPECT_EQ(findDevice(QStringLiteral("a100-80gb"))->name, QStringLiteral("A100 80GB"));
+    EXPECT_FALSE(findDevice(QStringLiteral("h100")));
+    EXPECT_FALSE(findDevice(QStringLiteral("--")));
+}
+
+TEST(DeviceCatalogue, APlansOwnDeviceReplacesTheCataloguesAndNewOnesFollow)
+{
+    Device mine = *findDevice(QStringLiteral("L4"));
+    mine.pricePerHour = 0.4;
+    Device own;
+    own.name = QStringLiteral("Lab box");
+    own.bf16Tflops = 10;
+    own.int8Tops = 20;
+    own.memoryGib = 8;
+    own.memoryGbPerS = 100;
+    const std::vector<Device> plan{mine, own};
+    EXPECT_EQ(findDevice(QStringLiteral("L4"), plan)->pricePerHour, 0.4);
+    const std::vector<Device> all = devicesOf(plan);
+    ASSERT_EQ(all.size(), 13u);
+    EXPECT_EQ(all[2].pricePerHour, 0.4);
+    EXPECT_EQ(all.back().name, QStringLiteral("Lab box"));
+}
+
+TEST(DeviceCatalogue, ABadDeviceIsNamedByItsPath)
+{
+    QJsonObject o = toJson(*findDevice(QStringLiteral("T4")));
+    o.insert(QStringLiteral("memory_gb_per_s"), -3);
+    FieldError error;
+    EXPECT_FALSE(deviceFromJson(o, QStringLiteral("hardware.devices[0]"), error));
+    EXPECT_EQ(error.field, QStringLiteral("hardware.devices[0].memory_gb_per_s"));
+    o.insert(QStringLiteral("memory_gb_per_s"), QStringLiteral("fast"));
+    EXPECT_FALSE(deviceFromJson(o, QStringLiteral("d"), error));
+    EXPECT_EQ(error.message, QStringLiteral("must be a number"));
+    const CatalogueLoad broken =
+        parseCatalogue("{\"format\": \"pipeplan-devices\", \"devices\": [{}]}");
+    EXPECT_FALSE(broken.catalogue);
+    EXPECT_EQ(broken.error.field, QStringLiteral("devices[0].name"));
+}
+
+TEST(DeviceCatalogue, TurningPointIsPeakOverBandwidth)
+{
+    // peak / bandwidth in op/byte, hand-divided from the data sheets' numbers.
+    const std::map<QString, double> bf16{
+        {QStringLiteral("T4"), 65e12 / 320e9},
+        {QStringLiteral("L4"), 121e12 / 300e9},
+        {QStringLiteral("A10G"), 70e12 / 600e9},
+        {QStringLiteral("L40S"), 362e12 / 864e9},
+        {QStringLiteral("A100 40GB"), 312e12 / 1555e9},
+        {QStringLiteral("A100 80GB"), 312e12 / 2039e9},
+        {QStringLiteral("H100 SXM"), 989e12 / 3350e9},
+        {QStringLiteral("H100 PCIe"), 756e12 / 2000e9},
+        {QStringLiteral("H200"), 989e12 / 4800e9},
+        {QStringLiteral("MI300X"), 1307e12 / 5300e9},
+        {QStringLiteral("TPU v5e"), 197e12 / 819e9},
+        {QStringLiteral("CPU core"), 0.128e12 / 6.4e9},
+    };
+    for (const auto &[name, expected] : bf16) {
+        const Device d = *findDevice(name);
+        EXPECT_NEAR(d.turningPointOpsPerByte(false), expected, expected * 1e-12)
+            << name.toStdString();
+        EXPECT_NEAR(d.turningPointOpsPerByte(true), d.int8Tops * 1e12 / (d.memoryGbPerS * 1e9),
+                    1e-9);
+    }
+    EXPECT_NEAR(findDevice(QStringLiteral("H100 SXM"))->turningPointOpsPerByte(false), 295.22,
+                0.01);
+    EXPECT_NEAR(findDevice(QStringLiteral("A100 80GB"))->turningPointOpsPerByte(false), 153.02,
+                0.01);
+}
+
+TEST(ModelPresets, SevenBWeightsAndFlopsPerToken)
+{
+    const ModelSpec m = llama2();
+    EXPECT_EQ(m.weightBytes(), 13.48e9); // 6.74e9 parameters x 2 bytes
+    ModelSpec eight = m;
+    eight.weightBits = 8;
+    EXPECT_EQ(eight.weightBytes(), 6.74e9);
+    // Per layer: weights W = 2h^2 + 2h(hk) + 3hi = 202,375,168 values; a token costs 2W in the
+    // linear layers, plus attention 4sh (QK^T and SV over s keys), softmax 5as, two norms 7h
+    // each, two adds h each and SiLU x up 2i.
+    const double h = 4096, i = 11008, a = 32, s = 512;
+    const double W = 2 * h * h + 2 * h * h + 3 * h * i;
+    EXPECT_EQ(W, 202'375'168);
+    const double perTokenPerLayer = 2 * W + 4 * s * h + 5 * a * s + 16 * h + 2 * i;
+    const Roofline r = roofline(m, llmViewerA100(), {1, 1}, 1);
+    double ops = 0;
+    for (const RooflinePart &p : r.parts)
+        ops += p.ops;
+    EXPECT_DOUBLE_EQ(ops / s, 32 * perTokenPerLayer);
+    // "about 2 x 7e9 plus attention": 12.95 GFLOP in the weights, 0.27 GFLOP of attention at 512.
+    EXPECT_NEAR(ops / s / 1e9, 13.22, 0.01);
+    // LLM-Viewer's prefill per layer at b = 1, s = 512 is 211,606,831,104 op; it sizes the MLP's
+    // activation by h rather than i, so ours is 2 x 512 x (11,008 - 4,096) more.
+    EXPECT_DOUBLE_EQ(ops / 32, 211'606'831'104.0 + 2 * s * (i - h));
+}
+
+TEST(Roofline, PartsMatchLlmViewerWithinOnePercent)
+{
+    // LLM-Viewer, nvidia_A100_80G, Llama-2-7b, batch 16, seqlen 512, 16 bits: per layer
+    // (ops, bytes, seconds), prefill then the decode step with 512 cached tokens.
+    struct Ref
+    {
+        Phase phase;
+        const char *name;
+        double ops, bytes, seconds;
+    };
+    const Ref refs[] = {
+        {Phase::Prefill, "q_proj", 274877906944, 167772160, 8.810189325e-04},
+        {Phase::Prefill, "k_proj", 274877906944, 167772160, 8.810189325e-04},
+        {Phase::Prefill, "gate_proj", 738734374912, 337641472, 2.367738381e-03},
+        {Phase::Prefill, "down_proj", 738734374912, 337641472, 2.367738381e-03},
+        {Phase::Prefill, "qk_matmul", 34359738368, 402653184, 1.974758136e-04},
+        {Phase::Prefill, "sv_matmul", 34359738368, 402653184, 1.974758136e-04},
+        {Phase::Prefill, "softmax", 671088640, 536870912, 2.633010848e-04},
+        {Phase::Prefill, "attn_norm", 234881024, 134217728, 6.582527121e-05},
+        {Phase::Prefill, "mlp_add", 33554432, 134217728, 6.582527121e-05},
+        {Phase::Decode, "q_proj", 536870912, 33816576, 1.658488279e-05},
+        {Phase::Decode, "v_proj", 536870912, 33816576, 1.658488279e-05},
+        {Phase::Decode, "up_proj", 1442840576, 90660864, 4.446339578e-05},
+        {Phase::Decode, "qk_matmul", 67108864, 67764224, 3.323404806e-05},
+        {Phase::Decode, "sv_matmul", 67108864, 67764224, 3.323404806e-05},
+        {Phase::Decode, "softmax", 1310720, 1048576, 5.142599313e-07},
+        {Phase::Decode, "mlp_norm", 458752, 262144, 1.285649828e-07},
+    };
+    const Roofline r = roofline(llama2(512, 1), llmViewerA100(), {1, 1}, 16);
+    for (const Ref &ref : refs) {
+        const RooflinePart &p = part(r, ref.phase, ref.name);
+        EXPECT_NEAR(p.ops / 32, ref.ops, ref.ops * 0.01) << ref.name;
+        EXPECT_NEAR(p.bytes / 32, ref.bytes, ref.bytes * 0.01) << ref.name;
+        EXPECT_NEAR(p.seconds / 32, ref.seconds, ref.seconds * 0.01) << ref.name;
+    }
+    // The same bounds: prefill's projections compute-bound, attention memory-bound, decode all
+    // memory-bound.
+    EXPECT_EQ(part(r, Phase::Prefill, "q_proj").bound, Bound::Compute);
+    EXPECT_EQ(part(r, Phase::Prefill, "softmax").bound, Bound::Memory);
+    for (const RooflinePart &p : r.parts) {
+        if (p.phase == Phase::Decode) {
+            EXPECT_EQ(p.bound, Bound::Memory) << p.name.toStdString();
+        }
+    }
+}
+
+TEST(Roofline, DecodeAtBatchOneIsTheWeightsOverTheBandwidth)
+{
+    // One token, batch 1: every weight read once, so the step is memory-bound at about
+    // weight bytes / bandwidth (13.0 GB of layer weights + the 0.26 GB head on 3.35 TB/s).
+    const Device h100 = *findDevice(QStringLiteral("H100 SXM"));
+    const Roofline r = roofline(llama2(1, 1), h100, {1, 1}, 1);
+    EXPECT_EQ(r.bound, Bound::Memory);
+    const double weights = (32 * 202'375'168.0 + 4096.0 * 32000) * 2;
+    EXPECT_NEAR(r.decodeSecondsPerToken, weights / 3350e9, weights / 3350e9 * 0.01);
+    EXPECT_NEAR(r.decodeSecondsPerToken * 1000, 3.94, 0.01);
+}
+
+TEST(Roofline, GenerationSumsEachStepsGrowingCache)
+{
+    // The closed-form sum over the steps equals adding each step's roofline one by one.
+    const Device a100 = llmViewerA100();
+    const ModelSpec m = llama2(512, 128);
+    double stepByStep = 0;
+    for (int t = 0; t < 128; ++t) {
+        ModelSpec one = llama2(512 + t, 1);
+        one.tokens = 512 + t;
+        const Roofline step = roofline(one, a100, {1, 1}, 16);
+        stepByStep += step.decodeSecondsPerToken;
+    }
+    const Roofline r = roofline(m, a100, {1, 1}, 16);
+    EXPECT_NEAR(r.decodeSecondsPerToken * 128, stepByStep, stepByStep * 1e-12);
+    EXPECT_DOUBLE_EQ(r.secondsPerBatch, r.prefillSeconds + 128 * r.decodeSecondsPerToken);
+    EXPECT_DOUBLE_EQ(r.latencyMsPerItem, r.secondsPerBatch / 16 * 1000);
+    // LLM-Viewer's analyze_generate_task for the same case: 1.518623 s. Ours differs by the
+    // head (2 x b x h x V per step, not b x h x V once) and SiLU over i: within 2 %.
+    EXPECT_NEAR(r.secondsPerBatch, 1.518623, 1.518623 * 0.02);
+}
+
+TEST(Roofline, TheLargestBatchFillsNinetyPercentOfMemory)
+{
+    const Device h100 = *findDevice(QStringLiteral("H100 SXM"));
+    const ModelSpec m = llama2(512, 0);
+    // Per item: 512 x (2 x 4096 + 2 x 11008) x 2 B + 32 heads x 512^2 x 2 B = 47,759,360 B.
+    const double perItem = 512 * (2 * 4096.0 + 2 * 11008) * 2 + 32 * 512.0 * 512 * 2;
+    const double room = 79.6 * kBytesPerGib * 0.9 - 13.48e9;
+    EXPECT_EQ(maxBatch(m, h100), std::floor(room / perItem));
+    EXPECT_EQ(maxBatch(m, h100), 1329);
+    // A generation also holds its KV cache: 2 x 32 layers x 4096 x (512 + 512) x 2 B each.
+    const ModelSpec gen = llama2(512, 512);
+    EXPECT_EQ(maxBatch(gen, h100), std::floor(room / (perItem + 2 * 32 * 4096.0 * 1024 * 2)));
+    // 13.5 GB of weights leave a T4's 15 GiB at 90 % room for 21; 141 GB of a 70B fit no H100.
+    EXPECT_EQ(maxBatch(m, *findDevice(QStringLiteral("T4"))), 21);
+    EXPECT_EQ(maxBatch(*findModelPreset(QStringLiteral("llama-3-70b")), h100), 0);
+}
+
+TEST(Roofline, BatchingMovesDecodeTowardsCompute)
+{
+    const Device l4 = *findDevice(QStringLiteral("L4"));
+    const ModelSpec m = *findModelPreset(QStringLiteral("BERT-base encoder"));
+    const Roofline one = roofline(m, l4, {}, 1);
+    const Roofline many = roofline(m, l4, {}, 64);
+    EXPECT_LT(many.latencyMsPerItem, one.latencyMsPerItem);
+    EXPECT_GT(one.computeBoundBatch, 0);
+    EXPECT_EQ(roofline(m, l4, {}, one.computeBoundBatch).bound, Bound::Compute);
+    EXPECT_EQ(roofline(m, l4, {}, one.computeBoundBatch - 1).bound, Bound::Memory);
+}
+
+TEST(Roofline, DirectModelIsOnePart)
+{
+    const ModelSpec resnet = *findModelPreset(QStringLiteral("ResNet-50"));
+    const Device t4 = *findDevice(QStringLiteral("T4"));
+    const Roofline r = roofline(resnet, t4, {1, 1}, 32);
+    ASSERT_EQ(r.parts.size(), 1u);
+    EXPECT_EQ(r.parts[0].ops, 32 * 8.2e9);
+    EXPECT_EQ(r.parts[0].bytes, 25.6e6 * 2 + 32 * 44e6);
+    EXPECT_DOUBLE_EQ(r.secondsPerBatch, std::max(32 * 8.2e9 / 65e12, (51.2e6 + 32 * 44e6) / 320e9));
+}
+
+TEST(Roofline, CalibrationSolvesForTheBoundSide)
+{
+    const Device h100 = *findDevice(QStringLiteral("H100 SXM"));
+    const ModelSpec m = llama2(512, 0);
+    // Prefill of 16 x 512 tokens is compute-bound: a measured time names the compute efficiency
+    // that gives it back.
+    const Efficiency truth{0.41, 0.8};
+    const double measured = secondsPerBatch(m, h100, truth, 16);
+    const Calibration c = calibrate(m, h100, {}, 16, measured);
+    ASSERT_TRUE(c.efficiency);
+    EXPECT_EQ(c.solvedFor, Bound::Compute);
+    EXPECT_NEAR(c.efficiency->compute, 0.41, 1e-6);
+    EXPECT_TRUE(c.text.endsWith(QStringLiteral("compute efficiency 0.41"))) << c.text.toStdString();
+    const Calibration tooFast = calibrate(m, h100, {}, 16, measured / 10);
+    EXPECT_FALSE(tooFast.efficiency);
+    EXPECT_TRUE(tooFast.text.contains(QStringLiteral("faster than H100 SXM allows")));
+}
