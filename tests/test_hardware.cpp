@@ -4,6 +4,8 @@
 #include "core/hardware/device.h"
 #include "core/hardware/model.h"
 #include "core/hardware/roofline.h"
+#include "core/plan/planresult.h"
+#include "core/plan/scenariofile.h"
 
 #include <gtest/gtest.h>
 
@@ -297,4 +299,120 @@ TEST(Roofline, CalibrationSolvesForTheBoundSide)
     const Calibration tooFast = calibrate(m, h100, {}, 16, measured / 10);
     EXPECT_FALSE(tooFast.efficiency);
     EXPECT_TRUE(tooFast.text.contains(QStringLiteral("faster than H100 SXM allows")));
+}
+
+// The plan (issue 33 item 4): the device and model set the latency and the price.
+
+namespace {
+Scenario embeddingJob()
+{
+    Scenario s = defaultScenario();
+    s.workload.users = 500e6;
+    s.workload.predictionsPerUser = 1;
+    s.workload.workers = 100;
+    s.workload.parallelFraction = 1;
+    s.hardware.enabled = true;
+    s.hardware.device = QStringLiteral("H100 SXM");
+    s.hardware.model = *findModelPreset(QStringLiteral("Llama 2 7B"));
+    s.hardware.batch = 64;
+    return s;
+}
+} // namespace
+
+TEST(HardwarePlan, TheRooflinesLatencyAndTheDevicesPriceAreInForce)
+{
+    const Scenario typed = embeddingJob();
+    const PlanResult r = evaluatePlan(Plan{typed, std::nullopt});
+    const HardwareInForce &hw = r.hardware.current;
+    ASSERT_TRUE(hw.inForce) << hw.problem.toStdString();
+    const Roofline expected =
+        roofline(typed.hardware.model, *findDevice(QStringLiteral("H100 SXM")), {}, 64);
+    EXPECT_EQ(hw.roofline, expected);
+    EXPECT_EQ(r.inForce.workload.acceleratorLatencyMs, expected.latencyMsPerItem);
+    EXPECT_EQ(r.inForce.goal.pricePerWorkerHour, 6.88);
+    // What was typed is unchanged; the model ran on the in-force latency.
+    EXPECT_FALSE(typed.workload.acceleratorLatencyMs);
+    EXPECT_DOUBLE_EQ(r.model.runtimeSeconds, 500e6 * expected.latencyMsPerItem / 1000 / 100);
+    EXPECT_DOUBLE_EQ(r.model.cost.workerHours, 100 * r.model.effectiveRuntimeSeconds / 3600);
+    EXPECT_DOUBLE_EQ(r.model.cost.total, r.model.cost.workerHours * 6.88);
+    EXPECT_TRUE(hw.lever.startsWith(QStringLiteral("1,000 ms → H100 SXM batch 64: 12.98 ms/item")))
+        << hw.lever.toStdString();
+    // The plan's price instead of the device's when asked.
+    Scenario own = typed;
+    own.hardware.devicePrice = false;
+    own.goal.pricePerWorkerHour = 2.5;
+    EXPECT_EQ(evaluatePlan(Plan{own, std::nullopt}).model.cost.pricePerWorkerHour, 2.5);
+}
+
+TEST(HardwarePlan, TheMemoryCheckCapsTheBatchAndSaysSo)
+{
+    Scenario s = embeddingJob();
+    s.hardware.batch = 5000;
+    const HardwareInForce hw = hardwareInForce(s);
+    ASSERT_TRUE(hw.inForce);
+    EXPECT_EQ(hw.batch, hw.roofline.maxBatch);
+    EXPECT_LT(hw.batch, 5000);
+    EXPECT_TRUE(hw.lever.contains(QStringLiteral("(batch 5,000 capped at")))
+        << hw.lever.toStdString();
+    s.hardware.model = *findModelPreset(QStringLiteral("Llama 3 70B"));
+    const HardwareInForce unfit = hardwareInForce(s);
+    EXPECT_FALSE(unfit.inForce);
+    EXPECT_TRUE(unfit.problem.contains(QStringLiteral("do not fit the H100 SXM")))
+        << unfit.problem.toStdString();
+    // Not in force: the typed latency holds.
+    const PlanResult r = evaluatePlan(Plan{s, std::nullopt});
+    EXPECT_EQ(r.model.scoringMsPerUser, 1000);
+}
+
+TEST(HardwarePlan, CheapestDeviceThatMeetsTheDeadline)
+{
+    Scenario s = embeddingJob();
+    s.goal.deadlineSeconds = 24 * 3600;
+    const std::vector<DeviceOption> options = deviceOptions(s);
+    ASSERT_EQ(options.size(), 12u);
+    // The first is the cheapest; each possible one's bill is its devices x runtime x price, and
+    // fewer devices would miss the deadline.
+    const DeviceOption &best = options.front();
+    ASSERT_TRUE(best.possible);
+    for (const DeviceOption &o : options) {
+        if (!o.possible)
+            continue;
+        EXPECT_GE(o.cost, best.cost);
+        EXPECT_LE(o.runtimeSeconds, 24 * 3600.0);
+        const double work = 500e6 * o.latencyMsPerItem / 1000;
+        EXPECT_NEAR(o.runtimeSeconds, work / o.workers, 1e-6);
+        EXPECT_GT(work / (o.workers - 1), 24 * 3600.0) << o.device.name.toStdString();
+        EXPECT_NEAR(o.cost, o.workers * o.runtimeSeconds / 3600 * o.device.pricePerHour, 1e-6);
+    }
+    // A CPU core holds no 7B model.
+    const auto cpu = std::find_if(options.begin(), options.end(), [](const DeviceOption &o) {
+        return o.device.name == QLatin1String("CPU core");
+    });
+    ASSERT_NE(cpu, options.end());
+    EXPECT_FALSE(cpu->possible);
+    EXPECT_TRUE(cpu->reason.contains(QStringLiteral("do not fit"))) << cpu->reason.toStdString();
+}
+
+TEST(HardwarePlan, TheFileKeepsTheDeviceTheModelAndThePlansPrices)
+{
+    Scenario s = embeddingJob();
+    Device mine = *findDevice(QStringLiteral("H100 SXM"));
+    mine.pricePerHour = 2.5;
+    s.hardware.devices = {mine};
+    s.hardware.efficiency = {0.5, 0.7};
+    s.hardware.model.outputTokens = 128;
+    const Plan plan{s, std::nullopt};
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(scenariofile::toJson(plan));
+    ASSERT_TRUE(loaded.plan) << loaded.error.toString().toStdString();
+    EXPECT_EQ(loaded.plan->scenario.hardware, s.hardware);
+    EXPECT_EQ(evaluatePlan(*loaded.plan).model.cost.pricePerWorkerHour, 2.5);
+    // A device nobody has is refused at its field, the document as it was.
+    QByteArray bytes = scenariofile::toJson(plan);
+    bytes.replace("\"device\": \"H100 SXM\"", "\"device\": \"H900\"");
+    const scenariofile::LoadResult refused = scenariofile::fromJson(bytes);
+    EXPECT_FALSE(refused.plan);
+    EXPECT_EQ(refused.error.field, QStringLiteral("hardware.device"));
+    bytes = scenariofile::toJson(plan);
+    bytes.replace("\"layers\": 32", "\"layers\": -1");
+    EXPECT_EQ(scenariofile::fromJson(bytes).error.field, QStringLiteral("hardware.model.layers"));
 }

@@ -6,6 +6,7 @@
 
 #include "app/cli/common.h"
 #include "core/model/scenario.h"
+#include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
 
 #include <QJsonArray>
@@ -44,6 +45,17 @@ Command traceCommand();
 // project.cpp: project estimates from task files and labeling inputs.
 Command monteCarloCommand();
 Command labelingCommand();
+
+// hardware.cpp: the device catalogue and the roofline (issue 33).
+Command devicesCommand();
+Command rooflineCommand();
+/// A roofline as `roofline --json` prints it.
+QJsonObject rooflineJson(const hardware::Roofline &roofline, const hardware::Device &device,
+                         const hardware::Efficiency &efficiency);
+/// The plan's hardware as `eval --json` prints it (`hardware`): null when it is off.
+QJsonValue hardwareJson(const PlanResult &result, const Scenario &typed);
+/// What the plan costs (`cost`).
+QJsonObject costJson(const CostSummary &cost);
 
 // planfile.cpp: the scenario file named on the command line.
 

@@ -159,8 +159,10 @@ int runEval(const Flags &flags, QTextStream &out)
     const std::optional<ScenarioResult> &baseline = evaluated.baseline.result;
 
     if (flags.isSet(kJson.name)) {
-        QJsonObject object = resultObject(plan.scenario, r, &evaluated);
+        QJsonObject object = resultObject(evaluated.inForce, r, &evaluated);
         object.insert(QStringLiteral("file"), path);
+        object.insert(QStringLiteral("hardware"), hardwareJson(evaluated, plan.scenario));
+        object.insert(QStringLiteral("cost"), costJson(r.cost));
         if (baseline) {
             const Comparison &c = *evaluated.baseline.comparison;
             QJsonArray baselineRows;
@@ -190,7 +192,7 @@ int runEval(const Flags &flags, QTextStream &out)
         printJson(out, object);
         return kExitOk;
     }
-    const Scenario &s = plan.scenario;
+    const Scenario &s = evaluated.inForce;
     const explain::Headline h = explain::headline(s, r);
     out << s.name << '\n';
     std::vector<std::pair<QString, QString>> rows{
@@ -203,7 +205,16 @@ int runEval(const Flags &flags, QTextStream &out)
         {QStringLiteral("Speedup (ceiling)"), h.speedup},
         {QStringLiteral("Bottleneck (per user)"), h.bottleneck},
         {QStringLiteral("How"), explain::runtime(s, r)},
+        {QStringLiteral("Cost"),
+         QStringLiteral("%1 (%2 worker-hours at %3/h)")
+             .arg(format::money(r.cost.total, r.cost.currency),
+                  format::grouped(r.cost.workerHours, 1),
+                  format::money(r.cost.pricePerWorkerHour, r.cost.currency))},
     };
+    if (plan.scenario.hardware.enabled)
+        rows.emplace_back(QStringLiteral("Hardware"), evaluated.hardware.current.inForce
+                                                          ? evaluated.hardware.current.lever
+                                                          : evaluated.hardware.current.problem);
     if (r.deadline)
         rows.emplace_back(QStringLiteral("Deadline"), summary::deadlineVerdicts(evaluated));
     if (baseline) {

@@ -148,6 +148,8 @@ QJsonArray scalingRowsJson(const std::vector<ScalingRow> &scaling)
                                 {QStringLiteral("amdahl_days"), row.amdahlDays},
                                 // With the scenario's overheads (amdahl_hours when off).
                                 {QStringLiteral("effective_hours"), row.effectiveHours},
+                                {QStringLiteral("worker_hours"), row.workerHours},
+                                {QStringLiteral("cost"), row.cost},
                                 {QStringLiteral("effective_days"), row.effectiveDays}});
     }
     return rows;

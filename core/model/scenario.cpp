@@ -28,6 +28,34 @@ std::optional<QString> tooMany(qsizetype count, int limit, const char *what)
              format::grouped(static_cast<double>(limit), 0));
 }
 
+std::vector<FieldError> validate(const HardwareSettings &hardware)
+{
+    std::vector<FieldError> errors;
+    const QString path = QStringLiteral("hardware");
+    for (qsizetype i = 0; i < qsizetype(hardware.devices.size()); ++i) {
+        for (FieldError &e : hardware::validate(hardware.devices[size_t(i)],
+                                                path + QStringLiteral(".devices[%1]").arg(i)))
+            errors.push_back(std::move(e));
+    }
+    for (FieldError &e : hardware::validate(hardware.model, path + QStringLiteral(".model")))
+        errors.push_back(std::move(e));
+    if (auto e =
+            checkField(hardware::fields::batch, hardware.batch, path + QStringLiteral(".batch")))
+        errors.push_back(*e);
+    if (auto e = checkField(hardware::fields::efficiency, hardware.efficiency.compute,
+                            path + QStringLiteral(".compute_efficiency")))
+        errors.push_back(*e);
+    if (auto e = checkField(hardware::fields::efficiency, hardware.efficiency.memory,
+                            path + QStringLiteral(".memory_efficiency")))
+        errors.push_back(*e);
+    if (!hardware::findDevice(hardware.device, hardware.devices))
+        errors.push_back({path + QStringLiteral(".device"),
+                          QStringLiteral("no device called \"%1\" (pipeplan-cli devices lists "
+                                         "them; a plan may add its own under hardware.devices)")
+                              .arg(hardware.device)});
+    return errors;
+}
+
 namespace {
 
 /// Every field of `scenario`, the task list only when `checkTasks`.
@@ -146,6 +174,8 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
                                   .arg(schedule::kMaxOps / 3)});
         }
     }
+    for (FieldError &e : validate(scenario.hardware))
+        errors.push_back(std::move(e));
     // The project: each part's own checks, under "project.".
     auto addProject = [&errors](std::vector<FieldError> found, const QString &prefix) {
         for (FieldError &e : found) {
@@ -193,6 +223,11 @@ std::vector<FieldError> validate(const Scenario &scenario)
 std::vector<FieldError> validateChange(const Scenario &before, const Scenario &after)
 {
     return validateScenario(after, !after.project.tasks.sharesWith(before.project.tasks));
+}
+
+hardware::ModelSpec HardwareSettings::defaultModel()
+{
+    return *hardware::findModelPreset(QStringLiteral("Llama 3 8B"));
 }
 
 estimate::WorkCalendar ProjectSettings::defaultCalendar()

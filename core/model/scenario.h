@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/cowlist.h"
+#include "core/hardware/roofline.h"
 #include "core/measured/fit.h"
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
@@ -74,6 +75,29 @@ struct GoalSettings
     double trials = 200; ///< simulation trials per worker count tried
     bool operator==(const GoalSettings &) const = default;
 };
+
+/// The device and the model the job's latency per prediction comes from (issue 33): with
+/// `enabled`, the accelerator lever is the roofline's latency per item at the batch (capped by
+/// the device's memory) and the workers' price the device's; off, the typed latency holds.
+struct HardwareSettings
+{
+    bool enabled = false;
+    QString device = QStringLiteral("H100 SXM"); ///< a catalogue or plan device, by name
+    hardware::ModelSpec model = defaultModel();
+    double batch = 16; ///< items per batch asked for; the memory check caps it
+    hardware::Efficiency efficiency;
+    /// The workers' price per hour is the device's (else goal.price_per_worker_hour holds).
+    bool devicePrice = true;
+    /// The plan's own devices and prices: over the catalogue's by name, or new ones.
+    std::vector<hardware::Device> devices;
+    bool operator==(const HardwareSettings &) const = default;
+
+    /// Llama 3 8B, one forward pass of 512 tokens (an embedding job).
+    static hardware::ModelSpec defaultModel();
+};
+
+/// Every hardware field checked, named by its scenario-file key ("hardware.model.layers").
+std::vector<FieldError> validate(const HardwareSettings &hardware);
 
 /// The training pipeline the "Training schedules" workspace draws: one schedule, optionally
 /// compared with others on the same time axis.
@@ -163,6 +187,7 @@ struct Scenario
     std::optional<double> comparisonParallelFraction;
     Overheads overheads;
     MemoryLimit memory;
+    HardwareSettings hardware;
     SimulationSettings simulation;
     GoalSettings goal;
     TrainingSettings training;

@@ -86,6 +86,9 @@ struct ScalingRow
     /// overhead, shared caps); equal to the Amdahl runtime when no overhead is set.
     double effectiveHours = 0;
     double effectiveDays = 0;
+    /// workers x effectiveHours, and their price (issue 33: a cost column).
+    double workerHours = 0;
+    double cost = 0;
     bool operator==(const ScalingRow &) const = default;
 };
 

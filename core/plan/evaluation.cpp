@@ -306,6 +306,15 @@ ScenarioResult evaluate(const Scenario &scenario)
         scalingWithOverheads(r.workSeconds, w.parallelFraction, scenario.workerCounts, r.overheads);
     r.throughputUsersPerSecond = r.usersScored / r.effectiveRuntimeSeconds;
     r.throughputPredictionsPerSecond = r.totalPredictions / r.effectiveRuntimeSeconds;
+    const double price = scenario.goal.pricePerWorkerHour;
+    for (ScalingRow &row : r.scaling) {
+        row.workerHours = row.workers * row.effectiveHours;
+        row.cost = row.workerHours * price;
+    }
+    r.cost.currency = scenario.goal.currency;
+    r.cost.pricePerWorkerHour = price;
+    r.cost.workerHours = w.workers * units::toHours(r.effectiveRuntimeSeconds);
+    r.cost.total = r.cost.workerHours * price;
     if (r.overheads.enabled) {
         r.waterfall.push_back(
             {QStringLiteral("Overheads"),
@@ -469,6 +478,99 @@ DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &
     verdict.naive = goalseek::naiveOption(in);
     verdict.withOverheads = goalseek::overheadOption(in);
     return verdict;
+}
+
+HardwareInForce hardwareInForce(const Scenario &typed)
+{
+    const HardwareSettings &settings = typed.hardware;
+    HardwareInForce hw;
+    if (!settings.enabled)
+        return hw;
+    const std::optional<hardware::Device> device =
+        hardware::findDevice(settings.device, settings.devices);
+    if (!device) {
+        hw.problem = QStringLiteral("no device called \"%1\"").arg(settings.device);
+        return hw;
+    }
+    hw.device = *device;
+    hw.requestedBatch = settings.batch;
+    const double fits = hardware::maxBatch(settings.model, *device);
+    if (fits < 1) {
+        hw.problem =
+            QStringLiteral("%1's %2 of weights do not fit the %3's %4 usable")
+                .arg(settings.model.name, format::gibibytes(settings.model.weightBytes()),
+                     device->name,
+                     format::gibibytes(device->memoryBytes() * hardware::kUsableMemoryFraction));
+        return hw;
+    }
+    hw.batch = std::min(settings.batch, fits);
+    hw.roofline = hardware::roofline(settings.model, *device, settings.efficiency, hw.batch);
+    hw.inForce = true;
+    hw.lever =
+        QStringLiteral("%1 → %2 batch %3: %4/item, %5-bound")
+            .arg(format::milliseconds(typed.workload.latencyMs), device->name,
+                 format::grouped(hw.batch, 0), format::milliseconds(hw.roofline.latencyMsPerItem),
+                 hardware::boundName(hw.roofline.bound));
+    if (hw.batch < settings.batch)
+        hw.lever += QStringLiteral(" (batch %1 capped at %2: the device's memory)")
+                        .arg(format::grouped(settings.batch, 0), format::grouped(hw.batch, 0));
+    return hw;
+}
+
+Scenario scenarioInForce(Scenario typed, const HardwareInForce &hardware)
+{
+    if (!hardware.inForce)
+        return typed;
+    typed.workload.acceleratorLatencyMs = hardware.roofline.latencyMsPerItem;
+    if (typed.hardware.devicePrice)
+        typed.goal.pricePerWorkerHour = hardware.device.pricePerHour;
+    return typed;
+}
+
+std::vector<DeviceOption> deviceOptions(const Scenario &typed)
+{
+    std::vector<DeviceOption> possible, impossible;
+    for (const hardware::Device &device : hardware::devicesOf(typed.hardware.devices)) {
+        Scenario on = typed;
+        on.hardware.enabled = true;
+        on.hardware.device = device.name;
+        on.hardware.devicePrice = true;
+        const HardwareInForce hw = hardwareInForce(on);
+        DeviceOption option;
+        option.device = device;
+        if (!hw.inForce) {
+            option.reason = hw.problem;
+            impossible.push_back(std::move(option));
+            continue;
+        }
+        option.batch = hw.batch;
+        option.latencyMsPerItem = hw.roofline.latencyMsPerItem;
+        option.bound = hw.roofline.bound;
+        const Scenario s = scenarioInForce(on, hw);
+        const ScenarioResult r = evaluate(s);
+        goalseek::Inputs in;
+        in.naive = naiveModel(s, r);
+        in.withOverheads = r.overheads.model;
+        in.deadlineSeconds = s.goal.deadlineSeconds;
+        in.pricePerWorkerHour = s.goal.pricePerWorkerHour;
+        const goalseek::Option fewest = goalseek::overheadOption(in);
+        if (!fewest.workers) {
+            option.reason = fewest.reason;
+            impossible.push_back(std::move(option));
+            continue;
+        }
+        option.possible = true;
+        option.workers = *fewest.workers;
+        option.runtimeSeconds = fewest.runtimeSeconds;
+        option.workerHours = option.workers * units::toHours(option.runtimeSeconds);
+        option.cost = fewest.cost;
+        possible.push_back(std::move(option));
+    }
+    std::stable_sort(possible.begin(), possible.end(),
+                     [](const DeviceOption &a, const DeviceOption &b) { return a.cost < b.cost; });
+    possible.insert(possible.end(), std::make_move_iterator(impossible.begin()),
+                    std::make_move_iterator(impossible.end()));
+    return possible;
 }
 
 } // namespace pipeplan

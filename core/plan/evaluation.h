@@ -80,6 +80,16 @@ struct DeadlineVerdict
     bool operator==(const DeadlineVerdict &) const = default;
 };
 
+/// What the plan costs at its workers (issue 33): every worker is billed until the job ends.
+struct CostSummary
+{
+    QString currency;
+    double pricePerWorkerHour = 0;
+    double workerHours = 0; ///< workers x the runtime the headline shows, in hours
+    double total = 0;       ///< workerHours x pricePerWorkerHour
+    bool operator==(const CostSummary &) const = default;
+};
+
 /// Everything the window, the CLI and a report show for a scenario, computed once.
 struct ScenarioResult
 {
@@ -108,8 +118,55 @@ struct ScenarioResult
     double effectiveRuntimeSeconds = 0;
     /// Set when the scenario's goal has finishWithin on.
     std::optional<DeadlineVerdict> deadline;
+    CostSummary cost;
     bool operator==(const ScenarioResult &) const = default;
 };
+
+/// The device and model of a scenario evaluated (issue 33): the roofline at the batch the
+/// device's memory allows, and whether it sets the job's latency.
+struct HardwareInForce
+{
+    bool inForce = false; ///< hardware on, and the model fits the device
+    hardware::Device device;
+    hardware::Roofline roofline; ///< at `batch`
+    double requestedBatch = 0;
+    double batch = 0; ///< min(requested, the largest that fits)
+    /// The accelerator lever in words: "CPU core 1,000 ms → H100 SXM batch 64: 3.1 ms/item,
+    /// memory-bound", and, when the memory check capped the batch, why.
+    QString lever;
+    /// Why it is not in force although on ("Llama 3 70B's 141.2 GB of weights do not fit ...").
+    QString problem;
+    bool operator==(const HardwareInForce &) const = default;
+};
+
+/// The scenario's hardware evaluated (nothing in force when off or unfit).
+HardwareInForce hardwareInForce(const Scenario &typed);
+
+/// The scenario as the model evaluates it: `typed` with the roofline's latency per item as the
+/// accelerator lever and, with devicePrice, the device's price per worker-hour, when `hardware`
+/// is in force; `typed` as it is otherwise. What the person typed stays in the document.
+Scenario scenarioInForce(Scenario typed, const HardwareInForce &hardware);
+
+/// One row of "cheapest device that meets the deadline": the device at the plan's batch (capped
+/// by its memory), the fewest of them that meet goal.deadline with the overheads, and the bill.
+struct DeviceOption
+{
+    hardware::Device device;
+    double batch = 0;
+    double latencyMsPerItem = 0;
+    hardware::Bound bound = hardware::Bound::Memory;
+    bool possible = false;
+    double workers = 0;
+    double runtimeSeconds = 0;
+    double workerHours = 0;
+    double cost = 0;
+    QString reason; ///< why it cannot: the model does not fit, or the deadline is out of reach
+    bool operator==(const DeviceOption &) const = default;
+};
+
+/// Every device of the plan (the catalogue and its own), cheapest first; those that cannot
+/// follow in catalogue order.
+std::vector<DeviceOption> deviceOptions(const Scenario &typed);
 
 /// The speedup the overheads leave, naive single-stream work / T(N) with overheads (cold start,
 /// request overhead, shared caps: seed 000's "real costs"), at `workers`; the Amdahl speedup

@@ -16,7 +16,8 @@ bool sameModelInputs(const Scenario &a, const Scenario &b)
            a.microbatches == b.microbatches && a.workerCounts == b.workerCounts &&
            a.overheads == b.overheads && a.memory == b.memory &&
            a.comparisonParallelFraction == b.comparisonParallelFraction &&
-           a.goal.finishWithin == b.goal.finishWithin &&
+           a.hardware == b.hardware && a.goal.pricePerWorkerHour == b.goal.pricePerWorkerHour &&
+           a.goal.currency == b.goal.currency && a.goal.finishWithin == b.goal.finishWithin &&
            (!a.goal.finishWithin || a.goal.deadlineSeconds == b.goal.deadlineSeconds);
 }
 
@@ -186,9 +187,22 @@ TailRequest tailRequest(const PlanResult &result)
     return {result.tail.simulation, result.tail.goal, result.model.effectiveRuntimeSeconds};
 }
 
-Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged,
+Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bool baselineChanged,
                     TrainingSearch search)
 {
+    // The plan as the model evaluates it: the device's latency and price in force (issue 33).
+    if (sections & (Section::Model | Section::Baseline | Section::Tail)) {
+        result.hardware.current = hardwareInForce(typed.scenario);
+        result.hardware.options = typed.scenario.hardware.enabled ? deviceOptions(typed.scenario)
+                                                                  : std::vector<DeviceOption>{};
+    }
+    // Always from the typed plan (a notes or project edit changes it too); the hardware only
+    // changes with the sections above.
+    result.inForce = scenarioInForce(typed.scenario, result.hardware.current);
+    Plan plan{result.inForce, std::nullopt};
+    if (typed.baseline)
+        plan.baseline = scenarioInForce(*typed.baseline, hardwareInForce(*typed.baseline));
+
     ++g_planEvaluations;
     Sections changed;
     if (sections & Section::Inputs)

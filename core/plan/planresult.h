@@ -190,8 +190,22 @@ struct ScalingSection
 ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,
                               const BaselineSection &baseline, const MeasuredSection &measured);
 
+/// The device and model of the plan (issue 33): what is in force, and every device's answer.
+struct HardwareSection
+{
+    HardwareInForce current;
+    /// "Cheapest device that meets the deadline" (deviceOptions), with hardware on.
+    std::vector<DeviceOption> options;
+    bool operator==(const HardwareSection &) const = default;
+};
+
 struct PlanResult
 {
+    /// The scenario the model section evaluated: the typed one, with the device's latency per
+    /// item and price when hardware is in force (scenarioInForce). Views that explain a number
+    /// ("Show how") read this; input fields show what was typed.
+    Scenario inForce;
+    HardwareSection hardware; ///< with Model, Baseline or Tail
     ScenarioResult model;
     /// The model's runtime without batching, as seed 000's table counts it (the model's own
     /// runtime when the scenario does not batch): what Getting Started compares against.

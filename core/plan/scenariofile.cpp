@@ -142,6 +142,65 @@ private:
     std::optional<FieldError> m_error;
 };
 
+/// The hardware section (format 7, issue 33): the device and model the latency comes from.
+QJsonObject hardwareJson(const HardwareSettings &h)
+{
+    QJsonArray devices;
+    for (const hardware::Device &d : h.devices)
+        devices.append(hardware::toJson(d));
+    return QJsonObject{{QStringLiteral("enabled"), h.enabled},
+                       {QStringLiteral("device"), h.device},
+                       {QStringLiteral("model"), hardware::toJson(h.model)},
+                       {QStringLiteral("batch"), h.batch},
+                       {QStringLiteral("compute_efficiency"), h.efficiency.compute},
+                       {QStringLiteral("memory_efficiency"), h.efficiency.memory},
+                       {QStringLiteral("device_price"), h.devicePrice},
+                       {QStringLiteral("devices"), devices}};
+}
+
+void readHardware(Reader &read, const QJsonObject &o, const QString &path, HardwareSettings &h)
+{
+    auto at = [&path](const char *key) { return path + QLatin1Char('.') + QLatin1String(key); };
+    h.enabled = read.booleanOr(o, QStringLiteral("enabled"), at("enabled"), h.enabled);
+    if (o.contains(QStringLiteral("device")))
+        h.device = read.string(o, QStringLiteral("device"), at("device"), true);
+    h.batch = read.numberOr(o, QStringLiteral("batch"), at("batch"), h.batch);
+    h.efficiency.compute = read.numberOr(o, QStringLiteral("compute_efficiency"),
+                                         at("compute_efficiency"), h.efficiency.compute);
+    h.efficiency.memory = read.numberOr(o, QStringLiteral("memory_efficiency"),
+                                        at("memory_efficiency"), h.efficiency.memory);
+    h.devicePrice =
+        read.booleanOr(o, QStringLiteral("device_price"), at("device_price"), h.devicePrice);
+    if (read.failed())
+        return;
+    const QJsonObject model = read.section(o, QStringLiteral("model"), at("model"));
+    if (!model.isEmpty()) {
+        FieldError error;
+        // A preset's name fills the shape the file leaves out.
+        const hardware::ModelSpec base =
+            hardware::findModelPreset(model.value(QStringLiteral("name")).toString())
+                .value_or(h.model);
+        if (std::optional<hardware::ModelSpec> m =
+                hardware::modelFromJson(model, base, at("model"), error))
+            h.model = *m;
+        else
+            read.fail(error.field, error.message);
+    }
+    if (o.contains(QStringLiteral("devices"))) {
+        const QJsonArray devices = read.array(o, QStringLiteral("devices"), at("devices"));
+        h.devices.clear();
+        for (qsizetype i = 0; i < devices.size() && !read.failed(); ++i) {
+            FieldError error;
+            const QString where = at("devices") + QStringLiteral("[%1]").arg(i);
+            if (std::optional<hardware::Device> d =
+                    hardware::deviceFromJson(devices[i].toObject(), where, error))
+                h.devices.push_back(*d);
+            else
+                read.fail(error.field, error.message);
+        }
+    }
+}
+
 template <typename Enum, std::size_t N>
 std::optional<Enum> enumFromKey(const QString &key, const std::array<Enum, N> &values,
                                 QString (*keyOf)(Enum))
@@ -823,6 +882,7 @@ QJsonObject scenarioObject(const Scenario &s)
                      {QStringLiteral("model_bytes"), s.memory.modelBytes},
                      {QStringLiteral("bytes_per_item"), s.memory.bytesPerItem},
                      {QStringLiteral("batch_items"), optionalNumber(s.memory.batchItems)}}},
+        {QStringLiteral("hardware"), hardwareJson(s.hardware)},
         {QStringLiteral("simulation"),
          QJsonObject{
              {QStringLiteral("straggler_prob"), s.simulation.stragglerProbability},
@@ -957,6 +1017,11 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     s.memory.modelBytes = numberIn(m, mKey, "model_bytes", s.memory.modelBytes);
     s.memory.bytesPerItem = numberIn(m, mKey, "bytes_per_item", s.memory.bytesPerItem);
     s.memory.batchItems = optionalIn(m, mKey, "batch_items");
+
+    const QString hwKey = QStringLiteral("hardware");
+    const QJsonObject hw = read.section(root, hwKey, path(hwKey));
+    if (!read.failed() && !hw.isEmpty())
+        readHardware(read, hw, path(hwKey), s.hardware);
 
     const QString simKey = QStringLiteral("simulation");
     const QJsonObject sim = read.section(root, simKey, path(simKey));

@@ -1,0 +1,289 @@
+// devices and roofline (issue 33): the device catalogue, and a model's latency on a device by
+// the roofline; and the JSON of a plan's hardware and cost that eval prints.
+
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+
+#include "core/base/format.h"
+#include "core/hardware/device.h"
+#include "core/hardware/roofline.h"
+#include "core/plan/planresult.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <cmath>
+
+namespace pipeplan::cli {
+
+using namespace pipeplan::hardware;
+
+namespace {
+
+QJsonObject partJson(const RooflinePart &p)
+{
+    return QJsonObject{{QStringLiteral("phase"), phaseName(p.phase)},
+                       {QStringLiteral("name"), p.name},
+                       {QStringLiteral("ops"), p.ops},
+                       {QStringLiteral("bytes"), p.bytes},
+                       {QStringLiteral("seconds"), p.seconds},
+                       {QStringLiteral("bound"), boundName(p.bound)}};
+}
+
+int runDevices(const Flags &flags, QTextStream &out)
+{
+    const Catalogue &catalogue = builtInCatalogue();
+    if (flags.isSet(kJson.name)) {
+        QJsonArray devices;
+        for (const Device &d : catalogue.devices)
+            devices.append(toJson(d));
+        printJson(out, QJsonObject{{QStringLiteral("version"), catalogue.version},
+                                   {QStringLiteral("checked"), catalogue.checked},
+                                   {QStringLiteral("devices"), devices}});
+        return kExitOk;
+    }
+    out << "Device catalogue, version " << catalogue.version << ", checked " << catalogue.checked
+        << " (dense peaks; prices per device-hour, USD)\n";
+    std::vector<std::pair<QString, QString>> rows;
+    for (const Device &d : catalogue.devices)
+        rows.emplace_back(
+            QStringLiteral("  ") + d.name,
+            QStringLiteral("%1 TFLOPS BF16, %2 TOPS INT8, %3 GiB at %4 GB/s, link %5 GB/s, %6/h")
+                .arg(format::trimmed(d.bf16Tflops, 3), format::trimmed(d.int8Tops, 3),
+                     format::trimmed(d.memoryGib, 1), format::trimmed(d.memoryGbPerS, 1),
+                     format::trimmed(d.interconnectGbPerS, 2),
+                     format::money(d.pricePerHour, QStringLiteral("USD"))));
+    printRows(out, rows);
+    return kExitOk;
+}
+
+Device deviceFromFlags(const Flags &flags)
+{
+    if (flags.has(QStringLiteral("device"))) {
+        const QString name = flags.text(QStringLiteral("device"));
+        std::optional<Device> d = findDevice(name);
+        if (!d)
+            throw InvalidInput{QStringLiteral("--device: no device called \"%1\" (pipeplan-cli "
+                                              "devices lists them)")
+                                   .arg(name)};
+        return *d;
+    }
+    if (!flags.has(QStringLiteral("peak-tflops")))
+        throw InvalidInput{QStringLiteral(
+            "--device: give a catalogue device, or --peak-tflops, --memory-gb-per-s and "
+            "--memory-gib")};
+    Device d;
+    d.name = QStringLiteral("custom device");
+    d.bf16Tflops = flags.number(QStringLiteral("peak-tflops"), hardware::fields::peakTflops);
+    d.int8Tops = d.bf16Tflops * 2;
+    d.memoryGbPerS =
+        flags.number(QStringLiteral("memory-gb-per-s"), hardware::fields::memoryGbPerS);
+    d.memoryGib = flags.number(QStringLiteral("memory-gib"), hardware::fields::memoryGib);
+    return d;
+}
+
+ModelSpec modelFromFlags(const Flags &flags)
+{
+    using namespace hardware::fields;
+    ModelSpec m;
+    m.parameters = flags.number(QStringLiteral("params"), parameters);
+    m.layers = flags.number(QStringLiteral("layers"), layers);
+    m.hidden = flags.number(QStringLiteral("hidden"), hidden);
+    m.heads = flags.number(QStringLiteral("heads"), heads);
+    m.kvHeads = flags.number(QStringLiteral("kv-heads"), kvHeads, m.heads);
+    m.intermediate = flags.number(QStringLiteral("intermediate"), intermediate, 4 * m.hidden);
+    m.vocabulary = flags.number(QStringLiteral("vocabulary"), vocabulary, 32000);
+    m.gatedMlp = !flags.isSet(QStringLiteral("plain-mlp"));
+    m.tokens = flags.number(QStringLiteral("tokens"), tokens);
+    m.outputTokens = flags.number(QStringLiteral("output-tokens"), outputTokens, 0);
+    m.weightBits = flags.number(QStringLiteral("weight-bits"), bits, 16);
+    m.activationBits = flags.number(QStringLiteral("activation-bits"), bits, 16);
+    if (const std::vector<FieldError> errors = validate(m, QStringLiteral("model"));
+        !errors.empty()) {
+        QString flag = errors.front().field.section(QLatin1Char('.'), -1);
+        flag.replace(QLatin1Char('_'), QLatin1Char('-'));
+        if (flag == QLatin1String("parameters"))
+            flag = QStringLiteral("params");
+        throw InvalidInput{QStringLiteral("--") + flag + QStringLiteral(": ") +
+                           errors.front().message};
+    }
+    return m;
+}
+
+int runRoofline(const Flags &flags, QTextStream &out)
+{
+    const Device device = deviceFromFlags(flags);
+    const ModelSpec model = modelFromFlags(flags);
+    const double batch = flags.number(QStringLiteral("batch"), hardware::fields::batch);
+    Efficiency efficiency;
+    efficiency.compute = flags.number(QStringLiteral("compute-efficiency"),
+                                      hardware::fields::efficiency, efficiency.compute);
+    efficiency.memory = flags.number(QStringLiteral("memory-efficiency"),
+                                     hardware::fields::efficiency, efficiency.memory);
+    const Roofline r = roofline(model, device, efficiency, batch);
+    if (flags.isSet(kJson.name)) {
+        out << "";
+        printJson(out, rooflineJson(r, device, efficiency));
+        return kExitOk;
+    }
+    out << device.name << ", batch " << format::grouped(batch, 0) << " (compute "
+        << format::trimmed(efficiency.compute * 100, 1) << " %, memory "
+        << format::trimmed(efficiency.memory * 100, 1) << " % of peak)\n";
+    out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+               .arg(QStringLiteral("phase"), -8)
+               .arg(QStringLiteral("part"), -10)
+               .arg(QStringLiteral("GFLOP"), 14)
+               .arg(QStringLiteral("MB moved"), 12)
+               .arg(QStringLiteral("time"), 10)
+               .arg(QStringLiteral("bound"));
+    for (const RooflinePart &p : r.parts)
+        out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                   .arg(phaseName(p.phase), -8)
+                   .arg(p.name, -10)
+                   .arg(format::grouped(p.ops / 1e9, 2), 14)
+                   .arg(format::grouped(p.bytes / 1e6, 2), 12)
+                   .arg(format::milliseconds(p.seconds * 1000), 10)
+                   .arg(boundName(p.bound));
+    out << '\n';
+    std::vector<std::pair<QString, QString>> rows{
+        {QStringLiteral("Prefill"), format::milliseconds(r.prefillSeconds * 1000)},
+        {QStringLiteral("Per batch"), format::milliseconds(r.secondsPerBatch * 1000)},
+        {QStringLiteral("Latency per item"), format::milliseconds(r.latencyMsPerItem)},
+        {QStringLiteral("Items per second"),
+         format::ratePerSecond(r.itemsPerSecond, QStringLiteral("items"))},
+        {QStringLiteral("Bound"), boundName(r.bound)},
+        {QStringLiteral("Largest batch that fits"),
+         r.maxBatch >= 1 ? format::grouped(r.maxBatch, 0)
+                         : QStringLiteral("none: the weights do not fit")},
+        {QStringLiteral("Compute-bound from batch"),
+         r.computeBoundBatch >= 1 ? format::grouped(r.computeBoundBatch, 0)
+                                  : QStringLiteral("never (memory-bound up to the largest batch)")},
+    };
+    if (model.outputTokens > 0)
+        rows.insert(rows.begin() + 1, {QStringLiteral("Decode per token"),
+                                       format::milliseconds(r.decodeSecondsPerToken * 1000)});
+    printRows(out, rows);
+    return kExitOk;
+}
+
+} // namespace
+
+QJsonObject rooflineJson(const Roofline &r, const Device &device, const Efficiency &efficiency)
+{
+    QJsonArray parts;
+    for (const RooflinePart &p : r.parts)
+        parts.append(partJson(p));
+    return QJsonObject{{QStringLiteral("device"), device.name},
+                       {QStringLiteral("batch"), r.batch},
+                       {QStringLiteral("compute_efficiency"), efficiency.compute},
+                       {QStringLiteral("memory_efficiency"), efficiency.memory},
+                       {QStringLiteral("parts"), parts},
+                       {QStringLiteral("prefill_seconds"), r.prefillSeconds},
+                       {QStringLiteral("decode_seconds_per_token"), r.decodeSecondsPerToken},
+                       {QStringLiteral("seconds_per_batch"), r.secondsPerBatch},
+                       {QStringLiteral("latency_ms_per_item"), r.latencyMsPerItem},
+                       {QStringLiteral("items_per_second"), r.itemsPerSecond},
+                       {QStringLiteral("max_batch"), r.maxBatch},
+                       {QStringLiteral("compute_bound_batch"), r.computeBoundBatch},
+                       {QStringLiteral("weight_bytes"), r.weightBytes},
+                       {QStringLiteral("memory_bytes"), r.memoryBytes},
+                       {QStringLiteral("bound"), boundName(r.bound)}};
+}
+
+QJsonValue hardwareJson(const PlanResult &result, const Scenario &typed)
+{
+    if (!typed.hardware.enabled)
+        return QJsonValue(QJsonValue::Null);
+    const HardwareInForce &hw = result.hardware.current;
+    QJsonArray options;
+    for (const DeviceOption &o : result.hardware.options)
+        options.append(QJsonObject{
+            {QStringLiteral("device"), o.device.name},
+            {QStringLiteral("batch"), o.batch},
+            {QStringLiteral("latency_ms_per_item"), o.latencyMsPerItem},
+            {QStringLiteral("bound"), o.possible || o.batch > 0 ? boundName(o.bound) : QString()},
+            {QStringLiteral("possible"), o.possible},
+            {QStringLiteral("devices_needed"), o.possible ? QJsonValue(o.workers) : QJsonValue()},
+            {QStringLiteral("runtime_seconds"), o.runtimeSeconds},
+            {QStringLiteral("worker_hours"), o.workerHours},
+            {QStringLiteral("cost"), o.cost},
+            {QStringLiteral("reason"), o.reason}});
+    return QJsonObject{
+        {QStringLiteral("in_force"), hw.inForce},
+        {QStringLiteral("device"), typed.hardware.device},
+        {QStringLiteral("model"), typed.hardware.model.name},
+        {QStringLiteral("requested_batch"), typed.hardware.batch},
+        {QStringLiteral("batch"), hw.batch},
+        {QStringLiteral("latency_ms_per_item"),
+         hw.inForce ? QJsonValue(hw.roofline.latencyMsPerItem) : QJsonValue()},
+        {QStringLiteral("bound"), hw.inForce ? boundName(hw.roofline.bound) : QString()},
+        {QStringLiteral("max_batch"), hw.roofline.maxBatch},
+        {QStringLiteral("compute_bound_batch"), hw.roofline.computeBoundBatch},
+        {QStringLiteral("lever"), hw.lever},
+        {QStringLiteral("problem"), hw.problem},
+        {QStringLiteral("devices"), options}};
+}
+
+QJsonObject costJson(const CostSummary &cost)
+{
+    return QJsonObject{{QStringLiteral("currency"), cost.currency},
+                       {QStringLiteral("price_per_worker_hour"), cost.pricePerWorkerHour},
+                       {QStringLiteral("worker_hours"), cost.workerHours},
+                       {QStringLiteral("total"), cost.total},
+                       {QStringLiteral("total_text"), format::money(cost.total, cost.currency)}};
+}
+
+Command devicesCommand()
+{
+    return {QStringLiteral("devices"),
+            QStringLiteral("the device catalogue: peaks, memory, bandwidths and prices"),
+            {kJson, kHelp},
+            runDevices};
+}
+
+Command rooflineCommand()
+{
+    return {
+        QStringLiteral("roofline"),
+        QStringLiteral("a model's latency on a device by the roofline, per operator"),
+        {{QStringLiteral("device"), FlagKind::Value,
+          QStringLiteral("a catalogue device (pipeplan-cli devices), e.g. h100-sxm")},
+         {QStringLiteral("peak-tflops"), FlagKind::Value,
+          QStringLiteral("instead of --device: peak TFLOPS (8-bit peak taken as twice)")},
+         {QStringLiteral("memory-gb-per-s"), FlagKind::Value,
+          QStringLiteral("with --peak-tflops: memory bandwidth in GB/s")},
+         {QStringLiteral("memory-gib"), FlagKind::Value,
+          QStringLiteral("with --peak-tflops: device memory in GiB")},
+         {QStringLiteral("params"), FlagKind::Value,
+          QStringLiteral("parameters, e.g. 7B (required)")},
+         {QStringLiteral("layers"), FlagKind::Value, QStringLiteral("layers (required)")},
+         {QStringLiteral("hidden"), FlagKind::Value, QStringLiteral("hidden size (required)")},
+         {QStringLiteral("heads"), FlagKind::Value, QStringLiteral("attention heads (required)")},
+         {QStringLiteral("kv-heads"), FlagKind::Value,
+          QStringLiteral("key/value heads; default the attention heads")},
+         {QStringLiteral("intermediate"), FlagKind::Value,
+          QStringLiteral("MLP width; default 4 x hidden")},
+         {QStringLiteral("vocabulary"), FlagKind::Value,
+          QStringLiteral("output head width for generation; default 32,000")},
+         {QStringLiteral("plain-mlp"), FlagKind::Switch,
+          QStringLiteral("an up/down MLP (BERT) instead of a gated one (Llama)")},
+         {QStringLiteral("tokens"), FlagKind::Value,
+          QStringLiteral("tokens per item: the prompt, or the whole input (required)")},
+         {QStringLiteral("output-tokens"), FlagKind::Value,
+          QStringLiteral("tokens generated per item; default 0 (one forward pass)")},
+         {QStringLiteral("batch"), FlagKind::Value, QStringLiteral("items per batch (required)")},
+         {QStringLiteral("weight-bits"), FlagKind::Value, QStringLiteral("default 16")},
+         {QStringLiteral("activation-bits"), FlagKind::Value,
+          QStringLiteral("activations and KV cache; default 16")},
+         {QStringLiteral("compute-efficiency"), FlagKind::Value,
+          QStringLiteral("share of peak compute reached, (0, 1]; default 0.6")},
+         {QStringLiteral("memory-efficiency"), FlagKind::Value,
+          QStringLiteral("share of peak bandwidth reached, (0, 1]; default 0.8")},
+         kJson,
+         kHelp},
+        runRoofline,
+        0,
+        QStringLiteral("With both efficiencies 1 the times are the pure roofline.")};
+}
+
+} // namespace pipeplan::cli

@@ -1,0 +1,166 @@
+// pipeplan-cli devices, roofline and eval's hardware and cost (issue 33's contract).
+#include "app/cli/cli.h"
+#include "core/hardware/roofline.h"
+#include "tests/support/clirun.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+using testsupport::CliRun;
+using testsupport::runCli;
+
+namespace {
+QStringList words(const char *text)
+{
+    return QString::fromUtf8(text).split(QLatin1Char(' '));
+}
+
+QString preset(const char *name)
+{
+    return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name);
+}
+} // namespace
+
+TEST(HardwareCli, DevicesListsTheCatalogueWithTheContractsKeys)
+{
+    const CliRun run = runCli(words("devices --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonArray devices = run.json().value(QStringLiteral("devices")).toArray();
+    ASSERT_EQ(devices.size(), 12);
+    for (const QJsonValue &v : devices) {
+        const QJsonObject d = v.toObject();
+        for (const char *key :
+             {"name", "kind", "bf16_tflops", "int8_tops", "memory_gib", "memory_gb_per_s",
+              "interconnect_gb_per_s", "price_per_hour", "source"})
+            EXPECT_TRUE(d.contains(QLatin1String(key))) << key;
+    }
+    const QJsonObject h100 = devices[7].toObject();
+    EXPECT_EQ(h100.value(QStringLiteral("name")).toString(), QStringLiteral("H100 SXM"));
+    EXPECT_EQ(h100.value(QStringLiteral("bf16_tflops")).toDouble(), 989);
+    EXPECT_EQ(h100.value(QStringLiteral("memory_gb_per_s")).toDouble(), 3350);
+    const CliRun table = runCli(words("devices"));
+    EXPECT_TRUE(table.out.contains(QStringLiteral("MI300X"))) << table.out.toStdString();
+}
+
+TEST(HardwareCli, RooflineWithEfficienciesOneIsThePureRoofline)
+{
+    // Llama 2 7B's shape on LLM-Viewer's A100 80G numbers, batch 16, 512 tokens then one
+    // generated token: the decode step's projections as LLM-Viewer's analyzer gives them.
+    const CliRun run = runCli(
+        words("roofline --peak-tflops 312 --memory-gb-per-s 2039 --memory-gib 80 --params 6.74B "
+              "--layers 32 --hidden 4096 --heads 32 --intermediate 11008 --tokens 512 "
+              "--output-tokens 1 --batch 16 --compute-efficiency 1 --memory-efficiency 1 --json"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    for (const char *key :
+         {"parts", "prefill_seconds", "decode_seconds_per_token", "seconds_per_batch",
+          "latency_ms_per_item", "items_per_second", "max_batch", "bound"})
+        EXPECT_TRUE(o.contains(QLatin1String(key))) << key;
+    const QJsonArray parts = o.value(QStringLiteral("parts")).toArray();
+    int decodeParts = 0;
+    for (const QJsonValue &v : parts) {
+        const QJsonObject p = v.toObject();
+        if (p.value(QStringLiteral("phase")).toString() != QLatin1String("decode"))
+            continue;
+        ++decodeParts;
+        if (p.value(QStringLiteral("name")).toString() == QLatin1String("q_proj")) {
+            EXPECT_DOUBLE_EQ(p.value(QStringLiteral("ops")).toDouble(), 32 * 536870912.0);
+            EXPECT_DOUBLE_EQ(p.value(QStringLiteral("bytes")).toDouble(), 32 * 33816576.0);
+            EXPECT_NEAR(p.value(QStringLiteral("seconds")).toDouble(), 32 * 1.658488279e-05, 1e-12);
+            EXPECT_EQ(p.value(QStringLiteral("bound")).toString(), QStringLiteral("memory"));
+        }
+    }
+    EXPECT_EQ(decodeParts, 16); // 15 per layer and the output head
+    const double perBatch = o.value(QStringLiteral("seconds_per_batch")).toDouble();
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("latency_ms_per_item")).toDouble(),
+                     perBatch / 16 * 1000);
+    EXPECT_DOUBLE_EQ(perBatch, o.value(QStringLiteral("prefill_seconds")).toDouble() +
+                                   o.value(QStringLiteral("decode_seconds_per_token")).toDouble());
+}
+
+TEST(HardwareCli, RooflineNamesTheFlagThatIsWrong)
+{
+    CliRun run = runCli(words("roofline --device h100 --params 7B --layers 32 --hidden 4096 "
+                              "--heads 32 --tokens 512 --batch 1"));
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("--device: no device called \"h100\"")))
+        << run.err.toStdString();
+    run = runCli(words("roofline --device l4 --params 7B --layers 32 --hidden 4096 --heads 30 "
+                       "--tokens 512 --batch 1"));
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("--heads: must divide the hidden size 4096")))
+        << run.err.toStdString();
+    run = runCli(words("roofline --device l4 --params 7B --layers 32 --hidden 4096 --heads 32 "
+                       "--tokens 512 --batch 0"));
+    EXPECT_EQ(run.exitCode, 2);
+    EXPECT_TRUE(run.err.contains(QStringLiteral("--batch"))) << run.err.toStdString();
+}
+
+TEST(HardwareCli, EvalPrintsTheHardwareInForceAndTheCost)
+{
+    QStringList args{QStringLiteral("eval"), preset("embedding-h100.json"),
+                     QStringLiteral("--json")};
+    const CliRun run = runCli(args);
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    const QJsonObject hw = o.value(QStringLiteral("hardware")).toObject();
+    for (const char *key : {"device", "batch", "latency_ms_per_item", "bound", "max_batch"})
+        EXPECT_TRUE(hw.contains(QLatin1String(key))) << key;
+    EXPECT_EQ(hw.value(QStringLiteral("device")).toString(), QStringLiteral("H100 SXM"));
+    EXPECT_EQ(hw.value(QStringLiteral("batch")).toDouble(), 64);
+    EXPECT_EQ(hw.value(QStringLiteral("bound")).toString(), QStringLiteral("compute"));
+    // The roofline's latency is the job's: 500M documents x latency / 100 workers.
+    const double latencyMs = hw.value(QStringLiteral("latency_ms_per_item")).toDouble();
+    EXPECT_NEAR(latencyMs, 12.98, 0.01);
+    EXPECT_DOUBLE_EQ(o.value(QStringLiteral("runtime_seconds")).toDouble(),
+                     500e6 * latencyMs / 1000 / 100);
+    const QJsonObject cost = o.value(QStringLiteral("cost")).toObject();
+    for (const char *key : {"currency", "price_per_worker_hour", "worker_hours", "total"})
+        EXPECT_TRUE(cost.contains(QLatin1String(key))) << key;
+    EXPECT_EQ(cost.value(QStringLiteral("currency")).toString(), QStringLiteral("USD"));
+    // The plan's own H100 price, not the catalogue's.
+    EXPECT_EQ(cost.value(QStringLiteral("price_per_worker_hour")).toDouble(), 2.5);
+    const double workerHours = 500e6 * latencyMs / 1000 / 3600;
+    EXPECT_NEAR(cost.value(QStringLiteral("worker_hours")).toDouble(), workerHours, 1e-6);
+    EXPECT_NEAR(cost.value(QStringLiteral("total")).toDouble(), workerHours * 2.5, 1e-6);
+    // Every row of the scaling table has its cost; the deadline's fewest workers: 76.
+    for (const QJsonValue &row : o.value(QStringLiteral("rows")).toArray())
+        EXPECT_NEAR(row.toObject().value(QStringLiteral("cost")).toDouble(), workerHours * 2.5,
+                    1e-6);
+    EXPECT_EQ(o.value(QStringLiteral("deadline"))
+                  .toObject()
+                  .value(QStringLiteral("overheads_workers"))
+                  .toDouble(),
+              76);
+    // The cheapest device that meets the deadline, over the catalogue.
+    const QJsonArray devices = hw.value(QStringLiteral("devices")).toArray();
+    ASSERT_EQ(devices.size(), 12);
+    double previous = 0;
+    for (const QJsonValue &v : devices) {
+        const QJsonObject d = v.toObject();
+        if (!d.value(QStringLiteral("possible")).toBool()) {
+            EXPECT_FALSE(d.value(QStringLiteral("reason")).toString().isEmpty());
+            continue;
+        }
+        EXPECT_GE(d.value(QStringLiteral("cost")).toDouble(), previous);
+        previous = d.value(QStringLiteral("cost")).toDouble();
+    }
+}
+
+TEST(HardwareCli, EvalOfAPlanWithoutHardwareHasACostAndNoHardware)
+{
+    const CliRun run =
+        runCli({QStringLiteral("eval"), preset("nightly-scoring.json"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject o = run.json();
+    EXPECT_TRUE(o.value(QStringLiteral("hardware")).isNull());
+    // 10,000 workers x 694.44 days x 24 h at $0.50.
+    const QJsonObject cost = o.value(QStringLiteral("cost")).toObject();
+    const double runtimeHours =
+        o.value(QStringLiteral("effective_runtime_seconds")).toDouble() / 3600;
+    EXPECT_NEAR(cost.value(QStringLiteral("worker_hours")).toDouble(), 10000 * runtimeHours, 1e-3);
+    EXPECT_NEAR(cost.value(QStringLiteral("total")).toDouble(), 10000 * runtimeHours * 0.5, 1e-3);
+}
