@@ -58,8 +58,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption workspace(
         QStringLiteral("workspace"),
         QStringLiteral("Show a workspace: model (default), tail (overheads and simulation), "
-                       "training (pipeline schedules), project (estimates) or measured (runs "
-                       "and fitted laws)."),
+                       "training (pipeline schedules), project (estimates), measured (runs "
+                       "and fitted laws) or hardware (device, model and cost)."),
         QStringLiteral("name"));
     const QCommandLineOption theme(QStringLiteral("theme"),
                                    QStringLiteral("Colour theme: system (default), light or dark."),
@@ -121,13 +121,13 @@ int main(int argc, char *argv[])
             qWarning("pipeplan: --set %s", qPrintable(error));
     }
     const QString workspaceName = parser.value(workspace);
-    const QStringList workspaceNames{QStringLiteral("model"), QStringLiteral("tail"),
+    const QStringList workspaceNames{QStringLiteral("model"),    QStringLiteral("tail"),
                                      QStringLiteral("training"), QStringLiteral("project"),
-                                     QStringLiteral("measured")};
+                                     QStringLiteral("measured"), QStringLiteral("hardware")};
     if (!workspaceName.isEmpty() && !workspaceNames.contains(workspaceName)) {
-        qWarning(
-            "pipeplan: --workspace: expected model, tail, training, project or measured, got '%s'",
-            qPrintable(workspaceName));
+        qWarning("pipeplan: --workspace: expected model, tail, training, project, measured or "
+                 "hardware, got '%s'",
+                 qPrintable(workspaceName));
     }
     for (pipeplan::MainWindow *window : windows) {
         if (shooting)

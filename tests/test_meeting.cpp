@@ -458,7 +458,7 @@ TEST(MeetingFit, TheTabBarStartsAtTheSamePlaceOnEveryWorkspace)
         QTest::qWait(10);
         xs.append(workspaces->tabBar()->mapTo(&window, QPoint()).x());
     }
-    ASSERT_EQ(xs.size(), 5);
+    ASSERT_EQ(xs.size(), 6); // Model, Overheads & tail, Training, Project, Measured, Hardware
     for (int x : xs)
         EXPECT_EQ(x, xs.front());
     EXPECT_LT(xs.front(), 20);

@@ -270,7 +270,9 @@ TEST(TableCopy, EveryTableOfTheWindowOffersTheSixEntriesAndCopiesItsCells)
         choose(menu, QStringLiteral("Copy as HTML"));
         EXPECT_EQ(clipboardHtml(), rows);
     }
-    EXPECT_EQ(tables, 7); // scaling, fewest workers, schedules compared, four project tables
+    // Scaling, fewest workers, schedules compared, four project tables, and Hardware & cost's
+    // roofline and devices.
+    EXPECT_EQ(tables, 9);
 
     // The goal seek prices its cost per worker-hour; the time carries its unit in the cell.
     const std::vector<QStringList> goal = chartexport::tableRows(window.tailPanel()->goalTable());

@@ -100,6 +100,17 @@ QString gibibytes(double bytes)
     return trimmed(bytes / (1ULL << 30), 2) + QStringLiteral(" GiB");
 }
 
+QString binaryBytes(double bytes)
+{
+    if (bytes >= double(1ULL << 30))
+        return gibibytes(bytes);
+    if (bytes >= double(1ULL << 20))
+        return trimmed(bytes / (1ULL << 20), 2) + QStringLiteral(" MiB");
+    if (bytes >= 1024)
+        return trimmed(bytes / 1024, 2) + QStringLiteral(" KiB");
+    return trimmed(bytes, 0) + QStringLiteral(" B");
+}
+
 QString ratePerSecond(double perSecond, const QString &what)
 {
     const int decimals = perSecond >= 100 ? 0 : (perSecond >= 1 ? 2 : 4);

@@ -33,6 +33,10 @@ QString signedDuration(double seconds);
 /// Bytes in binary gigabytes with two decimals at most: "16 GiB", "20.53 GiB".
 QString gibibytes(double bytes);
 
+/// Bytes in the binary unit that keeps a digit before the point: "12.55 GiB", "45.55 MiB",
+/// "512 KiB", "100 B".
+QString binaryBytes(double bytes);
+
 /// A rate per second in a readable unit: "50 /s", "1,234.5 /s".
 QString ratePerSecond(double perSecond, const QString &what);
 

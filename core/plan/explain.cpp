@@ -179,7 +179,7 @@ QString timeCell(double value)
 /// One scaling row at `workers`, as the core computes the table's rows (scalingTable, then the
 /// runtime with the overheads at that count when they are on).
 ScalingRow scalingRowAt(double workSeconds, double parallelFraction,
-                        const OverheadResult &overheads, double workers)
+                        const OverheadResult &overheads, double workers, double pricePerWorkerHour)
 {
     ScalingRow row = scalingTable(workSeconds, parallelFraction, {workers}).front();
     if (overheads.enabled) {
@@ -187,6 +187,8 @@ ScalingRow scalingRowAt(double workSeconds, double parallelFraction,
         row.effectiveHours = units::toHours(seconds);
         row.effectiveDays = units::toDays(seconds);
     }
+    row.workerHours = workers * row.effectiveHours;
+    row.cost = row.workerHours * pricePerWorkerHour;
     return row;
 }
 } // namespace
@@ -219,12 +221,13 @@ ShownScaling shownScaling(const Scenario &scenario, const ScenarioResult &result
         const auto position = static_cast<std::ptrdiff_t>(at);
         shown.rows.insert(shown.rows.begin() + position,
                           scalingRowAt(result.workSeconds, scenario.workload.parallelFraction,
-                                       result.overheads, workers));
+                                       result.overheads, workers, result.cost.pricePerWorkerHour));
         if (withBaseline)
             shown.baseline.insert(shown.baseline.begin() + position,
                                   scalingRowAt(baselineResult->workSeconds,
                                                baseline->workload.parallelFraction,
-                                               baselineResult->overheads, workers));
+                                               baselineResult->overheads, workers,
+                                               baselineResult->cost.pricePerWorkerHour));
         shown.inserted = static_cast<int>(at);
     }
     shown.highlighted = at < shown.rows.size() ? static_cast<int>(at) : -1;

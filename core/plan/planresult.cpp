@@ -245,6 +245,7 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
             result.unbatchedRuntimeSeconds = result.model.effectiveRuntimeSeconds;
         }
         result.overheadCurve = overheadSeries(plan.scenario, result.model);
+        result.costCurve = costSeries(plan.scenario, result.model);
         result.pipeline = pipelineSeries(plan.scenario, result.model);
     }
     // A background value answers the inputs it ran on: a new request starts from NotAsked (the

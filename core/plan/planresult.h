@@ -221,6 +221,8 @@ struct PlanResult
     AmdahlSeries amdahl;
     WaterfallSeries waterfall; ///< with Model or Baseline
     OverheadSeries overheadCurve;
+    CostSeries costCurve; ///< with Model
+
     PipelineSeries pipeline;
     // The background sections (background.h): reevaluate puts each back to NotAsked when its
     // inputs change; the window's jobs, or completeBackground, fill them.

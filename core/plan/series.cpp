@@ -58,6 +58,34 @@ OverheadSeries overheadSeries(const Scenario &scenario, const ScenarioResult &mo
     return series;
 }
 
+CostSeries costSeries(const Scenario &scenario, const ScenarioResult &model)
+{
+    CostSeries series;
+    series.currency = model.cost.currency;
+    const double price = model.cost.pricePerWorkerHour;
+    const OverheadModel &runtime = model.overheads.model;
+    auto at = [&](double workers) {
+        const double seconds = runtime.runtimeSeconds(workers);
+        return CostPoint{workers, seconds, workers * seconds / 3600 * price};
+    };
+    double top = std::max(scenario.workload.workers * 10, 1e3);
+    for (double n : scenario.workerCounts)
+        top = std::max(top, n);
+    const std::optional<DeadlineVerdict> &deadline = model.deadline;
+    if (deadline && deadline->withOverheads.workers)
+        top = std::max(top, *deadline->withOverheads.workers * 10);
+    const double steps = kSeriesCurvePoints - 1;
+    for (int i = 0; i <= kSeriesCurvePoints - 1; ++i)
+        series.curve.push_back(at(std::pow(top, i / steps)));
+    series.plan = {scenario.workload.workers, model.effectiveRuntimeSeconds, model.cost.total};
+    if (deadline) {
+        series.deadlineSeconds = deadline->deadlineSeconds;
+        if (deadline->withOverheads.workers)
+            series.fewest = at(*deadline->withOverheads.workers);
+    }
+    return series;
+}
+
 PipelineSeries pipelineSeries(const Scenario &scenario, const ScenarioResult &model)
 {
     PipelineSeries series;

@@ -83,6 +83,28 @@ struct OverheadSeries
 
 OverheadSeries overheadSeries(const Scenario &scenario, const ScenarioResult &model);
 
+/// Runtime against cost over worker counts (issue 33): each point one worker count N, its
+/// runtime (with the overheads) and its bill, N x runtime x price; the plan's point, and the
+/// fewest workers that meet the deadline when one is set.
+struct CostPoint
+{
+    double workers = 0;
+    double runtimeSeconds = 0;
+    double cost = 0;
+    bool operator==(const CostPoint &) const = default;
+};
+struct CostSeries
+{
+    std::vector<CostPoint> curve; ///< log-spaced N from 1, increasing
+    CostPoint plan;
+    std::optional<CostPoint> fewest; ///< the fewest workers that meet the deadline
+    std::optional<double> deadlineSeconds;
+    QString currency;
+    bool operator==(const CostSeries &) const = default;
+};
+
+CostSeries costSeries(const Scenario &scenario, const ScenarioResult &model);
+
 /// The pipeline (seed 001) over the scenario's stages as they are and re-cut into equal ones,
 /// with what "Apply balanced split" would change.
 struct PipelineSeries

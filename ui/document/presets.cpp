@@ -23,6 +23,8 @@ std::vector<Preset> all()
          QStringLiteral(":/presets/measured-specsdm91.json")},
         {QStringLiteral("Project in week 6: forecast from what is done (seed 003)"),
          QStringLiteral(":/presets/project-forecast.json")},
+        {QStringLiteral("Embed 500M documents with a 7B model on H100s"),
+         QStringLiteral(":/presets/embedding-h100.json")},
     };
 }
 

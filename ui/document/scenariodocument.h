@@ -108,6 +108,19 @@ enum class EditId
     MeasuredMeasure,
     UseFittedP,
     TraceImport,
+    // The device and the model (the "Hardware & cost" workspace, issue 33).
+    HardwareEnabled,
+    HardwareDevice,
+    HardwareModel,
+    HardwareTokens,
+    HardwareOutputTokens,
+    HardwareBatch,
+    HardwareComputeEfficiency,
+    HardwareMemoryEfficiency,
+    HardwareWeightBits,
+    HardwareDevicePrice,
+    HardwarePrice,
+    HardwareCalibrate,
 };
 
 /// The single source of truth of one window: the plan (scenario and pinned baseline), its undo

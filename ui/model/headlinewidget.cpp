@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/plan/explain.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/planresult.h"
 #include "core/plan/summary.h"
 #include "core/project/planunits.h"
@@ -24,8 +25,9 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     grid->setContentsMargins(8, 4, 8, 4);
     grid->setHorizontalSpacing(18);
     grid->setVerticalSpacing(0);
-    const QString captions[CardCount] = {tr("Total predictions"), tr("Runtime"), tr("Throughput"),
-                                         tr("Speedup (ceiling)"), tr("Bottleneck (per user)")};
+    const QString captions[CardCount] = {tr("Total predictions"),     tr("Runtime"),
+                                         tr("Throughput"),            tr("Speedup (ceiling)"),
+                                         tr("Bottleneck (per user)"), tr("Cost")};
     for (int i = 0; i < CardCount; ++i) {
         m_captions[i] = new QLabel(captions[i], this);
         m_values[i] = new QLabel(this);
@@ -368,14 +370,38 @@ void HeadlineWidget::refreshJob()
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
     const explain::Headline h = explain::headline(s, r);
-    const QString values[CardCount] = {h.totalPredictions, h.runtime, h.throughput, h.speedup,
-                                       h.bottleneck};
-    const QString how[CardCount] = {explain::totalPredictions(s, r), explain::runtime(s, r),
-                                    explain::throughput(s, r), explain::speedup(s, r),
+    const HardwareInForce &hardware = m_document->planResult().hardware.current;
+    QString costHow = explain::costLine(r.cost, hardware) + QStringLiteral(": every worker is "
+                                                                           "billed until the job "
+                                                                           "ends");
+    if (hardware.inForce)
+        costHow += QStringLiteral(". ") + hardware.lever;
+    else if (m_document->scenario().hardware.enabled)
+        costHow += QStringLiteral(". ") + hardware.problem;
+    const QString values[CardCount] = {h.totalPredictions,
+                                       h.runtime,
+                                       h.throughput,
+                                       h.speedup,
+                                       h.bottleneck,
+                                       format::money(r.cost.total, r.cost.currency)};
+    const QString how[CardCount] = {explain::totalPredictions(s, r),
+                                    explain::runtime(s, r),
+                                    explain::throughput(s, r),
+                                    explain::speedup(s, r),
                                     explain::perUserCost(s, r) + QStringLiteral(". ") +
-                                        explain::bottleneck(s, r)};
-    const QString captions[CardCount] = {tr("Total predictions"), tr("Runtime"), tr("Throughput"),
-                                         tr("Speedup (ceiling)"), tr("Bottleneck (per user)")};
+                                        explain::bottleneck(s, r),
+                                    costHow};
+    const QString captions[CardCount] = {
+        tr("Total predictions"),
+        tr("Runtime"),
+        tr("Throughput"),
+        tr("Speedup (ceiling)"),
+        tr("Bottleneck (per user)"),
+        tr("Cost (%1 %2)")
+            .arg(format::grouped(r.cost.workerHours, 0),
+                 hardware.inForce && hardware.device.kind == QLatin1String("gpu") ? tr("GPU-h")
+                 : hardware.inForce ? tr("device-h")
+                                    : tr("worker-h"))};
     for (int i = 0; i < CardCount; ++i) {
         m_captions[i]->setText(captions[i]);
         m_captions[i]->setToolTip(QString());
@@ -426,6 +452,7 @@ void HeadlineWidget::refreshJob()
                                       : bandText);
     }
     m_verdict->setVisible(r.deadline.has_value() || band.has_value());
+
     for (int i = 0; i < CardCount; ++i) {
         fitFont(m_values[i], values[i]);
         m_values[i]->setText(values[i]);
@@ -450,6 +477,8 @@ void HeadlineWidget::refreshJob()
         m_baseline[Speedup]->setText(prefix + format::trimmed(b.speedup, 2) + QStringLiteral("×") +
                                      changeText(r.speedup, b.speedup));
         m_baseline[Bottleneck]->setText(prefix + explain::bottleneckName(*baseline, b));
+        m_baseline[Cost]->setText(prefix + format::money(b.cost.total, b.cost.currency) +
+                                  changeText(r.cost.total, b.cost.total));
         for (QLabel *label : m_baseline) {
             QFont small = label->font();
             small.setPointSizeF(m_captions[0]->font().pointSizeF() * 0.92);

@@ -46,6 +46,7 @@ public:
         Throughput,
         Speedup,
         Bottleneck,
+        Cost, ///< what the runtime bills (issue 33): workers x runtime x price
         CardCount
     };
     /// The value text a card shows (tests compare it with the core's numbers).

@@ -154,6 +154,11 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .undoText = tr("Change keep fraction"),
           .field = ofWorkload(&Workload::keepFraction),
           .explanationShown = false}});
+    // Which latency is in force when a device and a model set it (issue 33).
+    m_hardwareNote = explanationLabel(QString(), workloadBox);
+    m_hardwareNote->setAccessibleName(tr("Latency in force"));
+    m_hardwareNote->setVisible(false);
+    workload->addRow(m_hardwareNote);
     layout->addWidget(workloadBox);
 
     auto *scaleBox = new QGroupBox(tr("Scale-out"), this);
@@ -242,6 +247,11 @@ ValueControl *InputsPanel::usersControl() const
     return m_bound->control(EditId::Users);
 }
 
+ValueControl *InputsPanel::predictionsControl() const
+{
+    return m_bound->control(EditId::Predictions);
+}
+
 ValueControl *InputsPanel::workersControl() const
 {
     return m_bound->control(EditId::Workers);
@@ -320,7 +330,14 @@ void InputsPanel::syncFromDocument()
         m_notes->setPlainText(s.notes);
     }
     m_bound->show(s);
-    m_execution->setCurrentIndex(s.execution == Execution::Sequential ? 0 : 1);
+    const HardwareInForce &hardware = m_document->planResult().hardware.current;
+    m_hardwareNote->setVisible(s.hardware.enabled);
+    m_hardwareNote->setText(
+        hardware.inForce
+            ? tr("In force: %1 (Hardware & cost, Ctrl+6); the accelerator lever above is not used.")
+                  .arg(hardware.lever)
+            : tr("Hardware & cost is on but not in force: %1. The latency above holds.")
+                  .arg(hardware.problem));
     if (m_stageRowWidgets.size() != s.stages.size())
         rebuildStageRows();
     const ScenarioResult &r = m_document->result();

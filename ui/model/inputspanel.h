@@ -31,6 +31,7 @@ public:
     void setDocument(ScenarioDocument *document);
 
     ValueControl *usersControl() const;
+    ValueControl *predictionsControl() const;
     ValueControl *workersControl() const;
     ValueControl *latencyControl() const;
     ValueControl *acceleratorControl() const;
@@ -54,6 +55,7 @@ private:
     /// The numbers of the form (goal, workload, scale-out, microbatches): one row each.
     ScenarioBindings *m_bound;
     QComboBox *m_execution;
+    QLabel *m_hardwareNote;
     QLineEdit *m_name;
     QPlainTextEdit *m_notes;
     QVBoxLayout *m_stageRowsLayout;

@@ -17,7 +17,7 @@ ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(pare
 void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                                 const std::vector<ScalingRow> &baselineRows, bool withOverheads,
                                 int insertedRow, std::optional<double> deadlineSeconds,
-                                const std::vector<double> &uslHours)
+                                const std::vector<double> &uslHours, const QString &currency)
 {
     const std::vector<double> usl =
         uslHours.size() == rows.size() ? uslHours : std::vector<double>{};
@@ -26,10 +26,13 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
                               deadlineSeconds.has_value() != m_deadlineSeconds.has_value() ||
                               baselineRows.empty() != m_baseline.empty() ||
                               (!baselineRows.empty() && baselineRows.size() != rows.size()) ||
-                              withOverheads != m_withOverheads || usl.empty() != m_uslHours.empty();
+                              withOverheads != m_withOverheads ||
+                              usl.empty() != m_uslHours.empty() ||
+                              currency.isEmpty() != m_currency.isEmpty();
     if (shapeChanged) {
         beginResetModel();
         m_uslHours = usl;
+        m_currency = currency;
         m_withOverheads = withOverheads;
         m_deadlineSeconds = deadlineSeconds;
         m_rows = rows;
@@ -47,6 +50,10 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
     m_rows = rows;
     m_baseline = baselineRows;
     m_uslHours = usl;
+    const bool currencyChanged = m_currency != currency;
+    m_currency = currency;
+    if (currencyChanged)
+        emit headerDataChanged(Qt::Horizontal, costColumn(), costColumn());
     const bool deadlineMoved = m_deadlineSeconds != deadlineSeconds;
     m_deadlineSeconds = deadlineSeconds;
     if (deadlineMoved)
@@ -89,7 +96,15 @@ int ScalingTableModel::columnCount(const QModelIndex &parent) const
                ? 0
                : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
                      (m_deadlineSeconds ? 1 : 0) + (m_uslHours.empty() ? 0 : 1) +
-                     (m_baseline.empty() ? 0 : 1);
+                     (m_currency.isEmpty() ? 0 : 1) + (m_baseline.empty() ? 0 : 1);
+}
+
+int ScalingTableModel::costColumn() const
+{
+    return m_currency.isEmpty()
+               ? -1
+               : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
+                     (m_deadlineSeconds ? 1 : 0) + (m_uslHours.empty() ? 0 : 1);
 }
 
 int ScalingTableModel::uslColumn() const
@@ -116,6 +131,8 @@ QString ScalingTableModel::textAt(int row, int column) const
         return explain::deadlineCell(current.effectiveHours * 3600, *m_deadlineSeconds);
     if (column == uslColumn())
         return explain::hoursCell(m_uslHours[static_cast<size_t>(row)]);
+    if (column == costColumn())
+        return format::money(current.cost, m_currency);
     return cellText(current, column);
 }
 
@@ -222,12 +239,17 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Within %1").arg(format::duration(*m_deadlineSeconds));
         if (section == uslColumn())
             return tr("USL fit (h)");
+        if (section == costColumn())
+            return tr("Cost");
         return explain::scalingHeader(static_cast<explain::ScalingColumn>(section));
     }
     if (role == Qt::ToolTipRole) {
         if (section == uslColumn())
             return tr("The runtime the USL fitted to the measured runs predicts: the single-stream "
                       "work ÷ C(N), C(N) = N / (1 + σ(N − 1) + κN(N − 1)) (Measured workspace)");
+        if (section == costColumn())
+            return tr("Workers × runtime (with the overheads when they are on) × the price per "
+                      "worker-hour: every worker is billed until the job ends");
         if (section == deadlineColumn())
             return tr("Each row's runtime (with the overheads when they are on) against the goal's "
                       "deadline (Finish within)");

@@ -37,7 +37,7 @@ public:
     void setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                  const std::vector<ScalingRow> &baselineRows = {}, bool withOverheads = false,
                  int insertedRow = -1, std::optional<double> deadlineSeconds = std::nullopt,
-                 const std::vector<double> &uslHours = {});
+                 const std::vector<double> &uslHours = {}, const QString &currency = {});
     bool hasBaseline() const { return !m_baseline.empty(); }
     bool hasOverheads() const { return m_withOverheads; }
     /// The baseline column's index (the last column), -1 without a baseline.
@@ -48,6 +48,9 @@ public:
     /// The USL column's index (after the deadline's), -1 without a USL fitted to measured runs:
     /// each row's runtime predicted by the fitted USL, work / C(N) (uslRuntimeSeconds).
     int uslColumn() const;
+    /// The cost column's index (before the baseline's), -1 without a currency: each row's
+    /// workers x runtime x price (issue 33).
+    int costColumn() const;
     int highlightedRow() const { return m_highlighted; }
     /// The row added for the scenario's worker count, -1 when that count is listed.
     int insertedRow() const { return m_inserted; }
@@ -75,6 +78,7 @@ private:
     int m_inserted = -1;
     bool m_withOverheads = false;
     std::optional<double> m_deadlineSeconds;
+    QString m_currency;
 };
 
 } // namespace pipeplan

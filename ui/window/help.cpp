@@ -6,6 +6,8 @@
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/presets.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/hardware/costchart.h"
+#include "ui/hardware/hardwarepanel.h"
 #include "ui/measured/fitchart.h"
 #include "ui/measured/measuredpanel.h"
 #include "ui/model/amdahlchart.h"
@@ -313,6 +315,19 @@ void makeAccessible(MainWindow *window)
         if (!fitted.problem.isEmpty())
             text += QStringLiteral("; ") + fitted.problem;
         return withPlot(text + QLatin1Char('.'), measured->chart());
+    });
+    HardwarePanel *hardware = window->hardwarePanel();
+    keeper->add(hardware->costChart(), QObject::tr("Runtime against cost"), [=]() {
+        const CostSeries &c = document->planResult().costCurve;
+        QString text =
+            QObject::tr("Runtime against cost over worker counts; the plan: %1 workers, %2, %3")
+                .arg(format::grouped(c.plan.workers, 0), format::duration(c.plan.runtimeSeconds),
+                     format::money(c.plan.cost, c.currency));
+        if (c.fewest)
+            text += QObject::tr("; the fewest that meet the deadline: %1 workers, %2")
+                        .arg(format::grouped(c.fewest->workers, 0),
+                             format::money(c.fewest->cost, c.currency));
+        return withPlot(text + QLatin1Char('.'), hardware->costChart());
     });
     // Any other chart: named by its group box, described by what it plots.
     for (QCustomPlot *plot : window->findChildren<QCustomPlot *>()) {

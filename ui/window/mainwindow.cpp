@@ -7,6 +7,7 @@
 #include "ui/document/recoverystore.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"
+#include "ui/hardware/hardwarepanel.h"
 #include "ui/measured/measuredpanel.h"
 #include "ui/measured/tracedialog.h"
 #include "ui/model/amdahlchart.h"
@@ -109,6 +110,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_training = new TrainingPanel(this);
     m_project = new ProjectPanel(this);
     m_measured = new MeasuredPanel(this);
+    m_hardware = new HardwarePanel(this);
 
     auto *inputsScroll = new QScrollArea(this);
     inputsScroll->setWidget(m_inputs);
@@ -193,6 +195,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_workspaces->setTabToolTip(
         4, tr("Runs you made: Amdahl and the USL fitted to them, and stage times from a profiler "
               "trace (Ctrl+5)"));
+    auto *hardwareScroll = new QScrollArea(this);
+    hardwareScroll->setWidget(m_hardware);
+    hardwareScroll->setWidgetResizable(true);
+    hardwareScroll->setFrameShape(QFrame::NoFrame);
+    m_workspaces->addTab(hardwareScroll, tr("&Hardware && cost"));
+    m_workspaces->setTabToolTip(
+        5, tr("The device and the model the latency comes from, the roofline per part, and the "
+              "cheapest device that meets the deadline (Ctrl+6)"));
     rightLayout->addWidget(m_workspaces, 1);
     m_inputsScroll = inputsScroll;
     connect(m_workspaces, &QTabWidget::currentChanged, this, [this](int index) {
@@ -209,7 +219,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     // The wheel scrolls the workspaces' panels: only a focused combo box takes it (value fields
     // see to their own).
     for (QWidget *panel : {static_cast<QWidget *>(m_tail), static_cast<QWidget *>(m_training),
-                           static_cast<QWidget *>(m_project), static_cast<QWidget *>(m_measured)}) {
+                           static_cast<QWidget *>(m_project), static_cast<QWidget *>(m_measured),
+                           static_cast<QWidget *>(m_hardware)}) {
         for (QComboBox *combo : panel->findChildren<QComboBox *>())
             wheelOnlyWhenFocused(combo);
     }
@@ -254,6 +265,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_training->setDocument(m_document);
     m_project->setDocument(m_document);
     m_measured->setDocument(m_document);
+    m_hardware->setDocument(m_document);
     connect(m_measured, &MeasuredPanel::importTraceRequested, this, [this]() {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Import profiler trace"), QString(),
@@ -435,9 +447,12 @@ void MainWindow::createActions()
     edit->addSeparator();
     edit->addAction(reset);
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QString workspaceNames[] = {tr("&Model"), tr("&Overheads && tail"),
-                                      tr("&Training schedules"), tr("&Project estimates"),
-                                      tr("M&easured")};
+    const QString workspaceNames[] = {tr("&Model"),
+                                      tr("&Overheads && tail"),
+                                      tr("&Training schedules"),
+                                      tr("&Project estimates"),
+                                      tr("M&easured"),
+                                      tr("&Hardware && cost")};
     for (int i = 0; i < static_cast<int>(std::size(workspaceNames)); ++i) {
         QAction *show = view->addAction(workspaceNames[i]);
         show->setShortcut(QKeySequence(Qt::CTRL | (Qt::Key_1 + i)));
@@ -635,6 +650,7 @@ void MainWindow::setInputsVisible(bool visible)
     m_training->setInputsVisible(visible);
     m_project->setInputsVisible(visible);
     m_measured->setInputsVisible(visible);
+    m_hardware->setInputsVisible(visible);
 }
 
 void MainWindow::importTrace(const QString &path)

@@ -39,6 +39,7 @@ class StageChart;
 class TailPanel;
 class TrainingPanel;
 class ProjectPanel;
+class HardwarePanel;
 class MeasuredPanel;
 class ReportDialog;
 class WaterfallChart;
@@ -87,6 +88,7 @@ public:
     TrainingPanel *trainingPanel() const { return m_training; }
     ProjectPanel *projectPanel() const { return m_project; }
     MeasuredPanel *measuredPanel() const { return m_measured; }
+    HardwarePanel *hardwarePanel() const { return m_hardware; }
     /// Import trace…: the trace dialog on `path` (tests call it with a path; the button asks).
     void importTrace(const QString &path);
     /// The workspaces: 0 the model's views, 1 overheads and the simulated tail, 2 training
@@ -194,6 +196,7 @@ private:
     TrainingPanel *m_training;
     ProjectPanel *m_project;
     MeasuredPanel *m_measured;
+    HardwarePanel *m_hardware;
     QTabWidget *m_workspaces;
     QPageSize::PageSizeId m_pageSize;
     appearance::Look m_look;

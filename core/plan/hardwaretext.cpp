@@ -1,0 +1,85 @@
+#include "core/plan/hardwaretext.h"
+
+#include "core/base/format.h"
+
+namespace pipeplan::explain {
+
+using namespace pipeplan::hardware;
+
+QStringList rooflineHeader()
+{
+    return {QStringLiteral("Phase"),    QStringLiteral("Part"), QStringLiteral("GFLOP"),
+            QStringLiteral("MB moved"), QStringLiteral("Time"), QStringLiteral("Bound")};
+}
+
+std::vector<QStringList> rooflineRows(const Roofline &roofline)
+{
+    std::vector<QStringList> rows;
+    rows.reserve(roofline.parts.size());
+    for (const RooflinePart &p : roofline.parts)
+        rows.push_back({phaseName(p.phase), p.name, format::fixedOrBelow(p.ops / 1e9, 2),
+                        format::fixedOrBelow(p.bytes / 1e6, 2),
+                        format::milliseconds(p.seconds * 1000), boundName(p.bound)});
+    return rows;
+}
+
+QStringList deviceOptionsHeader()
+{
+    return {QStringLiteral("Device"),         QStringLiteral("Batch"),
+            QStringLiteral("Latency/item"),   QStringLiteral("Bound"),
+            QStringLiteral("Devices needed"), QStringLiteral("Runtime"),
+            QStringLiteral("Device-hours"),   QStringLiteral("Cost")};
+}
+
+std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &options,
+                                          const QString &currency)
+{
+    std::vector<QStringList> rows;
+    for (const DeviceOption &o : options) {
+        const bool fits = o.batch >= 1;
+        if (!o.possible) {
+            rows.push_back({o.device.name, fits ? format::grouped(o.batch, 0) : QStringLiteral("—"),
+                            fits ? format::milliseconds(o.latencyMsPerItem) : QStringLiteral("—"),
+                            fits ? boundName(o.bound) : QStringLiteral("—"),
+                            QStringLiteral("cannot: ") + o.reason, QString(), QString(),
+                            QString()});
+            continue;
+        }
+        rows.push_back({o.device.name, format::grouped(o.batch, 0),
+                        format::milliseconds(o.latencyMsPerItem), boundName(o.bound),
+                        format::grouped(o.workers, 0), format::duration(o.runtimeSeconds),
+                        format::grouped(o.workerHours, 1), format::money(o.cost, currency)});
+    }
+    return rows;
+}
+
+QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce &hw)
+{
+    if (!settings.enabled)
+        return QStringLiteral("Off: the latency per prediction is the one typed on the Model tab.");
+    if (!hw.inForce)
+        return QStringLiteral("Not in force: %1. The typed latency holds.").arg(hw.problem);
+    const Roofline &r = hw.roofline;
+    QString text = QStringLiteral("In force: %1. Memory: %2 of weights, %3 per item; the largest "
+                                  "batch that fits is %4.")
+                       .arg(hw.lever, format::binaryBytes(r.weightBytes),
+                            format::binaryBytes(r.kvBytesPerItem + r.activationBytesPerItem),
+                            format::grouped(r.maxBatch, 0));
+    text += r.computeBoundBatch >= 1 ? QStringLiteral(" Compute-bound from batch %1.")
+                                           .arg(format::grouped(r.computeBoundBatch, 0))
+                                     : QStringLiteral(" Memory-bound at every batch that fits.");
+    return text;
+}
+
+QString costLine(const CostSummary &cost, const HardwareInForce &hardware)
+{
+    const QString hours = hardware.inForce && hardware.device.kind == QLatin1String("gpu")
+                              ? QStringLiteral("GPU-hours")
+                          : hardware.inForce ? QStringLiteral("device-hours")
+                                             : QStringLiteral("worker-hours");
+    return QStringLiteral("%1 for %2 %3 at %4/h")
+        .arg(format::money(cost.total, cost.currency), format::grouped(cost.workerHours, 1), hours,
+             format::money(cost.pricePerWorkerHour, cost.currency));
+}
+
+} // namespace pipeplan::explain

@@ -1,0 +1,33 @@
+#pragma once
+
+#include "core/plan/evaluation.h"
+
+#include <QStringList>
+
+#include <vector>
+
+/// The hardware and cost tables as every view shows them (issue 33): the window's tables, the
+/// report's section and the CLI print these rows, so they read the same everywhere.
+namespace pipeplan::explain {
+
+/// "Phase", "Part", "GFLOP", "MB moved", "Time", "Bound".
+QStringList rooflineHeader();
+/// One row per part: "prefill", "q_proj", "35,184.37", "18,253.61", "59.29 ms", "compute".
+std::vector<QStringList> rooflineRows(const hardware::Roofline &roofline);
+
+/// "Device", "Batch", "Latency/item", "Bound", "Devices needed", "Runtime", "Device-hours",
+/// "Cost".
+QStringList deviceOptionsHeader();
+/// One row per device, cheapest first; one that cannot says why in its "Devices needed" cell.
+std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &options,
+                                          const QString &currency);
+
+/// What the device and model give, in a sentence or two: the lever in force, the memory
+/// (weights, per item, the largest batch) and where the device turns compute-bound; or why it is
+/// not in force.
+QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce &hardware);
+
+/// "$4,507.42 for 1,803 GPU-hours at $2.50/h" ("worker-hours" for a plan without a device).
+QString costLine(const CostSummary &cost, const HardwareInForce &hardware);
+
+} // namespace pipeplan::explain

@@ -1,0 +1,167 @@
+// The Hardware & cost workspace (issue 33): the embedding job from the window alone, the
+// calibration, the cost card and the cost column, all as core computed them.
+#include "core/base/format.h"
+#include "core/plan/hardwaretext.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/hardware/costchart.h"
+#include "ui/hardware/hardwarepanel.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/model/inputspanel.h"
+#include "ui/model/scalingtablemodel.h"
+#include "ui/model/scalingview.h"
+#include "ui/widgets/valuecontrol.h"
+#include "ui/window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+namespace {
+
+/// What a person does in a value field: select it, type, Enter.
+void enter(ValueControl *control, const QString &text)
+{
+    control->spinBox()->setFocus(Qt::MouseFocusReason);
+    control->lineEdit()->selectAll();
+    QTest::keyClicks(control->spinBox(), text);
+    QTest::keyClick(control->spinBox(), Qt::Key_Return);
+}
+
+void pick(QComboBox *box, const QString &startsWith)
+{
+    for (int i = 0; i < box->count(); ++i) {
+        if (box->itemText(i).startsWith(startsWith)) {
+            box->setCurrentIndex(i);
+            emit box->activated(i);
+            return;
+        }
+    }
+    ADD_FAILURE() << "no item " << startsWith.toStdString();
+}
+
+QString cell(const QTableWidget *table, int row, int column)
+{
+    const QTableWidgetItem *item = table->item(row, column);
+    return item ? item->text() : QString();
+}
+
+} // namespace
+
+// "Embed 500M documents with a 7B model on H100s; how many GPUs to finish in 24 h, and what
+// does it cost at $2.50 per GPU-hour?" in nine actions from the default window.
+TEST(HardwareWorkspace, TheEmbeddingJobFromTheWindowInFewerThanTenActions)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    HardwarePanel *panel = window.hardwarePanel();
+    window.workspaces()->setCurrentIndex(5);               // 1
+    panel->enabledBox()->click();                          // 2
+    pick(panel->modelBox(), QStringLiteral("Llama 2 7B")); // 3 (H100 SXM is the default device)
+    enter(panel->priceControl(), QStringLiteral("2.5"));   // 4
+    window.workspaces()->setCurrentIndex(0);               // 5
+    enter(window.inputs()->usersControl(), QStringLiteral("500M"));         // 6
+    enter(window.inputs()->predictionsControl(), QStringLiteral("1"));      // 7
+    enter(window.inputs()->parallelFractionControl(), QStringLiteral("1")); // 8
+    window.inputs()->deadlineControl()->checkBox()->click();                // 9: 24 h
+    const Scenario &s = window.document()->scenario();
+    ASSERT_TRUE(s.hardware.enabled);
+    ASSERT_EQ(s.workload.users, 500e6);
+    ASSERT_EQ(s.workload.parallelFraction, 1);
+    ASSERT_TRUE(s.goal.finishWithin);
+    ASSERT_EQ(s.goal.deadlineSeconds, 24 * 3600.0);
+
+    // The answer, read off the device table: the H100 row with its devices and bill.
+    window.workspaces()->setCurrentIndex(5);
+    QTest::qWait(20);
+    const PlanResult &result = window.document()->planResult();
+    const QTableWidget *devices = panel->devicesTable();
+    int h100 = -1;
+    for (int row = 0; row < devices->rowCount(); ++row) {
+        if (cell(devices, row, 0) == QLatin1String("H100 SXM"))
+            h100 = row;
+    }
+    ASSERT_GE(h100, 0);
+    const DeviceOption &option = result.hardware.options[static_cast<size_t>(h100)];
+    EXPECT_EQ(option.device.pricePerHour, 2.5);
+    // 16 x 512 tokens of Llama 2 7B on an H100 at 60 % / 80 %: 12.98 ms per document, so
+    // 500M x 12.98 ms = 1,803 GPU-hours; 76 GPUs finish in 23.72 h for $4,507.42.
+    EXPECT_EQ(cell(devices, h100, 2), QStringLiteral("12.98 ms"));
+    EXPECT_EQ(cell(devices, h100, 4), QStringLiteral("76"));
+    EXPECT_EQ(cell(devices, h100, 5), QStringLiteral("23.72 hours"));
+    EXPECT_EQ(cell(devices, h100, 7), QStringLiteral("$4,507.42"));
+    EXPECT_EQ(cell(devices, h100, 7), format::money(option.cost, QStringLiteral("USD")));
+    // The headline's cost card says the plan's own bill at its 10,000 workers, the same hours.
+    EXPECT_EQ(window.headline()->valueText(HeadlineWidget::Cost),
+              format::money(result.model.cost.total, QStringLiteral("USD")));
+    EXPECT_NEAR(result.model.cost.workerHours, 1803.0, 0.1);
+    EXPECT_TRUE(
+        panel->summaryText().startsWith(QStringLiteral("In force: 1,000 ms → H100 SXM batch 16: ")))
+        << panel->summaryText().toStdString();
+    // The catalogue is untouched: the typed price is the plan's own device.
+    ASSERT_EQ(s.hardware.devices.size(), 1u);
+    EXPECT_EQ(s.hardware.devices.front().name, QStringLiteral("H100 SXM"));
+    EXPECT_EQ(hardware::findDevice(QStringLiteral("H100 SXM"))->pricePerHour, 6.88);
+    // The roofline table shows the parts core computed.
+    EXPECT_EQ(panel->rooflineTable()->rowCount(),
+              static_cast<int>(result.hardware.current.roofline.parts.size()));
+    EXPECT_EQ(cell(panel->rooflineTable(), 0, 1), QStringLiteral("q_proj"));
+    // Undo walks back one action at a time: the deadline first.
+    window.document()->undoStack()->undo();
+    EXPECT_FALSE(window.document()->scenario().goal.finishWithin);
+}
+
+TEST(HardwareWorkspace, CalibrationSetsTheEfficiencyInOneUndoableStep)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    window.workspaces()->setCurrentIndex(5);
+    HardwarePanel *panel = window.hardwarePanel();
+    panel->enabledBox()->click();
+    const Scenario before = window.document()->scenario();
+    const HardwareInForce &hw = window.document()->planResult().hardware.current;
+    ASSERT_TRUE(hw.inForce);
+    // A time the model gives at 41 % of peak compute reads back as 0.41.
+    hardware::Efficiency truth = before.hardware.efficiency;
+    truth.compute = 0.41;
+    const double ms =
+        hardware::secondsPerBatch(before.hardware.model, hw.device, truth, hw.batch) * 1000;
+    const QString message = panel->calibrate(ms);
+    EXPECT_TRUE(message.endsWith(QStringLiteral("compute efficiency 0.41")))
+        << message.toStdString();
+    EXPECT_NEAR(window.document()->scenario().hardware.efficiency.compute, 0.41, 1e-6);
+    window.document()->undoStack()->undo();
+    EXPECT_EQ(window.document()->scenario().hardware, before.hardware);
+}
+
+TEST(HardwareWorkspace, TheScalingTableGainsACostColumnOnceADevicePricesTheWorkers)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    const auto *model = window.scaling()->model();
+    ASSERT_NE(model, nullptr);
+    EXPECT_EQ(model->costColumn(), -1);
+    window.workspaces()->setCurrentIndex(5);
+    window.hardwarePanel()->enabledBox()->click();
+    window.workspaces()->setCurrentIndex(0);
+    QTest::qWait(20);
+    ASSERT_GE(model->costColumn(), 0);
+    const ScenarioResult &r = window.document()->result();
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const ScalingRow &shown =
+            window.document()->planResult().scaling.shown.rows[static_cast<size_t>(row)];
+        EXPECT_EQ(model->data(model->index(row, model->costColumn())).toString(),
+                  format::money(shown.workers * shown.effectiveHours * r.cost.pricePerWorkerHour,
+                                QStringLiteral("USD")));
+    }
+    EXPECT_EQ(model->headerData(model->costColumn(), Qt::Horizontal).toString(),
+              QStringLiteral("Cost"));
+}

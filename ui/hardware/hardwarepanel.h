@@ -1,0 +1,65 @@
+#pragma once
+
+#include "ui/widgets/workspacepanel.h"
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableWidget;
+
+namespace pipeplan {
+class ValueControl;
+}
+
+namespace pipeplan {
+
+class CostChart;
+
+/// The "Hardware & cost" workspace (issue 33): the device and the model the job's latency per
+/// prediction comes from, the roofline per part, and the cheapest device that meets the
+/// deadline. Everything shown is the plan result's hardware section.
+class HardwarePanel : public WorkspacePanel
+{
+    Q_OBJECT
+public:
+    explicit HardwarePanel(QWidget *parent = nullptr);
+
+    QCheckBox *enabledBox() const { return m_enabled; }
+    QComboBox *deviceBox() const { return m_device; }
+    QComboBox *modelBox() const { return m_model; }
+    QTableWidget *rooflineTable() const { return m_roofline; }
+    QTableWidget *devicesTable() const { return m_devices; }
+    CostChart *costChart() const { return m_costChart; }
+    /// The bound fields, by what they edit.
+    ValueControl *priceControl() const;
+    ValueControl *batchControl() const;
+    QString summaryText() const;
+    /// "measured 40 ms at batch 16: compute efficiency 0.41": the efficiency a measured time per
+    /// batch gives, applied as one undoable step when it has one. Returns the message shown.
+    QString calibrate(double measuredMsPerBatch);
+
+protected:
+    void refresh() override;
+    void documentAttached(ScenarioDocument *document) override;
+
+private:
+    void fillTable(QTableWidget *table, const QStringList &header,
+                   const std::vector<QStringList> &rows);
+
+    QCheckBox *m_enabled;
+    QComboBox *m_device;
+    QComboBox *m_model;
+    QCheckBox *m_devicePrice;
+    QLineEdit *m_measured;
+    QPushButton *m_calibrate;
+    QLabel *m_calibration;
+    QLabel *m_summary;
+    QLabel *m_devicesCaption;
+    QTableWidget *m_roofline;
+    QTableWidget *m_devices;
+    CostChart *m_costChart;
+};
+
+} // namespace pipeplan
