@@ -6,6 +6,7 @@
 #include "core/base/format.h"
 #include "core/base/tabletext.h"
 #include "core/plan/explain.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/scenariofile.h"
 #include "core/plan/summary.h"
 #include "ui/document/scenariodocument.h"
@@ -96,6 +97,21 @@ QString pdfText(const QString &pdf, int first = 0, int last = 0)
         .replace(QChar(0xFB00), QStringLiteral("ff"))
         .replace(QChar(0xFB01), QStringLiteral("fi"))
         .replace(QChar(0xFB02), QStringLiteral("fl"));
+}
+
+/// The PDF's lines as `pdftotext -layout` places them, each with its spaces collapsed: a table's
+/// row reads as its cells joined by single spaces.
+QStringList pdfLayoutLines(const QString &pdf)
+{
+    QProcess process;
+    process.start(QStringLiteral("pdftotext"),
+                  {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+    EXPECT_TRUE(process.waitForFinished(60000));
+    QStringList lines;
+    for (const QString &line :
+         QString::fromUtf8(process.readAllStandardOutput()).split(QLatin1Char('\n')))
+        lines << line.simplified();
+    return lines;
 }
 
 /// A word pdftotext places on a page, with its box in points.
@@ -235,7 +251,44 @@ TEST(Report, EveryPresetsReportIsAboutWhatThePresetHolds)
         EXPECT_FALSE(text.contains(QStringLiteral("Training job ETA from a canary")));
         EXPECT_FALSE(text.contains(QStringLiteral("6,270")));
         EXPECT_FALSE(text.contains(QStringLiteral("Nothing was entered")));
+        // Hardware and cost only where a device and a model set the latency (issue 33).
+        EXPECT_EQ(text.contains(QStringLiteral("Hardware and cost:")),
+                  plan.scenario.hardware.enabled);
     }
+}
+
+// Issue 33: the embedding job's report prints the device in force, the same bill as eval, and
+// the cheapest device table as the window shows it.
+TEST(Report, TheHardwareSectionSaysWhatEvalAndTheWindowSay)
+{
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("embedding.pdf"));
+    QString printed;
+    ASSERT_EQ(runReport({presetPath("embedding-h100.json"), QStringLiteral("-o"), pdf}, &printed),
+              cli::kExitOk)
+        << printed.toStdString();
+    const QString text = pdfText(pdf).simplified();
+    const Plan plan = loadPreset("embedding-h100.json");
+    const PlanResult result = evaluatePlan(plan);
+    EXPECT_TRUE(text.contains(QStringLiteral("Hardware and cost: Llama 2 7B on H100 SXM")));
+    EXPECT_TRUE(text.contains(QStringLiteral("In force: 1,000 ms → H100 SXM batch 64: 12.98 "
+                                             "ms/item, compute-bound.")))
+        << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("This plan at 100 workers costs ") +
+                              explain::costLine(result.model.cost, result.hardware.current)));
+    EXPECT_TRUE(text.contains(QStringLiteral("$4,507.42 for 1,803.0 GPU-hours at $2.50/h")));
+    // Each device row as the window's table has it.
+    const QStringList lines = pdfLayoutLines(pdf);
+    for (const QStringList &row :
+         explain::deviceOptionRows(result.hardware.options, QStringLiteral("USD"))) {
+        if (row[4].startsWith(QStringLiteral("cannot")))
+            continue;
+        EXPECT_TRUE(lines.contains(row.join(QLatin1Char(' '))))
+            << row.join(QLatin1Char(' ')).toStdString();
+    }
+    // The headline explains the latency in force, not the typed one.
+    EXPECT_TRUE(text.contains(QStringLiteral("scoring 1 × 12.98 ms = 12.98 ms")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Device H100 SXM")));
 }
 
 // The project preset asks one question, when the project finishes, and page 1 answers it with
@@ -542,9 +595,10 @@ TEST(Report, TheCliListsTheSectionsAndRefusesAMistypedOne)
                          QStringLiteral("summary,gantt")},
                         &printed),
               cli::kExitInvalid);
-    EXPECT_EQ(printed, QStringLiteral("pipeplan-cli report: --sections: 'gantt' is not a section: "
-                                      "use summary,inputs,scaling,amdahl,levers,pipeline,"
-                                      "measured,overheads,goal_seek,training,project,formulas\n"));
+    EXPECT_EQ(printed,
+              QStringLiteral("pipeplan-cli report: --sections: 'gantt' is not a section: "
+                             "use summary,inputs,scaling,amdahl,levers,pipeline,"
+                             "measured,hardware,overheads,goal_seek,training,project,formulas\n"));
     EXPECT_FALSE(QFile::exists(dir.filePath(QStringLiteral("x.pdf"))));
     EXPECT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"),
                          dir.filePath(QStringLiteral("x.pdf")), QStringLiteral("--format"),
@@ -573,7 +627,7 @@ TEST(Report, TheDialogTicksWhatHasContentAndTheChoiceLandsInTheFileAndTheCli)
     EXPECT_FALSE(dialog->sectionBox(ReportSection::Project)->isChecked());
     EXPECT_FALSE(dialog->sectionBox(ReportSection::Training)->isChecked());
     EXPECT_FALSE(dialog->sectionBox(ReportSection::GoalSeek)->isChecked());
-    EXPECT_EQ(dialog->statusText(), QStringLiteral("6 of 12 sections"));
+    EXPECT_EQ(dialog->statusText(), QStringLiteral("6 of 13 sections"));
     EXPECT_FALSE(dialog->copyButton()->isEnabled()); // PDF: nothing to paste
 
     // Accepting the defaults changes nothing in the plan.

@@ -97,17 +97,17 @@ TEST(ReportPlan, EnteredContentTicksItsSection)
 
 TEST(ReportSections, NamesParseInReportOrderAndAMistypedOneIsNamed)
 {
-    EXPECT_EQ(reportsections::all().size(), 12u);
+    EXPECT_EQ(reportsections::all().size(), 13u);
     QString problem;
     const auto parsed =
         reportsections::parseList(QStringLiteral("goal_seek, summary,scaling,summary"), &problem);
     ASSERT_TRUE(parsed.has_value()) << problem.toStdString();
     EXPECT_EQ(*parsed, (std::vector<RS>{RS::Summary, RS::Scaling, RS::GoalSeek}));
     EXPECT_FALSE(reportsections::parseList(QStringLiteral("summary,scalng"), &problem));
-    EXPECT_EQ(problem,
-              QStringLiteral("'scalng' is not a section: use summary,inputs,scaling,amdahl,"
-                             "levers,pipeline,measured,overheads,goal_seek,training,project,"
-                             "formulas"));
+    EXPECT_EQ(problem, QStringLiteral(
+                           "'scalng' is not a section: use summary,inputs,scaling,amdahl,"
+                           "levers,pipeline,measured,hardware,overheads,goal_seek,training,project,"
+                           "formulas"));
     EXPECT_FALSE(reportsections::parseList(QStringLiteral(" , "), &problem));
     for (RS section : reportsections::all())
         EXPECT_EQ(reportsections::fromKey(reportsections::key(section)), section);

@@ -29,6 +29,9 @@ constexpr Entry kEntries[] = {
     {ReportSection::Measured, "measured", "Measured",
      "the measured runs, Amdahl and the USL fitted to them with their intervals, and the "
      "profiler trace the stage times came from"},
+    {ReportSection::Hardware, "hardware", "Hardware and cost",
+     "the device and model the latency comes from, the roofline per part, the cheapest device "
+     "that meets the deadline and runtime against cost"},
     {ReportSection::Overheads, "overheads", "Overheads and tail",
      "overheads against workers, the memory check and the simulated completion times"},
     {ReportSection::GoalSeek, "goal_seek", "Goal seek",

@@ -21,6 +21,7 @@ enum class ReportSection
     Levers,    ///< the lever waterfall
     Pipeline,  ///< the pipeline Gantt and the stage times
     Measured,  ///< measured runs, the laws fitted to them, the trace the times came from
+    Hardware,  ///< the device and model, the roofline, the cheapest device, runtime against cost
     Overheads, ///< overheads against workers, the memory check, the simulated tail
     GoalSeek,  ///< the fewest workers for the deadline by every method, and the deadline verdict
     Training,  ///< the training pipeline schedules
@@ -40,7 +41,8 @@ namespace reportsections {
 /// Every section, in report order.
 const std::vector<ReportSection> &all();
 /// The name used by the scenario file and `pipeplan-cli report --sections`: "summary", "inputs",
-/// "scaling", "amdahl", "levers", "pipeline", "measured", "overheads", "goal_seek", "training",
+/// "scaling", "amdahl", "levers", "pipeline", "measured", "hardware", "overheads", "goal_seek",
+/// "training",
 /// "project", "formulas".
 QString key(ReportSection section);
 /// The title the dialog shows: "One-page summary", "Goal seek", ...

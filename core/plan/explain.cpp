@@ -361,6 +361,36 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
                                                 .arg(format::duration(s.goal.deadlineSeconds)));
     rows.emplace_back(QStringLiteral("Price per worker-hour"),
                       format::money(s.goal.pricePerWorkerHour, s.goal.currency));
+    // The device and the model, when they set the latency (issue 33).
+    const HardwareSettings &hw = s.hardware;
+    if (hw.enabled) {
+        const hardware::ModelSpec &m = hw.model;
+        rows.emplace_back(QStringLiteral("Device"), hw.device);
+        rows.emplace_back(QStringLiteral("Model"),
+                          m.kind == hardware::ModelKind::Direct
+                              ? QStringLiteral("%1: %2 GFLOP per item")
+                                    .arg(m.name, format::trimmed(m.flopsPerItem / 1e9, 2))
+                              : QStringLiteral("%1: %2 layers, hidden %3, %4 heads (%5 key/value)")
+                                    .arg(m.name, format::grouped(m.layers, 0),
+                                         format::grouped(m.hidden, 0), format::grouped(m.heads, 0),
+                                         format::grouped(m.kvHeads, 0)));
+        rows.emplace_back(QStringLiteral("Tokens per item"),
+                          m.outputTokens > 0 ? QStringLiteral("%1 in, %2 generated")
+                                                   .arg(format::grouped(m.tokens, 0),
+                                                        format::grouped(m.outputTokens, 0))
+                                             : format::grouped(m.tokens, 0));
+        rows.emplace_back(QStringLiteral("Bits (weights, activations)"),
+                          QStringLiteral("%1, %2").arg(format::grouped(m.weightBits, 0),
+                                                       format::grouped(m.activationBits, 0)));
+        rows.emplace_back(QStringLiteral("Batch asked for"), format::grouped(hw.batch, 0));
+        rows.emplace_back(QStringLiteral("Efficiency (compute, memory)"),
+                          QStringLiteral("%1 %, %2 %")
+                              .arg(format::trimmed(hw.efficiency.compute * 100, 1),
+                                   format::trimmed(hw.efficiency.memory * 100, 1)));
+        rows.emplace_back(QStringLiteral("Workers priced at"),
+                          hw.devicePrice ? QStringLiteral("the device's price per hour")
+                                         : QStringLiteral("the price per worker-hour above"));
+    }
     return rows;
 }
 

@@ -39,6 +39,10 @@ QString missingContent(ReportSection section, const Plan &plan, const PlanResult
         if (!s.measured.runs.runs.empty() || !s.measured.traceFile.isEmpty())
             return {};
         return QStringLiteral("no runs entered and no trace read");
+    case ReportSection::Hardware:
+        if (s.hardware.enabled)
+            return {};
+        return QStringLiteral("no device and model set (Hardware & cost is off)");
     case ReportSection::Overheads:
         if (result.model.overheads.enabled || result.model.memory.checked ||
             context.simulationAtHand)

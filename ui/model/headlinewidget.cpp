@@ -25,9 +25,9 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     grid->setContentsMargins(8, 4, 8, 4);
     grid->setHorizontalSpacing(18);
     grid->setVerticalSpacing(0);
-    const QString captions[CardCount] = {tr("Total predictions"),     tr("Runtime"),
-                                         tr("Throughput"),            tr("Speedup (ceiling)"),
-                                         tr("Bottleneck (per user)"), tr("Cost")};
+    const QString captions[CardCount] = {
+        tr("Total predictions"),     tr("Runtime"), tr("Throughput"), tr("Speedup (ceiling)"),
+        tr("Bottleneck (per user)"), tr("Cost")};
     for (int i = 0; i < CardCount; ++i) {
         m_captions[i] = new QLabel(captions[i], this);
         m_values[i] = new QLabel(this);
@@ -378,12 +378,9 @@ void HeadlineWidget::refreshJob()
         costHow += QStringLiteral(". ") + hardware.lever;
     else if (m_document->scenario().hardware.enabled)
         costHow += QStringLiteral(". ") + hardware.problem;
-    const QString values[CardCount] = {h.totalPredictions,
-                                       h.runtime,
-                                       h.throughput,
-                                       h.speedup,
-                                       h.bottleneck,
-                                       format::money(r.cost.total, r.cost.currency)};
+    const QString values[CardCount] = {
+        h.totalPredictions, h.runtime,    h.throughput,
+        h.speedup,          h.bottleneck, format::money(r.cost.total, r.cost.currency)};
     const QString how[CardCount] = {explain::totalPredictions(s, r),
                                     explain::runtime(s, r),
                                     explain::throughput(s, r),
@@ -400,7 +397,7 @@ void HeadlineWidget::refreshJob()
         tr("Cost (%1 %2)")
             .arg(format::grouped(r.cost.workerHours, 0),
                  hardware.inForce && hardware.device.kind == QLatin1String("gpu") ? tr("GPU-h")
-                 : hardware.inForce ? tr("device-h")
+                 : hardware.inForce                                               ? tr("device-h")
                                     : tr("worker-h"))};
     for (int i = 0; i < CardCount; ++i) {
         m_captions[i]->setText(captions[i]);

@@ -5,8 +5,10 @@
 #include "core/base/format.h"
 #include "core/base/tabletext.h"
 #include "core/plan/explain.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
 #include "core/plan/summary.h"
+#include "ui/hardware/costchart.h"
 #include "ui/measured/fitchart.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
@@ -324,9 +326,10 @@ struct Charts
         taskGantt = new TaskGanttChart(&host);
         tornado = new TornadoChart(&host);
         burnUp = new BurnUpChart(&host);
+        cost = new CostChart(&host);
         for (QWidget *chart : std::initializer_list<QWidget *>{
                  amdahl, waterfall, gantt, stages, overheads, histogram, schedules, memory,
-                 estimate, accuracy, fit, taskGantt, tornado, burnUp})
+                 estimate, accuracy, fit, taskGantt, tornado, burnUp, cost})
             chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
         host.resize(width, static_cast<int>(kChartHeight));
         host.show(); // lays the charts out without putting anything on screen
@@ -335,6 +338,7 @@ struct Charts
         gantt->setSeries(result.pipeline, false);
         stages->setSeries(result.pipeline);
         overheads->setSeries(result.overheadCurve);
+        cost->setSeries(result.costCurve);
     }
     QWidget host;
     AmdahlChart *amdahl;
@@ -342,6 +346,7 @@ struct Charts
     GanttChart *gantt;
     StageChart *stages;
     OverheadChart *overheads;
+    CostChart *cost;
     HistogramChart *histogram;
     ScheduleChart *schedules;
     ScheduleMemoryChart *memory;
@@ -591,6 +596,53 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
                                          "pipeplan::report", "%n simulation(s)", nullptr,
                                          format::numerus(goal.simulationsRun)),
                                      goal.simulationsRun)),
+             font(8), kGrey, 8);
+}
+
+/// The device and the model (issue 33): what is in force, the cheapest device that meets the
+/// deadline, the roofline per part and runtime against cost.
+void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts,
+                    const Page &page)
+{
+    const HardwareSection &hw = planResult.hardware;
+    const HardwareSettings &settings = s.hardware;
+    doc.heading(
+        QStringLiteral("Hardware and cost: %1 on %2").arg(settings.model.name, settings.device));
+    doc.text(explain::hardwareSummary(settings, hw.current), font(9.5), kInk, 4, true);
+    doc.text(QStringLiteral("This plan at %1 costs %2.")
+                 .arg(workersText(s), explain::costLine(planResult.model.cost, hw.current)),
+             font(9.5, true), kInk, 6, true);
+    doc.text(QStringLiteral("Cheapest device that meets the deadline of %1, at batch %2 or the "
+                            "largest that fits")
+                 .arg(format::duration(s.goal.deadlineSeconds), format::grouped(settings.batch, 0)),
+             font(10, true), kInk, 4, true);
+    doc.table(explain::deviceOptionsHeader(),
+              explain::deviceOptionRows(hw.options, s.goal.currency),
+              {0.13, 0.07, 0.12, 0.10, 0.25, 0.12, 0.10, 0.11},
+              {false, true, true, false, true, true, true, true});
+    doc.text(QStringLiteral("Runtime against cost over worker counts"), font(10, true), kInk, 4,
+             true);
+    doc.picture(chartexport::recordPlot(charts.cost, page.chartSize), kChartHeight);
+    if (hw.current.inForce) {
+        const hardware::Roofline &r = hw.current.roofline;
+        doc.text(QStringLiteral("Roofline of %1 on %2 at batch %3 (compute %4 %, memory %5 % of "
+                                "peak): %6 per batch, %7 per item")
+                     .arg(settings.model.name, hw.current.device.name,
+                          format::grouped(hw.current.batch, 0),
+                          format::trimmed(settings.efficiency.compute * 100, 1),
+                          format::trimmed(settings.efficiency.memory * 100, 1),
+                          format::milliseconds(r.secondsPerBatch * 1000),
+                          format::milliseconds(r.latencyMsPerItem)),
+                 font(10, true), kInk, 4, true);
+        doc.table(explain::rooflineHeader(), explain::rooflineRows(r),
+                  {0.14, 0.18, 0.18, 0.18, 0.16, 0.16}, {false, false, true, true, true, false});
+    }
+    doc.text(QStringLiteral("Each part takes max(operations ÷ (peak × compute efficiency), bytes "
+                            "÷ (bandwidth × memory efficiency)) (the roofline, Williams et al. "
+                            "2009; parts as LLM-Viewer counts them). Cost = workers × runtime in "
+                            "hours × price per device-hour: every device is billed until the job "
+                            "ends. Device numbers: resources/hardware/devices.json, checked %1.")
+                 .arg(hardware::builtInCatalogue().checked),
              font(8), kGrey, 8);
 }
 
@@ -1239,11 +1291,13 @@ namespace {
 Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
                const Options &options, const Page &page)
 {
-    const Scenario &s = plan.scenario;
     // The plan's one evaluation (the window's, or the CLI's), with the background sections the
     // chosen ones print completed: every section reads it, nothing is evaluated again.
     std::optional<PlanResult> copy;
     const PlanResult &planResult = completed(plan, given, options, copy);
+    // The scenario as evaluated (the device's latency and price in force): what the formulas
+    // explain. The inputs print what was typed.
+    const Scenario &s = planResult.inForce;
     const ScenarioResult &r = planResult.model;
     const explain::Headline h = explain::headline(s, r);
     const std::vector<ReportSection> chosen =
@@ -1262,7 +1316,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderSummary(doc, s, planResult, h, charts, page);
     if (has(ReportSection::Inputs)) {
         renderHeadline(doc, s, r, h, planResult.measured.runtimeBand);
-        renderInputs(doc, s);
+        renderInputs(doc, plan.scenario);
     }
     if (has(ReportSection::Scaling)) {
         renderScalingTable(doc, plan, planResult);
@@ -1277,6 +1331,8 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderPipeline(doc, charts, page);
     if (has(ReportSection::Measured))
         renderMeasured(doc, s, planResult, charts, page);
+    if (has(ReportSection::Hardware))
+        renderHardware(doc, s, planResult, charts, page);
     if (has(ReportSection::Overheads))
         renderOverheadsAndTail(doc, s, planResult, charts, page);
     if (has(ReportSection::GoalSeek)) {
