@@ -122,6 +122,11 @@ double sumLinear(double c0, double c1, double first, double n)
 /// in closed form: both sides are linear in L, so they cross at most once.
 Sides sumSteps(const Cost &c, double peak, double bandwidth, double first, double n)
 {
+    if (n == 1) { // one step (every prefill part): the plain roofline
+        const double compute = (c.ops0 + c.ops1 * first) / peak;
+        const double memory = (c.bytes0 + c.bytes1 * first) / bandwidth;
+        return compute >= memory ? Sides{compute, 0} : Sides{0, memory};
+    }
     const double ca = c.ops0 / peak, cb = c.ops1 / peak;
     const double ma = c.bytes0 / bandwidth, mb = c.bytes1 / bandwidth;
     const double alpha = ca - ma, beta = cb - mb; // compute - memory = alpha + beta L

@@ -1,3 +1,4 @@
+#include "core/hardware/roofline.h"
 #include "core/model/pipeline.h"
 #include "core/plan/evaluation.h"
 #include "core/tail/simulate.h"
@@ -150,3 +151,27 @@ BENCHMARK(BM_SimulateSimPyPeer)
     ->Iterations(1);
 
 } // namespace
+
+// Issue 33: every catalogue device at every batch from 1 to the largest its memory holds, for
+// Llama 3 8B's forward pass of 512 tokens: the cheapest-device search's whole sweep.
+void BM_RooflineCatalogue(benchmark::State &state)
+{
+    const pipeplan::hardware::ModelSpec model = pipeplan::HardwareSettings::defaultModel();
+    const pipeplan::hardware::Efficiency efficiency;
+    const auto &devices = pipeplan::hardware::builtInCatalogue().devices;
+    double batches = 0;
+    for (auto _ : state) {
+        batches = 0;
+        double total = 0;
+        for (const pipeplan::hardware::Device &device : devices) {
+            const double cap = pipeplan::hardware::maxBatch(model, device);
+            for (double b = 1; b <= cap; ++b) {
+                total += pipeplan::hardware::secondsPerBatch(model, device, efficiency, b);
+                ++batches;
+            }
+        }
+        benchmark::DoNotOptimize(total);
+    }
+    state.counters["batches"] = batches;
+}
+BENCHMARK(BM_RooflineCatalogue)->Name("BM_Roofline/catalogue")->Unit(benchmark::kMillisecond);

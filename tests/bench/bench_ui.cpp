@@ -81,6 +81,33 @@ BENCHMARK(BM_LiveUpdateDefaultLatency)
     ->Name("BM_LiveUpdate/default_latency")
     ->Unit(benchmark::kMillisecond);
 
+/// Issue 33: the default job with its latency from Llama 3 8B on an H100 (the cheapest-device
+/// table over the catalogue recomputed on every tick), the workers slider dragged.
+Scenario withHardware()
+{
+    Scenario s = defaultScenario();
+    s.hardware.enabled = true;
+    return s;
+}
+
+void BM_LiveUpdateHardwareWorkers(benchmark::State &state)
+{
+    liveUpdate(state, withHardware(), changeWorkers);
+}
+BENCHMARK(BM_LiveUpdateHardwareWorkers)
+    ->Name("BM_LiveUpdate/hardware_workers")
+    ->Unit(benchmark::kMillisecond);
+
+/// The batch slider: the roofline itself changes, so the latency, every number and chart do.
+void BM_LiveUpdateHardwareBatch(benchmark::State &state)
+{
+    liveUpdate(state, withHardware(),
+               [](Scenario &s, bool flip) { s.hardware.batch = flip ? 16 : 64; });
+}
+BENCHMARK(BM_LiveUpdateHardwareBatch)
+    ->Name("BM_LiveUpdate/hardware_batch")
+    ->Unit(benchmark::kMillisecond);
+
 /// 64 stages and 512 microbatches: 32,768 Gantt bars; a stage time changes, so the Gantt changes.
 void BM_LiveUpdateLargeGantt(benchmark::State &state)
 {
