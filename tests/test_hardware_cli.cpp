@@ -126,6 +126,14 @@ TEST(HardwareCli, EvalPrintsTheHardwareInForceAndTheCost)
     const double workerHours = 500e6 * latencyMs / 1000 / 3600;
     EXPECT_NEAR(cost.value(QStringLiteral("worker_hours")).toDouble(), workerHours, 1e-6);
     EXPECT_NEAR(cost.value(QStringLiteral("total")).toDouble(), workerHours * 2.5, 1e-6);
+    // Each lever's step bills its runtime: one stream until the workers step, then 100 workers.
+    const QJsonArray waterfall = o.value(QStringLiteral("waterfall")).toArray();
+    ASSERT_EQ(waterfall.size(), 5);
+    const QJsonObject accelerator = waterfall[2].toObject();
+    EXPECT_NEAR(accelerator.value(QStringLiteral("cost")).toDouble(),
+                accelerator.value(QStringLiteral("runtime_seconds")).toDouble() / 3600 * 2.5, 1e-6);
+    EXPECT_NEAR(waterfall[4].toObject().value(QStringLiteral("cost")).toDouble(),
+                cost.value(QStringLiteral("total")).toDouble(), 1e-6);
     // Every row of the scaling table has its cost; the deadline's fewest workers: 76.
     for (const QJsonValue &row : o.value(QStringLiteral("rows")).toArray())
         EXPECT_NEAR(row.toObject().value(QStringLiteral("cost")).toDouble(), workerHours * 2.5,

@@ -68,7 +68,8 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r,
                         {QStringLiteral("explanation"), step.explanation},
                         {QStringLiteral("applied"), step.applied},
                         {QStringLiteral("runtime_seconds"), step.runtimeSeconds},
-                        {QStringLiteral("runtime_human"), format::duration(step.runtimeSeconds)}});
+                        {QStringLiteral("runtime_human"), format::duration(step.runtimeSeconds)},
+                        {QStringLiteral("cost"), step.cost}});
     }
     const PipelineSummary &p = r.pipeline;
     return QJsonObject{
@@ -238,7 +239,8 @@ int runEval(const Flags &flags, QTextStream &out)
         levers.emplace_back(QStringLiteral("  ") + step.name + QStringLiteral(" (") +
                                 step.explanation + QStringLiteral(")"),
                             step.applied || &step == &r.waterfall.front()
-                                ? format::duration(step.runtimeSeconds)
+                                ? format::duration(step.runtimeSeconds) + QStringLiteral(", ") +
+                                      format::money(step.cost, r.cost.currency)
                                 : QStringLiteral("unchanged"));
     printRows(out, levers);
     out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";

@@ -322,6 +322,12 @@ ScenarioResult evaluate(const Scenario &scenario)
                  QStringLiteral(" binds"),
              r.overheads.runtimeSeconds, true});
     }
+    for (size_t i = 0; i < r.waterfall.size(); ++i) {
+        // Serial baseline, pre-filtering, accelerator and batching run one stream; the workers
+        // step and the overheads after it bill every worker.
+        const double workers = i >= 4 ? w.workers : 1;
+        r.waterfall[i].cost = workers * units::toHours(r.waterfall[i].runtimeSeconds) * price;
+    }
     return r;
 }
 

@@ -22,6 +22,9 @@ struct LeverStep
     QString explanation; ///< what changed, short enough for an axis label: "keep 50%"
     double runtimeSeconds = 0;
     bool applied = true; ///< false when the scenario does not use this lever (no change)
+    /// What the step's runtime bills (issue 33): one worker until the workers step, then the
+    /// scenario's workers, at the price per worker-hour.
+    double cost = 0;
     bool operator==(const LeverStep &) const = default;
 };
 
