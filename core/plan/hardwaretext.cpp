@@ -53,16 +53,16 @@ std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &optio
     return rows;
 }
 
-QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce &hw)
+QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce &hardware)
 {
     if (!settings.enabled)
         return QStringLiteral("Off: the latency per prediction is the one typed on the Model tab.");
-    if (!hw.inForce)
-        return QStringLiteral("Not in force: %1. The typed latency holds.").arg(hw.problem);
-    const Roofline &r = hw.roofline;
+    if (!hardware.inForce)
+        return QStringLiteral("Not in force: %1. The typed latency holds.").arg(hardware.problem);
+    const Roofline &r = hardware.roofline;
     QString text = QStringLiteral("In force: %1. Memory: %2 of weights, %3 per item; the largest "
                                   "batch that fits is %4.")
-                       .arg(hw.lever, format::binaryBytes(r.weightBytes),
+                       .arg(hardware.lever, format::binaryBytes(r.weightBytes),
                             format::binaryBytes(r.kvBytesPerItem + r.activationBytesPerItem),
                             format::grouped(r.maxBatch, 0));
     text += r.computeBoundBatch >= 1 ? QStringLiteral(" Compute-bound from batch %1.")

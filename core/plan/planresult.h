@@ -264,12 +264,13 @@ Sections changedSections(const Plan &before, const Plan &after);
 /// Evaluates every section of a valid plan (validate() of its scenarios empty).
 PlanResult evaluatePlan(const Plan &plan);
 
-/// Recomputes the `sections` of `result` for `plan`, leaving the others as they are. The
+/// Recomputes the `sections` of `result` for `typed` (the plan as the person typed it; the
+/// hardware in force is applied here, scenarioInForce), leaving the others as they are. The
 /// baseline's own evaluation is redone only when `baselineChanged` (a workers tick re-uses it
 /// and only redoes the comparison). Returns the sections whose values actually changed.
 /// `search`: whether the training section's large searches run now or are left `searching` for
 /// the window's background job (ScheduleSearchRunner).
-Sections reevaluate(PlanResult &result, const Plan &plan, Sections sections, bool baselineChanged,
+Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bool baselineChanged,
                     TrainingSearch search = TrainingSearch::Inline);
 
 /// The project's Monte Carlo, with and without buffers (seed 003; estimate::simulatePlan) over
