@@ -4,6 +4,7 @@
 #include "core/hardware/device.h"
 #include "core/hardware/model.h"
 #include "core/hardware/roofline.h"
+#include "core/hardware/training.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
 
@@ -415,4 +416,67 @@ TEST(HardwarePlan, TheFileKeepsTheDeviceTheModelAndThePlansPrices)
     bytes = scenariofile::toJson(plan);
     bytes.replace("\"layers\": 32", "\"layers\": -1");
     EXPECT_EQ(scenariofile::fromJson(bytes).error.field, QStringLiteral("hardware.model.layers"));
+}
+
+// Training from the model (issue 33 item 6).
+
+TEST(TrainingFromModel, KorthikantisActivationsPerLayer)
+{
+    // Llama 2 7B, s = 2,048, b = 1, 16 bits: s b h (34 + 5 a s / h) = 2048 x 4096 x (34 + 5 x
+    // 32 x 2048 / 4096) = 2048 x 4096 x 114 = 956,301,312 bytes per layer.
+    const ModelSpec m = *findModelPreset(QStringLiteral("Llama 2 7B"));
+    TrainingSetup setup;
+    setup.sequenceLength = 2048;
+    EXPECT_EQ(activationBytesPerLayer(m, setup), 956'301'312.0);
+    setup.tensorParallel = 8; // sequence parallelism splits all of it
+    EXPECT_EQ(activationBytesPerLayer(m, setup), 956'301'312.0 / 8);
+    setup.tensorParallel = 1;
+    setup.recompute = Recompute::Selective; // the 5 a s / h term is recomputed
+    EXPECT_EQ(activationBytesPerLayer(m, setup), 2048.0 * 4096 * 34);
+    setup.recompute = Recompute::Full; // only the layer's input
+    EXPECT_EQ(activationBytesPerLayer(m, setup), 2 * 2048.0 * 4096);
+}
+
+TEST(TrainingFromModel, AdamMixedPrecisionIsSixteenBytesPerParameter)
+{
+    EXPECT_EQ(kAdamWeightBytes + kAdamGradientBytes + kAdamOptimizerBytes, 16);
+    const ModelSpec m = *findModelPreset(QStringLiteral("Llama 2 7B"));
+    const Device h100 = *findDevice(QStringLiteral("H100 SXM"));
+    TrainingSetup setup;
+    setup.pipelineStages = 4;
+    setup.dataParallel = 8;
+    const TrainingStage plain = trainingStage(m, h100, {1, 1}, setup);
+    EXPECT_DOUBLE_EQ(plain.staticBytes, 6.74e9 / 4 * 16); // 26.96 GB per device
+    setup.shardOptimizer = true; // ZeRO-1: the 12 optimizer bytes split over 8 replicas
+    const TrainingStage sharded = trainingStage(m, h100, {1, 1}, setup);
+    EXPECT_DOUBLE_EQ(sharded.staticBytes, 6.74e9 / 4 * (2 + 2 + 12.0 / 8));
+    EXPECT_EQ(sharded.devices, 32);
+}
+
+TEST(TrainingFromModel, StageTimesAndTheRunForATokenBudget)
+{
+    const ModelSpec m = *findModelPreset(QStringLiteral("Llama 2 7B"));
+    const Device h100 = *findDevice(QStringLiteral("H100 SXM"));
+    TrainingSetup setup;
+    setup.sequenceLength = 2048;
+    setup.pipelineStages = 4;
+    // F = 2 x 6.74e9 / 4 x 2,048 tokens / (989e12 x 0.5) = 13.96 ms; B = W = F.
+    const TrainingStage stage = trainingStage(m, h100, {0.5, 0.8}, setup);
+    EXPECT_NEAR(stage.forwardMs, 2 * 6.74e9 / 4 * 2048 / (989e12 * 0.5) * 1000, 1e-9);
+    EXPECT_NEAR(stage.forwardMs, 13.96, 0.01);
+    EXPECT_EQ(stage.backwardMs, stage.forwardMs);
+    EXPECT_EQ(stage.weightMs, stage.forwardMs);
+    // 8 layers per stage x 956 MB: 7.65 GB per microbatch; 71.6 GiB usable less 27 GB static.
+    EXPECT_DOUBLE_EQ(stage.activationBytesPerMicrobatch, 8 * 956'301'312.0);
+    EXPECT_EQ(stage.microbatchesThatFit,
+              std::floor((79.6 * kBytesPerGib * 0.9 - 6.74e9 / 4 * 16) / (8 * 956'301'312.0)));
+    // A step of 8 microbatches in 300 ms: 16,384 tokens per step, 54,613 tokens/s; a billion
+    // tokens take 18,310 s on 4 devices: 20.3 device-hours, $50.86 at $2.50.
+    const TrainingRun run = trainingRun(stage, 8, 300, 1e9, 2.5);
+    EXPECT_EQ(run.tokensPerStep, 16384);
+    EXPECT_NEAR(run.tokensPerSecond, 16384 / 0.3, 1e-6);
+    EXPECT_NEAR(run.seconds, 1e9 / (16384 / 0.3), 1e-6);
+    EXPECT_NEAR(run.cost, 4 * run.seconds / 3600 * 2.5, 1e-9);
+    setup.recompute = Recompute::Full; // the forward runs again in the backward
+    EXPECT_EQ(trainingStage(m, h100, {0.5, 0.8}, setup).backwardMs, 2 * stage.forwardMs);
 }

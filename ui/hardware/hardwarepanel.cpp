@@ -360,6 +360,11 @@ void HardwarePanel::fillTable(QTableWidget *table, const QStringList &header,
                 Qt::AlignVCenter);
     }
     table->resizeColumnsToContents();
+    // Room between a right-aligned number and the left-aligned word after it ("12.98 ms",
+    // "compute"), at any font size.
+    const int gap = table->fontMetrics().horizontalAdvance(QStringLiteral("MM"));
+    for (int c = 0; c + 1 < table->columnCount(); ++c)
+        table->setColumnWidth(c, table->columnWidth(c) + gap);
 }
 
 void HardwarePanel::refresh()
