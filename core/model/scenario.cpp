@@ -48,6 +48,22 @@ std::vector<FieldError> validate(const HardwareSettings &hardware)
     if (auto e = checkField(hardware::fields::efficiency, hardware.efficiency.memory,
                             path + QStringLiteral(".memory_efficiency")))
         errors.push_back(*e);
+    const std::pair<const char *, double> training[] = {
+        {"microbatch_sequences", hardware.training.microbatchSequences},
+        {"sequence_length", hardware.training.sequenceLength},
+        {"tensor_parallel", hardware.training.tensorParallel},
+        {"data_parallel", hardware.training.dataParallel},
+    };
+    static const FieldSpec wholeCount{"count", "count", "", 1, 1e7, false, true};
+    for (const auto &[key, value] : training) {
+        if (auto e = checkField(wholeCount, value,
+                                path + QStringLiteral(".training.") + QLatin1String(key)))
+            errors.push_back(*e);
+    }
+    static const FieldSpec tokens{"tokens", "training tokens", "tokens", 1, 1e18, false, false};
+    if (auto e =
+            checkField(tokens, hardware.trainingTokens, path + QStringLiteral(".training.tokens")))
+        errors.push_back(*e);
     if (!hardware::findDevice(hardware.device, hardware.devices))
         errors.push_back({path + QStringLiteral(".device"),
                           QStringLiteral("no device called \"%1\" (pipeplan-cli devices lists "

@@ -2,6 +2,7 @@
 
 #include "core/base/cowlist.h"
 #include "core/hardware/roofline.h"
+#include "core/hardware/training.h"
 #include "core/measured/fit.h"
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
@@ -90,6 +91,10 @@ struct HardwareSettings
     bool devicePrice = true;
     /// The plan's own devices and prices: over the catalogue's by name, or new ones.
     std::vector<hardware::Device> devices;
+    /// Training the model on the device (the Training workspace's "From the model"): the split
+    /// and recomputation; its pipeline stages are the Training workspace's devices.
+    hardware::TrainingSetup training;
+    double trainingTokens = 1e9; ///< the token budget of a training run
     bool operator==(const HardwareSettings &) const = default;
 
     /// Llama 3 8B, one forward pass of 512 tokens (an embedding job).

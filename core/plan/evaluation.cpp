@@ -579,4 +579,41 @@ std::vector<DeviceOption> deviceOptions(const Scenario &typed)
     return possible;
 }
 
+std::optional<TrainingFromModel> trainingFromModel(const Scenario &scenario,
+                                                   const std::vector<TrainingSchedule> &schedules)
+{
+    const HardwareSettings &hw = scenario.hardware;
+    if (hw.model.kind != hardware::ModelKind::Transformer)
+        return std::nullopt;
+    const std::optional<hardware::Device> device = hardware::findDevice(hw.device, hw.devices);
+    if (!device)
+        return std::nullopt;
+    TrainingFromModel t;
+    t.model = hw.model.name;
+    t.device = device->name;
+    hardware::TrainingSetup setup = hw.training;
+    setup.pipelineStages = scenario.training.devices;
+    t.stage = hardware::trainingStage(hw.model, *device, hw.efficiency, setup);
+    const double price = hw.devicePrice ? device->pricePerHour : scenario.goal.pricePerWorkerHour;
+    if (const TrainingSchedule *first = firstRunnable(schedules)) {
+        t.runSchedule = first->kind;
+        t.run = hardware::trainingRun(t.stage, scenario.training.microbatches,
+                                      first->result->makespanMs, hw.trainingTokens, price);
+    }
+    return t;
+}
+
+TrainingSettings withTrainingFromModel(TrainingSettings training, const TrainingFromModel &model)
+{
+    const hardware::TrainingStage &stage = model.stage;
+    training.forwardMs = {stage.forwardMs};
+    training.backwardMs = {stage.backwardMs};
+    training.weightMs = {stage.weightMs};
+    training.activationBytesPerMicrobatch = stage.activationBytesPerMicrobatch;
+    // The activations' room: what the weights, gradients and optimizer leave (at least a byte,
+    // so a plan whose static bytes do not fit reads "fits no microbatch" rather than refusing).
+    training.deviceMemoryBytes = std::max(stage.memoryForActivationsBytes, 1.0);
+    return training;
+}
+
 } // namespace pipeplan

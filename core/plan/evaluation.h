@@ -232,6 +232,26 @@ struct TrainingSchedule
     bool operator==(const TrainingSchedule &) const = default;
 };
 
+/// Training the plan's model on its device (issue 33 item 6): a stage's F, B, W and memory, and
+/// the run of the token budget at the first runnable schedule's step time.
+struct TrainingFromModel
+{
+    QString model;
+    QString device;
+    hardware::TrainingStage stage;
+    std::optional<hardware::TrainingRun> run;
+    schedule::Kind runSchedule = schedule::Kind::OneFOneB; ///< whose step time `run` uses
+    bool operator==(const TrainingFromModel &) const = default;
+};
+
+/// Nothing for a model without a transformer shape or a device nobody has.
+std::optional<TrainingFromModel> trainingFromModel(const Scenario &scenario,
+                                                   const std::vector<TrainingSchedule> &schedules);
+
+/// `training` with the stage's F, B, W (one value for every device), its activation bytes per
+/// microbatch and the memory left for them: what "Use for F, B, W and memory" sets.
+TrainingSettings withTrainingFromModel(TrainingSettings training, const TrainingFromModel &model);
+
 /// The first schedule that could run (its result set), or null: the one whose memory is charted.
 const TrainingSchedule *firstRunnable(const std::vector<TrainingSchedule> &schedules);
 

@@ -82,4 +82,31 @@ QString costLine(const CostSummary &cost, const HardwareInForce &hardware)
              format::money(cost.pricePerWorkerHour, cost.currency));
 }
 
+QString trainingFromModel(const TrainingFromModel &model, const QString &currency)
+{
+    const TrainingStage &st = model.stage;
+    QString text = QStringLiteral("%1 on %2, per stage and microbatch: F %3, B %4, W %5. Per "
+                                  "device: %6 of weights, gradients and optimizer, %7 of "
+                                  "activations per microbatch in flight; ")
+                       .arg(model.model, model.device, format::milliseconds(st.forwardMs),
+                            format::milliseconds(st.backwardMs), format::milliseconds(st.weightMs),
+                            format::binaryBytes(st.staticBytes),
+                            format::binaryBytes(st.activationBytesPerMicrobatch));
+    text +=
+        st.memoryForActivationsBytes <= 0
+            ? QStringLiteral("the static bytes alone do not fit the %1's %2.")
+                  .arg(model.device,
+                       format::binaryBytes(st.staticBytes + st.memoryForActivationsBytes))
+            : QStringLiteral("%1 in flight fit.").arg(format::grouped(st.microbatchesThatFit, 0));
+    if (model.run) {
+        const TrainingRun &run = *model.run;
+        text += QStringLiteral(" %1 tokens/s on %2 devices (%3's step): the token budget takes "
+                               "%4, %5 device-hours, %6.")
+                    .arg(format::grouped(run.tokensPerSecond, 0), format::grouped(st.devices, 0),
+                         schedule::displayName(model.runSchedule), format::duration(run.seconds),
+                         format::grouped(run.deviceHours, 0), format::money(run.cost, currency));
+    }
+    return text;
+}
+
 } // namespace pipeplan::explain

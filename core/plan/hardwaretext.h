@@ -30,4 +30,9 @@ QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce 
 /// "$4,507.42 for 1,803 GPU-hours at $2.50/h" ("worker-hours" for a plan without a device).
 QString costLine(const CostSummary &cost, const HardwareInForce &hardware);
 
+/// What training the model on the device takes, in two or three sentences: F, B, W per
+/// microbatch, the memory per device (static and per microbatch, and how many microbatches fit),
+/// and the run of the token budget at the first schedule's step time.
+QString trainingFromModel(const TrainingFromModel &model, const QString &currency);
+
 } // namespace pipeplan::explain

@@ -44,9 +44,11 @@ TailSection tailSection(const Scenario &scenario, const ScenarioResult &model)
     return section;
 }
 
-TrainingSection trainingSection(const TrainingSettings &training, TrainingSearch search)
+TrainingSection trainingSection(const Scenario &scenario, TrainingSearch search)
 {
-    return {computeTraining(training, search)};
+    TrainingSection section{computeTraining(scenario.training, search), std::nullopt};
+    section.fromModel = trainingFromModel(scenario, section.schedules);
+    return section;
 }
 
 } // namespace
@@ -122,7 +124,8 @@ Sections changedSections(const Plan &before, const Plan &after)
         sections |= Section::Baseline;
     if (a.simulation != b.simulation || a.goal != b.goal)
         sections |= Section::Tail;
-    if (a.training != b.training)
+    if (a.training != b.training || a.hardware != b.hardware ||
+        a.goal.pricePerWorkerHour != b.goal.pricePerWorkerHour)
         sections |= Section::Training;
     if (a.project != b.project)
         sections |= Section::Project;
@@ -218,7 +221,7 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
     if ((sections & Section::Tail) && assign(result.tail, tailSection(plan.scenario, result.model)))
         changed |= Section::Tail;
     if ((sections & Section::Training) &&
-        assign(result.training, trainingSection(plan.scenario.training, search)))
+        assign(result.training, trainingSection(plan.scenario, search)))
         changed |= Section::Training;
     if ((sections & Section::Project) &&
         assign(result.project, projectSection(plan.scenario.project, QDate::currentDate())))
@@ -292,8 +295,10 @@ void completeBackground(PlanResult &result, const Plan &plan, Backgrounds which)
         setMonteCarlo(result, plan.scenario.project,
                       projectEstimate(plan.scenario.project, result.project));
     }
-    if ((which & Background::TrainingSearch) && trainingSearching(result.training.schedules))
+    if ((which & Background::TrainingSearch) && trainingSearching(result.training.schedules)) {
         completeTraining(result.training.schedules, plan.scenario.training);
+        result.training.fromModel = trainingFromModel(plan.scenario, result.training.schedules);
+    }
 }
 
 ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,

@@ -57,6 +57,8 @@ struct TailSection
 struct TrainingSection
 {
     std::vector<TrainingSchedule> schedules;
+    /// The plan's model trained on its device (Hardware & cost's model and device).
+    std::optional<TrainingFromModel> fromModel;
     bool operator==(const TrainingSection &) const = default;
 };
 

@@ -142,20 +142,42 @@ private:
     std::optional<FieldError> m_error;
 };
 
+QString recomputeKey(hardware::Recompute recompute)
+{
+    switch (recompute) {
+    case hardware::Recompute::Selective:
+        return QStringLiteral("selective");
+    case hardware::Recompute::Full:
+        return QStringLiteral("full");
+    case hardware::Recompute::None:
+        break;
+    }
+    return QStringLiteral("none");
+}
+
 /// The hardware section (format 7, issue 33): the device and model the latency comes from.
 QJsonObject hardwareJson(const HardwareSettings &h)
 {
     QJsonArray devices;
     for (const hardware::Device &d : h.devices)
         devices.append(hardware::toJson(d));
-    return QJsonObject{{QStringLiteral("enabled"), h.enabled},
-                       {QStringLiteral("device"), h.device},
-                       {QStringLiteral("model"), hardware::toJson(h.model)},
-                       {QStringLiteral("batch"), h.batch},
-                       {QStringLiteral("compute_efficiency"), h.efficiency.compute},
-                       {QStringLiteral("memory_efficiency"), h.efficiency.memory},
-                       {QStringLiteral("device_price"), h.devicePrice},
-                       {QStringLiteral("devices"), devices}};
+    return QJsonObject{
+        {QStringLiteral("enabled"), h.enabled},
+        {QStringLiteral("device"), h.device},
+        {QStringLiteral("model"), hardware::toJson(h.model)},
+        {QStringLiteral("batch"), h.batch},
+        {QStringLiteral("compute_efficiency"), h.efficiency.compute},
+        {QStringLiteral("memory_efficiency"), h.efficiency.memory},
+        {QStringLiteral("device_price"), h.devicePrice},
+        {QStringLiteral("devices"), devices},
+        {QStringLiteral("training"),
+         QJsonObject{{QStringLiteral("microbatch_sequences"), h.training.microbatchSequences},
+                     {QStringLiteral("sequence_length"), h.training.sequenceLength},
+                     {QStringLiteral("tensor_parallel"), h.training.tensorParallel},
+                     {QStringLiteral("data_parallel"), h.training.dataParallel},
+                     {QStringLiteral("shard_optimizer"), h.training.shardOptimizer},
+                     {QStringLiteral("recompute"), recomputeKey(h.training.recompute)},
+                     {QStringLiteral("tokens"), h.trainingTokens}}}};
 }
 
 void readHardware(Reader &read, const QJsonObject &o, const QString &path, HardwareSettings &h)
@@ -185,6 +207,35 @@ void readHardware(Reader &read, const QJsonObject &o, const QString &path, Hardw
             h.model = *m;
         else
             read.fail(error.field, error.message);
+    }
+    const QJsonObject training = read.section(o, QStringLiteral("training"), at("training"));
+    if (!training.isEmpty() && !read.failed()) {
+        const QString where = at("training");
+        auto number = [&](const char *key, double fallback) {
+            return read.numberOr(training, QLatin1String(key),
+                                 where + QLatin1Char('.') + QLatin1String(key), fallback);
+        };
+        hardware::TrainingSetup &t = h.training;
+        t.microbatchSequences = number("microbatch_sequences", t.microbatchSequences);
+        t.sequenceLength = number("sequence_length", t.sequenceLength);
+        t.tensorParallel = number("tensor_parallel", t.tensorParallel);
+        t.dataParallel = number("data_parallel", t.dataParallel);
+        h.trainingTokens = number("tokens", h.trainingTokens);
+        t.shardOptimizer =
+            read.booleanOr(training, QStringLiteral("shard_optimizer"),
+                           where + QStringLiteral(".shard_optimizer"), t.shardOptimizer);
+        if (training.contains(QStringLiteral("recompute"))) {
+            const QString key = training.value(QStringLiteral("recompute")).toString();
+            if (key == QLatin1String("none"))
+                t.recompute = hardware::Recompute::None;
+            else if (key == QLatin1String("selective"))
+                t.recompute = hardware::Recompute::Selective;
+            else if (key == QLatin1String("full"))
+                t.recompute = hardware::Recompute::Full;
+            else
+                read.fail(where + QStringLiteral(".recompute"),
+                          QStringLiteral("must be \"none\", \"selective\" or \"full\""));
+        }
     }
     if (o.contains(QStringLiteral("devices"))) {
         const QJsonArray devices = read.array(o, QStringLiteral("devices"), at("devices"));

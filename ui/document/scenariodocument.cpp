@@ -383,6 +383,8 @@ void ScenarioDocument::takeSearchedTraining()
     if (!searched || !trainingSearching(m_result.training.schedules))
         return;
     m_result.training = std::move(*searched);
+    // The searched schedule's step time is the training run's.
+    m_result.training.fromModel = trainingFromModel(m_plan.scenario, m_result.training.schedules);
     countRecomputes(Section::Training);
     emit changed(Section::Training);
 }

@@ -121,6 +121,14 @@ enum class EditId
     HardwareDevicePrice,
     HardwarePrice,
     HardwareCalibrate,
+    TrainingModelSequence,
+    TrainingModelMicrobatch,
+    TrainingModelTensor,
+    TrainingModelData,
+    TrainingModelTokens,
+    TrainingModelRecompute,
+    TrainingModelShard,
+    TrainingModelUse,
 };
 
 /// The single source of truth of one window: the plan (scenario and pinned baseline), its undo

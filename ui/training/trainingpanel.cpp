@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/plan/explain.h"
+#include "core/plan/hardwaretext.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
@@ -256,6 +257,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
                  [](double bytes) { return std::min(kDefaultActivationBytes, bytes); }),
           kGiB}});
     inputsLayout->addWidget(budgetBox);
+    inputsLayout->addWidget(fromModelBox(inputs));
     inputsLayout->addStretch(1);
 
     auto *inputsScroll = new QScrollArea(this);
@@ -384,6 +386,126 @@ int TrainingPanel::computeCount() const
     return m_document ? m_document->recomputeCount(Section::Training) : 0;
 }
 
+/// Training the model of Hardware & cost on its device (issue 33): the split and recomputation,
+/// what a stage takes (F, B, W and memory) and what the token budget costs, and one undoable
+/// step that puts F, B, W and the memory into the schedules above.
+QGroupBox *TrainingPanel::fromModelBox(QWidget *parent)
+{
+    auto *box = new QGroupBox(tr("From the model (Hardware && cost)"), parent);
+    auto *form = new QFormLayout(box);
+    const auto ofSetup = [](double hardware::TrainingSetup::*member) {
+        return field(&Scenario::hardware, &HardwareSettings::training, member);
+    };
+    m_bound->bind(
+        form, box,
+        {{.label = tr("Sequence length"),
+          .explanation = tr("Tokens per training sequence."),
+          .control = config(1, 1'048'576, Scale::Log, 0, tr(" tokens")),
+          .id = EditId::TrainingModelSequence,
+          .undoText = tr("Change sequence length"),
+          .field = ofSetup(&hardware::TrainingSetup::sequenceLength),
+          .explanationShown = false},
+         {.label = tr("Sequences per microbatch"),
+          .explanation = tr("b: sequences in one microbatch."),
+          .control = config(1, 4096, Scale::Log, 0, QString()),
+          .id = EditId::TrainingModelMicrobatch,
+          .undoText = tr("Change sequences per microbatch"),
+          .field = ofSetup(&hardware::TrainingSetup::microbatchSequences),
+          .explanationShown = false},
+         {.label = tr("Tensor parallel"),
+          .explanation = tr("t: each layer split over t devices (with sequence parallelism): "
+                            "weights and activations divided by t."),
+          .control = config(1, 64, Scale::Log, 0, QString()),
+          .id = EditId::TrainingModelTensor,
+          .undoText = tr("Change tensor parallelism"),
+          .field = ofSetup(&hardware::TrainingSetup::tensorParallel),
+          .explanationShown = false},
+         {.label = tr("Data parallel"),
+          .explanation = tr("d: replicas of the pipeline, each taking the microbatches above."),
+          .control = config(1, 65536, Scale::Log, 0, QString()),
+          .id = EditId::TrainingModelData,
+          .undoText = tr("Change data parallelism"),
+          .field = ofSetup(&hardware::TrainingSetup::dataParallel),
+          .explanationShown = false},
+         {.label = tr("Token budget"),
+          .explanation = tr("Tokens the training run processes in all."),
+          .control = config(1e6, 1e15, Scale::Log, 0, tr(" tokens")),
+          .id = EditId::TrainingModelTokens,
+          .undoText = tr("Change token budget"),
+          .field = field(&Scenario::hardware, &HardwareSettings::trainingTokens),
+          .explanationShown = false}});
+    m_recompute = new QComboBox(box);
+    m_recompute->addItem(tr("None: keep every activation"));
+    m_recompute->addItem(tr("Selective: recompute attention"));
+    m_recompute->addItem(tr("Full: keep layer inputs only"));
+    m_recompute->setToolTip(tr("Activation recomputation (Korthikanti et al. 2022): what a layer "
+                               "keeps for its backward pass; full recomputation runs the forward "
+                               "again in B."));
+    form->addRow(tr("Recompute"), m_recompute);
+    m_shardOptimizer = new QCheckBox(tr("Shard the optimizer over data parallelism (ZeRO-1)"), box);
+    form->addRow(m_shardOptimizer);
+    m_fromModel = new QLabel(box);
+    m_fromModel->setWordWrap(true);
+    m_fromModel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_fromModel->setAccessibleName(tr("Training from the model"));
+    form->addRow(m_fromModel);
+    m_useModel = new QPushButton(tr("&Use for F, B, W and memory"), box);
+    m_useModel->setToolTip(tr("Set F, B and W of every device and the activation memory from the "
+                              "model (one undoable step); each schedule is then marked as "
+                              "fitting or not."));
+    form->addRow(m_useModel);
+    connect(m_recompute, &QComboBox::activated, this, [this](int index) {
+        m_bound->edit(tr("Change recomputation"), EditId::TrainingModelRecompute,
+                      [index](Scenario &s) {
+                          s.hardware.training.recompute = static_cast<hardware::Recompute>(index);
+                      });
+    });
+    connect(m_shardOptimizer, &QCheckBox::toggled, this, [this](bool on) {
+        m_bound->edit(on ? tr("Shard the optimizer") : tr("Keep the whole optimizer"),
+                      EditId::TrainingModelShard,
+                      [on](Scenario &s) { s.hardware.training.shardOptimizer = on; });
+    });
+    connect(m_useModel, &QPushButton::clicked, this, [this]() { useModel(); });
+    return box;
+}
+
+bool TrainingPanel::useModel()
+{
+    if (!m_document)
+        return false;
+    const std::optional<TrainingFromModel> &model = m_document->planResult().training.fromModel;
+    if (!model)
+        return false;
+    const TrainingFromModel taken = *model;
+    return m_document->editScenario(
+        tr("Use the model's F, B, W and memory"), EditId::TrainingModelUse,
+        [taken](Scenario &s) { s.training = withTrainingFromModel(s.training, taken); });
+}
+
+QString TrainingPanel::fromModelText() const
+{
+    return m_fromModel->text();
+}
+
+void TrainingPanel::refreshFromModel()
+{
+    const Scenario &s = m_document->scenario();
+    {
+        const QSignalBlocker recompute(m_recompute);
+        const QSignalBlocker shard(m_shardOptimizer);
+        m_recompute->setCurrentIndex(static_cast<int>(s.hardware.training.recompute));
+        m_shardOptimizer->setChecked(s.hardware.training.shardOptimizer);
+    }
+    const std::optional<TrainingFromModel> &model = m_document->planResult().training.fromModel;
+    m_useModel->setEnabled(model.has_value());
+    if (!model) {
+        m_fromModel->setText(tr("Hardware & cost's model has no layers to train (a model given by "
+                                "its work per item)."));
+        return;
+    }
+    m_fromModel->setText(explain::trainingFromModel(*model, s.goal.currency));
+}
+
 void TrainingPanel::refresh()
 {
     if (!refreshNow())
@@ -391,6 +513,7 @@ void TrainingPanel::refresh()
     const Scenario &s = m_document->scenario();
     const TrainingSettings &t = s.training;
     m_bound->show(s);
+    refreshFromModel();
     m_picker->setCurrentIndex(m_picker->findData(static_cast<int>(t.schedule)));
     for (std::size_t i = 0; i < m_compare.size(); ++i) {
         const schedule::Kind kind = schedule::kAllKinds[i];

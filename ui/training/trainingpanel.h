@@ -12,6 +12,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
@@ -67,17 +68,29 @@ public:
     QProgressBar *searchProgress() const { return m_searchProgress; }
     QPushButton *searchButton() const { return m_searchButton; }
 
+    /// "From the model": what training Hardware & cost's model on its device takes.
+    QString fromModelText() const;
+    QPushButton *useModelButton() const { return m_useModel; }
+    /// Puts the model's F, B, W and activation memory into the schedules (one undoable step).
+    bool useModel();
+
 protected:
     void refresh() override;
     void documentAttached(ScenarioDocument *document) override;
 
 private:
+    QGroupBox *fromModelBox(QWidget *parent);
+    void refreshFromModel();
     void updateSearchBar();
 
     QComboBox *m_picker;
     std::array<QCheckBox *, schedule::kAllKinds.size()> m_compare{};
     QLabel *m_perDevice;
     QLabel *m_message;
+    QLabel *m_fromModel = nullptr;
+    QComboBox *m_recompute = nullptr;
+    QCheckBox *m_shardOptimizer = nullptr;
+    QPushButton *m_useModel = nullptr;
     QTableWidget *m_table;
     ScheduleChart *m_gantt;
     QLabel *m_memoryTitle;
