@@ -98,6 +98,9 @@ int main(int argc, char *argv[])
     options.useSettings = !parser.isSet(fresh) && !shooting;
     options.autosave = !shooting;
     options.interactive = !shooting;
+    // A full screen takes the platform's size (800x800 offscreen, issue 32): a presentation
+    // shot is of the size asked for, as a window of it shows it.
+    options.presentationFillsScreen = !shooting;
 
     QList<pipeplan::MainWindow *> windows;
     if (!shooting)
@@ -161,11 +164,6 @@ int main(int argc, char *argv[])
         if (!(look.theme == window->look().theme &&
               look.presentation == window->look().presentation))
             window->setLook(look);
-        // Full screen without a window manager (Xvfb) keeps whatever size the platform picks
-        // (issue 32: an 800x800 PNG for 1920x1080): the shot is of the size asked for, the
-        // screen a presentation fills.
-        if (shooting && look.presentation)
-            window->setGeometry(QRect(QPoint(0, 0), shotSize));
     }
     if (shooting) {
         pipeplan::MainWindow *window = windows.last();

@@ -8,6 +8,7 @@
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
 #include "ui/model/waterfallchart.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/valuecontrol.h"
 #include "ui/window/help.h"
 #include "ui/window/mainwindow.h"
@@ -30,6 +31,9 @@
 
 #include <gtest/gtest.h>
 #include <qcustomplot.h>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace pipeplan;
 
@@ -335,6 +339,71 @@ TEST(HelpGettingStarted, ALaptopWindowKeepsItsWidthAndTheGuideItsButtons)
     const QRect shown(guide->mapToGlobal(QPoint(0, 0)), guide->size());
     EXPECT_LE(shown.right(), frame.right()) << shown.right() << " > " << frame.right();
     EXPECT_GE(shown.left(), frame.left());
+}
+
+namespace {
+/// WCAG 2's relative luminance of `c` (sRGB).
+double luminance(const QColor &c)
+{
+    const auto channel = [](double v) {
+        return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+    };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+
+/// The contrast of the most contrasting pixel of `image` with its top-left one (the background):
+/// a text's own colour, where its strokes are solid.
+double textContrast(const QImage &image)
+{
+    const double background = luminance(image.pixelColor(0, 0));
+    double best = 1;
+    for (int y = 0; y < image.height(); ++y) {
+        for (int x = 0; x < image.width(); ++x) {
+            const double l = luminance(image.pixelColor(x, y));
+            best =
+                std::max(best, (std::max(l, background) + 0.05) / (std::min(l, background) + 0.05));
+        }
+    }
+    return best;
+}
+} // namespace
+
+// Issue 32: docked beside the views, the guide's blue frame around the headline was placed
+// before the dock narrowed the headline, so it ran across the guide's title bar and "Step 1 of
+// 9"; and that step was a faint grey (palette(mid)). The frame follows the headline and stays
+// off the guide; the step reads at 4.5:1 or more in every theme.
+TEST(HelpGettingStarted, TheHighlightStaysOffTheGuideAndTheStepReads)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1600, 900);
+    window.show();
+    QCoreApplication::processEvents();
+    help::GettingStarted *guide = help::showGettingStarted(&window);
+    guide->setFloating(false); // docked, as on a screen with room for it
+    QTest::qWait(50);
+    ASSERT_FALSE(guide->isFloating());
+    ASSERT_EQ(guide->currentStep(), 0);
+    const auto *highlight = window.findChild<QWidget *>(QStringLiteral("guideHighlight"));
+    ASSERT_NE(highlight, nullptr);
+    ASSERT_TRUE(highlight->isVisible());
+    const QWidget *headline = window.headline();
+    const QRect target(headline->mapTo(&window, QPoint(0, 0)), headline->size());
+    EXPECT_EQ(highlight->geometry(),
+              target.adjusted(-4, -4, 4, 4) & window.centralWidget()->geometry());
+    const QRect panel(guide->mapTo(&window, QPoint(0, 0)), guide->size());
+    EXPECT_FALSE(highlight->geometry().intersects(panel))
+        << "frame right " << highlight->geometry().right() << ", guide left " << panel.left();
+    EXPECT_LT(highlight->geometry().right(), panel.left());
+
+    EXPECT_EQ(guide->counterLabel()->text(), QStringLiteral("Step 1 of 9"));
+    for (const appearance::Theme theme :
+         {appearance::Theme::System, appearance::Theme::Light, appearance::Theme::Dark}) {
+        window.setLook({theme, false});
+        QCoreApplication::processEvents();
+        const QImage step = guide->counterLabel()->grab().toImage();
+        EXPECT_GE(textContrast(step), 4.5) << "theme " << static_cast<int>(theme);
+    }
+    window.setLook({appearance::Theme::System, false});
 }
 
 TEST(HelpGettingStarted, StepsWalkTheSeedStoryOnTheDocument)

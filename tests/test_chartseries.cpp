@@ -270,6 +270,82 @@ TEST(ChartSeries, HistogramPercentileLabelsSitAboveTheBars)
             << chart.markerText(i).toStdString();
 }
 
+// Issue 32: every trial the same (no stragglers, no failures) gives one bin of no width. It was
+// drawn 1 % of the value wide from the value on (all at 7.98 h: a bar to 8.06 h, as if trials
+// crossed an 8 h deadline). One narrow bar centred on the value, the axis around it.
+TEST(ChartSeries, HistogramOfEqualTrialsIsANarrowBarOnTheValue)
+{
+    const double seconds = 7.98 * 3600;
+    simulation::Result result;
+    result.histogram.minValue = seconds;
+    result.histogram.binWidth = 0;
+    result.histogram.counts = {500};
+    result.maxSeconds = seconds;
+    result.p50Seconds = seconds;
+    result.p90Seconds = seconds;
+    result.p99Seconds = seconds;
+    HistogramChart chart;
+    chart.resize(400, 300);
+    chart.setViewport(chart.rect());
+    chart.setResult(result, seconds);
+    chart.replot();
+    EXPECT_EQ(chart.xAxis->label(), QStringLiteral("job completion time (hours)"));
+    ASSERT_EQ(chart.bars()->data()->size(), 1);
+    EXPECT_DOUBLE_EQ(chart.bars()->data()->at(0)->key, 7.98);
+    EXPECT_DOUBLE_EQ(chart.bars()->data()->at(0)->value, 500);
+    EXPECT_EQ(chart.bars()->widthType(), QCPBars::wtAbsolute);
+    EXPECT_DOUBLE_EQ(chart.bars()->width(), 8);
+    // The axis is centred on the value: 7.98 h ± 2 %.
+    EXPECT_NEAR(chart.xAxis->range().center(), 7.98, 1e-12);
+    EXPECT_NEAR(chart.xAxis->range().lower, 7.98 - 0.1596, 1e-12);
+    EXPECT_NEAR(chart.xAxis->range().upper, 7.98 + 0.1596, 1e-12);
+    // Drawn: the blue of the bar spans 8 pixels around 7.98 h and stops short of 8 h.
+    const QImage image = chart.toPixmap(400, 300).toImage();
+    const int y = static_cast<int>(chart.yAxis->coordToPixel(250));
+    const double centre = chart.xAxis->coordToPixel(7.98);
+    int left = image.width();
+    int right = -1;
+    for (int x = 0; x < image.width(); ++x) {
+        const QColor c = image.pixelColor(x, y);
+        if (c.blue() > c.red() + 60) {
+            left = std::min(left, x);
+            right = std::max(right, x);
+        }
+    }
+    EXPECT_NEAR(left, centre - 4, 1.01);
+    EXPECT_NEAR(right, centre + 4, 1.01);
+    EXPECT_LT(right, chart.xAxis->coordToPixel(8.0));
+
+    // Trials that differ again: bins of their own width, as before.
+    result.histogram.binWidth = 36;
+    result.histogram.counts = {300, 200};
+    chart.setResult(result, seconds);
+    EXPECT_EQ(chart.bars()->widthType(), QCPBars::wtPlotCoords);
+    EXPECT_DOUBLE_EQ(chart.bars()->width(), 0.01);
+    EXPECT_DOUBLE_EQ(chart.bars()->data()->at(0)->key, 7.985);
+}
+
+TEST(ChartSeries, EstimateOfEqualTrialsIsANarrowBarOnTheValue)
+{
+    estimate::MonteCarloResult result;
+    result.trials = 4;
+    result.histogram.minValue = 40;
+    result.histogram.binWidth = 0;
+    result.histogram.counts = {4};
+    result.cumulativeHours = {40, 40, 40, 40};
+    result.minHours = 40;
+    result.maxHours = 40;
+    result.p50Hours = 40;
+    result.p90Hours = 40;
+    EstimateChart chart;
+    chart.setResult(result);
+    ASSERT_EQ(chart.bars()->data()->size(), 1);
+    EXPECT_DOUBLE_EQ(chart.bars()->data()->at(0)->key, chart.xAxis->range().center());
+    EXPECT_EQ(chart.bars()->widthType(), QCPBars::wtAbsolute);
+    EXPECT_DOUBLE_EQ(chart.bars()->width(), 8);
+    EXPECT_NEAR(chart.xAxis->range().size(), chart.bars()->data()->at(0)->key * 0.04, 1e-12);
+}
+
 TEST(ChartSeries, EstimateChartDrawsTheDistributionAndItsCumulativeCurve)
 {
     estimate::MonteCarloResult result;

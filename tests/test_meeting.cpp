@@ -361,6 +361,34 @@ TEST(MeetingPresentation, ASharedScreenShowsTheAnswerAndEscapeLeaves)
     EXPECT_FALSE(window.look().presentation);
 }
 
+// Issue 32: a presentation shot (--screenshot) is of the size asked for. Full screen takes the
+// platform's size (800x800 offscreen), so a window told not to fill the screen keeps its own,
+// with the presentation look.
+TEST(MeetingPresentation, AWindowThatDoesNotFillTheScreenKeepsItsSize)
+{
+    MainWindow::Options options = MainWindow::Options::headless();
+    options.presentationFillsScreen = false;
+    MainWindow window(options);
+    window.resize(1920, 1080);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.setLook({appearance::Theme::Light, true});
+    QApplication::processEvents();
+    EXPECT_FALSE(window.isFullScreen());
+    EXPECT_EQ(window.size(), QSize(1920, 1080));
+    EXPECT_EQ(window.grab().size(), QSize(1920, 1080));
+    EXPECT_TRUE(window.menuBar()->isHidden());
+    EXPECT_TRUE(window.leavePresentationButton()->isVisible());
+    EXPECT_FALSE(window.inputsVisible());
+    EXPECT_GE(QFontInfo(window.headline()->captionFont()).pixelSize(),
+              HeadlineWidget::kPresentationCaptionPx);
+    // Leaving gives the window back at its size.
+    window.setLook({appearance::Theme::Light, false});
+    QApplication::processEvents();
+    EXPECT_EQ(window.size(), QSize(1920, 1080));
+    EXPECT_FALSE(window.menuBar()->isHidden());
+}
+
 namespace {
 /// Pixels of `image` inside `rect` whose lightness differs from `background` by more than 60:
 /// what an eye can find on the screen.

@@ -9,9 +9,11 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/project/projectpanel.h"
 #include "ui/project/riskcharts.h"
+#include "ui/project/tasktablemodel.h"
 #include "ui/widgets/appearance.h"
 #include "ui/window/mainwindow.h"
 
+#include <QApplication>
 #include <QCalendarWidget>
 #include <QCheckBox>
 #include <QDateEdit>
@@ -21,6 +23,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -365,4 +368,112 @@ TEST(ProjectForecast, TheEstimateTableFollowsThePresentationFont)
             << column;
     look.presentation = false;
     w.window.setLook(look);
+}
+
+namespace {
+/// At every scroll position, each column of `table` that starts in its viewport ends in it (no
+/// header or cell cut by the table's edge), and each column is as wide as its header and cells.
+void expectWholeColumns(QTableView *table, const std::string &where)
+{
+    QHeaderView *header = table->horizontalHeader();
+    QScrollBar *scroll = table->horizontalScrollBar();
+    for (int column = 0; column < header->count(); ++column) {
+        EXPECT_GE(header->sectionSize(column), header->sectionSizeHint(column))
+            << where << ", column " << column;
+        EXPECT_GE(header->sectionSize(column),
+                  static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(column))
+            << where << ", column " << column;
+    }
+    for (int position = scroll->minimum(); position <= scroll->maximum(); ++position) {
+        scroll->setValue(position);
+        QApplication::processEvents();
+        const int viewport = table->viewport()->width();
+        EXPECT_EQ(header->width(), viewport) << where << ", scrolled to " << position;
+        int shownWidth = 0;
+        int lastShown = -1;
+        for (int column = 0; column < header->count(); ++column) {
+            const int x = header->sectionViewportPosition(column);
+            if (x < 0 || x >= viewport)
+                continue;
+            EXPECT_LE(x + header->sectionSize(column), viewport)
+                << where << ", scrolled to " << position << ": column " << column << " ("
+                << table->model()->headerData(column, Qt::Horizontal).toString().toStdString()
+                << ") cut";
+            shownWidth += header->sectionSize(column);
+            lastShown = column;
+        }
+        // The viewport ends where its last whole column does, unless every column up to the
+        // last is in it.
+        if (lastShown + 1 < header->count()) {
+            EXPECT_EQ(shownWidth, viewport) << where << ", scrolled to " << position;
+        }
+    }
+    // Scrolled to the end, the last column is whole.
+    const int last = header->count() - 1;
+    EXPECT_GE(header->sectionViewportPosition(last), 0) << where;
+    EXPECT_LE(header->sectionViewportPosition(last) + header->sectionSize(last),
+              table->viewport()->width())
+        << where;
+    scroll->setValue(0);
+    QApplication::processEvents();
+}
+} // namespace
+
+// Issue 32: at 1366x768 the task table's columns overflow it, and the edge cut "Done (%)" to
+// "Done (%" over "10" for 100; in presentation mode at 1920x1080 "Critical (% of trials)" to
+// "Critical (% of". The table scrolls a column at a time and shows whole columns only.
+TEST(ProjectForecast, TheTaskTableShowsWholeColumnsOnly)
+{
+    ProjectWindow w(forecastPreset());
+    ASSERT_TRUE(w.waitForEstimate());
+    QTest::qWait(60);
+    QTableView *table = w.panel()->taskTable();
+    QHeaderView *header = table->horizontalHeader();
+    ASSERT_EQ(header->count(), 14);
+    // They do overflow it: it scrolls.
+    ASSERT_GT(header->length(), table->viewport()->width());
+    ASSERT_GT(table->horizontalScrollBar()->maximum(), 0);
+    EXPECT_TRUE(table->horizontalScrollBar()->isVisible());
+    expectWholeColumns(table, "1366x768");
+    // The scroll bar under the rows takes no row's room: all eight are whole.
+    ASSERT_EQ(table->model()->rowCount(), 8);
+    EXPECT_EQ(table->verticalScrollBar()->maximum(), 0);
+    EXPECT_EQ(table->rowViewportPosition(7) + table->rowHeight(7), 8 * table->rowHeight(0));
+    EXPECT_LE(8 * table->rowHeight(0), table->viewport()->height());
+
+    // A window of 1920x1080 in presentation mode (as a presentation's --screenshot makes one).
+    MainWindow::Options options = MainWindow::Options::headless();
+    options.presentationFillsScreen = false;
+    MainWindow window(options);
+    window.document()->load(forecastPreset(), QString());
+    window.resize(1920, 1080);
+    window.show();
+    window.workspaces()->setCurrentIndex(3);
+    appearance::Look look = window.look();
+    look.presentation = true;
+    window.setLook(look);
+    ASSERT_TRUE(QTest::qWaitFor(
+        [&window]() {
+            return !window.projectPanel()->isRunning() &&
+                   window.document()->jobs()->monteCarlo()->estimateFor(
+                       window.document()->scenario().project);
+        },
+        60'000));
+    QTest::qWait(100);
+    ASSERT_EQ(window.size(), QSize(1920, 1080));
+    expectWholeColumns(window.projectPanel()->taskTable(), "1920x1080 presentation");
+
+    // With room to spare (2560 px, no presentation) the Task column takes it: every column
+    // shows, and they fill the table.
+    look.presentation = false;
+    window.setLook(look);
+    window.resize(2560, 1080);
+    QTest::qWait(200);
+    QTableView *wide = window.projectPanel()->taskTable();
+    EXPECT_EQ(wide->horizontalScrollBar()->maximum(), 0);
+    EXPECT_EQ(wide->horizontalHeader()->length(), wide->viewport()->width());
+    EXPECT_GT(
+        wide->columnWidth(TaskTableModel::Name),
+        static_cast<const QAbstractItemView *>(wide)->sizeHintForColumn(TaskTableModel::Name));
+    expectWholeColumns(wide, "2560x1080");
 }

@@ -159,8 +159,15 @@ TEST(RiskCharts, GanttCriticalPathInTheAlertColourDoneFilledInProgressFilledToIt
     EXPECT_TRUE(chart.rowIsCritical(1));
     EXPECT_FALSE(chart.rowIsCritical(2));
     EXPECT_TRUE(chart.rowIsCritical(3));
-    EXPECT_EQ(chart.rowColor(0), chartstyle::kAlert);
+    // Done in the ink colour, as the legend's "done" swatch (issue 32: drawn in the blue or red
+    // of its criticality under a black swatch); the others by critical or not.
+    const QColor ink = chart.swatch(LegendSwatch::Shape::Filled)->color();
+    EXPECT_EQ(chart.swatch(LegendSwatch::Shape::Filled)->name(), QStringLiteral("done"));
+    EXPECT_EQ(ink, chart.xAxis->tickLabelColor());
+    EXPECT_EQ(chart.rowColor(0), ink);
+    EXPECT_EQ(chart.rowColor(1), chartstyle::kAlert);
     EXPECT_EQ(chart.rowColor(2), chartstyle::kPrimary);
+    EXPECT_EQ(chart.rowColor(3), chartstyle::kAlert);
     EXPECT_EQ(chart.bar(0).filled, 1.0);
     EXPECT_EQ(chart.bar(1).filled, 0.4);
     EXPECT_EQ(chart.bar(2).filled, 0.0);
@@ -169,8 +176,8 @@ TEST(RiskCharts, GanttCriticalPathInTheAlertColourDoneFilledInProgressFilledToIt
         return pixelAt(image, chart.xAxis->coordToPixel(calendarDayKey(QDate(2025, 12, 15), day)),
                        chart.yAxis->coordToPixel(row));
     };
-    // Done: solid. In progress: solid over its first 40 % (days 7 to 18.2), light after.
-    EXPECT_EQ(at(0, 3.5), chartstyle::kAlert);
+    // Done: solid ink. In progress: solid over its first 40 % (days 7 to 18.2), light after.
+    EXPECT_EQ(at(0, 3.5), ink);
     EXPECT_EQ(at(1, 10), chartstyle::kAlert);
     EXPECT_NE(at(1, 25), chartstyle::kAlert);
     EXPECT_GT(at(1, 25).lightness(), 200);
@@ -202,6 +209,30 @@ TEST(RiskCharts, GanttLegendSeparatesCriticalityFromProgress)
         EXPECT_NE(state->color(), chartstyle::kAlert) << state->name().toStdString();
     }
     EXPECT_EQ(chart.swatch(LegendSwatch::Shape::Outlined)->name(), QStringLiteral("not started"));
+}
+
+// Issue 32: the colour swatches name the bars still to finish. Done tasks are in the ink colour,
+// so a plan whose only tasks off the critical path are done draws no blue and shows no "other
+// tasks" swatch.
+TEST(RiskCharts, GanttDoneTasksAreDrawnAsTheLegendSays)
+{
+    estimate::TaskGantt gantt = sampleGantt();
+    gantt.rows[2].state = TaskState::Done; // Infrastructure, off the critical path
+    gantt.rows[2].shareDone = 1;
+    TaskGanttChart chart;
+    chart.setGantt(gantt);
+    const QImage image = drawn(chart);
+    const LegendSwatch *done = chart.swatch(LegendSwatch::Shape::Filled);
+    ASSERT_NE(done, nullptr);
+    EXPECT_TRUE(chart.legend->hasItemWithPlottable(done));
+    EXPECT_TRUE(chart.legend->hasItemWithPlottable(chart.criticalSwatch()));
+    EXPECT_FALSE(chart.legend->hasItemWithPlottable(chart.otherSwatch()));
+    EXPECT_FALSE(chart.rowIsCritical(2));
+    EXPECT_EQ(chart.rowColor(2), done->color());
+    const double y = chart.yAxis->coordToPixel(2);
+    const double x = chart.xAxis->coordToPixel(calendarDayKey(QDate(2025, 12, 15), 14));
+    EXPECT_EQ(pixelAt(image, x, y), done->color());
+    EXPECT_NE(pixelAt(image, x, y), chartstyle::kPrimary);
 }
 
 TEST(RiskCharts, GanttWhiskersRunFromP10ToP90Finish)
@@ -340,12 +371,14 @@ TEST(RiskCharts, GanttReadsOnTheDarkTheme)
     applyTheme(chart, appearance::Theme::Dark);
     const QImage image = drawn(chart);
     EXPECT_LT(image.pixelColor(2, 2).lightness(), 80); // the theme's background
-    // Lighter shades of the same hues.
-    EXPECT_NE(chart.rowColor(0), chartstyle::kAlert);
-    EXPECT_GT(chart.rowColor(0).lightness(), 150);
-    EXPECT_GT(chart.rowColor(0).red(), chart.rowColor(0).blue());
+    // Lighter shades of the same hues; the done task in the light ink, as its swatch.
+    EXPECT_NE(chart.rowColor(1), chartstyle::kAlert);
+    EXPECT_GT(chart.rowColor(1).lightness(), 150);
+    EXPECT_GT(chart.rowColor(1).red(), chart.rowColor(1).blue());
     EXPECT_GT(chart.rowColor(2).lightness(), 150);
     EXPECT_GT(chart.rowColor(2).blue(), chart.rowColor(2).red());
+    EXPECT_GT(chart.rowColor(0).lightness(), 200);
+    EXPECT_EQ(chart.rowColor(0), chart.swatch(LegendSwatch::Shape::Filled)->color());
     EXPECT_GT(chart.todayLine()->pen().color().lightness(), 200);
     const double y = chart.yAxis->coordToPixel(0);
     const double x = chart.xAxis->coordToPixel(calendarDayKey(QDate(2025, 12, 15), 3.5));
@@ -354,7 +387,7 @@ TEST(RiskCharts, GanttReadsOnTheDarkTheme)
     // And back.
     applyTheme(chart, appearance::Theme::Light);
     drawn(chart);
-    EXPECT_EQ(chart.rowColor(0), chartstyle::kAlert);
+    EXPECT_EQ(chart.rowColor(1), chartstyle::kAlert);
 }
 
 TEST(RiskCharts, TornadoDrawsTheBarsInTheirOrderSplitAtTheP90)

@@ -615,6 +615,32 @@ TEST(Recovery, KilledMidEditTheWorkComesBack)
     EXPECT_TRUE(RecoveryStore::orphans(recoveryDir).orphans.empty());
 }
 
+// Issue 32: `pipeplan --presentation --screenshot out.png --screenshot-size 1920x1080` wrote an
+// 800x800 PNG (full screen on the offscreen platform's 800x800 screen). The real binary: the PNG
+// is of the size asked for, in the presentation look (no menu bar: the light theme's
+// high-contrast white from the top-left corner on, where the menu bar's grey would be).
+TEST(Screenshot, APresentationShotIsOfTheSizeAskedFor)
+{
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("presentation.png"));
+    QProcess process;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dir.path());
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), dir.path());
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    process.setProcessEnvironment(env);
+    process.start(QStringLiteral(PIPEPLAN_GUI_BINARY),
+                  {QStringLiteral("--theme"), QStringLiteral("light"),
+                   QStringLiteral("--presentation"), QStringLiteral("--screenshot"), png,
+                   QStringLiteral("--screenshot-size"), QStringLiteral("1920x1080")});
+    ASSERT_TRUE(process.waitForFinished(60'000));
+    ASSERT_EQ(process.exitCode(), 0) << process.readAllStandardError().toStdString();
+    const QImage image(png);
+    ASSERT_FALSE(image.isNull());
+    EXPECT_EQ(image.size(), QSize(1920, 1080));
+    EXPECT_EQ(image.pixelColor(2, 2), QColor(Qt::white));
+}
+
 namespace {
 /// Waits (processing events) until the tail panel's simulation has answered.
 bool waitForSimulation(TailPanel *tail)

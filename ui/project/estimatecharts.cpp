@@ -65,8 +65,10 @@ void EstimateChart::setResult(const estimate::MonteCarloResult &result)
     const auto [perUnit, unitName] = planUnit(result.maxHours);
     xAxis->setLabel(tr("plan duration (%1)").arg(unitName));
     const stats::Histogram &h = result.histogram;
-    const double width =
-        (h.binWidth > 0 ? h.binWidth : std::max(h.minValue * 0.01, 1e-3)) / perUnit;
+    // Every trial equal (one bin of no width): one narrow bar centred on the value, the axis
+    // around it, not a bar 1 % wide to its right (issue 32).
+    const bool single = !(h.binWidth > 0);
+    const double width = single ? 0 : h.binWidth / perUnit;
     QVector<double> keys;
     QVector<double> counts;
     double highest = 1;
@@ -75,7 +77,8 @@ void EstimateChart::setResult(const estimate::MonteCarloResult &result)
         counts.push_back(static_cast<double>(h.counts[i]));
         highest = std::max(highest, counts.back());
     }
-    m_bars->setWidth(width);
+    m_bars->setWidthType(single ? QCPBars::wtAbsolute : QCPBars::wtPlotCoords);
+    m_bars->setWidth(single ? chartstyle::kSingleBinPixels : width);
     m_bars->setData(keys, counts, true);
     QVector<double> curveX;
     QVector<double> curveY;
@@ -88,7 +91,8 @@ void EstimateChart::setResult(const estimate::MonteCarloResult &result)
 
     const double low = result.minHours / perUnit;
     const double high = result.maxHours / perUnit;
-    const double margin = std::max((high - low) * 0.05, width);
+    const double margin =
+        std::max((high - low) * 0.05, single ? std::max(high * 0.02, 1e-3) : width);
     xAxis->setRange(low - margin, high + margin);
     yAxis->setRange(0, highest * 1.15);
     const std::pair<QString, double> marks[] = {{tr("P50 %1"), result.p50Hours},

@@ -32,6 +32,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -63,14 +64,94 @@ QTableWidget *makeTable(const QStringList &header, QWidget *parent)
     return table;
 }
 
+/// A table that shows whole columns only. Its columns wider than the table scroll a column at a
+/// time, and the one the right edge would cut is left for the scroll bar: the viewport and its
+/// header end after the last column that fits, so no header or cell reads cut mid-text (issue
+/// 32: "Done (%" over "10" for 100 at 1366x768, "Critical (% of" in presentation mode). Room to
+/// spare goes to the stretch column, which never gets narrower than its own width (a stretched
+/// section of QHeaderView shrinks to its header's width, cutting the task names).
+class WholeColumnsView : public QTableView
+{
+public:
+    WholeColumnsView(int stretchColumn, QWidget *parent)
+        : QTableView(parent), m_stretchColumn(stretchColumn)
+    {
+        setHorizontalScrollMode(QAbstractItemView::ScrollPerItem);
+        // Its own width: what the contents (or a person's drag) gave it, not the room added.
+        connect(horizontalHeader(), &QHeaderView::sectionResized, this,
+                [this](int logical, int, int size) {
+                    if (logical == m_stretchColumn && !m_fitting)
+                        m_stretchWidth = size;
+                });
+    }
+
+protected:
+    void updateGeometries() override
+    {
+        if (m_fitting)
+            return;
+        m_fitting = true;
+        QTableView::updateGeometries(); // the viewport as wide as the table again
+        fitWholeColumns();
+        m_fitting = false;
+    }
+    void scrollContentsBy(int dx, int dy) override
+    {
+        QTableView::scrollContentsBy(dx, dy);
+        if (dx == 0 || m_fitting)
+            return;
+        m_fitting = true;
+        fitWholeColumns();
+        m_fitting = false;
+    }
+
+private:
+    void fitWholeColumns()
+    {
+        const QMargins margins = viewportMargins();
+        const int room = viewport()->width() + margins.right();
+        QHeaderView *header = horizontalHeader();
+        if (m_stretchWidth > 0 && m_stretchColumn < header->count()) {
+            const int others = header->length() - header->sectionSize(m_stretchColumn);
+            const int width = std::max(m_stretchWidth, room - others);
+            if (width != header->sectionSize(m_stretchColumn))
+                header->resizeSection(m_stretchColumn, width);
+        }
+        int used = 0;
+        bool cut = false;
+        for (int visual = std::max(0, header->visualIndexAt(0)); visual < header->count();
+             ++visual) {
+            const int logical = header->logicalIndex(visual);
+            if (header->isSectionHidden(logical))
+                continue;
+            if (used + header->sectionSize(logical) > room) {
+                cut = true;
+                break;
+            }
+            used += header->sectionSize(logical);
+        }
+        // A first column wider than the table shows what it can.
+        const int strip = cut && used > 0 && !isRightToLeft() ? room - used : 0;
+        if (strip == margins.right())
+            return;
+        setViewportMargins(margins.left(), margins.top(), strip, margins.bottom());
+        QRect headerGeometry = header->geometry();
+        headerGeometry.setWidth(viewport()->width());
+        header->setGeometry(headerGeometry);
+    }
+
+    int m_stretchColumn;
+    int m_stretchWidth = 0;
+    bool m_fitting = false;
+};
+
 /// The task table: a view of the model, its pickers in the delegate.
 QTableView *makeTaskView(TaskTableModel *model, QWidget *parent)
 {
-    auto *view = new QTableView(parent);
+    auto *view = new WholeColumnsView(TaskTableModel::Name, parent);
     view->setModel(model);
     view->setItemDelegate(new TaskChoiceDelegate(view));
     styleTable(view);
-    view->horizontalHeader()->setSectionResizeMode(TaskTableModel::Name, QHeaderView::Stretch);
     return view;
 }
 
@@ -91,10 +172,14 @@ QTableWidgetItem *editable(const QString &text, bool number = true)
     return item;
 }
 
-/// Row heights summed: a table exactly as tall as its rows (up to `maxRows`).
+/// Row heights summed: a table exactly as tall as its rows (up to `maxRows`), and its horizontal
+/// scroll bar when its columns overflow it (the bar took the last row's room: issue 32).
 void fitHeight(QTableView *table, int maxRows)
 {
     int height = table->horizontalHeader()->height() + 2 * table->frameWidth() + 2;
+    if (table->horizontalScrollBar()->maximum() > 0 &&
+        table->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
+        height += table->horizontalScrollBar()->sizeHint().height();
     const int rows = table->model() ? table->model()->rowCount() : 0;
     for (int row = 0; row < std::min(rows, maxRows); ++row)
         height += table->rowHeight(row);
@@ -543,6 +628,14 @@ void ProjectPanel::buildTasksGroup(QWidget *views, QVBoxLayout *viewsLayout)
     viewsLayout->addWidget(taskTitle);
     m_tasks->setToolTip(tr("Double-click or F2 to edit; Category and Unit open a list to pick "
                            "from. Depends on: task numbers, e.g. \"1, 3\"."));
+    // Its columns overflowing it or no longer: the scroll bar comes or goes under the rows.
+    connect(m_tasks->horizontalScrollBar(), &QScrollBar::rangeChanged, this,
+            [this](int, int maximum) {
+                if ((maximum > 0) != m_tasksScroll) {
+                    m_tasksScroll = maximum > 0;
+                    fitHeight(m_tasks, 12);
+                }
+            });
     viewsLayout->addWidget(m_tasks);
     viewsLayout->addWidget(buildTaskButtons(views));
 }

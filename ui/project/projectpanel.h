@@ -138,6 +138,7 @@ private:
 
     TaskTableModel *m_taskModel;
     QTableView *m_tasks;
+    bool m_tasksScroll = false; ///< the task table's horizontal scroll bar is shown
     QTableWidget *m_results;
     QTableWidget *m_strata;
     QTableWidget *m_actuals;

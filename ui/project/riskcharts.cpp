@@ -559,6 +559,7 @@ void TaskGanttChart::setGantt(const estimate::TaskGantt &gantt)
         switch (row.state) {
         case estimate::TaskState::Done:
             bar.filled = 1;
+            bar.done = true;
             done = true;
             break;
         case estimate::TaskState::InProgress:
@@ -579,8 +580,9 @@ void TaskGanttChart::setGantt(const estimate::TaskGantt &gantt)
             lastDay = std::max(lastDay, *row.p90FinishDay);
             whiskers = true;
         }
-        critical = critical || row.critical;
-        other = other || !row.critical;
+        // Done bars are in the ink colour: the colours name the bars still to finish.
+        critical = critical || (row.critical && !bar.done);
+        other = other || (!row.critical && !bar.done);
         m_labels << rowName(row.name, kMaxNameLength);
         bars.push_back(bar);
     }

@@ -88,13 +88,14 @@ struct GanttBar
     std::optional<double> p90Key;
     bool critical = false;
     double filled = 0; ///< the share filled solid: 1 done, shareDone in progress, 0 not started
+    bool done = false; ///< drawn in the ink colour, as the legend's "done" swatch
     bool operator==(const GanttBar &) const = default;
 };
 
 /// Every bar and whisker of the task Gantt in one pass: row i at value i, critical bars in one
-/// colour and the others in another, done bars filled, in-progress bars filled up to their share
-/// and outlined after, bars not started outlined over a light fill, whiskers from P10 to P90 with
-/// end caps. Rows thinner than a few pixels draw as plain bars without whiskers.
+/// colour and the others in another, done bars filled in the ink colour, in-progress bars filled up
+/// to their share and outlined after, bars not started outlined over a light fill, whiskers from
+/// P10 to P90 with end caps. Rows thinner than a few pixels draw as plain bars without whiskers.
 class TaskBarsPlottable : public QCPAbstractPlottable
 {
     Q_OBJECT
@@ -106,7 +107,11 @@ public:
     const std::vector<GanttBar> &bars() const { return m_bars; }
     /// The theme's colours: critical bars, other bars, whiskers.
     void setColors(const QColor &critical, const QColor &other, const QColor &whisker);
-    QColor colorOf(const GanttBar &bar) const { return bar.critical ? m_critical : m_other; }
+    /// Done bars in the ink colour (the legend's "done"), the others by critical or not.
+    QColor colorOf(const GanttBar &bar) const
+    {
+        return bar.done ? m_whisker : bar.critical ? m_critical : m_other;
+    }
     QColor whiskerColor() const { return m_whisker; }
     /// What the last draw painted: bars and whiskers inside the clip.
     int drawnBars() const { return m_drawnBars; }

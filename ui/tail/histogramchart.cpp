@@ -72,15 +72,19 @@ void HistogramChart::setResult(const simulation::Result &result, double closedFo
     xAxis->setLabel(tr("job completion time (%1)").arg(unitName));
     QVector<double> keys, counts;
     double highest = 1;
-    // One bin (every trial equal) still gets a visible bar: a width of 1% of its value.
-    const double width = (h.binWidth > 0 ? h.binWidth : std::max(h.minValue * 0.01, 1e-3)) / unit;
+    // Every trial equal (one bin of no width): one narrow bar centred on the value, the axis
+    // around it. A bar 1 % of the value wide from the value on read as trials past it (issue 32:
+    // all at 7.98 h drawn up to 8.06 h, over an 8 h deadline).
+    const bool single = !(h.binWidth > 0);
+    const double width = single ? 0 : h.binWidth / unit;
     const double minValue = h.minValue / unit;
     for (size_t i = 0; i < h.counts.size(); ++i) {
-        keys.push_back(minValue + width * static_cast<double>(i) + width / 2);
+        keys.push_back(minValue + width * (static_cast<double>(i) + 0.5));
         counts.push_back(static_cast<double>(h.counts[i]));
         highest = std::max(highest, counts.back());
     }
-    m_bars->setWidth(width);
+    m_bars->setWidthType(single ? QCPBars::wtAbsolute : QCPBars::wtPlotCoords);
+    m_bars->setWidth(single ? chartstyle::kSingleBinPixels : width);
     m_bars->setData(keys, counts, true);
 
     const std::pair<QString, double> marks[] = {
@@ -92,7 +96,8 @@ void HistogramChart::setResult(const simulation::Result &result, double closedFo
     const double low = std::min(minValue, closedFormSeconds / unit);
     const double high =
         std::max(minValue + width * static_cast<double>(h.counts.size()), closedFormSeconds / unit);
-    const double margin = std::max((high - low) * 0.08, width);
+    const double margin =
+        std::max((high - low) * 0.08, single ? std::max(high * 0.02, 1e-3) : width);
     xAxis->setRange(low - margin, high + margin);
     // Labels stack from the top so close percentiles never print over each other; a line in
     // the left half carries its label on its right, so no label leaves the plot.

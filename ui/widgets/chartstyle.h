@@ -16,6 +16,10 @@ inline const QColor kAlert{0xc6, 0x28, 0x28};     // the bottleneck, the ceiling
 inline const QColor kBubble{0x9e, 0xa4, 0xae};    // pipeline fill and drain
 inline const QColor kWait{0xf0, 0xa0, 0x30};      // waiting behind a slower stage
 
+/// A histogram whose values are all equal (one bin of no width) draws one bar this many pixels
+/// wide, centred on the value.
+inline constexpr double kSingleBinPixels = 8;
+
 /// Common look: readable fonts, no antialiasing on data (speed), a light grid.
 void applyDefaults(QCustomPlot *plot);
 

@@ -97,11 +97,14 @@ QString enclosingTitle(const QWidget *widget)
     return {};
 }
 
-/// A frame drawn over a control for a moment: "this one".
+/// A frame drawn over a control for a moment: "this one". It follows the control as the window
+/// lays it out again (the guide docking beside the views narrows them after the frame was
+/// placed: issue 32, the frame ran across the guide's title and step), and it stays inside the
+/// window's central widget, off its docks.
 class Highlight : public QWidget
 {
 public:
-    explicit Highlight(QWidget *window) : QWidget(window)
+    explicit Highlight(QMainWindow *window) : QWidget(window), m_window(window)
     {
         setAttribute(Qt::WA_TransparentForMouseEvents);
         setFocusPolicy(Qt::NoFocus);
@@ -112,18 +115,30 @@ public:
     }
     void over(QWidget *target)
     {
+        if (m_target)
+            m_target->removeEventFilter(this);
+        m_target = target;
         if (!target || !target->isVisible()) {
             hide();
             return;
         }
-        const QPoint topLeft = target->mapTo(parentWidget(), QPoint(0, 0));
-        setGeometry(QRect(topLeft, target->size()).adjusted(-4, -4, 4, 4));
+        target->installEventFilter(this);
+        place();
         raise();
         show();
         m_timer.start();
     }
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_target &&
+            (event->type() == QEvent::Resize || event->type() == QEvent::Move))
+            place();
+        else if (watched == m_target && event->type() == QEvent::Hide)
+            hide();
+        return QWidget::eventFilter(watched, event);
+    }
     void paintEvent(QPaintEvent *) override
     {
         QPainter painter(this);
@@ -133,6 +148,20 @@ protected:
     }
 
 private:
+    void place()
+    {
+        if (!m_target)
+            return;
+        const QPoint topLeft = m_target->mapTo(parentWidget(), QPoint(0, 0));
+        QRect frame = QRect(topLeft, m_target->size()).adjusted(-4, -4, 4, 4);
+        if (QWidget *central = m_window->centralWidget();
+            central && central->isAncestorOf(m_target))
+            frame &= central->geometry();
+        setGeometry(frame);
+    }
+
+    QMainWindow *m_window;
+    QPointer<QWidget> m_target;
     QTimer m_timer;
 };
 
@@ -514,7 +543,7 @@ GettingStarted::GettingStarted(MainWindow *window)
                 QDockWidget::DockWidgetFloatable);
     auto *content = new QWidget(this);
     auto *layout = new QVBoxLayout(content);
-    m_counter->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    // The step in the text colour: palette(mid) was a faint grey on the panel (issue 32).
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);

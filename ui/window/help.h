@@ -88,6 +88,8 @@ public:
     QString stepTitle() const;
     /// The step's text as shown, with the numbers of the document as it is now.
     QString stepText() const;
+    /// "Step 1 of 9" above the title.
+    QLabel *counterLabel() const { return m_counter; }
 
     struct Step
     {

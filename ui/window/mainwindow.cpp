@@ -619,10 +619,10 @@ void MainWindow::setLook(const appearance::Look &look)
     if (presentationChanged) {
         const QSignalBlocker blocker(m_presentationAction);
         m_presentationAction->setChecked(look.presentation);
-        if (look.presentation)
-            showFullScreen();
-        else
+        if (!look.presentation)
             showNormal();
+        else if (m_options.presentationFillsScreen)
+            showFullScreen();
         m_inputsAction->setChecked(!look.presentation);
         // A shared screen shows the answer, not the tool: no menu bar, no toolbar. The actions
         // keep their shortcuts (they are the window's own too), Esc or F11 leave, and so does

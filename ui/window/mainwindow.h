@@ -60,6 +60,9 @@ public:
         bool interactive = true;
         int autosaveDelayMs = 3000;
         QString recoveryDirectory; ///< empty: the default location
+        /// Presentation mode fills the screen (off for --screenshot: the window keeps the size
+        /// asked for, as a full screen takes the platform's, 800x800 on the offscreen one).
+        bool presentationFillsScreen = true;
 
         /// No settings, no autosave, no dialogs: tests, benchmarks, screenshots and reports.
         static Options headless()
