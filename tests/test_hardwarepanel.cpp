@@ -9,6 +9,7 @@
 #include "ui/model/inputspanel.h"
 #include "ui/model/scalingtablemodel.h"
 #include "ui/model/scalingview.h"
+#include "ui/training/trainingpanel.h"
 #include "ui/widgets/valuecontrol.h"
 #include "ui/window/mainwindow.h"
 
@@ -164,4 +165,41 @@ TEST(HardwareWorkspace, TheScalingTableGainsACostColumnOnceADevicePricesTheWorke
     }
     EXPECT_EQ(model->headerData(model->costColumn(), Qt::Horizontal).toString(),
               QStringLiteral("Cost"));
+}
+
+// Issue 33 item 6: the Training workspace trains Hardware & cost's model on its device, and one
+// click puts the model's F, B, W and memory into the schedules, which then say what fits.
+TEST(HardwareWorkspace, TheTrainingWorkspaceTrainsTheModelOnTheDevice)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    window.workspaces()->setCurrentIndex(2);
+    TrainingPanel *training = window.trainingPanel();
+    QTest::qWait(20);
+    const PlanResult &result = window.document()->planResult();
+    ASSERT_TRUE(result.training.fromModel);
+    const TrainingFromModel &model = *result.training.fromModel;
+    // Llama 3 8B on an H100 SXM, 4 stages, 2,048-token sequences, 60 % of peak:
+    // F = 2 x 8.03e9 / 4 x 2,048 / (989e12 x 0.6) = 13.86 ms.
+    EXPECT_NEAR(model.stage.forwardMs, 2 * 8.03e9 / 4 * 2048 / (989e12 * 0.6) * 1000, 1e-9);
+    EXPECT_EQ(training->fromModelText(), explain::trainingFromModel(model, QStringLiteral("USD")));
+    EXPECT_TRUE(training->fromModelText().startsWith(
+        QStringLiteral("Llama 3 8B on H100 SXM, per stage and microbatch: F 13.86 ms")))
+        << training->fromModelText().toStdString();
+    ASSERT_TRUE(training->useModel());
+    const TrainingSettings &t = window.document()->scenario().training;
+    EXPECT_EQ(t.forwardMs, std::vector<double>{model.stage.forwardMs});
+    EXPECT_EQ(t.activationBytesPerMicrobatch, model.stage.activationBytesPerMicrobatch);
+    EXPECT_EQ(t.deviceMemoryBytes, model.stage.memoryForActivationsBytes);
+    // The run of the token budget uses the new step time: tokens per step / makespan.
+    const std::optional<TrainingFromModel> &after =
+        window.document()->planResult().training.fromModel;
+    ASSERT_TRUE(after && after->run);
+    const TrainingSchedule *first =
+        firstRunnable(window.document()->planResult().training.schedules);
+    ASSERT_NE(first, nullptr);
+    EXPECT_NEAR(after->run->tokensPerSecond, 8 * 2048 / (first->result->makespanMs / 1000), 1e-6);
+    window.document()->undoStack()->undo();
+    EXPECT_EQ(window.document()->scenario().training.forwardMs, std::vector<double>{10.0});
 }
