@@ -172,3 +172,22 @@ TEST(HardwareCli, EvalOfAPlanWithoutHardwareHasACostAndNoHardware)
     EXPECT_NEAR(cost.value(QStringLiteral("worker_hours")).toDouble(), 10000 * runtimeHours, 1e-3);
     EXPECT_NEAR(cost.value(QStringLiteral("total")).toDouble(), 10000 * runtimeHours * 0.5, 1e-3);
 }
+
+TEST(HardwareCli, SetReachesAKeyAnOlderFileDoesNotHave)
+{
+    // nightly-scoring.json is a version 6 file: no "hardware" section, yet --set turns it on.
+    const CliRun run =
+        runCli({QStringLiteral("eval"), preset("nightly-scoring.json"), QStringLiteral("--set"),
+                QStringLiteral("hardware.enabled=true"), QStringLiteral("--set"),
+                QStringLiteral("hardware.device=l40s"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject hw = run.json().value(QStringLiteral("hardware")).toObject();
+    EXPECT_TRUE(hw.value(QStringLiteral("in_force")).toBool());
+    EXPECT_EQ(hw.value(QStringLiteral("device")).toString(), QStringLiteral("l40s"));
+    EXPECT_EQ(run.json()
+                  .value(QStringLiteral("cost"))
+                  .toObject()
+                  .value(QStringLiteral("price_per_worker_hour"))
+                  .toDouble(),
+              1.861);
+}

@@ -30,6 +30,12 @@ std::optional<Plan> loadPlanFile(const QString &path, const QStringList &sets, Q
         loaded = scenariofile::fromJson(bytes); // names the problem
     } else {
         QJsonObject root = document.object();
+        // A --set names a key of the current format, present or not in an older file (a
+        // version 6 file has no "hardware"): applied to the file as this version writes it.
+        if (!sets.isEmpty()) {
+            if (const scenariofile::LoadResult as = scenariofile::fromJsonObject(root); as.plan)
+                root = scenariofile::toJsonObject(*as.plan);
+        }
         for (const QString &assignment : sets) {
             const qsizetype eq = assignment.indexOf(QLatin1Char('='));
             if (eq <= 0) {

@@ -775,6 +775,11 @@ void renderTraining(Document &doc, const Scenario &s, const TrainingSection &tra
             QStringLiteral("Nothing was entered in the Training workspace: what follows is its "
                            "example pipeline, printed because this section was asked for."),
             font(9, true), QColor(0xc6, 0x28, 0x28), 6);
+    // The model of Hardware & cost trained on its device, when a device and a model are set.
+    if (s.hardware.enabled && training.fromModel)
+        doc.text(QStringLiteral("From the model: ") +
+                     explain::trainingFromModel(*training.fromModel, s.goal.currency),
+                 font(9.5), kInk, 6);
     std::vector<QStringList> trainingInputs;
     for (const auto &[label, value] : explain::trainingRows(s.training))
         trainingInputs.push_back({label, value});
