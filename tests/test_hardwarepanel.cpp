@@ -15,6 +15,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
@@ -202,4 +203,32 @@ TEST(HardwareWorkspace, TheTrainingWorkspaceTrainsTheModelOnTheDevice)
     EXPECT_NEAR(after->run->tokensPerSecond, 8 * 2048 / (first->result->makespanMs / 1000), 1e-6);
     window.document()->undoStack()->undo();
     EXPECT_EQ(window.document()->scenario().training.forwardMs, std::vector<double>{10.0});
+}
+
+// With a sixth card (Cost) on the job's workspaces, the project's three cards still get the
+// headline's width: no caption cut ("P50 finish · buffered 29 Apr 202").
+TEST(HardwareWorkspace, HeadlineCaptionsAreWholeOnEveryWorkspace)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    window.document()->editScenario(QStringLiteral("start"), EditId::None,
+                                    [](Scenario &s) { s.project.startDate = QDate(2026, 10, 5); });
+    for (int workspace = 0; workspace < window.workspaces()->count(); ++workspace) {
+        window.workspaces()->setCurrentIndex(workspace);
+        QTest::qWait(30);
+        int checked = 0;
+        for (int card = 0; card < HeadlineWidget::CardCount; ++card) {
+            const QString caption =
+                window.headline()->captionText(static_cast<HeadlineWidget::Card>(card));
+            for (const QLabel *label : window.headline()->findChildren<QLabel *>()) {
+                if (!label->isVisible() || label->text() != caption || caption.isEmpty())
+                    continue;
+                EXPECT_LE(label->fontMetrics().horizontalAdvance(caption), label->width())
+                    << "workspace " << workspace << ": " << caption.toStdString();
+                ++checked;
+            }
+        }
+        EXPECT_GT(checked, 0) << "workspace " << workspace;
+    }
 }

@@ -229,6 +229,10 @@ void HeadlineWidget::showCards(const std::vector<CardText> &cards)
         m_values[i]->setVisible(shown);
         m_how[i]->setVisible(shown && m_showHow->isChecked());
         m_baseline[i]->setVisible(false);
+        // A hidden card's column takes no width: the shown cards share it (an empty column
+        // with a stretch cut the project's "P50 finish · buffered 29 Apr 2027" captions).
+        if (auto *grid = qobject_cast<QGridLayout *>(layout()))
+            grid->setColumnStretch(i, shown ? 1 : 0);
         if (!shown)
             continue;
         const CardText &card = cards[static_cast<size_t>(i)];
@@ -400,6 +404,8 @@ void HeadlineWidget::refreshJob()
                  : hardware.inForce                                               ? tr("device-h")
                                     : tr("worker-h"))};
     for (int i = 0; i < CardCount; ++i) {
+        if (auto *grid = qobject_cast<QGridLayout *>(layout()))
+            grid->setColumnStretch(i, 1);
         m_captions[i]->setText(captions[i]);
         m_captions[i]->setToolTip(QString());
         m_captions[i]->setVisible(true);
