@@ -107,6 +107,11 @@ void HeadlineWidget::fitRuntimeCaption()
     const bool fits = caption->fontMetrics().horizontalAdvance(full) <= caption->width() - 2;
     caption->setText(fits ? full : tr("Runtime, N = %1").arg(format::grouped(workers, 0)));
     caption->setToolTip(full);
+    // "Cost (1,803 GPU-h)", or "Cost" on a narrow card (the hours stay in the tooltip).
+    QLabel *cost = m_captions[Cost];
+    const bool costFits = cost->fontMetrics().horizontalAdvance(m_costCaption) <= cost->width() - 2;
+    cost->setText(costFits || m_costCaption.isEmpty() ? m_costCaption : tr("Cost"));
+    cost->setToolTip(m_costCaption);
 }
 
 void HeadlineWidget::resizeEvent(QResizeEvent *event)
@@ -403,6 +408,7 @@ void HeadlineWidget::refreshJob()
                  hardware.inForce && hardware.device.kind == QLatin1String("gpu") ? tr("GPU-h")
                  : hardware.inForce                                               ? tr("device-h")
                                     : tr("worker-h"))};
+    m_costCaption = captions[Cost];
     for (int i = 0; i < CardCount; ++i) {
         if (auto *grid = qobject_cast<QGridLayout *>(layout()))
             grid->setColumnStretch(i, 1);

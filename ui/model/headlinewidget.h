@@ -91,6 +91,7 @@ private:
     QLabel *m_baseline[CardCount];
     QToolButton *m_showHow;
     QLabel *m_verdict;
+    QString m_costCaption; ///< the Cost card's caption with its hours, when it fits
     Workspace m_workspace = Workspace::Job;
     bool m_presentation = false;
     double m_baseFontSize = 9;
