@@ -4,6 +4,11 @@
 
 namespace pipeplan::hardware {
 
+namespace fields {
+const FieldSpec trainingCount{"count", "count", "", 1, 1e7, false, true};
+const FieldSpec trainingTokens{"tokens", "training tokens", "tokens", 1, 1e18};
+} // namespace fields
+
 double activationBytesPerLayer(const ModelSpec &m, const TrainingSetup &setup)
 {
     const double s = setup.sequenceLength;

@@ -17,6 +17,11 @@ enum class Recompute
     Full,      ///< only each layer's input kept (2 s b h bytes), the forward run again
 };
 
+namespace fields {
+extern const FieldSpec trainingCount;  ///< sequences, sequence length, tensor and data parallel
+extern const FieldSpec trainingTokens; ///< a training run's token budget
+} // namespace fields
+
 /// How the model is split and trained.
 struct TrainingSetup
 {

@@ -28,6 +28,25 @@ std::optional<QString> tooMany(qsizetype count, int limit, const char *what)
              format::grouped(static_cast<double>(limit), 0));
 }
 
+void setDevicePrice(HardwareSettings &hardware, double pricePerHour)
+{
+    std::optional<hardware::Device> device =
+        hardware::findDevice(hardware.device, hardware.devices);
+    if (!device)
+        return;
+    device->pricePerHour = pricePerHour;
+    device->priceSource = QStringLiteral("typed in this plan");
+    std::vector<hardware::Device> &own = hardware.devices;
+    const QString key = hardware::nameKey(device->name);
+    const auto mine = std::find_if(own.begin(), own.end(), [&key](const hardware::Device &d) {
+        return hardware::nameKey(d.name) == key;
+    });
+    if (mine != own.end())
+        *mine = *device;
+    else
+        own.push_back(*device);
+}
+
 std::vector<FieldError> validate(const HardwareSettings &hardware)
 {
     std::vector<FieldError> errors;
@@ -54,9 +73,8 @@ std::vector<FieldError> validate(const HardwareSettings &hardware)
         {"tensor_parallel", hardware.training.tensorParallel},
         {"data_parallel", hardware.training.dataParallel},
     };
-    static const FieldSpec wholeCount{"count", "count", "", 1, 1e7, false, true};
     for (const auto &[key, value] : training) {
-        if (auto e = checkField(wholeCount, value,
+        if (auto e = checkField(hardware::fields::trainingCount, value,
                                 path + QStringLiteral(".training.") + QLatin1String(key)))
             errors.push_back(*e);
     }

@@ -101,6 +101,11 @@ struct HardwareSettings
     static hardware::ModelSpec defaultModel();
 };
 
+/// The price of the device in force for this plan: the device's numbers kept among the plan's
+/// own devices (replacing an own copy of the same name) with `pricePerHour`; the catalogue stays
+/// as it is. Nothing when no device has that name.
+void setDevicePrice(HardwareSettings &hardware, double pricePerHour);
+
 /// Every hardware field checked, named by its scenario-file key ("hardware.model.layers").
 std::vector<FieldError> validate(const HardwareSettings &hardware);
 

@@ -71,15 +71,29 @@ QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce 
     return text;
 }
 
+QString hoursKind(const HardwareInForce &hardware)
+{
+    if (!hardware.inForce)
+        return QStringLiteral("worker");
+    return hardware.device.kind == QLatin1String("gpu") ? QStringLiteral("GPU")
+                                                        : QStringLiteral("device");
+}
+
+std::vector<bool> rooflineNumeric()
+{
+    return {false, false, true, true, true, false};
+}
+
+std::vector<bool> deviceOptionsNumeric()
+{
+    return {false, true, true, false, true, true, true, true};
+}
+
 QString costLine(const CostSummary &cost, const HardwareInForce &hardware)
 {
-    const QString hours = hardware.inForce && hardware.device.kind == QLatin1String("gpu")
-                              ? QStringLiteral("GPU-hours")
-                          : hardware.inForce ? QStringLiteral("device-hours")
-                                             : QStringLiteral("worker-hours");
-    return QStringLiteral("%1 for %2 %3 at %4/h")
-        .arg(format::money(cost.total, cost.currency), format::grouped(cost.workerHours, 1), hours,
-             format::money(cost.pricePerWorkerHour, cost.currency));
+    return QStringLiteral("%1 for %2 %3-hours at %4/h")
+        .arg(format::money(cost.total, cost.currency), format::grouped(cost.workerHours, 1),
+             hoursKind(hardware), format::money(cost.pricePerWorkerHour, cost.currency));
 }
 
 QString trainingFromModel(const TrainingFromModel &model, const QString &currency)

@@ -27,6 +27,15 @@ std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &optio
 /// not in force.
 QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce &hardware);
 
+/// What the plan's hours are called: "GPU" (a GPU in force), "device" (another device), or
+/// "worker" (no device): "GPU-hours", "GPU-h".
+QString hoursKind(const HardwareInForce &hardware);
+
+/// "Phase" .. "Bound" and "Device" .. "Cost": whether each column holds a number (right-aligned
+/// in the window and the report).
+std::vector<bool> rooflineNumeric();
+std::vector<bool> deviceOptionsNumeric();
+
 /// "$4,507.42 for 1,803 GPU-hours at $2.50/h" ("worker-hours" for a plan without a device).
 QString costLine(const CostSummary &cost, const HardwareInForce &hardware);
 

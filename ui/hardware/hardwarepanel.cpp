@@ -129,21 +129,8 @@ HardwarePanel::HardwarePanel(QWidget *parent)
                         return d ? std::optional<double>(d->pricePerHour) : std::nullopt;
                     },
                     [](Scenario &s, std::optional<double> price) {
-                        std::optional<hardware::Device> d =
-                            hardware::findDevice(s.hardware.device, s.hardware.devices);
-                        if (!d || !price)
-                            return;
-                        d->pricePerHour = *price;
-                        d->priceSource = QStringLiteral("typed in this plan");
-                        std::vector<hardware::Device> &own = s.hardware.devices;
-                        const QString key = hardware::nameKey(d->name);
-                        auto mine = std::find_if(own.begin(), own.end(), [&key](const auto &o) {
-                            return hardware::nameKey(o.name) == key;
-                        });
-                        if (mine != own.end())
-                            *mine = *d;
-                        else
-                            own.push_back(*d);
+                        if (price)
+                            setDevicePrice(s.hardware, *price);
                     }},
           .explanationShown = false},
          {.label = tr("Compute efficiency"),
@@ -329,8 +316,14 @@ QString HardwarePanel::calibrate(double measuredMsPerBatch)
 }
 
 void HardwarePanel::fillTable(QTableWidget *table, const QStringList &header,
+                              const std::vector<bool> &numeric,
                               const std::vector<QStringList> &rows)
 {
+    const auto alignment = [&numeric](int column) {
+        const bool number =
+            column < static_cast<int>(numeric.size()) && numeric[static_cast<size_t>(column)];
+        return (number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter;
+    };
     table->clearSpans();
     table->setColumnCount(static_cast<int>(header.size()));
     table->setHorizontalHeaderLabels(header);
@@ -341,10 +334,8 @@ void HardwarePanel::fillTable(QTableWidget *table, const QStringList &header,
             auto *item = new QTableWidgetItem(row[c]);
             item->setToolTip(row[c]); // a long reason is cut in its cell
             // Numbers right-aligned, names and reasons left.
-            const bool text = c == 0 || (c <= 1 && table == m_roofline) ||
-                              row[c].startsWith(QStringLiteral("cannot")) ||
-                              (table == m_roofline && c == 5) || (table == m_devices && c == 3);
-            item->setTextAlignment((text ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignVCenter);
+            const bool reason = row[c].startsWith(QStringLiteral("cannot"));
+            item->setTextAlignment(reason ? Qt::AlignLeft | Qt::AlignVCenter : alignment(c));
             table->setItem(r, c, item);
         }
         // A device that cannot: its reason across the columns after the bound.
@@ -353,11 +344,7 @@ void HardwarePanel::fillTable(QTableWidget *table, const QStringList &header,
     }
     for (int c = 0; c < table->columnCount(); ++c) {
         if (QTableWidgetItem *h = table->horizontalHeaderItem(c))
-            h->setTextAlignment(
-                ((table == m_roofline && c > 1 && c < 5) || (table == m_devices && c != 0 && c != 3)
-                     ? Qt::AlignRight
-                     : Qt::AlignLeft) |
-                Qt::AlignVCenter);
+            h->setTextAlignment(alignment(c));
     }
     table->resizeColumnsToContents();
     // Room between a right-aligned number and the left-aligned word after it ("12.98 ms",
@@ -400,15 +387,15 @@ void HardwarePanel::refresh()
     m_bound->show(s);
     m_summary->setText(explain::hardwareSummary(s.hardware, hw.current));
     if (hw.current.inForce)
-        fillTable(m_roofline, explain::rooflineHeader(),
+        fillTable(m_roofline, explain::rooflineHeader(), explain::rooflineNumeric(),
                   explain::rooflineRows(hw.current.roofline));
     else
-        fillTable(m_roofline, explain::rooflineHeader(), {});
+        fillTable(m_roofline, explain::rooflineHeader(), explain::rooflineNumeric(), {});
     m_devicesCaption->setText(
         tr("Cheapest device that meets the deadline of %1 (Overheads & tail > Goal), at batch %2 "
            "or the largest that fits:")
             .arg(format::duration(s.goal.deadlineSeconds), format::grouped(s.hardware.batch, 0)));
-    fillTable(m_devices, explain::deviceOptionsHeader(),
+    fillTable(m_devices, explain::deviceOptionsHeader(), explain::deviceOptionsNumeric(),
               s.hardware.enabled ? explain::deviceOptionRows(hw.options, s.goal.currency)
                                  : std::vector<QStringList>{});
 }

@@ -45,7 +45,7 @@ protected:
     void documentAttached(ScenarioDocument *document) override;
 
 private:
-    void fillTable(QTableWidget *table, const QStringList &header,
+    void fillTable(QTableWidget *table, const QStringList &header, const std::vector<bool> &numeric,
                    const std::vector<QStringList> &rows);
 
     QCheckBox *m_enabled;

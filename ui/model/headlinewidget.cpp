@@ -403,11 +403,8 @@ void HeadlineWidget::refreshJob()
         tr("Throughput"),
         tr("Speedup (ceiling)"),
         tr("Bottleneck (per user)"),
-        tr("Cost (%1 %2)")
-            .arg(format::grouped(r.cost.workerHours, 0),
-                 hardware.inForce && hardware.device.kind == QLatin1String("gpu") ? tr("GPU-h")
-                 : hardware.inForce                                               ? tr("device-h")
-                                    : tr("worker-h"))};
+        tr("Cost (%1 %2-h)")
+            .arg(format::grouped(r.cost.workerHours, 0), explain::hoursKind(hardware))};
     m_costCaption = captions[Cost];
     for (int i = 0; i < CardCount; ++i) {
         if (auto *grid = qobject_cast<QGridLayout *>(layout()))

@@ -618,8 +618,7 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
              font(10, true), kInk, 4, true);
     doc.table(explain::deviceOptionsHeader(),
               explain::deviceOptionRows(hw.options, s.goal.currency),
-              {0.13, 0.07, 0.12, 0.10, 0.25, 0.12, 0.10, 0.11},
-              {false, true, true, false, true, true, true, true});
+              {0.13, 0.07, 0.12, 0.10, 0.25, 0.12, 0.10, 0.11}, explain::deviceOptionsNumeric());
     doc.text(QStringLiteral("Runtime against cost over worker counts"), font(10, true), kInk, 4,
              true);
     doc.picture(chartexport::recordPlot(charts.cost, page.chartSize), kChartHeight);
@@ -635,7 +634,7 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
                           format::milliseconds(r.latencyMsPerItem)),
                  font(10, true), kInk, 4, true);
         doc.table(explain::rooflineHeader(), explain::rooflineRows(r),
-                  {0.14, 0.18, 0.18, 0.18, 0.16, 0.16}, {false, false, true, true, true, false});
+                  {0.14, 0.18, 0.18, 0.18, 0.16, 0.16}, explain::rooflineNumeric());
     }
     doc.text(QStringLiteral("Each part takes max(operations ÷ (peak × compute efficiency), bytes "
                             "÷ (bandwidth × memory efficiency)) (the roofline, Williams et al. "
