@@ -276,12 +276,36 @@ void setDescription(QWidget *widget, const QString &description)
     widget->setProperty(kAutoDescription, true);
 }
 
+/// Each chart's description function, kept until the chart is destroyed.
+QHash<const QObject *, std::function<QString()>> &describers()
+{
+    static QHash<const QObject *, std::function<QString()>> map;
+    return map;
+}
+
+/// A chart whose description is computed when it is read: a slider tick redraws the charts
+/// without composing a sentence for each (issue 34's 8 ms a tick).
+class ChartAccessible : public QAccessibleWidget
+{
+public:
+    explicit ChartAccessible(QWidget *chart) : QAccessibleWidget(chart, QAccessible::Chart) {}
+    QString text(QAccessible::Text t) const override
+    {
+        if (t == QAccessible::Description) {
+            const auto it = describers().constFind(object());
+            if (it != describers().constEnd() && *it)
+                return (*it)();
+        }
+        return QAccessibleWidget::text(t);
+    }
+};
+
 QAccessibleInterface *chartFactory(const QString &className, QObject *object)
 {
     if (!object || !object->isWidgetType())
         return nullptr;
     if (className == QLatin1String("QCustomPlot") || className == QLatin1String("QChartView"))
-        return new QAccessibleWidget(static_cast<QWidget *>(object), QAccessible::Chart);
+        return new ChartAccessible(static_cast<QWidget *>(object));
     return nullptr;
 }
 
@@ -453,8 +477,14 @@ void nameControls(QWidget *root)
     }
 }
 
-void makeChart(QWidget *chart, const QString &name)
+void makeChart(QWidget *chart, const QString &name, std::function<QString()> describe)
 {
+    if (describe) {
+        const bool first = !describers().contains(chart);
+        describers().insert(chart, std::move(describe));
+        if (first)
+            QObject::connect(chart, &QObject::destroyed, [chart]() { describers().remove(chart); });
+    }
     static const bool installed = []() {
         QAccessible::installFactory(chartFactory);
         return true;
@@ -467,15 +497,12 @@ void makeChart(QWidget *chart, const QString &name)
         chart->setFocusPolicy(Qt::TabFocus);
 }
 
-void describeChart(QWidget *chart, const QString &description)
+void descriptionChanged(QWidget *chart)
 {
-    if (chart->accessibleDescription() == description)
+    if (!QAccessible::isActive())
         return;
-    chart->setAccessibleDescription(description);
-    if (QAccessible::isActive()) {
-        QAccessibleEvent event(chart, QAccessible::DescriptionChanged);
-        QAccessible::updateAccessibility(&event);
-    }
+    QAccessibleEvent event(chart, QAccessible::DescriptionChanged);
+    QAccessible::updateAccessibility(&event);
 }
 
 QString plotSummary(const QWidget *chart)

@@ -2,6 +2,8 @@
 
 #include <QString>
 
+#include <functional>
+
 class QMenu;
 class QMenuBar;
 class QWidget;
@@ -31,10 +33,12 @@ void nameControls(QWidget *root);
 
 /// Charts (QCustomPlot, QChartView) are announced as charts (QAccessible::Chart), take focus
 /// with Tab so their description is read and their context menu opens with the Menu key.
-/// Installs the accessibility factory once per application.
-void makeChart(QWidget *chart, const QString &name);
-/// The chart's description; announced when the chart has focus and updated on every change.
-void describeChart(QWidget *chart, const QString &description);
+/// Installs the accessibility factory once per application. `describe` says what the chart shows
+/// now; it runs when an assistive tool reads the description, not on every slider tick.
+void makeChart(QWidget *chart, const QString &name, std::function<QString()> describe = {});
+/// Tells assistive tools that a chart made with a `describe` function shows something new (a
+/// no-op unless one listens): they read the new description when they need it.
+void descriptionChanged(QWidget *chart);
 /// What a QCustomPlot draws, from the plot itself: its axes' labels and ranges and its series'
 /// names ("x: Workers (1 to 50,000, log); y: Speedup; series: p = 0.98, linear").
 QString plotSummary(const QWidget *chart);

@@ -173,7 +173,6 @@ public:
     struct Chart
     {
         QPointer<QWidget> widget;
-        std::function<QString()> describe;
     };
 
     explicit Keeper(MainWindow *window) : QObject(window), m_window(window)
@@ -184,8 +183,8 @@ public:
     }
     void add(QWidget *chart, const QString &name, std::function<QString()> describe)
     {
-        accessibility::makeChart(chart, name);
-        m_charts.push_back({chart, std::move(describe)});
+        accessibility::makeChart(chart, name, std::move(describe));
+        m_charts.push_back({chart});
         if (auto *plot = qobject_cast<QCustomPlot *>(chart))
             connect(plot, &QCustomPlot::afterReplot, this, &Keeper::schedule);
     }
@@ -208,9 +207,11 @@ public:
     {
         if (!m_window)
             return;
+        // A chart's description is composed when a screen reader reads it; here it is only
+        // announced as changed.
         for (const Chart &chart : m_charts) {
-            if (chart.widget)
-                accessibility::describeChart(chart.widget, chart.describe());
+            if (chart.widget && chart.widget->isVisible())
+                accessibility::descriptionChanged(chart.widget);
         }
         const auto count = static_cast<int>(m_window->findChildren<QWidget *>().size());
         if (count == m_widgetCount)
