@@ -191,3 +191,29 @@ TEST(HardwareCli, SetReachesAKeyAnOlderFileDoesNotHave)
                   .toDouble(),
               1.861);
 }
+
+// Issue 33, item 8: the CLI names what the job counts.
+TEST(HardwareCli, TheCountedNounNamesTheCliOutput)
+{
+    CliRun run = runCli(words("runtime --users 500M --predictions 1 --latency-ms 13 "
+                              "--workers 76 --counted documents"));
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("Documents scored")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("500,000,000 documents")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("Time per document")));
+    EXPECT_TRUE(run.out.contains(QStringLiteral("documents/s")));
+    EXPECT_FALSE(run.out.contains(QStringLiteral("user"))) << run.out.toStdString();
+    run = runCli(words("runtime --users 5 --predictions 1 --latency-ms 13 --counted docs/s"));
+    EXPECT_EQ(run.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(run.err.contains(QStringLiteral(
+        "--counted: may hold only letters, digits, spaces, hyphens and apostrophes")))
+        << run.err.toStdString();
+    run = runCli({QStringLiteral("eval"), preset("embedding-h100.json"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(run.json().value(QStringLiteral("counted")).toString(), QStringLiteral("documents"));
+    run = runCli({QStringLiteral("eval"), preset("nightly-scoring.json"), QStringLiteral("--set"),
+                  QStringLiteral("counted=images")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_TRUE(run.out.contains(QStringLiteral("Bottleneck (per image)")))
+        << run.out.toStdString();
+}

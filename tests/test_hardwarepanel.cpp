@@ -16,9 +16,11 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
+#include <QLineEdit>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -231,4 +233,58 @@ TEST(HardwareWorkspace, HeadlineCaptionsAreWholeOnEveryWorkspace)
         }
         EXPECT_GT(checked, 0) << "workspace " << workspace;
     }
+}
+
+// Issue 33, item 8: a person names what the job counts in the Model tab; the form, the headline
+// and the stage chart say it at once, one undo puts "users" back, and a bad name is refused at
+// the field with the typed text kept.
+TEST(HardwareWorkspace, ThePlanNamesWhatItCounts)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    InputsPanel *inputs = window.inputs();
+    QLineEdit *counted = inputs->countedEdit();
+    EXPECT_EQ(counted->text(), QStringLiteral("users"));
+    counted->setFocus(Qt::MouseFocusReason);
+    counted->selectAll();
+    QTest::keyClicks(counted, QStringLiteral("Documents"));
+    QTest::keyClick(counted, Qt::Key_Return);
+    const Scenario &s = window.document()->scenario();
+    EXPECT_EQ(s.workload.counted.many, QStringLiteral("documents"));
+    EXPECT_EQ(s.workload.counted.one, QStringLiteral("document"));
+    const auto labelOf = [](const ValueControl *control) {
+        for (const QLabel *label : control->parentWidget()->findChildren<QLabel *>()) {
+            if (label->buddy() == control->spinBox())
+                return label->text();
+        }
+        return QString();
+    };
+    EXPECT_EQ(labelOf(inputs->usersControl()), QStringLiteral("Documents"));
+    EXPECT_EQ(labelOf(inputs->predictionsControl()), QStringLiteral("Predictions per document"));
+    EXPECT_EQ(inputs->usersControl()->spinBox()->text(), QStringLiteral("150,000,000 documents"));
+    EXPECT_TRUE(window.headline()
+                    ->valueText(HeadlineWidget::Throughput)
+                    .endsWith(QStringLiteral(" documents/s")))
+        << window.headline()->valueText(HeadlineWidget::Throughput).toStdString();
+    // Typed in the field's new unit, the count is read.
+    enter(inputs->usersControl(), QStringLiteral("500M documents"));
+    EXPECT_EQ(window.document()->scenario().workload.users, 500e6);
+    window.document()->undoStack()->undo();
+    window.document()->undoStack()->undo();
+    EXPECT_EQ(window.document()->scenario().workload.counted.many, QStringLiteral("users"));
+    EXPECT_EQ(labelOf(inputs->usersControl()), QStringLiteral("Users"));
+    EXPECT_EQ(counted->text(), QStringLiteral("users"));
+
+    // Refused at the field: the typed text stays, the plan still counts users.
+    counted->setFocus(Qt::MouseFocusReason);
+    counted->selectAll();
+    QTest::keyClicks(counted, QStringLiteral("docs/s"));
+    QTest::keyClick(counted, Qt::Key_Return);
+    EXPECT_EQ(window.document()->scenario().workload.counted.many, QStringLiteral("users"));
+    EXPECT_EQ(counted->text(), QStringLiteral("docs/s"));
+    EXPECT_FALSE(inputs->countedProblem()->isHidden());
+    EXPECT_EQ(inputs->countedProblem()->text(),
+              QStringLiteral("Counts may hold only letters, digits, spaces, hyphens and "
+                             "apostrophes; the plan still counts users."));
 }

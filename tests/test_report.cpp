@@ -877,3 +877,25 @@ TEST(Report, CostsCarryTheirCurrency)
     EXPECT_NE(run.exitCode, 0);
     EXPECT_TRUE(run.err.contains(QStringLiteral("currency"))) << run.err.toStdString();
 }
+
+// Issue 33, item 8: the embedding plan counts documents, and its report says so everywhere a
+// count, a rate or a time per item appears; no "user" is left in it.
+TEST(Report, APlanThatCountsDocumentsSaysDocuments)
+{
+    QTemporaryDir dir;
+    const QString pdf = dir.filePath(QStringLiteral("embedding.pdf"));
+    QString printed;
+    ASSERT_EQ(runReport({presetPath("embedding-h100.json"), QStringLiteral("-o"), pdf}, &printed),
+              cli::kExitOk)
+        << printed.toStdString();
+    const QString text = pdfText(pdf).simplified();
+    EXPECT_TRUE(text.contains(QStringLiteral("500,000,000 documents"))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("documents/s")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Bottleneck (per document)")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Predictions per document")));
+    EXPECT_FALSE(text.contains(QStringLiteral("user"), Qt::CaseInsensitive))
+        << text.mid(std::max<qsizetype>(
+                        0, text.indexOf(QStringLiteral("user"), 0, Qt::CaseInsensitive) - 120),
+                    240)
+               .toStdString();
+}

@@ -74,6 +74,8 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r,
     const PipelineSummary &p = r.pipeline;
     return QJsonObject{
         {QStringLiteral("name"), s.name},
+        // What users_scored counts, in the plan's words (the key keeps its name).
+        {QStringLiteral("counted"), s.workload.counted.many},
         {QStringLiteral("users_scored"), r.usersScored},
         {QStringLiteral("total_predictions"), r.totalPredictions},
         {QStringLiteral("scoring_ms_per_user"), r.scoringMsPerUser},
@@ -204,7 +206,7 @@ int runEval(const Flags &flags, QTextStream &out)
          h.runtime},
         {QStringLiteral("Throughput"), h.throughput},
         {QStringLiteral("Speedup (ceiling)"), h.speedup},
-        {QStringLiteral("Bottleneck (per user)"), h.bottleneck},
+        {QStringLiteral("Bottleneck (per %1)").arg(s.workload.counted.one), h.bottleneck},
         {QStringLiteral("How"), explain::runtime(s, r)},
         {QStringLiteral("Cost"),
          QStringLiteral("%1 (%2 worker-hours at %3/h)")

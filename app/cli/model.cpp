@@ -26,7 +26,9 @@ std::vector<FlagDef> workloadFlags()
 {
     return {
         {QStringLiteral("users"), FlagKind::Value,
-         QStringLiteral("users to score (required), e.g. 150M")},
+         QStringLiteral("how many the job scores (required), e.g. 150M; --counted names them")},
+        {QStringLiteral("counted"), FlagKind::Value,
+         QStringLiteral("what the job counts, in the plural (documents, images); default users")},
         {QStringLiteral("predictions"), FlagKind::Value,
          QStringLiteral("predictions per user (required)")},
         {QStringLiteral("latency-ms"), FlagKind::Value,
@@ -75,6 +77,13 @@ Scenario scenarioFromWorkloadFlags(const Flags &flags)
     w.workers = flags.number(QStringLiteral("workers"), fields::workers, 1.0);
     w.parallelFraction =
         flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction, 1.0);
+    if (flags.has(QStringLiteral("counted"))) {
+        const QString plural = flags.text(QStringLiteral("counted"));
+        const std::optional<CountedNoun> noun = countedNoun(plural);
+        if (!noun)
+            throw InvalidInput{QStringLiteral("--counted: %1").arg(countedNounProblem(plural))};
+        w.counted = *noun;
+    }
     return scenario;
 }
 
@@ -114,10 +123,12 @@ int runRuntime(const Flags &flags, QTextStream &out)
     printRows(
         out,
         {
-            {QStringLiteral("Users scored"), format::count(r.usersScored, QStringLiteral("users"))},
+            {scenario.workload.counted.capitalizedMany() + QStringLiteral(" scored"),
+             scenario.workload.counted.count(r.usersScored)},
             {QStringLiteral("Total predictions"),
              format::count(r.totalPredictions, QStringLiteral("predictions"))},
-            {QStringLiteral("Time per user"), format::milliseconds(r.perUserMs)},
+            {QStringLiteral("Time per ") + scenario.workload.counted.one,
+             format::milliseconds(r.perUserMs)},
             {QStringLiteral("Work (one stream)"),
              format::grouped(r.workSeconds, 2) + QStringLiteral(" s")},
             {QStringLiteral("Workers"), format::count(scenario.workload.workers, QString())},
@@ -129,7 +140,7 @@ int runRuntime(const Flags &flags, QTextStream &out)
             {QStringLiteral("  days"), format::grouped(units::toDays(seconds), 2)},
             {QStringLiteral("  years (365.25 d)"), format::grouped(units::toYears(seconds), 2)},
             {QStringLiteral("Throughput"),
-             format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"))},
+             format::ratePerSecond(r.throughputUsersPerSecond, scenario.workload.counted.many)},
         });
     return kExitOk;
 }

@@ -27,6 +27,9 @@ std::vector<FieldError> validate(const Workload &w)
     check(fields::keepFraction, w.keepFraction);
     check(fields::workers, w.workers);
     check(fields::parallelFraction, w.parallelFraction);
+    // The singular is derived from the plural, so only the plural is checked.
+    if (const QString problem = countedNounProblem(w.counted.many); !problem.isEmpty())
+        errors.push_back({QStringLiteral("counted"), problem});
     return errors;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/fields.h"
+#include "core/base/noun.h"
 
 #include <optional>
 #include <vector>
@@ -23,6 +24,8 @@ struct Workload
     double keepFraction = 1.0; ///< pre-filtering: the share of users that still needs scoring
     double workers = 1;
     double parallelFraction = 1.0; ///< Amdahl's p; 1 is the naive near-linear model
+    /// What the job counts, named by the plan ("documents"); "users" as seed 000 counts them.
+    CountedNoun counted;
 
     bool operator==(const Workload &) const = default;
 };

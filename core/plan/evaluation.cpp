@@ -242,9 +242,10 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
 
     w.batchMsPerUser = target.batchMsPerUser;
     steps.push_back({QStringLiteral("Batching"),
-                     target.batchMsPerUser ? QStringLiteral("%1/user").arg(
-                                                 format::milliseconds(*target.batchMsPerUser))
-                                           : QStringLiteral("not batched"),
+                     target.batchMsPerUser
+                         ? QStringLiteral("%1/%2").arg(format::milliseconds(*target.batchMsPerUser),
+                                                       target.counted.one)
+                         : QStringLiteral("not batched"),
                      workSecondsNow(), target.batchMsPerUser.has_value()});
 
     steps.push_back(
@@ -387,7 +388,7 @@ OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult 
         const QString name = limitName(capLimit, o.sharedResourceName);
         const QString cap =
             capLimit == Limit::SharedResource
-                ? format::ratePerSecond(*o.sharedCapPerSecond, QStringLiteral("users"))
+                ? format::ratePerSecond(*o.sharedCapPerSecond, w.counted.many)
                 : format::ratePerSecond(*o.dispatchCapPerSecond, QStringLiteral("shards"));
         r.kneeWorkers = kneeWorkers(m, capSeconds);
         r.kneeText =
@@ -400,10 +401,9 @@ OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult 
     r.usersPerWorker = result.usersScored / w.workers;
     r.workerBusySeconds = m.computeSeconds(w.workers);
     r.coldStartShare = m.coldStartSeconds / (m.coldStartSeconds + r.workerBusySeconds);
-    r.shareText =
-        QStringLiteral("Each worker scores %1 in %2; cold start is %3% of its time")
-            .arg(format::count(r.usersPerWorker, QStringLiteral("users")),
-                 format::duration(r.workerBusySeconds), format::trimmed(r.coldStartShare * 100, 1));
+    r.shareText = QStringLiteral("Each worker scores %1 in %2; cold start is %3% of its time")
+                      .arg(w.counted.count(r.usersPerWorker), format::duration(r.workerBusySeconds),
+                           format::trimmed(r.coldStartShare * 100, 1));
     return r;
 }
 

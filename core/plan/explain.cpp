@@ -18,7 +18,7 @@ QString num(double value, int decimals = 2)
 QString totalPredictions(const Scenario &s, const ScenarioResult &r)
 {
     const Workload &w = s.workload;
-    QString text = num(w.users, 0) + QStringLiteral(" users");
+    QString text = num(w.users, 0) + QLatin1Char(' ') + w.counted.many;
     if (w.keepFraction < 1.0)
         text += QStringLiteral(" × keep ") + num(w.keepFraction, 4);
     return text + QStringLiteral(" × ") + num(w.predictionsPerUser, 0) +
@@ -30,7 +30,7 @@ QString perUserCost(const Scenario &s, const ScenarioResult &r)
     const Workload &w = s.workload;
     QString scoring = w.batchMsPerUser
                           ? QStringLiteral("scoring ") + format::milliseconds(*w.batchMsPerUser) +
-                                QStringLiteral(" per batched user")
+                                QStringLiteral(" per batched ") + w.counted.one
                           : QStringLiteral("scoring ") + num(w.predictionsPerUser, 0) +
                                 QStringLiteral(" × ") +
                                 format::milliseconds(runtime::effectiveLatencyMs(w)) +
@@ -42,14 +42,14 @@ QString perUserCost(const Scenario &s, const ScenarioResult &r)
            (sequential ? QStringLiteral("sequential: sum of %1 stages = ")
                        : QStringLiteral("pipelined: slowest of %1 stages = "))
                .arg(s.stages.size()) +
-           format::milliseconds(r.perUserMs) + QStringLiteral(" per user");
+           format::milliseconds(r.perUserMs) + QStringLiteral(" per ") + w.counted.one;
 }
 
 QString runtime(const Scenario &s, const ScenarioResult &r)
 {
     const Workload &w = s.workload;
-    return num(r.usersScored, 0) + QStringLiteral(" users × ") + format::milliseconds(r.perUserMs) +
-           QStringLiteral(" = ") + num(r.workSeconds, 0) +
+    return num(r.usersScored, 0) + QLatin1Char(' ') + w.counted.many + QStringLiteral(" × ") +
+           format::milliseconds(r.perUserMs) + QStringLiteral(" = ") + num(r.workSeconds, 0) +
            QStringLiteral(" s of work; ÷ speedup ") + num(r.speedup, 2) +
            QStringLiteral(" (Amdahl, p = ") + num(w.parallelFraction, 4) +
            QStringLiteral(", N = ") + num(w.workers, 0) + QStringLiteral(") = ") +
@@ -132,11 +132,12 @@ QString overheads(const Scenario &s, const ScenarioResult &r)
            format::duration(o.runtimeSeconds);
 }
 
-QString throughput(const Scenario &, const ScenarioResult &r)
+QString throughput(const Scenario &s, const ScenarioResult &r)
 {
-    return num(r.usersScored, 0) + QStringLiteral(" users ÷ ") + num(r.effectiveRuntimeSeconds, 0) +
-           QStringLiteral(" s = ") +
-           format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
+    const QString &many = s.workload.counted.many;
+    return num(r.usersScored, 0) + QLatin1Char(' ') + many + QStringLiteral(" ÷ ") +
+           num(r.effectiveRuntimeSeconds, 0) + QStringLiteral(" s = ") +
+           format::ratePerSecond(r.throughputUsersPerSecond, many);
 }
 
 QString speedup(const Scenario &s, const ScenarioResult &r)
@@ -157,7 +158,7 @@ Headline headline(const Scenario &s, const ScenarioResult &r)
     Headline h;
     h.totalPredictions = format::grouped(r.totalPredictions, 0);
     h.runtime = format::duration(r.effectiveRuntimeSeconds);
-    h.throughput = format::ratePerSecond(r.throughputUsersPerSecond, QStringLiteral("users"));
+    h.throughput = format::ratePerSecond(r.throughputUsersPerSecond, s.workload.counted.many);
     h.speedup =
         format::trimmed(r.speedup, 2) + QStringLiteral("× (") +
         (std::isfinite(r.maxSpeedup) ? format::trimmed(r.maxSpeedup, 2) + QStringLiteral("×")
@@ -296,12 +297,14 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
     auto seconds = [](double v) { return format::trimmed(v, 2) + QStringLiteral(" s"); };
     const auto gib = &format::gibibytes;
     std::vector<std::pair<QString, QString>> rows{
-        {QStringLiteral("Users"), format::count(w.users, QStringLiteral("users"))},
-        {QStringLiteral("Predictions per user"), format::grouped(w.predictionsPerUser, 0)},
+        {w.counted.capitalizedMany(), w.counted.count(w.users)},
+        {QStringLiteral("Predictions per ") + w.counted.one,
+         format::grouped(w.predictionsPerUser, 0)},
         {QStringLiteral("Latency per prediction"), ms(w.latencyMs)},
         {QStringLiteral("Accelerator lever (latency on the accelerator)"),
          optional(w.acceleratorLatencyMs, ms)},
-        {QStringLiteral("Batching lever (time per user)"), optional(w.batchMsPerUser, ms)},
+        {QStringLiteral("Batching lever (time per %1)").arg(w.counted.one),
+         optional(w.batchMsPerUser, ms)},
         {QStringLiteral("Keep fraction (pre-filtering)"), format::trimmed(w.keepFraction, 4)},
         {QStringLiteral("Workers"), format::count(w.workers, QStringLiteral("workers"))},
         {QStringLiteral("Parallel fraction p"), format::trimmed(w.parallelFraction, 4)},
@@ -315,22 +318,24 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
     for (size_t i = 0; i < s.stages.size(); ++i) {
         const Stage &stage = s.stages[i];
         rows.emplace_back(QStringLiteral("Stage %1: %2").arg(i + 1).arg(stage.name),
-                          stage.isScoring ? QStringLiteral("from the workload")
-                                          : ms(stage.msPerUser) + QStringLiteral(" per user"));
+                          stage.isScoring
+                              ? QStringLiteral("from the workload")
+                              : ms(stage.msPerUser) + QStringLiteral(" per ") + w.counted.one);
     }
     const Overheads &o = s.overheads;
     rows.emplace_back(QStringLiteral("Cold start per worker"),
                       optional(o.coldStartSeconds, seconds));
     rows.emplace_back(QStringLiteral("Overhead per request"), optional(o.requestOverheadMs, ms));
     rows.emplace_back(QStringLiteral("Shared cap (%1)").arg(o.sharedResourceName),
-                      optional(o.sharedCapPerSecond, [](double v) {
-                          return format::ratePerSecond(v, QStringLiteral("users"));
+                      optional(o.sharedCapPerSecond, [&w](double v) {
+                          return format::ratePerSecond(v, w.counted.many);
                       }));
     rows.emplace_back(QStringLiteral("Coordinator dispatch cap"),
                       optional(o.dispatchCapPerSecond, [](double v) {
                           return format::ratePerSecond(v, QStringLiteral("shards"));
                       }));
-    rows.emplace_back(QStringLiteral("Users per shard"), format::grouped(o.usersPerShard, 0));
+    rows.emplace_back(w.counted.capitalizedMany() + QStringLiteral(" per shard"),
+                      format::grouped(o.usersPerShard, 0));
     rows.emplace_back(QStringLiteral("Accelerator memory"),
                       optional(s.memory.acceleratorMemoryBytes, gib));
     if (s.memory.acceleratorMemoryBytes) {
@@ -428,7 +433,7 @@ QString bottleneck(const Scenario &s, const ScenarioResult &r)
                "slowest stage, max of the stage times (first on ties); speeding up any other "
                "stage leaves the pipelined rate at ") +
            format::ratePerSecond(1000.0 / r.stageMs[static_cast<size_t>(r.bottleneckIndex)],
-                                 QStringLiteral("users")) +
+                                 s.workload.counted.many) +
            QStringLiteral(" per worker");
 }
 
@@ -570,7 +575,7 @@ QString question(const Scenario &s, const ScenarioResult &r)
     auto counted = [](double n, const char *one, const char *many) {
         return format::count(n, QLatin1String(n == 1 ? one : many));
     };
-    QString users = counted(r.usersScored, "user", "users");
+    QString users = w.counted.count(r.usersScored);
     if (w.keepFraction < 1.0)
         users += QStringLiteral(" (the %1% kept of %2)")
                      .arg(num(w.keepFraction * 100, 2), num(w.users, 0));

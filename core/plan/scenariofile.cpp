@@ -898,19 +898,24 @@ QJsonObject scenarioObject(const Scenario &s)
     QJsonArray workerCounts;
     for (double workers : s.workerCounts)
         workerCounts.append(workers);
+    QJsonObject workload{
+        {QStringLiteral("counted"), w.counted.many},
+        {QStringLiteral("users"), w.users},
+        {QStringLiteral("predictions_per_user"), w.predictionsPerUser},
+        {QStringLiteral("latency_ms"), w.latencyMs},
+        {QStringLiteral("accelerator_latency_ms"), optionalNumber(w.acceleratorLatencyMs)},
+        {QStringLiteral("batch_ms_per_user"), optionalNumber(w.batchMsPerUser)},
+        {QStringLiteral("keep_fraction"), w.keepFraction},
+        {QStringLiteral("workers"), w.workers},
+        {QStringLiteral("parallel_fraction"), w.parallelFraction}};
+    // The singular only when the rules would not give it ("people", "person"): a --set of the
+    // plural then brings its own singular.
+    if (w.counted.one != singularOf(w.counted.many))
+        workload.insert(QStringLiteral("counted_one"), w.counted.one);
     return QJsonObject{
         {QStringLiteral("name"), s.name},
         {QStringLiteral("notes"), s.notes},
-        {QStringLiteral("workload"),
-         QJsonObject{
-             {QStringLiteral("users"), w.users},
-             {QStringLiteral("predictions_per_user"), w.predictionsPerUser},
-             {QStringLiteral("latency_ms"), w.latencyMs},
-             {QStringLiteral("accelerator_latency_ms"), optionalNumber(w.acceleratorLatencyMs)},
-             {QStringLiteral("batch_ms_per_user"), optionalNumber(w.batchMsPerUser)},
-             {QStringLiteral("keep_fraction"), w.keepFraction},
-             {QStringLiteral("workers"), w.workers},
-             {QStringLiteral("parallel_fraction"), w.parallelFraction}}},
+        {QStringLiteral("workload"), workload},
         {QStringLiteral("stages"), stages},
         {QStringLiteral("execution"), s.execution == Execution::Sequential
                                           ? QStringLiteral("sequential")
@@ -982,6 +987,22 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     s.workload.workers = read.number(w, QStringLiteral("workers"), wpath("workers"));
     s.workload.parallelFraction =
         read.number(w, QStringLiteral("parallel_fraction"), wpath("parallel_fraction"));
+    // What the job counts (issue 33); a file without it counts users, as seed 000 does.
+    if (w.contains(QStringLiteral("counted"))) {
+        const QString plural = read.string(w, QStringLiteral("counted"), wpath("counted"), false);
+        if (const std::optional<CountedNoun> noun = countedNoun(plural))
+            s.workload.counted = *noun;
+        else if (!read.failed())
+            read.fail(wpath("counted"), countedNounProblem(plural));
+        if (w.contains(QStringLiteral("counted_one"))) {
+            const QString one =
+                read.string(w, QStringLiteral("counted_one"), wpath("counted_one"), false);
+            if (const QString problem = countedNounProblem(one); !problem.isEmpty())
+                read.fail(wpath("counted_one"), problem);
+            else
+                s.workload.counted.one = one.simplified();
+        }
+    }
 
     const QJsonArray stages =
         read.array(root, QStringLiteral("stages"), path(QStringLiteral("stages")));

@@ -89,6 +89,7 @@ CostSeries costSeries(const Scenario &scenario, const ScenarioResult &model)
 PipelineSeries pipelineSeries(const Scenario &scenario, const ScenarioResult &model)
 {
     PipelineSeries series;
+    series.perItem = scenario.workload.counted.one;
     for (const Stage &stage : scenario.stages) {
         series.stageNames << stage.name;
         if (stage.isScoring)

@@ -110,6 +110,7 @@ CostSeries costSeries(const Scenario &scenario, const ScenarioResult &model);
 struct PipelineSeries
 {
     QStringList stageNames;
+    QString perItem = QStringLiteral("user"); ///< what a stage time is per: the counted noun
     double microbatches = 1;
     /// As is: each stage's effective time per user, the bottleneck, the summary, the schedule.
     std::vector<double> stageMs;

@@ -67,7 +67,7 @@ void ScenarioBindings::bindRow(QFormLayout *form, const BindingRow &row, ValueCo
     } else {
         form->addRow(labelWidget, control);
     }
-    m_bindings.push_back({control, row.id, row.field.get, row.scale, row.offValue});
+    m_bindings.push_back({control, labelWidget, row.id, row.field.get, row.scale, row.offValue});
     const EditId id = row.id;
     const double scale = row.scale;
     const Setter set = row.field.set;
@@ -102,6 +102,18 @@ ValueControl *ScenarioBindings::control(EditId id) const
     const auto found = std::find_if(m_bindings.begin(), m_bindings.end(),
                                     [id](const Binding &binding) { return binding.id == id; });
     return found == m_bindings.end() ? nullptr : found->control;
+}
+
+void ScenarioBindings::relabel(EditId id, const QString &label, const QString &explanation)
+{
+    for (const Binding &binding : m_bindings) {
+        if (binding.id != id)
+            continue;
+        binding.label->setText(label);
+        binding.label->setToolTip(explanation);
+        binding.control->setName(label);
+        binding.control->setToolTip(explanation);
+    }
 }
 
 void ScenarioBindings::show(const Scenario &scenario) const

@@ -96,6 +96,9 @@ public:
     /// The control bound with edit `id` (the first, when two edit the same field), never one
     /// picked by its position; nullptr when none is.
     ValueControl *control(EditId id) const;
+    /// Renames the row bound with edit `id` (its label, the control's name in refusals and for
+    /// screen readers, and its explanation): the plan's counted noun changed.
+    void relabel(EditId id, const QString &label, const QString &explanation);
     /// Shows the scenario's values without emitting edits.
     void show(const Scenario &scenario) const;
     /// The document's editScenario(); refused() when the result is not a valid scenario.
@@ -109,6 +112,7 @@ private:
     struct Binding
     {
         ValueControl *control;
+        QLabel *label;
         EditId id;
         Getter get;
         double scale = 1;

@@ -129,6 +129,7 @@ enum class EditId
     TrainingModelRecompute,
     TrainingModelShard,
     TrainingModelUse,
+    Counted, ///< what the job counts ("documents"), issue 33
 };
 
 /// The single source of truth of one window: the plan (scenario and pinned baseline), its undo

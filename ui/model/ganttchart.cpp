@@ -472,8 +472,9 @@ QString scoringChange(const Workload &before, const Workload &after)
         return what.arg(format::milliseconds(from), format::milliseconds(to));
     };
     if (before.batchMsPerUser && after.batchMsPerUser)
-        return change(GanttChart::tr("batched time per user %1 → %2"), *before.batchMsPerUser,
-                      *after.batchMsPerUser);
+        return change(GanttChart::tr("batched time per %3 %1 → %2")
+                          .arg(QStringLiteral("%1"), QStringLiteral("%2"), after.counted.one),
+                      *before.batchMsPerUser, *after.batchMsPerUser);
     if (before.acceleratorLatencyMs && after.acceleratorLatencyMs)
         return change(GanttChart::tr("accelerator latency %1 → %2"), *before.acceleratorLatencyMs,
                       *after.acceleratorLatencyMs);
@@ -509,8 +510,8 @@ void GanttChart::refreshControls(bool balanced)
     const QString &scoringName = series.scoringStageName;
     const QString each = format::milliseconds(series.split.stageMs);
     if (series.split.scoringScale == 1.0) {
-        m_apply->setToolTip(
-            tr("Set every stage to %1 per user, as one step you can undo.").arg(each));
+        m_apply->setToolTip(tr("Set every stage to %1 per %2, as one step you can undo.")
+                                .arg(each, series.workload.counted.one));
         m_note->hide();
         return;
     }
@@ -520,9 +521,9 @@ void GanttChart::refreshControls(bool balanced)
     m_note->setText(tr("Applying sets every stage to %1 and, since “%2” takes its time from the "
                        "workload, its %3: part of the model moves to the other stages.")
                         .arg(each, scoringName, what));
-    m_apply->setToolTip(tr("Set every stage to %1 per user and the scoring stage's %2, as one "
+    m_apply->setToolTip(tr("Set every stage to %1 per %3 and the scoring stage's %2, as one "
                            "step you can undo.")
-                            .arg(each, what));
+                            .arg(each, what, series.workload.counted.one));
     m_note->show();
 }
 

@@ -402,7 +402,7 @@ void HeadlineWidget::refreshJob()
         tr("Runtime"),
         tr("Throughput"),
         tr("Speedup (ceiling)"),
-        tr("Bottleneck (per user)"),
+        tr("Bottleneck (per %1)").arg(s.workload.counted.one),
         tr("Cost (%1 %2-h)")
             .arg(format::grouped(r.cost.workerHours, 0), explain::hoursKind(hardware))};
     m_costCaption = captions[Cost];
@@ -478,7 +478,8 @@ void HeadlineWidget::refreshJob()
             prefix + format::duration(b.effectiveRuntimeSeconds) +
             changeText(r.effectiveRuntimeSeconds, b.effectiveRuntimeSeconds));
         m_baseline[Throughput]->setText(
-            prefix + format::ratePerSecond(b.throughputUsersPerSecond, tr("users")) +
+            prefix +
+            format::ratePerSecond(b.throughputUsersPerSecond, baseline->workload.counted.many) +
             changeText(r.throughputUsersPerSecond, b.throughputUsersPerSecond));
         m_baseline[Speedup]->setText(prefix + format::trimmed(b.speedup, 2) + QStringLiteral("×") +
                                      changeText(r.speedup, b.speedup));

@@ -24,6 +24,18 @@ constexpr auto countConfig = &ValueControl::makeCount;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
 
 using Scale = ValueControl::Scale;
+
+QString stageTimeTip(const CountedNoun &noun)
+{
+    return InputsPanel::tr("Time this stage spends per %1.").arg(noun.one);
+}
+
+QString scoringTimeTip(const CountedNoun &noun)
+{
+    return InputsPanel::tr("The scoring stage's time per %1 comes from the workload: "
+                           "predictions × latency, or the batched time.")
+        .arg(noun.one);
+}
 } // namespace
 
 InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new ScenarioBindings(this))
@@ -92,15 +104,44 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
 
     auto *workloadBox = new QGroupBox(tr("Workload"), this);
     auto *workload = new QFormLayout(workloadBox);
+    m_workloadForm = workload;
     workload->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+    // What the job counts (issue 33): "documents" names every count and rate in the window,
+    // the report and the CLI.
+    m_counted = new QLineEdit(workloadBox);
+    m_counted->setMaxLength(kMaxCountedNounLength + 8); // longer text is refused with a reason
+    m_counted->setPlaceholderText(tr("users"));
+    m_counted->setToolTip(tr("What the job counts, in the plural: documents, images, users, "
+                             "queries. Every count and rate in the window, the report and the "
+                             "CLI names it (\"500,000,000 documents\", \"documents/s\")."));
+    m_counted->setAccessibleName(tr("Counts"));
+    m_countedProblem = explanationLabel(QString(), workloadBox);
+    m_countedProblem->setStyleSheet(QStringLiteral("color: #b3261e;"));
+    m_countedProblem->setAccessibleName(tr("Counts: problem"));
+    m_countedProblem->hide();
+    auto *countedCell = new QWidget(workloadBox);
+    auto *countedLayout = new QVBoxLayout(countedCell);
+    countedLayout->setContentsMargins(0, 0, 0, 0);
+    countedLayout->setSpacing(1);
+    countedLayout->addWidget(m_counted);
+    countedLayout->addWidget(m_countedProblem);
+    auto *countedLabel = new QLabel(tr("Counts"), workloadBox);
+    countedLabel->setBuddy(m_counted);
+    countedLabel->setToolTip(m_counted->toolTip());
+    workload->addRow(countedLabel, countedCell);
+    connect(m_counted, &QLineEdit::editingFinished, this, &InputsPanel::commitCounted);
+    connect(m_counted, &QLineEdit::textEdited, m_countedProblem, &QWidget::hide);
     const auto ofWorkload = [](auto member) { return field(&Scenario::workload, member); };
     const ValueControl::Config latencyConfig = config(0.01, 60'000, Scale::Log, 2, tr(" ms"));
     m_bound->bind(
         workload, this,
         {{.label = tr("Users"),
           .explanation = tr("Users the job scores (log scale, 1 to 10^10)."),
-          .control =
-              countConfig(1, 1e10, Scale::Log, [](int n) { return tr("%n user(s)", nullptr, n); }),
+          .control = countConfig(1, 1e10, Scale::Log,
+                                 [this](int n) {
+                                     return QString::number(n) + QLatin1Char(' ') +
+                                            (n == 1 ? m_noun.one : m_noun.many);
+                                 }),
           .id = EditId::Users,
           .undoText = tr("Change users"),
           .field = ofWorkload(&Workload::users),
@@ -196,6 +237,7 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
     layout->addWidget(scaleBox);
 
     auto *stagesBox = new QGroupBox(tr("Pipeline stages (per user)"), this);
+    m_stagesBox = stagesBox;
     auto *stages = new QVBoxLayout(stagesBox);
     auto *stagesForm = new QFormLayout;
     m_execution = new QComboBox(stagesBox);
@@ -311,6 +353,58 @@ void InputsPanel::editScenario(const QString &text, EditId id,
     }
 }
 
+void InputsPanel::commitCounted()
+{
+    if (!m_document)
+        return;
+    const QString typed = m_counted->text();
+    const std::optional<CountedNoun> noun = countedNoun(typed);
+    if (!noun) {
+        // Refused at the field, the typed text kept so it can be corrected.
+        m_countedProblem->setText(
+            tr("Counts %1; the plan still counts %2.")
+                .arg(countedNounProblem(typed), m_document->scenario().workload.counted.many));
+        m_countedProblem->show();
+        return;
+    }
+    m_countedProblem->hide();
+    if (*noun == m_document->scenario().workload.counted)
+        return;
+    editScenario(tr("Count %1").arg(noun->many), EditId::Counted,
+                 [noun](Scenario &s) { s.workload.counted = *noun; });
+}
+
+void InputsPanel::applyNoun(const CountedNoun &noun)
+{
+    if (noun == m_noun)
+        return;
+    m_noun = noun;
+    m_bound->relabel(EditId::Users, noun.capitalizedMany(),
+                     tr("%1 the job scores (log scale, 1 to 10^10).").arg(noun.capitalizedMany()));
+    m_bound->relabel(EditId::Predictions, tr("Predictions per %1").arg(noun.one),
+                     tr("Model calls per %1.").arg(noun.one));
+    m_bound->relabel(EditId::BatchMs, tr("Batching lever"),
+                     tr("Time to score one %1 with all predictions batched into one call; "
+                        "replaces predictions × latency when on.")
+                         .arg(noun.one));
+    m_bound->relabel(EditId::KeepFraction, tr("Keep fraction"),
+                     tr("Pre-filtering: the share of %1 that still needs scoring (dormant ones "
+                        "and cached scores removed).")
+                         .arg(noun.many));
+    if (ValueControl *users = m_bound->control(EditId::Users))
+        users->setCounted([this](int n) {
+            return QString::number(n) + QLatin1Char(' ') + (n == 1 ? m_noun.one : m_noun.many);
+        });
+    for (const StageRow &row : m_stageRowWidgets) {
+        if (row.time)
+            row.time->setToolTip(stageTimeTip(noun));
+        if (row.scoringTime)
+            row.scoringTime->setToolTip(scoringTimeTip(noun));
+    }
+    m_stagesBox->setTitle(tr("Pipeline stages (per %1)").arg(noun.one));
+    m_stagesBox->setToolTip(tr("Each stage's time per %1.").arg(noun.one));
+}
+
 void InputsPanel::commitNotes()
 {
     const QString notes = m_notes->toPlainText();
@@ -329,6 +423,11 @@ void InputsPanel::syncFromDocument()
         const QSignalBlocker blocker(m_notes);
         m_notes->setPlainText(s.notes);
     }
+    if (!m_counted->hasFocus() && m_counted->text() != s.workload.counted.many) {
+        m_counted->setText(s.workload.counted.many);
+        m_countedProblem->hide();
+    }
+    applyNoun(s.workload.counted);
     m_bound->show(s);
     const HardwareInForce &hardware = m_document->planResult().hardware.current;
     m_hardwareNote->setVisible(s.hardware.enabled);
@@ -394,13 +493,11 @@ void InputsPanel::rebuildStageRows()
         if (s.stages[i].isScoring) {
             entry.scoringTime = new QLabel(row);
             entry.scoringTime->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-            entry.scoringTime->setToolTip(
-                tr("The scoring stage's time per user comes from the workload: "
-                   "predictions × latency, or the batched time."));
+            entry.scoringTime->setToolTip(scoringTimeTip(m_noun));
             layout->addWidget(entry.scoringTime, 1);
         } else {
             entry.time = new ValueControl(config(0.01, 1e7, Scale::Log, 2, tr(" ms")), row);
-            entry.time->setToolTip(tr("Time this stage spends per user."));
+            entry.time->setToolTip(stageTimeTip(m_noun));
             entry.time->setName(tr("Stage time"));
             connectDragSession(entry.time, this, m_document);
             layout->addWidget(entry.time, 1);

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/base/noun.h"
+
 #include <QPointer>
 #include <QWidget>
 
@@ -8,6 +10,7 @@
 
 class QComboBox;
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 class QLineEdit;
 class QPlainTextEdit;
@@ -40,6 +43,9 @@ public:
     /// "Finish within": the goal's deadline in hours (any unit typed), led by its on/off check box.
     ValueControl *deadlineControl() const;
     QLineEdit *nameEdit() const { return m_name; }
+    /// What the job counts, in the plural ("documents"); a bad name is refused under it.
+    QLineEdit *countedEdit() const { return m_counted; }
+    QLabel *countedProblem() const { return m_countedProblem; }
     QPlainTextEdit *notesEdit() const { return m_notes; }
     /// Commits the notes being typed (also done on focus out and a moment after typing stops).
     void commitNotes();
@@ -57,6 +63,14 @@ private:
     QComboBox *m_execution;
     QLabel *m_hardwareNote;
     QLineEdit *m_name;
+    QLineEdit *m_counted;
+    QLabel *m_countedProblem;
+    QFormLayout *m_workloadForm;
+    QGroupBox *m_stagesBox;
+    /// The noun the labels and units were last written for.
+    CountedNoun m_noun;
+    void commitCounted();
+    void applyNoun(const CountedNoun &noun);
     QPlainTextEdit *m_notes;
     QVBoxLayout *m_stageRowsLayout;
     QWidget *m_stageRows;

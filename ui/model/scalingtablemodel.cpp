@@ -267,7 +267,7 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("Amdahl-limited: work / S(p, N)");
         case static_cast<int>(explain::ScalingColumn::EffectiveHours):
         case static_cast<int>(explain::ScalingColumn::EffectiveDays):
-            return tr("With the overheads: cold start + max(work' / S(p, N), users / shared cap, "
+            return tr("With the overheads: cold start + max(work' / S(p, N), items / shared cap, "
                       "shards / dispatch cap); the headline's runtime");
         default:
             return {};

@@ -149,6 +149,9 @@ void StageChart::refresh()
 
 void StageChart::setSeries(const PipelineSeries &series)
 {
+    const QString axisTitle = tr("ms per %1").arg(series.perItem);
+    if (m_values->titleText() != axisTitle)
+        m_values->setTitleText(axisTitle);
     m_stageNames = series.stageNames;
     m_stageMs = series.stageMs;
     const int bottleneckIndex = series.bottleneckIndex;

@@ -434,7 +434,8 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
                                       explain::runtimeBand(r.effectiveRuntimeSeconds,
                                                            band->lowSeconds, band->highSeconds));
             job.rows.emplace_back(QStringLiteral("Throughput"), h.throughput);
-            job.rows.emplace_back(QStringLiteral("Bottleneck (per user)"), h.bottleneck);
+            job.rows.emplace_back(QStringLiteral("Bottleneck (per %1)").arg(s.workload.counted.one),
+                                  h.bottleneck);
             job.rows.emplace_back(QStringLiteral("Biggest lever"),
                                   explain::biggestLever(r.waterfall));
             renderAnswer(doc, job);
@@ -467,7 +468,8 @@ void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
         {QStringLiteral("Runtime at %1").arg(workersText(s)), h.runtime, explain::runtime(s, r)},
         {QStringLiteral("Throughput"), h.throughput, explain::throughput(s, r)},
         {QStringLiteral("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
-        {QStringLiteral("Bottleneck (per user)"), h.bottleneck, explain::perUserCost(s, r)},
+        {QStringLiteral("Bottleneck (per %1)").arg(s.workload.counted.one), h.bottleneck,
+         explain::perUserCost(s, r)},
     };
     // The Model tab's "Finish within", the same verdict as the window's headline.
     if (r.deadline)
@@ -1116,19 +1118,23 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
     const estimate::LabelingEstimate &lab = planResult.project.labeling;
     const ProjectSettings &project = s.project;
     doc.heading(QStringLiteral("Formulas used"), true);
+    const CountedNoun &noun = s.workload.counted;
     std::vector<std::pair<QString, QString>> jobFormulas = {
-        {QStringLiteral("Total predictions = users × keep fraction × predictions per user"),
+        {QStringLiteral("Total predictions = %1 × keep fraction × predictions per %2")
+             .arg(noun.many, noun.one),
          explain::totalPredictions(s, r)},
-        {QStringLiteral("Per-user cost: the sum of the stages (sequential) or the slowest stage "
+        {QStringLiteral("Cost per %1: the sum of the stages (sequential) or the slowest stage "
                         "(pipelined); the scoring stage is predictions × latency, or the batched "
-                        "time"),
+                        "time")
+             .arg(noun.one),
          explain::perUserCost(s, r)},
-        {QStringLiteral("Runtime = users scored × per-user cost ÷ S(p, N); years are 365.25 "
-                        "days"),
+        {QStringLiteral("Runtime = %1 scored × cost per %2 ÷ S(p, N); years are 365.25 days")
+             .arg(noun.many, noun.one),
          explain::runtime(s, r)},
         {QStringLiteral("Amdahl's law: S(p, N) = 1 / ((1 − p) + p / N), ceiling 1 / (1 − p)"),
          explain::speedup(s, r)},
-        {QStringLiteral("Throughput = users scored ÷ runtime"), explain::throughput(s, r)},
+        {QStringLiteral("Throughput = %1 scored ÷ runtime").arg(noun.many),
+         explain::throughput(s, r)},
         {QStringLiteral("Pipeline bubble = (p − 1) / (m + p − 1); total time = sum of stages + "
                         "(m − 1) × slowest stage; steady rate = 1 / slowest stage"),
          QStringLiteral("%1, %2: bubble %3, total %4")
@@ -1140,8 +1146,9 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
                                                     : QStringLiteral("microbatches")),
                   format::grouped(r.pipeline.bubbleFraction, 3),
                   format::milliseconds(r.pipeline.totalMs))},
-        {QStringLiteral("With overheads: T(N) = cold start + max(W′ / S(p, N), users ÷ shared "
-                        "cap, shards ÷ dispatch cap), W′ including the per-request overhead"),
+        {QStringLiteral("With overheads: T(N) = cold start + max(W′ / S(p, N), %1 ÷ shared "
+                        "cap, shards ÷ dispatch cap), W′ including the per-request overhead")
+             .arg(noun.many),
          r.overheads.enabled ? explain::overheads(s, r) : QStringLiteral("no overheads set")},
     };
     // The job's formulas filled in with an untouched example job would be its fabricated
@@ -1190,7 +1197,7 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
     }
 }
 
-void renderAssumptions(Document &doc)
+void renderAssumptions(Document &doc, const CountedNoun &noun)
 {
     doc.heading(QStringLiteral("Assumptions"));
     const QString assumptions[] = {
@@ -1203,9 +1210,10 @@ void renderAssumptions(Document &doc)
                        "of workers. Everything else (retries, stragglers) is left to the "
                        "simulation."),
         QStringLiteral("Latency per prediction is the job as it runs today; the accelerator lever "
-                       "replaces it with the accelerator's latency; batched time per user "
-                       "replaces predictions × latency; pre-filtering removes users before they "
-                       "enter the pipeline."),
+                       "replaces it with the accelerator's latency; batched time per %1 "
+                       "replaces predictions × latency; pre-filtering removes %2 before they "
+                       "enter the pipeline.")
+            .arg(noun.one, noun.many),
         QStringLiteral("Pipeline stages run one microbatch at a time each, in order; the bubble "
                        "is the fill and drain time while stages wait."),
     };
@@ -1357,7 +1365,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderFormulas(doc, s, planResult, asksJob, projectPlan,
                        has(ReportSection::Training) ? schedules.get() : nullptr);
         if (asksJob)
-            renderAssumptions(doc);
+            renderAssumptions(doc, s.workload.counted);
     }
     return doc;
 }

@@ -111,8 +111,8 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
           EditId::ColdStart, tr("Change cold start"),
           field(&Scenario::overheads, &Overheads::coldStartSeconds)},
          {tr("Request overhead"),
-          tr("Network and serialization per request: one per user when batched, else one per "
-             "prediction."),
+          tr("Network and serialization per request: one per scored item when batched, else one "
+             "per prediction."),
           optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
           EditId::RequestOverhead, tr("Change request overhead"),
           field(&Scenario::overheads, &Overheads::requestOverheadMs)},
@@ -126,18 +126,21 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
     m_sharedName->setMaxLength(80);
     m_sharedName->setToolTip(tr("What the shared resource is called in the chart and the text."));
     overheads->addRow(tr("Shared resource"), m_sharedName);
-    m_bound->bind(
-        overheads, overheadBox,
-        {{tr("Dispatch cap"),
-          tr("A single coordinator hands out at most this many shards per second."),
-          optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" shards/s")), QString()),
-          EditId::DispatchCap, tr("Change dispatch cap"),
-          field(&Scenario::overheads, &Overheads::dispatchCapPerSecond)},
-         {tr("Users per shard"),
-          tr("How the job is cut into shards for the coordinator and the simulation."),
-          countConfig(1, 1e9, Scale::Log, [](int n) { return tr("%n user(s)", nullptr, n); }),
-          EditId::UsersPerShard, tr("Change users per shard"),
-          field(&Scenario::overheads, &Overheads::usersPerShard)}});
+    m_bound->bind(overheads, overheadBox,
+                  {{tr("Dispatch cap"),
+                    tr("A single coordinator hands out at most this many shards per second."),
+                    optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" shards/s")), QString()),
+                    EditId::DispatchCap, tr("Change dispatch cap"),
+                    field(&Scenario::overheads, &Overheads::dispatchCapPerSecond)},
+                   {tr("Users per shard"),
+                    tr("How the job is cut into shards for the coordinator and the simulation."),
+                    countConfig(1, 1e9, Scale::Log,
+                                [this](int n) {
+                                    return QString::number(n) + QLatin1Char(' ') +
+                                           (n == 1 ? m_noun.one : m_noun.many);
+                                }),
+                    EditId::UsersPerShard, tr("Change users per shard"),
+                    field(&Scenario::overheads, &Overheads::usersPerShard)}});
     return overheadBox;
 }
 
@@ -462,12 +465,35 @@ void TailPanel::documentAttached(ScenarioDocument *document)
     connect(m_runner, &SimulationRunner::finished, this, &TailPanel::showResults);
 }
 
+void TailPanel::applyNoun(const CountedNoun &noun)
+{
+    if (noun == m_noun)
+        return;
+    m_noun = noun;
+    if (ValueControl *cap = m_bound->control(EditId::SharedCap)) {
+        cap->setSuffix(QLatin1Char(' ') + noun.many + QStringLiteral("/s"));
+        m_bound->relabel(EditId::SharedCap, tr("Shared cap"),
+                         tr("A feature store or object store serves at most this many %1/s "
+                            "across all workers.")
+                             .arg(noun.many));
+    }
+    if (ValueControl *shard = m_bound->control(EditId::UsersPerShard)) {
+        shard->setCounted([this](int n) {
+            return QString::number(n) + QLatin1Char(' ') + (n == 1 ? m_noun.one : m_noun.many);
+        });
+        m_bound->relabel(EditId::UsersPerShard, tr("%1 per shard").arg(noun.capitalizedMany()),
+                         tr("How the job is cut into shards for the coordinator and the "
+                            "simulation."));
+    }
+}
+
 void TailPanel::refresh()
 {
     if (!refreshNow())
         return;
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
+    applyNoun(s.workload.counted);
     m_bound->show(s);
     if (!m_sharedName->hasFocus())
         m_sharedName->setText(s.overheads.sharedResourceName);

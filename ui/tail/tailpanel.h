@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/base/noun.h"
+
 #include "ui/widgets/workspacepanel.h"
 
 #include "ui/document/simulationrunner.h"
@@ -107,6 +109,9 @@ private:
     QPointer<SimulationRunner> m_runner;
     QTimer *m_debounce;
     QTimer *m_showProgress;
+    /// Names the shared cap's unit and the shard size in the plan's counted noun.
+    void applyNoun(const CountedNoun &noun);
+    CountedNoun m_noun;
 };
 
 } // namespace pipeplan

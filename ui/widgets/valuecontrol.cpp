@@ -374,14 +374,7 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     m_spinBox->setKeyboardTracking(false);
     m_spinBox->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_spinBox->setAlignment(Qt::AlignRight);
-    // As wide as the widest number with the longest spelling of its unit ("1,000 people").
-    int width = 0;
-    for (const double value : {config.min, 1.0, 2.0, config.max}) {
-        const auto [before, after] = unitAround(value);
-        width = std::max(width, m_spinBox->fontMetrics().horizontalAdvance(
-                                    before + m_spinBox->textFromValue(config.max) + after));
-    }
-    m_spinBox->setMinimumWidth(width + 26);
+    fitWidthToUnit();
     layout->addWidget(m_spinBox);
 
     // Scrolling the panel passes over many controls: only the focused one takes the wheel.
@@ -518,6 +511,36 @@ QString ValueControl::name() const
 std::pair<QString, QString> ValueControl::unitAround(double value) const
 {
     return unitAroundFor(m_config, value);
+}
+
+void ValueControl::fitWidthToUnit()
+{
+    // As wide as the widest number with the longest spelling of its unit ("1,000 people").
+    int width = 0;
+    for (const double value : {m_config.min, 1.0, 2.0, m_config.max}) {
+        const auto [before, after] = unitAround(value);
+        width = std::max(width, m_spinBox->fontMetrics().horizontalAdvance(
+                                    before + m_spinBox->textFromValue(m_config.max) + after));
+    }
+    m_spinBox->setMinimumWidth(width + 26);
+}
+
+void ValueControl::setCounted(Counted counted)
+{
+    m_config.counted = std::move(counted);
+    updateUnit(m_spinBox->value());
+    fitWidthToUnit();
+    updateAccessibility();
+}
+
+void ValueControl::setSuffix(const QString &suffix)
+{
+    if (m_config.suffix == suffix)
+        return;
+    m_config.suffix = suffix;
+    updateUnit(m_spinBox->value());
+    fitWidthToUnit();
+    updateAccessibility();
 }
 
 void ValueControl::updateUnit(double value)

@@ -77,6 +77,11 @@ public:
     /// the accessible name of its slider and spin box, with the unit ("Latency per prediction
     /// (ms)"); their description is the control's tooltip.
     void setName(const QString &name);
+    /// A count's unit renamed (the plan's counted noun: "documents" for "users"), shown at once
+    /// and read when typed.
+    void setCounted(Counted counted);
+    /// A plain unit renamed (" documents/s" for " users/s").
+    void setSuffix(const QString &suffix);
     QString name() const;
 
     /// A typed text read as this field reads it: the value, or why it is refused.
@@ -138,6 +143,7 @@ private:
     std::pair<QString, QString> unitAround(double value) const;
     /// Shows the unit for `value` around the spin box's number.
     void updateUnit(double value);
+    void fitWidthToUnit();
     /// Every spelling of the unit that typed text may carry: the suffix, or a count's singular
     /// and plural.
     QStringList unitSpellings() const;
