@@ -2,6 +2,8 @@
 // calibration, the cost card and the cost column, all as core computed them.
 #include "core/base/format.h"
 #include "core/plan/hardwaretext.h"
+#include "core/plan/reportplan.h"
+#include "core/plan/summary.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/hardware/costchart.h"
 #include "ui/hardware/hardwarepanel.h"
@@ -17,6 +19,7 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
@@ -287,4 +290,24 @@ TEST(HardwareWorkspace, ThePlanNamesWhatItCounts)
     EXPECT_EQ(inputs->countedProblem()->text(),
               QStringLiteral("Counts may hold only letters, digits, spaces, hyphens and "
                              "apostrophes; the plan still counts users."));
+}
+
+// Issue 33: the currency setting defaults from the locale; a plan in euros asks nothing more of
+// the job or the goal than one in dollars.
+TEST(HardwareWorkspace, ANewPlanTakesTheLocalesCurrency)
+{
+    const QLocale before;
+    QLocale::setDefault(QLocale(QLocale::German, QLocale::Germany));
+    {
+        ScenarioDocument document;
+        EXPECT_EQ(document.scenario().goal.currency, QStringLiteral("EUR"));
+        EXPECT_FALSE(summary::jobEntered(document.scenario()));
+        EXPECT_FALSE(reportplan::goalEntered(document.scenario().goal));
+        EXPECT_EQ(format::money(1234.5, document.scenario().goal.currency),
+                  QStringLiteral("€1,234.50"));
+    }
+    // A locale without a currency (C) falls back to US dollars.
+    QLocale::setDefault(QLocale::c());
+    EXPECT_EQ(ScenarioDocument::newScenario().goal.currency, QStringLiteral("USD"));
+    QLocale::setDefault(before);
 }

@@ -27,7 +27,10 @@ bool jobEtaEntered(const ProjectSettings &project)
 
 bool goalEntered(const GoalSettings &goal)
 {
-    return goal != defaultScenario().goal;
+    // The currency alone is not a goal: a new plan takes the locale's.
+    GoalSettings defaults = defaultScenario().goal;
+    defaults.currency = goal.currency;
+    return goal != defaults;
 }
 
 QString missingContent(ReportSection section, const Plan &plan, const PlanResult &result,

@@ -23,6 +23,8 @@ Scenario jobOf(const Scenario &scenario)
     job.training = defaults.training;
     job.project = defaults.project;
     job.report = defaults.report;
+    // The currency a plan prices in (the locale's by default) asks nothing of the job.
+    job.goal.currency = defaults.goal.currency;
     return job;
 }
 

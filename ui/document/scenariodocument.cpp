@@ -4,6 +4,9 @@
 #include "ui/document/schedulesearchrunner.h"
 #include "ui/document/simulationrunner.h"
 
+#include "core/base/format.h"
+
+#include <QLocale>
 #include <QUndoCommand>
 
 namespace pipeplan {
@@ -104,8 +107,18 @@ private:
 
 } // namespace
 
+Scenario ScenarioDocument::newScenario()
+{
+    Scenario scenario = defaultScenario();
+    const QString code = QLocale().currencySymbol(QLocale::CurrencyIsoCode);
+    if (format::isCurrencyCode(code))
+        scenario.goal.currency = code;
+    return scenario;
+}
+
 ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_jobs(new PlanJobs(this))
 {
+    m_plan.scenario = newScenario();
     // Each step holds two plans; the history keeps the last kUndoLimit of them, whatever the
     // session's length.
     m_undoStack.setUndoLimit(kUndoLimit);

@@ -144,6 +144,9 @@ public:
 
     explicit ScenarioDocument(QObject *parent = nullptr);
 
+    /// A new plan as this window starts it: the defaults, priced in the currency of the
+    /// locale (QLocale(): "EUR" in Germany), or US dollars where the locale names none.
+    static Scenario newScenario();
     const Plan &plan() const { return m_plan; }
     const Scenario &scenario() const { return m_plan.scenario; }
     /// The plan evaluated by core (evaluatePlan), section by section.

@@ -372,7 +372,7 @@ void MainWindow::createActions()
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     reset->setToolTip(tr("Back to the seed's nightly scoring job (undoable)"));
     connect(reset, &QAction::triggered, this, [this]() {
-        m_document->edit(defaultScenario(), tr("Reset to defaults"), EditId::Reset);
+        m_document->edit(ScenarioDocument::newScenario(), tr("Reset to defaults"), EditId::Reset);
     });
 
     auto *pin = new QAction(tr("&Pin as Baseline"), this);
