@@ -3,6 +3,7 @@
 #include "core/base/format.h"
 #include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
+#include "core/plan/scenariofile.h"
 #include "core/plan/summary.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/hardware/costchart.h"
@@ -11,12 +12,15 @@
 #include "ui/model/inputspanel.h"
 #include "ui/model/scalingtablemodel.h"
 #include "ui/model/scalingview.h"
+#include "ui/model/waterfallchart.h"
 #include "ui/training/trainingpanel.h"
 #include "ui/widgets/valuecontrol.h"
 #include "ui/window/mainwindow.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
@@ -310,4 +314,44 @@ TEST(HardwareWorkspace, ANewPlanTakesTheLocalesCurrency)
     QLocale::setDefault(QLocale::c());
     EXPECT_EQ(ScenarioDocument::newScenario().goal.currency, QStringLiteral("USD"));
     QLocale::setDefault(before);
+}
+
+// Issue 33: each applied step of the waterfall says what it bills once a device prices the
+// workers, the costs core computed for the steps.
+TEST(HardwareWorkspace, TheWaterfallSaysWhatEachStepCosts)
+{
+    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/embedding-h100.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(file.readAll());
+    ASSERT_TRUE(loaded.plan);
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    window.document()->apply(*loaded.plan);
+    QApplication::processEvents();
+    const ScenarioResult &r = window.document()->result();
+    const QStringList labels = window.waterfallChart()->labelTexts();
+    const QStringList shown = window.waterfallChart()->shownTexts();
+    ASSERT_EQ(labels.size(), static_cast<qsizetype>(r.waterfall.size()));
+    int withCost = 0;
+    for (size_t i = 0; i < r.waterfall.size(); ++i) {
+        const LeverStep &step = r.waterfall[i];
+        const QString cost = format::money(step.cost, r.cost.currency);
+        const QString text = shown[static_cast<qsizetype>(i)];
+        if (text.contains(QStringLiteral(" · "))) {
+            EXPECT_TRUE(text.endsWith(cost)) << text.toStdString() << " vs " << cost.toStdString();
+            ++withCost;
+        }
+    }
+    // The last step, the plan's runtime on its workers, bills the headline's cost.
+    EXPECT_EQ(format::money(r.waterfall.back().cost, r.cost.currency),
+              format::money(r.cost.total, r.cost.currency));
+    EXPECT_GE(withCost, 2) << shown.join(QStringLiteral(" | ")).toStdString();
+    // Without a device the bars say runtimes only.
+    Plan plain = *loaded.plan;
+    plain.scenario.hardware.enabled = false;
+    window.document()->apply(plain);
+    QApplication::processEvents();
+    for (const QString &text : window.waterfallChart()->shownTexts())
+        EXPECT_FALSE(text.contains(QStringLiteral(" · "))) << text.toStdString();
 }

@@ -160,7 +160,7 @@ TEST_F(PipelinePanel, BalanceShowsBothSchedulesOnOneAxisWithTheGain)
     EXPECT_EQ(gantt->bars()->drawnBars(), 32);
     // One shared axis reaching the longer (current) schedule, so the gain shows as its tail.
     EXPECT_GE(gantt->plot()->xAxis->range().upper, 190.0);
-    EXPECT_EQ(gantt->gainText(), QStringLiteral("balanced: 50 items/s → 80 items/s, +60 %"));
+    EXPECT_EQ(gantt->gainText(), QStringLiteral("balanced: 50 users/s → 80 users/s, +60 %"));
     EXPECT_TRUE(gantt->applyButton()->isVisible());
     EXPECT_TRUE(gantt->applyButton()->isEnabled());
     // The scoring stage takes its time from the workload: the panel says what applying changes.

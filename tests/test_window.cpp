@@ -227,7 +227,7 @@ TEST_F(WindowTest, GanttDrawsOneBarPerCellWithBubbles)
         << gantt->summaryText().toStdString();
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("utilization 52.6 %")));
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("190 ms")));
-    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("50 items/s")));
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("50 users/s")));
     EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Bottleneck),
               QStringLiteral("score (20 ms)"));
 
@@ -235,7 +235,7 @@ TEST_F(WindowTest, GanttDrawsOneBarPerCellWithBubbles)
     EXPECT_TRUE(doc->balanced());
     window->replotAll();
     EXPECT_EQ(gantt->bars()->drawnBars(), 32);
-    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("80 items/s")))
+    EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("80 users/s")))
         << gantt->summaryText().toStdString();
     EXPECT_TRUE(gantt->summaryText().contains(QStringLiteral("utilization 72.7 %")));
     EXPECT_EQ(doc->planResult().pipeline.balancedStageMs,

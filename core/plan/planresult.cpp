@@ -237,7 +237,8 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
             amdahlSeries(plan.scenario, result.model, pinned ? &*plan.baseline : nullptr,
                          pinned ? &*result.baseline.result : nullptr);
         result.waterfall =
-            waterfallSeries(result.model, pinned ? &*result.baseline.result : nullptr);
+            waterfallSeries(result.model, pinned ? &*result.baseline.result : nullptr,
+                            plan.scenario.hardware.enabled);
     }
     if (sections & Section::Model) {
         if (plan.scenario.workload.batchMsPerUser) {

@@ -89,7 +89,7 @@ CostSeries costSeries(const Scenario &scenario, const ScenarioResult &model)
 PipelineSeries pipelineSeries(const Scenario &scenario, const ScenarioResult &model)
 {
     PipelineSeries series;
-    series.perItem = scenario.workload.counted.one;
+    series.counted = scenario.workload.counted;
     for (const Stage &stage : scenario.stages) {
         series.stageNames << stage.name;
         if (stage.isScoring)
@@ -112,9 +112,12 @@ PipelineSeries pipelineSeries(const Scenario &scenario, const ScenarioResult &mo
     return series;
 }
 
-WaterfallSeries waterfallSeries(const ScenarioResult &model, const ScenarioResult *baselineResult)
+WaterfallSeries waterfallSeries(const ScenarioResult &model, const ScenarioResult *baselineResult,
+                                bool withCost)
 {
     WaterfallSeries series;
+    if (withCost)
+        series.costCurrency = model.cost.currency;
     series.steps = model.waterfall;
     series.deadlineSeconds = model.deadline ? model.deadline->deadlineSeconds : 0;
     if (baselineResult)

@@ -110,7 +110,7 @@ CostSeries costSeries(const Scenario &scenario, const ScenarioResult &model);
 struct PipelineSeries
 {
     QStringList stageNames;
-    QString perItem = QStringLiteral("user"); ///< what a stage time is per: the counted noun
+    CountedNoun counted; ///< what a stage time is per and the rates count (the plan's noun)
     double microbatches = 1;
     /// As is: each stage's effective time per user, the bottleneck, the summary, the schedule.
     std::vector<double> stageMs;
@@ -139,11 +139,16 @@ struct WaterfallSeries
     std::vector<LeverStep> steps;
     double deadlineSeconds = 0;
     std::optional<std::vector<LeverStep>> baselineSteps;
+    /// Each step's cost in `currency` beside its runtime once a device prices the workers
+    /// (issue 33), as the scaling table's cost column; empty: runtimes only.
+    QString costCurrency;
     bool operator==(const WaterfallSeries &) const = default;
 };
 
 /// The waterfall of `model`, with the baseline's steps when `baselineResult` is given.
-WaterfallSeries waterfallSeries(const ScenarioResult &model, const ScenarioResult *baselineResult);
+/// `withCost`: the steps' costs are shown (Hardware & cost is on).
+WaterfallSeries waterfallSeries(const ScenarioResult &model, const ScenarioResult *baselineResult,
+                                bool withCost = false);
 
 /// Points of the fitted laws' curves: log-spaced over the chart's worker range.
 inline constexpr int kFitCurvePoints = 120;

@@ -493,7 +493,7 @@ void GanttChart::refreshControls(bool balanced)
         m_note->hide();
         return;
     }
-    const QString items = tr("items");
+    const QString &items = series.counted.many;
     m_gain->setText(tr("balanced: %1 → %2, %3")
                         .arg(format::ratePerSecond(now.steadyRatePerSecond, items),
                              format::ratePerSecond(now.balancedRatePerSecond, items),
@@ -590,14 +590,14 @@ void GanttChart::setSeries(PipelineSeries series, bool balanced)
         // Nothing fills, drains or waits: one line says so and leaves the room to the others.
         text = tr("one stage: no bubble  ·  %1 for %2  ·  %3")
                    .arg(format::milliseconds(summary.totalMs), microbatches,
-                        format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
+                        format::ratePerSecond(summary.steadyRatePerSecond, p.counted.many));
     } else {
         // Two short lines fit a narrow chart; one long line would be clipped.
         text = tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %\n%3 for %4   ·   %5")
                    .arg(format::grouped(summary.bubbleFraction, 3),
                         format::trimmed(summary.utilization * 100, 1),
                         format::milliseconds(summary.totalMs), microbatches,
-                        format::ratePerSecond(summary.steadyRatePerSecond, tr("items")));
+                        format::ratePerSecond(summary.steadyRatePerSecond, p.counted.many));
     }
     if (!schedule.cells.empty()) {
         // One axis for both: it reaches the longer schedule, so the time balancing saves shows.

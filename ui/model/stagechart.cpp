@@ -149,7 +149,7 @@ void StageChart::refresh()
 
 void StageChart::setSeries(const PipelineSeries &series)
 {
-    const QString axisTitle = tr("ms per %1").arg(series.perItem);
+    const QString axisTitle = tr("ms per %1").arg(series.counted.one);
     if (m_values->titleText() != axisTitle)
         m_values->setTitleText(axisTitle);
     m_stageNames = series.stageNames;

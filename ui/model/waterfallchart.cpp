@@ -304,6 +304,14 @@ void WaterfallChart::setSeries(const WaterfallSeries &series)
         QStringList variants{value};
         if (applied && !factor.isEmpty() && factor != value)
             variants = QStringList{tr("%1 (%2)").arg(value, factor), value, factor};
+        // With a device pricing the workers, each applied step also says what it bills
+        // (issue 33), where the bar leaves room; the runtime alone where it does not.
+        if (applied && !series.costCurrency.isEmpty()) {
+            const QString cost = format::money(step.cost, series.costCurrency);
+            variants.prepend(tr("%1 · %2").arg(value, cost));
+            if (variants.size() > 2)
+                variants.prepend(tr("%1 · %2").arg(variants.at(1), cost));
+        }
         m_variants.append(variants);
         QCPItemText *label = m_labels[index];
         label->position->setCoords(step.runtimeSeconds, key);
