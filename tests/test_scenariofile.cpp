@@ -164,7 +164,7 @@ TEST(ScenarioFile, OverheadsSimulationAndGoalRoundTrip)
     s.goal.deadlineSeconds = 6 * 3600;
     s.goal.pricePerWorkerHour = 0.35;
     const QByteArray bytes = scenariofile::toJson(plan);
-    EXPECT_TRUE(bytes.contains("\"version\": 7"));
+    EXPECT_TRUE(bytes.contains("\"version\": 8"));
     const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
     ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
     EXPECT_EQ(*loaded.plan, plan);
@@ -609,7 +609,7 @@ TEST(ScenarioFile, VersionFourLeversOpenTheRightWayRound)
 
     // Saved again, it is a current file with the new key and without the old one.
     const QByteArray saved = scenariofile::toJson(*loaded.plan);
-    EXPECT_TRUE(saved.contains("\"version\": 7"));
+    EXPECT_TRUE(saved.contains("\"version\": 8"));
     EXPECT_TRUE(saved.contains("\"accelerator_latency_ms\": 10"));
     EXPECT_FALSE(saved.contains("baseline_latency_ms"));
 }

@@ -3,6 +3,7 @@
 #include "core/base/format.h"
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
+#include "core/model/uncertainty.h"
 
 #include <QLocale>
 
@@ -244,6 +245,8 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
             e.field.replace(QStringLiteral("entries"), QStringLiteral("actuals"));
         addProject(std::move(actuals), QStringLiteral("project."));
     }
+    for (FieldError &error : uncertainty::validate(scenario))
+        errors.push_back(std::move(error));
     return errors;
 }
 

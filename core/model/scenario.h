@@ -7,6 +7,7 @@
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
 #include "core/model/pipeline.h"
+#include "core/model/range.h"
 #include "core/model/reportsections.h"
 #include "core/model/workload.h"
 #include "core/project/estimate.h"
@@ -16,6 +17,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -184,6 +186,22 @@ struct MeasuredSettings
 };
 
 /// Everything the window edits: one coherent model from which every number is derived.
+/// The job's numbers a person gave as ranges (issue 34) and how they are sampled: the runtime
+/// and the cost become distributions (P10 / P50 / P90) and the inputs are ranked by their share
+/// of the spread. The plain fields hold each range's median, so a plan with no range computes
+/// exactly what it did before.
+struct UncertaintySettings
+{
+    /// Keyed by the number's path in the scenario file ("workload.latency_ms",
+    /// "stages[1].ms_per_user"); ordered, so the samples never depend on insertion order.
+    std::map<QString, Range> ranges;
+    double samples = 10'000; ///< per evaluation; common random numbers, drawn once per range
+    double seed = 1;
+    /// The percentile the sensitivity's "needed" value meets the deadline at (P80).
+    double percentile = 0.8;
+    bool operator==(const UncertaintySettings &) const = default;
+};
+
 struct Scenario
 {
     QString name = QStringLiteral("Nightly scoring job");
@@ -205,6 +223,7 @@ struct Scenario
     MeasuredSettings measured;
     /// The report's sections as the person chose them in Export Report (report.sections).
     ReportSettings report;
+    UncertaintySettings uncertainty;
 
     bool operator==(const Scenario &) const = default;
 };

@@ -18,7 +18,8 @@ bool sameModelInputs(const Scenario &a, const Scenario &b)
            a.comparisonParallelFraction == b.comparisonParallelFraction &&
            a.hardware == b.hardware && a.goal.pricePerWorkerHour == b.goal.pricePerWorkerHour &&
            a.goal.currency == b.goal.currency && a.goal.finishWithin == b.goal.finishWithin &&
-           (!a.goal.finishWithin || a.goal.deadlineSeconds == b.goal.deadlineSeconds);
+           (!a.goal.finishWithin || a.goal.deadlineSeconds == b.goal.deadlineSeconds) &&
+           a.uncertainty == b.uncertainty;
 }
 
 BaselineSection baselineSection(const Plan &plan, const ScenarioResult &model,
@@ -212,6 +213,13 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
         changed |= Section::Inputs;
     if ((sections & Section::Model) && assign(result.model, evaluate(plan.scenario)))
         changed |= Section::Model;
+    if (sections & Section::Model) {
+        std::shared_ptr<const uncertainty::Samples> samples =
+            uncertainty::draw(plan.scenario, result.uncertainty.samples);
+        UncertaintySection section{samples, uncertainty::evaluate(plan.scenario, *samples)};
+        if (assign(result.uncertainty, std::move(section)))
+            changed |= Section::Model;
+    }
     if (sections & Section::Baseline) {
         const std::optional<ScenarioResult> reuse =
             baselineChanged ? std::nullopt : result.baseline.result;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/uncertainty.h"
 #include "core/plan/background.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/explain.h"
@@ -8,6 +9,7 @@
 
 #include <QFlags>
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,6 +33,18 @@ enum class Section : unsigned
 };
 Q_DECLARE_FLAGS(Sections, Section)
 Q_DECLARE_OPERATORS_FOR_FLAGS(Sections)
+
+/// The job over the samples of its ranges (issue 34): percentiles, the chance to meet the
+/// deadline and what drives the spread. The draws are kept and reused while only medians move.
+struct UncertaintySection
+{
+    std::shared_ptr<const uncertainty::Samples> samples;
+    uncertainty::Result result;
+    bool operator==(const UncertaintySection &other) const
+    {
+        return samples == other.samples && result == other.result;
+    }
+};
 
 /// The pinned baseline, evaluated, and the comparison of the current scenario against it.
 struct BaselineSection
@@ -209,6 +223,7 @@ struct PlanResult
     Scenario inForce;
     HardwareSection hardware; ///< with Model, Baseline or Tail
     ScenarioResult model;
+    UncertaintySection uncertainty; ///< with Model
     /// The model's runtime without batching, as seed 000's table counts it (the model's own
     /// runtime when the scenario does not batch): what Getting Started compares against.
     double unbatchedRuntimeSeconds = 0;

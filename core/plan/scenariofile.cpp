@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
+#include "core/model/uncertainty.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -156,6 +157,19 @@ QString recomputeKey(hardware::Recompute recompute)
 }
 
 /// The hardware section (format 7, issue 33): the device and model the latency comes from.
+/// The ranges as a person types them ("800..1,200", "800/1,000/1,500"), keyed by the number's
+/// path, and how they are sampled.
+QJsonObject uncertaintyJson(const UncertaintySettings &u)
+{
+    QJsonObject ranges;
+    for (const auto &[key, range] : u.ranges)
+        ranges.insert(key, rangeText(range));
+    return QJsonObject{{QStringLiteral("ranges"), ranges},
+                       {QStringLiteral("samples"), u.samples},
+                       {QStringLiteral("seed"), u.seed},
+                       {QStringLiteral("percentile"), u.percentile}};
+}
+
 QJsonObject hardwareJson(const HardwareSettings &h)
 {
     QJsonArray devices;
@@ -939,6 +953,7 @@ QJsonObject scenarioObject(const Scenario &s)
                      {QStringLiteral("bytes_per_item"), s.memory.bytesPerItem},
                      {QStringLiteral("batch_items"), optionalNumber(s.memory.batchItems)}}},
         {QStringLiteral("hardware"), hardwareJson(s.hardware)},
+        {QStringLiteral("uncertainty"), uncertaintyJson(s.uncertainty)},
         {QStringLiteral("simulation"),
          QJsonObject{
              {QStringLiteral("straggler_prob"), s.simulation.stragglerProbability},
@@ -959,6 +974,48 @@ QJsonObject scenarioObject(const Scenario &s)
         {QStringLiteral("project"), projectObject(s.project)},
         {QStringLiteral("measured"), measuredObject(s.measured)},
     };
+}
+
+void readUncertainty(Reader &read, const QJsonObject &u, const QString &path, Scenario &s)
+{
+    const QString rangesPath = path + QStringLiteral(".ranges");
+    const QJsonValue ranges = u.value(QStringLiteral("ranges"));
+    if (!ranges.isUndefined() && !ranges.isNull() && !ranges.isObject()) {
+        read.fail(rangesPath, QStringLiteral("must be an object, got ") + typeName(ranges));
+        return;
+    }
+    const QJsonObject object = ranges.toObject();
+    for (auto it = object.begin(); it != object.end() && !read.failed(); ++it) {
+        const QString at = rangesPath + QLatin1Char('.') + it.key();
+        if (!it.value().isString()) {
+            read.fail(at, QStringLiteral("must be a range like \"800..1,200\", got ") +
+                              typeName(it.value()));
+            return;
+        }
+        const std::optional<uncertainty::Input> in = uncertainty::input(s, it.key());
+        if (!in) {
+            read.fail(at, QStringLiteral("is not a number that takes a range"));
+            return;
+        }
+        const RangeParse parsed = parseRange(it.value().toString(), in->support);
+        if (!parsed.range) {
+            read.fail(at, parsed.error.isEmpty() ? QStringLiteral("must be a range, not a number")
+                                                 : parsed.error);
+            return;
+        }
+        // The point value is the range's median, as the window sets it.
+        if (const QString problem = uncertainty::setRange(s, it.key(), parsed.range);
+            !problem.isEmpty())
+            read.fail(at, problem);
+    }
+    if (u.contains(QStringLiteral("samples")))
+        s.uncertainty.samples =
+            read.number(u, QStringLiteral("samples"), path + QStringLiteral(".samples"));
+    if (u.contains(QStringLiteral("seed")))
+        s.uncertainty.seed = read.number(u, QStringLiteral("seed"), path + QStringLiteral(".seed"));
+    if (u.contains(QStringLiteral("percentile")))
+        s.uncertainty.percentile =
+            read.number(u, QStringLiteral("percentile"), path + QStringLiteral(".percentile"));
 }
 
 /// Reads one scenario's fields from `object`; `prefix` is prepended to every error path
@@ -1094,6 +1151,12 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     const QJsonObject hw = read.section(root, hwKey, path(hwKey));
     if (!read.failed() && !hw.isEmpty())
         readHardware(read, hw, path(hwKey), s.hardware);
+
+    // Version 8 (issue 34): the numbers given as ranges; an older file has none.
+    const QString uKey = QStringLiteral("uncertainty");
+    const QJsonObject un = read.section(root, uKey, path(uKey));
+    if (!read.failed() && !un.isEmpty())
+        readUncertainty(read, un, path(uKey), s);
 
     const QString simKey = QStringLiteral("simulation");
     const QJsonObject sim = read.section(root, simKey, path(simKey));
@@ -1442,6 +1505,28 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
     const QJsonValue parsed = valueFromText(text.trimmed());
     if (!setAt(node, *steps, 0, parsed, &previous))
         return FieldError{rawPath, QStringLiteral("no such key in the scenario")};
+    // A number of the job given as a range (issue 34) goes to uncertainty.ranges under its own
+    // path ("workload.latency_ms=800..1200"); a plain number drops the range it had.
+    const bool number = previous.isDouble() || previous.isNull();
+    if (number && !path.startsWith(QLatin1String("baseline."))) {
+        const RangeParse range = parseRange(text);
+        QJsonObject uncertaintyObject = root.value(QStringLiteral("uncertainty")).toObject();
+        QJsonObject ranges = uncertaintyObject.value(QStringLiteral("ranges")).toObject();
+        if (range.range || ranges.contains(path)) {
+            if (range.range)
+                ranges.insert(path, text.trimmed());
+            else
+                ranges.remove(path);
+            uncertaintyObject.insert(QStringLiteral("ranges"), ranges);
+            if (range.range) {
+                root.insert(QStringLiteral("uncertainty"), uncertaintyObject);
+                return std::nullopt; // the point value follows the range's median on load
+            }
+            QJsonObject withNumber = node.toObject();
+            withNumber.insert(QStringLiteral("uncertainty"), uncertaintyObject);
+            node = withNumber;
+        }
+    }
     // The existing value's type decides: text fields stay text even when they look like numbers
     // ("name=2027"); numbers must parse as numbers.
     if (previous.isString()) {

@@ -54,6 +54,8 @@ const LogGrid &logGrid()
     return grid;
 }
 
+} // namespace
+
 /// Quantiles Q(k / K), k = 0..K, of Beta(alpha, beta) on [0, 1] for alpha, beta >= 1: the
 /// regularized incomplete beta I_x(alpha, beta) by Simpson's rule on the density
 /// x^(alpha - 1) (1 - x)^(beta - 1) (normalized by its own integral), inverted cell by cell with
@@ -98,6 +100,8 @@ std::vector<double> unitBetaQuantiles(double alpha, double beta)
     }
     return quantiles;
 }
+
+namespace {
 
 /// One task's draw from a uniform u in [0, 1), in hours.
 struct Sampler

@@ -124,4 +124,8 @@ std::int64_t plannedTrials(const std::vector<Task> &tasks, const MonteCarloOptio
 
 std::vector<FieldError> validate(const MonteCarloOptions &options);
 
+/// Quantiles Q(k / 1,024), k = 0..1,024, of Beta(alpha, beta) on [0, 1] for alpha, beta >= 1
+/// (the PERT-beta tables the tasks sample from; the job's three-point ranges use them too).
+std::vector<double> unitBetaQuantiles(double alpha, double beta);
+
 } // namespace pipeplan::estimate

@@ -1,0 +1,131 @@
+#pragma once
+
+#include "core/base/fields.h"
+#include "core/model/range.h"
+#include "core/model/scenario.h"
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+/// Ranges, not points (issue 34): the job's numbers given as ranges are sampled once (common
+/// random numbers, the plan's seed), the job model runs over every sample, and the runtime and
+/// the cost become P10 / P50 / P90 with the inputs ranked by their share of the spread.
+namespace pipeplan::uncertainty {
+
+/// A number of the job that accepts a range: its scenario-file path, its name and unit, where it
+/// lives, and how to read and write its point value (the range's median).
+struct Input
+{
+    QString key;   ///< "workload.latency_ms", "stages[1].ms_per_user"
+    QString label; ///< "Latency per prediction"
+    QString unit;  ///< "ms", "", "users/s"
+    Support support = Support::Positive;
+    const FieldSpec *spec = nullptr;
+    /// The point value the job uses now; nullopt when the number is off (a lever not used).
+    std::optional<double> (*get)(const Scenario &, int stage) = nullptr;
+    void (*set)(Scenario &, int stage, double value) = nullptr;
+    int stage = -1; ///< the stage of a stage time
+};
+
+/// Every number of `scenario` that accepts a range (its stages' own times included; the scoring
+/// stage's time comes from the workload).
+std::vector<Input> inputs(const Scenario &scenario);
+/// The input at `key`, or nullopt when no number of the scenario there accepts a range.
+std::optional<Input> input(const Scenario &scenario, const QString &key);
+
+/// Sets the number at `key` to `range` (its median as the point value), or to a plain number
+/// (the range dropped). Returns why not: an unknown key, or a range outside the field's bounds.
+QString setRange(Scenario &scenario, const QString &key, const std::optional<Range> &range,
+                 double number = 0);
+
+/// A moved point value takes its range along (the slider moves the median and keeps the spread):
+/// every range of `after` whose point value differs from `before`'s is moved to the new value.
+void followPoints(const Scenario &before, Scenario &after);
+
+/// Every range of the scenario checked: known keys, ends inside the field's bounds, the point
+/// value at the range's median. Errors name "uncertainty.ranges.<key>".
+std::vector<FieldError> validate(const Scenario &scenario);
+
+/// Draws of the scenario's ranges, relative to each range's median (so a moved median reuses
+/// them), with their ranks for the sensitivity.
+struct Samples
+{
+    int count = 0;
+    double seed = 1;
+    struct Draws
+    {
+        QString key;
+        Range shape; ///< the range moved to median 1 (or 0.5 for a fraction): what was drawn
+        Support support = Support::Positive;
+        Spread spread = Spread::Ratio;
+        std::vector<double> draws;
+        std::vector<double> ranks; ///< 0-based ranks of the draws
+    };
+    std::vector<Draws> inputs;
+};
+
+/// The scenario's draws: `previous` itself when its ranges' shapes, seed and count are the
+/// scenario's, else drawn anew (xoshiro256++, one stream per input in key order).
+std::shared_ptr<const Samples> draw(const Scenario &scenario,
+                                    std::shared_ptr<const Samples> previous = nullptr);
+
+/// The job's effective runtime (with overheads when set, as evaluate() gives it) of each of the
+/// first runtimes.size() samples, `override` scaling one input's median (the sensitivity's
+/// search), and each sample's price per worker-hour into `prices` when not empty.
+void sampleRuntimes(const Scenario &scenario, const Samples &samples, std::span<double> runtimes,
+                    std::span<double> prices = {}, int overrideInput = -1,
+                    double overrideMedian = 0);
+
+struct Percentiles
+{
+    double p10 = 0;
+    double p50 = 0;
+    double p90 = 0;
+    bool operator==(const Percentiles &) const = default;
+};
+/// P10, P50 and P90 of `values` (linear between order statistics, as numpy's default).
+Percentiles percentiles(std::vector<double> values);
+/// The q-quantile of `values` (reordered in place).
+double quantile(std::span<double> values, double q);
+
+/// One uncertain input's part in the spread.
+struct Driver
+{
+    QString key;
+    QString label;
+    QString unit;
+    double varianceShare = 0; ///< its rank correlation with the runtime, squared and normalized
+    double correlation = 0;   ///< Spearman's rho with the runtime
+    /// The median this input would need for the chosen percentile of the runtime to meet the
+    /// deadline, the others as they are; nullopt without a deadline or when no value within the
+    /// field's bounds does.
+    std::optional<double> needed;
+    bool operator==(const Driver &) const = default;
+};
+
+struct Result
+{
+    bool active = false; ///< any range set
+    int samples = 0;
+    double seed = 1;
+    Percentiles runtimeSeconds;
+    Percentiles cost;
+    QString currency;
+    /// The share of samples that finish within the deadline, when one is set.
+    std::optional<double> pMeetDeadline;
+    double deadlineSeconds = 0;
+    double percentile = 0.8;     ///< the percentile `needed` meets the deadline at
+    std::vector<Driver> drivers; ///< largest share first
+    bool operator==(const Result &) const = default;
+};
+
+/// The job over every sample of `samples`: percentiles of the runtime and cost, the chance to
+/// meet the deadline, and the drivers ranked by share (Spearman, so skewed inputs rank fairly).
+Result evaluate(const Scenario &scenario, const Samples &samples);
+
+} // namespace pipeplan::uncertainty

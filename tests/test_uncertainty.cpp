@@ -1,0 +1,271 @@
+// Ranges, not points (issue 34): the range syntax, the sampled job against its closed form, the
+// sensitivity's stability, the kernel against evaluate(), and the file.
+#include "core/model/uncertainty.h"
+#include "core/plan/evaluation.h"
+#include "core/plan/planresult.h"
+#include "core/plan/scenariofile.h"
+
+#include <QJsonObject>
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+#include <random>
+
+using namespace pipeplan;
+
+namespace {
+
+constexpr double kZ90 = 1.2815515655446004; // standard normal's 90th percentile
+
+/// The seed's job at p = 1 and no overheads: runtime = users x predictions x latency / N.
+Scenario productJob()
+{
+    Scenario s;
+    s.workload.users = 150e6;
+    s.workload.predictionsPerUser = 20;
+    s.workload.latencyMs = 1000;
+    s.workload.workers = 10'000;
+    s.workload.parallelFraction = 1;
+    return s;
+}
+
+Range interval(double low, double high)
+{
+    return Range{Range::Kind::Interval, low, 0, high};
+}
+
+} // namespace
+
+TEST(Ranges, TheSyntaxAPersonTypes)
+{
+    RangeParse p = parseRange(QStringLiteral("800..1,200"));
+    ASSERT_TRUE(p.range);
+    EXPECT_EQ(*p.range, interval(800, 1200));
+    p = parseRange(QStringLiteral("800 to 1200"));
+    ASSERT_TRUE(p.range);
+    EXPECT_EQ(*p.range, interval(800, 1200));
+    p = parseRange(QStringLiteral("100M..200M"));
+    ASSERT_TRUE(p.range);
+    EXPECT_EQ(*p.range, interval(100e6, 200e6));
+    p = parseRange(QStringLiteral("800/1,000/1,500"));
+    ASSERT_TRUE(p.range);
+    EXPECT_EQ(*p.range, (Range{Range::Kind::ThreePoint, 800, 1000, 1500}));
+    p = parseRange(QStringLiteral("95%..99%"), Support::Fraction);
+    ASSERT_TRUE(p.range);
+    EXPECT_DOUBLE_EQ(p.range->low, 0.95);
+    EXPECT_DOUBLE_EQ(p.range->high, 0.99);
+    p = parseRange(QStringLiteral("1,000"));
+    EXPECT_FALSE(p.range);
+    EXPECT_EQ(p.number, 1000);
+    p = parseRange(QStringLiteral("1200..800"));
+    EXPECT_FALSE(p.range);
+    EXPECT_EQ(p.error, QStringLiteral("the low end must be below the high end, got 1200..800"));
+    p = parseRange(QStringLiteral("800/1,600/1,500"));
+    EXPECT_FALSE(p.range);
+    EXPECT_TRUE(p.error.startsWith(QStringLiteral("three points must read low/likely/high")));
+    EXPECT_EQ(rangeText(interval(800, 1200)), QStringLiteral("800..1,200"));
+    EXPECT_EQ(rangeText(Range{Range::Kind::ThreePoint, 800, 1000, 1500}),
+              QStringLiteral("800/1,000/1,500"));
+}
+
+TEST(Ranges, MediansAndMovedRangesKeepTheirSpread)
+{
+    EXPECT_DOUBLE_EQ(rangeMedian(interval(800, 1200), Support::Positive), std::sqrt(800.0 * 1200));
+    EXPECT_DOUBLE_EQ(rangeMedian(interval(-10, 30), Support::Positive), 10);
+    // A fraction's median and moved range stay inside (0, 1).
+    const Range p = interval(0.95, 0.99);
+    const double median = rangeMedian(p, Support::Fraction);
+    EXPECT_GT(median, 0.95);
+    EXPECT_LT(median, 0.99);
+    const Range moved = movedTo(p, Support::Fraction, 0.999);
+    EXPECT_NEAR(rangeMedian(moved, Support::Fraction), 0.999, 1e-12);
+    EXPECT_LT(moved.high, 1.0);
+    EXPECT_GT(moved.low, 0.99);
+    // A positive range scales: the same ratio of high to low.
+    const Range scaled = movedTo(interval(800, 1200), Support::Positive, 2 * median * 1000);
+    EXPECT_NEAR(scaled.high / scaled.low, 1.5, 1e-12);
+}
+
+// Acceptance: with p = 1 and no overheads the runtime is a product of lognormal inputs, so it is
+// lognormal: ln T = ln(users) + ln(latency) + const, sigma^2 the sum of the two. Its P10, P50
+// and P90 are exp(mu -+ 1.2816 sigma); 100,000 stratified samples meet them within 0.5 %.
+TEST(Ranges, ALognormalProductMatchesItsClosedForm)
+{
+    Scenario s = productJob();
+    ASSERT_TRUE(uncertainty::setRange(s, QStringLiteral("workload.latency_ms"), interval(800, 1200))
+                    .isEmpty());
+    ASSERT_TRUE(uncertainty::setRange(s, QStringLiteral("workload.users"), interval(100e6, 200e6))
+                    .isEmpty());
+    s.uncertainty.samples = 100'000;
+    const auto samples = uncertainty::draw(s);
+    const uncertainty::Result r = uncertainty::evaluate(s, *samples);
+    ASSERT_TRUE(r.active);
+    const double sigmaLatency = std::log(1200.0 / 800) / (2 * kZ95);
+    const double sigmaUsers = std::log(2.0) / (2 * kZ95);
+    const double sigma = std::hypot(sigmaLatency, sigmaUsers);
+    const double median = std::sqrt(100e6 * 200e6) * 20 * std::sqrt(800.0 * 1200) / 1000 / 10'000;
+    EXPECT_NEAR(r.runtimeSeconds.p50 / median, 1, 0.005);
+    EXPECT_NEAR(r.runtimeSeconds.p10 / (median * std::exp(-kZ90 * sigma)), 1, 0.005);
+    EXPECT_NEAR(r.runtimeSeconds.p90 / (median * std::exp(kZ90 * sigma)), 1, 0.005);
+    // The point value is the median, so the plan's own runtime is the closed form's P50.
+    EXPECT_NEAR(evaluate(s).effectiveRuntimeSeconds / median, 1, 1e-8); // users rounded
+    // The cost at $0.50 per worker-hour follows the runtime sample by sample.
+    EXPECT_NEAR(r.cost.p50, r.runtimeSeconds.p50 * 10'000 / 3600 * 0.5, 1e-9 * r.cost.p50 + 1e-6);
+}
+
+// The sampled kernel is evaluate()'s model: with every draw at the median it gives evaluate()'s
+// runtime exactly, overheads, caps and stages included.
+TEST(Ranges, TheSampledJobIsEvaluatesJob)
+{
+    Scenario s = productJob();
+    s.workload.parallelFraction = 0.98;
+    s.stages = {Stage{QStringLiteral("fetch"), 120, false}, Stage{QStringLiteral("score"), 0, true},
+                Stage{QStringLiteral("write"), 40, false}};
+    s.overheads.coldStartSeconds = 300;
+    s.overheads.requestOverheadMs = 5;
+    s.overheads.sharedCapPerSecond = 40'000;
+    s.overheads.dispatchCapPerSecond = 20;
+    for (const Execution execution : {Execution::Sequential, Execution::Pipelined}) {
+        s.execution = execution;
+        uncertainty::Samples samples;
+        samples.count = 3;
+        uncertainty::Samples::Draws draws;
+        draws.key = QStringLiteral("stages[0].ms_per_user");
+        draws.spread = Spread::Ratio;
+        draws.draws = {1.0, 1.0, 1.0};
+        draws.ranks = {0, 1, 2};
+        samples.inputs.push_back(draws);
+        std::vector<double> runtimes(3);
+        uncertainty::sampleRuntimes(s, samples, runtimes);
+        for (const double runtime : runtimes)
+            EXPECT_DOUBLE_EQ(runtime, evaluate(s).effectiveRuntimeSeconds);
+    }
+}
+
+// Acceptance: one dominant input and two small ones rank the same for five seeds and for the
+// samples shuffled; the shares barely move.
+TEST(Ranges, TheSensitivityRankingHoldsAcrossSeedsAndShuffles)
+{
+    Scenario s = productJob();
+    s.workload.parallelFraction = 0.99;
+    ASSERT_TRUE(uncertainty::setRange(s, QStringLiteral("workload.latency_ms"), interval(500, 2000))
+                    .isEmpty());
+    ASSERT_TRUE(uncertainty::setRange(s, QStringLiteral("workload.users"), interval(140e6, 160e6))
+                    .isEmpty());
+    ASSERT_TRUE(
+        uncertainty::setRange(s, QStringLiteral("workload.keep_fraction"), interval(0.9, 0.99))
+            .isEmpty());
+    std::vector<QString> firstOrder;
+    for (int seed = 1; seed <= 5; ++seed) {
+        s.uncertainty.seed = seed;
+        const auto samples = uncertainty::draw(s);
+        const uncertainty::Result r = uncertainty::evaluate(s, *samples);
+        ASSERT_EQ(r.drivers.size(), 3u);
+        std::vector<QString> order;
+        for (const uncertainty::Driver &d : r.drivers)
+            order.push_back(d.key);
+        if (firstOrder.empty())
+            firstOrder = order;
+        EXPECT_EQ(order, firstOrder) << "seed " << seed;
+        EXPECT_EQ(r.drivers[0].key, QStringLiteral("workload.latency_ms"));
+        EXPECT_GT(r.drivers[0].varianceShare, 0.85);
+        // The samples in another order: every input's draws moved by one permutation.
+        uncertainty::Samples shuffled = *samples;
+        std::vector<size_t> permutation(static_cast<size_t>(shuffled.count));
+        std::iota(permutation.begin(), permutation.end(), size_t{0});
+        std::shuffle(permutation.begin(), permutation.end(), std::mt19937(seed));
+        for (uncertainty::Samples::Draws &d : shuffled.inputs) {
+            const std::vector<double> draws = d.draws, ranks = d.ranks;
+            for (size_t i = 0; i < permutation.size(); ++i) {
+                d.draws[i] = draws[permutation[i]];
+                d.ranks[i] = ranks[permutation[i]];
+            }
+        }
+        const uncertainty::Result again = uncertainty::evaluate(s, shuffled);
+        for (size_t k = 0; k < r.drivers.size(); ++k) {
+            EXPECT_EQ(again.drivers[k].key, r.drivers[k].key);
+            EXPECT_NEAR(again.drivers[k].varianceShare, r.drivers[k].varianceShare, 1e-9);
+        }
+        EXPECT_EQ(again.runtimeSeconds, r.runtimeSeconds);
+    }
+}
+
+// With a deadline: the chance to meet it, and each input's median that brings P80 to it.
+TEST(Ranges, TheChanceToMeetTheDeadlineAndWhatItWouldNeed)
+{
+    Scenario s = productJob();
+    ASSERT_TRUE(uncertainty::setRange(s, QStringLiteral("workload.latency_ms"), interval(800, 1200))
+                    .isEmpty());
+    s.goal.finishWithin = true;
+    s.goal.deadlineSeconds = 8 * 3600;
+    const auto samples = uncertainty::draw(s);
+    const uncertainty::Result r = uncertainty::evaluate(s, *samples);
+    ASSERT_TRUE(r.pMeetDeadline);
+    // 3e12 ms / 10,000 workers = 3e5 s at the median: 83 h, never within 8 h.
+    EXPECT_EQ(*r.pMeetDeadline, 0);
+    ASSERT_EQ(r.drivers.size(), 1u);
+    ASSERT_TRUE(r.drivers[0].needed);
+    // At the needed median, P80 of the runtime is the deadline (within the search's 2,000
+    // samples' noise): about 8 / 83.3 x 979.8 ms / 1.12.
+    Scenario at = s;
+    uncertainty::setRange(at, QStringLiteral("workload.latency_ms"),
+                          movedTo(interval(800, 1200), Support::Positive, *r.drivers[0].needed));
+    const auto atSamples = uncertainty::draw(at);
+    const uncertainty::Result check = uncertainty::evaluate(at, *atSamples);
+    EXPECT_NEAR(*check.pMeetDeadline, 0.8, 0.02);
+}
+
+TEST(Ranges, NoRangeComputesExactlyAsBefore)
+{
+    const Plan plan{productJob(), std::nullopt};
+    const PlanResult result = evaluatePlan(plan);
+    EXPECT_FALSE(result.uncertainty.result.active);
+    EXPECT_EQ(result.model, evaluate(plan.scenario));
+}
+
+TEST(Ranges, TheFileKeepsTheRangesAsTyped)
+{
+    Scenario s = productJob();
+    uncertainty::setRange(s, QStringLiteral("workload.latency_ms"),
+                          Range{Range::Kind::ThreePoint, 800, 1000, 1500});
+    const Plan plan{s, std::nullopt};
+    const QJsonObject json = scenariofile::toJsonObject(plan);
+    EXPECT_EQ(json.value(QStringLiteral("uncertainty"))
+                  .toObject()
+                  .value(QStringLiteral("ranges"))
+                  .toObject()
+                  .value(QStringLiteral("workload.latency_ms"))
+                  .toString(),
+              QStringLiteral("800/1,000/1,500"));
+    const scenariofile::LoadResult back = scenariofile::fromJson(scenariofile::toJson(plan));
+    ASSERT_TRUE(back.plan) << back.error.toString().toStdString();
+    EXPECT_EQ(back.plan->scenario.uncertainty, s.uncertainty);
+    EXPECT_EQ(back.plan->scenario.workload.latencyMs, s.workload.latencyMs);
+
+    // --set takes a range at a number's own path, and a plain number drops it.
+    QJsonObject root = scenariofile::toJsonObject(Plan{productJob(), std::nullopt});
+    ASSERT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("users"), QStringLiteral("100M..200M")));
+    scenariofile::LoadResult set = scenariofile::fromJsonObject(root);
+    ASSERT_TRUE(set.plan) << set.error.toString().toStdString();
+    EXPECT_EQ(set.plan->scenario.uncertainty.ranges.at(QStringLiteral("workload.users")),
+              interval(100e6, 200e6));
+    EXPECT_EQ(set.plan->scenario.workload.users, std::round(std::sqrt(100e6 * 200e6)));
+    ASSERT_FALSE(scenariofile::setValue(root, QStringLiteral("users"), QStringLiteral("150M")));
+    set = scenariofile::fromJsonObject(root);
+    ASSERT_TRUE(set.plan);
+    EXPECT_TRUE(set.plan->scenario.uncertainty.ranges.empty());
+    EXPECT_EQ(set.plan->scenario.workload.users, 150e6);
+
+    // A range out of the field's bounds is refused by its path.
+    QJsonObject bad = scenariofile::toJsonObject(plan);
+    QJsonObject u = bad.value(QStringLiteral("uncertainty")).toObject();
+    u.insert(QStringLiteral("ranges"), QJsonObject{{QStringLiteral("workload.parallel_fraction"),
+                                                    QStringLiteral("0.9..1.2")}});
+    bad.insert(QStringLiteral("uncertainty"), u);
+    const scenariofile::LoadResult refused = scenariofile::fromJsonObject(bad);
+    EXPECT_FALSE(refused.plan);
+    EXPECT_EQ(refused.error.field, QStringLiteral("uncertainty.ranges.workload.parallel_fraction"));
+}
