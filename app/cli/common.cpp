@@ -74,6 +74,27 @@ QString Flags::text(const QString &name) const
     return m_values.value(name);
 }
 
+namespace {
+Support supportOf(const FieldSpec &spec)
+{
+    return spec.min >= 0 && spec.max <= 1 ? Support::Fraction : Support::Positive;
+}
+} // namespace
+
+std::optional<Range> Flags::range(const QString &name, const FieldSpec &spec) const
+{
+    if (!has(name))
+        return std::nullopt;
+    const QString text = m_values.value(name);
+    if (!text.contains(QLatin1String("..")) && !text.contains(QLatin1Char('/')) &&
+        !text.contains(QLatin1String(" to ")))
+        return std::nullopt;
+    const RangeParse parsed = parseRange(text, supportOf(spec));
+    if (!parsed.range)
+        throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
+    return parsed.range;
+}
+
 double Flags::number(const QString &name, const FieldSpec &spec,
                      std::optional<double> fallback) const
 {
@@ -82,6 +103,8 @@ double Flags::number(const QString &name, const FieldSpec &spec,
             return *fallback;
         throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
     }
+    if (const std::optional<Range> given = range(name, spec))
+        return rangeMedian(*given, supportOf(spec));
     const numparse::Parsed parsed = parseFor(spec, m_values.value(name));
     if (!parsed.value)
         throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
@@ -146,6 +169,37 @@ QString readProblem(const QString &error)
     if (error.startsWith(QLatin1String("is ")))
         return error;
     return QStringLiteral("cannot read it (%1)").arg(error);
+}
+
+QJsonValue percentilesJson(const uncertainty::Result &result)
+{
+    if (!result.active)
+        return QJsonValue::Null;
+    const auto three = [](const uncertainty::Percentiles &p) {
+        return QJsonObject{{QStringLiteral("p10"), p.p10},
+                           {QStringLiteral("p50"), p.p50},
+                           {QStringLiteral("p90"), p.p90}};
+    };
+    QJsonObject object{{QStringLiteral("runtime_seconds"), three(result.runtimeSeconds)},
+                       {QStringLiteral("cost"), three(result.cost)},
+                       {QStringLiteral("currency"), result.currency},
+                       {QStringLiteral("samples"), result.samples},
+                       {QStringLiteral("seed"), result.seed}};
+    if (result.pMeetDeadline)
+        object.insert(QStringLiteral("p_meet_deadline"), *result.pMeetDeadline);
+    return object;
+}
+
+QJsonArray sensitivityJson(const uncertainty::Result &result)
+{
+    QJsonArray drivers;
+    for (const uncertainty::Driver &d : result.drivers)
+        drivers.append(QJsonObject{
+            {QStringLiteral("input"), d.label},
+            {QStringLiteral("key"), d.key},
+            {QStringLiteral("variance_share"), d.varianceShare},
+            {QStringLiteral("needed"), d.needed ? QJsonValue(*d.needed) : QJsonValue::Null}});
+    return drivers;
 }
 
 } // namespace pipeplan::cli

@@ -1,5 +1,8 @@
 #pragma once
 
+#include "core/model/range.h"
+#include "core/model/uncertainty.h"
+
 // What every pipeplan-cli command shares: the flag parser, the error that ends a command with
 // exit code 2, the table of a command's flags and handler, and the JSON and aligned-row printers.
 // Internal to app/cli; the public API is app/cli/cli.h.
@@ -9,6 +12,7 @@
 
 #include <QHash>
 #include <QJsonObject>
+#include <QJsonArray>
 #include <QJsonValue>
 #include <QStringList>
 #include <QTextStream>
@@ -66,6 +70,10 @@ public:
     double number(const QString &name, const FieldSpec &spec,
                   std::optional<double> fallback = std::nullopt) const;
 
+    /// The flag's range when its text is one ("800..1200", "800/1000/1500"; issue 34): number()
+    /// then gives the range's median.
+    std::optional<Range> range(const QString &name, const FieldSpec &spec) const;
+
     std::optional<double> optionalNumber(const QString &name, const FieldSpec &spec) const
     {
         return has(name) ? std::optional<double>(number(name, spec)) : std::nullopt;
@@ -109,5 +117,11 @@ QString oneLine(QString text);
 /// "cannot read it (No such file or directory)", or readBounded's own sentence when it says
 /// what the path is ("is a pipe, not a regular file").
 QString readProblem(const QString &error);
+
+/// The plan's percentiles (issue 34): `runtime_seconds` and `cost`, each {p10, p50, p90},
+/// `p_meet_deadline` with a deadline, `samples`, `seed`; null when no range is set.
+QJsonValue percentilesJson(const uncertainty::Result &result);
+/// The drivers, largest share first: [{input, key, variance_share, needed}].
+QJsonArray sensitivityJson(const uncertainty::Result &result);
 
 } // namespace pipeplan::cli

@@ -166,6 +166,8 @@ int runEval(const Flags &flags, QTextStream &out)
         object.insert(QStringLiteral("file"), path);
         object.insert(QStringLiteral("hardware"), hardwareJson(evaluated, plan.scenario));
         object.insert(QStringLiteral("cost"), costJson(r.cost));
+        object.insert(QStringLiteral("percentiles"), percentilesJson(evaluated.uncertainty.result));
+        object.insert(QStringLiteral("sensitivity"), sensitivityJson(evaluated.uncertainty.result));
         if (baseline) {
             const Comparison &c = *evaluated.baseline.comparison;
             QJsonArray baselineRows;
@@ -220,6 +222,14 @@ int runEval(const Flags &flags, QTextStream &out)
                                                           : evaluated.hardware.current.problem);
     if (r.deadline)
         rows.emplace_back(QStringLiteral("Deadline"), summary::deadlineVerdicts(evaluated));
+    const uncertainty::Result &spread = evaluated.uncertainty.result;
+    if (spread.active) {
+        rows.emplace_back(QStringLiteral("Runtime over the ranges"),
+                          explain::runtimePercentiles(spread));
+        rows.emplace_back(QStringLiteral("Cost over the ranges"), explain::costPercentiles(spread));
+        if (spread.pMeetDeadline)
+            rows.emplace_back(QStringLiteral("Chance"), explain::chanceToMeet(spread));
+    }
     if (baseline) {
         const explain::Headline b = explain::headline(*plan.baseline, *baseline);
         rows.emplace_back(QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") +
@@ -245,6 +255,18 @@ int runEval(const Flags &flags, QTextStream &out)
                                       format::money(step.cost, r.cost.currency)
                                 : QStringLiteral("unchanged"));
     printRows(out, levers);
+    if (spread.active) {
+        out << "\nWhat drives the spread (" << format::grouped(spread.samples, 0)
+            << " samples, seed " << format::plainNumber(spread.seed) << ")\n";
+        const std::vector<QStringList> drivers = explain::driverRows(spread);
+        for (size_t i = 1; i < drivers.size(); ++i) {
+            QString value = drivers[i].value(1);
+            if (drivers[i].size() > 2)
+                value += QStringLiteral("; ") + drivers[0].value(2) + QStringLiteral(": ") +
+                         drivers[i].value(2);
+            printRows(out, {{QStringLiteral("  ") + drivers[i].value(0), value}});
+        }
+    }
     out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";
     printRows(
         out,

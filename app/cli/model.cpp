@@ -77,6 +77,28 @@ Scenario scenarioFromWorkloadFlags(const Flags &flags)
     w.workers = flags.number(QStringLiteral("workers"), fields::workers, 1.0);
     w.parallelFraction =
         flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction, 1.0);
+    // A workload flag given as a range (issue 34): the scenario holds its median and the range.
+    static const std::pair<const char *, const char *> rangeFlags[] = {
+        {"users", "workload.users"},
+        {"predictions", "workload.predictions_per_user"},
+        {"latency-ms", "workload.latency_ms"},
+        {"accelerator-latency-ms", "workload.accelerator_latency_ms"},
+        {"batch-ms", "workload.batch_ms_per_user"},
+        {"keep-fraction", "workload.keep_fraction"},
+        {"parallel-fraction", "workload.parallel_fraction"},
+    };
+    for (const auto &[flag, key] : rangeFlags) {
+        const QString name = QLatin1String(flag);
+        const std::optional<uncertainty::Input> in =
+            uncertainty::input(scenario, QLatin1String(key));
+        if (!in)
+            continue;
+        if (const std::optional<Range> range = flags.range(name, *in->spec)) {
+            if (const QString problem = uncertainty::setRange(scenario, QLatin1String(key), range);
+                !problem.isEmpty())
+                throw InvalidInput{QStringLiteral("--%1: %2").arg(name, problem)};
+        }
+    }
     if (flags.has(QStringLiteral("counted"))) {
         const QString plural = flags.text(QStringLiteral("counted"));
         const std::optional<CountedNoun> noun = countedNoun(plural);
@@ -92,6 +114,8 @@ int runRuntime(const Flags &flags, QTextStream &out)
     const Scenario scenario = scenarioFromWorkloadFlags(flags);
     const ScenarioResult r = evaluate(scenario);
     const double seconds = r.runtimeSeconds;
+    const uncertainty::Result spread =
+        uncertainty::evaluate(scenario, *uncertainty::draw(scenario));
     if (flags.isSet(kJson.name)) {
         QJsonArray waterfall;
         for (const LeverStep &step : r.waterfall) {
@@ -117,6 +141,8 @@ int runRuntime(const Flags &flags, QTextStream &out)
                            {QStringLiteral("max_speedup"), jsonNumber(r.maxSpeedup)},
                            {QStringLiteral("throughput_users_per_s"), r.throughputUsersPerSecond},
                            {QStringLiteral("waterfall"), waterfall},
+                           {QStringLiteral("percentiles"), percentilesJson(spread)},
+                           {QStringLiteral("sensitivity"), sensitivityJson(spread)},
                        });
         return kExitOk;
     }
@@ -142,6 +168,14 @@ int runRuntime(const Flags &flags, QTextStream &out)
             {QStringLiteral("Throughput"),
              format::ratePerSecond(r.throughputUsersPerSecond, scenario.workload.counted.many)},
         });
+    if (spread.active) {
+        printRows(out, {{QStringLiteral("Runtime over the ranges"),
+                         explain::runtimePercentiles(spread)}});
+        const std::vector<QStringList> drivers = explain::driverRows(spread);
+        for (size_t i = 1; i < drivers.size(); ++i)
+            printRows(out, {{QStringLiteral("  ") + drivers[i].value(0),
+                             drivers[i].value(1) + QStringLiteral(" of the spread")}});
+    }
     return kExitOk;
 }
 

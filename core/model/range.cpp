@@ -177,10 +177,9 @@ Range movedTo(const Range &range, Support support, double median)
     return moved;
 }
 
-double relativeDraw(const Range &range, Support support, double z, double u,
+double relativeDraw(const Range &range, Support support, double median, double z, double u,
                     const std::vector<double> &betaTable)
 {
-    const double median = rangeMedian(range, support);
     double value = 0;
     if (range.kind == Range::Kind::ThreePoint) {
         value = range.low + (range.high - range.low) * betaQuantile(betaTable, u);

@@ -74,8 +74,8 @@ Spread spreadOf(const Range &range, Support support);
 
 /// One draw of the range from a standard normal z (intervals) or a uniform u in (0, 1) (three
 /// points, through the PERT-beta quantile table `betaTable` of its alpha and beta), expressed
-/// relative to the median as spreadOf says.
-double relativeDraw(const Range &range, Support support, double z, double u,
+/// relative to the range's `median` (rangeMedian, computed once per range) as spreadOf says.
+double relativeDraw(const Range &range, Support support, double median, double z, double u,
                     const std::vector<double> &betaTable);
 
 /// The value of a relative draw around `median` (inverse of relativeDraw's expression).

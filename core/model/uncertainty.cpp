@@ -340,20 +340,29 @@ std::shared_ptr<const Samples> draw(const Scenario &scenario,
             const auto [alpha, beta] = pertShape(d.shape);
             table = estimate::unitBetaQuantiles(alpha, beta);
         }
+        const double median = rangeMedian(d.shape, d.support);
         d.draws.resize(static_cast<size_t>(count));
         for (int i = 0; i < count; ++i) {
             // Stratified: one uniform per 1/count slice, shuffled below; the percentiles then
             // converge faster than plain Monte Carlo.
             const double uniform = (i + rng.uniform()) / count;
             const double z = normalQuantile(std::clamp(uniform, 1e-12, 1 - 1e-12));
-            d.draws[static_cast<size_t>(i)] = relativeDraw(d.shape, d.support, z, uniform, table);
+            d.draws[static_cast<size_t>(i)] =
+                relativeDraw(d.shape, d.support, median, z, uniform, table);
         }
         // Fisher-Yates with the input's own stream: inputs are independent.
         for (int i = count - 1; i > 0; --i) {
             const auto j = static_cast<int>(rng.next() % static_cast<std::uint64_t>(i + 1));
             std::swap(d.draws[static_cast<size_t>(i)], d.draws[static_cast<size_t>(j)]);
         }
-        d.ranks = ranksOf(d.draws);
+        if (d.spread == Spread::Logit) {
+            d.expNegative.resize(d.draws.size());
+            for (size_t i = 0; i < d.draws.size(); ++i)
+                d.expNegative[i] = std::exp(-d.draws[i]);
+        }
+        d.ranks = ranksOf(std::vector<double>(
+            d.draws.begin(),
+            d.draws.begin() + std::min<std::ptrdiff_t>(count, kSensitivitySamples)));
         samples->inputs.push_back(std::move(d));
     }
     return samples;
@@ -437,8 +446,23 @@ void sampleRuntimes(const Scenario &s, const Samples &samples, std::span<double>
             continue;
         const double median = static_cast<int>(k) == overrideInput ? overrideMedian : base[slot];
         Ranged r{slot, std::vector<double>(n)};
-        for (size_t i = 0; i < n; ++i)
-            r.values[i] = valueOfDraw(d.spread, median, d.draws[i]);
+        switch (d.spread) {
+        case Spread::Ratio:
+            for (size_t i = 0; i < n; ++i)
+                r.values[i] = median * d.draws[i];
+            break;
+        case Spread::Offset:
+            for (size_t i = 0; i < n; ++i)
+                r.values[i] = median + d.draws[i];
+            break;
+        case Spread::Logit: {
+            // logistic(logit(m) + d) = 1 / (1 + (1 - m) / m x e^-d), e^-d drawn once.
+            const double odds = median > 0 ? (1 - median) / median : 1e300;
+            for (size_t i = 0; i < n; ++i)
+                r.values[i] = 1 / (1 + odds * d.expNegative[i]);
+            break;
+        }
+        }
         ranged.push_back(std::move(r));
     }
     const bool batched = w.batchMsPerUser.has_value();
@@ -491,13 +515,43 @@ double quantile(std::span<double> values, double q)
     return at + (position - static_cast<double>(lower)) * (next - at);
 }
 
+namespace {
+/// The value at fractional `position` of the sorted values, with the partition [first, last)
+/// known to hold it (every value before first is below, every one after last above).
+double quantileWithin(std::vector<double> &v, size_t first, size_t last, double position)
+{
+    const auto lower = static_cast<size_t>(position);
+    const auto begin = v.begin();
+    std::nth_element(begin + static_cast<std::ptrdiff_t>(first),
+                     begin + static_cast<std::ptrdiff_t>(lower),
+                     begin + static_cast<std::ptrdiff_t>(last));
+    const double at = v[lower];
+    if (lower + 1 >= v.size() || position == static_cast<double>(lower))
+        return at;
+    // The next order statistic: the smallest after `lower` within the partition, or the
+    // partition's bound just past it.
+    const auto end = begin + static_cast<std::ptrdiff_t>(std::min(last + 1, v.size()));
+    const double next = *std::min_element(begin + static_cast<std::ptrdiff_t>(lower) + 1, end);
+    return at + (position - static_cast<double>(lower)) * (next - at);
+}
+} // namespace
+
 Percentiles percentiles(std::vector<double> values)
 {
     Percentiles p;
-    // Ascending q: each nth_element leaves the part above its position for the next.
-    p.p10 = quantile(values, 0.1);
-    p.p50 = quantile(values, 0.5);
-    p.p90 = quantile(values, 0.9);
+    if (values.size() < 16) {
+        p.p10 = quantile(values, 0.1);
+        p.p50 = quantile(values, 0.5);
+        p.p90 = quantile(values, 0.9);
+        return p;
+    }
+    // P50 first over everything, then P10 in the lower part and P90 in the upper: about half
+    // the work of three selections over the whole.
+    const double last = static_cast<double>(values.size() - 1);
+    const auto mid = static_cast<size_t>(0.5 * last);
+    p.p50 = quantileWithin(values, 0, values.size(), 0.5 * last);
+    p.p10 = quantileWithin(values, 0, mid, 0.1 * last);
+    p.p90 = quantileWithin(values, mid + 1, values.size(), 0.9 * last);
     return p;
 }
 
@@ -514,11 +568,19 @@ Result evaluate(const Scenario &s, const Samples &samples)
     const auto n = static_cast<size_t>(samples.count);
     std::vector<double> runtimes(n), prices(n);
     sampleRuntimes(s, samples, runtimes, prices);
-    std::vector<double> costs(n);
-    for (size_t i = 0; i < n; ++i)
-        costs[i] = s.workload.workers * runtimes[i] / 3600.0 * prices[i];
     result.runtimeSeconds = percentiles(runtimes);
-    result.cost = percentiles(costs);
+    // Without a range on the price the cost is the runtime times a constant: its percentiles
+    // are the runtime's, scaled.
+    if (s.uncertainty.ranges.contains(QStringLiteral("goal.price_per_worker_hour"))) {
+        std::vector<double> costs(n);
+        for (size_t i = 0; i < n; ++i)
+            costs[i] = s.workload.workers * runtimes[i] / 3600.0 * prices[i];
+        result.cost = percentiles(std::move(costs));
+    } else {
+        const double perSecond = s.workload.workers / 3600.0 * s.goal.pricePerWorkerHour;
+        result.cost = {result.runtimeSeconds.p10 * perSecond, result.runtimeSeconds.p50 * perSecond,
+                       result.runtimeSeconds.p90 * perSecond};
+    }
     if (s.goal.finishWithin) {
         result.deadlineSeconds = s.goal.deadlineSeconds;
         const auto meet = std::count_if(runtimes.begin(), runtimes.end(),
@@ -526,7 +588,9 @@ Result evaluate(const Scenario &s, const Samples &samples)
         result.pMeetDeadline = static_cast<double>(meet) / static_cast<double>(n);
     }
     // Spearman's rho of each input with the runtime (the price moves the cost, not the runtime).
-    const std::vector<double> runtimeRanks = ranksOf(runtimes);
+    const size_t ranked = std::min<size_t>(n, kSensitivitySamples);
+    const std::vector<double> runtimeRanks = ranksOf(std::vector<double>(
+        runtimes.begin(), runtimes.begin() + static_cast<std::ptrdiff_t>(ranked)));
     double total = 0;
     const std::vector<Input> all = inputs(s);
     for (size_t k = 0; k < samples.inputs.size(); ++k) {
@@ -539,7 +603,7 @@ Result evaluate(const Scenario &s, const Samples &samples)
         driver.key = d.key;
         driver.label = in->label;
         driver.unit = in->unit;
-        driver.correlation = rankCorrelation(d.ranks, runtimeRanks, n);
+        driver.correlation = rankCorrelation(d.ranks, runtimeRanks, ranked);
         total += driver.correlation * driver.correlation;
         // The median that brings the chosen percentile to the deadline: bisection over the
         // field's bounds (log scale for positive numbers) on the first 2,000 samples.

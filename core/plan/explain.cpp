@@ -656,4 +656,74 @@ std::vector<QStringList> runRows(const fit::Runs &runs)
     return rows;
 }
 
+QString runtimePercentiles(const uncertainty::Result &result)
+{
+    if (!result.active)
+        return {};
+    const uncertainty::Percentiles &p = result.runtimeSeconds;
+    return QStringLiteral("P10 %1 · P50 %2 · P90 %3")
+        .arg(format::duration(p.p10), format::duration(p.p50), format::duration(p.p90));
+}
+
+QString costPercentiles(const uncertainty::Result &result)
+{
+    if (!result.active)
+        return {};
+    const uncertainty::Percentiles &p = result.cost;
+    return QStringLiteral("P10 %1 · P50 %2 · P90 %3")
+        .arg(format::money(p.p10, result.currency), format::money(p.p50, result.currency),
+             format::money(p.p90, result.currency));
+}
+
+QString chanceToMeet(const uncertainty::Result &result)
+{
+    if (!result.active || !result.pMeetDeadline)
+        return {};
+    const double percent = *result.pMeetDeadline * 100;
+    const QString chance = percent > 0 && percent < 0.5      ? QStringLiteral("< 1")
+                           : percent < 100 && percent > 99.5 ? QStringLiteral("> 99")
+                                                             : format::grouped(percent, 0);
+    return QStringLiteral("%1 % to finish within %2")
+        .arg(chance, format::duration(result.deadlineSeconds));
+}
+
+std::vector<QStringList> rangeRows(const Scenario &scenario)
+{
+    std::vector<QStringList> rows{
+        {QStringLiteral("Input"), QStringLiteral("Range"), QStringLiteral("Median")}};
+    for (const auto &[key, range] : scenario.uncertainty.ranges) {
+        const std::optional<uncertainty::Input> in = uncertainty::input(scenario, key);
+        if (!in)
+            continue;
+        const QString unit = in->unit.isEmpty() ? QString() : QLatin1Char(' ') + in->unit;
+        const QString kind = range.kind == Range::Kind::ThreePoint
+                                 ? QStringLiteral(" (low/likely/high)")
+                                 : QStringLiteral(" (90 %)");
+        rows.push_back({in->label, rangeText(range) + unit + kind,
+                        format::trimmed(rangeMedian(range, in->support), 4) + unit});
+    }
+    return rows;
+}
+
+std::vector<QStringList> driverRows(const uncertainty::Result &result)
+{
+    const bool deadline = result.pMeetDeadline.has_value();
+    QStringList header{QStringLiteral("Input"), QStringLiteral("Share of the spread")};
+    if (deadline)
+        header << QStringLiteral("For P%1 within %2")
+                      .arg(format::trimmed(result.percentile * 100, 0),
+                           format::duration(result.deadlineSeconds));
+    std::vector<QStringList> rows{header};
+    for (const uncertainty::Driver &d : result.drivers) {
+        QStringList row{d.label, format::trimmed(d.varianceShare * 100, 1) + QStringLiteral(" %")};
+        if (deadline) {
+            const QString unit = d.unit.isEmpty() ? QString() : QLatin1Char(' ') + d.unit;
+            row << (d.needed ? QStringLiteral("median ") + format::trimmed(*d.needed, 4) + unit
+                             : QStringLiteral("not by this alone"));
+        }
+        rows.push_back(row);
+    }
+    return rows;
+}
+
 } // namespace pipeplan::explain

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
 #include "core/tail/tailbreakdown.h"
 
@@ -149,5 +150,19 @@ std::vector<QStringList> runRows(const fit::Runs &runs);
 /// at the price per worker-hour, why not. The window's table, the report and the CLI.
 std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour,
                                       const QString &currency);
+
+/// The runtime's spread over the plan's ranges (issue 34): "P10 21.9 hours · P50 27.2 hours ·
+/// P90 33.9 hours"; empty when no range is set. The headline, the report and the CLI.
+QString runtimePercentiles(const uncertainty::Result &result);
+/// The same for the cost: "P10 $5,470.31 · P50 ...".
+QString costPercentiles(const uncertainty::Result &result);
+/// "73 % to finish within 8 hours" (rounded to a whole percent, "< 1 %" and "> 99 %" at the
+/// ends); empty without a deadline or a range.
+QString chanceToMeet(const uncertainty::Result &result);
+/// Every range of the plan as typed, one row each, header first: input, range, median.
+std::vector<QStringList> rangeRows(const Scenario &scenario);
+/// What drives the spread, header first: input, share of the spread, and with a deadline the
+/// median it would need for the chosen percentile to meet it ("≤ 612 ms", "cannot alone").
+std::vector<QStringList> driverRows(const uncertainty::Result &result);
 
 } // namespace pipeplan::explain

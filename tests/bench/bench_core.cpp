@@ -1,5 +1,6 @@
 #include "core/hardware/roofline.h"
 #include "core/model/pipeline.h"
+#include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
 #include "core/tail/simulate.h"
 #include "core/training/schedule.h"
@@ -175,3 +176,55 @@ void BM_RooflineCatalogue(benchmark::State &state)
     state.counters["batches"] = batches;
 }
 BENCHMARK(BM_RooflineCatalogue)->Name("BM_Roofline/catalogue")->Unit(benchmark::kMillisecond);
+
+/// Issue 34: 100,000 samples through the whole job model (three stages, Amdahl, cold start,
+/// request overhead and a shared cap) with three ranges set, and the runtime's and the cost's
+/// percentiles: what a slider tick costs once the draws exist (a moved median reuses them).
+/// Without a deadline: the sensitivity's ranking is included, its "needed" search is not.
+void BM_Uncertainty(benchmark::State &state)
+{
+    using namespace pipeplan;
+    Scenario s = defaultScenario();
+    s.stages = {Stage{QStringLiteral("fetch"), 120, false}, Stage{QStringLiteral("score"), 0, true},
+                Stage{QStringLiteral("write"), 40, false}};
+    s.overheads.coldStartSeconds = 300;
+    s.overheads.requestOverheadMs = 5;
+    s.overheads.sharedCapPerSecond = 40'000;
+    uncertainty::setRange(s, QStringLiteral("workload.latency_ms"),
+                          Range{Range::Kind::Interval, 800, 0, 1200});
+    uncertainty::setRange(s, QStringLiteral("workload.users"),
+                          Range{Range::Kind::Interval, 100e6, 0, 200e6});
+    uncertainty::setRange(s, QStringLiteral("workload.parallel_fraction"),
+                          Range{Range::Kind::ThreePoint, 0.97, 0.98, 0.995});
+    s.uncertainty.samples = 100'000;
+    const auto samples = uncertainty::draw(s);
+    uncertainty::Result result;
+    for (auto _ : state) {
+        result = uncertainty::evaluate(s, *samples);
+        benchmark::DoNotOptimize(result);
+    }
+    state.counters["samples"] = result.samples;
+    state.counters["p90_hours"] = result.runtimeSeconds.p90 / 3600;
+}
+BENCHMARK(BM_Uncertainty)
+    ->Name("BM_Uncertainty/100k_samples")
+    ->Unit(benchmark::kMillisecond);
+
+/// Drawing the samples anew (a range itself edited): 100,000 per range, three ranges.
+void BM_UncertaintyDraw(benchmark::State &state)
+{
+    using namespace pipeplan;
+    Scenario s = defaultScenario();
+    uncertainty::setRange(s, QStringLiteral("workload.latency_ms"),
+                          Range{Range::Kind::Interval, 800, 0, 1200});
+    uncertainty::setRange(s, QStringLiteral("workload.users"),
+                          Range{Range::Kind::Interval, 100e6, 0, 200e6});
+    uncertainty::setRange(s, QStringLiteral("workload.parallel_fraction"),
+                          Range{Range::Kind::ThreePoint, 0.97, 0.98, 0.995});
+    s.uncertainty.samples = 100'000;
+    for (auto _ : state)
+        benchmark::DoNotOptimize(uncertainty::draw(s));
+}
+BENCHMARK(BM_UncertaintyDraw)
+    ->Name("BM_UncertaintyDraw/100k_samples")
+    ->Unit(benchmark::kMillisecond);

@@ -477,11 +477,11 @@ void nameControls(QWidget *root)
     }
 }
 
-void makeChart(QWidget *chart, const QString &name, std::function<QString()> describe)
+void makeChart(QWidget *chart, const QString &name, const std::function<QString()> &describe)
 {
     if (describe) {
         const bool first = !describers().contains(chart);
-        describers().insert(chart, std::move(describe));
+        describers().insert(chart, describe);
         if (first)
             QObject::connect(chart, &QObject::destroyed, [chart]() { describers().remove(chart); });
     }

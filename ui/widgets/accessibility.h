@@ -35,7 +35,7 @@ void nameControls(QWidget *root);
 /// with Tab so their description is read and their context menu opens with the Menu key.
 /// Installs the accessibility factory once per application. `describe` says what the chart shows
 /// now; it runs when an assistive tool reads the description, not on every slider tick.
-void makeChart(QWidget *chart, const QString &name, std::function<QString()> describe = {});
+void makeChart(QWidget *chart, const QString &name, const std::function<QString()> &describe = {});
 /// Tells assistive tools that a chart made with a `describe` function shows something new (a
 /// no-op unless one listens): they read the new description when they need it.
 void descriptionChanged(QWidget *chart);

@@ -181,9 +181,9 @@ public:
         m_timer.setInterval(0);
         connect(&m_timer, &QTimer::timeout, this, &Keeper::refresh);
     }
-    void add(QWidget *chart, const QString &name, std::function<QString()> describe)
+    void add(QWidget *chart, const QString &name, const std::function<QString()> &describe)
     {
-        accessibility::makeChart(chart, name, std::move(describe));
+        accessibility::makeChart(chart, name, describe);
         m_charts.push_back({chart});
         if (auto *plot = qobject_cast<QCustomPlot *>(chart))
             connect(plot, &QCustomPlot::afterReplot, this, &Keeper::schedule);
