@@ -1,6 +1,7 @@
 // The Hardware & cost workspace (issue 33): the embedding job from the window alone, the
 // calibration, the cost card and the cost column, all as core computed them.
 #include "core/base/format.h"
+#include "core/model/uncertainty.h"
 #include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
 #include "core/plan/scenariofile.h"
@@ -354,4 +355,31 @@ TEST(HardwareWorkspace, TheWaterfallSaysWhatEachStepCosts)
     QApplication::processEvents();
     for (const QString &text : window.waterfallChart()->shownTexts())
         EXPECT_FALSE(text.contains(QStringLiteral(" · "))) << text.toStdString();
+}
+
+// Issue 34: with ranges set, the headline says the runtime over them, the chance to meet the
+// deadline and the main driver, as core computed them; without, nothing changes.
+TEST(HardwareWorkspace, TheHeadlineSaysTheRuntimeOverTheRanges)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    EXPECT_TRUE(window.headline()->spreadText().isEmpty());
+    Plan plan = window.document()->plan();
+    ASSERT_TRUE(uncertainty::setRange(plan.scenario, QStringLiteral("workload.latency_ms"),
+                                      Range{Range::Kind::Interval, 800, 0, 1200})
+                    .isEmpty());
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 24 * 3600.0;
+    window.document()->apply(plan);
+    QApplication::processEvents();
+    const uncertainty::Result &spread = window.document()->planResult().uncertainty.result;
+    ASSERT_TRUE(spread.active);
+    const QString text = window.headline()->spreadText();
+    EXPECT_TRUE(text.contains(explain::runtimePercentiles(spread))) << text.toStdString();
+    EXPECT_TRUE(text.contains(explain::chanceToMeet(spread))) << text.toStdString();
+    EXPECT_TRUE(text.contains(QStringLiteral("Most of the spread: Latency per prediction (100 %)")))
+        << text.toStdString();
+    // The cards show the plan at the range's median.
+    EXPECT_DOUBLE_EQ(window.document()->scenario().workload.latencyMs, std::sqrt(800.0 * 1200));
 }

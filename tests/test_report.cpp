@@ -5,6 +5,7 @@
 #include "app/cli/report.h"
 #include "core/base/format.h"
 #include "core/base/tabletext.h"
+#include "core/model/uncertainty.h"
 #include "core/plan/explain.h"
 #include "core/plan/hardwaretext.h"
 #include "core/plan/scenariofile.h"
@@ -898,4 +899,39 @@ TEST(Report, APlanThatCountsDocumentsSaysDocuments)
                         0, text.indexOf(QStringLiteral("user"), 0, Qt::CaseInsensitive) - 120),
                     240)
                .toStdString();
+}
+
+// Issue 34: a plan with ranges prints them, the runtime's P10 / P50 / P90, the chance to meet
+// its deadline and what drives the spread, the numbers core computed.
+TEST(Report, APlanWithRangesPrintsTheDistribution)
+{
+    QTemporaryDir dir;
+    Plan plan = loadPreset("nightly-scoring.json");
+    ASSERT_TRUE(uncertainty::setRange(plan.scenario, QStringLiteral("workload.latency_ms"),
+                                      Range{Range::Kind::Interval, 800, 0, 1200})
+                    .isEmpty());
+    ASSERT_TRUE(uncertainty::setRange(plan.scenario, QStringLiteral("workload.users"),
+                                      Range{Range::Kind::ThreePoint, 140e6, 150e6, 180e6})
+                    .isEmpty());
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 3 * 24 * 3600.0;
+    const QString file = dir.filePath(QStringLiteral("ranges.pipeplan.json"));
+    QFile out(file);
+    ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+    out.write(scenariofile::toJson(plan));
+    out.close();
+    const QString pdf = dir.filePath(QStringLiteral("ranges.pdf"));
+    QString printed;
+    ASSERT_EQ(runReport({file, QStringLiteral("-o"), pdf}, &printed), cli::kExitOk)
+        << printed.toStdString();
+    const QString text = pdfText(pdf).simplified();
+    const PlanResult result = evaluatePlan(plan);
+    const uncertainty::Result &spread = result.uncertainty.result;
+    ASSERT_TRUE(spread.active);
+    EXPECT_TRUE(text.contains(QStringLiteral("Ranges: the runtime as a distribution")));
+    EXPECT_TRUE(text.contains(explain::runtimePercentiles(spread))) << text.toStdString();
+    EXPECT_TRUE(text.contains(explain::chanceToMeet(spread)));
+    EXPECT_TRUE(text.contains(QStringLiteral("800..1,200 ms (90 %)")));
+    EXPECT_TRUE(text.contains(QStringLiteral("140,000,000/150,000,000/180,000,000")));
+    EXPECT_EQ(spread.drivers.front().key, QStringLiteral("workload.latency_ms"));
 }

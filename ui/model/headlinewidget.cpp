@@ -67,6 +67,14 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_verdict->setVisible(false);
     grid->addWidget(m_verdict, 4, 0, 1, CardCount + 1);
+    // The answer over the plan's ranges (issue 34): the runtime's P10 / P50 / P90, the chance to
+    // meet the deadline and what drives the spread.
+    m_spread = new QLabel(this);
+    m_spread->setWordWrap(true);
+    m_spread->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_spread->setAccessibleName(tr("Runtime over the ranges"));
+    m_spread->setVisible(false);
+    grid->addWidget(m_spread, 5, 0, 1, CardCount + 1);
     styleCaptions();
     m_showHow = new QToolButton(this);
     m_showHow->setText(tr("Show how"));
@@ -221,6 +229,11 @@ QFont HeadlineWidget::captionFont() const
     return m_captions[0]->font();
 }
 
+QString HeadlineWidget::spreadText() const
+{
+    return m_spread->isVisibleTo(this) ? m_spread->text() : QString();
+}
+
 QString HeadlineWidget::verdictText() const
 {
     return m_verdict->isVisibleTo(this) ? m_verdict->text() : QString();
@@ -260,10 +273,12 @@ void HeadlineWidget::refresh()
         break;
     case Workspace::Training:
         m_verdict->setVisible(false);
+        m_spread->setVisible(false);
         refreshTraining();
         break;
     case Workspace::Project:
         m_verdict->setVisible(false);
+        m_spread->setVisible(false);
         refreshProject();
         break;
     }
@@ -458,6 +473,25 @@ void HeadlineWidget::refreshJob()
                                       : bandText);
     }
     m_verdict->setVisible(r.deadline.has_value() || band.has_value());
+    const uncertainty::Result &spread = m_document->planResult().uncertainty.result;
+    m_spread->setVisible(spread.active);
+    if (spread.active) {
+        QString text =
+            tr("Over the ranges: runtime %1; cost %2")
+                .arg(explain::runtimePercentiles(spread), explain::costPercentiles(spread));
+        if (spread.pMeetDeadline)
+            text += QStringLiteral("; ") + explain::chanceToMeet(spread);
+        if (!spread.drivers.empty())
+            text += tr(". Most of the spread: %1 (%2 %)")
+                        .arg(spread.drivers.front().label,
+                             format::trimmed(spread.drivers.front().varianceShare * 100, 0));
+        m_spread->setText(text + QLatin1Char('.'));
+        m_spread->setToolTip(
+            tr("%1 samples of the ranges (seed %2), the whole job model over "
+               "each: stages, Amdahl and the overheads. The cards show the "
+               "plan at each range's median.")
+                .arg(format::grouped(spread.samples, 0), format::plainNumber(spread.seed)));
+    }
 
     for (int i = 0; i < CardCount; ++i) {
         fitFont(m_values[i], values[i]);

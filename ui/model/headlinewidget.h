@@ -56,6 +56,9 @@ public:
     /// The deadline's verdict under the cards (explain::deadline), empty when no deadline is set
     /// or another workspace is in front.
     QString verdictText() const;
+    /// The runtime over the plan's ranges (P10 / P50 / P90, the chance, the main driver), or
+    /// an empty string when no range is set.
+    QString spreadText() const;
     QString howText(Card card) const;
     /// The font of the numbers at full size (before fitting a narrow card).
     QFont valueFont() const;
@@ -91,6 +94,7 @@ private:
     QLabel *m_baseline[CardCount];
     QToolButton *m_showHow;
     QLabel *m_verdict;
+    QLabel *m_spread;
     QString m_costCaption; ///< the Cost card's caption with its hours, when it fits
     Workspace m_workspace = Workspace::Job;
     bool m_presentation = false;

@@ -495,6 +495,37 @@ void renderInputs(Document &doc, const Scenario &s)
               {false, true});
 }
 
+/// The plan's ranges and what they make of the runtime (issue 34): the ranges as typed, the
+/// percentiles, the chance to meet the deadline and what drives the spread.
+void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &spread)
+{
+    if (!spread.active)
+        return;
+    doc.heading(QStringLiteral("Ranges: the runtime as a distribution"));
+    std::vector<QStringList> ranges = explain::rangeRows(s);
+    const QStringList rangeHeader = ranges.front();
+    ranges.erase(ranges.begin());
+    doc.table(rangeHeader, ranges, {0.4, 0.35, 0.25}, {false, true, true});
+    std::vector<QStringList> answer{
+        {QStringLiteral("Runtime"), explain::runtimePercentiles(spread)},
+        {QStringLiteral("Cost"), explain::costPercentiles(spread)}};
+    if (spread.pMeetDeadline)
+        answer.push_back({QStringLiteral("Deadline"), explain::chanceToMeet(spread)});
+    answer.push_back(
+        {QStringLiteral("Samples"),
+         QStringLiteral("%1, seed %2 (common random numbers)")
+             .arg(format::grouped(spread.samples, 0), format::plainNumber(spread.seed))});
+    doc.table({QStringLiteral("Over the ranges"), QStringLiteral("P10 · P50 · P90")}, answer,
+              {0.25, 0.75}, {false, false});
+    std::vector<QStringList> drivers = explain::driverRows(spread);
+    const QStringList driverHeader = drivers.front();
+    drivers.erase(drivers.begin());
+    const bool needed = driverHeader.size() > 2;
+    doc.table(driverHeader, drivers,
+              needed ? std::vector<double>{0.4, 0.25, 0.35} : std::vector<double>{0.6, 0.4},
+              needed ? std::vector<bool>{false, true, true} : std::vector<bool>{false, true});
+}
+
 /// The scaling table, with the baseline's column when one is pinned.
 void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planResult)
 {
@@ -1328,6 +1359,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderSummary(doc, s, planResult, h, charts, page);
     if (has(ReportSection::Inputs)) {
         renderHeadline(doc, s, r, h, planResult.measured.runtimeBand);
+        renderRanges(doc, s, planResult.uncertainty.result);
         renderInputs(doc, plan.scenario);
     }
     if (has(ReportSection::Scaling)) {
