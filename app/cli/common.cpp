@@ -86,7 +86,8 @@ std::optional<Range> Flags::range(const QString &name, const FieldSpec &spec) co
     if (!has(name))
         return std::nullopt;
     const QString text = m_values.value(name);
-    if (!text.contains(QLatin1String("..")) && !text.contains(QLatin1Char('/')) &&
+    // Only text shaped like a range is read as one: "32GiB/s" stays a rate.
+    if (!text.contains(QLatin1String("..")) && text.count(QLatin1Char('/')) != 2 &&
         !text.contains(QLatin1String(" to ")))
         return std::nullopt;
     const RangeParse parsed = parseRange(text, supportOf(spec));

@@ -11,8 +11,8 @@
 #include "core/base/numparse.h"
 
 #include <QHash>
-#include <QJsonObject>
 #include <QJsonArray>
+#include <QJsonObject>
 #include <QJsonValue>
 #include <QStringList>
 #include <QTextStream>

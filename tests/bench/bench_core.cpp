@@ -206,9 +206,7 @@ void BM_Uncertainty(benchmark::State &state)
     state.counters["samples"] = result.samples;
     state.counters["p90_hours"] = result.runtimeSeconds.p90 / 3600;
 }
-BENCHMARK(BM_Uncertainty)
-    ->Name("BM_Uncertainty/100k_samples")
-    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Uncertainty)->Name("BM_Uncertainty/100k_samples")->Unit(benchmark::kMillisecond);
 
 /// Drawing the samples anew (a range itself edited): 100,000 per range, three ranges.
 void BM_UncertaintyDraw(benchmark::State &state)
