@@ -11,16 +11,12 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/presets.h"
+
 using namespace pipeplan;
+using testsupport::readPreset;
 
 namespace {
-
-QByteArray readPreset(const char *name)
-{
-    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
-    return file.readAll();
-}
 
 Scenario documents()
 {

@@ -11,19 +11,15 @@
 
 #include <gtest/gtest.h>
 
+#include "tests/support/presets.h"
+
 #include <functional>
 #include <random>
 
 using namespace pipeplan;
+using testsupport::readPreset;
 
 namespace {
-QByteArray readPreset(const char *name)
-{
-    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name));
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name;
-    return file.readAll();
-}
-
 const char *const kPresets[] = {"nightly-scoring.json",   "pruned-accelerated.json",
                                 "seed001-pipeline.json",  "five-stage.json",
                                 "feature-store-cap.json", "training-schedules.json"};
