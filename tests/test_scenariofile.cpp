@@ -117,11 +117,11 @@ TEST(ScenarioFile, VersionOneIsMigratedNewerIsRefused)
 
     const FieldError newer =
         errorOf(withChange(readPreset("nightly-scoring.json"),
-                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 8); }));
+                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 9); }));
     EXPECT_EQ(newer.field, QStringLiteral("version"));
     EXPECT_EQ(newer.message,
               QStringLiteral(
-                  "is 8, newer than this PipePlan understands (7): update PipePlan to open it"));
+                  "is 9, newer than this PipePlan understands (8): update PipePlan to open it"));
 }
 
 // Version 2 files (before overheads and the simulation) open with every overhead off.
