@@ -383,3 +383,44 @@ TEST(HardwareWorkspace, TheHeadlineSaysTheRuntimeOverTheRanges)
     // The cards show the plan at the range's median.
     EXPECT_DOUBLE_EQ(window.document()->scenario().workload.latencyMs, std::sqrt(800.0 * 1200));
 }
+
+// Issue 34: a range typed into a field of the Model tab; the field shows it under the value (its
+// median); a moved value takes the range along; a plain number typed drops it; undo brings it
+// back.
+TEST(HardwareWorkspace, ARangeTypedIntoAFieldMakesTheAnswerADistribution)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ValueControl *latency = window.inputs()->latencyControl();
+    enter(latency, QStringLiteral("800..1,200"));
+    const Scenario &s = window.document()->scenario();
+    ASSERT_EQ(s.uncertainty.ranges.count(QStringLiteral("workload.latency_ms")), 1u);
+    EXPECT_EQ(s.uncertainty.ranges.at(QStringLiteral("workload.latency_ms")),
+              (Range{Range::Kind::Interval, 800, 0, 1200}));
+    EXPECT_DOUBLE_EQ(s.workload.latencyMs, std::sqrt(800.0 * 1200));
+    EXPECT_EQ(latency->rangeText(),
+              QStringLiteral("Range 800..1,200 (90 %); the value is its median"));
+    EXPECT_FALSE(window.headline()->spreadText().isEmpty());
+    // The value moved (arrow keys, slider): the range keeps its spread around the new median.
+    latency->spinBox()->setValue(1959.6);
+    const Range moved =
+        window.document()->scenario().uncertainty.ranges.at(QStringLiteral("workload.latency_ms"));
+    EXPECT_NEAR(moved.high / moved.low, 1.5, 1e-9);
+    EXPECT_NEAR(std::sqrt(moved.low * moved.high), 1959.6, 1e-6);
+    // A plain number typed is a number again.
+    enter(latency, QStringLiteral("1000"));
+    EXPECT_TRUE(window.document()->scenario().uncertainty.ranges.empty());
+    EXPECT_EQ(window.document()->scenario().workload.latencyMs, 1000);
+    EXPECT_TRUE(latency->rangeText().isEmpty());
+    EXPECT_TRUE(window.headline()->spreadText().isEmpty());
+    window.document()->undoStack()->undo();
+    EXPECT_EQ(window.document()->scenario().uncertainty.ranges.size(), 1u);
+    // A range outside the field's bounds is refused at the field.
+    enter(window.inputs()->parallelFractionControl(), QStringLiteral("0.9..1.2"));
+    EXPECT_FALSE(latency->refusalLabel()->isVisible());
+    EXPECT_TRUE(window.inputs()->parallelFractionControl()->refusalLabel()->isVisible());
+    EXPECT_EQ(window.document()->scenario().uncertainty.ranges.count(
+                  QStringLiteral("workload.parallel_fraction")),
+              0u);
+}

@@ -331,8 +331,8 @@ std::shared_ptr<const Samples> draw(const Scenario &scenario,
     samples->count = count;
     samples->seed = u.seed;
     const auto seed = static_cast<std::uint64_t>(u.seed);
-    for (size_t k = 0; k < wanted.size(); ++k) {
-        Samples::Draws d = std::move(wanted[k]);
+    for (Samples::Draws &wantedDraws : wanted) {
+        Samples::Draws d = std::move(wantedDraws);
         // One stream per input, named by its key: adding a range leaves the others' draws.
         random::Xoshiro256 rng(seed, streamOf(d.key));
         std::vector<double> table;

@@ -1,5 +1,6 @@
 #include "ui/document/scenariobindings.h"
 
+#include "core/model/uncertainty.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/valuecontrol.h"
 
@@ -67,7 +68,36 @@ void ScenarioBindings::bindRow(QFormLayout *form, const BindingRow &row, ValueCo
     } else {
         form->addRow(labelWidget, control);
     }
-    m_bindings.push_back({control, labelWidget, row.id, row.field.get, row.scale, row.offValue});
+    m_bindings.push_back(
+        {control, labelWidget, row.id, row.rangeKey, row.field.get, row.scale, row.offValue});
+    if (!row.rangeKey.isEmpty()) {
+        control->setAcceptsRange(true);
+        connect(control, &ValueControl::rangeEdited, this,
+                [this, id = row.id, key = row.rangeKey, scale = row.scale,
+                 control](const std::optional<Range> &typed, double value) {
+                    if (!m_document)
+                        return;
+                    std::optional<Range> range = typed;
+                    if (range) {
+                        range->low *= scale;
+                        range->mode *= scale;
+                        range->high *= scale;
+                    }
+                    Scenario probe = m_document->scenario();
+                    if (const QString problem =
+                            uncertainty::setRange(probe, key, range, value * scale);
+                        !problem.isEmpty()) {
+                        control->refuse(problem);
+                        return;
+                    }
+                    edit(
+                        range ? tr("Set a range") : tr("Drop the range"), id,
+                        [key, range, value, scale](Scenario &s) {
+                            uncertainty::setRange(s, key, range, value * scale);
+                        },
+                        control);
+                });
+    }
     const EditId id = row.id;
     const double scale = row.scale;
     const Setter set = row.field.set;
@@ -125,6 +155,18 @@ void ScenarioBindings::show(const Scenario &scenario) const
         else if (binding.offValue)
             binding.control->setValue(binding.offValue(scenario) / binding.scale);
         binding.control->setValueEnabled(value.has_value());
+        if (binding.rangeKey.isEmpty())
+            continue;
+        // The range the number is the median of, as typed, with its kind.
+        const auto range = scenario.uncertainty.ranges.find(binding.rangeKey);
+        QString text;
+        if (range != scenario.uncertainty.ranges.end()) {
+            const bool three = range->second.kind == Range::Kind::ThreePoint;
+            text = (three ? tr("Range %1 (low/likely/high); the value is its median")
+                          : tr("Range %1 (90 %); the value is its median"))
+                       .arg(rangeText(range->second));
+        }
+        binding.control->setRangeText(text);
     }
 }
 

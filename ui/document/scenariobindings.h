@@ -73,6 +73,9 @@ struct BindingRow
     QString offText = {};
     /// The explanation as a grey line under the control (else only as its tooltip).
     bool explanationShown = true;
+    /// The number's path in the scenario file when it takes a range ("workload.latency_ms",
+    /// issue 34): typing "800..1,200" sets one, and the field shows it under the value.
+    QString rangeKey = {};
 };
 
 /// The inputs of a workspace tied to numbers of the scenario: each control shows its number (in
@@ -114,6 +117,7 @@ private:
         ValueControl *control;
         QLabel *label;
         EditId id;
+        QString rangeKey;
         Getter get;
         double scale = 1;
         std::function<double(const Scenario &)> offValue;

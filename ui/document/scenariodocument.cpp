@@ -5,6 +5,7 @@
 #include "ui/document/simulationrunner.h"
 
 #include "core/base/format.h"
+#include "core/model/uncertainty.h"
 
 #include <QLocale>
 #include <QUndoCommand>
@@ -239,8 +240,13 @@ bool ScenarioDocument::edit(const Scenario &after, const QString &text, EditId i
     return editPlan(plan, text, id);
 }
 
-bool ScenarioDocument::editPlan(const Plan &after, const QString &text, EditId id)
+bool ScenarioDocument::editPlan(const Plan &edited, const QString &text, EditId id)
 {
+    // A moved number takes its range along: the slider moves the median, the spread stays
+    // (issue 34); a range edited itself, or dropped, is left as the edit made it.
+    Plan after = edited;
+    if (!after.scenario.uncertainty.ranges.empty())
+        uncertainty::followPoints(m_plan.scenario, after.scenario);
     if (after == m_plan)
         return true;
     // Only what the edit changed is checked: the plan before it was valid.

@@ -236,7 +236,7 @@ signals:
     void backgroundChanged(pipeplan::Backgrounds which);
 
 private:
-    bool editPlan(const Plan &after, const QString &text, EditId id);
+    bool editPlan(const Plan &edited, const QString &text, EditId id);
     /// Recomputes `sections` (and the Gantt's schedule with the model) and announces them.
     void recompute(Sections sections, bool baselineChanged);
     /// Counts one recomputation of each of `sections` (recomputeCount).

@@ -145,7 +145,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .id = EditId::Users,
           .undoText = tr("Change users"),
           .field = ofWorkload(&Workload::users),
-          .explanationShown = false},
+          .explanationShown = false,
+          .rangeKey = QStringLiteral("workload.users")},
          {.label = tr("Predictions per user"),
           .explanation = tr("Model calls per user."),
           .control = countConfig(1, 1e4, Scale::Log,
@@ -153,7 +154,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .id = EditId::Predictions,
           .undoText = tr("Change predictions per user"),
           .field = ofWorkload(&Workload::predictionsPerUser),
-          .explanationShown = false},
+          .explanationShown = false,
+          .rangeKey = QStringLiteral("workload.predictions_per_user")},
          {.label = tr("Latency per prediction"),
           .explanation = tr("Time of one prediction as the job runs today, e.g. 1,000 ms on a CPU "
                             "core (log scale, 0.01 ms to 60 s)."),
@@ -161,7 +163,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .id = EditId::Latency,
           .undoText = tr("Change latency"),
           .field = ofWorkload(&Workload::latencyMs),
-          .explanationShown = false},
+          .explanationShown = false,
+          .rangeKey = QStringLiteral("workload.latency_ms")},
          // A lever that is off shows where it would start, a value that makes the job faster,
          // so ticking it never makes the job slower.
          {.label = tr("Accelerator lever"),
@@ -194,7 +197,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .id = EditId::KeepFraction,
           .undoText = tr("Change keep fraction"),
           .field = ofWorkload(&Workload::keepFraction),
-          .explanationShown = false}});
+          .explanationShown = false,
+          .rangeKey = QStringLiteral("workload.keep_fraction")}});
     // Which latency is in force when a device and a model set it (issue 33).
     m_hardwareNote = explanationLabel(QString(), workloadBox);
     m_hardwareNote->setAccessibleName(tr("Latency in force"));
@@ -223,7 +227,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .id = EditId::ParallelFraction,
           .undoText = tr("Change parallel fraction"),
           .field = ofWorkload(&Workload::parallelFraction),
-          .explanationShown = false},
+          .explanationShown = false,
+          .rangeKey = QStringLiteral("workload.parallel_fraction")},
          {.label = tr("Compare with p"),
           .explanation =
               tr("Pin a second parallel fraction: the Amdahl chart draws its curve too."),

@@ -381,6 +381,12 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     wheelOnlyWhenFocused(m_slider);
     wheelOnlyWhenFocused(m_spinBox);
 
+    // The range this number is the median of (issue 34), under the field.
+    m_rangeLabel = new QLabel(this);
+    m_rangeLabel->setWordWrap(true);
+    m_rangeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_rangeLabel->hide();
+    column->addWidget(m_rangeLabel);
     m_message->setWordWrap(true);
     m_message->setStyleSheet(QStringLiteral("color: #b3261e;"));
     m_message->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -596,7 +602,7 @@ QString ValueControl::rangeSentence(bool wholeNumber, bool decimals) const
     return sentence + QLatin1Char('.');
 }
 
-ValueControl::Reading ValueControl::read(const QString &text) const
+QString ValueControl::withoutUnits(const QString &text) const
 {
     QString number = text.trimmed();
     const QStringList units = unitSpellings();
@@ -616,6 +622,13 @@ ValueControl::Reading ValueControl::read(const QString &text) const
             }
         }
     }
+    return number;
+}
+
+ValueControl::Reading ValueControl::read(const QString &text) const
+{
+    const QString number = withoutUnits(text);
+    const QStringList units = unitSpellings();
     const double bytesPerUnit = unitBytes(m_config.suffix.trimmed());
     const bool fraction = units.isEmpty() && m_config.min >= 0 && m_config.max <= 1;
     // In a byte field a byte count with its unit ("512Mi", "1.5GB") is converted to the field's
@@ -668,6 +681,55 @@ bool ValueControl::hasPendingText() const
            m_spinBox->prefix() + m_spinBox->textFromValue(m_spinBox->value()) + m_spinBox->suffix();
 }
 
+void ValueControl::setAcceptsRange(bool accepts)
+{
+    m_acceptsRange = accepts;
+}
+
+QString ValueControl::rangeText() const
+{
+    return m_rangeLabel->isVisibleTo(this) ? m_rangeLabel->text() : QString();
+}
+
+void ValueControl::setRangeText(const QString &text)
+{
+    if (m_rangeLabel->text() != text)
+        m_rangeLabel->setText(text);
+    m_rangeLabel->setVisible(!text.isEmpty());
+    m_hasRange = !text.isEmpty();
+}
+
+bool ValueControl::commitRange(const QString &typed)
+{
+    // "800..1,200", "800 to 1200" or "800/1,000/1,500" (issue 34), in the field's unit.
+    const QString bare = withoutUnits(typed);
+    if (!bare.contains(QLatin1String("..")) && bare.count(QLatin1Char('/')) != 2 &&
+        !bare.contains(QLatin1String(" to ")))
+        return false;
+    const bool fraction = m_config.min >= 0 && m_config.max <= 1;
+    const RangeParse parsed = parseRange(bare, fraction ? Support::Fraction : Support::Positive);
+    if (!parsed.range) {
+        showRefusal(parsed.error.isEmpty() ? tr("Not a range.") : parsed.error + QLatin1Char('.'));
+        return true;
+    }
+    if (parsed.range->low < m_config.min || parsed.range->high > m_config.max) {
+        showRefusal(tr("The range must lie inside the field's bounds. ") +
+                    rangeSentence(false, false));
+        return true;
+    }
+    clearRefusal();
+    endStepBurst();
+    m_committing = true;
+    m_refusedWhileCommitting = false;
+    emit rangeEdited(parsed.range, 0);
+    m_committing = false;
+    if (m_refusedWhileCommitting)
+        m_lineEdit->setText(typed);
+    else
+        restoreText();
+    return true;
+}
+
 bool ValueControl::commitText()
 {
     if (!hasPendingText()) {
@@ -675,6 +737,8 @@ bool ValueControl::commitText()
         return true;
     }
     const QString typed = m_lineEdit->text();
+    if (m_acceptsRange && commitRange(typed))
+        return !m_message->isVisible();
     const Reading reading = read(typed);
     if (!reading.value) {
         showRefusal(reading.message);
@@ -694,7 +758,11 @@ bool ValueControl::commitText()
     m_syncing = false;
     m_committing = true;
     m_refusedWhileCommitting = false;
-    emit valueEdited(value);
+    // A plain number typed over a range is a number again: no uncertainty.
+    if (m_acceptsRange && m_hasRange)
+        emit rangeEdited(std::nullopt, value);
+    else
+        emit valueEdited(value);
     m_committing = false;
     if (m_refusedWhileCommitting) {
         // The owner showed the document's value again; the typed text comes back to be fixed.

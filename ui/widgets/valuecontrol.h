@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/model/range.h"
+
 #include "core/base/fields.h"
 
 #include <QTimer>
@@ -80,6 +82,13 @@ public:
     /// A count's unit renamed (the plan's counted noun: "documents" for "users"), shown at once
     /// and read when typed.
     void setCounted(Counted counted);
+    /// Typing "800..1,200" or "800/1,000/1,500" gives a range (rangeEdited) instead of a
+    /// refusal; a plain number typed while a range is shown drops it (rangeEdited, nullopt).
+    void setAcceptsRange(bool accepts);
+    /// The range the value is the median of, under the field ("800..1,200 ms, 90 %"); empty:
+    /// no range.
+    void setRangeText(const QString &text);
+    QString rangeText() const;
     /// A plain unit renamed (" documents/s" for " users/s").
     void setSuffix(const QString &suffix);
     QString name() const;
@@ -91,6 +100,9 @@ public:
         QString message; ///< "'-5' is too small. Workers must be between 1 and 1,000,000."
     };
     Reading read(const QString &text) const;
+    QString withoutUnits(const QString &text) const;
+    /// Commits typed text shaped like a range; false when it is not one.
+    bool commitRange(const QString &typed);
 
     /// True when the spin box holds typed text that is not the value it shows.
     bool hasPendingText() const;
@@ -114,6 +126,8 @@ public:
 signals:
     /// The person changed the value (slider, typing, arrow keys).
     void valueEdited(double value);
+    /// A range typed (its median follows), or nullopt and the plain number typed over one.
+    void rangeEdited(const std::optional<pipeplan::Range> &range, double value);
     /// The person turned an optional value on or off.
     void enabledEdited(bool enabled);
     void dragStarted();
@@ -155,6 +169,9 @@ private:
     QLineEdit *m_lineEdit;
     QCheckBox *m_checkBox = nullptr;
     QLabel *m_message;
+    QLabel *m_rangeLabel = nullptr;
+    bool m_acceptsRange = false;
+    bool m_hasRange = false;
     bool m_syncing = false;
     /// Set while valueEdited of a typed value is out: refuse() then keeps the text.
     bool m_committing = false;
