@@ -220,6 +220,103 @@ TEST(Ranges, TheChanceToMeetTheDeadlineAndWhatItWouldNeed)
     EXPECT_NEAR(*check.pMeetDeadline, 0.8, 0.02);
 }
 
+// The goal seek at P50 and P90: at p = 1 with no overheads the runtime at N is work / N, so
+// the fewest workers are the work's percentile over the deadline (closed form within sampling
+// error), and the count found is the fewest whose percentile meets it (one fewer does not).
+TEST(Ranges, TheFewestWorkersAtP50AndP90)
+{
+    Scenario s = productJob();
+    ASSERT_TRUE(uncertainty::setRange(s, QStringLiteral("workload.latency_ms"), interval(800, 1200))
+                    .isEmpty());
+    s.goal.finishWithin = true;
+    s.goal.deadlineSeconds = 8 * 3600;
+    s.uncertainty.samples = 100'000;
+    const auto samples = uncertainty::draw(s);
+    const uncertainty::Result r = uncertainty::evaluate(s, *samples);
+    ASSERT_TRUE(r.workersAtP50);
+    ASSERT_TRUE(r.workersAtP90);
+    const double sigma = std::log(1200.0 / 800.0) / (2 * 1.6448536269514722);
+    const double workMedian = 150e6 * 20 * std::sqrt(800.0 * 1200.0) / 1000; // seconds
+    EXPECT_NEAR(*r.workersAtP50 / (workMedian / (8 * 3600)), 1, 0.005);      // 102,057
+    EXPECT_NEAR(*r.workersAtP90 / (workMedian * std::exp(kZ90 * sigma) / (8 * 3600)), 1,
+                0.005); // 119,509
+    const uncertainty::SampledJobs jobs = uncertainty::sampleJobs(s, *samples);
+    for (const auto &[q, workers] : {std::pair{0.5, *r.workersAtP50}, {0.9, *r.workersAtP90}}) {
+        std::vector<double> runtimes(jobs.count);
+        uncertainty::runtimesAt(jobs, workers, runtimes);
+        EXPECT_LE(uncertainty::quantile(runtimes, q), s.goal.deadlineSeconds);
+        uncertainty::runtimesAt(jobs, workers - 1, runtimes);
+        EXPECT_GT(uncertainty::quantile(runtimes, q), s.goal.deadlineSeconds);
+    }
+    // A serial part the deadline cannot hold: no count does.
+    s.workload.parallelFraction = 0.9;
+    const auto serial = uncertainty::draw(s);
+    const uncertainty::Result none = uncertainty::evaluate(s, *serial);
+    EXPECT_FALSE(none.workersAtP50);
+    EXPECT_FALSE(none.workersAtP90);
+}
+
+// One plan, one set of numbers: the scaling table's row at the plan's workers is the headline's
+// P10/P50/P90; the waterfall's whiskers hold each bar's runtime between P10 and P90, the
+// baseline's without the keep fraction's range; the fan narrows to the table at its counts.
+TEST(Ranges, TheTableTheWaterfallAndTheFanReadTheSameSamples)
+{
+    Scenario s = productJob();
+    s.workload.parallelFraction = 0.98;
+    s.workload.keepFraction = 0.5;
+    s.overheads.coldStartSeconds = 300;
+    uncertainty::setRange(s, QStringLiteral("workload.latency_ms"), interval(800, 1200));
+    uncertainty::setRange(s, QStringLiteral("workload.keep_fraction"), interval(0.3, 0.7));
+    uncertainty::setRange(s, QStringLiteral("workload.parallel_fraction"), interval(0.97, 0.99));
+    const PlanResult result = evaluatePlan(Plan{s, std::nullopt});
+    const uncertainty::Result &u = result.uncertainty.result;
+    ASSERT_TRUE(u.active);
+    const explain::ShownScaling &shown = result.scaling.shown;
+    ASSERT_EQ(result.scaling.spread.size(), shown.rows.size());
+    ASSERT_GE(shown.highlighted, 0);
+    EXPECT_EQ(shown.rows[static_cast<size_t>(shown.highlighted)].workers, 10'000);
+    EXPECT_EQ(result.scaling.spread[static_cast<size_t>(shown.highlighted)], u.runtimeSeconds);
+    // More workers, less time, at every percentile.
+    for (size_t i = 1; i < shown.rows.size(); ++i)
+        EXPECT_LT(result.scaling.spread[i].p90, result.scaling.spread[i - 1].p90);
+
+    const std::vector<LeverStep> &steps = result.waterfall.steps;
+    ASSERT_EQ(result.waterfall.stepSpread.size(), steps.size());
+    for (size_t i = 0; i < steps.size(); ++i) {
+        const uncertainty::Percentiles &p = result.waterfall.stepSpread[i];
+        EXPECT_LT(p.p10, steps[i].runtimeSeconds) << i;
+        EXPECT_GT(p.p90, steps[i].runtimeSeconds) << i;
+    }
+    // The baseline keeps every user: only the latency's spread, +-22 % at P10/P90 (1.2816 sigma).
+    const double sigma = std::log(1200.0 / 800.0) / (2 * 1.6448536269514722);
+    EXPECT_NEAR(result.waterfall.stepSpread[0].p90 / steps[0].runtimeSeconds,
+                std::exp(kZ90 * sigma), 0.01);
+    // The keep fraction's range widens the pre-filtering step.
+    EXPECT_GT(result.waterfall.stepSpread[1].p90 / steps[1].runtimeSeconds,
+              result.waterfall.stepSpread[0].p90 / steps[0].runtimeSeconds + 0.05);
+
+    const uncertainty::Fan &fan = result.overheadCurve.fan;
+    ASSERT_EQ(fan.workers.size(), size_t(uncertainty::kFanPoints));
+    EXPECT_EQ(fan.workers.front(), 1);
+    EXPECT_NEAR(fan.workers.back(), result.overheadCurve.maxWorkers, 1e-6);
+    for (size_t i = 0; i < fan.workers.size(); ++i) {
+        EXPECT_LE(fan.p10Seconds[i], fan.p50Seconds[i]);
+        EXPECT_LE(fan.p50Seconds[i], fan.p90Seconds[i]);
+    }
+    // Its first point (one worker) against the table's sampled numbers at one worker: within
+    // the fan's 2,000 samples' noise.
+    const uncertainty::Percentiles one =
+        uncertainty::runtimePercentiles(*result.uncertainty.jobs, 1);
+    EXPECT_NEAR(fan.p50Seconds.front() / one.p50, 1, 0.03);
+    EXPECT_NEAR(fan.p90Seconds.front() / one.p90, 1, 0.05);
+
+    // Without a range: none of it.
+    const PlanResult plain = evaluatePlan(Plan{productJob(), std::nullopt});
+    EXPECT_TRUE(plain.scaling.spread.empty());
+    EXPECT_TRUE(plain.waterfall.stepSpread.empty());
+    EXPECT_TRUE(plain.overheadCurve.fan.workers.empty());
+}
+
 TEST(Ranges, NoRangeComputesExactlyAsBefore)
 {
     const Plan plan{productJob(), std::nullopt};

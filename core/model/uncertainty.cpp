@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 
 namespace pipeplan::uncertainty {
@@ -19,12 +20,19 @@ std::optional<double> plain(double value)
     return value;
 }
 
-Input make(const char *key, const char *label, const char *unit, Support support,
+Input make(const char *key, Slot slot, const char *label, const char *unit, Support support,
            const FieldSpec &spec, std::optional<double> (*get)(const Scenario &, int),
            void (*set)(Scenario &, int, double))
 {
-    return Input{
-        QLatin1String(key), QLatin1String(label), QLatin1String(unit), support, &spec, get, set};
+    return Input{QLatin1String(key),
+                 QLatin1String(label),
+                 QLatin1String(unit),
+                 support,
+                 &spec,
+                 get,
+                 set,
+                 -1,
+                 slot};
 }
 
 /// Standard normal quantile (Acklam's rational approximation, relative error below 1.15e-9).
@@ -117,16 +125,16 @@ std::vector<Input> inputs(const Scenario &s)
 {
     std::vector<Input> list{
         make(
-            "workload.users", "Users", "", Support::Positive, fields::users,
+            "workload.users", Slot::Users, "Users", "", Support::Positive, fields::users,
             [](const Scenario &sc, int) { return plain(sc.workload.users); },
             [](Scenario &sc, int, double v) { sc.workload.users = v; }),
         make(
-            "workload.predictions_per_user", "Predictions per user", "", Support::Positive,
-            fields::predictionsPerUser,
+            "workload.predictions_per_user", Slot::Predictions, "Predictions per user", "",
+            Support::Positive, fields::predictionsPerUser,
             [](const Scenario &sc, int) { return plain(sc.workload.predictionsPerUser); },
             [](Scenario &sc, int, double v) { sc.workload.predictionsPerUser = v; }),
         make(
-            "workload.latency_ms", "Latency per prediction", "ms", Support::Positive,
+            "workload.latency_ms", Slot::Latency, "Latency per prediction", "ms", Support::Positive,
             fields::latencyMs,
             [](const Scenario &sc, int) {
                 // With the accelerator lever on, the typed latency is not the one in force.
@@ -135,47 +143,48 @@ std::vector<Input> inputs(const Scenario &s)
             },
             [](Scenario &sc, int, double v) { sc.workload.latencyMs = v; }),
         make(
-            "workload.accelerator_latency_ms", "Accelerator latency", "ms", Support::Positive,
-            fields::acceleratorLatencyMs,
+            "workload.accelerator_latency_ms", Slot::Latency, "Accelerator latency", "ms",
+            Support::Positive, fields::acceleratorLatencyMs,
             [](const Scenario &sc, int) { return sc.workload.acceleratorLatencyMs; },
             [](Scenario &sc, int, double v) { sc.workload.acceleratorLatencyMs = v; }),
         make(
-            "workload.batch_ms_per_user", "Batched time per user", "ms", Support::Positive,
-            fields::batchMsPerUser,
+            "workload.batch_ms_per_user", Slot::BatchMs, "Batched time per user", "ms",
+            Support::Positive, fields::batchMsPerUser,
             [](const Scenario &sc, int) { return sc.workload.batchMsPerUser; },
             [](Scenario &sc, int, double v) { sc.workload.batchMsPerUser = v; }),
         make(
-            "workload.keep_fraction", "Keep fraction", "", Support::Fraction, fields::keepFraction,
+            "workload.keep_fraction", Slot::Keep, "Keep fraction", "", Support::Fraction,
+            fields::keepFraction,
             [](const Scenario &sc, int) { return plain(sc.workload.keepFraction); },
             [](Scenario &sc, int, double v) { sc.workload.keepFraction = v; }),
         make(
-            "workload.parallel_fraction", "Parallel fraction p", "", Support::Fraction,
-            fields::parallelFraction,
+            "workload.parallel_fraction", Slot::Parallel, "Parallel fraction p", "",
+            Support::Fraction, fields::parallelFraction,
             [](const Scenario &sc, int) { return plain(sc.workload.parallelFraction); },
             [](Scenario &sc, int, double v) { sc.workload.parallelFraction = v; }),
         make(
-            "overheads.cold_start_s", "Cold start per worker", "s", Support::Positive,
-            fields::coldStartSeconds,
+            "overheads.cold_start_s", Slot::ColdStart, "Cold start per worker", "s",
+            Support::Positive, fields::coldStartSeconds,
             [](const Scenario &sc, int) { return sc.overheads.coldStartSeconds; },
             [](Scenario &sc, int, double v) { sc.overheads.coldStartSeconds = v; }),
         make(
-            "overheads.request_overhead_ms", "Overhead per request", "ms", Support::Positive,
-            fields::requestOverheadMs,
+            "overheads.request_overhead_ms", Slot::RequestOverhead, "Overhead per request", "ms",
+            Support::Positive, fields::requestOverheadMs,
             [](const Scenario &sc, int) { return sc.overheads.requestOverheadMs; },
             [](Scenario &sc, int, double v) { sc.overheads.requestOverheadMs = v; }),
         make(
-            "overheads.shared_cap_per_s", "Shared cap", "/s", Support::Positive,
+            "overheads.shared_cap_per_s", Slot::SharedCap, "Shared cap", "/s", Support::Positive,
             fields::sharedCapPerSecond,
             [](const Scenario &sc, int) { return sc.overheads.sharedCapPerSecond; },
             [](Scenario &sc, int, double v) { sc.overheads.sharedCapPerSecond = v; }),
         make(
-            "overheads.dispatch_cap_per_s", "Dispatch cap", "shards/s", Support::Positive,
-            fields::dispatchCapPerSecond,
+            "overheads.dispatch_cap_per_s", Slot::DispatchCap, "Dispatch cap", "shards/s",
+            Support::Positive, fields::dispatchCapPerSecond,
             [](const Scenario &sc, int) { return sc.overheads.dispatchCapPerSecond; },
             [](Scenario &sc, int, double v) { sc.overheads.dispatchCapPerSecond = v; }),
         make(
-            "goal.price_per_worker_hour", "Price per worker-hour", "", Support::Positive,
-            fields::pricePerWorkerHour,
+            "goal.price_per_worker_hour", Slot::Price, "Price per worker-hour", "",
+            Support::Positive, fields::pricePerWorkerHour,
             [](const Scenario &sc, int) { return plain(sc.goal.pricePerWorkerHour); },
             [](Scenario &sc, int, double v) { sc.goal.pricePerWorkerHour = v; }),
     };
@@ -187,7 +196,7 @@ std::vector<Input> inputs(const Scenario &s)
         if (s.stages[i].isScoring)
             continue;
         Input stage = make(
-            "", "", "ms", Support::Positive, fields::stageMs,
+            "", Slot::Stage, "", "ms", Support::Positive, fields::stageMs,
             [](const Scenario &sc, int index) {
                 return plain(sc.stages[static_cast<size_t>(index)].msPerUser);
             },
@@ -368,135 +377,149 @@ std::shared_ptr<const Samples> draw(const Scenario &scenario,
     return samples;
 }
 
-void sampleRuntimes(const Scenario &s, const Samples &samples, std::span<double> runtimes,
-                    std::span<double> prices, int overrideInput, double overrideMedian)
+SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, int overrideInput,
+                       double overrideMedian)
 {
-    // The job's numbers as slots; a ranged one reads its sample, the others their point value.
-    enum Slot
-    {
-        Users,
-        Keep,
-        Predictions,
-        Latency,
-        BatchMs,
-        Parallel,
-        ColdStart,
-        RequestOverhead,
-        SharedCap,
-        DispatchCap,
-        Price,
-        FirstStage,
-    };
     const Workload &w = s.workload;
     const Overheads &o = s.overheads;
+    const size_t n = count == 0 ? static_cast<size_t>(samples.count)
+                                : std::min(count, static_cast<size_t>(samples.count));
+    // The point values; a ranged number's samples replace its point value below.
     const size_t stages = s.stages.size();
-    std::vector<double> base(FirstStage + stages, 0.0);
-    base[Users] = w.users;
-    base[Keep] = w.keepFraction;
-    base[Predictions] = w.predictionsPerUser;
-    base[Latency] = w.acceleratorLatencyMs.value_or(w.latencyMs);
-    base[BatchMs] = w.batchMsPerUser.value_or(0);
-    base[Parallel] = w.parallelFraction;
-    base[ColdStart] = o.coldStartSeconds.value_or(0);
-    base[RequestOverhead] = o.requestOverheadMs.value_or(0);
-    base[SharedCap] = o.sharedCapPerSecond.value_or(0);
-    base[DispatchCap] = o.dispatchCapPerSecond.value_or(0);
-    base[Price] = s.goal.pricePerWorkerHour;
+    std::vector<double> point(static_cast<size_t>(Slot::Stage) + stages, 0.0);
+    const auto at = [&point](Slot slot) -> double & { return point[static_cast<size_t>(slot)]; };
+    at(Slot::Users) = w.users;
+    at(Slot::Keep) = w.keepFraction;
+    at(Slot::Predictions) = w.predictionsPerUser;
+    at(Slot::Latency) = w.acceleratorLatencyMs.value_or(w.latencyMs);
+    at(Slot::BatchMs) = w.batchMsPerUser.value_or(0);
+    at(Slot::Parallel) = w.parallelFraction;
+    at(Slot::ColdStart) = o.coldStartSeconds.value_or(0);
+    at(Slot::RequestOverhead) = o.requestOverheadMs.value_or(0);
+    at(Slot::SharedCap) = o.sharedCapPerSecond.value_or(0);
+    at(Slot::DispatchCap) = o.dispatchCapPerSecond.value_or(0);
+    at(Slot::Price) = s.goal.pricePerWorkerHour;
     for (size_t i = 0; i < stages; ++i)
-        base[FirstStage + i] = s.stages[i].msPerUser;
-    const auto slotOf = [&w](const QString &key) -> int {
-        static const std::pair<const char *, int> keys[] = {
-            {"workload.users", Users},
-            {"workload.keep_fraction", Keep},
-            {"workload.predictions_per_user", Predictions},
-            {"workload.parallel_fraction", Parallel},
-            {"workload.batch_ms_per_user", BatchMs},
-            {"overheads.cold_start_s", ColdStart},
-            {"overheads.request_overhead_ms", RequestOverhead},
-            {"overheads.shared_cap_per_s", SharedCap},
-            {"overheads.dispatch_cap_per_s", DispatchCap},
-            {"goal.price_per_worker_hour", Price},
-        };
-        for (const auto &[name, slot] : keys) {
-            if (key == QLatin1String(name))
-                return slot;
-        }
-        if (key == QLatin1String("workload.latency_ms"))
-            return w.acceleratorLatencyMs ? -1 : Latency;
-        if (key == QLatin1String("workload.accelerator_latency_ms"))
-            return w.acceleratorLatencyMs ? Latency : -1;
-        if (key.startsWith(QLatin1String("stages["))) {
-            const int index = key.mid(7, key.indexOf(QLatin1Char(']')) - 7).toInt();
-            return FirstStage + index;
-        }
-        return -1;
-    };
-    // Each ranged slot's values for every sample, around its median now.
-    struct Ranged
-    {
-        int slot;
-        std::vector<double> values;
-    };
-    std::vector<Ranged> ranged;
-    const size_t n = std::min(runtimes.size(), static_cast<size_t>(samples.count));
+        point[static_cast<size_t>(Slot::Stage) + i] = s.stages[i].msPerUser;
+
+    // Each ranged number's values for every sample, around its median now.
+    std::vector<std::vector<double>> ranged(point.size());
+    const std::vector<Input> all = inputs(s);
     for (size_t k = 0; k < samples.inputs.size(); ++k) {
         const Samples::Draws &d = samples.inputs[k];
-        const int slot = slotOf(d.key);
-        if (slot < 0 || slot >= static_cast<int>(base.size()))
-            continue;
-        const double median = static_cast<int>(k) == overrideInput ? overrideMedian : base[slot];
-        Ranged r{slot, std::vector<double>(n)};
+        if (!s.uncertainty.ranges.contains(d.key))
+            continue; // not a range of this scenario (a lever step without it)
+        const auto in =
+            std::find_if(all.begin(), all.end(), [&d](const Input &i) { return i.key == d.key; });
+        if (in == all.end() || !in->get(s, in->stage))
+            continue; // not in force: a lever off, an overhead not set
+        const size_t slot = static_cast<size_t>(in->slot) +
+                            (in->slot == Slot::Stage ? static_cast<size_t>(in->stage) : 0);
+        const double median = static_cast<int>(k) == overrideInput ? overrideMedian : point[slot];
+        std::vector<double> &values = ranged[slot];
+        values.resize(n);
         switch (d.spread) {
         case Spread::Ratio:
             for (size_t i = 0; i < n; ++i)
-                r.values[i] = median * d.draws[i];
+                values[i] = median * d.draws[i];
             break;
         case Spread::Offset:
             for (size_t i = 0; i < n; ++i)
-                r.values[i] = median + d.draws[i];
+                values[i] = median + d.draws[i];
             break;
         case Spread::Logit: {
             // logistic(logit(m) + d) = 1 / (1 + (1 - m) / m x e^-d), e^-d drawn once.
             const double odds = median > 0 ? (1 - median) / median : 1e300;
             for (size_t i = 0; i < n; ++i)
-                r.values[i] = 1 / (1 + odds * d.expNegative[i]);
+                values[i] = 1 / (1 + odds * d.expNegative[i]);
             break;
         }
         }
-        ranged.push_back(std::move(r));
     }
+    const auto part = [&](Slot slot) {
+        SampledJobs::Part p;
+        p.constant = at(slot);
+        p.values = ranged[static_cast<size_t>(slot)];
+        return p;
+    };
+
+    SampledJobs jobs;
+    jobs.count = n;
+    jobs.overheads = o.any();
+    jobs.parallelFraction = part(Slot::Parallel);
+    jobs.coldStartSeconds = part(Slot::ColdStart);
+    jobs.pricePerWorkerHour = part(Slot::Price);
     const bool batched = w.batchMsPerUser.has_value();
     const bool sequential = s.execution == Execution::Sequential;
-    const bool overheads = o.any();
-    const double workers = w.workers;
     const double usersPerShard = o.usersPerShard;
-    std::vector<double> v = base;
-    for (size_t i = 0; i < n; ++i) {
-        for (const Ranged &r : ranged)
-            v[static_cast<size_t>(r.slot)] = r.values[i];
-        // The same steps as evaluate(): the scoring stage, the per-user cost, the work, Amdahl,
-        // then the overheads' cold start and caps (evaluateOverheads).
-        double scoringMs = batched ? v[BatchMs] : v[Predictions] * v[Latency];
-        if (overheads)
-            scoringMs += requestsPerUser(v[Predictions], batched) * v[RequestOverhead];
+    // The work and the caps of one sample, from its numbers: evaluate()'s steps (the scoring
+    // stage, the stages sequential or pipelined, the users kept) and evaluateOverheads' caps.
+    std::vector<double> v = point;
+    const auto jobOf = [&](double &work, double &cap) {
+        const auto val = [&v](Slot slot) { return v[static_cast<size_t>(slot)]; };
+        double scoringMs =
+            batched ? val(Slot::BatchMs) : val(Slot::Predictions) * val(Slot::Latency);
+        if (jobs.overheads)
+            scoringMs +=
+                requestsPerUser(val(Slot::Predictions), batched) * val(Slot::RequestOverhead);
         double perUser = 0;
         for (size_t k = 0; k < stages; ++k) {
-            const double ms = s.stages[k].isScoring ? scoringMs : v[FirstStage + k];
+            const double ms =
+                s.stages[k].isScoring ? scoringMs : v[static_cast<size_t>(Slot::Stage) + k];
             perUser = sequential ? perUser + ms : std::max(perUser, ms);
         }
-        const double usersScored = v[Users] * v[Keep];
-        const double work = usersScored * perUser / 1000.0;
-        double runtime = work / amdahl::speedup(v[Parallel], workers);
-        if (overheads) {
-            const double shared = v[SharedCap] > 0 ? usersScored / v[SharedCap] : 0;
+        const double usersScored = val(Slot::Users) * val(Slot::Keep);
+        work = usersScored * perUser / 1000.0;
+        cap = 0;
+        if (jobs.overheads) {
+            const double shared = val(Slot::SharedCap) > 0 ? usersScored / val(Slot::SharedCap) : 0;
             const double dispatch =
-                v[DispatchCap] > 0 ? std::ceil(usersScored / usersPerShard) / v[DispatchCap] : 0;
-            runtime = v[ColdStart] + std::max(runtime, std::max(shared, dispatch));
+                val(Slot::DispatchCap) > 0
+                    ? std::ceil(usersScored / usersPerShard) / val(Slot::DispatchCap)
+                    : 0;
+            cap = std::max(shared, dispatch);
         }
-        runtimes[i] = runtime;
-        if (!prices.empty())
-            prices[i] = v[Price];
+    };
+    // Only the parallel fraction, the cold start and the price leave the work and caps alone.
+    std::vector<size_t> moving;
+    for (size_t slot = 0; slot < ranged.size(); ++slot) {
+        const auto kind = static_cast<Slot>(std::min(slot, static_cast<size_t>(Slot::Stage)));
+        if (!ranged[slot].empty() && kind != Slot::Parallel && kind != Slot::ColdStart &&
+            kind != Slot::Price)
+            moving.push_back(slot);
     }
+    jobOf(jobs.workSeconds.constant, jobs.capSeconds.constant);
+    if (!moving.empty()) {
+        jobs.workSeconds.values.resize(n);
+        jobs.capSeconds.values.resize(n);
+        for (size_t i = 0; i < n; ++i) {
+            for (const size_t slot : moving)
+                v[slot] = ranged[slot][i];
+            jobOf(jobs.workSeconds.values[i], jobs.capSeconds.values[i]);
+        }
+    }
+    return jobs;
+}
+
+void runtimesAt(const SampledJobs &jobs, double workers, std::span<double> runtimes)
+{
+    const size_t n = std::min(runtimes.size(), jobs.count);
+    for (size_t i = 0; i < n; ++i) {
+        const double runtime =
+            jobs.workSeconds.at(i) / amdahl::speedup(jobs.parallelFraction.at(i), workers);
+        runtimes[i] = jobs.overheads
+                          ? jobs.coldStartSeconds.at(i) + std::max(runtime, jobs.capSeconds.at(i))
+                          : runtime;
+    }
+}
+
+void sampleRuntimes(const Scenario &s, const Samples &samples, std::span<double> runtimes,
+                    std::span<double> prices)
+{
+    const SampledJobs jobs = sampleJobs(s, samples, runtimes.size());
+    runtimesAt(jobs, s.workload.workers, runtimes);
+    for (size_t i = 0; i < std::min(prices.size(), jobs.count); ++i)
+        prices[i] = jobs.pricePerWorkerHour.at(i);
 }
 
 double quantile(std::span<double> values, double q)
@@ -555,7 +578,82 @@ Percentiles percentiles(std::vector<double> values)
     return p;
 }
 
-Result evaluate(const Scenario &s, const Samples &samples)
+Percentiles runtimePercentiles(const SampledJobs &jobs, double workers)
+{
+    std::vector<double> runtimes(jobs.count);
+    runtimesAt(jobs, workers, runtimes);
+    return percentiles(std::move(runtimes));
+}
+
+Fan fan(const SampledJobs &jobs, double maxWorkers)
+{
+    Fan f;
+    if (jobs.count == 0)
+        return f;
+    std::vector<double> runtimes(std::min(jobs.count, kFanSamples));
+    for (int i = 0; i < kFanPoints; ++i) {
+        const double workers = std::pow(maxWorkers, i / double(kFanPoints - 1));
+        runtimesAt(jobs, workers, runtimes);
+        const Percentiles p = percentiles(runtimes);
+        f.workers.push_back(workers);
+        f.p10Seconds.push_back(p.p10);
+        f.p50Seconds.push_back(p.p50);
+        f.p90Seconds.push_back(p.p90);
+    }
+    return f;
+}
+
+std::optional<double> fewestWorkers(const SampledJobs &jobs, double deadlineSeconds, double q,
+                                    double maxWorkers)
+{
+    const size_t n = jobs.count;
+    if (n == 0)
+        return std::nullopt;
+    std::vector<double> runtimes(n);
+    const auto meets = [&](double workers) {
+        runtimesAt(jobs, workers, runtimes);
+        return quantile(runtimes, q) <= deadlineSeconds;
+    };
+    // Each sample's own fewest workers: cold + max(w (1 - p) + w p / N, cap) <= D.
+    std::vector<double> own(n);
+    for (size_t i = 0; i < n; ++i) {
+        const double w = jobs.workSeconds.at(i);
+        const double p = jobs.parallelFraction.at(i);
+        const double left = deadlineSeconds - (jobs.overheads ? jobs.coldStartSeconds.at(i) : 0.0);
+        const double serial = w * (1 - p);
+        if ((jobs.overheads && jobs.capSeconds.at(i) > left) || serial >= left)
+            own[i] = std::numeric_limits<double>::infinity();
+        else
+            own[i] = std::max(1.0, w * p / (left - serial));
+    }
+    // The q-quantile meets the deadline once the samples around its position do: between
+    // the own counts of the order statistics either side of it.
+    const double position = q * static_cast<double>(n - 1);
+    const auto below = static_cast<size_t>(position);
+    const double low = quantile(own, static_cast<double>(below) / static_cast<double>(n - 1));
+    double high =
+        n > 1 ? *std::min_element(own.begin() + static_cast<std::ptrdiff_t>(below) + 1, own.end())
+              : low;
+    if (!std::isfinite(low) || low > maxWorkers)
+        return std::nullopt;
+    double lo = std::max(1.0, std::floor(low) - 1);
+    double hi = std::min(maxWorkers, std::isfinite(high) ? std::ceil(high) + 1 : maxWorkers);
+    if (meets(lo))
+        return lo;
+    if (!meets(hi))
+        return std::nullopt;
+    // Bisection over whole counts: the percentile itself decides (rounding included).
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2);
+        if (meets(mid))
+            hi = mid;
+        else
+            lo = mid;
+    }
+    return hi;
+}
+
+Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *given)
 {
     Result result;
     result.active = !samples.inputs.empty();
@@ -566,15 +664,17 @@ Result evaluate(const Scenario &s, const Samples &samples)
     result.currency = s.goal.currency;
     result.percentile = s.uncertainty.percentile;
     const auto n = static_cast<size_t>(samples.count);
-    std::vector<double> runtimes(n), prices(n);
-    sampleRuntimes(s, samples, runtimes, prices);
+    const SampledJobs own = given ? SampledJobs{} : sampleJobs(s, samples);
+    const SampledJobs &jobs = given ? *given : own;
+    std::vector<double> runtimes(n);
+    runtimesAt(jobs, s.workload.workers, runtimes);
     result.runtimeSeconds = percentiles(runtimes);
     // Without a range on the price the cost is the runtime times a constant: its percentiles
     // are the runtime's, scaled.
     if (s.uncertainty.ranges.contains(QStringLiteral("goal.price_per_worker_hour"))) {
         std::vector<double> costs(n);
         for (size_t i = 0; i < n; ++i)
-            costs[i] = s.workload.workers * runtimes[i] / 3600.0 * prices[i];
+            costs[i] = s.workload.workers * runtimes[i] / 3600.0 * jobs.pricePerWorkerHour.at(i);
         result.cost = percentiles(std::move(costs));
     } else {
         const double perSecond = s.workload.workers / 3600.0 * s.goal.pricePerWorkerHour;
@@ -586,6 +686,8 @@ Result evaluate(const Scenario &s, const Samples &samples)
         const auto meet = std::count_if(runtimes.begin(), runtimes.end(),
                                         [&s](double t) { return t <= s.goal.deadlineSeconds; });
         result.pMeetDeadline = static_cast<double>(meet) / static_cast<double>(n);
+        result.workersAtP50 = fewestWorkers(jobs, s.goal.deadlineSeconds, 0.5, fields::workers.max);
+        result.workersAtP90 = fewestWorkers(jobs, s.goal.deadlineSeconds, 0.9, fields::workers.max);
     }
     // Spearman's rho of each input with the runtime (the price moves the cost, not the runtime).
     const size_t ranked = std::min<size_t>(n, kSensitivitySamples);
@@ -612,7 +714,8 @@ Result evaluate(const Scenario &s, const Samples &samples)
             const size_t m = std::min<size_t>(n, 2000);
             std::vector<double> trial(m);
             const auto percentileAt = [&](double median) {
-                sampleRuntimes(s, samples, trial, {}, static_cast<int>(k), median);
+                runtimesAt(sampleJobs(s, samples, m, static_cast<int>(k), median),
+                           s.workload.workers, trial);
                 return quantile(trial, s.uncertainty.percentile);
             };
             const double deadline = s.goal.deadlineSeconds;

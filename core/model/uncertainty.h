@@ -17,6 +17,24 @@
 /// the cost become P10 / P50 / P90 with the inputs ranked by their share of the spread.
 namespace pipeplan::uncertainty {
 
+/// Where a number acts in the job model (the sampled kernel's slots; the latency is the typed one
+/// or the accelerator's, whichever is in force).
+enum class Slot
+{
+    Users,
+    Keep,
+    Predictions,
+    Latency,
+    BatchMs,
+    Parallel,
+    ColdStart,
+    RequestOverhead,
+    SharedCap,
+    DispatchCap,
+    Price,
+    Stage, ///< Input::stage's own time
+};
+
 /// A number of the job that accepts a range: its scenario-file path, its name and unit, where it
 /// lives, and how to read and write its point value (the range's median).
 struct Input
@@ -30,6 +48,7 @@ struct Input
     std::optional<double> (*get)(const Scenario &, int stage) = nullptr;
     void (*set)(Scenario &, int stage, double value) = nullptr;
     int stage = -1; ///< the stage of a stage time
+    Slot slot = Slot::Users;
 };
 
 /// Every number of `scenario` that accepts a range (its stages' own times included; the scoring
@@ -82,12 +101,44 @@ inline constexpr int kSensitivitySamples = 10'000;
 std::shared_ptr<const Samples> draw(const Scenario &scenario,
                                     std::shared_ptr<const Samples> previous = nullptr);
 
+/// Each sample's job in the parts the worker count acts on, so one draw serves every worker
+/// count: runtime(N) = cold start + max(work / S(p, N), cap), with S Amdahl's speedup (seed 000)
+/// and the cap the shared and dispatch limits (evaluateOverheads); without overheads, work / S.
+/// A part the ranges do not move is one number for every sample.
+struct SampledJobs
+{
+    struct Part
+    {
+        double constant = 0;
+        std::vector<double> values; ///< per sample; empty: `constant` for all
+        double at(size_t i) const { return values.empty() ? constant : values[i]; }
+        bool operator==(const Part &) const = default;
+    };
+    size_t count = 0;
+    bool overheads = false;
+    Part workSeconds; ///< single-stream work (stages, request overhead, users kept)
+    Part parallelFraction;
+    Part coldStartSeconds;
+    Part capSeconds;
+    Part pricePerWorkerHour;
+    bool operator==(const SampledJobs &) const = default;
+};
+
+/// The job of each of the first `count` samples (all when 0): a ranged number reads its sample,
+/// the others their point value; a range whose number is not in force (a lever off) is not
+/// sampled. `overrideInput` (an index into samples.inputs) moves that input's median to
+/// `overrideMedian` (the sensitivity's search).
+SampledJobs sampleJobs(const Scenario &scenario, const Samples &samples, size_t count = 0,
+                       int overrideInput = -1, double overrideMedian = 0);
+
+/// Each sampled job's runtime at `workers` into `runtimes` (the first runtimes.size() samples).
+void runtimesAt(const SampledJobs &jobs, double workers, std::span<double> runtimes);
+
 /// The job's effective runtime (with overheads when set, as evaluate() gives it) of each of the
-/// first runtimes.size() samples, `override` scaling one input's median (the sensitivity's
-/// search), and each sample's price per worker-hour into `prices` when not empty.
+/// first runtimes.size() samples at the scenario's workers, and each sample's price per
+/// worker-hour into `prices` when not empty.
 void sampleRuntimes(const Scenario &scenario, const Samples &samples, std::span<double> runtimes,
-                    std::span<double> prices = {}, int overrideInput = -1,
-                    double overrideMedian = 0);
+                    std::span<double> prices = {});
 
 struct Percentiles
 {
@@ -100,6 +151,31 @@ struct Percentiles
 Percentiles percentiles(std::vector<double> values);
 /// The q-quantile of `values` (reordered in place).
 double quantile(std::span<double> values, double q);
+
+/// P10, P50 and P90 of the sampled jobs' runtime at `workers`.
+Percentiles runtimePercentiles(const SampledJobs &jobs, double workers);
+
+/// The runtime's P10-P90 fan over worker counts, as the runtime-against-workers chart draws it:
+/// log-spaced points from 1 to `maxWorkers`, each over the first kFanSamples samples (drawn, not
+/// read: within sampling noise of the table's percentiles at the same count).
+struct Fan
+{
+    std::vector<double> workers;
+    std::vector<double> p10Seconds;
+    std::vector<double> p50Seconds;
+    std::vector<double> p90Seconds;
+    bool operator==(const Fan &) const = default;
+};
+inline constexpr int kFanPoints = 41;
+inline constexpr size_t kFanSamples = 2'000;
+Fan fan(const SampledJobs &jobs, double maxWorkers);
+
+/// The fewest workers whose runtime's q-quantile meets `deadlineSeconds` (the goal seek at P50
+/// and P90): each sample's own fewest workers in closed form, from Amdahl (N >= work p /
+/// (deadline - cold start - work (1 - p))), bracket it; the percentile itself decides. Nothing
+/// when no count up to `maxWorkers` does.
+std::optional<double> fewestWorkers(const SampledJobs &jobs, double deadlineSeconds, double q,
+                                    double maxWorkers = 1e9);
 
 /// One uncertain input's part in the spread.
 struct Driver
@@ -129,11 +205,17 @@ struct Result
     double deadlineSeconds = 0;
     double percentile = 0.8;     ///< the percentile `needed` meets the deadline at
     std::vector<Driver> drivers; ///< largest share first
+    /// With a deadline: the fewest workers that meet it at P50 and at P90 (nothing: no count
+    /// within the workers field's bounds does).
+    std::optional<double> workersAtP50;
+    std::optional<double> workersAtP90;
     bool operator==(const Result &) const = default;
 };
 
 /// The job over every sample of `samples`: percentiles of the runtime and cost, the chance to
 /// meet the deadline, and the drivers ranked by share (Spearman, so skewed inputs rank fairly).
-Result evaluate(const Scenario &scenario, const Samples &samples);
+/// `jobs`: sampleJobs(scenario, samples) when the caller has it already.
+Result evaluate(const Scenario &scenario, const Samples &samples,
+                const SampledJobs *jobs = nullptr);
 
 } // namespace pipeplan::uncertainty

@@ -204,55 +204,69 @@ Scenario withBalancedSplit(Scenario scenario, const BalancedSplit &split)
     return scenario;
 }
 
-std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
+std::vector<Scenario> leverScenarios(const Scenario &scenario)
 {
     const Workload &target = scenario.workload;
     Scenario step = scenario;
+    step.overheads = Overheads{};
     Workload &w = step.workload;
-    auto workSecondsNow = [&step]() {
+    // Serial baseline: the job as first written down, before any lever.
+    w.keepFraction = 1.0;
+    w.acceleratorLatencyMs.reset();
+    w.batchMsPerUser.reset();
+    w.workers = 1;
+    // A range on the keep fraction is no range of the baseline, which keeps everyone.
+    step.uncertainty.ranges.erase(QStringLiteral("workload.keep_fraction"));
+    std::vector<Scenario> steps{step};
+    w.keepFraction = target.keepFraction;
+    step.uncertainty.ranges = scenario.uncertainty.ranges;
+    steps.push_back(step);
+    w.acceleratorLatencyMs = target.acceleratorLatencyMs;
+    steps.push_back(step);
+    w.batchMsPerUser = target.batchMsPerUser;
+    steps.push_back(step);
+    w.workers = target.workers;
+    steps.push_back(step);
+    return steps;
+}
+
+std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
+{
+    const Workload &target = scenario.workload;
+    const std::vector<Scenario> at = leverScenarios(scenario);
+    auto workSeconds = [](const Scenario &step) {
         const std::vector<double> stageMs = effectiveStageMs(step);
         return runtime::workSeconds(runtime::usersScored(step.workload),
                                     perUserMs(stageMs, step.execution));
     };
 
-    // Serial baseline: the job as first written down, before any lever.
-    w.keepFraction = 1.0;
-    w.acceleratorLatencyMs.reset();
-    w.batchMsPerUser.reset();
     std::vector<LeverStep> steps;
     steps.push_back({QStringLiteral("Serial baseline"),
-                     QStringLiteral("%1/prediction").arg(format::milliseconds(w.latencyMs)),
-                     workSecondsNow(), true});
-
-    w.keepFraction = target.keepFraction;
+                     QStringLiteral("%1/prediction").arg(format::milliseconds(target.latencyMs)),
+                     workSeconds(at[0]), true});
     steps.push_back({QStringLiteral("Pre-filtering"),
                      QStringLiteral("keep %1%").arg(format::trimmed(target.keepFraction * 100, 2)),
-                     workSecondsNow(), target.keepFraction < 1.0});
-
-    w.acceleratorLatencyMs = target.acceleratorLatencyMs;
+                     workSeconds(at[1]), target.keepFraction < 1.0});
     steps.push_back({QStringLiteral("Accelerator"),
                      target.acceleratorLatencyMs
                          ? QStringLiteral("%1 → %2/prediction")
                                .arg(format::milliseconds(target.latencyMs),
                                     format::milliseconds(*target.acceleratorLatencyMs))
                          : QStringLiteral("none"),
-                     workSecondsNow(),
+                     workSeconds(at[2]),
                      target.acceleratorLatencyMs.has_value() &&
                          *target.acceleratorLatencyMs != target.latencyMs});
-
-    w.batchMsPerUser = target.batchMsPerUser;
     steps.push_back({QStringLiteral("Batching"),
                      target.batchMsPerUser
                          ? QStringLiteral("%1/%2").arg(format::milliseconds(*target.batchMsPerUser),
                                                        target.counted.one)
                          : QStringLiteral("not batched"),
-                     workSecondsNow(), target.batchMsPerUser.has_value()});
-
+                     workSeconds(at[3]), target.batchMsPerUser.has_value()});
     steps.push_back(
         {QStringLiteral("Workers"),
          QStringLiteral("%1, p = %2")
              .arg(format::grouped(target.workers, 0), format::trimmed(target.parallelFraction, 4)),
-         runtime::runtimeSeconds(workSecondsNow(), target.workers, target.parallelFraction),
+         runtime::runtimeSeconds(workSeconds(at[4]), target.workers, target.parallelFraction),
          target.workers > 1});
     return steps;
 }

@@ -315,4 +315,9 @@ Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
 /// the workers, each step's runtime after it and all before it.
 std::vector<LeverStep> leverWaterfall(const Scenario &scenario);
 
+/// The job at each step of the lever waterfall: the levers up to that step applied, no
+/// overheads, one worker until the workers step (what each bar's runtime is the runtime of; the
+/// ranges' whiskers on the bars sample these).
+std::vector<Scenario> leverScenarios(const Scenario &scenario);
+
 } // namespace pipeplan

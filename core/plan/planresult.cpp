@@ -216,9 +216,16 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
     if (sections & Section::Model) {
         std::shared_ptr<const uncertainty::Samples> samples =
             uncertainty::draw(plan.scenario, result.uncertainty.samples);
-        UncertaintySection section{samples, uncertainty::evaluate(plan.scenario, *samples)};
+        UncertaintySection section;
+        section.samples = samples;
+        if (!samples->inputs.empty())
+            section.jobs = std::make_shared<const uncertainty::SampledJobs>(
+                uncertainty::sampleJobs(plan.scenario, *samples));
+        section.result = uncertainty::evaluate(plan.scenario, *samples, section.jobs.get());
+        std::shared_ptr<const uncertainty::SampledJobs> jobs = section.jobs;
         if (assign(result.uncertainty, std::move(section)))
             changed |= Section::Model;
+        result.uncertainty.jobs = std::move(jobs); // not compared: kept even when equal
     }
     if (sections & Section::Baseline) {
         const std::optional<ScenarioResult> reuse =
@@ -238,7 +245,8 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
         changed |= Section::Measured;
     // Derived from the three sections above, so any change of it is already one of theirs.
     if (sections & (Section::Model | Section::Baseline | Section::Measured))
-        result.scaling = scalingSection(plan, result.model, result.baseline, result.measured);
+        result.scaling = scalingSection(plan, result.model, result.baseline, result.measured,
+                                        result.uncertainty.jobs.get());
     if (sections & (Section::Model | Section::Baseline)) {
         const bool pinned = plan.baseline && result.baseline.result;
         result.amdahl =
@@ -247,6 +255,14 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
         result.waterfall =
             waterfallSeries(result.model, pinned ? &*result.baseline.result : nullptr,
                             plan.scenario.hardware.enabled);
+        if (const auto &samples = result.uncertainty.samples; samples && !samples->inputs.empty()) {
+            for (const Scenario &step : leverScenarios(plan.scenario))
+                result.waterfall.stepSpread.push_back(uncertainty::runtimePercentiles(
+                    uncertainty::sampleJobs(step, *samples), step.workload.workers));
+            // The overheads' step, when there is one, is the plan's whole runtime: the headline's.
+            while (result.waterfall.stepSpread.size() < result.waterfall.steps.size())
+                result.waterfall.stepSpread.push_back(result.uncertainty.result.runtimeSeconds);
+        }
     }
     if (sections & Section::Model) {
         if (plan.scenario.workload.batchMsPerUser) {
@@ -257,6 +273,9 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
             result.unbatchedRuntimeSeconds = result.model.effectiveRuntimeSeconds;
         }
         result.overheadCurve = overheadSeries(plan.scenario, result.model);
+        if (result.uncertainty.jobs)
+            result.overheadCurve.fan =
+                uncertainty::fan(*result.uncertainty.jobs, result.overheadCurve.maxWorkers);
         result.costCurve = costSeries(plan.scenario, result.model);
         result.pipeline = pipelineSeries(plan.scenario, result.model);
     }
@@ -311,7 +330,8 @@ void completeBackground(PlanResult &result, const Plan &plan, Backgrounds which)
 }
 
 ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,
-                              const BaselineSection &baseline, const MeasuredSection &measured)
+                              const BaselineSection &baseline, const MeasuredSection &measured,
+                              const uncertainty::SampledJobs *jobs)
 {
     ScalingSection section;
     section.shown =
@@ -323,6 +343,10 @@ ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,
         for (const ScalingRow &row : section.shown.rows)
             section.uslHours.push_back(uslRuntimeSeconds(*usl, model.workSeconds, row.workers) /
                                        3600);
+    }
+    if (jobs) {
+        for (const ScalingRow &row : section.shown.rows)
+            section.spread.push_back(uncertainty::runtimePercentiles(*jobs, row.workers));
     }
     return section;
 }

@@ -39,6 +39,9 @@ Q_DECLARE_OPERATORS_FOR_FLAGS(Sections)
 struct UncertaintySection
 {
     std::shared_ptr<const uncertainty::Samples> samples;
+    /// The scenario's job over every sample (sampleJobs): what the scaling table's percentiles,
+    /// the fan and the goal seek read. Derived from the samples and the scenario, so not compared.
+    std::shared_ptr<const uncertainty::SampledJobs> jobs;
     uncertainty::Result result;
     bool operator==(const UncertaintySection &other) const
     {
@@ -199,12 +202,17 @@ struct ScalingSection
     /// The USL's runtime at each row's workers, in hours (uslRuntimeSeconds / 3600); empty
     /// without a USL fit.
     std::vector<double> uslHours;
+    /// With ranges (issue 34): the runtime's P10/P50/P90 at each row's workers, in seconds
+    /// (uncertainty::runtimePercentiles); empty without.
+    std::vector<uncertainty::Percentiles> spread;
     bool operator==(const ScalingSection &) const = default;
 };
 
-/// The scaling section of `plan` from its evaluated model, baseline and measured sections.
+/// The scaling section of `plan` from its evaluated model, baseline and measured sections, and
+/// the jobs sampled over its ranges (null: no range set).
 ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,
-                              const BaselineSection &baseline, const MeasuredSection &measured);
+                              const BaselineSection &baseline, const MeasuredSection &measured,
+                              const uncertainty::SampledJobs *jobs = nullptr);
 
 /// The device and model of the plan (issue 33): what is in force, and every device's answer.
 struct HardwareSection

@@ -4,6 +4,7 @@
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
 #include "core/model/pipeline.h"
+#include "core/model/uncertainty.h"
 #include "core/model/workload.h"
 #include "core/plan/evaluation.h"
 
@@ -78,6 +79,8 @@ struct OverheadSeries
         bool operator==(const Knee &) const = default;
     };
     std::optional<Knee> knee;
+    /// With ranges (issue 34): the runtime's P10-P90 fan over the same worker range.
+    uncertainty::Fan fan;
     bool operator==(const OverheadSeries &) const = default;
 };
 
@@ -142,6 +145,9 @@ struct WaterfallSeries
     /// Each step's cost in `currency` beside its runtime once a device prices the workers
     /// (issue 33), as the scaling table's cost column; empty: runtimes only.
     QString costCurrency;
+    /// With ranges (issue 34): each step's runtime P10/P50/P90 over them (the whiskers), in the
+    /// steps' order; empty without.
+    std::vector<uncertainty::Percentiles> stepSpread;
     bool operator==(const WaterfallSeries &) const = default;
 };
 
