@@ -2,18 +2,23 @@
 // calibration, the cost card and the cost column, all as core computed them.
 #include "core/base/format.h"
 #include "core/model/uncertainty.h"
+#include "core/plan/explain.h"
 #include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
 #include "core/plan/scenariofile.h"
 #include "core/plan/summary.h"
+#include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/hardware/costchart.h"
 #include "ui/hardware/hardwarepanel.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
+#include "ui/model/overheadchart.h"
 #include "ui/model/scalingtablemodel.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/waterfallchart.h"
+#include "ui/tail/sensitivityview.h"
+#include "ui/tail/tailpanel.h"
 #include "ui/training/trainingpanel.h"
 #include "ui/widgets/valuecontrol.h"
 #include "ui/window/mainwindow.h"
@@ -21,6 +26,7 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QLabel>
 #include <QLineEdit>
@@ -400,7 +406,7 @@ TEST(HardwareWorkspace, ARangeTypedIntoAFieldMakesTheAnswerADistribution)
               (Range{Range::Kind::Interval, 800, 0, 1200}));
     EXPECT_DOUBLE_EQ(s.workload.latencyMs, std::sqrt(800.0 * 1200));
     EXPECT_EQ(latency->rangeText(),
-              QStringLiteral("Range 800..1,200 (90 %); the value is its median"));
+              QStringLiteral("Range 800..1,200 ms (90 %); the value is its median"));
     EXPECT_FALSE(window.headline()->spreadText().isEmpty());
     // The value moved (arrow keys, slider): the range keeps its spread around the new median.
     latency->spinBox()->setValue(1959.6);
@@ -422,5 +428,99 @@ TEST(HardwareWorkspace, ARangeTypedIntoAFieldMakesTheAnswerADistribution)
     EXPECT_TRUE(window.inputs()->parallelFractionControl()->refusalLabel()->isVisible());
     EXPECT_EQ(window.document()->scenario().uncertainty.ranges.count(
                   QStringLiteral("workload.parallel_fraction")),
+              0u);
+}
+
+// Issue 34 in the window: ranges typed into a stage's time and an overhead; the scaling table's
+// P50/P90 columns, the waterfall's whiskers, the fan, the goal seek at P50/P90 and the
+// sensitivity view all show core's numbers; a stage removed keeps the other stage's range.
+TEST(HardwareWorkspace, EveryViewShowsTheRangesAsCoreComputedThem)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    Scenario start = doc->scenario();
+    start.stages = {Stage{QStringLiteral("fetch"), 2000, false},
+                    Stage{QStringLiteral("score"), 0, true},
+                    Stage{QStringLiteral("write"), 500, false}};
+    start.goal.finishWithin = true;
+    start.goal.deadlineSeconds = 30 * 86400.0;
+    start.workload.workers = 50'000;
+    start.workload.parallelFraction = 0.9999;
+    start.simulation.trials = 100;
+    start.goal.trials = 20;
+    ASSERT_TRUE(doc->edit(start, QStringLiteral("three stages")));
+    enter(window.inputs()->latencyControl(), QStringLiteral("800..1,200"));
+    ValueControl *write = window.inputs()->stageTimeControl(2);
+    ASSERT_NE(write, nullptr);
+    enter(write, QStringLiteral("300/500/1,500"));
+    ASSERT_EQ(doc->scenario().uncertainty.ranges.count(QStringLiteral("stages[2].ms_per_user")),
+              1u);
+    EXPECT_EQ(write->rangeText(),
+              QStringLiteral("Range 300/500/1,500 ms (low/likely/high); the value is its median"));
+
+    const PlanResult &result = doc->planResult();
+    const uncertainty::Result &u = result.uncertainty.result;
+    ASSERT_TRUE(u.active);
+    // The scaling table: P50 and P90 in days at every row, the plan's row the headline's.
+    const ScalingTableModel *table = window.scaling()->model();
+    const int p50 = table->spreadColumn();
+    ASSERT_GE(p50, 0);
+    EXPECT_EQ(table->headerData(p50, Qt::Horizontal).toString(), QStringLiteral("P50 (days)"));
+    EXPECT_EQ(table->headerData(p50 + 1, Qt::Horizontal).toString(), QStringLiteral("P90 (days)"));
+    const int row = table->highlightedRow();
+    EXPECT_EQ(table->data(table->index(row, p50)).toString(),
+              format::grouped(u.runtimeSeconds.p50 / 86400, 2));
+    EXPECT_EQ(table->data(table->index(row, p50 + 1)).toString(),
+              format::grouped(u.runtimeSeconds.p90 / 86400, 2));
+    EXPECT_TRUE(window.headline()->spreadText().contains(explain::fewestWorkersText(u)));
+    // The waterfall: a whisker on each applied bar, from P10 to P90 of its step.
+    WaterfallChart *waterfall = window.waterfallChart();
+    ASSERT_EQ(waterfall->whiskers()->dataCount(), waterfall->appliedBars()->dataCount());
+    const std::vector<LeverStep> &steps = result.waterfall.steps;
+    EXPECT_NEAR(waterfall->whiskers()->data()->at(0).errorPlus,
+                result.waterfall.stepSpread[0].p90 - steps[0].runtimeSeconds, 1e-6);
+
+    // An overhead's range on its own tab; the fan, the goal seek and the sensitivity there.
+    window.workspaces()->setCurrentIndex(1); // Overheads & tail
+    TailPanel *tail = window.tailPanel();
+    ValueControl *coldStart = tail->bindings()->control(EditId::ColdStart);
+    ASSERT_NE(coldStart, nullptr);
+    ASSERT_NE(coldStart->checkBox(), nullptr);
+    QTest::mouseClick(coldStart->checkBox(), Qt::LeftButton, {},
+                      QPoint(4, coldStart->checkBox()->height() / 2));
+    ASSERT_TRUE(doc->scenario().overheads.coldStartSeconds.has_value());
+    enter(coldStart, QStringLiteral("200..600"));
+    EXPECT_EQ(doc->scenario().uncertainty.ranges.count(QStringLiteral("overheads.cold_start_s")),
+              1u);
+    EXPECT_TRUE(doc->scenario().overheads.coldStartSeconds.has_value());
+    EXPECT_EQ(tail->overheadChart()->fanHighGraph()->dataCount(), uncertainty::kFanPoints);
+    const uncertainty::Result &now = doc->planResult().uncertainty.result;
+    ASSERT_EQ(now.drivers.size(), 3u);
+    QTableWidget *drivers = tail->sensitivityView()->table();
+    ASSERT_EQ(drivers->rowCount(), 3);
+    EXPECT_EQ(cell(drivers, 0, 0), now.drivers[0].label);
+    EXPECT_EQ(cell(drivers, 0, 2),
+              format::trimmed(now.drivers[0].varianceShare * 100, 1) + QStringLiteral(" %"));
+    QTableWidget *goal = tail->goalTable();
+    QElapsedTimer waited;
+    waited.start();
+    while (goal->rowCount() < 6 && waited.elapsed() < 30'000)
+        QTest::qWait(20);
+    ASSERT_EQ(goal->rowCount(), 6);
+    ASSERT_EQ(now.fewest.size(), 2u);
+    ASSERT_TRUE(now.fewest[1].workers);
+    EXPECT_EQ(cell(goal, 5, 0), QStringLiteral("over the ranges, P90"));
+    EXPECT_EQ(cell(goal, 5, 1), format::grouped(*now.fewest[1].workers, 0));
+
+    // Removing the first stage takes the write stage's range along to its new place.
+    window.workspaces()->setCurrentIndex(0);
+    Scenario fewer = doc->scenario();
+    uncertainty::removeStage(fewer, 0);
+    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("remove fetch")));
+    EXPECT_EQ(doc->scenario().uncertainty.ranges.count(QStringLiteral("stages[1].ms_per_user")),
+              1u);
+    EXPECT_EQ(doc->scenario().uncertainty.ranges.count(QStringLiteral("stages[2].ms_per_user")),
               0u);
 }

@@ -260,10 +260,11 @@ int runEval(const Flags &flags, QTextStream &out)
             << " samples, seed " << format::plainNumber(spread.seed) << ")\n";
         const std::vector<QStringList> drivers = explain::driverRows(spread);
         for (size_t i = 1; i < drivers.size(); ++i) {
-            QString value = drivers[i].value(1);
-            if (drivers[i].size() > 2)
-                value += QStringLiteral("; ") + drivers[0].value(2) + QStringLiteral(": ") +
-                         drivers[i].value(2);
+            QString value =
+                drivers[i].value(2) + QStringLiteral(" (") + drivers[i].value(1) + QLatin1Char(')');
+            if (drivers[i].size() > 3)
+                value += QStringLiteral("; ") + drivers[0].value(3) + QStringLiteral(": ") +
+                         drivers[i].value(3);
             printRows(out, {{QStringLiteral("  ") + drivers[i].value(0), value}});
         }
     }

@@ -174,7 +174,8 @@ int runRuntime(const Flags &flags, QTextStream &out)
         const std::vector<QStringList> drivers = explain::driverRows(spread);
         for (size_t i = 1; i < drivers.size(); ++i)
             printRows(out, {{QStringLiteral("  ") + drivers[i].value(0),
-                             drivers[i].value(1) + QStringLiteral(" of the spread")}});
+                             drivers[i].value(2) + QStringLiteral(" of the spread (") +
+                                 drivers[i].value(1) + QLatin1Char(')')}});
     }
     return kExitOk;
 }

@@ -8,7 +8,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
+#include <map>
 #include <numeric>
 
 namespace pipeplan::uncertainty {
@@ -108,6 +110,11 @@ double unitMedian(Spread spread)
     return 1;
 }
 
+QString stageKey(size_t index)
+{
+    return QStringLiteral("stages[%1].ms_per_user").arg(index);
+}
+
 /// FNV-1a of the key's UTF-16: the same stream on every machine and Qt version.
 std::uint64_t streamOf(const QString &key)
 {
@@ -183,14 +190,18 @@ std::vector<Input> inputs(const Scenario &s)
             [](const Scenario &sc, int) { return sc.overheads.dispatchCapPerSecond; },
             [](Scenario &sc, int, double v) { sc.overheads.dispatchCapPerSecond = v; }),
         make(
-            "goal.price_per_worker_hour", Slot::Price, "Price per worker-hour", "",
+            "goal.price_per_worker_hour", Slot::Price, "Price per worker-hour", "/worker-h",
             Support::Positive, fields::pricePerWorkerHour,
             [](const Scenario &sc, int) { return plain(sc.goal.pricePerWorkerHour); },
             [](Scenario &sc, int, double v) { sc.goal.pricePerWorkerHour = v; }),
     };
     // The plan's own words for what it counts.
     list[0].label = s.workload.counted.capitalizedMany();
+    list[0].unit = s.workload.counted.many;
     list[1].label = QStringLiteral("Predictions per ") + s.workload.counted.one;
+    list[1].unit = QStringLiteral("predictions");
+    list[9].unit = s.workload.counted.many + QStringLiteral("/s");
+    list[11].unit = s.goal.currency + QStringLiteral("/worker-h");
     list[4].label = QStringLiteral("Batched time per ") + s.workload.counted.one;
     for (size_t i = 0; i < s.stages.size(); ++i) {
         if (s.stages[i].isScoring)
@@ -203,7 +214,7 @@ std::vector<Input> inputs(const Scenario &s)
             [](Scenario &sc, int index, double v) {
                 sc.stages[static_cast<size_t>(index)].msPerUser = v;
             });
-        stage.key = QStringLiteral("stages[%1].ms_per_user").arg(i);
+        stage.key = stageKey(i);
         stage.label = QStringLiteral("Stage %1 (%2)").arg(i + 1).arg(s.stages[i].name);
         stage.stage = static_cast<int>(i);
         list.push_back(stage);
@@ -268,6 +279,43 @@ void followPoints(const Scenario &before, Scenario &after)
         if (now && then && *now != *then)
             range = movedTo(range, in->support, *now);
     }
+}
+
+namespace {
+/// Moves the stage ranges' keys: `to(i)` the new index of stage i, nullopt when it is gone.
+void renumberStageRanges(Scenario &s, size_t stages,
+                         const std::function<std::optional<size_t>(size_t)> &to)
+{
+    std::map<QString, Range> moved;
+    for (size_t i = 0; i < stages; ++i) {
+        const auto found = s.uncertainty.ranges.find(stageKey(i));
+        if (found == s.uncertainty.ranges.end())
+            continue;
+        if (const std::optional<size_t> now = to(i))
+            moved[stageKey(*now)] = found->second;
+        s.uncertainty.ranges.erase(found);
+    }
+    s.uncertainty.ranges.insert(moved.begin(), moved.end());
+}
+} // namespace
+
+void swapStages(Scenario &s, size_t a, size_t b)
+{
+    std::swap(s.stages[a], s.stages[b]);
+    renumberStageRanges(s, s.stages.size(), [a, b](size_t i) -> std::optional<size_t> {
+        return i == a ? b : i == b ? a : i;
+    });
+}
+
+void removeStage(Scenario &s, size_t index)
+{
+    const size_t before = s.stages.size();
+    s.stages.erase(s.stages.begin() + static_cast<std::ptrdiff_t>(index));
+    renumberStageRanges(s, before, [index](size_t i) -> std::optional<size_t> {
+        if (i == index)
+            return std::nullopt;
+        return i > index ? i - 1 : i;
+    });
 }
 
 std::vector<FieldError> validate(const Scenario &scenario)
@@ -578,6 +626,28 @@ Percentiles percentiles(std::vector<double> values)
     return p;
 }
 
+QString valueText(const Input &in, double value)
+{
+    QString text;
+    if (in.spec->wholeNumber)
+        text = format::grouped(std::round(value), 0);
+    else if (in.support == Support::Fraction)
+        text = format::trimmed(value, 4);
+    else {
+        const double magnitude = std::abs(value);
+        const int decimals = magnitude >= 1000 ? 0 : magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : 3;
+        text = format::grouped(value, decimals);
+        // Trailing zeros say nothing: "12.50" reads "12.5".
+        if (decimals > 0) {
+            while (text.endsWith(QLatin1Char('0')))
+                text.chop(1);
+            if (text.endsWith(QLatin1Char('.')))
+                text.chop(1);
+        }
+    }
+    return in.unit.isEmpty() ? text : text + QLatin1Char(' ') + in.unit;
+}
+
 Percentiles runtimePercentiles(const SampledJobs &jobs, double workers)
 {
     std::vector<double> runtimes(jobs.count);
@@ -686,8 +756,15 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
         const auto meet = std::count_if(runtimes.begin(), runtimes.end(),
                                         [&s](double t) { return t <= s.goal.deadlineSeconds; });
         result.pMeetDeadline = static_cast<double>(meet) / static_cast<double>(n);
-        result.workersAtP50 = fewestWorkers(jobs, s.goal.deadlineSeconds, 0.5, fields::workers.max);
-        result.workersAtP90 = fewestWorkers(jobs, s.goal.deadlineSeconds, 0.9, fields::workers.max);
+        for (const double q : {0.5, 0.9}) {
+            Result::Fewest fewest{
+                q, fewestWorkers(jobs, s.goal.deadlineSeconds, q, fields::workers.max)};
+            if (fewest.workers) {
+                runtimesAt(jobs, *fewest.workers, runtimes);
+                fewest.runtimeSeconds = quantile(runtimes, q);
+            }
+            result.fewest.push_back(fewest);
+        }
     }
     // Spearman's rho of each input with the runtime (the price moves the cost, not the runtime).
     const size_t ranked = std::min<size_t>(n, kSensitivitySamples);
@@ -739,6 +816,13 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
                 driver.needed = *now; // meets at every value the field takes
             }
         }
+        if (driver.needed)
+            driver.neededText = valueText(*in, *driver.needed);
+        if (const auto typed = s.uncertainty.ranges.find(d.key);
+            typed != s.uncertainty.ranges.end())
+            driver.rangeText = in->unit.isEmpty() ? pipeplan::rangeText(typed->second)
+                                                  : pipeplan::rangeText(typed->second) +
+                                                        QLatin1Char(' ') + in->unit;
         result.drivers.push_back(driver);
     }
     for (Driver &driver : result.drivers)

@@ -66,6 +66,11 @@ QString setRange(Scenario &scenario, const QString &key, const std::optional<Ran
 /// every range of `after` whose point value differs from `before`'s is moved to the new value.
 void followPoints(const Scenario &before, Scenario &after);
 
+/// Stage edits that keep each stage's range with its stage: two stages swapped, or one removed
+/// (its range goes with it), the others' keys renumbered.
+void swapStages(Scenario &scenario, size_t a, size_t b);
+void removeStage(Scenario &scenario, size_t index);
+
 /// Every range of the scenario checked: known keys, ends inside the field's bounds, the point
 /// value at the range's median. Errors name "uncertainty.ranges.<key>".
 std::vector<FieldError> validate(const Scenario &scenario);
@@ -152,6 +157,10 @@ Percentiles percentiles(std::vector<double> values);
 /// The q-quantile of `values` (reordered in place).
 double quantile(std::span<double> values, double q);
 
+/// A value of `in` as the field shows it: a count whole and grouped ("152,552,407"), a fraction
+/// to four decimals, other numbers to four significant digits; with the input's unit.
+QString valueText(const Input &in, double value);
+
 /// P10, P50 and P90 of the sampled jobs' runtime at `workers`.
 Percentiles runtimePercentiles(const SampledJobs &jobs, double workers);
 
@@ -189,6 +198,8 @@ struct Driver
     /// deadline, the others as they are; nullopt without a deadline or when no value within the
     /// field's bounds does.
     std::optional<double> needed;
+    QString neededText; ///< `needed` as the field shows it, with its unit (valueText)
+    QString rangeText;  ///< the range as typed, with its unit: "800..1,200 ms"
     bool operator==(const Driver &) const = default;
 };
 
@@ -205,10 +216,16 @@ struct Result
     double deadlineSeconds = 0;
     double percentile = 0.8;     ///< the percentile `needed` meets the deadline at
     std::vector<Driver> drivers; ///< largest share first
-    /// With a deadline: the fewest workers that meet it at P50 and at P90 (nothing: no count
-    /// within the workers field's bounds does).
-    std::optional<double> workersAtP50;
-    std::optional<double> workersAtP90;
+    /// With a deadline: the fewest workers that meet it at P50 and at P90 (the goal seek over
+    /// the ranges), and that percentile of the runtime there.
+    struct Fewest
+    {
+        double q = 0.5;
+        std::optional<double> workers; ///< nothing: no count within the field's bounds does
+        double runtimeSeconds = 0;
+        bool operator==(const Fewest &) const = default;
+    };
+    std::vector<Fewest> fewest;
     bool operator==(const Result &) const = default;
 };
 

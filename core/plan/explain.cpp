@@ -589,7 +589,7 @@ QString question(const Scenario &s, const ScenarioResult &r)
 }
 
 std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour,
-                                      const QString &currency)
+                                      const QString &currency, const uncertainty::Result *ranges)
 {
     std::vector<QStringList> rows{
         {QStringLiteral("Model"), QStringLiteral("Fewest workers"), QStringLiteral("Finishes in"),
@@ -600,7 +600,38 @@ std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pri
             {option.method, option.workers ? num(*option.workers, 0) : QStringLiteral("impossible"),
              option.workers ? format::duration(option.runtimeSeconds) : QString(),
              option.workers ? format::money(option.cost, currency) : QString(), option.reason});
+    if (ranges && ranges->active) {
+        for (const uncertainty::Result::Fewest &f : ranges->fewest) {
+            const QString name = QStringLiteral("P%1").arg(format::trimmed(f.q * 100, 0));
+            if (!f.workers) {
+                rows.push_back({QStringLiteral("over the ranges, ") + name,
+                                QStringLiteral("impossible"), QString(), QString(),
+                                QStringLiteral("even %1 workers leave the %2 over %3")
+                                    .arg(num(fields::workers.max, 0), name,
+                                         format::duration(ranges->deadlineSeconds))});
+                continue;
+            }
+            const double cost = *f.workers * f.runtimeSeconds / 3600 * pricePerWorkerHour;
+            rows.push_back({QStringLiteral("over the ranges, ") + name, num(*f.workers, 0),
+                            format::duration(f.runtimeSeconds), format::money(cost, currency),
+                            QString()});
+        }
+    }
     return rows;
+}
+
+QString fewestWorkersText(const uncertainty::Result &result)
+{
+    if (!result.active || result.fewest.size() < 2)
+        return {};
+    const auto &p50 = result.fewest[0];
+    const auto &p90 = result.fewest[1];
+    if (!p50.workers)
+        return QStringLiteral("no worker count brings P50 within %1")
+            .arg(format::duration(result.deadlineSeconds));
+    const QString first = QStringLiteral("P50 needs %1 workers").arg(num(*p50.workers, 0));
+    return p90.workers ? first + QStringLiteral(", P90 %1").arg(num(*p90.workers, 0))
+                       : first + QStringLiteral(", no count gets P90 there");
 }
 
 QString runtimeBand(double runtimeSeconds, double lowSeconds, double highSeconds)
@@ -700,7 +731,7 @@ std::vector<QStringList> rangeRows(const Scenario &scenario)
                                  ? QStringLiteral(" (low/likely/high)")
                                  : QStringLiteral(" (90 %)");
         rows.push_back({in->label, rangeText(range) + unit + kind,
-                        format::trimmed(rangeMedian(range, in->support), 4) + unit});
+                        uncertainty::valueText(*in, rangeMedian(range, in->support))});
     }
     return rows;
 }
@@ -708,19 +739,19 @@ std::vector<QStringList> rangeRows(const Scenario &scenario)
 std::vector<QStringList> driverRows(const uncertainty::Result &result)
 {
     const bool deadline = result.pMeetDeadline.has_value();
-    QStringList header{QStringLiteral("Input"), QStringLiteral("Share of the spread")};
+    QStringList header{QStringLiteral("Input"), QStringLiteral("Range"),
+                       QStringLiteral("Share of the spread")};
     if (deadline)
         header << QStringLiteral("For P%1 within %2")
                       .arg(format::trimmed(result.percentile * 100, 0),
                            format::duration(result.deadlineSeconds));
     std::vector<QStringList> rows{header};
     for (const uncertainty::Driver &d : result.drivers) {
-        QStringList row{d.label, format::trimmed(d.varianceShare * 100, 1) + QStringLiteral(" %")};
-        if (deadline) {
-            const QString unit = d.unit.isEmpty() ? QString() : QLatin1Char(' ') + d.unit;
-            row << (d.needed ? QStringLiteral("median ") + format::trimmed(*d.needed, 4) + unit
+        QStringList row{d.label, d.rangeText,
+                        format::trimmed(d.varianceShare * 100, 1) + QStringLiteral(" %")};
+        if (deadline)
+            row << (d.needed ? QStringLiteral("median ") + d.neededText
                              : QStringLiteral("not by this alone"));
-        }
         rows.push_back(row);
     }
     return rows;

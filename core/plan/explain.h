@@ -148,8 +148,11 @@ std::vector<QStringList> runRows(const fit::Runs &runs);
 
 /// The goal seek's options as text rows, header first: model, fewest workers, finishes in, cost
 /// at the price per worker-hour, why not. The window's table, the report and the CLI.
+/// With `ranges` (issue 34), two rows more: the fewest workers that meet the deadline at P50 and
+/// at P90 over the plan's ranges, and that percentile's runtime there.
 std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour,
-                                      const QString &currency);
+                                      const QString &currency,
+                                      const uncertainty::Result *ranges = nullptr);
 
 /// The runtime's spread over the plan's ranges (issue 34): "P10 21.9 hours · P50 27.2 hours ·
 /// P90 33.9 hours"; empty when no range is set. The headline, the report and the CLI.
@@ -159,10 +162,14 @@ QString costPercentiles(const uncertainty::Result &result);
 /// "73 % to finish within 8 hours" (rounded to a whole percent, "< 1 %" and "> 99 %" at the
 /// ends); empty without a deadline or a range.
 QString chanceToMeet(const uncertainty::Result &result);
+/// The goal seek over the ranges in words: "P50 needs 102,057 workers, P90 119,509" (or that no
+/// count does); empty without a deadline or a range.
+QString fewestWorkersText(const uncertainty::Result &result);
 /// Every range of the plan as typed, one row each, header first: input, range, median.
 std::vector<QStringList> rangeRows(const Scenario &scenario);
-/// What drives the spread, header first: input, share of the spread, and with a deadline the
-/// median it would need for the chosen percentile to meet it ("≤ 612 ms", "cannot alone").
+/// What drives the spread, header first: input, its range as typed, its share of the spread,
+/// and with a deadline the median it would need for the chosen percentile to meet it ("median
+/// 612.4 ms", "not by this alone"). The window's sensitivity view, the report and the CLI.
 std::vector<QStringList> driverRows(const uncertainty::Result &result);
 
 } // namespace pipeplan::explain

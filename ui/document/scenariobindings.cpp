@@ -70,34 +70,8 @@ void ScenarioBindings::bindRow(QFormLayout *form, const BindingRow &row, ValueCo
     }
     m_bindings.push_back(
         {control, labelWidget, row.id, row.rangeKey, row.field.get, row.scale, row.offValue});
-    if (!row.rangeKey.isEmpty()) {
-        control->setAcceptsRange(true);
-        connect(control, &ValueControl::rangeEdited, this,
-                [this, id = row.id, key = row.rangeKey, scale = row.scale,
-                 control](const std::optional<Range> &typed, double value) {
-                    if (!m_document)
-                        return;
-                    std::optional<Range> range = typed;
-                    if (range) {
-                        range->low *= scale;
-                        range->mode *= scale;
-                        range->high *= scale;
-                    }
-                    Scenario probe = m_document->scenario();
-                    if (const QString problem =
-                            uncertainty::setRange(probe, key, range, value * scale);
-                        !problem.isEmpty()) {
-                        control->refuse(problem);
-                        return;
-                    }
-                    edit(
-                        range ? tr("Set a range") : tr("Drop the range"), id,
-                        [key, range, value, scale](Scenario &s) {
-                            uncertainty::setRange(s, key, range, value * scale);
-                        },
-                        control);
-                });
-    }
+    if (!row.rangeKey.isEmpty())
+        connectRange(control, row.id, row.rangeKey, row.scale);
     const EditId id = row.id;
     const double scale = row.scale;
     const Setter set = row.field.set;
@@ -119,6 +93,59 @@ void ScenarioBindings::bindRow(QFormLayout *form, const BindingRow &row, ValueCo
                     control);
             });
     connectDragSession(control, this, m_document);
+}
+
+void ScenarioBindings::connectRange(ValueControl *control, EditId id, const QString &key,
+                                    double scale)
+{
+    control->setAcceptsRange(true);
+    connect(control, &ValueControl::rangeEdited, this,
+            [this, id, key, scale, control](const std::optional<Range> &typed, double value) {
+                if (!m_document)
+                    return;
+                std::optional<Range> range = typed;
+                if (range) {
+                    range->low *= scale;
+                    range->mode *= scale;
+                    range->high *= scale;
+                }
+                Scenario probe = m_document->scenario();
+                if (const QString problem = uncertainty::setRange(probe, key, range, value * scale);
+                    !problem.isEmpty()) {
+                    control->refuse(problem);
+                    return;
+                }
+                edit(
+                    range ? tr("Set a range") : tr("Drop the range"), id,
+                    [key, range, value, scale](Scenario &s) {
+                        uncertainty::setRange(s, key, range, value * scale);
+                    },
+                    control);
+            });
+}
+
+void ScenarioBindings::acceptRange(EditId id, const QString &key)
+{
+    for (Binding &binding : m_bindings) {
+        if (binding.id != id)
+            continue;
+        binding.rangeKey = key;
+        connectRange(binding.control, id, key, binding.scale);
+    }
+}
+
+QString ScenarioBindings::rangeLabel(const Scenario &scenario, const QString &key)
+{
+    const auto range = scenario.uncertainty.ranges.find(key);
+    if (range == scenario.uncertainty.ranges.end())
+        return {};
+    const std::optional<uncertainty::Input> in = uncertainty::input(scenario, key);
+    const QString text = rangeText(range->second) +
+                         (in && !in->unit.isEmpty() ? QLatin1Char(' ') + in->unit : QString());
+    return (range->second.kind == Range::Kind::ThreePoint
+                ? tr("Range %1 (low/likely/high); the value is its median")
+                : tr("Range %1 (90 %); the value is its median"))
+        .arg(text);
 }
 
 void ScenarioBindings::bind(QFormLayout *form, QWidget *parent, const std::vector<BindingRow> &rows)
@@ -157,15 +184,8 @@ void ScenarioBindings::show(const Scenario &scenario) const
         binding.control->setValueEnabled(value.has_value());
         if (binding.rangeKey.isEmpty())
             continue;
-        // The range the number is the median of, as typed, with its kind.
-        const auto range = scenario.uncertainty.ranges.find(binding.rangeKey);
-        QString text;
-        if (range != scenario.uncertainty.ranges.end()) {
-            const bool three = range->second.kind == Range::Kind::ThreePoint;
-            text = (three ? tr("Range %1 (low/likely/high); the value is its median")
-                          : tr("Range %1 (90 %); the value is its median"))
-                       .arg(rangeText(range->second));
-        }
+        // The range the number is the median of, as typed, with its unit and kind.
+        const QString text = rangeLabel(scenario, binding.rangeKey);
         binding.control->setRangeText(text);
     }
 }

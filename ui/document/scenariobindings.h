@@ -104,6 +104,15 @@ public:
     void relabel(EditId id, const QString &label, const QString &explanation);
     /// Shows the scenario's values without emitting edits.
     void show(const Scenario &scenario) const;
+    /// The row bound with edit `id` takes a range too (issue 34): `key` is the number's path in
+    /// the scenario file, as BindingRow::rangeKey.
+    void acceptRange(EditId id, const QString &key);
+    /// `control` (bound elsewhere, a stage's time) takes a range for the number at `key`:
+    /// typing one sets it, a plain number drops it, each one undo step `id`.
+    void connectRange(ValueControl *control, EditId id, const QString &key, double scale = 1);
+    /// What a field with a range shows under its value: "Range 800..1,200 ms (90 %); the value
+    /// is its median"; empty when the number at `key` holds none.
+    static QString rangeLabel(const Scenario &scenario, const QString &key);
     /// The document's editScenario(); refused() when the result is not a valid scenario.
     void edit(const QString &text, EditId id, const std::function<void(Scenario &)> &change,
               ValueControl *control = nullptr);

@@ -480,7 +480,8 @@ void HeadlineWidget::refreshJob()
             tr("Over the ranges: runtime %1; cost %2")
                 .arg(explain::runtimePercentiles(spread), explain::costPercentiles(spread));
         if (spread.pMeetDeadline)
-            text += QStringLiteral("; ") + explain::chanceToMeet(spread);
+            text += QStringLiteral("; ") + explain::chanceToMeet(spread) + QStringLiteral(" (") +
+                    explain::fewestWorkersText(spread) + QLatin1Char(')');
         if (!spread.drivers.empty())
             text += tr(". Most of the spread: %1 (%2 %)")
                         .arg(spread.drivers.front().label,

@@ -1,6 +1,7 @@
 #include "ui/model/inputspanel.h"
 
 #include "core/base/format.h"
+#include "core/model/uncertainty.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/valuecontrol.h"
@@ -178,7 +179,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .offValue = [](const Scenario &s) { return levers::acceleratorStartMs(s.workload); },
           .onText = tr("Use accelerator lever"),
           .offText = tr("Drop accelerator lever"),
-          .explanationShown = false},
+          .explanationShown = false,
+          .rangeKey = QStringLiteral("workload.accelerator_latency_ms")},
          {.label = tr("Batching lever"),
           .explanation = tr("Time to score one user with all predictions batched into one call; "
                             "replaces predictions × latency when on."),
@@ -189,7 +191,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .offValue = [](const Scenario &s) { return levers::batchStartMs(s.workload); },
           .onText = tr("Batch predictions"),
           .offText = tr("Stop batching"),
-          .explanationShown = false},
+          .explanationShown = false,
+          .rangeKey = QStringLiteral("workload.batch_ms_per_user")},
          {.label = tr("Keep fraction"),
           .explanation = tr("Pre-filtering: the share of users that still needs scoring (dormant "
                             "users and cached scores removed)."),
@@ -287,6 +290,13 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
                 Stage{QStringLiteral("stage %1").arg(s.stages.size() + 1), 10, false});
         });
     });
+}
+
+ValueControl *InputsPanel::stageTimeControl(int index) const
+{
+    return index >= 0 && index < static_cast<int>(m_stageRowWidgets.size())
+               ? m_stageRowWidgets[static_cast<size_t>(index)].time
+               : nullptr;
 }
 
 ValueControl *InputsPanel::usersControl() const
@@ -459,6 +469,8 @@ void InputsPanel::syncFromDocument()
                                      tr(" (from the workload)"));
         } else {
             row.time->setValue(s.stages[i].msPerUser);
+            row.time->setRangeText(
+                ScenarioBindings::rangeLabel(s, QStringLiteral("stages[%1].ms_per_user").arg(i)));
         }
         const bool bottleneck = static_cast<int>(i) == r.bottleneckIndex && s.stages.size() > 1;
         // Style sheets are costly to apply: only when the row's role changes.
@@ -506,6 +518,9 @@ void InputsPanel::rebuildStageRows()
             entry.time->setName(tr("Stage time"));
             connectDragSession(entry.time, this, m_document);
             layout->addWidget(entry.time, 1);
+            // A stage's time takes a range too (issue 34).
+            m_bound->connectRange(entry.time, EditId::StageMs,
+                                  QStringLiteral("stages[%1].ms_per_user").arg(index));
             connect(entry.time, &ValueControl::valueEdited, this, [this, index](double v) {
                 editScenario(tr("Change stage time"), EditId::StageMs, [index, v](Scenario &sc) {
                     sc.stages[static_cast<size_t>(index)].msPerUser = v;
@@ -528,19 +543,20 @@ void InputsPanel::rebuildStageRows()
             addButton(QStringLiteral("✕"), tr("Remove stage"), !s.stages[i].isScoring);
         connect(up, &QToolButton::clicked, this, [this, index]() {
             editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
-                std::swap(sc.stages[static_cast<size_t>(index)],
-                          sc.stages[static_cast<size_t>(index) - 1]);
+                uncertainty::swapStages(sc, static_cast<size_t>(index),
+                                        static_cast<size_t>(index) - 1);
             });
         });
         connect(down, &QToolButton::clicked, this, [this, index]() {
             editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
-                std::swap(sc.stages[static_cast<size_t>(index)],
-                          sc.stages[static_cast<size_t>(index) + 1]);
+                uncertainty::swapStages(sc, static_cast<size_t>(index),
+                                        static_cast<size_t>(index) + 1);
             });
         });
         connect(remove, &QToolButton::clicked, this, [this, index]() {
-            editScenario(tr("Remove stage"), EditId::Stages,
-                         [index](Scenario &sc) { sc.stages.erase(sc.stages.begin() + index); });
+            editScenario(tr("Remove stage"), EditId::Stages, [index](Scenario &sc) {
+                uncertainty::removeStage(sc, static_cast<size_t>(index));
+            });
         });
         connect(name, &QLineEdit::editingFinished, this, [this, index, name]() {
             const QString text = name->text().trimmed();

@@ -33,6 +33,8 @@ public:
     explicit InputsPanel(QWidget *parent = nullptr);
     void setDocument(ScenarioDocument *document);
 
+    /// The time field of stage `index`, null for the scoring stage (its time is the workload's).
+    ValueControl *stageTimeControl(int index) const;
     ValueControl *usersControl() const;
     ValueControl *predictionsControl() const;
     ValueControl *workersControl() const;

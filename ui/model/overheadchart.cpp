@@ -17,6 +17,17 @@ OverheadChart::OverheadChart(QWidget *parent) : QCustomPlot(parent)
     xAxis->setLabel(tr("workers N (log)"));
     yAxis->setLabel(tr("runtime (log)"));
 
+    // The fan first, so the curves draw over it.
+    m_fanLow = addGraph();
+    m_fanLow->setPen(Qt::NoPen);
+    m_fanLow->removeFromLegend();
+    m_fanHigh = addGraph();
+    m_fanHigh->setPen(Qt::NoPen);
+    QColor fill = chartstyle::kPrimary;
+    fill.setAlpha(60);
+    m_fanHigh->setBrush(fill);
+    m_fanHigh->setChannelFillGraph(m_fanLow);
+    m_fanHigh->setName(tr("P10–P90 over the ranges"));
     m_naive = addGraph();
     m_naive->setName(tr("naive: work / S(p, N)"));
     m_naive->setPen(QPen(chartstyle::kMuted, 2, Qt::DashLine));
@@ -78,6 +89,18 @@ void OverheadChart::setSeries(const OverheadSeries &series)
         overhead.push_back(point.overheadSeconds);
     }
     m_naive->setData(keys, naive, true);
+    const uncertainty::Fan &fan = series.fan;
+    const bool fanned = !fan.workers.empty();
+    m_fanLow->setData(QVector<double>(fan.workers.begin(), fan.workers.end()),
+                      QVector<double>(fan.p10Seconds.begin(), fan.p10Seconds.end()), true);
+    m_fanHigh->setData(QVector<double>(fan.workers.begin(), fan.workers.end()),
+                       QVector<double>(fan.p90Seconds.begin(), fan.p90Seconds.end()), true);
+    m_fanHigh->setVisible(fanned);
+    m_fanLow->setVisible(fanned);
+    if (fanned)
+        m_fanHigh->addToLegend();
+    else
+        m_fanHigh->removeFromLegend();
     m_overhead->setData(keys, overhead, true);
     m_overhead->setName(series.enabled ? tr("with overheads") : tr("with overheads (none set)"));
     m_marker->setData({series.workers}, {series.runtimeSeconds});
@@ -116,7 +139,14 @@ void OverheadChart::setSeries(const OverheadSeries &series)
     if (!overhead.isEmpty()) {
         const auto [low, high] = std::minmax_element(overhead.begin(), overhead.end());
         const double lowest = std::min(*low, naive.back());
-        yAxis->setRange(std::max(lowest / 2, 1e-3), std::max(*high, naive.front()) * 2);
+        double top = std::max(*high, naive.front());
+        double bottom = lowest;
+        if (fanned) {
+            top = std::max(top, *std::max_element(fan.p90Seconds.begin(), fan.p90Seconds.end()));
+            bottom =
+                std::min(bottom, *std::min_element(fan.p10Seconds.begin(), fan.p10Seconds.end()));
+        }
+        yAxis->setRange(std::max(bottom / 2, 1e-3), top * 2);
     }
     replot(QCustomPlot::rpQueuedReplot);
 }

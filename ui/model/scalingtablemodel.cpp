@@ -1,6 +1,7 @@
 #include "ui/model/scalingtablemodel.h"
 
 #include "core/base/format.h"
+#include "core/base/units.h"
 #include "core/plan/explain.h"
 
 #include <QBrush>
@@ -17,21 +18,25 @@ ScalingTableModel::ScalingTableModel(QObject *parent) : QAbstractTableModel(pare
 void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                                 const std::vector<ScalingRow> &baselineRows, bool withOverheads,
                                 int insertedRow, std::optional<double> deadlineSeconds,
-                                const std::vector<double> &uslHours, const QString &currency)
+                                const std::vector<double> &uslHours, const QString &currency,
+                                const std::vector<uncertainty::Percentiles> &spreadRows)
 {
+    const std::vector<uncertainty::Percentiles> spread =
+        spreadRows.size() == rows.size() ? spreadRows : std::vector<uncertainty::Percentiles>{};
     const std::vector<double> usl =
         uslHours.size() == rows.size() ? uslHours : std::vector<double>{};
     m_inserted = insertedRow;
-    const bool shapeChanged = rows.size() != m_rows.size() ||
-                              deadlineSeconds.has_value() != m_deadlineSeconds.has_value() ||
-                              baselineRows.empty() != m_baseline.empty() ||
-                              (!baselineRows.empty() && baselineRows.size() != rows.size()) ||
-                              withOverheads != m_withOverheads ||
-                              usl.empty() != m_uslHours.empty() ||
-                              currency.isEmpty() != m_currency.isEmpty();
+    const bool shapeChanged =
+        rows.size() != m_rows.size() ||
+        deadlineSeconds.has_value() != m_deadlineSeconds.has_value() ||
+        baselineRows.empty() != m_baseline.empty() ||
+        (!baselineRows.empty() && baselineRows.size() != rows.size()) ||
+        withOverheads != m_withOverheads || usl.empty() != m_uslHours.empty() ||
+        spread.empty() != m_spread.empty() || currency.isEmpty() != m_currency.isEmpty();
     if (shapeChanged) {
         beginResetModel();
         m_uslHours = usl;
+        m_spread = spread;
         m_currency = currency;
         m_withOverheads = withOverheads;
         m_deadlineSeconds = deadlineSeconds;
@@ -50,6 +55,7 @@ void ScalingTableModel::setRows(const std::vector<ScalingRow> &rows, int highlig
     m_rows = rows;
     m_baseline = baselineRows;
     m_uslHours = usl;
+    m_spread = spread;
     const bool currencyChanged = m_currency != currency;
     m_currency = currency;
     if (currencyChanged)
@@ -95,7 +101,7 @@ int ScalingTableModel::columnCount(const QModelIndex &parent) const
     return parent.isValid()
                ? 0
                : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
-                     (m_deadlineSeconds ? 1 : 0) + (m_uslHours.empty() ? 0 : 1) +
+                     spreadColumns() + (m_deadlineSeconds ? 1 : 0) + (m_uslHours.empty() ? 0 : 1) +
                      (m_currency.isEmpty() ? 0 : 1) + (m_baseline.empty() ? 0 : 1);
 }
 
@@ -104,7 +110,7 @@ int ScalingTableModel::costColumn() const
     return m_currency.isEmpty()
                ? -1
                : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
-                     (m_deadlineSeconds ? 1 : 0) + (m_uslHours.empty() ? 0 : 1);
+                     spreadColumns() + (m_deadlineSeconds ? 1 : 0) + (m_uslHours.empty() ? 0 : 1);
 }
 
 int ScalingTableModel::uslColumn() const
@@ -112,14 +118,22 @@ int ScalingTableModel::uslColumn() const
     return m_uslHours.empty()
                ? -1
                : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
-                     (m_deadlineSeconds ? 1 : 0);
+                     spreadColumns() + (m_deadlineSeconds ? 1 : 0);
 }
 
 int ScalingTableModel::deadlineColumn() const
 {
     return m_deadlineSeconds
-               ? ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0)
+               ? ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0) +
+                     spreadColumns()
                : -1;
+}
+
+int ScalingTableModel::spreadColumn() const
+{
+    return m_spread.empty()
+               ? -1
+               : ColumnCount + (m_withOverheads ? explain::kScalingOverheadColumnCount : 0);
 }
 
 QString ScalingTableModel::textAt(int row, int column) const
@@ -133,6 +147,10 @@ QString ScalingTableModel::textAt(int row, int column) const
         return explain::hoursCell(m_uslHours[static_cast<size_t>(row)]);
     if (column == costColumn())
         return format::money(current.cost, m_currency);
+    if (const int p50 = spreadColumn(); p50 >= 0 && (column == p50 || column == p50 + 1)) {
+        const uncertainty::Percentiles &p = m_spread[static_cast<size_t>(row)];
+        return format::grouped(units::toDays(column == p50 ? p.p50 : p.p90), 2);
+    }
     return cellText(current, column);
 }
 
@@ -217,6 +235,13 @@ QString ScalingTableModel::toolTip(int row, int column) const
         hours = m_baseline[static_cast<size_t>(row)].effectiveHours;
     if (column == uslColumn())
         hours = m_uslHours[static_cast<size_t>(row)];
+    if (const int p50 = spreadColumn(); p50 >= 0 && (column == p50 || column == p50 + 1)) {
+        const uncertainty::Percentiles &p = m_spread[static_cast<size_t>(row)];
+        hours.reset();
+        lines << tr("Over the ranges at this worker count: P10 %1 · P50 %2 · P90 %3")
+                     .arg(format::duration(p.p10), format::duration(p.p50),
+                          format::duration(p.p90));
+    }
     if (column == deadlineColumn()) {
         hours.reset();
         lines << tr("Runtime %1 against the deadline %2")
@@ -241,9 +266,17 @@ QVariant ScalingTableModel::headerData(int section, Qt::Orientation orientation,
             return tr("USL fit (h)");
         if (section == costColumn())
             return tr("Cost");
+        if (section == spreadColumn())
+            return tr("P50 (days)");
+        if (spreadColumn() >= 0 && section == spreadColumn() + 1)
+            return tr("P90 (days)");
         return explain::scalingHeader(static_cast<explain::ScalingColumn>(section));
     }
     if (role == Qt::ToolTipRole) {
+        if (spreadColumn() >= 0 && (section == spreadColumn() || section == spreadColumn() + 1))
+            return tr("The runtime (with the overheads when they are on) over the plan's ranges "
+                      "at this worker count: half the samples finish within P50, nine in ten "
+                      "within P90");
         if (section == uslColumn())
             return tr("The runtime the USL fitted to the measured runs predicts: the single-stream "
                       "work ÷ C(N), C(N) = N / (1 + σ(N − 1) + κN(N − 1)) (Measured workspace)");

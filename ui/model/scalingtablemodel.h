@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/uncertainty.h"
 #include "core/model/workload.h"
 
 #include <QAbstractTableModel>
@@ -37,7 +38,8 @@ public:
     void setRows(const std::vector<ScalingRow> &rows, int highlightedRow,
                  const std::vector<ScalingRow> &baselineRows = {}, bool withOverheads = false,
                  int insertedRow = -1, std::optional<double> deadlineSeconds = std::nullopt,
-                 const std::vector<double> &uslHours = {}, const QString &currency = {});
+                 const std::vector<double> &uslHours = {}, const QString &currency = {},
+                 const std::vector<uncertainty::Percentiles> &spread = {});
     bool hasBaseline() const { return !m_baseline.empty(); }
     bool hasOverheads() const { return m_withOverheads; }
     /// The baseline column's index (the last column), -1 without a baseline.
@@ -51,6 +53,9 @@ public:
     /// The cost column's index (before the baseline's), -1 without a currency: each row's
     /// workers x runtime x price (issue 33).
     int costColumn() const;
+    /// The P50 column's index (P90 follows it), after the runtimes, -1 without ranges (issue
+    /// 34): each row's runtime over the ranges (ScalingSection::spread), in days.
+    int spreadColumn() const;
     int highlightedRow() const { return m_highlighted; }
     /// The row added for the scenario's worker count, -1 when that count is listed.
     int insertedRow() const { return m_inserted; }
@@ -70,10 +75,12 @@ public:
 private:
     QString textAt(int row, int column) const;
     QString toolTip(int row, int column) const;
+    int spreadColumns() const { return m_spread.empty() ? 0 : 2; }
 
     std::vector<ScalingRow> m_rows;
     std::vector<ScalingRow> m_baseline;
     std::vector<double> m_uslHours;
+    std::vector<uncertainty::Percentiles> m_spread;
     int m_highlighted = -1;
     int m_inserted = -1;
     bool m_withOverheads = false;

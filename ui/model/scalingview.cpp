@@ -69,13 +69,13 @@ void ScalingView::refresh()
     // The rows, the baseline's column and the USL's, as core computed them for every view.
     const ScalingSection &scaling = m_document->planResult().scaling;
     const explain::ShownScaling &shown = scaling.shown;
-    m_model->setRows(shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled,
-                     shown.inserted,
-                     r.deadline ? std::optional<double>(r.deadline->deadlineSeconds) : std::nullopt,
-                     scaling.uslHours,
-                     // Money beside each runtime once a device prices the workers (issue 33); a
-                     // plan without one keeps the seed's table in a laptop's width.
-                     m_document->scenario().hardware.enabled ? r.cost.currency : QString());
+    m_model->setRows(
+        shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled, shown.inserted,
+        r.deadline ? std::optional<double>(r.deadline->deadlineSeconds) : std::nullopt,
+        scaling.uslHours,
+        // Money beside each runtime once a device prices the workers (issue 33); a
+        // plan without one keeps the seed's table in a laptop's width.
+        m_document->scenario().hardware.enabled ? r.cost.currency : QString(), scaling.spread);
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
     QFont bold = m_table->font();
     bold.setBold(true);

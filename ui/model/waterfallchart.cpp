@@ -171,6 +171,14 @@ WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
     m_applied->setBrush(chartstyle::kPrimary);
     m_applied->setPen(Qt::NoPen);
     m_applied->setWidth(kBarWidth);
+    // P10-P90 over the ranges (issue 34) on each applied bar: a whisker across its end.
+    m_whiskers = new QCPErrorBars(yAxis, xAxis);
+    m_whiskers->setDataPlottable(m_applied);
+    m_whiskers->setErrorType(QCPErrorBars::etValueError);
+    m_whiskers->setPen(QPen(chartstyle::kAlert, 2));
+    m_whiskers->setWhiskerWidth(10);
+    m_whiskers->setName(tr("P10–P90 over the ranges"));
+    m_whiskers->removeFromLegend();
     m_unused = new QCPBars(yAxis, xAxis);
     m_unused->setName(tr("not used"));
     m_unused->setBrush(QColor(chartstyle::kMuted.red(), chartstyle::kMuted.green(),
@@ -277,7 +285,8 @@ void WaterfallChart::setSeries(const WaterfallSeries &series)
         removeItem(m_labels.takeLast());
     m_deadlineSeconds = series.deadlineSeconds;
 
-    QVector<double> appliedKeys, appliedValues, unusedKeys, unusedValues;
+    QVector<double> appliedKeys, appliedValues, unusedKeys, unusedValues, whiskerLow, whiskerHigh;
+    const bool whiskered = series.stepSpread.size() == steps.size();
     double minSeconds = 1e300, maxSeconds = 0;
     auto extend = [&](double seconds) {
         if (seconds > 0) {
@@ -293,6 +302,13 @@ void WaterfallChart::setSeries(const WaterfallSeries &series)
         const bool applied = step.applied || i == 0;
         (applied ? appliedKeys : unusedKeys).push_back(key);
         (applied ? appliedValues : unusedValues).push_back(step.runtimeSeconds);
+        if (applied && whiskered) {
+            const uncertainty::Percentiles &p = series.stepSpread[i];
+            whiskerLow.push_back(std::max(step.runtimeSeconds - p.p10, 0.0));
+            whiskerHigh.push_back(std::max(p.p90 - step.runtimeSeconds, 0.0));
+            extend(p.p10);
+            extend(p.p90);
+        }
         m_names << step.name;
         m_explanations << step.explanation;
         m_runtimes.push_back(step.runtimeSeconds);
@@ -375,6 +391,10 @@ void WaterfallChart::setSeries(const WaterfallSeries &series)
         m_baselineBars->addToLegend();
     m_applied->setData(appliedKeys, appliedValues, true);
     m_unused->setData(unusedKeys, unusedValues, true);
+    if (whiskered)
+        m_whiskers->setData(whiskerLow, whiskerHigh);
+    else
+        m_whiskers->data()->clear();
     // A spare row at the top names the deadline, clear of every bar's text.
     yAxis->setRange(deadline ? -0.6 : 0.4, static_cast<double>(steps.size()) + 0.6);
     xAxis->setRange(axisStart(m_minSeconds, m_maxSeconds), m_maxSeconds * 8);

@@ -26,6 +26,8 @@ public:
     QCPBars *appliedBars() const { return m_applied; }
     QCPBars *unusedBars() const { return m_unused; }
     QCPBars *baselineBars() const { return m_baselineBars; }
+    /// P10-P90 of each applied step over the plan's ranges (issue 34); no data without ranges.
+    QCPErrorBars *whiskers() const { return m_whiskers; }
     /// Each bar's runtime ("95.06 years", "47.53 years"), or "unchanged" for a lever not used.
     QStringList labelTexts() const;
     /// Each bar's factor against the bar before ("", "÷2", "÷100", "unchanged", "÷49.8").
@@ -62,6 +64,7 @@ private:
     QCPBars *m_applied;
     QCPBars *m_unused;
     QCPBars *m_baselineBars;
+    QCPErrorBars *m_whiskers;
     QList<QCPItemText *> m_labels;
     QList<QCPItemRect *> m_overDeadline;
     QCPItemStraightLine *m_deadlineLine;

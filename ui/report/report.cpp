@@ -509,8 +509,10 @@ void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &s
     std::vector<QStringList> answer{
         {QStringLiteral("Runtime"), explain::runtimePercentiles(spread)},
         {QStringLiteral("Cost"), explain::costPercentiles(spread)}};
-    if (spread.pMeetDeadline)
+    if (spread.pMeetDeadline) {
         answer.push_back({QStringLiteral("Deadline"), explain::chanceToMeet(spread)});
+        answer.push_back({QStringLiteral("Fewest workers"), explain::fewestWorkersText(spread)});
+    }
     answer.push_back(
         {QStringLiteral("Samples"),
          QStringLiteral("%1, seed %2 (common random numbers)")
@@ -520,10 +522,11 @@ void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &s
     std::vector<QStringList> drivers = explain::driverRows(spread);
     const QStringList driverHeader = drivers.front();
     drivers.erase(drivers.begin());
-    const bool needed = driverHeader.size() > 2;
-    doc.table(driverHeader, drivers,
-              needed ? std::vector<double>{0.4, 0.25, 0.35} : std::vector<double>{0.6, 0.4},
-              needed ? std::vector<bool>{false, true, true} : std::vector<bool>{false, true});
+    const bool needed = driverHeader.size() > 3;
+    doc.table(
+        driverHeader, drivers,
+        needed ? std::vector<double>{0.3, 0.22, 0.18, 0.3} : std::vector<double>{0.4, 0.35, 0.25},
+        needed ? std::vector<bool>{false, true, true, true} : std::vector<bool>{false, true, true});
 }
 
 /// The scaling table, with the baseline's column when one is pinned.
@@ -603,7 +606,7 @@ void renderComparison(Document &doc, const Plan &plan, const PlanResult &planRes
 /// The goal seek: the fewest workers for the deadline by every method with their runtime and
 /// cost, or why none can, and the plan as it stands against that deadline.
 void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
-                    const goalseek::Result &goal)
+                    const goalseek::Result &goal, const uncertainty::Result &ranges)
 {
     const goalseek::Inputs &inputs = tail.goal;
     const DeadlineVerdict &verdict = tail.verdict;
@@ -612,7 +615,7 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
     doc.text(QStringLiteral("This plan at %1: %2").arg(workersText(s), explain::deadline(verdict)),
              font(9.5, true), verdict.meets ? kInk : QColor(0xc6, 0x28, 0x28), 4, true);
     std::vector<QStringList> rows =
-        explain::goalSeekRows(goal, inputs.pricePerWorkerHour, s.goal.currency);
+        explain::goalSeekRows(goal, inputs.pricePerWorkerHour, s.goal.currency, &ranges);
     const QStringList header = rows.front();
     rows.erase(rows.begin());
     doc.table(header, rows, {0.17, 0.14, 0.18, 0.17, 0.34}, {false, true, true, true, false});
@@ -1381,7 +1384,8 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderOverheadsAndTail(doc, s, planResult, charts, page);
     if (has(ReportSection::GoalSeek)) {
         // The window's finished run, else the same seek `pipeplan-cli deadline FILE` runs.
-        renderGoalSeek(doc, s, planResult.tail, *planResult.goalSeek.ready());
+        renderGoalSeek(doc, s, planResult.tail, *planResult.goalSeek.ready(),
+                       planResult.uncertainty.result);
     }
     const auto schedules = runnableSchedules(planResult.training);
     if (has(ReportSection::Training))

@@ -7,6 +7,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/model/overheadchart.h"
 #include "ui/tail/histogramchart.h"
+#include "ui/tail/sensitivityview.h"
 #include "ui/widgets/valuecontrol.h"
 
 #include <QCheckBox>
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -96,6 +98,7 @@ QGroupBox *TailPanel::buildScaleOutGroup(QWidget *parent)
           config(0, 1, Scale::Linear, 4, QString()), EditId::ParallelFraction,
           tr("Change parallel fraction"),
           field(&Scenario::workload, &Workload::parallelFraction)}});
+    m_bound->acceptRange(EditId::ParallelFraction, QStringLiteral("workload.parallel_fraction"));
     return scaleBox;
 }
 
@@ -141,6 +144,11 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
                                 }),
                     EditId::UsersPerShard, tr("Change users per shard"),
                     field(&Scenario::overheads, &Overheads::usersPerShard)}});
+    // Each overhead takes a range (issue 34): "200..600" seconds of cold start.
+    m_bound->acceptRange(EditId::ColdStart, QStringLiteral("overheads.cold_start_s"));
+    m_bound->acceptRange(EditId::RequestOverhead, QStringLiteral("overheads.request_overhead_ms"));
+    m_bound->acceptRange(EditId::SharedCap, QStringLiteral("overheads.shared_cap_per_s"));
+    m_bound->acceptRange(EditId::DispatchCap, QStringLiteral("overheads.dispatch_cap_per_s"));
     return overheadBox;
 }
 
@@ -254,6 +262,7 @@ QGroupBox *TailPanel::buildGoalGroup(QWidget *parent)
          {tr("Trials per try"), tr("Simulated trials at each worker count the seek tries."),
           config(10, 10'000, Scale::Log, 0, QString()), EditId::GoalTrials,
           tr("Change goal trials"), field(&Scenario::goal, &GoalSettings::trials)}});
+    m_bound->acceptRange(EditId::Price, QStringLiteral("goal.price_per_worker_hour"));
     // The price's currency: the cost column and the report write "$18,055.56", not a bare number.
     m_currency = new QComboBox(goalBox);
     m_currency->setEditable(true);
@@ -347,7 +356,16 @@ QSplitter *TailPanel::buildViews(QWidget *overheadView, QWidget *simulationView)
     charts->addWidget(titled(tr("Simulated completion time"), simulationView, this));
     auto *views = new QSplitter(Qt::Vertical, this);
     views->addWidget(charts);
-    views->addWidget(titled(tr("Fewest workers to meet the deadline"), m_goalTable, this));
+    // The goal seek and, beside it, what drives the spread over the ranges (issue 34).
+    // Tabs, as each table needs the width to read at 1366x768.
+    m_sensitivity = new SensitivityView(this);
+    m_answers = new QTabWidget(this);
+    m_answers->setDocumentMode(true);
+    m_answers->addTab(m_goalTable, tr("Fewest workers to meet the deadline"));
+    m_answers->addTab(m_sensitivity, tr("What drives the spread"));
+    m_answers->setTabToolTip(1, tr("The inputs given as ranges, ranked by their share of the "
+                                   "runtime's spread"));
+    views->addWidget(m_answers);
     views->setStretchFactor(0, 3);
     views->setStretchFactor(1, 1);
     return views;
@@ -524,6 +542,7 @@ void TailPanel::refresh()
                                            .arg(o.kneeText.toHtmlEscaped())));
     }
     m_share->setText(o.shareText);
+    m_sensitivity->setResult(m_document->planResult().uncertainty.result);
     const MemoryCheck &m = r.memory;
     m_memory->setVisible(m.checked);
     m_memory->setText(m.message);
@@ -627,7 +646,8 @@ void TailPanel::showResults()
     // The cells as core words them, the same rows the report prints.
     const GoalSettings goalSettings = m_document ? m_document->scenario().goal : GoalSettings{};
     std::vector<QStringList> rows =
-        explain::goalSeekRows(*goal, goalSettings.pricePerWorkerHour, goalSettings.currency);
+        explain::goalSeekRows(*goal, goalSettings.pricePerWorkerHour, goalSettings.currency,
+                              &planResult->uncertainty.result);
     m_goalTable->setHorizontalHeaderLabels(rows.front());
     rows.erase(rows.begin());
     m_goalTable->setRowCount(static_cast<int>(rows.size()));

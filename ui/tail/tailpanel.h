@@ -24,8 +24,11 @@ class QPushButton;
 class QScrollArea;
 class QSplitter;
 class QTableWidget;
+class QTabWidget;
 
 namespace pipeplan {
+
+class SensitivityView;
 
 class HistogramChart;
 class OverheadChart;
@@ -52,6 +55,9 @@ public:
     /// A simulation is waiting for the edits to settle or running.
     bool isSimulationPending() const;
     QTableWidget *goalTable() const { return m_goalTable; }
+    SensitivityView *sensitivityView() const { return m_sensitivity; }
+    /// The goal seek's table and the sensitivity view, one tab each.
+    QTabWidget *answerTabs() const { return m_answers; }
     /// The price's currency (an editable list of ISO codes) and its refusal, hidden when none.
     QComboBox *currencyBox() const { return m_currency; }
     QLabel *currencyProblem() const { return m_currencyProblem; }
@@ -105,6 +111,8 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QTableWidget *m_goalTable;
+    SensitivityView *m_sensitivity;
+    QTabWidget *m_answers;
     /// The document's simulation job (PlanJobs).
     QPointer<SimulationRunner> m_runner;
     QTimer *m_debounce;

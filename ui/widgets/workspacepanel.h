@@ -24,6 +24,8 @@ public:
     /// so its charts take the width.
     void setInputsVisible(bool visible);
     bool inputsVisible() const;
+    /// The workspace's bound inputs (their controls by EditId).
+    ScenarioBindings *bindings() const { return m_bound; }
 
 protected:
     /// The column of inputs setInputsVisible() shows and hides.
