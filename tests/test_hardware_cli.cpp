@@ -1,10 +1,16 @@
 // pipeplan-cli devices, roofline and eval's hardware and cost (issue 33's contract).
 #include "app/cli/cli.h"
 #include "core/hardware/roofline.h"
+#include "core/model/uncertainty.h"
+#include "core/plan/planresult.h"
+#include "core/plan/scenariofile.h"
 #include "tests/support/clirun.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -216,4 +222,79 @@ TEST(HardwareCli, TheCountedNounNamesTheCliOutput)
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
     EXPECT_TRUE(run.out.contains(QStringLiteral("Bottleneck (per image)")))
         << run.out.toStdString();
+}
+
+// Issue 34's contract: the workload flags take ranges, and runtime --json and eval --json carry
+// `percentiles` and `sensitivity` with the numbers core computes for the same plan.
+TEST(RangesCli, RuntimeAndEvalGivePercentilesAndSensitivity)
+{
+    const CliRun runtime =
+        runCli(words("runtime --users 150M --predictions 20 --latency-ms 800..1200 --workers 10000 "
+                     "--json"));
+    ASSERT_EQ(runtime.exitCode, 0) << runtime.err.toStdString();
+    const QJsonObject spread = runtime.json().value(QStringLiteral("percentiles")).toObject();
+    const QJsonObject seconds = spread.value(QStringLiteral("runtime_seconds")).toObject();
+    EXPECT_LT(seconds.value(QStringLiteral("p10")).toDouble(),
+              seconds.value(QStringLiteral("p50")).toDouble());
+    EXPECT_LT(seconds.value(QStringLiteral("p50")).toDouble(),
+              seconds.value(QStringLiteral("p90")).toDouble());
+    // p = 1: the runtime is users x predictions x latency / workers, its P50 the median's.
+    EXPECT_NEAR(seconds.value(QStringLiteral("p50")).toDouble() /
+                    (150e6 * 20 * std::sqrt(800.0 * 1200.0) / 1000 / 10'000),
+                1, 0.01);
+    EXPECT_EQ(spread.value(QStringLiteral("samples")).toInt(), 10'000);
+    EXPECT_EQ(spread.value(QStringLiteral("seed")).toInt(), 1);
+    const QJsonArray drivers = runtime.json().value(QStringLiteral("sensitivity")).toArray();
+    ASSERT_EQ(drivers.size(), 1);
+    EXPECT_EQ(drivers[0].toObject().value(QStringLiteral("key")).toString(),
+              QStringLiteral("workload.latency_ms"));
+    EXPECT_DOUBLE_EQ(drivers[0].toObject().value(QStringLiteral("variance_share")).toDouble(), 1);
+
+    // A plan file with three ranges and a deadline: eval's numbers are evaluatePlan's.
+    Scenario s;
+    s.workload.acceleratorLatencyMs = 10;
+    s.workload.keepFraction = 0.5;
+    s.workload.workers = 600;
+    s.workload.parallelFraction = 0.9999;
+    s.goal.finishWithin = true;
+    s.goal.deadlineSeconds = 8 * 3600;
+    uncertainty::setRange(s, QStringLiteral("workload.accelerator_latency_ms"),
+                          Range{Range::Kind::Interval, 8, 0, 14});
+    uncertainty::setRange(s, QStringLiteral("workload.keep_fraction"),
+                          Range{Range::Kind::Interval, 0.4, 0, 0.6});
+    uncertainty::setRange(s, QStringLiteral("workload.users"),
+                          Range{Range::Kind::ThreePoint, 140e6, 150e6, 180e6});
+    const Plan plan{s, std::nullopt};
+    QTemporaryDir directory;
+    ASSERT_TRUE(directory.isValid());
+    const QString path = directory.filePath(QStringLiteral("ranges.pipeplan.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(scenariofile::toJson(plan));
+    file.close();
+    const CliRun eval = runCli({QStringLiteral("eval"), path, QStringLiteral("--json")});
+    ASSERT_EQ(eval.exitCode, 0) << eval.err.toStdString();
+    const uncertainty::Result expected = evaluatePlan(plan).uncertainty.result;
+    const QJsonObject p = eval.json().value(QStringLiteral("percentiles")).toObject();
+    const QJsonObject r = p.value(QStringLiteral("runtime_seconds")).toObject();
+    EXPECT_DOUBLE_EQ(r.value(QStringLiteral("p50")).toDouble(), expected.runtimeSeconds.p50);
+    EXPECT_DOUBLE_EQ(r.value(QStringLiteral("p90")).toDouble(), expected.runtimeSeconds.p90);
+    EXPECT_DOUBLE_EQ(p.value(QStringLiteral("p_meet_deadline")).toDouble(),
+                     *expected.pMeetDeadline);
+    const QJsonObject fewest = p.value(QStringLiteral("fewest_workers")).toObject();
+    ASSERT_TRUE(expected.fewest[0].workers);
+    EXPECT_EQ(fewest.value(QStringLiteral("p50")).toDouble(), *expected.fewest[0].workers);
+    ASSERT_TRUE(expected.fewest[1].workers);
+    EXPECT_EQ(fewest.value(QStringLiteral("p90")).toDouble(), *expected.fewest[1].workers);
+    const QJsonArray ranked = eval.json().value(QStringLiteral("sensitivity")).toArray();
+    ASSERT_EQ(ranked.size(), 3);
+    for (int i = 0; i < 3; ++i) {
+        const QJsonObject d = ranked[i].toObject();
+        EXPECT_EQ(d.value(QStringLiteral("key")).toString(),
+                  expected.drivers[static_cast<size_t>(i)].key);
+        EXPECT_DOUBLE_EQ(d.value(QStringLiteral("variance_share")).toDouble(),
+                         expected.drivers[static_cast<size_t>(i)].varianceShare);
+        EXPECT_TRUE(d.value(QStringLiteral("needed")).isDouble() ||
+                    d.value(QStringLiteral("needed")).isNull());
+    }
 }

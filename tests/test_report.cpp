@@ -934,4 +934,15 @@ TEST(Report, APlanWithRangesPrintsTheDistribution)
     EXPECT_TRUE(text.contains(QStringLiteral("800..1,200 ms (90 %)")));
     EXPECT_TRUE(text.contains(QStringLiteral("140,000,000/150,000,000/180,000,000")));
     EXPECT_EQ(spread.drivers.front().key, QStringLiteral("workload.latency_ms"));
+    // A count's median prints as the field shows it, whole and grouped.
+    EXPECT_TRUE(text.contains(QStringLiteral("152,552,407 users"))) << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("152,552,407.")));
+    // The goal seek over the ranges, the fan and the sensitivity with each driver's share.
+    EXPECT_TRUE(text.contains(explain::fewestWorkersText(spread)));
+    EXPECT_TRUE(text.contains(QStringLiteral("P10–P90 over the ranges")));
+    EXPECT_TRUE(text.contains(QStringLiteral("Share of the spread")));
+    for (const uncertainty::Driver &driver : spread.drivers)
+        EXPECT_TRUE(
+            text.contains(format::trimmed(driver.varianceShare * 100, 1) + QStringLiteral(" %")))
+            << driver.label.toStdString();
 }

@@ -1,5 +1,6 @@
 // Ranges, not points (issue 34): the range syntax, the sampled job against its closed form, the
 // sensitivity's stability, the kernel against evaluate(), and the file.
+#include "core/hardware/roofline.h"
 #include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/planresult.h"
@@ -241,7 +242,7 @@ TEST(Ranges, TheFewestWorkersAtP50AndP90)
     EXPECT_LE(r.fewest[1].runtimeSeconds, s.goal.deadlineSeconds);
     const double sigma = std::log(1200.0 / 800.0) / (2 * 1.6448536269514722);
     const double workMedian = 150e6 * 20 * std::sqrt(800.0 * 1200.0) / 1000; // seconds
-    EXPECT_NEAR(atP50 / (workMedian / (8 * 3600)), 1, 0.005);      // 102,057
+    EXPECT_NEAR(atP50 / (workMedian / (8 * 3600)), 1, 0.005);                // 102,057
     EXPECT_NEAR(atP90 / (workMedian * std::exp(kZ90 * sigma) / (8 * 3600)), 1,
                 0.005); // 119,509
     const uncertainty::SampledJobs jobs = uncertainty::sampleJobs(s, *samples);
@@ -320,6 +321,39 @@ TEST(Ranges, TheTableTheWaterfallAndTheFanReadTheSameSamples)
     EXPECT_TRUE(plain.scaling.spread.empty());
     EXPECT_TRUE(plain.waterfall.stepSpread.empty());
     EXPECT_TRUE(plain.overheadCurve.fan.workers.empty());
+}
+
+// The device's efficiencies and price (issue 33's numbers) take ranges: the efficiency reaches
+// the runtime through the roofline sample by sample, the price only the cost.
+TEST(Ranges, TheDevicesEfficiencyAndPriceTakeRanges)
+{
+    Scenario s = productJob();
+    s.hardware.enabled = true; // Llama 3 8B on an H100 SXM at batch 16: compute-bound
+    ASSERT_TRUE(
+        uncertainty::setRange(s, QStringLiteral("hardware.compute_efficiency"), interval(0.4, 0.8))
+            .isEmpty());
+    ASSERT_TRUE(
+        uncertainty::setRange(s, QStringLiteral("hardware.device_price_per_hour"), interval(2, 3))
+            .isEmpty());
+    // The typed price is not in force while the device prices the workers: it takes no part.
+    EXPECT_FALSE(uncertainty::input(s, QStringLiteral("goal.price_per_worker_hour"))
+                     ->get(s, -1)
+                     .has_value());
+    const PlanResult result = evaluatePlan(Plan{s, std::nullopt});
+    const uncertainty::Result &u = result.uncertainty.result;
+    ASSERT_TRUE(u.active);
+    ASSERT_TRUE(result.hardware.current.inForce);
+    EXPECT_EQ(result.hardware.current.roofline.bound, hardware::Bound::Compute);
+    // The plan at the medians is the P50 (a runtime inverse to the efficiency: the median maps).
+    const double runtime = result.model.effectiveRuntimeSeconds;
+    EXPECT_NEAR(u.runtimeSeconds.p50 / runtime, 1, 0.02);
+    EXPECT_LT(u.runtimeSeconds.p10, runtime * 0.9);
+    EXPECT_GT(u.runtimeSeconds.p90, runtime * 1.1);
+    // The efficiency drives the runtime alone; the price widens the cost beyond it.
+    ASSERT_FALSE(u.drivers.empty());
+    EXPECT_EQ(u.drivers.front().key, QStringLiteral("hardware.compute_efficiency"));
+    EXPECT_GT(u.drivers.front().varianceShare, 0.99);
+    EXPECT_GT(u.cost.p90 / u.cost.p10, u.runtimeSeconds.p90 / u.runtimeSeconds.p10 * 1.1);
 }
 
 TEST(Ranges, NoRangeComputesExactlyAsBefore)

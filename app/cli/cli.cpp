@@ -42,7 +42,9 @@ void printCommandHelp(QTextStream &out, const Command &command)
     for (const FlagDef &flag : command.flags) {
         const QString name = QStringLiteral("--") + flag.name +
                              (flag.kind == FlagKind::Switch ? QString() : QStringLiteral(" X"));
-        out << "  " << name.leftJustified(26) << flag.help << '\n';
+        // A name longer than the column keeps two spaces before its help.
+        out << "  " << name.leftJustified(26) << (name.size() >= 26 ? "  " : "") << flag.help
+            << '\n';
     }
     if (!command.notes.isEmpty())
         out << '\n' << command.notes;

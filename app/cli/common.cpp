@@ -188,6 +188,15 @@ QJsonValue percentilesJson(const uncertainty::Result &result)
                        {QStringLiteral("seed"), result.seed}};
     if (result.pMeetDeadline)
         object.insert(QStringLiteral("p_meet_deadline"), *result.pMeetDeadline);
+    // The goal seek over the ranges: the fewest workers whose P50 / P90 meets the deadline
+    // (null: no count does).
+    if (!result.fewest.empty()) {
+        QJsonObject fewest;
+        for (const uncertainty::Result::Fewest &f : result.fewest)
+            fewest.insert(QStringLiteral("p%1").arg(std::lround(f.q * 100)),
+                          f.workers ? QJsonValue(*f.workers) : QJsonValue::Null);
+        object.insert(QStringLiteral("fewest_workers"), fewest);
+    }
     return object;
 }
 

@@ -2,6 +2,8 @@
 
 #include "core/base/format.h"
 #include "core/base/random.h"
+#include "core/hardware/device.h"
+#include "core/hardware/roofline.h"
 #include "core/model/amdahl.h"
 #include "core/model/overheads.h"
 #include "core/project/montecarlo.h"
@@ -192,8 +194,38 @@ std::vector<Input> inputs(const Scenario &s)
         make(
             "goal.price_per_worker_hour", Slot::Price, "Price per worker-hour", "/worker-h",
             Support::Positive, fields::pricePerWorkerHour,
-            [](const Scenario &sc, int) { return plain(sc.goal.pricePerWorkerHour); },
+            [](const Scenario &sc, int) {
+                // With a device pricing the workers, the typed price is not the one in force.
+                return sc.hardware.enabled && sc.hardware.devicePrice
+                           ? std::nullopt
+                           : plain(sc.goal.pricePerWorkerHour);
+            },
             [](Scenario &sc, int, double v) { sc.goal.pricePerWorkerHour = v; }),
+        // The device's numbers (issue 33), with Hardware & cost on.
+        make(
+            "hardware.device_price_per_hour", Slot::Price, "Price per device-hour", "/device-h",
+            Support::Positive, fields::pricePerWorkerHour,
+            [](const Scenario &sc, int) -> std::optional<double> {
+                if (!sc.hardware.enabled || !sc.hardware.devicePrice)
+                    return std::nullopt;
+                const auto device = hardware::findDevice(sc.hardware.device, sc.hardware.devices);
+                return device ? std::optional<double>(device->pricePerHour) : std::nullopt;
+            },
+            [](Scenario &sc, int, double v) { setDevicePrice(sc.hardware, v); }),
+        make(
+            "hardware.compute_efficiency", Slot::ComputeEfficiency, "Compute efficiency", "",
+            Support::Fraction, hardware::fields::efficiency,
+            [](const Scenario &sc, int) {
+                return sc.hardware.enabled ? plain(sc.hardware.efficiency.compute) : std::nullopt;
+            },
+            [](Scenario &sc, int, double v) { sc.hardware.efficiency.compute = v; }),
+        make(
+            "hardware.memory_efficiency", Slot::MemoryEfficiency, "Memory efficiency", "",
+            Support::Fraction, hardware::fields::efficiency,
+            [](const Scenario &sc, int) {
+                return sc.hardware.enabled ? plain(sc.hardware.efficiency.memory) : std::nullopt;
+            },
+            [](Scenario &sc, int, double v) { sc.hardware.efficiency.memory = v; }),
     };
     // The plan's own words for what it counts.
     list[0].label = s.workload.counted.capitalizedMany();
@@ -202,6 +234,7 @@ std::vector<Input> inputs(const Scenario &s)
     list[1].unit = QStringLiteral("predictions");
     list[9].unit = s.workload.counted.many + QStringLiteral("/s");
     list[11].unit = s.goal.currency + QStringLiteral("/worker-h");
+    list[12].unit = s.goal.currency + QStringLiteral("/device-h");
     list[4].label = QStringLiteral("Batched time per ") + s.workload.counted.one;
     for (size_t i = 0; i < s.stages.size(); ++i) {
         if (s.stages[i].isScoring)
@@ -447,6 +480,8 @@ SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, 
     at(Slot::SharedCap) = o.sharedCapPerSecond.value_or(0);
     at(Slot::DispatchCap) = o.dispatchCapPerSecond.value_or(0);
     at(Slot::Price) = s.goal.pricePerWorkerHour;
+    at(Slot::ComputeEfficiency) = s.hardware.efficiency.compute;
+    at(Slot::MemoryEfficiency) = s.hardware.efficiency.memory;
     for (size_t i = 0; i < stages; ++i)
         point[static_cast<size_t>(Slot::Stage) + i] = s.stages[i].msPerUser;
 
@@ -484,6 +519,30 @@ SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, 
         }
         }
     }
+    // The device's efficiencies reach the job through the roofline: each sample's latency per
+    // item at its efficiencies, where the device's latency is in force (the accelerator lever
+    // set by scenarioInForce; a lever step without it keeps the typed latency).
+    std::vector<double> &computeDraws = ranged[static_cast<size_t>(Slot::ComputeEfficiency)];
+    std::vector<double> &memoryDraws = ranged[static_cast<size_t>(Slot::MemoryEfficiency)];
+    if ((!computeDraws.empty() || !memoryDraws.empty()) && s.hardware.enabled &&
+        w.acceleratorLatencyMs) {
+        const auto device = hardware::findDevice(s.hardware.device, s.hardware.devices);
+        const double fits = device ? hardware::maxBatch(s.hardware.model, *device) : 0;
+        if (device && fits >= 1) {
+            const double batch = std::min(s.hardware.batch, fits);
+            std::vector<double> &latency = ranged[static_cast<size_t>(Slot::Latency)];
+            latency.resize(n);
+            for (size_t i = 0; i < n; ++i) {
+                const hardware::Efficiency e{
+                    computeDraws.empty() ? at(Slot::ComputeEfficiency) : computeDraws[i],
+                    memoryDraws.empty() ? at(Slot::MemoryEfficiency) : memoryDraws[i]};
+                latency[i] =
+                    hardware::secondsPerBatch(s.hardware.model, *device, e, batch) / batch * 1000;
+            }
+        }
+    }
+    computeDraws.clear();
+    memoryDraws.clear();
     const auto part = [&](Slot slot) {
         SampledJobs::Part p;
         p.constant = at(slot);
@@ -533,7 +592,8 @@ SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, 
     for (size_t slot = 0; slot < ranged.size(); ++slot) {
         const auto kind = static_cast<Slot>(std::min(slot, static_cast<size_t>(Slot::Stage)));
         if (!ranged[slot].empty() && kind != Slot::Parallel && kind != Slot::ColdStart &&
-            kind != Slot::Price)
+            kind != Slot::Price && kind != Slot::ComputeEfficiency &&
+            kind != Slot::MemoryEfficiency)
             moving.push_back(slot);
     }
     jobOf(jobs.workSeconds.constant, jobs.capSeconds.constant);
@@ -741,7 +801,7 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
     result.runtimeSeconds = percentiles(runtimes);
     // Without a range on the price the cost is the runtime times a constant: its percentiles
     // are the runtime's, scaled.
-    if (s.uncertainty.ranges.contains(QStringLiteral("goal.price_per_worker_hour"))) {
+    if (!jobs.pricePerWorkerHour.values.empty()) {
         std::vector<double> costs(n);
         for (size_t i = 0; i < n; ++i)
             costs[i] = s.workload.workers * runtimes[i] / 3600.0 * jobs.pricePerWorkerHour.at(i);
@@ -787,7 +847,7 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
         // The median that brings the chosen percentile to the deadline: bisection over the
         // field's bounds (log scale for positive numbers) on the first 2,000 samples.
         const std::optional<double> now = in->get(s, in->stage);
-        if (s.goal.finishWithin && now && d.key != QLatin1String("goal.price_per_worker_hour")) {
+        if (s.goal.finishWithin && now && in->slot != Slot::Price) {
             const size_t m = std::min<size_t>(n, 2000);
             std::vector<double> trial(m);
             const auto percentileAt = [&](double median) {

@@ -32,6 +32,8 @@ enum class Slot
     SharedCap,
     DispatchCap,
     Price,
+    ComputeEfficiency, ///< the device's, through the roofline to the latency in force
+    MemoryEfficiency,
     Stage, ///< Input::stage's own time
 };
 

@@ -134,14 +134,21 @@ void ScenarioBindings::acceptRange(EditId id, const QString &key)
     }
 }
 
-QString ScenarioBindings::rangeLabel(const Scenario &scenario, const QString &key)
+QString ScenarioBindings::rangeLabel(const Scenario &scenario, const QString &key, double scale,
+                                     const QString &unit)
 {
-    const auto range = scenario.uncertainty.ranges.find(key);
-    if (range == scenario.uncertainty.ranges.end())
+    const auto found = scenario.uncertainty.ranges.find(key);
+    if (found == scenario.uncertainty.ranges.end())
         return {};
+    Range shown = found->second;
+    shown.low /= scale;
+    shown.mode /= scale;
+    shown.high /= scale;
     const std::optional<uncertainty::Input> in = uncertainty::input(scenario, key);
-    const QString text = rangeText(range->second) +
-                         (in && !in->unit.isEmpty() ? QLatin1Char(' ') + in->unit : QString());
+    const QString shownUnit = !unit.isEmpty() ? unit : in ? in->unit : QString();
+    const QString text =
+        rangeText(shown) + (shownUnit.isEmpty() ? QString() : QLatin1Char(' ') + shownUnit);
+    const auto range = found;
     return (range->second.kind == Range::Kind::ThreePoint
                 ? tr("Range %1 (low/likely/high); the value is its median")
                 : tr("Range %1 (90 %); the value is its median"))
@@ -185,7 +192,9 @@ void ScenarioBindings::show(const Scenario &scenario) const
         if (binding.rangeKey.isEmpty())
             continue;
         // The range the number is the median of, as typed, with its unit and kind.
-        const QString text = rangeLabel(scenario, binding.rangeKey);
+        const QString text =
+            rangeLabel(scenario, binding.rangeKey, binding.scale,
+                       binding.scale != 1 ? binding.control->suffix().trimmed() : QString());
         binding.control->setRangeText(text);
     }
 }

@@ -152,6 +152,12 @@ HardwarePanel::HardwarePanel(QWidget *parent)
                          &hardware::Efficiency::memory),
           .scale = 0.01,
           .explanationShown = false}});
+    // The device's numbers take ranges too (issue 34): "40..70" % of peak, "$2..$3.50" an hour.
+    m_bound->acceptRange(EditId::HardwareComputeEfficiency,
+                         QStringLiteral("hardware.compute_efficiency"));
+    m_bound->acceptRange(EditId::HardwareMemoryEfficiency,
+                         QStringLiteral("hardware.memory_efficiency"));
+    m_bound->acceptRange(EditId::HardwarePrice, QStringLiteral("hardware.device_price_per_hour"));
     m_devicePrice->setToolTip(tr("On: the workers' price per hour is the device's (the "
                                  "catalogue's, or the one typed above). Off: the price on "
                                  "Overheads & tail holds."));

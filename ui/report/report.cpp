@@ -497,7 +497,8 @@ void renderInputs(Document &doc, const Scenario &s)
 
 /// The plan's ranges and what they make of the runtime (issue 34): the ranges as typed, the
 /// percentiles, the chance to meet the deadline and what drives the spread.
-void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &spread)
+void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &spread,
+                  Charts &charts, const Page &page)
 {
     if (!spread.active)
         return;
@@ -519,6 +520,10 @@ void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &s
              .arg(format::grouped(spread.samples, 0), format::plainNumber(spread.seed))});
     doc.table({QStringLiteral("Over the ranges"), QStringLiteral("P10 · P50 · P90")}, answer,
               {0.25, 0.75}, {false, false});
+    // The fan: the runtime's P10-P90 at every worker count around the plan's curve.
+    doc.text(QStringLiteral("The runtime against workers, with its P10–P90 fan over the ranges:"),
+             font(8.5), kInk, 2, true);
+    doc.picture(chartexport::recordPlot(charts.overheads, page.chartSize), kChartHeight);
     std::vector<QStringList> drivers = explain::driverRows(spread);
     const QStringList driverHeader = drivers.front();
     drivers.erase(drivers.begin());
@@ -1362,7 +1367,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderSummary(doc, s, planResult, h, charts, page);
     if (has(ReportSection::Inputs)) {
         renderHeadline(doc, s, r, h, planResult.measured.runtimeBand);
-        renderRanges(doc, s, planResult.uncertainty.result);
+        renderRanges(doc, s, planResult.uncertainty.result, charts, page);
         renderInputs(doc, plan.scenario);
     }
     if (has(ReportSection::Scaling)) {

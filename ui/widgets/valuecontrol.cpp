@@ -539,6 +539,11 @@ void ValueControl::setCounted(Counted counted)
     updateAccessibility();
 }
 
+QString ValueControl::suffix() const
+{
+    return m_config.suffix;
+}
+
 void ValueControl::setSuffix(const QString &suffix)
 {
     if (m_config.suffix == suffix)

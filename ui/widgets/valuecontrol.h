@@ -91,6 +91,7 @@ public:
     QString rangeText() const;
     /// A plain unit renamed (" documents/s" for " users/s").
     void setSuffix(const QString &suffix);
+    QString suffix() const;
     QString name() const;
 
     /// A typed text read as this field reads it: the value, or why it is refused.
