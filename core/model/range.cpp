@@ -123,12 +123,33 @@ std::pair<double, double> pertShape(const Range &range)
     return {1 + 4 * (range.mode - range.low) / width, 1 + 4 * (range.high - range.mode) / width};
 }
 
+namespace {
+/// The unit PERT-beta's median for a shape: a quantile table costs thousands of exponentials,
+/// and a slider tick asks for the same few shapes again (draw() compares each range's shape).
+double unitBetaMedian(double alpha, double beta)
+{
+    struct Entry
+    {
+        double alpha, beta, median;
+    };
+    thread_local std::vector<Entry> cache;
+    for (const Entry &e : cache) {
+        if (e.alpha == alpha && e.beta == beta)
+            return e.median;
+    }
+    const double median = betaQuantile(estimate::unitBetaQuantiles(alpha, beta), 0.5);
+    if (cache.size() >= 32)
+        cache.erase(cache.begin());
+    cache.push_back({alpha, beta, median});
+    return median;
+}
+} // namespace
+
 double rangeMedian(const Range &range, Support support)
 {
     if (range.kind == Range::Kind::ThreePoint) {
         const auto [alpha, beta] = pertShape(range);
-        const std::vector<double> table = estimate::unitBetaQuantiles(alpha, beta);
-        return range.low + (range.high - range.low) * betaQuantile(table, 0.5);
+        return range.low + (range.high - range.low) * unitBetaMedian(alpha, beta);
     }
     if (support == Support::Fraction)
         return logistic((logit(range.low) + logit(range.high)) / 2);

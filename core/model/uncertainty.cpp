@@ -72,13 +72,15 @@ double normalQuantile(double p)
 
 std::vector<double> ranksOf(const std::vector<double> &values)
 {
-    std::vector<std::uint32_t> order(values.size());
-    std::iota(order.begin(), order.end(), 0u);
-    std::sort(order.begin(), order.end(),
-              [&values](std::uint32_t a, std::uint32_t b) { return values[a] < values[b]; });
+    // Values sorted with their places (contiguous pairs sort about twice as fast as indices
+    // compared through the values); ties keep their order, as a stable ranking would.
+    std::vector<std::pair<double, std::uint32_t>> order(values.size());
+    for (size_t i = 0; i < values.size(); ++i)
+        order[i] = {values[i], static_cast<std::uint32_t>(i)};
+    std::sort(order.begin(), order.end());
     std::vector<double> ranks(values.size());
     for (size_t i = 0; i < order.size(); ++i)
-        ranks[order[i]] = static_cast<double>(i);
+        ranks[order[i].second] = static_cast<double>(i);
     return ranks;
 }
 
@@ -863,7 +865,8 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
             const bool rising = atHi > atLo;
             const bool reachable = rising ? atLo <= deadline : atHi <= deadline;
             if (reachable && (rising ? atHi > deadline : atLo > deadline)) {
-                for (int step = 0; step < 60; ++step) {
+                // 24 halvings: a few parts per million of the bounds' span (log or linear).
+                for (int step = 0; step < 24; ++step) {
                     const double mid = log ? std::sqrt(lo * hi) : (lo + hi) / 2;
                     const bool meets = percentileAt(mid) <= deadline;
                     if (meets == rising)

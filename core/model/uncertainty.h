@@ -177,8 +177,8 @@ struct Fan
     std::vector<double> p90Seconds;
     bool operator==(const Fan &) const = default;
 };
-inline constexpr int kFanPoints = 41;
-inline constexpr size_t kFanSamples = 2'000;
+inline constexpr int kFanPoints = 25;
+inline constexpr size_t kFanSamples = 1'000;
 Fan fan(const SampledJobs &jobs, double maxWorkers);
 
 /// The fewest workers whose runtime's q-quantile meets `deadlineSeconds` (the goal seek at P50

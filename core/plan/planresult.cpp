@@ -256,9 +256,17 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
             waterfallSeries(result.model, pinned ? &*result.baseline.result : nullptr,
                             plan.scenario.hardware.enabled);
         if (const auto &samples = result.uncertainty.samples; samples && !samples->inputs.empty()) {
-            for (const Scenario &step : leverScenarios(plan.scenario))
-                result.waterfall.stepSpread.push_back(uncertainty::runtimePercentiles(
-                    uncertainty::sampleJobs(step, *samples), step.workload.workers));
+            const std::vector<Scenario> steps = leverScenarios(plan.scenario);
+            for (size_t i = 0; i < steps.size(); ++i) {
+                // A lever not used draws no whisker (its bar says "unchanged").
+                const bool drawn = i == 0 || i >= result.waterfall.steps.size() ||
+                                   result.waterfall.steps[i].applied;
+                result.waterfall.stepSpread.push_back(
+                    drawn ? uncertainty::runtimePercentiles(
+                                uncertainty::sampleJobs(steps[i], *samples),
+                                steps[i].workload.workers)
+                          : uncertainty::Percentiles{});
+            }
             // The overheads' step, when there is one, is the plan's whole runtime: the headline's.
             while (result.waterfall.stepSpread.size() < result.waterfall.steps.size())
                 result.waterfall.stepSpread.push_back(result.uncertainty.result.runtimeSeconds);

@@ -146,7 +146,7 @@ struct WaterfallSeries
     /// (issue 33), as the scaling table's cost column; empty: runtimes only.
     QString costCurrency;
     /// With ranges (issue 34): each step's runtime P10/P50/P90 over them (the whiskers), in the
-    /// steps' order; empty without.
+    /// steps' order (zeros for a lever not used: it draws none); empty without.
     std::vector<uncertainty::Percentiles> stepSpread;
     bool operator==(const WaterfallSeries &) const = default;
 };

@@ -4,6 +4,7 @@
 #include "core/plan/evaluation.h"
 #include "core/tail/simulate.h"
 #include "core/training/schedule.h"
+#include "tests/support/ranges.h"
 
 #include <QProcess>
 #include <QStringList>
@@ -177,18 +178,6 @@ void BM_RooflineCatalogue(benchmark::State &state)
 }
 BENCHMARK(BM_RooflineCatalogue)->Name("BM_Roofline/catalogue")->Unit(benchmark::kMillisecond);
 
-/// Three ranges: latency 800..1,200 ms, users 100M..200M and p 0.97/0.98/0.995.
-void withThreeRanges(pipeplan::Scenario &s)
-{
-    using namespace pipeplan;
-    uncertainty::setRange(s, QStringLiteral("workload.latency_ms"),
-                          Range{Range::Kind::Interval, 800, 0, 1200});
-    uncertainty::setRange(s, QStringLiteral("workload.users"),
-                          Range{Range::Kind::Interval, 100e6, 0, 200e6});
-    uncertainty::setRange(s, QStringLiteral("workload.parallel_fraction"),
-                          Range{Range::Kind::ThreePoint, 0.97, 0.98, 0.995});
-}
-
 /// Issue 34: 100,000 samples through the whole job model (three stages, Amdahl, cold start,
 /// request overhead and a shared cap) with three ranges set, and the runtime's and the cost's
 /// percentiles: what a slider tick costs once the draws exist (a moved median reuses them).
@@ -202,7 +191,7 @@ void BM_Uncertainty(benchmark::State &state)
     s.overheads.coldStartSeconds = 300;
     s.overheads.requestOverheadMs = 5;
     s.overheads.sharedCapPerSecond = 40'000;
-    withThreeRanges(s);
+    testsupport::withThreeRanges(s);
     s.uncertainty.samples = 100'000;
     const auto samples = uncertainty::draw(s);
     uncertainty::Result result;
@@ -220,7 +209,7 @@ void BM_UncertaintyDraw(benchmark::State &state)
 {
     using namespace pipeplan;
     Scenario s = defaultScenario();
-    withThreeRanges(s);
+    testsupport::withThreeRanges(s);
     s.uncertainty.samples = 100'000;
     for (auto _ : state)
         benchmark::DoNotOptimize(uncertainty::draw(s));

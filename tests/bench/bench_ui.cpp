@@ -1,4 +1,5 @@
 #include "tests/support/gantt.h"
+#include "tests/support/ranges.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
@@ -79,6 +80,45 @@ void BM_LiveUpdateDefaultLatency(benchmark::State &state)
 }
 BENCHMARK(BM_LiveUpdateDefaultLatency)
     ->Name("BM_LiveUpdate/default_latency")
+    ->Unit(benchmark::kMillisecond);
+
+/// Issue 34: the default job with three ranges (latency, users, p): every tick re-evaluates the
+/// 10,000 samples (headline percentiles, the scaling table's P50/P90, the waterfall's whiskers,
+/// the fan, the ranking), the workers slider and the latency slider dragged.
+Scenario withRanges(bool deadline)
+{
+    Scenario s = defaultScenario();
+    testsupport::withThreeRanges(s);
+    if (deadline) {
+        // The chance to meet it, the fewest workers at P50/P90 and each input's needed median.
+        s.goal.finishWithin = true;
+        s.goal.deadlineSeconds = 30 * 86400.0;
+    }
+    return s;
+}
+
+void BM_LiveUpdateRangesWorkers(benchmark::State &state)
+{
+    liveUpdate(state, withRanges(false), changeWorkers);
+}
+BENCHMARK(BM_LiveUpdateRangesWorkers)
+    ->Name("BM_LiveUpdate/ranges_workers")
+    ->Unit(benchmark::kMillisecond);
+
+void BM_LiveUpdateRangesLatency(benchmark::State &state)
+{
+    liveUpdate(state, withRanges(false), changeLatency);
+}
+BENCHMARK(BM_LiveUpdateRangesLatency)
+    ->Name("BM_LiveUpdate/ranges_latency")
+    ->Unit(benchmark::kMillisecond);
+
+void BM_LiveUpdateRangesDeadline(benchmark::State &state)
+{
+    liveUpdate(state, withRanges(true), changeLatency);
+}
+BENCHMARK(BM_LiveUpdateRangesDeadline)
+    ->Name("BM_LiveUpdate/ranges_deadline")
     ->Unit(benchmark::kMillisecond);
 
 /// Issue 33: the default job with its latency from Llama 3 8B on an H100 (the cheapest-device
