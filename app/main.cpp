@@ -73,6 +73,7 @@ int main(int argc, char *argv[])
     const QCommandLineOption view(
         QStringLiteral("view"),
         QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab; "
+                       "with --workspace tail: spread (what drives the spread); "
                        "getting-started: open the Getting Started guide (F1)."),
         QStringLiteral("name"));
     parser.addOption(view);
@@ -146,8 +147,11 @@ int main(int argc, char *argv[])
                 window->projectPanel()->showRiskView(static_cast<int>(views.indexOf(viewName)));
             else if (viewName == QLatin1String("getting-started"))
                 pipeplan::help::showGettingStarted(window);
+            else if (viewName == QLatin1String("spread"))
+                window->tailPanel()->answerTabs()->setCurrentIndex(1);
             else
-                qWarning("pipeplan: --view: expected gantt, tornado, burnup or getting-started, "
+                qWarning("pipeplan: --view: expected gantt, tornado, burnup, spread or "
+                         "getting-started, "
                          "got '%s'",
                          qPrintable(viewName));
         }

@@ -10,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <random>
 
@@ -358,6 +360,44 @@ TEST(Ranges, TheDevicesEfficiencyAndPriceTakeRanges)
     EXPECT_EQ(u.drivers.front().key, QStringLiteral("hardware.compute_efficiency"));
     EXPECT_GT(u.drivers.front().varianceShare, 0.99);
     EXPECT_GT(u.cost.p90 / u.cost.p10, u.runtimeSeconds.p90 / u.runtimeSeconds.p10 * 1.1);
+}
+
+// The percentiles' one-pass selection (a sample brackets each rank) is exact: the same numbers
+// as sorting, for small and large sets, skewed values, ties and infinities.
+TEST(Ranges, PercentilesAreExactOrderStatistics)
+{
+    std::mt19937_64 rng(7);
+    std::lognormal_distribution<double> skewed(0, 1.5);
+    for (const size_t n :
+         {size_t(1), size_t(10), size_t(2047), size_t(2048), size_t(10'000), size_t(100'001)}) {
+        for (int kind = 0; kind < 3; ++kind) {
+            std::vector<double> values(n);
+            for (double &v : values) {
+                v = skewed(rng);
+                if (kind == 1)
+                    v = std::round(v * 4) / 4; // many ties
+            }
+            if (kind == 2) // a tail that never finishes
+                for (size_t i = 0; i < n; i += 7)
+                    values[i] = std::numeric_limits<double>::infinity();
+            std::vector<double> sorted = values;
+            std::sort(sorted.begin(), sorted.end());
+            const auto exact = [&sorted](double q) {
+                const double position = q * static_cast<double>(sorted.size() - 1);
+                const auto k = static_cast<size_t>(position);
+                const double next = k + 1 < sorted.size() ? sorted[k + 1] : sorted[k];
+                if (next == sorted[k])
+                    return sorted[k];
+                return sorted[k] + (position - static_cast<double>(k)) * (next - sorted[k]);
+            };
+            const uncertainty::Percentiles p = uncertainty::percentiles(values);
+            EXPECT_EQ(p.p10, exact(0.1)) << n << " " << kind;
+            EXPECT_EQ(p.p50, exact(0.5)) << n << " " << kind;
+            EXPECT_EQ(p.p90, exact(0.9)) << n << " " << kind;
+            std::vector<double> copy = values;
+            EXPECT_EQ(uncertainty::quantile(copy, 0.8), exact(0.8)) << n << " " << kind;
+        }
+    }
 }
 
 TEST(Ranges, NoRangeComputesExactlyAsBefore)

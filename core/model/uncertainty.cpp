@@ -9,6 +9,7 @@
 #include "core/project/montecarlo.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -632,60 +633,115 @@ void sampleRuntimes(const Scenario &s, const Samples &samples, std::span<double>
         prices[i] = jobs.pricePerWorkerHour.at(i);
 }
 
-double quantile(std::span<double> values, double q)
+namespace {
+/// The k-th and (k+1)-th smallest of `values` (the second clamped to the last), by a full
+/// selection: `values` reordered.
+std::pair<double, double> orderPairBySelection(std::span<double> values, size_t k)
 {
-    if (values.empty())
-        return 0;
-    const double position = q * static_cast<double>(values.size() - 1);
-    const auto lower = static_cast<size_t>(position);
-    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(lower),
-                     values.end());
-    const double at = values[lower];
-    if (lower + 1 >= values.size())
-        return at;
+    const auto begin = values.begin();
+    std::nth_element(begin, begin + static_cast<std::ptrdiff_t>(k), values.end());
+    const double at = values[k];
     const double next =
-        *std::min_element(values.begin() + static_cast<std::ptrdiff_t>(lower) + 1, values.end());
-    return at + (position - static_cast<double>(lower)) * (next - at);
+        k + 1 < values.size()
+            ? *std::min_element(begin + static_cast<std::ptrdiff_t>(k) + 1, values.end())
+            : at;
+    return {at, next};
 }
 
-namespace {
-/// The value at fractional `position` of the sorted values, with the partition [first, last)
-/// known to hold it (every value before first is below, every one after last above).
-double quantileWithin(std::vector<double> &v, size_t first, size_t last, double position)
+/// The order-statistic pairs at the ranks `ranks` (each k and k+1) of `values`, exactly, in one
+/// pass: a strided sample of the values (they come in random order) brackets each rank; the
+/// values inside a bracket are kept and selected among, those below only counted (the idea of
+/// Floyd and Rivest's selection). A bracket that misses its rank falls back to a full selection.
+std::vector<std::pair<double, double>> orderPairs(std::span<double> values,
+                                                  const std::vector<size_t> &ranks)
 {
-    const auto lower = static_cast<size_t>(position);
-    const auto begin = v.begin();
-    std::nth_element(begin + static_cast<std::ptrdiff_t>(first),
-                     begin + static_cast<std::ptrdiff_t>(lower),
-                     begin + static_cast<std::ptrdiff_t>(last));
-    const double at = v[lower];
-    if (lower + 1 >= v.size() || position == static_cast<double>(lower))
-        return at;
-    // The next order statistic: the smallest after `lower` within the partition, or the
-    // partition's bound just past it.
-    const auto end = begin + static_cast<std::ptrdiff_t>(std::min(last + 1, v.size()));
-    const double next = *std::min_element(begin + static_cast<std::ptrdiff_t>(lower) + 1, end);
-    return at + (position - static_cast<double>(lower)) * (next - at);
+    const size_t n = values.size();
+    std::vector<std::pair<double, double>> pairs(ranks.size());
+    constexpr size_t kSample = 256;
+    if (n < 8 * kSample) {
+        for (size_t t = 0; t < ranks.size(); ++t)
+            pairs[t] = orderPairBySelection(values, ranks[t]);
+        return pairs;
+    }
+    std::array<double, kSample> sample{};
+    for (size_t j = 0; j < kSample; ++j)
+        sample[j] = values[j * n / kSample];
+    std::sort(sample.begin(), sample.end());
+    struct Bracket
+    {
+        double low = 0;
+        double high = 0;
+        size_t below = 0;
+        std::vector<double> inside;
+    };
+    std::vector<Bracket> brackets(ranks.size());
+    constexpr double kInfinity = std::numeric_limits<double>::infinity();
+    for (size_t t = 0; t < ranks.size(); ++t) {
+        const double r = static_cast<double>(ranks[t]) / static_cast<double>(n - 1);
+        const double at = r * (kSample - 1);
+        // Four standard deviations of the sample's rank either side.
+        const double margin = 4 * std::sqrt(kSample * r * (1 - r)) + 2;
+        const double lo = std::floor(at - margin);
+        const double hi = std::ceil(at + margin);
+        Bracket &b = brackets[t];
+        b.low = lo <= 0 ? -kInfinity : sample[static_cast<size_t>(lo)];
+        b.high = hi >= kSample - 1 ? kInfinity : sample[static_cast<size_t>(hi)];
+        b.inside.reserve(static_cast<size_t>((hi - lo + 2) * static_cast<double>(n) / kSample));
+    }
+    for (const double v : values) {
+        for (Bracket &b : brackets) {
+            if (v < b.low)
+                ++b.below;
+            else if (v <= b.high)
+                b.inside.push_back(v);
+        }
+    }
+    for (size_t t = 0; t < ranks.size(); ++t) {
+        Bracket &b = brackets[t];
+        const size_t k = ranks[t];
+        const size_t last = std::min(k + 1, n - 1); // the highest rank the pair reads
+        if (b.below > k || b.below + b.inside.size() <= last) {
+            pairs[t] = orderPairBySelection(values, k);
+            continue;
+        }
+        pairs[t] = orderPairBySelection(b.inside, k - b.below);
+        // The next value past the bracket's top is above it: the pair's second is inside.
+    }
+    return pairs;
+}
+
+/// Linear between the order statistics either side of each q (numpy's default).
+std::vector<double> quantiles(std::span<double> values, std::initializer_list<double> qs)
+{
+    if (values.empty())
+        return std::vector<double>(qs.size(), 0.0);
+    const double last = static_cast<double>(values.size() - 1);
+    std::vector<size_t> ranks;
+    for (const double q : qs)
+        ranks.push_back(static_cast<size_t>(q * last));
+    const std::vector<std::pair<double, double>> pairs = orderPairs(values, ranks);
+    std::vector<double> result;
+    size_t t = 0;
+    for (const double q : qs) {
+        const auto [at, next] = pairs[t];
+        // Equal neighbours (ties, or a tail at infinity) need no interpolation: inf - inf.
+        result.push_back(
+            next == at ? at : at + (q * last - static_cast<double>(ranks[t])) * (next - at));
+        ++t;
+    }
+    return result;
 }
 } // namespace
 
+double quantile(std::span<double> values, double q)
+{
+    return quantiles(values, {q}).front();
+}
+
 Percentiles percentiles(std::vector<double> values)
 {
-    Percentiles p;
-    if (values.size() < 16) {
-        p.p10 = quantile(values, 0.1);
-        p.p50 = quantile(values, 0.5);
-        p.p90 = quantile(values, 0.9);
-        return p;
-    }
-    // P50 first over everything, then P10 in the lower part and P90 in the upper: about half
-    // the work of three selections over the whole.
-    const double last = static_cast<double>(values.size() - 1);
-    const auto mid = static_cast<size_t>(0.5 * last);
-    p.p50 = quantileWithin(values, 0, values.size(), 0.5 * last);
-    p.p10 = quantileWithin(values, 0, mid, 0.1 * last);
-    p.p90 = quantileWithin(values, mid + 1, values.size(), 0.9 * last);
-    return p;
+    const std::vector<double> q = quantiles(values, {0.1, 0.5, 0.9});
+    return {q[0], q[1], q[2]};
 }
 
 QString valueText(const Input &in, double value)
@@ -760,12 +816,8 @@ std::optional<double> fewestWorkers(const SampledJobs &jobs, double deadlineSeco
     }
     // The q-quantile meets the deadline once the samples around its position do: between
     // the own counts of the order statistics either side of it.
-    const double position = q * static_cast<double>(n - 1);
-    const auto below = static_cast<size_t>(position);
-    const double low = quantile(own, static_cast<double>(below) / static_cast<double>(n - 1));
-    double high =
-        n > 1 ? *std::min_element(own.begin() + static_cast<std::ptrdiff_t>(below) + 1, own.end())
-              : low;
+    const auto below = static_cast<size_t>(q * static_cast<double>(n - 1));
+    const auto [low, high] = orderPairs(own, {below}).front();
     if (!std::isfinite(low) || low > maxWorkers)
         return std::nullopt;
     double lo = std::max(1.0, std::floor(low) - 1);

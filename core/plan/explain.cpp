@@ -631,7 +631,8 @@ QString fewestWorkersText(const uncertainty::Result &result)
             .arg(format::duration(result.deadlineSeconds));
     const QString first = QStringLiteral("P50 needs %1 workers").arg(num(*p50.workers, 0));
     return p90.workers ? first + QStringLiteral(", P90 %1").arg(num(*p90.workers, 0))
-                       : first + QStringLiteral(", no count gets P90 there");
+                       : first + QStringLiteral("; no worker count brings P90 within %1")
+                                     .arg(format::duration(result.deadlineSeconds));
 }
 
 QString runtimeBand(double runtimeSeconds, double lowSeconds, double highSeconds)

@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/plan/explain.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/chartstyle.h"
 
 #include <QHeaderView>
@@ -28,8 +29,10 @@ public:
         const double share = index.data(Qt::UserRole).toDouble();
         if (share > 0) {
             painter->save();
-            QColor fill = chartstyle::kPrimary;
-            fill.setAlpha(90);
+            // A lighter blue on a dark table, where the chart blue would sink into the base.
+            const bool dark = appearance::isDark(option.palette);
+            QColor fill = dark ? QColor(0x5a, 0x9c, 0xf0) : chartstyle::kPrimary;
+            fill.setAlpha(dark ? 150 : 90);
             const QRect cell = option.rect.adjusted(2, 3, -2, -3);
             painter->fillRect(QRect(cell.left(), cell.top(),
                                     static_cast<int>(cell.width() * std::min(share, 1.0)),
@@ -91,7 +94,8 @@ void SensitivityView::setResult(const uncertainty::Result &result)
         const QStringList &cells = rows[static_cast<size_t>(row)];
         for (int column = 0; column < cells.size(); ++column) {
             auto *item = new QTableWidgetItem(cells[column]);
-            if (column > 0)
+            // Numbers right, the last (stretched) column beside them rather than far right.
+            if (column > 0 && column + 1 < cells.size())
                 item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
             if (column == kShareColumn)
                 item->setData(Qt::UserRole, result.drivers[static_cast<size_t>(row)].varianceShare);

@@ -203,6 +203,15 @@ void apply(QCustomPlot *plot, const QPalette &palette, double fontScale, double 
         QPen pen = plottable->pen();
         pen.setWidthF(remembered(plottable, "pp_width", pen.widthF()) * lineScale);
         plottable->setPen(pen);
+        // A band (a graph filled to another, the ranges' fan) lighter and stronger on a dark
+        // chart, where the light theme's faint dark tint would vanish.
+        if (auto *graph = qobject_cast<QCPGraph *>(plottable);
+            graph && graph->channelFillGraph() && graph->brush().style() != Qt::NoBrush) {
+            const QColor own = remembered(graph, "pp_brush", graph->brush().color());
+            QColor fill = dark ? QColor::fromHslF(own.hslHueF(), own.hslSaturationF(), 0.62f) : own;
+            fill.setAlpha(dark ? std::min(255, own.alpha() * 2) : own.alpha());
+            graph->setBrush(fill);
+        }
     }
     for (int i = 0; i < plot->itemCount(); ++i) {
         QCPAbstractItem *item = plot->item(i);
