@@ -11,6 +11,11 @@ QString CountedNoun::capitalizedMany() const
     return many.front().toUpper() + many.mid(1);
 }
 
+QString CountedNoun::plainCount(int value) const
+{
+    return QString::number(value) + QLatin1Char(' ') + (value == 1 ? one : many);
+}
+
 QString CountedNoun::count(double value) const
 {
     return format::grouped(value, 0) + QLatin1Char(' ') + (value == 1 ? one : many);

@@ -19,6 +19,8 @@ struct CountedNoun
     QString capitalizedMany() const;
     /// "1 document", "500,000,000 documents": grouped, singular only for exactly one.
     QString count(double value) const;
+    /// "1 document", "20000 documents": ungrouped, as a spin box's text reads back.
+    QString plainCount(int value) const;
 };
 
 /// The longest name the window, the tables and the report lay out whole.

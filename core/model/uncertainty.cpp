@@ -678,15 +678,20 @@ std::vector<std::pair<double, double>> orderPairs(std::span<double> values,
     constexpr double kInfinity = std::numeric_limits<double>::infinity();
     for (size_t t = 0; t < ranks.size(); ++t) {
         const double r = static_cast<double>(ranks[t]) / static_cast<double>(n - 1);
-        const double at = r * (kSample - 1);
+        const double at = r * static_cast<double>(kSample - 1);
         // Four standard deviations of the sample's rank either side.
-        const double margin = 4 * std::sqrt(kSample * r * (1 - r)) + 2;
+        const double margin = 4 * std::sqrt(static_cast<double>(kSample) * r * (1 - r)) + 2;
         const double lo = std::floor(at - margin);
         const double hi = std::ceil(at + margin);
         Bracket &b = brackets[t];
-        b.low = lo <= 0 ? -kInfinity : sample[static_cast<size_t>(lo)];
-        b.high = hi >= kSample - 1 ? kInfinity : sample[static_cast<size_t>(hi)];
-        b.inside.reserve(static_cast<size_t>((hi - lo + 2) * static_cast<double>(n) / kSample));
+        b.low = -kInfinity;
+        if (lo > 0)
+            b.low = sample[static_cast<size_t>(lo)];
+        b.high = kInfinity;
+        if (hi < static_cast<double>(kSample - 1))
+            b.high = sample[static_cast<size_t>(hi)];
+        b.inside.reserve(static_cast<size_t>((hi - lo + 2) * static_cast<double>(n) /
+                                             static_cast<double>(kSample)));
     }
     for (const double v : values) {
         for (Bracket &b : brackets) {

@@ -233,8 +233,8 @@ struct Result
 
 /// The job over every sample of `samples`: percentiles of the runtime and cost, the chance to
 /// meet the deadline, and the drivers ranked by share (Spearman, so skewed inputs rank fairly).
-/// `jobs`: sampleJobs(scenario, samples) when the caller has it already.
+/// `given`: sampleJobs(scenario, samples) when the caller has it already.
 Result evaluate(const Scenario &scenario, const Samples &samples,
-                const SampledJobs *jobs = nullptr);
+                const SampledJobs *given = nullptr);
 
 } // namespace pipeplan::uncertainty

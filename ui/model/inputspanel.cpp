@@ -138,11 +138,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
         workload, this,
         {{.label = tr("Users"),
           .explanation = tr("Users the job scores (log scale, 1 to 10^10)."),
-          .control = countConfig(1, 1e10, Scale::Log,
-                                 [this](int n) {
-                                     return QString::number(n) + QLatin1Char(' ') +
-                                            (n == 1 ? m_noun.one : m_noun.many);
-                                 }),
+          .control =
+              countConfig(1, 1e10, Scale::Log, [this](int n) { return m_noun.plainCount(n); }),
           .id = EditId::Users,
           .undoText = tr("Change users"),
           .field = ofWorkload(&Workload::users),
@@ -407,9 +404,7 @@ void InputsPanel::applyNoun(const CountedNoun &noun)
                         "and cached scores removed).")
                          .arg(noun.many));
     if (ValueControl *users = m_bound->control(EditId::Users))
-        users->setCounted([this](int n) {
-            return QString::number(n) + QLatin1Char(' ') + (n == 1 ? m_noun.one : m_noun.many);
-        });
+        users->setCounted([this](int n) { return m_noun.plainCount(n); });
     for (const StageRow &row : m_stageRowWidgets) {
         if (row.time)
             row.time->setToolTip(stageTimeTip(noun));

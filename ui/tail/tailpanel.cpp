@@ -137,11 +137,7 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
                     field(&Scenario::overheads, &Overheads::dispatchCapPerSecond)},
                    {tr("Users per shard"),
                     tr("How the job is cut into shards for the coordinator and the simulation."),
-                    countConfig(1, 1e9, Scale::Log,
-                                [this](int n) {
-                                    return QString::number(n) + QLatin1Char(' ') +
-                                           (n == 1 ? m_noun.one : m_noun.many);
-                                }),
+                    countConfig(1, 1e9, Scale::Log, [this](int n) { return m_noun.plainCount(n); }),
                     EditId::UsersPerShard, tr("Change users per shard"),
                     field(&Scenario::overheads, &Overheads::usersPerShard)}});
     // Each overhead takes a range (issue 34): "200..600" seconds of cold start.
@@ -496,9 +492,7 @@ void TailPanel::applyNoun(const CountedNoun &noun)
                              .arg(noun.many));
     }
     if (ValueControl *shard = m_bound->control(EditId::UsersPerShard)) {
-        shard->setCounted([this](int n) {
-            return QString::number(n) + QLatin1Char(' ') + (n == 1 ? m_noun.one : m_noun.many);
-        });
+        shard->setCounted([this](int n) { return m_noun.plainCount(n); });
         m_bound->relabel(EditId::UsersPerShard, tr("%1 per shard").arg(noun.capitalizedMany()),
                          tr("How the job is cut into shards for the coordinator and the "
                             "simulation."));
