@@ -672,9 +672,13 @@ std::vector<std::pair<double, double>> orderPairs(std::span<double> values,
         double low = 0;
         double high = 0;
         size_t below = 0;
-        std::vector<double> inside;
+        size_t inside = 0;
+        double *kept = nullptr; ///< the values inside, in the scratch buffer
     };
     std::vector<Bracket> brackets(ranks.size());
+    // Each bracket may keep up to all n values; the buffer is reused between calls.
+    thread_local std::vector<double> scratch;
+    scratch.resize(std::max(scratch.size(), ranks.size() * n));
     constexpr double kInfinity = std::numeric_limits<double>::infinity();
     for (size_t t = 0; t < ranks.size(); ++t) {
         const double r = static_cast<double>(ranks[t]) / static_cast<double>(n - 1);
@@ -690,26 +694,26 @@ std::vector<std::pair<double, double>> orderPairs(std::span<double> values,
         b.high = kInfinity;
         if (hi < static_cast<double>(kSample - 1))
             b.high = sample[static_cast<size_t>(hi)];
-        b.inside.reserve(static_cast<size_t>((hi - lo + 2) * static_cast<double>(n) /
-                                             static_cast<double>(kSample)));
+        b.kept = scratch.data() + t * n;
     }
+    // Branch-free: a value is written to every bracket and kept where it falls inside (the
+    // values are in random order, so a branch per bracket would mispredict half the time).
     for (const double v : values) {
         for (Bracket &b : brackets) {
-            if (v < b.low)
-                ++b.below;
-            else if (v <= b.high)
-                b.inside.push_back(v);
+            b.kept[b.inside] = v;
+            b.inside += static_cast<size_t>((v >= b.low) & (v <= b.high));
+            b.below += static_cast<size_t>(v < b.low);
         }
     }
     for (size_t t = 0; t < ranks.size(); ++t) {
         Bracket &b = brackets[t];
         const size_t k = ranks[t];
         const size_t last = std::min(k + 1, n - 1); // the highest rank the pair reads
-        if (b.below > k || b.below + b.inside.size() <= last) {
+        if (b.below > k || b.below + b.inside <= last) {
             pairs[t] = orderPairBySelection(values, k);
             continue;
         }
-        pairs[t] = orderPairBySelection(b.inside, k - b.below);
+        pairs[t] = orderPairBySelection(std::span<double>(b.kept, b.inside), k - b.below);
         // The next value past the bracket's top is above it: the pair's second is inside.
     }
     return pairs;

@@ -8,6 +8,7 @@
 #include "core/project/planunits.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/wraplabel.h"
 
 #include <QEvent>
 #include <QGridLayout>
@@ -62,16 +63,13 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         grid->setColumnStretch(i, 1);
     }
     // The answer to "will it finish in time?", under the cards, when a deadline is set.
-    m_verdict = new QLabel(this);
-    m_verdict->setWordWrap(true);
-    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_verdict = new WrapLabel(this);
+    m_verdict->setAccessibleName(tr("Deadline verdict"));
     m_verdict->setVisible(false);
     grid->addWidget(m_verdict, 4, 0, 1, CardCount + 1);
     // The answer over the plan's ranges (issue 34): the runtime's P10 / P50 / P90, the chance to
     // meet the deadline and what drives the spread.
-    m_spread = new QLabel(this);
-    m_spread->setWordWrap(true);
-    m_spread->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_spread = new WrapLabel(this);
     m_spread->setAccessibleName(tr("Runtime over the ranges"));
     m_spread->setVisible(false);
     grid->addWidget(m_spread, 5, 0, 1, CardCount + 1);

@@ -10,6 +10,8 @@ class QToolButton;
 
 namespace pipeplan {
 
+class WrapLabel;
+
 class ScenarioDocument;
 
 /// The answer in one row, for the workspace in front. The job (Model, Overheads & tail): total
@@ -93,8 +95,8 @@ private:
     QLabel *m_how[CardCount];
     QLabel *m_baseline[CardCount];
     QToolButton *m_showHow;
-    QLabel *m_verdict;
-    QLabel *m_spread;
+    WrapLabel *m_verdict;
+    WrapLabel *m_spread;
     QString m_costCaption; ///< the Cost card's caption with its hours, when it fits
     Workspace m_workspace = Workspace::Job;
     bool m_presentation = false;
