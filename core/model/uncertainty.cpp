@@ -846,6 +846,88 @@ std::optional<double> fewestWorkers(const SampledJobs &jobs, double deadlineSeco
     return hi;
 }
 
+namespace {
+enum class Scale
+{
+    Linear,
+    Log,
+    Logit,
+};
+
+/// Where g (a percentile minus the deadline, monotone in x) crosses zero within [lo, hi],
+/// searched from `now`: steps doubling toward the crossing bracket it, then false position
+/// (the Illinois variant) closes in to a few parts per million of x. Returns the side that
+/// meets (g <= 0); `now` when every value toward the crossing meets; nothing when none does.
+/// About ten evaluations where bisecting the field's whole span took twenty-six.
+std::optional<double> crossing(const std::function<double(double)> &g, double now, double lo,
+                               double hi, Scale scale)
+{
+    const auto toT = [scale](double x) {
+        return scale == Scale::Log     ? std::log(x)
+               : scale == Scale::Logit ? std::log(x / (1 - x))
+                                       : x;
+    };
+    const auto fromT = [scale](double t) {
+        return scale == Scale::Log     ? std::exp(t)
+               : scale == Scale::Logit ? 1 / (1 + std::exp(-t))
+                                       : t;
+    };
+    const double tLo = toT(lo), tHi = toT(hi);
+    const double t0 = toT(std::clamp(now, lo, hi));
+    const double h = scale == Scale::Log     ? std::log(2.0)
+                     : scale == Scale::Logit ? 0.5
+                                             : std::max(std::abs(now), 1.0) * 0.5;
+    const double g0 = g(fromT(t0));
+    // Which way g runs: one step up (down at the top of the field).
+    double tp = std::min(t0 + h, tHi);
+    if (tp <= t0)
+        tp = t0 - h;
+    const double gp = g(fromT(tp));
+    if (gp == g0)
+        return g0 <= 0 ? std::optional<double>(now) : std::nullopt; // flat: no crossing here
+    const bool rising = (gp - g0) * (tp - t0) > 0;
+    const double direction = (g0 > 0) == rising ? -1 : 1;
+    double tA = t0, gA = g0;
+    double tB = t0, gB = g0;
+    for (double step = h;; step *= 2) {
+        tB = std::clamp(tA + direction * step, tLo, tHi);
+        gB = g(fromT(tB));
+        if ((gB <= 0) != (gA <= 0))
+            break;
+        if (tB == tLo || tB == tHi)
+            return g0 <= 0 ? std::optional<double>(now) : std::nullopt;
+        tA = tB;
+        gA = gB;
+    }
+    // False position between the bracket's ends, halving the stale end's value (Illinois) so
+    // neither end sticks; the flags keep which end meets.
+    const bool aMeets = gA <= 0;
+    double fA = gA, fB = gB;
+    int stale = 0;
+    const double tolerance = scale == Scale::Linear ? 1e-6 * std::max(std::abs(now), 1.0) : 1e-6;
+    for (int i = 0; i < 60 && std::abs(tB - tA) > tolerance; ++i) {
+        double t = fB != fA ? (tA * fB - tB * fA) / (fB - fA) : (tA + tB) / 2;
+        if (!(t > std::min(tA, tB) && t < std::max(tA, tB)))
+            t = (tA + tB) / 2;
+        const double gt = g(fromT(t));
+        if ((gt <= 0) == aMeets) {
+            tA = t;
+            fA = gt;
+            if (stale == 1)
+                fB /= 2;
+            stale = 1;
+        } else {
+            tB = t;
+            fB = gt;
+            if (stale == 2)
+                fA /= 2;
+            stale = 2;
+        }
+    }
+    return fromT(aMeets ? tA : tB);
+}
+} // namespace
+
 Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *given)
 {
     Result result;
@@ -918,27 +1000,15 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
                            s.workload.workers, trial);
                 return quantile(trial, s.uncertainty.percentile);
             };
-            const double deadline = s.goal.deadlineSeconds;
-            const bool log = in->support == Support::Positive && in->spec->min >= 0;
-            double lo = in->support == Support::Fraction ? 1e-6 : std::max(in->spec->min, 1e-9);
-            double hi = in->support == Support::Fraction ? 1 - 1e-9 : in->spec->max;
-            const double atLo = percentileAt(lo), atHi = percentileAt(hi);
-            const bool rising = atHi > atLo;
-            const bool reachable = rising ? atLo <= deadline : atHi <= deadline;
-            if (reachable && (rising ? atHi > deadline : atLo > deadline)) {
-                // 24 halvings: a few parts per million of the bounds' span (log or linear).
-                for (int step = 0; step < 24; ++step) {
-                    const double mid = log ? std::sqrt(lo * hi) : (lo + hi) / 2;
-                    const bool meets = percentileAt(mid) <= deadline;
-                    if (meets == rising)
-                        lo = mid;
-                    else
-                        hi = mid;
-                }
-                driver.needed = rising ? lo : hi;
-            } else if (reachable) {
-                driver.needed = *now; // meets at every value the field takes
-            }
+            const double lo =
+                in->support == Support::Fraction ? 1e-6 : std::max(in->spec->min, 1e-9);
+            const double hi = in->support == Support::Fraction ? 1 - 1e-9 : in->spec->max;
+            const Scale scale = in->support == Support::Fraction ? Scale::Logit
+                                : in->spec->min >= 0             ? Scale::Log
+                                                                 : Scale::Linear;
+            driver.needed = crossing(
+                [&](double median) { return percentileAt(median) - s.goal.deadlineSeconds; }, *now,
+                lo, hi, scale);
         }
         if (driver.needed)
             driver.neededText = valueText(*in, *driver.needed);

@@ -83,12 +83,32 @@ void ScalingView::refresh()
     QHeaderView *header = m_table->horizontalHeader();
     int contentWidth = m_table->frameWidth() * 2 + m_table->verticalScrollBar()->sizeHint().width();
     const int columns = m_model->columnCount();
+    // Measured a character at a time: the cells are numbers, whose glyphs do not kern, and
+    // shaping every cell's text on every slider tick cost a millisecond (issue 34's budget).
+    if (m_measuredFont != bold) {
+        m_measuredFont = bold;
+        m_charWidths.clear();
+        m_headerWidths.clear();
+    }
+    const auto textWidth = [this, &boldMetrics](const QString &text) {
+        int width = 0;
+        for (const QChar c : text) {
+            auto found = m_charWidths.constFind(c.unicode());
+            if (found == m_charWidths.constEnd())
+                found = m_charWidths.insert(c.unicode(), boldMetrics.horizontalAdvance(c));
+            width += *found;
+        }
+        return width;
+    };
     for (int c = 0; c < columns; ++c) {
-        int width = header->sectionSizeHint(c);
+        // A header's width, kept while its text is the same.
+        const QString title = m_model->headerData(c, Qt::Horizontal).toString();
+        auto known = m_headerWidths.constFind(title);
+        if (known == m_headerWidths.constEnd())
+            known = m_headerWidths.insert(title, header->sectionSizeHint(c));
+        int width = *known;
         for (int row = 0; row < m_model->rowCount(); ++row)
-            width = std::max(
-                width,
-                boldMetrics.horizontalAdvance(m_model->index(row, c).data().toString()) + 14);
+            width = std::max(width, textWidth(m_model->index(row, c).data().toString()) + 14);
         if (header->sectionSize(c) != width)
             header->resizeSection(c, width);
         contentWidth += width;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QFont>
+#include <QHash>
 #include <QPointer>
 #include <QWidget>
 
@@ -48,6 +50,10 @@ private:
     int m_contentWidth = 0;
     QLineEdit *m_workerCounts;
     QLabel *m_error;
+    /// The widths refresh measures cells and headers with, for the font they were measured in.
+    QFont m_measuredFont;
+    QHash<char16_t, int> m_charWidths;
+    QHash<QString, int> m_headerWidths;
 };
 
 } // namespace pipeplan
