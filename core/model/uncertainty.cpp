@@ -461,8 +461,10 @@ std::shared_ptr<const Samples> draw(const Scenario &scenario,
     return samples;
 }
 
-SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, int overrideInput,
-                       double overrideMedian)
+namespace {
+/// sampleJobs with the scenario's inputs() given (the sensitivity's search asks dozens of times).
+SampledJobs sampleJobsOf(const Scenario &s, const std::vector<Input> &all, const Samples &samples,
+                         size_t count, int overrideInput, double overrideMedian)
 {
     const Workload &w = s.workload;
     const Overheads &o = s.overheads;
@@ -490,7 +492,6 @@ SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, 
 
     // Each ranged number's values for every sample, around its median now.
     std::vector<std::vector<double>> ranged(point.size());
-    const std::vector<Input> all = inputs(s);
     for (size_t k = 0; k < samples.inputs.size(); ++k) {
         const Samples::Draws &d = samples.inputs[k];
         if (!s.uncertainty.ranges.contains(d.key))
@@ -610,6 +611,14 @@ SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, 
         }
     }
     return jobs;
+}
+
+} // namespace
+
+SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, int overrideInput,
+                       double overrideMedian)
+{
+    return sampleJobsOf(s, inputs(s), samples, count, overrideInput, overrideMedian);
 }
 
 void runtimesAt(const SampledJobs &jobs, double workers, std::span<double> runtimes)
@@ -888,16 +897,17 @@ std::optional<double> crossing(const std::function<double(double)> &g, double no
     const bool rising = (gp - g0) * (tp - t0) > 0;
     const double direction = (g0 > 0) == rising ? -1 : 1;
     double tA = t0, gA = g0;
-    double tB = t0, gB = g0;
-    for (double step = h;; step *= 2) {
-        tB = std::clamp(tA + direction * step, tLo, tHi);
-        gB = g(fromT(tB));
-        if ((gB <= 0) != (gA <= 0))
-            break;
+    double step = h;
+    double tB = std::clamp(tA + direction * step, tLo, tHi);
+    double gB = g(fromT(tB));
+    while ((gB <= 0) == (gA <= 0)) {
         if (tB == tLo || tB == tHi)
             return g0 <= 0 ? std::optional<double>(now) : std::nullopt;
         tA = tB;
         gA = gB;
+        step *= 2;
+        tB = std::clamp(tA + direction * step, tLo, tHi);
+        gB = g(fromT(tB));
     }
     // False position between the bracket's ends, halving the stale end's value (Illinois) so
     // neither end sticks; the flags keep which end meets.
@@ -996,7 +1006,7 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
             const size_t m = std::min<size_t>(n, 2000);
             std::vector<double> trial(m);
             const auto percentileAt = [&](double median) {
-                runtimesAt(sampleJobs(s, samples, m, static_cast<int>(k), median),
+                runtimesAt(sampleJobsOf(s, all, samples, m, static_cast<int>(k), median),
                            s.workload.workers, trial);
                 return quantile(trial, s.uncertainty.percentile);
             };
