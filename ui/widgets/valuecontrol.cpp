@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
+#include "ui/widgets/wraplabel.h"
 
 #include <QAccessible>
 #include <QAccessibleValueInterface>
@@ -382,9 +383,9 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     wheelOnlyWhenFocused(m_spinBox);
 
     // The range this number is the median of (issue 34), under the field.
-    m_rangeLabel = new QLabel(this);
-    m_rangeLabel->setWordWrap(true);
-    m_rangeLabel->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // The range moves with every tick of the slider: a WrapLabel repaints without a re-layout.
+    m_rangeLabel = new WrapLabel(this);
+    m_rangeLabel->setAccessibleName(tr("Range"));
     m_rangeLabel->hide();
     column->addWidget(m_rangeLabel);
     m_message->setWordWrap(true);

@@ -18,6 +18,8 @@ class QSlider;
 
 namespace pipeplan {
 
+class WrapLabel;
+
 /// A slider and a spin box kept in sync, for one number. The slider is linear or logarithmic;
 /// the spin box takes typed values in the CLI's syntax ("150M", "1.5k", "10%" for a fraction,
 /// "150,000,000"), committed on Enter or focus out, and shows units and thousands separators.
@@ -170,7 +172,7 @@ private:
     QLineEdit *m_lineEdit;
     QCheckBox *m_checkBox = nullptr;
     QLabel *m_message;
-    QLabel *m_rangeLabel = nullptr;
+    WrapLabel *m_rangeLabel = nullptr;
     bool m_acceptsRange = false;
     bool m_hasRange = false;
     bool m_syncing = false;
