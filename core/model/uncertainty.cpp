@@ -258,13 +258,21 @@ std::vector<Input> inputs(const Scenario &s)
     return list;
 }
 
+namespace {
+/// The input at `key` in a list inputs() built once (a loop over the ranges asks per range).
+const Input *findInput(const std::vector<Input> &all, const QString &key)
+{
+    const auto found =
+        std::find_if(all.begin(), all.end(), [&key](const Input &in) { return in.key == key; });
+    return found == all.end() ? nullptr : &*found;
+}
+} // namespace
+
 std::optional<Input> input(const Scenario &scenario, const QString &key)
 {
-    for (Input &candidate : inputs(scenario)) {
-        if (candidate.key == key)
-            return candidate;
-    }
-    return std::nullopt;
+    const std::vector<Input> all = inputs(scenario);
+    const Input *in = findInput(all, key);
+    return in ? std::optional<Input>(*in) : std::nullopt;
 }
 
 namespace {
@@ -302,12 +310,16 @@ QString setRange(Scenario &scenario, const QString &key, const std::optional<Ran
 
 void followPoints(const Scenario &before, Scenario &after)
 {
+    if (after.uncertainty.ranges.empty())
+        return;
+    const std::vector<Input> nowInputs = inputs(after);
+    const std::vector<Input> thenInputs = inputs(before);
     for (auto &[key, range] : after.uncertainty.ranges) {
         const auto was = before.uncertainty.ranges.find(key);
         if (was == before.uncertainty.ranges.end() || was->second != range)
             continue; // the range itself was edited: it sets the point
-        const std::optional<Input> in = input(after, key);
-        const std::optional<Input> old = input(before, key);
+        const Input *in = findInput(nowInputs, key);
+        const Input *old = findInput(thenInputs, key);
         if (!in || !old)
             continue;
         const std::optional<double> now = in->get(after, in->stage);
@@ -357,9 +369,10 @@ void removeStage(Scenario &s, size_t index)
 std::vector<FieldError> validate(const Scenario &scenario)
 {
     std::vector<FieldError> errors;
+    const std::vector<Input> all = inputs(scenario);
     for (const auto &[key, range] : scenario.uncertainty.ranges) {
         const QString field = QStringLiteral("uncertainty.ranges.") + key;
-        const std::optional<Input> in = input(scenario, key);
+        const Input *in = findInput(all, key);
         if (!in) {
             errors.push_back({field, QStringLiteral("is not a number that takes a range")});
             continue;
@@ -396,8 +409,9 @@ std::shared_ptr<const Samples> draw(const Scenario &scenario,
     const int count = static_cast<int>(u.samples);
     // The shapes the ranges have now: reuse the draws when nothing but a median moved.
     std::vector<Samples::Draws> wanted;
+    const std::vector<Input> all = inputs(scenario);
     for (const auto &[key, range] : u.ranges) {
-        const std::optional<Input> in = input(scenario, key);
+        const Input *in = findInput(all, key);
         if (!in)
             continue;
         Samples::Draws d;
@@ -496,9 +510,8 @@ SampledJobs sampleJobsOf(const Scenario &s, const std::vector<Input> &all, const
         const Samples::Draws &d = samples.inputs[k];
         if (!s.uncertainty.ranges.contains(d.key))
             continue; // not a range of this scenario (a lever step without it)
-        const auto in =
-            std::find_if(all.begin(), all.end(), [&d](const Input &i) { return i.key == d.key; });
-        if (in == all.end() || !in->get(s, in->stage))
+        const Input *in = findInput(all, d.key);
+        if (!in || !in->get(s, in->stage))
             continue; // not in force: a lever off, an overhead not set
         const size_t slot = static_cast<size_t>(in->slot) +
                             (in->slot == Slot::Stage ? static_cast<size_t>(in->stage) : 0);
@@ -992,9 +1005,8 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
     const std::vector<Input> all = inputs(s);
     for (size_t k = 0; k < samples.inputs.size(); ++k) {
         const Samples::Draws &d = samples.inputs[k];
-        const auto in =
-            std::find_if(all.begin(), all.end(), [&d](const Input &i) { return i.key == d.key; });
-        if (in == all.end())
+        const Input *in = findInput(all, d.key);
+        if (!in)
             continue;
         Driver driver;
         driver.key = d.key;

@@ -49,13 +49,18 @@ void WrapLabel::setText(const QString &text)
         return;
     m_text = text;
     setAccessibleDescription(text);
+    refit();
+    update();
+}
+
+void WrapLabel::refit()
+{
     // Only a new wrapped height asks the layout; new numbers on the same lines just repaint.
     const int height = heightForWidth(width());
     if (height != m_height) {
         m_height = height;
         updateGeometry();
     }
-    update();
 }
 
 void WrapLabel::paintEvent(QPaintEvent *)
@@ -77,11 +82,7 @@ void WrapLabel::changeEvent(QEvent *event)
 void WrapLabel::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
-    const int height = heightForWidth(width());
-    if (height != m_height) {
-        m_height = height;
-        updateGeometry();
-    }
+    refit();
 }
 
 } // namespace pipeplan

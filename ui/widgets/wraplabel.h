@@ -28,6 +28,9 @@ protected:
     void resizeEvent(QResizeEvent *event) override;
 
 private:
+    /// Asks the layout again when the text's wrapped height at the current width changed.
+    void refit();
+
     QString m_text;
     int m_height = 0; ///< the wrapped height at the current width, as last laid out
 };
