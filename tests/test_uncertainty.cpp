@@ -368,8 +368,8 @@ TEST(Ranges, PercentilesAreExactOrderStatistics)
 {
     std::mt19937_64 rng(7);
     std::lognormal_distribution<double> skewed(0, 1.5);
-    for (const size_t n :
-         {size_t(1), size_t(10), size_t(2047), size_t(2048), size_t(10'000), size_t(100'001)}) {
+    for (const size_t n : {size_t(1), size_t(10), size_t(1000), size_t(2047), size_t(2048),
+                           size_t(10'000), size_t(100'001)}) {
         for (int kind = 0; kind < 3; ++kind) {
             std::vector<double> values(n);
             for (double &v : values) {
@@ -388,7 +388,8 @@ TEST(Ranges, PercentilesAreExactOrderStatistics)
                 const double next = k + 1 < sorted.size() ? sorted[k + 1] : sorted[k];
                 if (next == sorted[k])
                     return sorted[k];
-                return sorted[k] + (position - static_cast<double>(k)) * (next - sorted[k]);
+                return std::min(next, sorted[k] +
+                                          (position - static_cast<double>(k)) * (next - sorted[k]));
             };
             const uncertainty::Percentiles p = uncertainty::percentiles(values);
             EXPECT_EQ(p.p10, exact(0.1)) << n << " " << kind;
@@ -396,6 +397,21 @@ TEST(Ranges, PercentilesAreExactOrderStatistics)
             EXPECT_EQ(p.p90, exact(0.9)) << n << " " << kind;
             std::vector<double> copy = values;
             EXPECT_EQ(uncertainty::quantile(copy, 0.8), exact(0.8)) << n << " " << kind;
+            // The goal seek's one-pass test agrees with the quantile at, just above and just
+            // below it, and at the sorted values around it.
+            for (const double q : {0.0, 0.1, 0.5, 0.8, 0.9, 1.0}) {
+                const double at = exact(q);
+                const auto k = static_cast<size_t>(q * static_cast<double>(n - 1));
+                std::vector<double> limits{at,
+                                           std::nextafter(at, 0.0),
+                                           std::nextafter(at, std::numeric_limits<double>::max()),
+                                           sorted[k],
+                                           sorted[std::min(k + 1, n - 1)],
+                                           sorted[k > 0 ? k - 1 : 0]};
+                for (const double limit : limits)
+                    EXPECT_EQ(uncertainty::quantileAtMost(values, q, limit), at <= limit)
+                        << n << " " << kind << " q " << q << " limit " << limit;
+            }
         }
     }
 }

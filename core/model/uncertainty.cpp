@@ -10,11 +10,13 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
 #include <cmath>
 #include <functional>
 #include <limits>
 #include <map>
 #include <numeric>
+#include <utility>
 
 namespace pipeplan::uncertainty {
 
@@ -71,17 +73,53 @@ double normalQuantile(double p)
            (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
 }
 
+/// A double's bits as an unsigned key in the same order (negative values inverted, the others
+/// with the sign bit set; -0 ranks as 0); NaN does not occur here.
+std::uint64_t orderedKey(double value)
+{
+    const auto bits = std::bit_cast<std::uint64_t>(value + 0.0);
+    constexpr std::uint64_t kSign = std::uint64_t{1} << 63;
+    return (bits & kSign) != 0 ? ~bits : bits | kSign;
+}
+
 std::vector<double> ranksOf(const std::vector<double> &values)
 {
-    // Values sorted with their places (contiguous pairs sort about twice as fast as indices
-    // compared through the values); ties keep their order, as a stable ranking would.
-    std::vector<std::pair<double, std::uint32_t>> order(values.size());
-    for (size_t i = 0; i < values.size(); ++i)
-        order[i] = {values[i], static_cast<std::uint32_t>(i)};
-    std::sort(order.begin(), order.end());
-    std::vector<double> ranks(values.size());
-    for (size_t i = 0; i < order.size(); ++i)
-        ranks[order[i].second] = static_cast<double>(i);
+    // The 0-based rank of each value, ties in their order (a stable ranking): a least-
+    // significant-digit radix sort of the values' keys with their places, a byte per pass, the
+    // passes where every key has the same byte skipped. Several times faster than sorting the
+    // pairs by comparison at the ranking's 10,000 samples, in the same order.
+    const size_t n = values.size();
+    std::vector<std::uint64_t> keys(n), keysNext(n);
+    std::vector<std::uint32_t> places(n), placesNext(n);
+    for (size_t i = 0; i < n; ++i) {
+        keys[i] = orderedKey(values[i]);
+        places[i] = static_cast<std::uint32_t>(i);
+    }
+    std::array<std::array<size_t, 256>, 8> counts{};
+    for (const std::uint64_t key : keys)
+        for (size_t pass = 0; pass < 8; ++pass)
+            ++counts.at(pass).at((key >> (8 * pass)) & 0xFFU);
+    for (size_t pass = 0; pass < 8; ++pass) {
+        std::array<size_t, 256> &count = counts.at(pass);
+        if (n == 0 || count.at((keys[0] >> (8 * pass)) & 0xFFU) == n)
+            continue; // every key has this byte: the order stays
+        size_t start = 0;
+        for (size_t &c : count) {
+            const size_t here = c;
+            c = start;
+            start += here;
+        }
+        for (size_t i = 0; i < n; ++i) {
+            const size_t to = count.at((keys[i] >> (8 * pass)) & 0xFFU)++;
+            keysNext[to] = keys[i];
+            placesNext[to] = places[i];
+        }
+        keys.swap(keysNext);
+        places.swap(placesNext);
+    }
+    std::vector<double> ranks(n);
+    for (size_t i = 0; i < n; ++i)
+        ranks[places[i]] = static_cast<double>(i);
     return ranks;
 }
 
@@ -634,18 +672,62 @@ SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, 
     return sampleJobsOf(s, inputs(s), samples, count, overrideInput, overrideMedian);
 }
 
+namespace {
+/// runtimesAt's loop for one combination of the parts that vary by sample (the others are one
+/// constant), so that each combination compiles to a loop without branches that vectorizes.
+/// work / S(p, N) with S = 1 / ((1 - p) + p / N), Amdahl's speedup (amdahl::speedup), is
+/// written work x ((1 - p) + p x 1/N): one division per call instead of three per sample, equal
+/// to evaluate()'s within a few ulps (Ranges.TheSampledJobIsEvaluatesJob).
+template <bool kWork, bool kParallel, bool kOverheads, bool kCold, bool kCap>
+void runtimesKernel(const SampledJobs &jobs, double workers, double *out, size_t n)
+{
+    const double *work = jobs.workSeconds.values.data();
+    const double *parallel = jobs.parallelFraction.values.data();
+    const double *cold = jobs.coldStartSeconds.values.data();
+    const double *cap = jobs.capSeconds.values.data();
+    const double workConstant = jobs.workSeconds.constant;
+    const double parallelConstant = jobs.parallelFraction.constant;
+    const double coldConstant = jobs.coldStartSeconds.constant;
+    const double capConstant = jobs.capSeconds.constant;
+    const double perWorker = 1.0 / workers;
+    for (size_t i = 0; i < n; ++i) {
+        const double p = kParallel ? parallel[i] : parallelConstant;
+        const double runtime = (kWork ? work[i] : workConstant) * ((1.0 - p) + p * perWorker);
+        if constexpr (kOverheads)
+            out[i] =
+                (kCold ? cold[i] : coldConstant) + std::max(runtime, kCap ? cap[i] : capConstant);
+        else
+            out[i] = runtime;
+    }
+}
+
+using RuntimesKernel = void (*)(const SampledJobs &, double, double *, size_t);
+
+template <size_t kBits> constexpr RuntimesKernel runtimesKernelFor()
+{
+    return &runtimesKernel<(kBits & 1U) != 0, (kBits & 2U) != 0, (kBits & 4U) != 0,
+                           (kBits & 8U) != 0, (kBits & 16U) != 0>;
+}
+
+template <size_t... kBits>
+constexpr std::array<RuntimesKernel, sizeof...(kBits)>
+runtimesKernels(std::index_sequence<kBits...> /*bits*/)
+{
+    return {runtimesKernelFor<kBits>()...};
+}
+
+constexpr auto kRuntimesKernels = runtimesKernels(std::make_index_sequence<32>{});
+} // namespace
+
 void runtimesAt(const SampledJobs &jobs, double workers, std::span<double> runtimes)
 {
     const size_t n = std::min(runtimes.size(), jobs.count);
-    for (size_t i = 0; i < n; ++i) {
-        // work / S(p, N) with S = 1 / ((1 - p) + p / N), Amdahl's speedup (amdahl::speedup)
-        // written out so the loop inlines: the same operations, the same result.
-        const double p = jobs.parallelFraction.at(i);
-        const double runtime = jobs.workSeconds.at(i) / (1.0 / ((1.0 - p) + p / workers));
-        runtimes[i] = jobs.overheads
-                          ? jobs.coldStartSeconds.at(i) + std::max(runtime, jobs.capSeconds.at(i))
-                          : runtime;
-    }
+    const size_t bits = (jobs.workSeconds.values.empty() ? 0U : 1U) |
+                        (jobs.parallelFraction.values.empty() ? 0U : 2U) |
+                        (jobs.overheads ? 4U : 0U) |
+                        (jobs.coldStartSeconds.values.empty() ? 0U : 8U) |
+                        (jobs.capSeconds.values.empty() ? 0U : 16U);
+    kRuntimesKernels.at(bits)(jobs, workers, runtimes.data(), n);
 }
 
 void sampleRuntimes(const Scenario &s, const Samples &samples, std::span<double> runtimes,
@@ -672,6 +754,49 @@ std::pair<double, double> orderPairBySelection(std::span<double> values, size_t 
     return {at, next};
 }
 
+/// The pairs at several ranks by nested selections: the middle rank splits `values`, the ranks
+/// below it are selected among the values below, those above among the values above (P10, P50
+/// and P90 of a thousand values read about 2n values instead of 3n). `[from, to)` is the part
+/// still unordered; the value at `to` (when inside) is already the to-th smallest.
+void orderPairsNested(std::span<double> values, std::span<const size_t> order,
+                      const std::vector<size_t> &ranks, size_t from, size_t to,
+                      std::vector<std::pair<double, double>> &pairs)
+{
+    if (order.empty())
+        return;
+    const size_t middle = order.size() / 2;
+    const size_t t = order[middle];
+    const size_t k = ranks[t];
+    const auto at = [&values](size_t i) { return values.begin() + static_cast<std::ptrdiff_t>(i); };
+    std::nth_element(at(from), at(k), at(to));
+    double next = values[k];
+    if (k + 1 < to)
+        next = *std::min_element(at(k + 1), at(to));
+    else if (k + 1 < values.size())
+        next = values[k + 1];
+    pairs[t] = {values[k], next};
+    // Equal ranks share the pair; the others split at k.
+    size_t low = middle, high = middle + 1;
+    while (low > 0 && ranks[order[low - 1]] == k)
+        pairs[order[--low]] = pairs[t];
+    while (high < order.size() && ranks[order[high]] == k)
+        pairs[order[high++]] = pairs[t];
+    orderPairsNested(values, order.first(low), ranks, from, k, pairs);
+    orderPairsNested(values, order.subspan(high), ranks, k + 1, to, pairs);
+}
+
+std::vector<std::pair<double, double>> orderPairsBySelection(std::span<double> values,
+                                                             const std::vector<size_t> &ranks)
+{
+    std::vector<size_t> order(ranks.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::sort(order.begin(), order.end(),
+              [&ranks](size_t a, size_t b) { return ranks[a] < ranks[b]; });
+    std::vector<std::pair<double, double>> pairs(ranks.size());
+    orderPairsNested(values, order, ranks, 0, values.size(), pairs);
+    return pairs;
+}
+
 /// The order-statistic pairs at the ranks `ranks` (each k and k+1) of `values`, exactly, in one
 /// pass: a strided sample of the values (they come in random order) brackets each rank; the
 /// values inside a bracket are kept and selected among, those below only counted (the idea of
@@ -682,15 +807,15 @@ std::vector<std::pair<double, double>> orderPairs(std::span<double> values,
     const size_t n = values.size();
     std::vector<std::pair<double, double>> pairs(ranks.size());
     constexpr size_t kSample = 256;
-    if (n < 8 * kSample) {
-        for (size_t t = 0; t < ranks.size(); ++t)
-            pairs[t] = orderPairBySelection(values, ranks[t]);
-        return pairs;
-    }
-    std::array<double, kSample> sample{};
-    for (size_t j = 0; j < kSample; ++j)
-        sample[j] = values[j * n / kSample];
-    std::sort(sample.begin(), sample.end());
+    if (n < 8 * kSample)
+        return orderPairsBySelection(values, ranks);
+    // The sample grows with n (an eighth of it, up to 2,048): the brackets narrow as its
+    // square root, so fewer values are kept and selected among.
+    const size_t m = std::clamp<size_t>(n / 8, kSample, 8 * kSample);
+    thread_local std::vector<double> sample;
+    sample.resize(m);
+    for (size_t j = 0; j < m; ++j)
+        sample[j] = values[j * n / m];
     struct Bracket
     {
         double low = 0;
@@ -704,21 +829,29 @@ std::vector<std::pair<double, double>> orderPairs(std::span<double> values,
     thread_local std::vector<double> scratch;
     scratch.resize(std::max(scratch.size(), ranks.size() * n));
     constexpr double kInfinity = std::numeric_limits<double>::infinity();
+    // Each bracket's ends: the sample's order statistics three standard deviations of the
+    // sample's rank either side (a miss, about one call in three hundred, falls back to the
+    // full selection below), selected rather than sorted; past the sample's ends, unbounded.
+    std::vector<size_t> ends;
+    std::vector<std::pair<bool, bool>> bounded(ranks.size());
+    const auto sampleRank = [m](double position) {
+        return position <= 0 ? size_t{0} : std::min(m - 1, static_cast<size_t>(position));
+    };
     for (size_t t = 0; t < ranks.size(); ++t) {
         const double r = static_cast<double>(ranks[t]) / static_cast<double>(n - 1);
-        const double at = r * static_cast<double>(kSample - 1);
-        // Three standard deviations of the sample's rank either side (a miss, about one call
-        // in three hundred, falls back to the full selection below).
-        const double margin = 3 * std::sqrt(static_cast<double>(kSample) * r * (1 - r)) + 2;
+        const double at = r * static_cast<double>(m - 1);
+        const double margin = 3 * std::sqrt(static_cast<double>(m) * r * (1 - r)) + 2;
         const double lo = std::floor(at - margin);
         const double hi = std::ceil(at + margin);
+        bounded[t] = {lo > 0, hi < static_cast<double>(m - 1)};
+        ends.push_back(sampleRank(lo));
+        ends.push_back(sampleRank(hi));
+    }
+    const std::vector<std::pair<double, double>> endValues = orderPairsBySelection(sample, ends);
+    for (size_t t = 0; t < ranks.size(); ++t) {
         Bracket &b = brackets[t];
-        b.low = -kInfinity;
-        if (lo > 0)
-            b.low = sample[static_cast<size_t>(lo)];
-        b.high = kInfinity;
-        if (hi < static_cast<double>(kSample - 1))
-            b.high = sample[static_cast<size_t>(hi)];
+        b.low = bounded[t].first ? endValues[2 * t].first : -kInfinity;
+        b.high = bounded[t].second ? endValues[2 * t + 1].first : kInfinity;
         b.kept = scratch.data() + t * n;
     }
     // Branch-free: a value is written to every bracket and kept where it falls inside (the
@@ -744,6 +877,14 @@ std::vector<std::pair<double, double>> orderPairs(std::span<double> values,
     return pairs;
 }
 
+/// Between the pair `at` <= `next` at `fraction` of the way, never past `next` (the rounding of
+/// at + f (next - at) can pass it by an ulp). Equal neighbours (ties, or a tail at infinity)
+/// need no interpolation: inf - inf.
+double interpolated(double at, double next, double fraction)
+{
+    return next == at ? at : std::min(next, at + fraction * (next - at));
+}
+
 /// Linear between the order statistics either side of each q (numpy's default).
 std::vector<double> quantiles(std::span<double> values, std::initializer_list<double> qs)
 {
@@ -758,9 +899,7 @@ std::vector<double> quantiles(std::span<double> values, std::initializer_list<do
     size_t t = 0;
     for (const double q : qs) {
         const auto [at, next] = pairs[t];
-        // Equal neighbours (ties, or a tail at infinity) need no interpolation: inf - inf.
-        result.push_back(
-            next == at ? at : at + (q * last - static_cast<double>(ranks[t])) * (next - at));
+        result.push_back(interpolated(at, next, q * last - static_cast<double>(ranks[t])));
         ++t;
     }
     return result;
@@ -770,6 +909,32 @@ std::vector<double> quantiles(std::span<double> values, std::initializer_list<do
 double quantile(std::span<double> values, double q)
 {
     return quantiles(values, {q}).front();
+}
+
+bool quantileAtMost(std::span<const double> values, double q, double limit)
+{
+    // The count at or below the limit places it among the order statistics; only when it falls
+    // between the pair q reads are the pair's values needed (the largest at or below, the
+    // smallest above). The goal seek asks this at every step.
+    if (values.empty())
+        return 0.0 <= limit;
+    const double last = static_cast<double>(values.size() - 1);
+    const auto k = static_cast<size_t>(q * last);
+    size_t atOrBelow = 0;
+    double highestBelow = -std::numeric_limits<double>::infinity();
+    double lowestAbove = std::numeric_limits<double>::infinity();
+    for (const double v : values) {
+        const bool below = v <= limit;
+        atOrBelow += static_cast<size_t>(below);
+        highestBelow = below ? std::max(highestBelow, v) : highestBelow;
+        lowestAbove = below ? lowestAbove : std::min(lowestAbove, v);
+    }
+    const size_t next = std::min(k + 1, values.size() - 1);
+    if (atOrBelow <= k)
+        return false; // the k-th value is above the limit, and the quantile is at least it
+    if (atOrBelow > next)
+        return true; // the pair is at or below, and the quantile between them
+    return interpolated(highestBelow, lowestAbove, q * last - static_cast<double>(k)) <= limit;
 }
 
 Percentiles percentiles(std::vector<double> values)
@@ -834,7 +999,7 @@ std::optional<double> fewestWorkers(const SampledJobs &jobs, double deadlineSeco
     std::vector<double> runtimes(n);
     const auto meets = [&](double workers) {
         runtimesAt(jobs, workers, runtimes);
-        return quantile(runtimes, q) <= deadlineSeconds;
+        return quantileAtMost(runtimes, q, deadlineSeconds);
     };
     // Each sample's own fewest workers: cold + max(w (1 - p) + w p / N, cap) <= D.
     std::vector<double> own(n);
@@ -879,11 +1044,11 @@ enum class Scale
     Logit,
 };
 
-/// Where g (a percentile minus the deadline, monotone in x) crosses zero within [lo, hi],
-/// searched from `now`: steps doubling toward the crossing bracket it, then false position
-/// (the Illinois variant) closes in to a few parts per million of x. Returns the side that
-/// meets (g <= 0); `now` when every value toward the crossing meets; nothing when none does.
-/// About ten evaluations where bisecting the field's whole span took twenty-six.
+/// Where g (monotone in x: the log of a percentile over the deadline) crosses zero in [lo, hi],
+/// searched from `now`: a secant step past the crossing (then doubling steps) brackets it, then
+/// false position (the Illinois variant) closes in to a few parts per million of x. Returns the
+/// side that meets (g <= 0); `now` when every value toward the crossing meets; nothing when none
+/// does. About seven evaluations where bisecting the field's whole span took twenty-six.
 std::optional<double> crossing(const std::function<double(double)> &g, double now, double lo,
                                double hi, Scale scale)
 {
@@ -913,7 +1078,11 @@ std::optional<double> crossing(const std::function<double(double)> &g, double no
     const bool rising = (gp - g0) * (tp - t0) > 0;
     const double direction = (g0 > 0) == rising ? -1 : 1;
     double tA = t0, gA = g0;
-    double step = h;
+    // The first step: the secant through the two probes, a tenth past it, so that a g close
+    // to linear in t (the caller's log ratio) is bracketed at once; then doubling.
+    const double secant =
+        std::isfinite(g0) && std::isfinite(gp) ? std::abs(g0 * (tp - t0) / (gp - g0)) * 1.1 : h;
+    double step = std::isfinite(secant) && secant > 0 ? std::max(secant, 1e-3 * h) : h;
     double tB = std::clamp(tA + direction * step, tLo, tHi);
     double gB = g(fromT(tB));
     while ((gB <= 0) == (gA <= 0)) {
@@ -1032,8 +1201,12 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
                                 : in->spec->min >= 0             ? Scale::Log
                                                                  : Scale::Linear;
             driver.needed = crossing(
-                [&](double median) { return percentileAt(median) - s.goal.deadlineSeconds; }, *now,
-                lo, hi, scale);
+                [&](double median) {
+                    // The log of the ratio: close to linear in the median's log (the runtime
+                    // is nearly a power of most inputs), so the secant lands near the crossing.
+                    return std::log(percentileAt(median) / s.goal.deadlineSeconds);
+                },
+                *now, lo, hi, scale);
         }
         if (driver.needed)
             driver.neededText = valueText(*in, *driver.needed);

@@ -159,6 +159,9 @@ Percentiles percentiles(std::vector<double> values);
 /// The q-quantile of `values` (reordered in place).
 double quantile(std::span<double> values, double q);
 
+/// Whether quantile(values, q) <= limit, exactly, in one pass without reordering `values`.
+bool quantileAtMost(std::span<const double> values, double q, double limit);
+
 /// A value of `in` as the field shows it: a count whole and grouped ("152,552,407"), a fraction
 /// to four decimals, other numbers to four significant digits; with the input's unit.
 QString valueText(const Input &in, double value);

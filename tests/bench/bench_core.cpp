@@ -2,6 +2,7 @@
 #include "core/model/pipeline.h"
 #include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
+#include "core/plan/planresult.h"
 #include "core/tail/simulate.h"
 #include "core/training/schedule.h"
 #include "tests/support/ranges.h"
@@ -203,6 +204,36 @@ void BM_Uncertainty(benchmark::State &state)
     state.counters["p90_hours"] = result.runtimeSeconds.p90 / 3600;
 }
 BENCHMARK(BM_Uncertainty)->Name("BM_Uncertainty/100k_samples")->Unit(benchmark::kMillisecond);
+
+/// The core's share of BM_LiveUpdate/ranges_deadline: the plan's model sections recomputed for
+/// a latency tick with three ranges and a 30-day deadline (the headline's percentiles and
+/// chance, the fewest workers at P50/P90, each input's needed median, the scaling rows' P50/P90,
+/// the fan and the whiskers), without the window.
+void BM_PlanReevaluateRanges(benchmark::State &state)
+{
+    using namespace pipeplan;
+    Scenario s = defaultScenario();
+    testsupport::withThreeRanges(s);
+    s.goal.finishWithin = state.range(0) != 0;
+    s.goal.deadlineSeconds = 30 * 86400.0;
+    Plan plan{s, std::nullopt};
+    PlanResult result = evaluatePlan(plan);
+    bool flip = false;
+    for (auto _ : state) {
+        plan.scenario.workload.latencyMs = flip ? 1000 : 900;
+        flip = !flip;
+        reevaluate(result, plan, Section::Model, false);
+        benchmark::DoNotOptimize(result);
+    }
+}
+BENCHMARK(BM_PlanReevaluateRanges)
+    ->Name("BM_PlanReevaluate/ranges_latency")
+    ->Arg(0)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PlanReevaluateRanges)
+    ->Name("BM_PlanReevaluate/ranges_deadline")
+    ->Arg(1)
+    ->Unit(benchmark::kMillisecond);
 
 /// Drawing the samples anew (a range itself edited): 100,000 per range, three ranges.
 void BM_UncertaintyDraw(benchmark::State &state)

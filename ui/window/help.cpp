@@ -30,8 +30,10 @@
 
 #include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
 #include <QChartView>
 #include <QCheckBox>
+#include <QChildEvent>
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QDoubleSpinBox>
@@ -180,6 +182,16 @@ public:
         m_timer.setSingleShot(true);
         m_timer.setInterval(0);
         connect(&m_timer, &QTimer::timeout, this, &Keeper::refresh);
+        // Widgets added or removed anywhere are noted as they come and go, so that a slider's
+        // tick does not walk the whole window to count them.
+        qApp->installEventFilter(this);
+    }
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if ((event->type() == QEvent::ChildAdded || event->type() == QEvent::ChildRemoved) &&
+            watched->isWidgetType() && static_cast<QChildEvent *>(event)->child()->isWidgetType())
+            m_widgetsChanged = true;
+        return QObject::eventFilter(watched, event);
     }
     void add(QWidget *chart, const QString &name, const std::function<QString()> &describe)
     {
@@ -200,7 +212,7 @@ public:
     }
     void restructure()
     {
-        m_widgetCount = -1;
+        m_widgetsChanged = true;
         schedule();
     }
     void refresh()
@@ -213,10 +225,9 @@ public:
             if (chart.widget && chart.widget->isVisible())
                 accessibility::descriptionChanged(chart.widget);
         }
-        const auto count = static_cast<int>(m_window->findChildren<QWidget *>().size());
-        if (count == m_widgetCount)
+        if (!m_widgetsChanged)
             return;
-        m_widgetCount = count;
+        m_widgetsChanged = false;
         accessibility::nameControls(m_window);
         accessibility::orderTabsByLayout(m_window->centralWidget());
         accessibility::addMnemonics(m_window->menuBar());
@@ -226,7 +237,7 @@ private:
     QPointer<MainWindow> m_window;
     std::vector<Chart> m_charts;
     QTimer m_timer;
-    int m_widgetCount = -1;
+    bool m_widgetsChanged = true;
 };
 
 QString withPlot(const QString &text, const QWidget *chart)
