@@ -514,6 +514,29 @@ std::shared_ptr<const Samples> draw(const Scenario &scenario,
 }
 
 namespace {
+/// A ranged number's value in each of the first n samples, its range moved to `median`.
+void rangedValues(const Samples::Draws &d, double median, size_t n, std::vector<double> &values)
+{
+    values.resize(n);
+    switch (d.spread) {
+    case Spread::Ratio:
+        for (size_t i = 0; i < n; ++i)
+            values[i] = median * d.draws[i];
+        break;
+    case Spread::Offset:
+        for (size_t i = 0; i < n; ++i)
+            values[i] = median + d.draws[i];
+        break;
+    case Spread::Logit: {
+        // logistic(logit(m) + d) = 1 / (1 + (1 - m) / m x e^-d), e^-d drawn once.
+        const double odds = median > 0 ? (1 - median) / median : 1e300;
+        for (size_t i = 0; i < n; ++i)
+            values[i] = 1 / (1 + odds * d.expNegative[i]);
+        break;
+    }
+    }
+}
+
 /// sampleJobs with the scenario's inputs() given (the sensitivity's search asks dozens of times).
 SampledJobs sampleJobsOf(const Scenario &s, const std::vector<Input> &all, const Samples &samples,
                          size_t count, int overrideInput, double overrideMedian)
@@ -554,25 +577,7 @@ SampledJobs sampleJobsOf(const Scenario &s, const std::vector<Input> &all, const
         const size_t slot = static_cast<size_t>(in->slot) +
                             (in->slot == Slot::Stage ? static_cast<size_t>(in->stage) : 0);
         const double median = static_cast<int>(k) == overrideInput ? overrideMedian : point[slot];
-        std::vector<double> &values = ranged[slot];
-        values.resize(n);
-        switch (d.spread) {
-        case Spread::Ratio:
-            for (size_t i = 0; i < n; ++i)
-                values[i] = median * d.draws[i];
-            break;
-        case Spread::Offset:
-            for (size_t i = 0; i < n; ++i)
-                values[i] = median + d.draws[i];
-            break;
-        case Spread::Logit: {
-            // logistic(logit(m) + d) = 1 / (1 + (1 - m) / m x e^-d), e^-d drawn once.
-            const double odds = median > 0 ? (1 - median) / median : 1e300;
-            for (size_t i = 0; i < n; ++i)
-                values[i] = 1 / (1 + odds * d.expNegative[i]);
-            break;
-        }
-        }
+        rangedValues(d, median, n, ranged[slot]);
     }
     // The device's efficiencies reach the job through the roofline: each sample's latency per
     // item at its efficiencies, where the device's latency is in force (the accelerator lever
@@ -740,12 +745,66 @@ void sampleRuntimes(const Scenario &s, const Samples &samples, std::span<double>
 }
 
 namespace {
+/// std::nth_element's contract over [first, last) with the k-th smallest put at `nth`:
+/// quickselect with a median-of-three pivot and a partition without branches (Lomuto's, every
+/// element swapped and the boundary advanced by the comparison), about twice as fast on values
+/// in random order, where a branch per element mispredicts half the time. After 64 rounds (bad
+/// pivots) it hands over to std::nth_element, which guarantees its linear time.
+void selectNth(double *first, double *nth, double *last)
+{
+    for (int round = 0; last - first > 16; ++round) {
+        if (round == 64) {
+            std::nth_element(first, nth, last);
+            return;
+        }
+        double *middle = first + (last - first) / 2;
+        double *back = last - 1;
+        // The median of the first, middle and last values, moved to the back as the pivot.
+        if (*middle < *first)
+            std::swap(*middle, *first);
+        if (*back < *first)
+            std::swap(*back, *first);
+        if (*middle < *back)
+            std::swap(*middle, *back);
+        const double pivot = *back;
+        double *boundary = first;
+        for (double *it = first; it != back; ++it) {
+            const double value = *it;
+            const bool smaller = value < pivot;
+            *it = *boundary;
+            *boundary = value;
+            boundary += static_cast<std::ptrdiff_t>(smaller);
+        }
+        std::swap(*boundary, *back);
+        if (nth == boundary)
+            return;
+        if (nth < boundary) {
+            last = boundary;
+            continue;
+        }
+        // Ties with the pivot (a plateau of equal runtimes, a tail at infinity) would leave
+        // the part above it nearly whole: they are split off in a second pass.
+        double *above = boundary + 1;
+        for (double *it = boundary + 1; it != last; ++it) {
+            const double value = *it;
+            const bool equal = !(pivot < value);
+            *it = *above;
+            *above = value;
+            above += static_cast<std::ptrdiff_t>(equal);
+        }
+        if (nth < above)
+            return; // equal to the pivot
+        first = above;
+    }
+    std::nth_element(first, nth, last);
+}
+
 /// The k-th and (k+1)-th smallest of `values` (the second clamped to the last), by a full
 /// selection: `values` reordered.
 std::pair<double, double> orderPairBySelection(std::span<double> values, size_t k)
 {
     const auto begin = values.begin();
-    std::nth_element(begin, begin + static_cast<std::ptrdiff_t>(k), values.end());
+    selectNth(values.data(), values.data() + k, values.data() + values.size());
     const double at = values[k];
     const double next =
         k + 1 < values.size()
@@ -768,7 +827,7 @@ void orderPairsNested(std::span<double> values, std::span<const size_t> order,
     const size_t t = order[middle];
     const size_t k = ranks[t];
     const auto at = [&values](size_t i) { return values.begin() + static_cast<std::ptrdiff_t>(i); };
-    std::nth_element(at(from), at(k), at(to));
+    selectNth(values.data() + from, values.data() + k, values.data() + to);
     double next = values[k];
     if (k + 1 < to)
         next = *std::min_element(at(k + 1), at(to));
@@ -850,8 +909,12 @@ std::vector<std::pair<double, double>> orderPairs(std::span<double> values,
     const std::vector<std::pair<double, double>> endValues = orderPairsBySelection(sample, ends);
     for (size_t t = 0; t < ranks.size(); ++t) {
         Bracket &b = brackets[t];
-        b.low = bounded[t].first ? endValues[2 * t].first : -kInfinity;
-        b.high = bounded[t].second ? endValues[2 * t + 1].first : kInfinity;
+        b.low = -kInfinity;
+        if (bounded[t].first)
+            b.low = endValues[2 * t].first;
+        b.high = kInfinity;
+        if (bounded[t].second)
+            b.high = endValues[2 * t + 1].first;
         b.kept = scratch.data() + t * n;
     }
     // Branch-free: a value is written to every bracket and kept where it falls inside (the
@@ -1172,6 +1235,7 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
         runtimes.begin(), runtimes.begin() + static_cast<std::ptrdiff_t>(ranked)));
     double total = 0;
     const std::vector<Input> all = inputs(s);
+    SampledJobs searchBase; // the needed search's jobs, built once when a driver can reuse them
     for (size_t k = 0; k < samples.inputs.size(); ++k) {
         const Samples::Draws &d = samples.inputs[k];
         const Input *in = findInput(all, d.key);
@@ -1189,9 +1253,24 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
         if (s.goal.finishWithin && now && in->slot != Slot::Price) {
             const size_t m = std::min<size_t>(n, 2000);
             std::vector<double> trial(m);
+            // The parallel fraction and the cold start leave every sample's work and caps as
+            // they are: only their own part is redrawn around the median tried.
+            const bool ownPartOnly = in->slot == Slot::Parallel || in->slot == Slot::ColdStart;
+            if (ownPartOnly && searchBase.count != m)
+                searchBase = sampleJobsOf(s, all, samples, m, -1, 0);
             const auto percentileAt = [&](double median) {
-                runtimesAt(sampleJobsOf(s, all, samples, m, static_cast<int>(k), median),
-                           s.workload.workers, trial);
+                if (ownPartOnly) {
+                    SampledJobs::Part &part = in->slot == Slot::Parallel
+                                                  ? searchBase.parallelFraction
+                                                  : searchBase.coldStartSeconds;
+                    const std::vector<double> kept = part.values;
+                    rangedValues(d, median, m, part.values);
+                    runtimesAt(searchBase, s.workload.workers, trial);
+                    part.values = kept;
+                } else {
+                    runtimesAt(sampleJobsOf(s, all, samples, m, static_cast<int>(k), median),
+                               s.workload.workers, trial);
+                }
                 return quantile(trial, s.uncertainty.percentile);
             };
             const double lo =
