@@ -298,3 +298,54 @@ TEST(RangesCli, RuntimeAndEvalGivePercentilesAndSensitivity)
                     d.value(QStringLiteral("needed")).isNull());
     }
 }
+
+// Issue 35: eval --json gains what_it_takes, each lever as core computed it; --set of the
+// suggested value makes eval meet the deadline; the text output lists the same rows.
+TEST(WhatItTakesCli, EvalGivesEachLeverAndApplyingItMeets)
+{
+    const QString file = QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json");
+    const QStringList deadline{QStringLiteral("--set"), QStringLiteral("goal.finish_within=true"),
+                               QStringLiteral("--set"), QStringLiteral("goal.deadline_s=28800")};
+    const CliRun eval =
+        runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--json")} + deadline);
+    ASSERT_EQ(eval.exitCode, 0) << eval.err.toStdString();
+    const QJsonObject takes = eval.json().value(QStringLiteral("what_it_takes")).toObject();
+    EXPECT_EQ(takes.value(QStringLiteral("deadline_seconds")).toDouble(), 28800);
+    EXPECT_FALSE(takes.value(QStringLiteral("meets")).toBool());
+    const QJsonArray levers = takes.value(QStringLiteral("levers")).toArray();
+    ASSERT_GE(levers.size(), 4);
+    QJsonObject latency;
+    for (const QJsonValue &lever : levers) {
+        const QJsonObject o = lever.toObject();
+        for (const char *key :
+             {"lever", "key", "current", "needed", "change", "possible", "reason"})
+            EXPECT_TRUE(o.contains(QLatin1String(key))) << key;
+        if (o.value(QStringLiteral("key")).toString() == QLatin1String("workload.latency_ms"))
+            latency = o;
+    }
+    ASSERT_TRUE(latency.value(QStringLiteral("possible")).toBool());
+    const double needed = latency.value(QStringLiteral("needed")).toDouble();
+    EXPECT_EQ(latency.value(QStringLiteral("current")).toDouble(), 1000);
+    EXPECT_DOUBLE_EQ(latency.value(QStringLiteral("change")).toDouble(), needed / 1000 - 1);
+    // Applied with --set, the plan meets the deadline; a hundredth of a millisecond more misses.
+    const auto runtimeWith = [&](double latencyMs) {
+        const CliRun run =
+            runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--json")} + deadline +
+                   QStringList{QStringLiteral("--set"),
+                               QStringLiteral("workload.latency_ms=%1").arg(latencyMs, 0, 'f', 2)});
+        EXPECT_EQ(run.exitCode, 0) << run.err.toStdString();
+        return run.json()
+            .value(QStringLiteral("what_it_takes"))
+            .toObject()
+            .value(QStringLiteral("meets"))
+            .toBool();
+    };
+    EXPECT_TRUE(runtimeWith(needed));
+    EXPECT_FALSE(runtimeWith(needed + 0.01));
+    // The text lists the same rows.
+    const CliRun text = runCli(QStringList{QStringLiteral("eval"), file} + deadline);
+    ASSERT_EQ(text.exitCode, 0);
+    EXPECT_TRUE(text.out.contains(QStringLiteral("What it would take to finish within 8 hours")));
+    EXPECT_TRUE(text.out.contains(QStringLiteral("at most %1 ms").arg(needed)))
+        << text.out.toStdString();
+}

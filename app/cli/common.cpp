@@ -212,4 +212,31 @@ QJsonArray sensitivityJson(const uncertainty::Result &result)
     return drivers;
 }
 
+QJsonValue whatItTakesJson(const whatittakes::Result &result)
+{
+    if (!result.active)
+        return QJsonValue::Null;
+    QJsonArray rows;
+    for (const whatittakes::Row &row : result.rows)
+        rows.append(QJsonObject{
+            {QStringLiteral("lever"), row.lever},
+            {QStringLiteral("key"), row.key},
+            {QStringLiteral("unit"), row.unit},
+            {QStringLiteral("current"), row.current},
+            {QStringLiteral("needed"), row.needed ? QJsonValue(*row.needed) : QJsonValue::Null},
+            {QStringLiteral("direction"),
+             row.atLeast ? QStringLiteral("at_least") : QStringLiteral("at_most")},
+            {QStringLiteral("change"),
+             row.needed ? QJsonValue(row.change) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("change_text"), row.changeText},
+            {QStringLiteral("possible"), row.possible},
+            {QStringLiteral("reason"), row.reason},
+            {QStringLiteral("runtime_seconds"),
+             row.needed ? QJsonValue(row.runtimeSeconds) : QJsonValue(QJsonValue::Null)}});
+    return QJsonObject{{QStringLiteral("deadline_seconds"), result.deadlineSeconds},
+                       {QStringLiteral("runtime_seconds"), result.runtimeSeconds},
+                       {QStringLiteral("meets"), result.meetsNow},
+                       {QStringLiteral("levers"), rows}};
+}
+
 } // namespace pipeplan::cli

@@ -2,6 +2,7 @@
 
 #include "core/model/range.h"
 #include "core/model/uncertainty.h"
+#include "core/plan/whatittakes.h"
 
 // What every pipeplan-cli command shares: the flag parser, the error that ends a command with
 // exit code 2, the table of a command's flags and handler, and the JSON and aligned-row printers.
@@ -123,5 +124,10 @@ QString readProblem(const QString &error);
 QJsonValue percentilesJson(const uncertainty::Result &result);
 /// The drivers, largest share first: [{input, key, variance_share, needed}].
 QJsonArray sensitivityJson(const uncertainty::Result &result);
+
+/// What it would take (issue 35): null without a deadline, else {deadline_seconds,
+/// runtime_seconds, meets, levers: [{lever, key, unit, current, needed, direction, change,
+/// change_text, possible, reason, runtime_seconds}]}; `change` is needed / current - 1.
+QJsonValue whatItTakesJson(const whatittakes::Result &result);
 
 } // namespace pipeplan::cli

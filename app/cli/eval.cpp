@@ -168,6 +168,7 @@ int runEval(const Flags &flags, QTextStream &out)
         object.insert(QStringLiteral("cost"), costJson(r.cost));
         object.insert(QStringLiteral("percentiles"), percentilesJson(evaluated.uncertainty.result));
         object.insert(QStringLiteral("sensitivity"), sensitivityJson(evaluated.uncertainty.result));
+        object.insert(QStringLiteral("what_it_takes"), whatItTakesJson(evaluated.whatItTakes));
         if (baseline) {
             const Comparison &c = *evaluated.baseline.comparison;
             QJsonArray baselineRows;
@@ -267,6 +268,21 @@ int runEval(const Flags &flags, QTextStream &out)
                          drivers[i].value(3);
             printRows(out, {{QStringLiteral("  ") + drivers[i].value(0), value}});
         }
+    }
+    if (evaluated.whatItTakes.active) {
+        out << '\n' << explain::whatItTakesTitle(evaluated.whatItTakes) << '\n';
+        const std::vector<QStringList> takes = explain::whatItTakesRows(evaluated.whatItTakes);
+        std::vector<std::pair<QString, QString>> lines;
+        for (size_t i = 1; i < takes.size(); ++i) {
+            const QStringList &row = takes[i];
+            lines.emplace_back(QStringLiteral("  ") + row.value(0),
+                               row.value(3).isEmpty()
+                                   ? row.value(1) + QStringLiteral(": ") + row.value(2)
+                                   : row.value(1) + QStringLiteral(" (") + row.value(2) +
+                                         QStringLiteral("; runtime ") + row.value(3) +
+                                         QLatin1Char(')'));
+        }
+        printRows(out, lines);
     }
     out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";
     printRows(

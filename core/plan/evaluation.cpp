@@ -372,6 +372,46 @@ OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result)
     return model;
 }
 
+OverheadModel overheadModel(const Scenario &scenario, double usersScored,
+                            std::span<const double> stageMs, double *msPerUser)
+{
+    const Overheads &o = scenario.overheads;
+    const Workload &w = scenario.workload;
+    // The request overhead lands on the scoring stage: it is the one that makes requests.
+    const double perRequest = requestsPerUser(w.predictionsPerUser, w.batchMsPerUser.has_value()) *
+                              o.requestOverheadMs.value_or(0);
+    std::vector<double> withRequests(stageMs.begin(), stageMs.end());
+    for (size_t i = 0; i < withRequests.size(); ++i) {
+        if (scenario.stages[i].isScoring)
+            withRequests[i] += perRequest;
+    }
+    const double ms = perUserMs(withRequests, scenario.execution);
+    if (msPerUser)
+        *msPerUser = ms;
+    OverheadModel m;
+    m.workSeconds = runtime::workSeconds(usersScored, ms);
+    m.parallelFraction = w.parallelFraction;
+    m.coldStartSeconds = o.coldStartSeconds.value_or(0);
+    m.sharedCapSeconds = o.sharedCapPerSecond ? usersScored / *o.sharedCapPerSecond : 0;
+    m.dispatchCapSeconds = o.dispatchCapPerSecond
+                               ? std::ceil(usersScored / o.usersPerShard) / *o.dispatchCapPerSecond
+                               : 0;
+    m.sharedResourceName = o.sharedResourceName;
+    return m;
+}
+
+double effectiveRuntimeSeconds(const Scenario &scenario)
+{
+    const Workload &w = scenario.workload;
+    const double usersScored = runtime::usersScored(w);
+    const std::vector<double> stageMs = effectiveStageMs(scenario);
+    if (!scenario.overheads.any())
+        return runtime::runtimeSeconds(
+            runtime::workSeconds(usersScored, perUserMs(stageMs, scenario.execution)), w.workers,
+            w.parallelFraction);
+    return overheadModel(scenario, usersScored, stageMs).runtimeSeconds(w.workers);
+}
+
 OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result)
 {
     const Overheads &o = scenario.overheads;
@@ -379,21 +419,9 @@ OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult 
     OverheadResult r;
     r.enabled = o.any();
     r.requestsPerUser = requestsPerUser(w.predictionsPerUser, w.batchMsPerUser.has_value());
-    // The request overhead lands on the scoring stage: it is the one that makes requests.
-    std::vector<double> stageMs = result.stageMs;
-    for (size_t i = 0; i < stageMs.size(); ++i) {
-        if (scenario.stages[i].isScoring)
-            stageMs[i] += r.requestsPerUser * o.requestOverheadMs.value_or(0);
-    }
-    r.msPerUser = perUserMs(stageMs, scenario.execution);
+    r.model = overheadModel(scenario, result.usersScored, result.stageMs, &r.msPerUser);
     r.shards = std::ceil(result.usersScored / o.usersPerShard);
-    OverheadModel &m = r.model;
-    m.workSeconds = runtime::workSeconds(result.usersScored, r.msPerUser);
-    m.parallelFraction = w.parallelFraction;
-    m.coldStartSeconds = o.coldStartSeconds.value_or(0);
-    m.sharedCapSeconds = o.sharedCapPerSecond ? result.usersScored / *o.sharedCapPerSecond : 0;
-    m.dispatchCapSeconds = o.dispatchCapPerSecond ? r.shards / *o.dispatchCapPerSecond : 0;
-    m.sharedResourceName = o.sharedResourceName;
+    const OverheadModel &m = r.model;
     r.runtimeSeconds = m.runtimeSeconds(w.workers);
     r.binding = m.bindingLimit(w.workers);
 

@@ -186,6 +186,17 @@ OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result)
 /// Cold start, request overhead and shared caps applied to the scenario (see OverheadModel).
 OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result);
 
+/// The runtime model with the overheads (seed 000's "real costs": W' with the request overhead on
+/// the scoring stage, p, cold start, the shared and dispatch caps) of `scenario` whose users
+/// scored and stage times are given; the ms per user with the request overhead into `msPerUser`.
+OverheadModel overheadModel(const Scenario &scenario, double usersScored,
+                            std::span<const double> stageMs, double *msPerUser = nullptr);
+
+/// evaluate(scenario).effectiveRuntimeSeconds (the headline's runtime: Amdahl's, or with the
+/// overheads when any is set) by the same functions, without the rest of evaluate(): what a
+/// search over one input asks hundreds of times (whatittakes).
+double effectiveRuntimeSeconds(const Scenario &scenario);
+
 /// The scenario as a simulated job: S = ceil(users scored / users per shard) shards of
 /// D = p x users per shard x per-user ms (request overhead included) / 1000 seconds, the serial
 /// residue (1 - p) W' once, the scenario's workers and cold start, and the caps as a dispatch

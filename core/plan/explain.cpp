@@ -758,4 +758,31 @@ std::vector<QStringList> driverRows(const uncertainty::Result &result)
     return rows;
 }
 
+std::vector<QStringList> whatItTakesRows(const whatittakes::Result &result)
+{
+    std::vector<QStringList> rows{{QStringLiteral("Lever"), QStringLiteral("Alone, it must be"),
+                                   QStringLiteral("Change, or why not"),
+                                   QStringLiteral("Runtime then")}};
+    for (const whatittakes::Row &row : result.rows) {
+        if (!row.possible) {
+            rows.push_back({row.lever, QStringLiteral("cannot alone"), row.reason, QString()});
+            continue;
+        }
+        rows.push_back({row.lever,
+                        (row.atLeast ? QStringLiteral("at least ") : QStringLiteral("at most ")) +
+                            row.neededText,
+                        row.changeText, format::duration(row.runtimeSeconds)});
+    }
+    return rows;
+}
+
+QString whatItTakesTitle(const whatittakes::Result &result)
+{
+    return (result.meetsNow ? QStringLiteral("Meets the deadline of %1: how far each lever alone "
+                                             "can move and still meet it")
+                            : QStringLiteral("What it would take to finish within %1: each "
+                                             "lever alone, everything else as it is"))
+        .arg(format::duration(result.deadlineSeconds));
+}
+
 } // namespace pipeplan::explain

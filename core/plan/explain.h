@@ -2,6 +2,7 @@
 
 #include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
+#include "core/plan/whatittakes.h"
 #include "core/tail/tailbreakdown.h"
 
 #include <QString>
@@ -171,5 +172,12 @@ std::vector<QStringList> rangeRows(const Scenario &scenario);
 /// and with a deadline the median it would need for the chosen percentile to meet it ("median
 /// 612.4 ms", "not by this alone"). The window's sensitivity view, the report and the CLI.
 std::vector<QStringList> driverRows(const uncertainty::Result &result);
+
+/// "What it would take" as rows (issue 35): a header, then per lever its name, "at most 380 ms"
+/// or "at least 5,230 workers" (or "cannot alone"), the change ("1,000 → 380 ms, -62 %", or the
+/// reason) and the runtime at that value. The window's table, the report and the CLI print these.
+std::vector<QStringList> whatItTakesRows(const whatittakes::Result &result);
+/// The table's title: "What it would take to finish within 8 hours: ..." or, met, the slack.
+QString whatItTakesTitle(const whatittakes::Result &result);
 
 } // namespace pipeplan::explain

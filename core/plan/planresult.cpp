@@ -214,6 +214,10 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
         changed |= Section::Inputs;
     if ((sections & Section::Model) && assign(result.model, evaluate(plan.scenario)))
         changed |= Section::Model;
+    if ((sections & Section::Model) &&
+        assign(result.whatItTakes,
+               whatittakes::whatItTakes(plan.scenario, result.hardware.current.inForce)))
+        changed |= Section::Model;
     // The ranges' result (percentiles, ranking, each input's needed median) is computed on a
     // second thread while this one computes the scaling rows' percentiles, the whiskers and the
     // fan from the same sampled jobs: the two halves take about as long, and a slider tick

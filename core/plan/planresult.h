@@ -6,6 +6,7 @@
 #include "core/plan/explain.h"
 #include "core/plan/scenariofile.h"
 #include "core/plan/series.h"
+#include "core/plan/whatittakes.h"
 
 #include <QFlags>
 
@@ -232,6 +233,8 @@ struct PlanResult
     HardwareSection hardware; ///< with Model, Baseline or Tail
     ScenarioResult model;
     UncertaintySection uncertainty; ///< with Model
+    /// With a deadline, the value each lever alone would need to meet it (issue 35).
+    whatittakes::Result whatItTakes; ///< with Model
     /// The model's runtime without batching, as seed 000's table counts it (the model's own
     /// runtime when the scenario does not batch): what Getting Started compares against.
     double unbatchedRuntimeSeconds = 0;

@@ -3,6 +3,7 @@
 #include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/planresult.h"
+#include "core/plan/whatittakes.h"
 #include "core/tail/simulate.h"
 #include "core/training/schedule.h"
 #include "tests/support/ranges.h"
@@ -234,6 +235,28 @@ BENCHMARK(BM_PlanReevaluateRanges)
     ->Name("BM_PlanReevaluate/ranges_deadline")
     ->Arg(1)
     ->Unit(benchmark::kMillisecond);
+
+/// Issue 35: the whole "What it would take" table of the default job with an 8-hour deadline
+/// (every lever's value that alone meets it, each checked on its field's grid), what a slider
+/// tick recomputes with a deadline set.
+void BM_WhatItTakes(benchmark::State &state)
+{
+    using namespace pipeplan;
+    Scenario s = defaultScenario();
+    s.goal.finishWithin = true;
+    s.goal.deadlineSeconds = 8 * 3600.0;
+    whatittakes::Result result;
+    for (auto _ : state) {
+        result = whatittakes::whatItTakes(s, false);
+        benchmark::DoNotOptimize(result);
+    }
+    int possible = 0;
+    for (const whatittakes::Row &row : result.rows)
+        possible += row.possible ? 1 : 0;
+    state.counters["levers"] = static_cast<double>(result.rows.size());
+    state.counters["possible"] = possible;
+}
+BENCHMARK(BM_WhatItTakes)->Name("BM_WhatItTakes/default")->Unit(benchmark::kMillisecond);
 
 /// Drawing the samples anew (a range itself edited): 100,000 per range, three ranges.
 void BM_UncertaintyDraw(benchmark::State &state)

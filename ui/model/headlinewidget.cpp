@@ -66,7 +66,18 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     m_verdict = new WrapLabel(this);
     m_verdict->setAccessibleName(tr("Deadline verdict"));
     m_verdict->setVisible(false);
-    grid->addWidget(m_verdict, 4, 0, 1, CardCount + 1);
+    grid->addWidget(m_verdict, 4, 0, 1, CardCount);
+    m_applyWorkers = new QToolButton(this);
+    m_applyWorkers->setVisible(false);
+    grid->addWidget(m_applyWorkers, 4, CardCount, Qt::AlignTop);
+    connect(m_applyWorkers, &QToolButton::clicked, this, [this]() {
+        if (!m_document)
+            return;
+        const double workers = m_applyWorkers->property("workers").toDouble();
+        m_document->editScenario(tr("Apply fewest workers %1").arg(format::grouped(workers, 0)),
+                                 EditId::None,
+                                 [workers](Scenario &s) { s.workload.workers = workers; });
+    });
     // The answer over the plan's ranges (issue 34): the runtime's P10 / P50 / P90, the chance to
     // meet the deadline and what drives the spread.
     m_spread = new WrapLabel(this);
@@ -429,6 +440,22 @@ void HeadlineWidget::refreshJob()
         m_how[i]->setVisible(m_showHow->isChecked());
     }
     fitRuntimeCaption();
+    // The fewest workers that meet the deadline, one click away (what it would take's row).
+    std::optional<double> fewest;
+    for (const whatittakes::Row &row : m_document->planResult().whatItTakes.rows)
+        if (row.key == QLatin1String("workload.workers") && row.needed &&
+            *row.needed != row.current)
+            fewest = row.needed;
+    m_applyWorkers->setVisible(r.deadline.has_value() && fewest.has_value());
+    if (fewest) {
+        m_applyWorkers->setProperty("workers", *fewest);
+        m_applyWorkers->setText(
+            tr("Apply %1")
+                .arg(format::count(*fewest, *fewest == 1 ? tr("worker") : tr("workers"))));
+        m_applyWorkers->setToolTip(tr("Set the workers to %1, the fewest that meet the deadline "
+                                      "(one undo step)")
+                                       .arg(format::grouped(*fewest, 0)));
+    }
     if (r.deadline) {
         const bool dark = appearance::isDark(palette());
         const bool good = r.deadline->meets;

@@ -96,6 +96,8 @@ private:
     QLabel *m_baseline[CardCount];
     QToolButton *m_showHow;
     WrapLabel *m_verdict;
+    /// "Apply 150 workers": the verdict's fewest workers set in one undo step (issue 35).
+    QToolButton *m_applyWorkers;
     WrapLabel *m_spread;
     QString m_costCaption; ///< the Cost card's caption with its hours, when it fits
     Workspace m_workspace = Workspace::Job;

@@ -579,6 +579,19 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
     doc.table(header, scaling, fractions, numeric);
 }
 
+/// What it would take (issue 35): with a deadline, each lever alone, as the window's table.
+void renderWhatItTakes(Document &doc, const whatittakes::Result &takes)
+{
+    if (!takes.active)
+        return;
+    doc.heading(QStringLiteral("What it would take"));
+    doc.text(explain::whatItTakesTitle(takes) + QLatin1Char('.'), font(8.5), kInk, 2, true);
+    std::vector<QStringList> rows = explain::whatItTakesRows(takes);
+    const QStringList header = rows.front();
+    rows.erase(rows.begin());
+    doc.table(header, rows, {0.22, 0.2, 0.42, 0.16}, {false, true, false, true});
+}
+
 /// This scenario against the pinned baseline (nothing when none is pinned).
 void renderComparison(Document &doc, const Plan &plan, const PlanResult &planResult,
                       const explain::Headline &h)
@@ -1372,6 +1385,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     }
     if (has(ReportSection::Scaling)) {
         renderScalingTable(doc, plan, planResult);
+        renderWhatItTakes(doc, planResult.whatItTakes);
         renderComparison(doc, plan, planResult, h);
     }
     if (has(ReportSection::Amdahl))

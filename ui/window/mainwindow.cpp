@@ -18,6 +18,7 @@
 #include "ui/model/scalingview.h"
 #include "ui/model/stagechart.h"
 #include "ui/model/waterfallchart.h"
+#include "ui/model/whatittakesview.h"
 #include "ui/project/estimatecharts.h"
 #include "ui/project/projectpanel.h"
 #include "ui/report/report.h"
@@ -102,6 +103,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_inputs = new InputsPanel(this);
     m_headline = new HeadlineWidget(this);
     m_scaling = new ScalingView(this);
+    m_takes = new WhatItTakesView(this);
     m_amdahl = new AmdahlChart(this);
     m_gantt = new GanttChart(this);
     m_stages = new StageChart(this);
@@ -119,7 +121,16 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     inputsScroll->setFrameShape(QFrame::NoFrame);
 
     m_topSplitter = new QSplitter(Qt::Horizontal, this);
-    m_topSplitter->addWidget(titled(tr("Scaling table"), m_scaling, this));
+    // The scaling table and, beside it in a tab, what each lever alone would take to meet the
+    // deadline (issue 35).
+    m_answers = new QTabWidget(this);
+    m_answers->setDocumentMode(true);
+    m_answers->addTab(m_scaling, tr("Scaling table"));
+    m_answers->addTab(m_takes, tr("What it would take"));
+    m_answers->setTabToolTip(0, tr("Runtime at each worker count"));
+    m_answers->setTabToolTip(1, tr("With a deadline: the value each lever alone would need to "
+                                   "meet it, with Apply"));
+    m_topSplitter->addWidget(m_answers);
     m_topSplitter->addWidget(titled(tr("Amdahl's law"), m_amdahl, this));
     m_topSplitter->setStretchFactor(0, 1);
     m_topSplitter->setStretchFactor(1, 1);
@@ -253,6 +264,17 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_inputs->setDocument(m_document);
     m_headline->setDocument(m_document);
     m_scaling->setDocument(m_document);
+    m_takes->setDocument(m_document);
+    // Setting a deadline asks "what would make it finish?": its table comes forward then, once.
+    connect(m_document, &ScenarioDocument::changed, this, [this](Sections sections) {
+        const bool set = m_document->scenario().goal.finishWithin;
+        // A person's edit, not a plan opened (a load recomputes every section and keeps the
+        // scaling table in front, with its own row in view).
+        const bool opened = sections == Sections(Section::All);
+        if (set && !m_deadlineWasSet && !opened && !m_document->planResult().whatItTakes.meetsNow)
+            m_answers->setCurrentWidget(m_takes);
+        m_deadlineWasSet = set;
+    });
     connect(m_scaling, &ScalingView::contentWidthChanged, this, &MainWindow::fitScalingWidth);
     m_amdahl->setDocument(m_document);
     m_gantt->setDocument(m_document);

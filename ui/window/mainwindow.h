@@ -34,6 +34,7 @@ class HeadlineWidget;
 class InputsPanel;
 class RecoveryStore;
 class ScalingView;
+class WhatItTakesView;
 class ScenarioDocument;
 class StageChart;
 class TailPanel;
@@ -83,6 +84,9 @@ public:
     InputsPanel *inputs() const { return m_inputs; }
     HeadlineWidget *headline() const { return m_headline; }
     ScalingView *scaling() const { return m_scaling; }
+    WhatItTakesView *whatItTakes() const { return m_takes; }
+    /// The tabs over the scaling table: "Scaling table" and "What it would take".
+    QTabWidget *answers() const { return m_answers; }
     AmdahlChart *amdahlChart() const { return m_amdahl; }
     GanttChart *ganttChart() const { return m_gantt; }
     StageChart *stageChart() const { return m_stages; }
@@ -191,6 +195,9 @@ private:
     InputsPanel *m_inputs;
     HeadlineWidget *m_headline;
     ScalingView *m_scaling;
+    WhatItTakesView *m_takes;
+    QTabWidget *m_answers;
+    bool m_deadlineWasSet = false; ///< to bring "What it would take" forward when one is set
     AmdahlChart *m_amdahl;
     GanttChart *m_gantt;
     StageChart *m_stages;

@@ -1,0 +1,146 @@
+// Issue 35 in the window: "What it would take" beside the scaling table, its Apply buttons and
+// the headline's fewest workers, as a person uses them.
+
+#include "core/plan/explain.h"
+#include "core/plan/scenariofile.h"
+#include "ui/document/scenariodocument.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/model/inputspanel.h"
+#include "ui/model/scalingview.h"
+#include "ui/model/whatittakesview.h"
+#include "ui/widgets/valuecontrol.h"
+#include "ui/window/mainwindow.h"
+
+#include <QCheckBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTest>
+#include <QToolButton>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+
+namespace {
+
+Plan preset(const QString &name)
+{
+    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + name);
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(file.readAll());
+    EXPECT_TRUE(loaded.plan);
+    return loaded.plan ? *loaded.plan : Plan{};
+}
+
+void typeInto(ValueControl *control, const QString &text)
+{
+    control->spinBox()->setFocus(Qt::MouseFocusReason);
+    control->lineEdit()->selectAll();
+    QTest::keyClicks(control->spinBox(), text);
+    QTest::keyClick(control->spinBox(), Qt::Key_Return);
+}
+
+int rowOf(const WhatItTakesView *view, const QString &lever)
+{
+    for (int row = 0; row < view->table()->rowCount(); ++row)
+        if (view->table()->item(row, 0)->text() == lever)
+            return row;
+    return -1;
+}
+
+} // namespace
+
+// The acceptance's overnight story in four actions: (1) set the deadline, (2) read the table
+// (it comes forward by itself), (3) apply one row, (4) read "meets" in the headline. The table
+// shows core's rows; Apply is one undo step.
+TEST(WhatItTakesWindow, TheOvernightStoryInFourActions)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    doc->load(preset(QStringLiteral("nightly-scoring.json")), QString());
+    ASSERT_EQ(window.answers()->currentWidget(), static_cast<QWidget *>(window.scaling()));
+
+    // 1. The deadline: tick "Finish within" and type 8 hours.
+    ValueControl *deadline = window.inputs()->deadlineControl();
+    QTest::mouseClick(deadline->checkBox(), Qt::LeftButton);
+    typeInto(deadline, QStringLiteral("8"));
+    ASSERT_TRUE(doc->scenario().goal.finishWithin);
+    ASSERT_EQ(doc->scenario().goal.deadlineSeconds, 8 * 3600.0);
+    EXPECT_FALSE(doc->planResult().whatItTakes.meetsNow);
+
+    // 2. The table is in front, and it is core's rows.
+    WhatItTakesView *view = window.whatItTakes();
+    ASSERT_EQ(window.answers()->currentWidget(), static_cast<QWidget *>(view));
+    const whatittakes::Result &takes = doc->planResult().whatItTakes;
+    const std::vector<QStringList> rows = explain::whatItTakesRows(takes);
+    ASSERT_EQ(view->table()->rowCount(), static_cast<int>(rows.size()) - 1);
+    for (int row = 0; row < view->table()->rowCount(); ++row) {
+        EXPECT_EQ(view->table()->item(row, 0)->text(), rows[static_cast<size_t>(row) + 1][0]);
+        EXPECT_EQ(view->table()->item(row, 1)->text(), rows[static_cast<size_t>(row) + 1][1]);
+    }
+    EXPECT_TRUE(view->summaryText().startsWith(QStringLiteral("What it would take to finish "
+                                                              "within 8 hours")));
+    // The workers cannot alone: p = 0.98 leaves a serial 2 %, 16.67 hours, over 8.
+    const int workers = rowOf(view, QStringLiteral("Workers"));
+    ASSERT_GE(workers, 0);
+    EXPECT_EQ(view->table()->item(workers, 1)->text(), QStringLiteral("cannot alone"));
+    auto *workersApply = qobject_cast<QPushButton *>(
+        view->table()->cellWidget(workers, WhatItTakesView::kApplyColumn));
+    ASSERT_NE(workersApply, nullptr);
+    EXPECT_FALSE(workersApply->isEnabled());
+
+    // 3. Apply the latency's row.
+    const int latency = rowOf(view, QStringLiteral("Latency per prediction"));
+    ASSERT_GE(latency, 0);
+    const whatittakes::Row expected = takes.rows[static_cast<size_t>(latency)];
+    ASSERT_TRUE(expected.needed);
+    auto *apply = qobject_cast<QPushButton *>(
+        view->table()->cellWidget(latency, WhatItTakesView::kApplyColumn));
+    ASSERT_NE(apply, nullptr);
+    ASSERT_TRUE(apply->isEnabled());
+    const int steps = doc->undoStack()->count();
+    QTest::mouseClick(apply, Qt::LeftButton);
+    EXPECT_EQ(doc->scenario().workload.latencyMs, *expected.needed);
+    EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+
+    // 4. The headline says it meets.
+    EXPECT_TRUE(window.headline()->verdictText().startsWith(QStringLiteral("Meets the deadline")))
+        << window.headline()->verdictText().toStdString();
+    EXPECT_TRUE(doc->planResult().whatItTakes.meetsNow);
+
+    // One undo step takes it back.
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().workload.latencyMs, 1000);
+}
+
+// "Fewest workers that meet it" applies from the headline, with the table's workers row.
+TEST(WhatItTakesWindow, TheHeadlinesFewestWorkersApply)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    Plan plan = preset(QStringLiteral("embedding-h100.json"));
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    doc->load(plan, QString());
+    QToolButton *applyWorkers = nullptr;
+    for (QToolButton *button : window.headline()->findChildren<QToolButton *>())
+        if (button->text().startsWith(QStringLiteral("Apply")))
+            applyWorkers = button;
+    ASSERT_NE(applyWorkers, nullptr);
+    ASSERT_TRUE(applyWorkers->isVisible());
+    EXPECT_EQ(applyWorkers->text(), QStringLiteral("Apply 226 workers"));
+    EXPECT_TRUE(window.headline()->verdictText().contains(QStringLiteral("Fewest workers that "
+                                                                         "meet it: 226")));
+    QTest::mouseClick(applyWorkers, Qt::LeftButton);
+    EXPECT_EQ(doc->scenario().workload.workers, 226);
+    EXPECT_TRUE(window.headline()->verdictText().startsWith(QStringLiteral("Meets the deadline")));
+    EXPECT_FALSE(applyWorkers->isVisible()); // nothing left to apply
+}
