@@ -73,7 +73,8 @@ int main(int argc, char *argv[])
     const QCommandLineOption view(
         QStringLiteral("view"),
         QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab; "
-                       "with --workspace tail: spread (what drives the spread); "
+                       "with --workspace tail: spread (what drives the spread); on the Model "
+                       "workspace: what-it-takes or options (issue 35); "
                        "getting-started: open the Getting Started guide (F1)."),
         QStringLiteral("name"));
     parser.addOption(view);
@@ -149,9 +150,13 @@ int main(int argc, char *argv[])
                 pipeplan::help::showGettingStarted(window);
             else if (viewName == QLatin1String("spread"))
                 window->tailPanel()->answerTabs()->setCurrentIndex(1);
+            else if (viewName == QLatin1String("what-it-takes"))
+                window->answers()->setCurrentIndex(1);
+            else if (viewName == QLatin1String("options"))
+                window->answers()->setCurrentIndex(2);
             else
-                qWarning("pipeplan: --view: expected gantt, tornado, burnup, spread or "
-                         "getting-started, "
+                qWarning("pipeplan: --view: expected gantt, tornado, burnup, spread, "
+                         "what-it-takes, options or getting-started, "
                          "got '%s'",
                          qPrintable(viewName));
         }

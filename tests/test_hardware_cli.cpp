@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 #include "core/hardware/roofline.h"
 #include "core/model/uncertainty.h"
+#include "core/plan/options.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
 #include "tests/support/clirun.h"
@@ -315,7 +316,7 @@ TEST(WhatItTakesCli, EvalGivesEachLeverAndApplyingItMeets)
     const QJsonArray levers = takes.value(QStringLiteral("levers")).toArray();
     ASSERT_GE(levers.size(), 4);
     QJsonObject latency;
-    for (const QJsonValue &lever : levers) {
+    for (const auto &lever : levers) {
         const QJsonObject o = lever.toObject();
         for (const char *key :
              {"lever", "key", "current", "needed", "change", "possible", "reason"})
@@ -348,4 +349,54 @@ TEST(WhatItTakesCli, EvalGivesEachLeverAndApplyingItMeets)
     EXPECT_TRUE(text.out.contains(QStringLiteral("What it would take to finish within 8 hours")));
     EXPECT_TRUE(text.out.contains(QStringLiteral("at most %1 ms").arg(needed)))
         << text.out.toStdString();
+}
+
+// Issue 35: pipeplan-cli options FILE.json compares the plan and its options, as eval --json's
+// `options` and core's comparison; the file keeps the options.
+TEST(WhatItTakesCli, OptionsComparesThePlansOptions)
+{
+    QFile preset(QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json"));
+    ASSERT_TRUE(preset.open(QIODevice::ReadOnly));
+    scenariofile::LoadResult loaded = scenariofile::fromJson(preset.readAll());
+    ASSERT_TRUE(loaded.plan);
+    Plan plan = *loaded.plan;
+    plan.scenario.options = {
+        {QStringLiteral("pruned"),
+         {{QStringLiteral("workload.keep_fraction"), QStringLiteral("0.5")}}},
+        {QStringLiteral("GPU"),
+         {{QStringLiteral("workload.accelerator_latency_ms"), QStringLiteral("10")}}},
+    };
+    QTemporaryDir directory;
+    ASSERT_TRUE(directory.isValid());
+    const QString path = directory.filePath(QStringLiteral("options.pipeplan.json"));
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(scenariofile::toJson(plan));
+    file.close();
+    const std::vector<options::Row> expected = evaluatePlan(plan).options;
+    ASSERT_EQ(expected.size(), 3u);
+    const CliRun json = runCli({QStringLiteral("options"), path, QStringLiteral("--json")});
+    ASSERT_EQ(json.exitCode, 0) << json.err.toStdString();
+    const QJsonArray rows = json.json().value(QStringLiteral("options")).toArray();
+    ASSERT_EQ(rows.size(), 3);
+    for (int i = 0; i < 3; ++i) {
+        const QJsonObject row = rows[i].toObject();
+        EXPECT_EQ(row.value(QStringLiteral("name")).toString(),
+                  expected[static_cast<size_t>(i)].name);
+        EXPECT_EQ(row.value(QStringLiteral("runtime_seconds")).toDouble(),
+                  expected[static_cast<size_t>(i)].runtimeSeconds);
+        EXPECT_EQ(row.value(QStringLiteral("cost")).toDouble(),
+                  expected[static_cast<size_t>(i)].cost);
+        EXPECT_EQ(row.value(QStringLiteral("efficient")).toBool(),
+                  expected[static_cast<size_t>(i)].efficient);
+    }
+    // eval --json carries the same rows.
+    const CliRun eval = runCli({QStringLiteral("eval"), path, QStringLiteral("--json")});
+    ASSERT_EQ(eval.exitCode, 0);
+    EXPECT_EQ(eval.json().value(QStringLiteral("options")).toArray(), rows);
+    // The table names each option, the efficient one starred.
+    const CliRun text = runCli({QStringLiteral("options"), path});
+    ASSERT_EQ(text.exitCode, 0);
+    EXPECT_TRUE(text.out.contains(QStringLiteral("GPU ★"))) << text.out.toStdString();
+    EXPECT_TRUE(text.out.contains(QStringLiteral("pruned")));
 }

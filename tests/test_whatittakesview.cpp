@@ -2,10 +2,12 @@
 // the headline's fewest workers, as a person uses them.
 
 #include "core/plan/explain.h"
+#include "core/plan/options.h"
 #include "core/plan/scenariofile.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
+#include "ui/model/optionsview.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/whatittakesview.h"
 #include "ui/widgets/valuecontrol.h"
@@ -143,4 +145,49 @@ TEST(WhatItTakesWindow, TheHeadlinesFewestWorkersApply)
     EXPECT_EQ(doc->scenario().workload.workers, 226);
     EXPECT_TRUE(window.headline()->verdictText().startsWith(QStringLiteral("Meets the deadline")));
     EXPECT_FALSE(applyWorkers->isVisible()); // nothing left to apply
+}
+
+// Options side by side: the view's rows are core's comparison (each option evaluated as its
+// own file); Switch makes the plan that option in one undo step and keeps the options.
+TEST(WhatItTakesWindow, OptionsSideBySideAndSwitch)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    plan.scenario.options = {
+        {QStringLiteral("pruned"),
+         {{QStringLiteral("workload.keep_fraction"), QStringLiteral("0.5")}}},
+        {QStringLiteral("pruned + GPU"),
+         {{QStringLiteral("workload.keep_fraction"), QStringLiteral("0.5")},
+          {QStringLiteral("workload.accelerator_latency_ms"), QStringLiteral("10")}}},
+    };
+    doc->load(plan, QString());
+    window.answers()->setCurrentWidget(window.optionsView());
+    OptionsView *view = window.optionsView();
+    const std::vector<QStringList> rows = options::rows(doc->planResult().options);
+    ASSERT_EQ(view->table()->rowCount(), 3);
+    for (int row = 0; row < 3; ++row) {
+        EXPECT_EQ(view->table()->item(row, 0)->text(), rows[static_cast<size_t>(row) + 1][0]);
+        EXPECT_EQ(view->table()->item(row, OptionsView::kSwitchColumn + 1)->text(),
+                  rows[static_cast<size_t>(row) + 1][1]); // the runtime
+    }
+    auto *gpu =
+        qobject_cast<QPushButton *>(view->table()->cellWidget(2, OptionsView::kSwitchColumn));
+    ASSERT_NE(gpu, nullptr);
+    const double gpuRuntime = doc->planResult().options[2].runtimeSeconds;
+    const int steps = doc->undoStack()->count();
+    QTest::mouseClick(gpu, Qt::LeftButton);
+    EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+    EXPECT_EQ(doc->scenario().workload.keepFraction, 0.5);
+    ASSERT_TRUE(doc->scenario().workload.acceleratorLatencyMs);
+    EXPECT_EQ(*doc->scenario().workload.acceleratorLatencyMs, 10);
+    EXPECT_EQ(doc->result().effectiveRuntimeSeconds, gpuRuntime);
+    EXPECT_EQ(doc->scenario().options.size(), 2u); // the plan keeps its options
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().workload.keepFraction, 1);
+    EXPECT_FALSE(doc->scenario().workload.acceleratorLatencyMs);
 }

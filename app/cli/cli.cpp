@@ -19,7 +19,7 @@ std::vector<Command> commands()
         runtimeCommand(),   scalingCommand(),    amdahlCommand(),   pipelineCommand(),
         evalCommand(),      simulateCommand(),   deadlineCommand(), scheduleCommand(),
         bandwidthCommand(), monteCarloCommand(), labelingCommand(), fitCommand(),
-        traceCommand(),     devicesCommand(),    rooflineCommand(),
+        traceCommand(),     devicesCommand(),    rooflineCommand(), optionsCommand(),
     };
 }
 

@@ -30,6 +30,11 @@ void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, in
 // eval.cpp: everything the window shows for a scenario file.
 Command evalCommand();
 
+// options.cpp: the plan and its named options side by side (issue 35).
+Command optionsCommand();
+/// The comparison as `options --json` and `eval --json` print it (`options`).
+QJsonArray optionsJson(const std::vector<options::Row> &comparison);
+
 // simulate.cpp: the simulated job's tail, and the fewest workers to meet a deadline.
 Command simulateCommand();
 Command deadlineCommand();

@@ -169,6 +169,7 @@ int runEval(const Flags &flags, QTextStream &out)
         object.insert(QStringLiteral("percentiles"), percentilesJson(evaluated.uncertainty.result));
         object.insert(QStringLiteral("sensitivity"), sensitivityJson(evaluated.uncertainty.result));
         object.insert(QStringLiteral("what_it_takes"), whatItTakesJson(evaluated.whatItTakes));
+        object.insert(QStringLiteral("options"), optionsJson(evaluated.options));
         if (baseline) {
             const Comparison &c = *evaluated.baseline.comparison;
             QJsonArray baselineRows;

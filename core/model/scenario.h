@@ -19,6 +19,7 @@
 
 #include <map>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace pipeplan {
@@ -46,6 +47,18 @@ enum class Execution
     Sequential, ///< one user at a time through every stage: cost is the sum (seed 000)
     Pipelined   ///< stages overlap through queues: cost is the slowest stage (seed 000)
 };
+
+/// One option of a plan (issue 35): a name and the plan's values it changes, each a scenario-file
+/// key path and its value as `--set` takes it ("workload.keep_fraction" = "0.5",
+/// "hardware.device" = "L4", "workload.latency_ms" = "800..1200").
+struct PlanOption
+{
+    QString name;
+    std::map<QString, QString> set; ///< key path: value, in key order as the file keeps them
+    bool operator==(const PlanOption &) const = default;
+};
+/// At most this many options in a plan.
+inline constexpr int kMaxOptions = 8;
 
 /// The simulation's own knobs (what the closed form cannot express); shards, shard time,
 /// workers, cold start and caps come from the scenario (see simulationParams).
@@ -224,6 +237,9 @@ struct Scenario
     /// The report's sections as the person chose them in Export Report (report.sections).
     ReportSettings report;
     UncertaintySettings uncertainty;
+    /// Named options of the plan (issue 35): each a set of overrides of this scenario, compared
+    /// side by side (core/plan/options). Written at the file's top only, like the report's.
+    std::vector<PlanOption> options;
 
     bool operator==(const Scenario &) const = default;
 };

@@ -119,7 +119,8 @@ Sections changedSections(const Plan &before, const Plan &after)
     sections |= Section::Inputs;
     const Scenario &a = before.scenario;
     const Scenario &b = after.scenario;
-    const bool model = !sameModelInputs(a, b);
+    // The options' comparison is part of the model's answer (issue 35).
+    const bool model = !sameModelInputs(a, b) || a.options != b.options;
     if (model)
         sections |= Section::Model | Section::Tail;
     if (model || before.baseline != after.baseline)
@@ -217,6 +218,10 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
     if ((sections & Section::Model) &&
         assign(result.whatItTakes,
                whatittakes::whatItTakes(plan.scenario, result.hardware.current.inForce)))
+        changed |= Section::Model;
+    // The options are overrides of the plan as typed (a device named, a lever set), each
+    // evaluated as its own file would be.
+    if ((sections & Section::Model) && assign(result.options, options::compare(typed.scenario)))
         changed |= Section::Model;
     // The ranges' result (percentiles, ranking, each input's needed median) is computed on a
     // second thread while this one computes the scaling rows' percentiles, the whiskers and the

@@ -4,6 +4,7 @@
 #include "core/plan/background.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/explain.h"
+#include "core/plan/options.h"
 #include "core/plan/scenariofile.h"
 #include "core/plan/series.h"
 #include "core/plan/whatittakes.h"
@@ -235,6 +236,8 @@ struct PlanResult
     UncertaintySection uncertainty; ///< with Model
     /// With a deadline, the value each lever alone would need to meet it (issue 35).
     whatittakes::Result whatItTakes; ///< with Model
+    /// The plan and its named options side by side (issue 35); only the plan without options.
+    std::vector<options::Row> options; ///< with Model
     /// The model's runtime without batching, as seed 000's table counts it (the model's own
     /// runtime when the scenario does not batch): what Getting Started compares against.
     double unbatchedRuntimeSeconds = 0;

@@ -1,5 +1,7 @@
 #include "core/plan/scenariofile.h"
 
+#include "core/plan/options.h"
+
 #include "core/base/format.h"
 #include "core/base/numparse.h"
 #include "core/model/uncertainty.h"
@@ -1312,6 +1314,18 @@ QJsonObject toJsonObject(const Plan &plan)
         sections = keys;
     }
     root.insert(QStringLiteral("report"), QJsonObject{{QStringLiteral("sections"), sections}});
+    // The plan's options (issue 35), each its name and its overrides as --set takes them.
+    if (!plan.scenario.options.empty()) {
+        QJsonArray options;
+        for (const PlanOption &option : plan.scenario.options) {
+            QJsonObject set;
+            for (const auto &[key, text] : option.set)
+                set.insert(key, text);
+            options.append(
+                QJsonObject{{QStringLiteral("name"), option.name}, {QStringLiteral("set"), set}});
+        }
+        root.insert(QStringLiteral("options"), options);
+    }
     return root;
 }
 
@@ -1414,6 +1428,55 @@ LoadResult fromJsonObject(QJsonObject root)
         plan.scenario.report = readReport(read, root);
     if (read.failed())
         return {std::nullopt, read.error()};
+    if (const QJsonValue options = root.value(QStringLiteral("options"));
+        !options.isUndefined() && !options.isNull()) {
+        if (!options.isArray())
+            return {std::nullopt,
+                    {QStringLiteral("options"),
+                     QStringLiteral("must be an array, got ") + typeName(options)}};
+        const QJsonArray list = options.toArray();
+        for (qsizetype i = 0; i < list.size(); ++i) {
+            const QString path = QStringLiteral("options[%1]").arg(i);
+            if (!list[i].isObject())
+                return {std::nullopt,
+                        {path, QStringLiteral("must be an object {name, set}, got ") +
+                                   typeName(list[i])}};
+            const QJsonObject object = list[i].toObject();
+            PlanOption option;
+            const QJsonValue name = object.value(QStringLiteral("name"));
+            if (!name.isString())
+                return {std::nullopt,
+                        {path + QStringLiteral(".name"),
+                         QStringLiteral("must be a string, got ") + typeName(name)}};
+            option.name = name.toString();
+            const QJsonValue set = object.value(QStringLiteral("set"));
+            if (!set.isUndefined() && !set.isObject())
+                return {std::nullopt,
+                        {path + QStringLiteral(".set"),
+                         QStringLiteral("must be an object of key: value, got ") + typeName(set)}};
+            const QJsonObject overrides = set.toObject();
+            for (auto it = overrides.begin(); it != overrides.end(); ++it) {
+                const QJsonValue value = it.value();
+                QString text;
+                if (value.isString())
+                    text = value.toString();
+                else if (value.isDouble())
+                    text = format::plainNumber(value.toDouble());
+                else if (value.isBool())
+                    text = value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+                else
+                    return {std::nullopt,
+                            {path + QStringLiteral(".set.") + it.key(),
+                             QStringLiteral("must be a value as --set takes it, got ") +
+                                 typeName(value)}};
+                option.set.emplace(it.key(), text);
+            }
+            plan.scenario.options.push_back(std::move(option));
+        }
+        if (const std::vector<FieldError> errors = options::validate(plan.scenario);
+            !errors.empty())
+            return {std::nullopt, errors.front()};
+    }
     return {plan, {}, notes};
 }
 

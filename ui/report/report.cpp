@@ -592,6 +592,40 @@ void renderWhatItTakes(Document &doc, const whatittakes::Result &takes)
     doc.table(header, rows, {0.22, 0.2, 0.42, 0.16}, {false, true, false, true});
 }
 
+/// The plan's options side by side (issue 35), as the window's Options tab and `options` list.
+void renderOptions(Document &doc, const std::vector<options::Row> &comparison)
+{
+    if (comparison.size() < 2)
+        return; // the plan alone: no options to compare
+    doc.heading(QStringLiteral("Options"));
+    doc.text(QStringLiteral("The plan and each of its options, evaluated as its own file; ★ marks "
+                            "the efficient ones (no other both faster and cheaper)."),
+             font(8.5), kInk, 2, true);
+    std::vector<QStringList> rows = options::rows(comparison);
+    const QStringList header = rows.front();
+    rows.erase(rows.begin());
+    std::vector<double> weights(static_cast<size_t>(header.size()), 1.0);
+    // Each column as wide as its longest cell (a number never wraps; a header wraps at its
+    // spaces), the names and the nearest lever capped so that they wrap instead.
+    for (qsizetype c = 0; c < header.size(); ++c) {
+        double &weight = weights[static_cast<size_t>(c)];
+        for (const QString &word : header[c].split(QLatin1Char(' ')))
+            weight = std::max(weight, static_cast<double>(word.size()) + 2.5); // bold
+        for (const QStringList &row : rows)
+            weight = std::max(weight, static_cast<double>(row.value(c).size()) + 1);
+        if (c == 0 || c + 1 == header.size())
+            weight = std::min(weight, 16.0);
+    }
+    const double total = std::accumulate(weights.begin(), weights.end(), 0.0);
+    std::vector<double> fractions;
+    std::vector<bool> numeric;
+    for (size_t c = 0; c < weights.size(); ++c) {
+        fractions.push_back(weights[c] / total);
+        numeric.push_back(c > 0 && c + 3 < weights.size());
+    }
+    doc.table(header, rows, fractions, numeric);
+}
+
 /// This scenario against the pinned baseline (nothing when none is pinned).
 void renderComparison(Document &doc, const Plan &plan, const PlanResult &planResult,
                       const explain::Headline &h)
@@ -1386,6 +1420,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     if (has(ReportSection::Scaling)) {
         renderScalingTable(doc, plan, planResult);
         renderWhatItTakes(doc, planResult.whatItTakes);
+        renderOptions(doc, planResult.options);
         renderComparison(doc, plan, planResult, h);
     }
     if (has(ReportSection::Amdahl))

@@ -14,6 +14,7 @@
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
+#include "ui/model/optionsview.h"
 #include "ui/model/overheadchart.h"
 #include "ui/model/stagechart.h"
 #include "ui/model/waterfallchart.h"
@@ -284,6 +285,21 @@ void makeAccessible(MainWindow *window)
                 [=]() { return describe::gantt(scenario(), result()); });
     keeper->add(window->stageChart(), QObject::tr("Stage times"),
                 [=]() { return describe::stages(scenario(), result()); });
+    keeper->add(
+        window->optionsView()->chart(), QObject::tr("Options: runtime against cost"), [=]() {
+            QStringList points;
+            for (const options::Row &row : document->planResult().options) {
+                if (row.error.isEmpty())
+                    points << QObject::tr("%1: %2, %3%4")
+                                  .arg(row.name, format::duration(row.runtimeSeconds),
+                                       format::money(row.cost, row.currency),
+                                       row.efficient ? QObject::tr(" (efficient)") : QString());
+            }
+            return points.size() > 1
+                       ? QObject::tr("Options on runtime against cost: %1.")
+                             .arg(points.join(QStringLiteral("; ")))
+                       : QObject::tr("Options on runtime against cost: the plan has no options.");
+        });
     TailPanel *tail = window->tailPanel();
     keeper->add(tail->overheadChart(), QObject::tr("Runtime against workers"), [=]() {
         return withPlot(describe::overheads(scenario(), result()), tail->overheadChart());

@@ -14,6 +14,7 @@
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
+#include "ui/model/optionsview.h"
 #include "ui/model/overheadchart.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/stagechart.h"
@@ -104,6 +105,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_headline = new HeadlineWidget(this);
     m_scaling = new ScalingView(this);
     m_takes = new WhatItTakesView(this);
+    m_optionsView = new OptionsView(this);
     m_amdahl = new AmdahlChart(this);
     m_gantt = new GanttChart(this);
     m_stages = new StageChart(this);
@@ -127,9 +129,12 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_answers->setDocumentMode(true);
     m_answers->addTab(m_scaling, tr("Scaling table"));
     m_answers->addTab(m_takes, tr("What it would take"));
+    m_answers->addTab(m_optionsView, tr("Options"));
     m_answers->setTabToolTip(0, tr("Runtime at each worker count"));
     m_answers->setTabToolTip(1, tr("With a deadline: the value each lever alone would need to "
                                    "meet it, with Apply"));
+    m_answers->setTabToolTip(2, tr("The plan's named options side by side: runtime, cost, the "
+                                   "deadline, memory; Switch makes the plan one of them"));
     m_topSplitter->addWidget(m_answers);
     m_topSplitter->addWidget(titled(tr("Amdahl's law"), m_amdahl, this));
     m_topSplitter->setStretchFactor(0, 1);
@@ -265,6 +270,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_headline->setDocument(m_document);
     m_scaling->setDocument(m_document);
     m_takes->setDocument(m_document);
+    m_optionsView->setDocument(m_document);
     // Setting a deadline asks "what would make it finish?": its table comes forward then, once.
     connect(m_document, &ScenarioDocument::changed, this, [this](Sections sections) {
         const bool set = m_document->scenario().goal.finishWithin;

@@ -35,6 +35,7 @@ class InputsPanel;
 class RecoveryStore;
 class ScalingView;
 class WhatItTakesView;
+class OptionsView;
 class ScenarioDocument;
 class StageChart;
 class TailPanel;
@@ -85,6 +86,7 @@ public:
     HeadlineWidget *headline() const { return m_headline; }
     ScalingView *scaling() const { return m_scaling; }
     WhatItTakesView *whatItTakes() const { return m_takes; }
+    OptionsView *optionsView() const { return m_optionsView; }
     /// The tabs over the scaling table: "Scaling table" and "What it would take".
     QTabWidget *answers() const { return m_answers; }
     AmdahlChart *amdahlChart() const { return m_amdahl; }
@@ -196,6 +198,7 @@ private:
     HeadlineWidget *m_headline;
     ScalingView *m_scaling;
     WhatItTakesView *m_takes;
+    OptionsView *m_optionsView;
     QTabWidget *m_answers;
     bool m_deadlineWasSet = false; ///< to bring "What it would take" forward when one is set
     AmdahlChart *m_amdahl;

@@ -1,0 +1,91 @@
+// options: the plan and its named options side by side (issue 35).
+
+#include "app/cli/cli.h"
+#include "app/cli/commands.h"
+
+#include "core/plan/options.h"
+#include "core/plan/planresult.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace pipeplan::cli {
+
+QJsonArray optionsJson(const std::vector<options::Row> &comparison)
+{
+    QJsonArray rows;
+    const auto optional = [](const std::optional<double> &value) {
+        return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+    };
+    for (const options::Row &row : comparison) {
+        QJsonObject object{{QStringLiteral("name"), row.name},
+                           {QStringLiteral("option"), row.option},
+                           {QStringLiteral("error"), row.error.isEmpty()
+                                                         ? QJsonValue(QJsonValue::Null)
+                                                         : QJsonValue(row.error)}};
+        if (row.error.isEmpty()) {
+            object.insert(QStringLiteral("runtime_seconds"), row.runtimeSeconds);
+            object.insert(QStringLiteral("p50_seconds"), optional(row.p50Seconds));
+            object.insert(QStringLiteral("p90_seconds"), optional(row.p90Seconds));
+            object.insert(QStringLiteral("throughput_per_s"), row.throughputPerSecond);
+            object.insert(QStringLiteral("worker_hours"), row.workerHours);
+            object.insert(QStringLiteral("cost"), row.cost);
+            object.insert(QStringLiteral("currency"), row.currency);
+            object.insert(QStringLiteral("meets_deadline"), row.meetsDeadline
+                                                                ? QJsonValue(*row.meetsDeadline)
+                                                                : QJsonValue(QJsonValue::Null));
+            object.insert(QStringLiteral("fits_memory"), row.fitsMemory);
+            object.insert(QStringLiteral("memory"), row.memoryText);
+            object.insert(QStringLiteral("nearest_lever"), row.biggestLever);
+            object.insert(QStringLiteral("efficient"), row.efficient);
+        }
+        rows.append(object);
+    }
+    return rows;
+}
+
+namespace {
+
+int runOptions(const Flags &flags, QTextStream &out)
+{
+    const Plan plan = loadPlanArgument(flags);
+    const std::vector<options::Row> comparison = options::compare(plan.scenario);
+    if (flags.isSet(kJson.name)) {
+        printJson(out, QJsonObject{{QStringLiteral("file"), flags.positional().value(0)},
+                                   {QStringLiteral("options"), optionsJson(comparison)}});
+        return kExitOk;
+    }
+    const std::vector<QStringList> table = options::rows(comparison);
+    // Columns padded to their widest cell, two spaces apart; ★ marks the efficient ones.
+    std::vector<qsizetype> widths(static_cast<size_t>(table.front().size()), 0);
+    for (const QStringList &row : table)
+        for (qsizetype c = 0; c < row.size(); ++c)
+            widths[static_cast<size_t>(c)] =
+                std::max(widths[static_cast<size_t>(c)], row[c].size());
+    for (const QStringList &row : table) {
+        QString line;
+        for (qsizetype c = 0; c < row.size(); ++c)
+            line += row[c].leftJustified(widths[static_cast<size_t>(c)]) + QStringLiteral("  ");
+        out << line.trimmed() << '\n';
+    }
+    out << "★ efficient: no other option is both faster and cheaper.\n";
+    return kExitOk;
+}
+
+} // namespace
+
+Command optionsCommand()
+{
+    return {QStringLiteral("options"),
+            QStringLiteral("the plan and its named options side by side: options FILE.json"),
+            {{QStringLiteral("set"), FlagKind::Repeated,
+              QStringLiteral("key=value to change the plan before comparing (repeatable)")},
+             kJson,
+             kHelp},
+            runOptions,
+            1};
+}
+
+} // namespace pipeplan::cli

@@ -1,0 +1,218 @@
+#include "core/plan/options.h"
+
+#include "core/base/format.h"
+#include "core/model/uncertainty.h"
+#include "core/plan/evaluation.h"
+#include "core/plan/whatittakes.h"
+
+#include <QJsonObject>
+
+#include <cmath>
+#include <set>
+
+namespace pipeplan::options {
+
+namespace {
+
+QString setPath(int index, const QString &key)
+{
+    return QStringLiteral("options[%1].set.%2").arg(index).arg(key);
+}
+
+/// The option applied to the base plan's file object (its options left out).
+std::optional<Scenario> applyTo(QJsonObject root, const PlanOption &option, int index,
+                                FieldError *error)
+{
+    for (const auto &[key, text] : option.set) {
+        if (const std::optional<FieldError> refused = scenariofile::setValue(root, key, text)) {
+            if (error)
+                *error = {setPath(index, key), refused->message};
+            return std::nullopt;
+        }
+    }
+    scenariofile::LoadResult loaded = scenariofile::fromJsonObject(root);
+    if (!loaded.plan) {
+        if (error)
+            *error = {QStringLiteral("options[%1].set (%2)").arg(index).arg(loaded.error.field),
+                      loaded.error.message};
+        return std::nullopt;
+    }
+    return loaded.plan->scenario;
+}
+
+QJsonObject baseObject(const Scenario &base)
+{
+    Scenario plain = base;
+    plain.options.clear();
+    return scenariofile::toJsonObject(Plan{plain, std::nullopt});
+}
+
+/// The lever nearest to meeting the deadline alone: the smallest change by ratio.
+QString biggestLever(const whatittakes::Result &takes)
+{
+    if (!takes.active)
+        return {};
+    if (takes.meetsNow)
+        return QStringLiteral("meets it as it is");
+    const whatittakes::Row *best = nullptr;
+    double bestDistance = 0;
+    for (const whatittakes::Row &row : takes.rows) {
+        if (!row.needed || !(row.current > 0) || !(*row.needed > 0))
+            continue;
+        const double distance = std::abs(std::log(*row.needed / row.current));
+        if (!best || distance < bestDistance) {
+            best = &row;
+            bestDistance = distance;
+        }
+    }
+    if (!best)
+        return QStringLiteral("no lever alone");
+    return best->lever +
+           (best->atLeast ? QStringLiteral(" at least ") : QStringLiteral(" at most ")) +
+           best->neededText;
+}
+
+Row rowOf(const Scenario &scenario)
+{
+    Row row;
+    const HardwareInForce hardware = hardwareInForce(scenario);
+    const Scenario inForce = scenarioInForce(scenario, hardware);
+    const ScenarioResult r = evaluate(inForce);
+    row.runtimeSeconds = r.effectiveRuntimeSeconds;
+    row.throughputPerSecond = r.throughputUsersPerSecond;
+    row.workerHours = r.cost.workerHours;
+    row.cost = r.cost.total;
+    row.currency = r.cost.currency;
+    if (r.deadline)
+        row.meetsDeadline = r.deadline->meets;
+    if (scenario.hardware.enabled && !hardware.inForce) {
+        row.fitsMemory = false;
+        row.memoryText = hardware.problem;
+    } else if (r.memory.checked && !r.memory.fits) {
+        row.fitsMemory = false;
+        row.memoryText = r.memory.message;
+    }
+    if (!inForce.uncertainty.ranges.empty()) {
+        const auto samples = uncertainty::draw(inForce);
+        const uncertainty::Result spread = uncertainty::evaluate(inForce, *samples);
+        if (spread.active) {
+            row.p50Seconds = spread.runtimeSeconds.p50;
+            row.p90Seconds = spread.runtimeSeconds.p90;
+        }
+    }
+    row.biggestLever = biggestLever(whatittakes::whatItTakes(inForce, hardware.inForce));
+    return row;
+}
+
+} // namespace
+
+std::optional<Scenario> apply(const Scenario &base, const PlanOption &option, int index,
+                              FieldError *error)
+{
+    return applyTo(baseObject(base), option, index, error);
+}
+
+std::vector<FieldError> validate(const Scenario &scenario)
+{
+    std::vector<FieldError> errors;
+    if (scenario.options.empty())
+        return errors;
+    if (static_cast<int>(scenario.options.size()) > kMaxOptions)
+        errors.push_back({QStringLiteral("options"), QStringLiteral("has %1 options; at most %2")
+                                                         .arg(scenario.options.size())
+                                                         .arg(kMaxOptions)});
+    const QJsonObject root = baseObject(scenario);
+    std::set<QString> names;
+    for (size_t i = 0; i < scenario.options.size(); ++i) {
+        const PlanOption &option = scenario.options[i];
+        const auto index = static_cast<int>(i);
+        const QString name = option.name.trimmed();
+        if (name.isEmpty())
+            errors.push_back({QStringLiteral("options[%1].name").arg(index),
+                              QStringLiteral("is empty: an option needs a name")});
+        else if (!names.insert(name).second)
+            errors.push_back({QStringLiteral("options[%1].name").arg(index),
+                              QStringLiteral("\"%1\" is the name of an earlier option").arg(name)});
+        FieldError error;
+        if (!applyTo(root, option, index, &error))
+            errors.push_back(error);
+    }
+    return errors;
+}
+
+std::vector<Row> compare(const Scenario &typed)
+{
+    std::vector<Row> comparison;
+    Row plan = rowOf(typed);
+    plan.name = QStringLiteral("This plan");
+    comparison.push_back(plan);
+    if (typed.options.empty())
+        return comparison;
+    const QJsonObject root = baseObject(typed);
+    for (size_t i = 0; i < typed.options.size(); ++i) {
+        const PlanOption &option = typed.options[i];
+        FieldError error;
+        const std::optional<Scenario> scenario = applyTo(root, option, static_cast<int>(i), &error);
+        Row row;
+        if (scenario)
+            row = rowOf(*scenario);
+        else
+            row.error = error.toString();
+        row.name = option.name;
+        row.option = static_cast<int>(i);
+        comparison.push_back(row);
+    }
+    // Efficient: no other row at least as fast and as cheap, and better in one.
+    for (Row &row : comparison) {
+        if (!row.error.isEmpty())
+            continue;
+        row.efficient =
+            std::none_of(comparison.begin(), comparison.end(), [&row](const Row &other) {
+                return other.error.isEmpty() && other.runtimeSeconds <= row.runtimeSeconds &&
+                       other.cost <= row.cost &&
+                       (other.runtimeSeconds < row.runtimeSeconds || other.cost < row.cost);
+            });
+    }
+    return comparison;
+}
+
+std::vector<QStringList> rows(const std::vector<Row> &comparison)
+{
+    const bool spread = std::any_of(comparison.begin(), comparison.end(),
+                                    [](const Row &row) { return row.p50Seconds.has_value(); });
+    const bool deadline = std::any_of(comparison.begin(), comparison.end(),
+                                      [](const Row &row) { return row.meetsDeadline.has_value(); });
+    QStringList header{QStringLiteral("Option"), QStringLiteral("Runtime")};
+    if (spread)
+        header << QStringLiteral("P50 · P90");
+    header << QStringLiteral("Throughput") << QStringLiteral("Worker-hours")
+           << QStringLiteral("Cost") << QStringLiteral("Deadline") << QStringLiteral("Memory")
+           << QStringLiteral("Nearest lever");
+    std::vector<QStringList> table{header};
+    for (const Row &row : comparison) {
+        QStringList cells{row.efficient ? row.name + QStringLiteral(" ★") : row.name};
+        if (!row.error.isEmpty()) {
+            cells << row.error;
+            while (cells.size() < header.size())
+                cells << QString();
+            table.push_back(cells);
+            continue;
+        }
+        cells << format::duration(row.runtimeSeconds);
+        if (spread)
+            cells << (row.p50Seconds ? format::duration(*row.p50Seconds) + QStringLiteral(" · ") +
+                                           format::duration(*row.p90Seconds)
+                                     : QStringLiteral("—"));
+        cells << format::grouped(row.throughputPerSecond, 0) + QStringLiteral("/s")
+              << format::grouped(row.workerHours, 0) << format::money(row.cost, row.currency)
+              << (!row.meetsDeadline   ? QStringLiteral("—")
+                  : *row.meetsDeadline ? QStringLiteral("meets")
+                                       : QStringLiteral("misses"))
+              << (row.fitsMemory ? QStringLiteral("fits") : QStringLiteral("does not fit"))
+              << (deadline ? row.biggestLever : QString());
+        table.push_back(cells);
+    }
+    return table;
+}
+
+} // namespace pipeplan::options

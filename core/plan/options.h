@@ -1,0 +1,56 @@
+#pragma once
+
+#include "core/model/scenario.h"
+#include "core/plan/scenariofile.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+/// Options in one plan (issue 35): each option is the plan with its overrides applied; the
+/// comparison puts them side by side on runtime, cost, the deadline and memory.
+namespace pipeplan::options {
+
+/// The plan's scenario with `option`'s overrides applied as `--set` applies them (through the
+/// scenario file, so any key the file has can be overridden: a device, a lever, a range); the
+/// result has no options of its own. Nothing, with the problem in `error` (named
+/// "options[<index>].set.<key>"), when a key or value is refused.
+std::optional<Scenario> apply(const Scenario &base, const PlanOption &option, int index,
+                              FieldError *error = nullptr);
+
+/// Every option of `scenario` checked (at most kMaxOptions, names present and distinct, every
+/// override applies); errors named by their file path.
+std::vector<FieldError> validate(const Scenario &scenario);
+
+/// One row of the comparison.
+struct Row
+{
+    QString name;    ///< "This plan" for the plan as typed, else the option's name
+    int option = -1; ///< index into the scenario's options; -1 for the plan itself
+    QString error;   ///< why the option cannot be evaluated (a refused override)
+    double runtimeSeconds = 0;
+    std::optional<double> p50Seconds; ///< over the ranges, when the option has any
+    std::optional<double> p90Seconds;
+    double throughputPerSecond = 0; ///< users (the plan's counted noun) per second
+    double workerHours = 0;         ///< GPU-hours when a device prices the workers
+    double cost = 0;
+    QString currency;
+    std::optional<bool> meetsDeadline; ///< unset without a deadline
+    bool fitsMemory = true;
+    QString memoryText; ///< why not, when it does not fit
+    QString
+        biggestLever; ///< the nearest lever to meet the deadline alone ("latency at most 8.72 ms")
+    bool efficient = false; ///< no other row is both faster and cheaper (runtime against cost)
+    bool operator==(const Row &) const = default;
+};
+
+/// The plan itself, then each of its options, evaluated as each would be as its own file
+/// (evaluate() of the scenario in force, the ranges' percentiles, what it would take), with the
+/// efficient ones marked.
+std::vector<Row> compare(const Scenario &typed);
+
+/// The comparison as rows of text (a header first): the window's table, the report and the CLI.
+std::vector<QStringList> rows(const std::vector<Row> &comparison);
+
+} // namespace pipeplan::options
