@@ -51,10 +51,16 @@ namespace {
 int runOptions(const Flags &flags, QTextStream &out)
 {
     const Plan plan = loadPlanArgument(flags);
-    const std::vector<options::Row> comparison = options::compare(plan.scenario);
+    // One evaluation of the plan, the window's and the report's: its options' rows included.
+    const std::vector<options::Row> comparison = evaluatePlan(plan).options;
     if (flags.isSet(kJson.name)) {
         printJson(out, QJsonObject{{QStringLiteral("file"), flags.positional().value(0)},
                                    {QStringLiteral("options"), optionsJson(comparison)}});
+        return kExitOk;
+    }
+    if (comparison.empty()) {
+        out << "No options in this plan: add \"options\": [{\"name\": ..., \"set\": {KEY: "
+               "VALUE}}] to the file (docs/scenario-format.md).\n";
         return kExitOk;
     }
     const std::vector<QStringList> table = options::rows(comparison);

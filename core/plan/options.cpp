@@ -72,12 +72,12 @@ QString biggestLever(const whatittakes::Result &takes)
            best->neededText;
 }
 
-Row rowOf(const Scenario &scenario)
+/// A row from an evaluation already made: the model in force, its ranges' result and what it
+/// would take.
+Row rowFrom(const Scenario &typed, const HardwareInForce &hardware, const ScenarioResult &r,
+            const uncertainty::Result &spread, const whatittakes::Result &takes)
 {
     Row row;
-    const HardwareInForce hardware = hardwareInForce(scenario);
-    const Scenario inForce = scenarioInForce(scenario, hardware);
-    const ScenarioResult r = evaluate(inForce);
     row.runtimeSeconds = r.effectiveRuntimeSeconds;
     row.throughputPerSecond = r.throughputUsersPerSecond;
     row.workerHours = r.cost.workerHours;
@@ -85,23 +85,31 @@ Row rowOf(const Scenario &scenario)
     row.currency = r.cost.currency;
     if (r.deadline)
         row.meetsDeadline = r.deadline->meets;
-    if (scenario.hardware.enabled && !hardware.inForce) {
+    if (typed.hardware.enabled && !hardware.inForce) {
         row.fitsMemory = false;
         row.memoryText = hardware.problem;
     } else if (r.memory.checked && !r.memory.fits) {
         row.fitsMemory = false;
         row.memoryText = r.memory.message;
     }
-    if (!inForce.uncertainty.ranges.empty()) {
-        const auto samples = uncertainty::draw(inForce);
-        const uncertainty::Result spread = uncertainty::evaluate(inForce, *samples);
-        if (spread.active) {
-            row.p50Seconds = spread.runtimeSeconds.p50;
-            row.p90Seconds = spread.runtimeSeconds.p90;
-        }
+    if (spread.active) {
+        row.p50Seconds = spread.runtimeSeconds.p50;
+        row.p90Seconds = spread.runtimeSeconds.p90;
     }
-    row.biggestLever = biggestLever(whatittakes::whatItTakes(inForce, hardware.inForce));
+    row.biggestLever = biggestLever(takes);
     return row;
+}
+
+/// An option's row: evaluated as its own file would be.
+Row rowOf(const Scenario &scenario)
+{
+    const HardwareInForce hardware = hardwareInForce(scenario);
+    const Scenario inForce = scenarioInForce(scenario, hardware);
+    uncertainty::Result spread;
+    if (!inForce.uncertainty.ranges.empty())
+        spread = uncertainty::evaluate(inForce, *uncertainty::draw(inForce));
+    return rowFrom(scenario, hardware, evaluate(inForce), spread,
+                   whatittakes::whatItTakes(inForce, hardware.inForce));
 }
 
 } // namespace
@@ -140,14 +148,16 @@ std::vector<FieldError> validate(const Scenario &scenario)
     return errors;
 }
 
-std::vector<Row> compare(const Scenario &typed)
+std::vector<Row> compare(const Scenario &typed, const HardwareInForce &hardware,
+                         const ScenarioResult &model, const uncertainty::Result &spread,
+                         const whatittakes::Result &takes)
 {
     std::vector<Row> comparison;
-    Row plan = rowOf(typed);
-    plan.name = QStringLiteral("This plan");
-    comparison.push_back(plan);
     if (typed.options.empty())
         return comparison;
+    Row plan = rowFrom(typed, hardware, model, spread, takes);
+    plan.name = QStringLiteral("This plan");
+    comparison.push_back(plan);
     const QJsonObject root = baseObject(typed);
     for (size_t i = 0; i < typed.options.size(); ++i) {
         const PlanOption &option = typed.options[i];

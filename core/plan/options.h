@@ -1,7 +1,10 @@
 #pragma once
 
 #include "core/model/scenario.h"
+#include "core/model/uncertainty.h"
+#include "core/plan/evaluation.h"
 #include "core/plan/scenariofile.h"
+#include "core/plan/whatittakes.h"
 
 #include <QString>
 
@@ -45,10 +48,12 @@ struct Row
     bool operator==(const Row &) const = default;
 };
 
-/// The plan itself, then each of its options, evaluated as each would be as its own file
-/// (evaluate() of the scenario in force, the ranges' percentiles, what it would take), with the
-/// efficient ones marked.
-std::vector<Row> compare(const Scenario &typed);
+/// The plan itself (from its evaluation, given: the hardware and the model in force, its
+/// ranges' result, what it would take), then each of its options evaluated as its own file
+/// would be, with the efficient ones marked; empty when the plan has no options.
+std::vector<Row> compare(const Scenario &typed, const HardwareInForce &hardware,
+                         const ScenarioResult &model, const uncertainty::Result &spread,
+                         const whatittakes::Result &takes);
 
 /// The comparison as rows of text (a header first): the window's table, the report and the CLI.
 std::vector<QStringList> rows(const std::vector<Row> &comparison);

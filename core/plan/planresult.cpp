@@ -219,10 +219,7 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
         assign(result.whatItTakes,
                whatittakes::whatItTakes(plan.scenario, result.hardware.current.inForce)))
         changed |= Section::Model;
-    // The options are overrides of the plan as typed (a device named, a lever set), each
-    // evaluated as its own file would be.
-    if ((sections & Section::Model) && assign(result.options, options::compare(typed.scenario)))
-        changed |= Section::Model;
+
     // The ranges' result (percentiles, ranking, each input's needed median) is computed on a
     // second thread while this one computes the scaling rows' percentiles, the whiskers and the
     // fan from the same sampled jobs: the two halves take about as long, and a slider tick
@@ -317,6 +314,13 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
         result.pipeline = pipelineSeries(plan.scenario, result.model);
     }
     joinUncertainty();
+    // The options are overrides of the plan as typed (a device named, a lever set), each
+    // evaluated as its own file would be; the plan's own row is its result above.
+    if ((sections & Section::Model) &&
+        assign(result.options,
+               options::compare(typed.scenario, result.hardware.current, result.model,
+                                result.uncertainty.result, result.whatItTakes)))
+        changed |= Section::Model;
     // The overheads' step, when there is one, is the plan's whole runtime: the headline's.
     while (overheadsStepSpread &&
            result.waterfall.stepSpread.size() < result.waterfall.steps.size())

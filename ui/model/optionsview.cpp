@@ -3,6 +3,7 @@
 #include "core/base/format.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/chartstyle.h"
+#include "ui/widgets/rowbuttons.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -16,6 +17,16 @@
 #include <algorithm>
 
 namespace pipeplan {
+
+namespace {
+/// A word-wrapped label's text, set only when it changed: a new text re-lays out the window,
+/// and a slider tick gives the same sentence again.
+void setSummary(QLabel *label, const QString &text)
+{
+    if (label->text() != text)
+        label->setText(text);
+}
+} // namespace
 
 OptionsView::OptionsView(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_table(new QTableWidget(0, 0, this)),
@@ -100,15 +111,16 @@ void OptionsView::refresh()
     m_chart->setVisible(any);
     if (!any) {
         m_table->setRowCount(0);
-        m_summary->setText(tr("No options in this plan. A plan file's \"options\" list names "
-                              "alternatives, each a set of overrides (\"workload.keep_fraction\": "
-                              "\"0.5\", \"hardware.device\": \"L4\"), and this puts them side by "
-                              "side: runtime, cost, the deadline, memory."));
+        setSummary(m_summary,
+                   tr("No options in this plan. A plan file's \"options\" list names "
+                      "alternatives, each a set of overrides (\"workload.keep_fraction\": "
+                      "\"0.5\", \"hardware.device\": \"L4\"), and this puts them side by "
+                      "side: runtime, cost, the deadline, memory."));
         return;
     }
-    m_summary->setText(tr("The plan and its %1 options, each evaluated as its own file. ★ and a "
-                          "filled point: efficient (no other both faster and cheaper).")
-                           .arg(m_rows.size() - 1));
+    setSummary(m_summary, tr("The plan and its %1 options, each evaluated as its own file. ★ and a "
+                             "filled point: efficient (no other both faster and cheaper).")
+                              .arg(m_rows.size() - 1));
     std::vector<QStringList> rows = options::rows(m_rows);
     QStringList header = rows.front();
     rows.erase(rows.begin());
@@ -124,26 +136,13 @@ void OptionsView::refresh()
         for (int column = 0; column < static_cast<int>(cells.size()); ++column) {
             if (column == kSwitchColumn)
                 continue;
-            QTableWidgetItem *item = m_table->item(r, column);
-            if (!item) {
-                item = new QTableWidgetItem;
-                m_table->setItem(r, column, item);
-            }
-            item->setText(cells[column]);
-            item->setToolTip(cells[column]);
+            rowbuttons::setCell(m_table, r, column, cells[column]);
         }
         const options::Row &row = m_rows[static_cast<size_t>(r)];
-        auto *button = qobject_cast<QPushButton *>(m_table->cellWidget(r, kSwitchColumn));
-        if (!button) {
-            button = new QPushButton(tr("Switch"), m_table);
-            button->setAutoDefault(false);
-            connect(button, &QPushButton::clicked, this, [this, button]() {
-                for (int i = 0; i < m_table->rowCount(); ++i)
-                    if (m_table->cellWidget(i, kSwitchColumn) == button)
-                        switchTo(m_rows[static_cast<size_t>(i)].option);
+        QPushButton *button =
+            rowbuttons::button(m_table, r, kSwitchColumn, tr("Switch"), [this](int clicked) {
+                switchTo(m_rows[static_cast<size_t>(clicked)].option);
             });
-            m_table->setCellWidget(r, kSwitchColumn, button);
-        }
         const bool switchable = row.option >= 0 && row.error.isEmpty();
         button->setEnabled(switchable);
         button->setToolTip(switchable ? tr("Make the plan \"%1\" (one undo step)").arg(row.name)

@@ -3,6 +3,7 @@
 #include "core/base/format.h"
 #include "core/plan/explain.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/widgets/rowbuttons.h"
 
 #include <QHeaderView>
 #include <QLabel>
@@ -11,6 +12,16 @@
 #include <QVBoxLayout>
 
 namespace pipeplan {
+
+namespace {
+/// A word-wrapped label's text, set only when it changed: a new text re-lays out the window,
+/// and a slider tick gives the same sentence again.
+void setSummary(QLabel *label, const QString &text)
+{
+    if (label->text() != text)
+        label->setText(text);
+}
+} // namespace
 
 WhatItTakesView::WhatItTakesView(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_table(new QTableWidget(0, 4, this))
@@ -70,11 +81,11 @@ void WhatItTakesView::refresh()
     m_table->setVisible(m_result.active);
     if (!m_result.active) {
         m_table->setRowCount(0);
-        m_summary->setText(tr("Set a deadline (Goal: Finish within) and this lists, for each "
-                              "lever of the plan, the value that alone would meet it."));
+        setSummary(m_summary, tr("Set a deadline (Goal: Finish within) and this lists, for each "
+                                 "lever of the plan, the value that alone would meet it."));
         return;
     }
-    m_summary->setText(explain::whatItTakesTitle(m_result) + QLatin1Char('.'));
+    setSummary(m_summary, explain::whatItTakesTitle(m_result) + QLatin1Char('.'));
     std::vector<QStringList> rows = explain::whatItTakesRows(m_result);
     const QStringList header = rows.front();
     rows.erase(rows.begin());
@@ -93,28 +104,11 @@ void WhatItTakesView::refresh()
         for (int column = 0; column < static_cast<int>(shown.size()); ++column) {
             if (column == kApplyColumn)
                 continue;
-            QTableWidgetItem *item = m_table->item(row, column);
-            if (!item) {
-                item = new QTableWidgetItem;
-                m_table->setItem(row, column, item);
-            }
-            if (item->text() != shown[column]) {
-                item->setText(shown[column]);
-                item->setToolTip(shown[column]);
-            }
+            rowbuttons::setCell(m_table, row, column, shown[column]);
         }
         // The buttons are made once per row and kept: a slider tick only relabels them.
-        auto *button = qobject_cast<QPushButton *>(m_table->cellWidget(row, kApplyColumn));
-        if (!button) {
-            button = new QPushButton(tr("Apply"), m_table);
-            button->setAutoDefault(false);
-            connect(button, &QPushButton::clicked, this, [this, button]() {
-                for (int i = 0; i < m_table->rowCount(); ++i)
-                    if (m_table->cellWidget(i, kApplyColumn) == button)
-                        applyRow(i);
-            });
-            m_table->setCellWidget(row, kApplyColumn, button);
-        }
+        QPushButton *button = rowbuttons::button(m_table, row, kApplyColumn, tr("Apply"),
+                                                 [this](int clicked) { applyRow(clicked); });
         const bool applicable = r.needed && *r.needed != r.current;
         button->setEnabled(applicable);
         const QString what = applicable

@@ -1,0 +1,21 @@
+#pragma once
+
+#include <QString>
+
+#include <functional>
+
+class QPushButton;
+class QTableWidget;
+
+namespace pipeplan::rowbuttons {
+
+/// Sets the text (and tooltip) of the cell at (row, column), making its item when there is none
+/// and leaving an unchanged text alone: tables that follow a slider relabel, not rebuild.
+void setCell(QTableWidget *table, int row, int column, const QString &text);
+
+/// The button in (row, column), made once with `text` and kept across refreshes; a click calls
+/// `clicked` with the row the button is in then.
+QPushButton *button(QTableWidget *table, int row, int column, const QString &text,
+                    const std::function<void(int row)> &clicked);
+
+} // namespace pipeplan::rowbuttons
