@@ -1,6 +1,9 @@
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/schedulesearchrunner.h"
+#include "ui/model/optionsview.h"
+#include "ui/model/planeview.h"
+#include "ui/model/whatittakesview.h"
 #include "ui/project/projectpanel.h"
 #include "ui/tail/tailpanel.h"
 #include "ui/window/help.h"
@@ -74,7 +77,7 @@ int main(int argc, char *argv[])
         QStringLiteral("view"),
         QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab; "
                        "with --workspace tail: spread (what drives the spread); on the Model "
-                       "workspace: what-it-takes or options (issue 35); "
+                       "workspace: what-it-takes, two-levers or options (issue 35); "
                        "getting-started: open the Getting Started guide (F1)."),
         QStringLiteral("name"));
     parser.addOption(view);
@@ -151,12 +154,14 @@ int main(int argc, char *argv[])
             else if (viewName == QLatin1String("spread"))
                 window->tailPanel()->answerTabs()->setCurrentIndex(1);
             else if (viewName == QLatin1String("what-it-takes"))
-                window->answers()->setCurrentIndex(1);
+                window->answers()->setCurrentWidget(window->whatItTakes());
+            else if (viewName == QLatin1String("two-levers"))
+                window->answers()->setCurrentWidget(window->planeView());
             else if (viewName == QLatin1String("options"))
-                window->answers()->setCurrentIndex(2);
+                window->answers()->setCurrentWidget(window->optionsView());
             else
                 qWarning("pipeplan: --view: expected gantt, tornado, burnup, spread, "
-                         "what-it-takes, options or getting-started, "
+                         "what-it-takes, two-levers, options or getting-started, "
                          "got '%s'",
                          qPrintable(viewName));
         }

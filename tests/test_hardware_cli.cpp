@@ -302,6 +302,64 @@ TEST(RangesCli, RuntimeAndEvalGivePercentilesAndSensitivity)
 
 // Issue 35: eval --json gains what_it_takes, each lever as core computed it; --set of the
 // suggested value makes eval meet the deadline; the text output lists the same rows.
+// Two levers from the CLI: --set goal.levers picks them, eval --json gives the plane, and the
+// cheapest combination set with --set meets the deadline at the cost it names.
+TEST(WhatItTakesCli, ThePlaneOfTwoLeversAndItsCheapest)
+{
+    const QString file = QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json");
+    const QStringList deadline{QStringLiteral("--set"),
+                               QStringLiteral("goal.finish_within=true"),
+                               QStringLiteral("--set"),
+                               QStringLiteral("goal.deadline_s=28800"),
+                               QStringLiteral("--set"),
+                               QStringLiteral("goal.levers=workload.workers,workload.latency_ms")};
+    const CliRun eval =
+        runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--json")} + deadline);
+    ASSERT_EQ(eval.exitCode, 0) << eval.err.toStdString();
+    const QJsonObject plane = eval.json()
+                                  .value(QStringLiteral("what_it_takes"))
+                                  .toObject()
+                                  .value(QStringLiteral("plane"))
+                                  .toObject();
+    EXPECT_EQ(plane.value(QStringLiteral("x")).toObject().value(QStringLiteral("key")).toString(),
+              QStringLiteral("workload.workers"));
+    EXPECT_EQ(plane.value(QStringLiteral("y")).toObject().value(QStringLiteral("key")).toString(),
+              QStringLiteral("workload.latency_ms"));
+    EXPECT_EQ(plane.value(QStringLiteral("plan")).toObject().value(QStringLiteral("x")).toDouble(),
+              10'000);
+    EXPECT_FALSE(plane.value(QStringLiteral("meets")).toBool());
+    EXPECT_GE(plane.value(QStringLiteral("boundary")).toArray().size(), 40);
+    const QJsonObject cheapest = plane.value(QStringLiteral("cheapest")).toObject();
+    ASSERT_FALSE(cheapest.isEmpty());
+    const CliRun applied =
+        runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--json")} + deadline +
+               QStringList{QStringLiteral("--set"),
+                           QStringLiteral("workload.workers=%1")
+                               .arg(cheapest.value(QStringLiteral("x")).toDouble(), 0, 'f', 0),
+                           QStringLiteral("--set"),
+                           QStringLiteral("workload.latency_ms=%1")
+                               .arg(cheapest.value(QStringLiteral("y")).toDouble(), 0, 'f', 2)});
+    ASSERT_EQ(applied.exitCode, 0) << applied.err.toStdString();
+    EXPECT_TRUE(applied.json()
+                    .value(QStringLiteral("what_it_takes"))
+                    .toObject()
+                    .value(QStringLiteral("meets"))
+                    .toBool());
+    EXPECT_NEAR(applied.json()
+                    .value(QStringLiteral("cost"))
+                    .toObject()
+                    .value(QStringLiteral("total"))
+                    .toDouble(),
+                cheapest.value(QStringLiteral("cost")).toDouble(), 1e-6);
+    // The text says the same; a bad pair is refused at its key.
+    const CliRun text = runCli(QStringList{QStringLiteral("eval"), file} + deadline);
+    EXPECT_TRUE(text.out.contains(QStringLiteral("Cheapest that meets it: ")));
+    const CliRun bad = runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--set"),
+                                          QStringLiteral("goal.levers=workload.workers")});
+    EXPECT_NE(bad.exitCode, 0);
+    EXPECT_TRUE(bad.err.contains(QStringLiteral("goal.levers"))) << bad.err.toStdString();
+}
+
 TEST(WhatItTakesCli, EvalGivesEachLeverAndApplyingItMeets)
 {
     const QString file = QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json");

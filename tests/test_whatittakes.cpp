@@ -5,10 +5,16 @@
 
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <optional>
+#include <utility>
 
 using namespace pipeplan;
 
@@ -108,6 +114,185 @@ TEST(WhatItTakes, NoDeadlineNoTable)
 // (a third of its runtime) and one it meets (three times it), applying the suggested value to
 // the plan as typed makes its evaluation meet the deadline, and one step of the field's
 // precision back toward failing does not (unless the field's end is reached).
+// Two levers by hand: the 1,000-second job at p = 0.9 within 100 s takes
+// keep x 1,000 x (0.1 + 0.9 / N) seconds, so at N workers every keep fraction up to
+// 0.1 / (0.1 + 0.9 / N) meets (floored to the field's 0.001). Workers alone cannot (the serial
+// 10 % alone is 100 s); keep alone needs 0.526.
+TEST(WhatItTakesPlane, WorkersAndKeepFractionByHand)
+{
+    Scenario s = thousandSecondJob();
+    s.workload.parallelFraction = 0.9;
+    s.goal.deadlineSeconds = 100;
+    s.goal.pricePerWorkerHour = 3.6; // a cent per worker-second
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    const whatittakes::Plane plane =
+        whatittakes::plane(s, false, QStringLiteral("workload.workers"),
+                           QStringLiteral("workload.keep_fraction"), single);
+    ASSERT_TRUE(plane.active) << plane.reason.toStdString();
+    EXPECT_FALSE(plane.meetsNow);
+    EXPECT_DOUBLE_EQ(plane.plan.runtimeSeconds, 190);
+    // The axes: workers from a third of 10 (4 on the grid) to thirty times (no single answer),
+    // keep from a third of its answer 0.526 (0.175) up to its bound 1, both on log axes.
+    EXPECT_EQ(plane.x.low, 4);
+    EXPECT_EQ(plane.x.high, 300);
+    EXPECT_TRUE(plane.x.logScale);
+    EXPECT_EQ(plane.y.low, 0.176); // 0.526 / 3 = 0.17533, the grid's next 0.176
+    EXPECT_EQ(plane.y.high, 1);
+    EXPECT_TRUE(plane.y.logScale);
+    ASSERT_EQ(plane.xs.size(), plane.boundary.size());
+    const auto byHand = [](double workers) {
+        return std::floor(0.1 / (0.1 + 0.9 / workers) * 1000 + 1e-9) / 1000;
+    };
+    double nearestDistance = 1e300;
+    std::optional<std::pair<double, double>> nearest;
+    int drawn = 0;
+    for (size_t i = 0; i < plane.xs.size(); ++i) {
+        const double n = plane.xs[i];
+        EXPECT_EQ(n, std::round(n)) << "workers on their grid";
+        const double keep = byHand(n);
+        if (keep < plane.y.low) {
+            EXPECT_FALSE(plane.boundary[i]) << n;
+            continue;
+        }
+        ASSERT_TRUE(plane.boundary[i]) << n;
+        EXPECT_EQ(*plane.boundary[i], std::min(keep, 1.0)) << n;
+        ++drawn;
+        const double dx =
+            std::log(n / 4) / std::log(300.0 / 4) - std::log(10.0 / 4) / std::log(75.0);
+        const double dy = std::log(keep) / std::log(1 / 0.176);
+        if (std::hypot(dx, dy) < nearestDistance) {
+            nearestDistance = std::hypot(dx, dy);
+            nearest = std::pair{n, keep};
+        }
+    }
+    EXPECT_GT(drawn, 30);
+    EXPECT_EQ(*plane.boundary[static_cast<size_t>(
+                  std::find(plane.xs.begin(), plane.xs.end(), 10.0) - plane.xs.begin())],
+              0.526); // the plan's own worker count: keep alone
+    // The cheapest: cost = N x keep x 1,000 (0.1 + 0.9 / N) / 3,600 x $3.6 = keep (0.1 N + 0.9)
+    // dollars, least at the fewest workers that meet at the least keep on the plane, 0.368:
+    // 0.368 <= 0.1 / (0.1 + 0.9 / N) from N = 5.24, the first grid column from 6 workers.
+    ASSERT_TRUE(plane.cheapest);
+    EXPECT_EQ(plane.cheapest->y, 0.176);
+    EXPECT_EQ(plane.cheapest->x, 4);
+    EXPECT_NEAR(plane.cheapest->cost, 0.176 * (0.1 * 4 + 0.9), 1e-12);
+    EXPECT_LE(plane.cheapest->runtimeSeconds, 100);
+    // The nearest: the boundary point closest to (10, 1) across the axes' spans.
+    ASSERT_TRUE(plane.nearest);
+    ASSERT_TRUE(nearest);
+    EXPECT_EQ(plane.nearest->x, nearest->first);
+    EXPECT_EQ(plane.nearest->y, nearest->second);
+    EXPECT_GT(plane.nearest->x, 10); // more workers and less pruning: a move of both
+    EXPECT_GT(plane.nearest->y, 0.526);
+}
+
+TEST(WhatItTakesPlane, NoPlaneWithoutADeadlineOrALever)
+{
+    Scenario s = thousandSecondJob();
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    EXPECT_FALSE(whatittakes::plane(s, false, QStringLiteral("workload.workers"),
+                                    QStringLiteral("overheads.cold_start_s"), single)
+                     .active); // no cold start set
+    const whatittakes::Plane same = whatittakes::plane(s, false, QStringLiteral("workload.workers"),
+                                                       QStringLiteral("workload.workers"), single);
+    EXPECT_FALSE(same.active);
+    EXPECT_EQ(same.reason.toStdString(), "pick two different levers");
+    s.goal.finishWithin = false;
+    EXPECT_FALSE(whatittakes::plane(s, false, QStringLiteral("workload.workers"),
+                                    QStringLiteral("workload.keep_fraction"), {})
+                     .active);
+}
+
+// Every preset, a deadline a third of its runtime, three pairs of levers: every boundary point
+// meets and one step of the second lever toward failing misses (inside the plane); the
+// cheapest and the nearest, applied to the typed plan, meet in evaluatePlan.
+TEST(WhatItTakesPlane, EveryBoundaryPointMeetsAndOneStepBeyondMisses)
+{
+    int checked = 0;
+    for (const QString &name : presets()) {
+        Plan plan = loadPreset(name);
+        plan.scenario.goal.finishWithin = true;
+        plan.scenario.goal.deadlineSeconds = evaluatePlan(plan).model.effectiveRuntimeSeconds / 3;
+        for (const auto &[keyX, keyY] : {std::pair{QStringLiteral("workload.workers"),
+                                                   QStringLiteral("workload.keep_fraction")},
+                                         std::pair{QStringLiteral("workload.keep_fraction"),
+                                                   QStringLiteral("workload.parallel_fraction")},
+                                         std::pair{QStringLiteral("workload.parallel_fraction"),
+                                                   QStringLiteral("workload.workers")}}) {
+            Plan picked = plan;
+            picked.scenario.goal.levers = {keyX, keyY};
+            const PlanResult result = evaluatePlan(picked);
+            const whatittakes::Plane &plane = result.plane;
+            const std::string where =
+                name.toStdString() + " " + keyX.toStdString() + " x " + keyY.toStdString();
+            ASSERT_TRUE(plane.active) << where << plane.reason.toStdString();
+            const double deadline = plane.deadlineSeconds;
+            const double step = std::pow(10.0, -plane.y.decimals);
+            for (size_t i = 0; i < plane.xs.size(); ++i) {
+                if (!plane.boundary[i])
+                    continue;
+                Scenario at = result.inForce;
+                whatittakes::apply(at, keyX, plane.xs[i]);
+                whatittakes::apply(at, keyY, *plane.boundary[i]);
+                EXPECT_LE(effectiveRuntimeSeconds(at), deadline) << where;
+                const double beyond = *plane.boundary[i] + (plane.y.upHelps ? -step : step);
+                if (beyond < plane.y.low - 1e-12 || beyond > plane.y.high + 1e-12)
+                    continue;
+                whatittakes::apply(at, keyY, beyond);
+                EXPECT_GT(effectiveRuntimeSeconds(at), deadline) << where << " x " << plane.xs[i];
+                ++checked;
+            }
+            for (const std::optional<whatittakes::PlanePoint> &point :
+                 {plane.cheapest, plane.nearest}) {
+                if (!point)
+                    continue;
+                Plan applied = picked;
+                whatittakes::apply(applied.scenario, keyX, point->x);
+                whatittakes::apply(applied.scenario, keyY, point->y);
+                const PlanResult there = evaluatePlan(applied);
+                EXPECT_LE(there.model.effectiveRuntimeSeconds, deadline) << where;
+                EXPECT_NEAR(there.model.cost.total, point->cost, 1e-9 * point->cost) << where;
+            }
+        }
+    }
+    EXPECT_GT(checked, 300);
+}
+
+// The plane's levers live in the goal section: a file that names none reads the default pair
+// and saves without the key; a picked pair saves and reads back; a bad one is refused at it.
+TEST(WhatItTakesPlane, TheFileKeepsThePickedLevers)
+{
+    Plan plan{thousandSecondJob(), std::nullopt};
+    EXPECT_FALSE(scenariofile::toJson(plan).contains("\"levers\""));
+    plan.scenario.goal.levers = {QStringLiteral("workload.parallel_fraction"),
+                                 QStringLiteral("workload.latency_ms")};
+    const QByteArray json = scenariofile::toJson(plan);
+    scenariofile::LoadResult loaded = scenariofile::fromJson(json);
+    ASSERT_TRUE(loaded.plan) << loaded.error.toString().toStdString();
+    EXPECT_EQ(loaded.plan->scenario.goal.levers, plan.scenario.goal.levers);
+
+    plan.scenario.goal.levers[1] = QStringLiteral("workload.users");
+    loaded = scenariofile::fromJson(scenariofile::toJson(plan));
+    ASSERT_FALSE(loaded.plan);
+    EXPECT_EQ(loaded.error.field, QStringLiteral("goal.levers[1]"));
+    EXPECT_TRUE(loaded.error.message.contains(QStringLiteral("workload.users")));
+
+    plan.scenario.goal.levers[1] = QStringLiteral("workload.parallel_fraction");
+    loaded = scenariofile::fromJson(scenariofile::toJson(plan));
+    ASSERT_FALSE(loaded.plan);
+    EXPECT_EQ(loaded.error.field, QStringLiteral("goal.levers[1]"));
+
+    QJsonObject root = QJsonDocument::fromJson(json).object();
+    QJsonObject goal = root.value(QStringLiteral("goal")).toObject();
+    goal.insert(QStringLiteral("levers"), QJsonArray{QStringLiteral("workload.parallel_fraction"),
+                                                     QStringLiteral("workload.latency_ms"),
+                                                     QStringLiteral("workload.workers")});
+    root.insert(QStringLiteral("goal"), goal);
+    loaded = scenariofile::fromJson(QJsonDocument(root).toJson());
+    ASSERT_FALSE(loaded.plan);
+    EXPECT_EQ(loaded.error.field, QStringLiteral("goal.levers"));
+}
+
 TEST(WhatItTakes, ApplyingTheValueMeetsAndOneStepBackMisses)
 {
     int checked = 0;

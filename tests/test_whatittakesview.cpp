@@ -8,12 +8,15 @@
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
 #include "ui/model/optionsview.h"
+#include "ui/model/planechart.h"
+#include "ui/model/planeview.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/whatittakesview.h"
 #include "ui/widgets/valuecontrol.h"
 #include "ui/window/mainwindow.h"
 
 #include <QCheckBox>
+#include <QComboBox>
 #include <QFile>
 #include <QLineEdit>
 #include <QPushButton>
@@ -22,6 +25,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QToolButton>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -190,4 +194,74 @@ TEST(WhatItTakesWindow, OptionsSideBySideAndSwitch)
     doc->undoStack()->undo();
     EXPECT_EQ(doc->scenario().workload.keepFraction, 1);
     EXPECT_FALSE(doc->scenario().workload.acceleratorLatencyMs);
+}
+
+// Two levers in the window: the tab draws core's plane for the levers the plan names, picking
+// another lever is one undo step (and the file keeps it), and Apply cheapest sets both levers
+// in one undo step, after which the plan meets the deadline.
+TEST(WhatItTakesWindow, TwoLeversPickAndApplyTheCheapest)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 8 * 3600.0;
+    doc->load(plan, QString());
+    PlaneView *view = window.planeView();
+    window.answers()->setCurrentWidget(view);
+
+    // The default pair, workers and keep fraction, cannot: even at keep 0.001 the serial 2 %
+    // takes 16.67 hours.
+    EXPECT_EQ(view->acrossBox()->currentText(), QStringLiteral("Workers"));
+    EXPECT_EQ(view->upBox()->currentText(), QStringLiteral("Keep fraction"));
+    EXPECT_TRUE(view->summaryText().endsWith(
+        QStringLiteral("No combination on this plane meets the deadline.")));
+    EXPECT_FALSE(view->applyCheapestButton()->isEnabled());
+
+    // The file names workers and the latency: core's plane on the chart.
+    plan.scenario.goal.levers[1] = QStringLiteral("workload.latency_ms");
+    doc->load(plan, QString());
+    EXPECT_EQ(view->upBox()->currentText(), QStringLiteral("Latency per prediction"));
+    const whatittakes::Plane &plane = doc->planResult().plane;
+    ASSERT_TRUE(plane.active);
+    EXPECT_EQ(view->chart()->boundaryGraph()->dataCount(), static_cast<int>(plane.xs.size()));
+    EXPECT_EQ(view->chart()->planMarker()->data()->at(0)->key, 10'000);
+    EXPECT_EQ(view->summaryText(), explain::planeLines(plane).join(QLatin1Char('\n')));
+
+    // Pick p up: one undo step, saved in the file.
+    const int pIndex = view->upBox()->findData(QStringLiteral("workload.parallel_fraction"));
+    ASSERT_GE(pIndex, 0);
+    view->upBox()->setCurrentIndex(pIndex);
+    emit view->upBox()->activated(pIndex);
+    EXPECT_EQ(doc->scenario().goal.levers[1], QStringLiteral("workload.parallel_fraction"));
+    EXPECT_EQ(doc->planResult().plane.y.key, QStringLiteral("workload.parallel_fraction"));
+    EXPECT_TRUE(scenariofile::toJson(doc->plan()).contains("workload.parallel_fraction"));
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().goal.levers[1], QStringLiteral("workload.latency_ms"));
+    EXPECT_EQ(view->upBox()->currentText(), QStringLiteral("Latency per prediction"));
+    // The same lever on both axes swaps them.
+    EXPECT_TRUE(
+        view->pick(QStringLiteral("workload.latency_ms"), QStringLiteral("workload.latency_ms")));
+    EXPECT_EQ(doc->scenario().goal.levers[0], QStringLiteral("workload.latency_ms"));
+    EXPECT_EQ(doc->scenario().goal.levers[1], QStringLiteral("workload.workers"));
+    doc->undoStack()->undo();
+
+    // Apply the cheapest: both levers in one step; the plan meets; undo restores both.
+    ASSERT_TRUE(doc->planResult().plane.cheapest);
+    const whatittakes::PlanePoint cheapest = *doc->planResult().plane.cheapest;
+    ASSERT_TRUE(view->applyCheapestButton()->isEnabled());
+    const int before = doc->undoStack()->index();
+    QTest::mouseClick(view->applyCheapestButton(), Qt::LeftButton);
+    EXPECT_EQ(doc->undoStack()->index(), before + 1);
+    EXPECT_EQ(doc->scenario().workload.workers, cheapest.x);
+    EXPECT_EQ(doc->scenario().workload.latencyMs, cheapest.y);
+    EXPECT_LE(doc->planResult().model.effectiveRuntimeSeconds, 8 * 3600.0);
+    EXPECT_DOUBLE_EQ(doc->planResult().model.cost.total, cheapest.cost);
+    EXPECT_TRUE(window.headline()->verdictText().startsWith(QStringLiteral("Meets the deadline")))
+        << window.headline()->verdictText().toStdString();
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().workload.workers, 10'000);
+    EXPECT_EQ(doc->scenario().workload.latencyMs, 1000);
 }

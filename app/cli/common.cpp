@@ -212,7 +212,50 @@ QJsonArray sensitivityJson(const uncertainty::Result &result)
     return drivers;
 }
 
-QJsonValue whatItTakesJson(const whatittakes::Result &result)
+QJsonObject planeAxisJson(const whatittakes::PlaneAxis &axis)
+{
+    return QJsonObject{{QStringLiteral("lever"), axis.lever},
+                       {QStringLiteral("key"), axis.key},
+                       {QStringLiteral("unit"), axis.unit},
+                       {QStringLiteral("current"), axis.current},
+                       {QStringLiteral("low"), axis.low},
+                       {QStringLiteral("high"), axis.high},
+                       {QStringLiteral("log_scale"), axis.logScale},
+                       {QStringLiteral("direction"),
+                        axis.upHelps ? QStringLiteral("at_least") : QStringLiteral("at_most")}};
+}
+
+QJsonValue planePointJson(const std::optional<whatittakes::PlanePoint> &point)
+{
+    if (!point)
+        return QJsonValue::Null;
+    return QJsonObject{{QStringLiteral("x"), point->x},
+                       {QStringLiteral("y"), point->y},
+                       {QStringLiteral("runtime_seconds"), point->runtimeSeconds},
+                       {QStringLiteral("cost"), point->cost}};
+}
+
+QJsonValue planeJson(const whatittakes::Plane &plane)
+{
+    if (!plane.active)
+        return QJsonObject{{QStringLiteral("reason"), plane.reason}};
+    QJsonArray boundary;
+    for (size_t i = 0; i < plane.xs.size(); ++i)
+        boundary.append(
+            QJsonObject{{QStringLiteral("x"), plane.xs[i]},
+                        {QStringLiteral("y"), plane.boundary[i] ? QJsonValue(*plane.boundary[i])
+                                                                : QJsonValue(QJsonValue::Null)}});
+    return QJsonObject{{QStringLiteral("x"), planeAxisJson(plane.x)},
+                       {QStringLiteral("y"), planeAxisJson(plane.y)},
+                       {QStringLiteral("currency"), plane.currency},
+                       {QStringLiteral("plan"), planePointJson(plane.plan)},
+                       {QStringLiteral("meets"), plane.meetsNow},
+                       {QStringLiteral("boundary"), boundary},
+                       {QStringLiteral("cheapest"), planePointJson(plane.cheapest)},
+                       {QStringLiteral("nearest"), planePointJson(plane.nearest)}};
+}
+
+QJsonValue whatItTakesJson(const whatittakes::Result &result, const whatittakes::Plane &plane)
 {
     if (!result.active)
         return QJsonValue::Null;
@@ -236,7 +279,8 @@ QJsonValue whatItTakesJson(const whatittakes::Result &result)
     return QJsonObject{{QStringLiteral("deadline_seconds"), result.deadlineSeconds},
                        {QStringLiteral("runtime_seconds"), result.runtimeSeconds},
                        {QStringLiteral("meets"), result.meetsNow},
-                       {QStringLiteral("levers"), rows}};
+                       {QStringLiteral("levers"), rows},
+                       {QStringLiteral("plane"), planeJson(plane)}};
 }
 
 } // namespace pipeplan::cli

@@ -127,7 +127,9 @@ QJsonArray sensitivityJson(const uncertainty::Result &result);
 
 /// What it would take (issue 35): null without a deadline, else {deadline_seconds,
 /// runtime_seconds, meets, levers: [{lever, key, unit, current, needed, direction, change,
-/// change_text, possible, reason, runtime_seconds}]}; `change` is needed / current - 1.
-QJsonValue whatItTakesJson(const whatittakes::Result &result);
+/// change_text, possible, reason, runtime_seconds}], plane: {x, y: {lever, key, unit, current,
+/// low, high, log_scale, direction}, currency, plan, meets, boundary: [{x, y}], cheapest,
+/// nearest: {x, y, runtime_seconds, cost}} or {reason}}; `change` is needed / current - 1.
+QJsonValue whatItTakesJson(const whatittakes::Result &result, const whatittakes::Plane &plane);
 
 } // namespace pipeplan::cli

@@ -168,7 +168,8 @@ int runEval(const Flags &flags, QTextStream &out)
         object.insert(QStringLiteral("cost"), costJson(r.cost));
         object.insert(QStringLiteral("percentiles"), percentilesJson(evaluated.uncertainty.result));
         object.insert(QStringLiteral("sensitivity"), sensitivityJson(evaluated.uncertainty.result));
-        object.insert(QStringLiteral("what_it_takes"), whatItTakesJson(evaluated.whatItTakes));
+        object.insert(QStringLiteral("what_it_takes"),
+                      whatItTakesJson(evaluated.whatItTakes, evaluated.plane));
         object.insert(QStringLiteral("options"), optionsJson(evaluated.options));
         if (baseline) {
             const Comparison &c = *evaluated.baseline.comparison;
@@ -284,6 +285,9 @@ int runEval(const Flags &flags, QTextStream &out)
                                          QLatin1Char(')'));
         }
         printRows(out, lines);
+        out << '\n' << QStringLiteral("Two levers (goal.levers)") << '\n';
+        for (const QString &line : explain::planeLines(evaluated.plane))
+            out << "  " << line << '\n';
     }
     out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";
     printRows(

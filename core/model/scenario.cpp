@@ -176,6 +176,20 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
                           QStringLiteral("must be a three-letter ISO 4217 code such as USD or "
                                          "EUR, got '%1'")
                               .arg(scenario.goal.currency)});
+    for (size_t i = 0; i < scenario.goal.levers.size(); ++i) {
+        const QString &key = scenario.goal.levers[i];
+        if (!uncertainty::isLeverKey(key))
+            errors.push_back({QStringLiteral("goal.levers[%1]").arg(i),
+                              QStringLiteral("must name a lever such as workload.workers, "
+                                             "workload.keep_fraction or stages[1].ms_per_user, "
+                                             "got '%1'")
+                                  .arg(key)});
+    }
+    if (scenario.goal.levers[0] == scenario.goal.levers[1])
+        errors.push_back({QStringLiteral("goal.levers[1]"),
+                          QStringLiteral("must differ from goal.levers[0] (%1): a plane needs "
+                                         "two levers")
+                              .arg(scenario.goal.levers[0])});
 
     const TrainingSettings &t = scenario.training;
     const std::size_t before = errors.size();

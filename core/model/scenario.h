@@ -17,6 +17,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <array>
 #include <map>
 #include <optional>
 #include <utility>
@@ -89,6 +90,9 @@ struct GoalSettings
     /// The price's currency, an ISO 4217 code: costs print as "$18,055.56" (format::money).
     QString currency = QStringLiteral("USD");
     double trials = 200; ///< simulation trials per worker count tried
+    /// The two levers "What it would take" draws on a plane (issue 35), as scenario-file keys.
+    std::array<QString, 2> levers{QStringLiteral("workload.workers"),
+                                  QStringLiteral("workload.keep_fraction")};
     bool operator==(const GoalSettings &) const = default;
 };
 

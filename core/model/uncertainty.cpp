@@ -8,6 +8,8 @@
 #include "core/model/overheads.h"
 #include "core/project/montecarlo.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -305,6 +307,22 @@ const Input *findInput(const std::vector<Input> &all, const QString &key)
     return found == all.end() ? nullptr : &*found;
 }
 } // namespace
+
+bool isLeverKey(const QString &key)
+{
+    static const QStringList keys{QStringLiteral("workload.workers"),
+                                  QStringLiteral("workload.parallel_fraction"),
+                                  QStringLiteral("workload.latency_ms"),
+                                  QStringLiteral("workload.accelerator_latency_ms"),
+                                  QStringLiteral("workload.batch_ms_per_user"),
+                                  QStringLiteral("workload.keep_fraction"),
+                                  QStringLiteral("overheads.cold_start_s"),
+                                  QStringLiteral("overheads.request_overhead_ms"),
+                                  QStringLiteral("overheads.shared_cap_per_s"),
+                                  QStringLiteral("overheads.dispatch_cap_per_s")};
+    static const QRegularExpression stage(QStringLiteral(R"(^stages\[\d+\]\.ms_per_user$)"));
+    return keys.contains(key) || stage.match(key).hasMatch();
+}
 
 std::optional<Input> input(const Scenario &scenario, const QString &key)
 {
@@ -1016,14 +1034,8 @@ QString valueText(const Input &in, double value)
     else {
         const double magnitude = std::abs(value);
         const int decimals = magnitude >= 1000 ? 0 : magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : 3;
-        text = format::grouped(value, decimals);
         // Trailing zeros say nothing: "12.50" reads "12.5".
-        if (decimals > 0) {
-            while (text.endsWith(QLatin1Char('0')))
-                text.chop(1);
-            if (text.endsWith(QLatin1Char('.')))
-                text.chop(1);
-        }
+        text = format::trimmed(value, decimals);
     }
     return in.unit.isEmpty() ? text : text + QLatin1Char(' ') + in.unit;
 }

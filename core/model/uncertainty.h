@@ -53,6 +53,11 @@ struct Input
     Slot slot = Slot::Users;
 };
 
+/// Whether `key` names a lever "What it would take" can move (issue 35): the workers, p, a
+/// latency, the batched time, the keep fraction, a stage's time (stages[i].ms_per_user) or an
+/// overhead.
+bool isLeverKey(const QString &key);
+
 /// Every number of `scenario` that accepts a range (its stages' own times included; the scoring
 /// stage's time comes from the workload).
 std::vector<Input> inputs(const Scenario &scenario);

@@ -785,4 +785,40 @@ QString whatItTakesTitle(const whatittakes::Result &result)
         .arg(format::duration(result.deadlineSeconds));
 }
 
+QString planeValueText(const whatittakes::PlaneAxis &axis, double value)
+{
+    const QString number = format::trimmed(value, axis.decimals);
+    return axis.unit.isEmpty() ? axis.lever.toLower() + QLatin1Char(' ') + number
+                               : format::count(value, axis.unit);
+}
+
+QString planePointText(const whatittakes::Plane &plane, const whatittakes::PlanePoint &point)
+{
+    return QStringLiteral("%1 and %2: %3, runtime %4")
+        .arg(planeValueText(plane.x, point.x), planeValueText(plane.y, point.y),
+             format::money(point.cost, plane.currency), format::duration(point.runtimeSeconds));
+}
+
+QStringList planeLines(const whatittakes::Plane &plane)
+{
+    if (!plane.active)
+        return {QStringLiteral("No plane: ") + plane.reason + QLatin1Char('.')};
+    QStringList lines;
+    lines << QStringLiteral("%1 against %2, everything else as it is; the deadline %3.")
+                 .arg(plane.x.lever, plane.y.lever.toLower(),
+                      format::duration(plane.deadlineSeconds));
+    lines << QStringLiteral("The plan: ") + planePointText(plane, plane.plan) +
+                 (plane.meetsNow ? QStringLiteral(" (meets it).") : QStringLiteral(" (misses)."));
+    if (!plane.cheapest) {
+        lines << QStringLiteral("No combination on this plane meets the deadline.");
+        return lines;
+    }
+    lines << QStringLiteral("Cheapest that meets it: ") + planePointText(plane, *plane.cheapest) +
+                 QLatin1Char('.');
+    if (plane.nearest)
+        lines << QStringLiteral("Smallest move that meets it: ") +
+                     planePointText(plane, *plane.nearest) + QLatin1Char('.');
+    return lines;
+}
+
 } // namespace pipeplan::explain

@@ -180,4 +180,12 @@ std::vector<QStringList> whatItTakesRows(const whatittakes::Result &result);
 /// The table's title: "What it would take to finish within 8 hours: ..." or, met, the slack.
 QString whatItTakesTitle(const whatittakes::Result &result);
 
+/// A lever's value on the plane as a sentence names it: "1,200 workers", "keep fraction 0.55".
+QString planeValueText(const whatittakes::PlaneAxis &axis, double value);
+/// "1,200 workers and keep fraction 0.55: $34.20, runtime 7.9 hours".
+QString planePointText(const whatittakes::Plane &plane, const whatittakes::PlanePoint &point);
+/// The plane in words (issue 35): the levers and the deadline, the plan, the cheapest and the
+/// nearest combinations that meet it, or why there is no plane.
+QStringList planeLines(const whatittakes::Plane &plane);
+
 } // namespace pipeplan::explain

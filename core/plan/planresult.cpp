@@ -120,7 +120,8 @@ Sections changedSections(const Plan &before, const Plan &after)
     const Scenario &a = before.scenario;
     const Scenario &b = after.scenario;
     // The options' comparison is part of the model's answer (issue 35).
-    const bool model = !sameModelInputs(a, b) || a.options != b.options;
+    const bool model =
+        !sameModelInputs(a, b) || a.options != b.options || a.goal.levers != b.goal.levers;
     if (model)
         sections |= Section::Model | Section::Tail;
     if (model || before.baseline != after.baseline)
@@ -218,6 +219,11 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
     if ((sections & Section::Model) &&
         assign(result.whatItTakes,
                whatittakes::whatItTakes(plan.scenario, result.hardware.current.inForce)))
+        changed |= Section::Model;
+    if ((sections & Section::Model) &&
+        assign(result.plane, whatittakes::plane(plan.scenario, result.hardware.current.inForce,
+                                                plan.scenario.goal.levers[0],
+                                                plan.scenario.goal.levers[1], result.whatItTakes)))
         changed |= Section::Model;
 
     // The ranges' result (percentiles, ranking, each input's needed median) is computed on a

@@ -236,6 +236,9 @@ struct PlanResult
     UncertaintySection uncertainty; ///< with Model
     /// With a deadline, the value each lever alone would need to meet it (issue 35).
     whatittakes::Result whatItTakes; ///< with Model
+    /// With a deadline, the two levers the plan names drawn as a plane: which combinations meet
+    /// it, the cheapest and the nearest (issue 35).
+    whatittakes::Plane plane; ///< with Model
     /// The plan and its named options side by side (issue 35); only the plan without options.
     std::vector<options::Row> options; ///< with Model
     /// The model's runtime without batching, as seed 000's table counts it (the model's own

@@ -158,6 +158,20 @@ QString recomputeKey(hardware::Recompute recompute)
     return QStringLiteral("none");
 }
 
+/// The goal section; its plane's two levers only when they are not the default pair, so a
+/// plan that never picked them saves as before.
+QJsonObject goalObject(const GoalSettings &goal)
+{
+    QJsonObject object{{QStringLiteral("deadline_s"), goal.deadlineSeconds},
+                       {QStringLiteral("finish_within"), goal.finishWithin},
+                       {QStringLiteral("price_per_worker_hour"), goal.pricePerWorkerHour},
+                       {QStringLiteral("currency"), goal.currency},
+                       {QStringLiteral("trials"), goal.trials}};
+    if (goal.levers != GoalSettings{}.levers)
+        object.insert(QStringLiteral("levers"), QJsonArray{goal.levers[0], goal.levers[1]});
+    return object;
+}
+
 /// The hardware section (format 7, issue 33): the device and model the latency comes from.
 /// The ranges as a person types them ("800..1,200", "800/1,000/1,500"), keyed by the number's
 /// path, and how they are sampled.
@@ -966,12 +980,7 @@ QJsonObject scenarioObject(const Scenario &s)
              {QStringLiteral("speculative_backups"), s.simulation.speculativeBackups},
              {QStringLiteral("trials"), s.simulation.trials},
              {QStringLiteral("seed"), s.simulation.seed}}},
-        {QStringLiteral("goal"),
-         QJsonObject{{QStringLiteral("deadline_s"), s.goal.deadlineSeconds},
-                     {QStringLiteral("finish_within"), s.goal.finishWithin},
-                     {QStringLiteral("price_per_worker_hour"), s.goal.pricePerWorkerHour},
-                     {QStringLiteral("currency"), s.goal.currency},
-                     {QStringLiteral("trials"), s.goal.trials}}},
+        {QStringLiteral("goal"), goalObject(s.goal)},
         {QStringLiteral("training"), trainingObject(s.training)},
         {QStringLiteral("project"), projectObject(s.project)},
         {QStringLiteral("measured"), measuredObject(s.measured)},
@@ -1189,6 +1198,19 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
             read.string(goal, QStringLiteral("currency"), sectionPath(goalKey, "currency"), false);
         !currency.isEmpty())
         s.goal.currency = currency;
+    if (goal.contains(QStringLiteral("levers"))) {
+        const QString leversPath = sectionPath(goalKey, "levers");
+        const QJsonArray levers = read.array(goal, QStringLiteral("levers"), leversPath);
+        if (!read.failed() && levers.size() != 2)
+            read.fail(leversPath,
+                      QStringLiteral("must list two levers, got %1").arg(levers.size()));
+        for (qsizetype i = 0; i < levers.size() && i < 2 && !read.failed(); ++i) {
+            if (!levers[i].isString())
+                read.fail(leversPath + QStringLiteral("[%1]").arg(i),
+                          QStringLiteral("must be a lever's key such as workload.workers"));
+            s.goal.levers[static_cast<size_t>(i)] = levers[i].toString();
+        }
+    }
 
     const QString trainingKey = QStringLiteral("training");
     const QJsonObject training = read.section(root, trainingKey, path(trainingKey));
@@ -1558,6 +1580,20 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
     // A bare workload key is the workload's: "--set users=75M".
     if (root.value(QStringLiteral("workload")).toObject().contains(path))
         path.prepend(QStringLiteral("workload."));
+    // The plane's two levers, "across,up" (issue 35): a list, absent from a file that keeps
+    // the default pair. The file's reading checks them.
+    if (path == QLatin1String("goal.levers")) {
+        const QStringList keys = text.split(QLatin1Char(','));
+        if (keys.size() != 2)
+            return FieldError{rawPath, QStringLiteral("must be two lever keys separated by a "
+                                                      "comma (like workload.workers,"
+                                                      "workload.keep_fraction), got '%1'")
+                                           .arg(text)};
+        QJsonObject goal = root.value(QStringLiteral("goal")).toObject();
+        goal.insert(QStringLiteral("levers"), QJsonArray{keys[0].trimmed(), keys[1].trimmed()});
+        root.insert(QStringLiteral("goal"), goal);
+        return std::nullopt;
+    }
     const std::optional<std::vector<PathStep>> steps = parsePath(path);
     if (!steps)
         return FieldError{

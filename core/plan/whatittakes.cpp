@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <utility>
 
 namespace pipeplan::whatittakes {
 
@@ -63,16 +65,42 @@ std::vector<Lever> leversOf(const Scenario &s, bool deviceSetsLatency)
     return levers;
 }
 
-QString valueText(double value, int decimals)
+/// The lever's field grid: k / scale for whole k from kMin to kMax (the field's bounds).
+struct Grid
 {
-    QString text = format::grouped(value, decimals);
-    if (decimals > 0 && text.contains(QLatin1Char('.'))) {
-        while (text.endsWith(QLatin1Char('0')))
-            text.chop(1);
-        if (text.endsWith(QLatin1Char('.')))
-            text.chop(1);
+    double scale = 1;
+    double kMin = 0;
+    double kMax = 0;
+};
+
+Grid gridOf(const Lever &lever)
+{
+    Grid grid;
+    grid.scale = std::pow(10.0, lever.decimals);
+    const FieldSpec &spec = *lever.input.spec;
+    grid.kMin = std::ceil(spec.min * grid.scale);
+    if (spec.minExclusive && grid.kMin / grid.scale <= spec.min)
+        grid.kMin += 1;
+    grid.kMax = std::floor(spec.max * grid.scale);
+    if (spec.maxExclusive && grid.kMax / grid.scale >= spec.max)
+        grid.kMax -= 1;
+    return grid;
+}
+
+/// The grid step on the meeting side of the crossing between `kBest` (meets) and `kWorst`
+/// (misses), by bisection: `meets(k)` must hold at kBest and not at kWorst.
+template <typename Meets> double bisect(double kBest, double kWorst, const Meets &meets)
+{
+    double good = kBest;
+    double bad = kWorst;
+    while (std::abs(good - bad) > 1) {
+        const double middle = std::floor((good + bad) / 2);
+        if (meets(middle))
+            good = middle;
+        else
+            bad = middle;
     }
-    return text;
+    return good;
 }
 
 QString withUnit(const QString &text, const QString &unit)
@@ -118,7 +146,7 @@ QString whyNot(const Scenario &best, const Lever &lever, double bestValue, doubl
                within;
     return QStringLiteral("even with %1 at %2 the job takes %3")
                .arg(lever.input.label.toLower(),
-                    withUnit(valueText(bestValue, lever.decimals), lever.input.unit),
+                    withUnit(format::trimmed(bestValue, lever.decimals), lever.input.unit),
                     format::duration(r.effectiveRuntimeSeconds)) +
            within;
 }
@@ -182,15 +210,10 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency)
         row.atLeast = lever.upHelps;
         row.current = in.get(inForce, in.stage).value_or(0);
 
-        // The field's grid: k / scale for whole k inside the field's bounds.
-        const double scale = std::pow(10.0, lever.decimals);
-        const FieldSpec &spec = *in.spec;
-        double kMin = std::ceil(spec.min * scale);
-        if (spec.minExclusive && kMin / scale <= spec.min)
-            kMin += 1;
-        double kMax = std::floor(spec.max * scale);
-        if (spec.maxExclusive && kMax / scale >= spec.max)
-            kMax -= 1;
+        const Grid grid = gridOf(lever);
+        const double scale = grid.scale;
+        const double kMin = grid.kMin;
+        const double kMax = grid.kMax;
         Scenario trial = inForce;
         const auto runtimeAt = [&](double k) {
             in.set(trial, in.stage, k / scale);
@@ -221,26 +244,16 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency)
                 if (meets(kClamped) && (kClamped == kWorst || !meets(kClamped + toward)))
                     kNeeded = kClamped;
             }
-            if (!kNeeded) {
-                double good = kBest;
-                double bad = kWorst;
-                while (std::abs(good - bad) > 1) {
-                    const double middle = std::floor((good + bad) / 2);
-                    if (meets(middle))
-                        good = middle;
-                    else
-                        bad = middle;
-                }
-                kNeeded = good;
-            }
+            if (!kNeeded)
+                kNeeded = bisect(kBest, kWorst, meets);
         }
         if (kNeeded) {
             row.possible = true;
             row.needed = *kNeeded / scale;
             row.runtimeSeconds = runtimeAt(*kNeeded);
             row.change = row.current != 0 ? *row.needed / row.current - 1 : 0;
-            const QString from = valueText(row.current, lever.decimals);
-            const QString to = withUnit(valueText(*row.needed, lever.decimals), row.unit);
+            const QString from = format::trimmed(row.current, lever.decimals);
+            const QString to = withUnit(format::trimmed(*row.needed, lever.decimals), row.unit);
             row.neededText = to;
             row.changeText = anyValue ? QStringLiteral("any value meets it")
                              : *row.needed == row.current
@@ -251,6 +264,206 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency)
         result.rows.push_back(std::move(row));
     }
     return result;
+}
+
+namespace {
+
+const Lever *findLever(const std::vector<Lever> &levers, const QString &key)
+{
+    for (const Lever &lever : levers) {
+        if (lever.input.key == key)
+            return &lever;
+    }
+    return nullptr;
+}
+
+/// The parallel fraction is drawn on a linear axis up to its bound (what matters is how close
+/// to 1 it gets); the others, factors of the work or of its speed, on a log axis.
+bool linearAxis(const Lever &lever)
+{
+    return lever.input.slot == uncertainty::Slot::Parallel;
+}
+
+/// The axis of `lever`: its value now and its single-lever answer, a third of the span beyond
+/// them (p, linear) or a factor of three (log); without an answer, on to the field's bound in
+/// the helping direction (p) or a factor of thirty. Snapped to the field's grid.
+PlaneAxis axisOf(const Lever &lever, const Scenario &s, const Result &single)
+{
+    PlaneAxis axis;
+    const uncertainty::Input &in = lever.input;
+    axis.lever = in.label;
+    axis.key = in.key;
+    axis.unit = in.unit;
+    axis.decimals = lever.decimals;
+    axis.upHelps = lever.upHelps;
+    axis.current = in.get(s, in.stage).value_or(0);
+    std::optional<double> needed;
+    for (const Row &row : single.rows) {
+        if (row.key == in.key)
+            needed = row.needed;
+    }
+    const Grid grid = gridOf(lever);
+    const double fieldLow = grid.kMin / grid.scale;
+    const double fieldHigh = grid.kMax / grid.scale;
+    const double c = axis.current;
+    double low = needed ? std::min(c, *needed) : c;
+    double high = needed ? std::max(c, *needed) : c;
+    axis.logScale = !linearAxis(lever) && c > 0;
+    if (!axis.logScale) {
+        const double pad = std::max(0.02, (high - low) / 3);
+        low -= pad;
+        high += pad;
+        if (!needed && lever.upHelps)
+            high = fieldHigh;
+        else if (!needed)
+            low = fieldLow;
+    } else {
+        low /= 3;
+        high *= 3;
+        if (!needed && lever.upHelps)
+            high *= 10;
+        else if (!needed)
+            low /= 10;
+    }
+    low = std::clamp(low, fieldLow, fieldHigh);
+    high = std::clamp(high, fieldLow, fieldHigh);
+    axis.low = std::ceil(low * grid.scale - 1e-9) / grid.scale;
+    axis.high = std::floor(high * grid.scale + 1e-9) / grid.scale;
+    if (axis.high <= axis.low)
+        axis.high = std::min(fieldHigh, axis.low + 10 / grid.scale);
+    if (axis.logScale && axis.low <= 0)
+        axis.low = 1 / grid.scale;
+    return axis;
+}
+
+/// Where `value` sits across the axis's span, 0 at low and 1 at high (log on a log axis).
+double across(const PlaneAxis &axis, double value)
+{
+    if (axis.logScale)
+        return std::log(value / axis.low) / std::log(axis.high / axis.low);
+    return (value - axis.low) / (axis.high - axis.low);
+}
+
+} // namespace
+
+Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX,
+            const QString &keyY, const Result &single)
+{
+    Plane result;
+    if (!inForce.goal.finishWithin) {
+        result.reason = QStringLiteral("set a deadline (Finish within) to see which combinations "
+                                       "meet it");
+        return result;
+    }
+    const std::vector<Lever> levers = leversOf(inForce, deviceSetsLatency);
+    const Lever *leverX = findLever(levers, keyX);
+    const Lever *leverY = findLever(levers, keyY);
+    for (const auto &[lever, key] : {std::pair{leverX, keyX}, std::pair{leverY, keyY}}) {
+        if (!lever) {
+            result.reason =
+                QStringLiteral("the plan has no lever %1 (an overhead that is not set, a stage "
+                               "it does not have, or a latency the device sets)")
+                    .arg(key);
+            return result;
+        }
+    }
+    if (keyX == keyY) {
+        result.reason = QStringLiteral("pick two different levers");
+        return result;
+    }
+    result.active = true;
+    result.deadlineSeconds = inForce.goal.deadlineSeconds;
+    result.currency = inForce.goal.currency;
+    result.pricePerWorkerHour = inForce.goal.pricePerWorkerHour;
+    result.x = axisOf(*leverX, inForce, single);
+    result.y = axisOf(*leverY, inForce, single);
+
+    Scenario trial = inForce;
+    const uncertainty::Input &inX = leverX->input;
+    const uncertainty::Input &inY = leverY->input;
+    const auto point = [&](double x, double y) {
+        inX.set(trial, inX.stage, x);
+        inY.set(trial, inY.stage, y);
+        PlanePoint p{x, y, effectiveRuntimeSeconds(trial), 0};
+        p.cost = trial.workload.workers * p.runtimeSeconds / 3600 * result.pricePerWorkerHour;
+        return p;
+    };
+    result.plan = point(result.x.current, result.y.current);
+    result.meetsNow = result.plan.runtimeSeconds <= result.deadlineSeconds;
+
+    // The first lever's values: 48 steps across its span, on its grid, and its value now (so
+    // the nearest point can be the second lever alone).
+    constexpr int kSteps = 48;
+    const double xScale = gridOf(*leverX).scale;
+    for (int i = 0; i <= kSteps; ++i) {
+        const double t = static_cast<double>(i) / kSteps;
+        const double x = result.x.logScale
+                             ? result.x.low * std::pow(result.x.high / result.x.low, t)
+                             : result.x.low + (result.x.high - result.x.low) * t;
+        result.xs.push_back(
+            std::clamp(std::round(x * xScale) / xScale, result.x.low, result.x.high));
+    }
+    if (result.x.current >= result.x.low && result.x.current <= result.x.high)
+        result.xs.push_back(result.x.current);
+    std::sort(result.xs.begin(), result.xs.end());
+    result.xs.erase(std::unique(result.xs.begin(), result.xs.end()), result.xs.end());
+
+    const double yScale = gridOf(*leverY).scale;
+    const double kLow = std::round(result.y.low * yScale);
+    const double kHigh = std::round(result.y.high * yScale);
+    const double kBest = result.y.upHelps ? kHigh : kLow;
+    const double kWorst = result.y.upHelps ? kLow : kHigh;
+    const double planAcross[2] = {across(result.x, result.x.current),
+                                  across(result.y, result.y.current)};
+    double nearestDistance = std::numeric_limits<double>::infinity();
+    for (const double x : result.xs) {
+        const auto meets = [&](double k) {
+            return point(x, k / yScale).runtimeSeconds <= result.deadlineSeconds;
+        };
+        std::optional<double> k;
+        if (meets(kWorst))
+            k = kWorst;
+        else if (meets(kBest))
+            k = bisect(kBest, kWorst, meets);
+        result.boundary.push_back(k ? std::optional<double>(*k / yScale) : std::nullopt);
+        if (!k)
+            continue;
+        // The cost along the column is least at one of the ends of its meeting span: the
+        // boundary (fewer workers, say) or the far end (less work).
+        for (const double end : {*k, kBest}) {
+            const PlanePoint candidate = point(x, end / yScale);
+            if (!result.cheapest || candidate.cost < result.cheapest->cost ||
+                (candidate.cost == result.cheapest->cost &&
+                 candidate.runtimeSeconds < result.cheapest->runtimeSeconds))
+                result.cheapest = candidate;
+        }
+        if (result.meetsNow)
+            continue;
+        // The nearest meeting point of this column: the plan's own y when it meets here,
+        // else the boundary.
+        const double yHere = *k / yScale;
+        const bool planYMeets =
+            result.y.upHelps ? result.y.current >= yHere : result.y.current <= yHere;
+        const double y = planYMeets ? result.y.current : yHere;
+        const double dx = across(result.x, x) - planAcross[0];
+        const double dy = across(result.y, y) - planAcross[1];
+        const double distance = std::hypot(dx, dy);
+        if (distance < nearestDistance) {
+            nearestDistance = distance;
+            result.nearest = point(x, y);
+        }
+    }
+    return result;
+}
+
+std::optional<double> valueOf(const Scenario &typed, const QString &key)
+{
+    if (key == QLatin1String("workload.workers"))
+        return typed.workload.workers;
+    const std::optional<uncertainty::Input> in = uncertainty::input(typed, key);
+    if (!in)
+        return std::nullopt;
+    return in->get(typed, in->stage);
 }
 
 bool apply(Scenario &typed, const QString &key, double value)

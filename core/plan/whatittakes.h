@@ -46,6 +46,67 @@ struct Result
     bool operator==(const Result &) const = default;
 };
 
+/// One axis of the two-lever plane: the lever, its value now and the span drawn.
+struct PlaneAxis
+{
+    QString lever; ///< "Workers"
+    QString key;   ///< "workload.workers"
+    QString unit;
+    int decimals = 0;
+    double current = 0;
+    double low = 0;  ///< the span drawn and searched, on the field's grid
+    double high = 0; ///< the span drawn and searched, on the field's grid
+    bool logScale = false;
+    bool upHelps = false; ///< a larger value shortens the job
+    bool operator==(const PlaneAxis &) const = default;
+};
+
+/// A combination of the two levers, the job's runtime there and what it costs.
+struct PlanePoint
+{
+    double x = 0;
+    double y = 0;
+    double runtimeSeconds = 0;
+    double cost = 0; ///< workers x runtime in hours x the price per worker-hour in force
+    bool operator==(const PlanePoint &) const = default;
+};
+
+/// The cheapest combination of two levers the person picks (issue 35): over a grid of the
+/// first lever's values, the second's value that just meets the deadline (the boundary of the
+/// feasible region), and the cheapest and the nearest meeting points.
+struct Plane
+{
+    bool active = false;
+    QString reason; ///< why there is no plane: no deadline, or a lever the plan does not have
+    PlaneAxis x;
+    PlaneAxis y;
+    std::vector<double> xs; ///< the first lever's sampled values, ascending, on its grid
+    /// For each xs, the second lever's value on its grid nearest to missing that still meets
+    /// (with everything else as it is); unset where no value within [y.low, y.high] meets.
+    /// The region that meets lies above it when y.upHelps, else below it.
+    std::vector<std::optional<double>> boundary;
+    PlanePoint plan;
+    bool meetsNow = false;
+    double deadlineSeconds = 0;
+    QString currency;
+    double pricePerWorkerHour = 0;
+    /// The meeting point of the plane with the least cost (ties: the faster); unset when none
+    /// meets.
+    std::optional<PlanePoint> cheapest;
+    /// The meeting point nearest the plan, each axis measured across its span (log where the
+    /// axis is): the smallest move of the two together. Unset when the plan meets or none does.
+    std::optional<PlanePoint> nearest;
+    bool operator==(const Plane &) const = default;
+};
+
+/// The two-lever plane of `inForce` for levers `keyX` and `keyY` (scenario-file keys): each
+/// axis spans the lever's value now and its single-lever answer in `single` (whatItTakes), a
+/// factor of three beyond on a log axis (p: linear, a third of the span beyond); 48 values of the
+/// first lever, the second's boundary by bisection on its grid, every point checked with
+/// effectiveRuntimeSeconds. Cost = workers x runtime / 3,600 x inForce's price per worker-hour.
+Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX,
+            const QString &keyY, const Result &single);
+
 /// Every lever of `inForce` (the plan as the model evaluates it, scenarioInForce): the workers,
 /// the parallel fraction, the latency per prediction (or the accelerator's, or the batched time
 /// per user, whichever is in force; none when a device sets it), the keep fraction, each
@@ -64,5 +125,8 @@ std::optional<double> parallelFractionNeeded(double workSeconds, double workers,
 /// Sets lever `key` of the typed scenario to `value` (the window's Apply, `--set`): false when
 /// the scenario has no such lever.
 bool apply(Scenario &typed, const QString &key, double value);
+
+/// The typed value of lever `key` (nothing when the plan has no such lever).
+std::optional<double> valueOf(const Scenario &typed, const QString &key);
 
 } // namespace pipeplan::whatittakes

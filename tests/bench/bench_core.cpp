@@ -258,6 +258,24 @@ void BM_WhatItTakes(benchmark::State &state)
 }
 BENCHMARK(BM_WhatItTakes)->Name("BM_WhatItTakes/default")->Unit(benchmark::kMillisecond);
 
+/// The two-lever plane (workers and keep fraction) of the default job at 8 hours: 49 columns,
+/// each boundary by bisection, the cheapest and the nearest; on every tick with a deadline.
+void BM_WhatItTakesPlane(benchmark::State &state)
+{
+    using namespace pipeplan;
+    Scenario s = defaultScenario();
+    s.goal.finishWithin = true;
+    s.goal.deadlineSeconds = 8 * 3600.0;
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    whatittakes::Plane plane;
+    for (auto _ : state) {
+        plane = whatittakes::plane(s, false, s.goal.levers[0], s.goal.levers[1], single);
+        benchmark::DoNotOptimize(plane);
+    }
+    state.counters["columns"] = static_cast<double>(plane.xs.size());
+}
+BENCHMARK(BM_WhatItTakesPlane)->Name("BM_WhatItTakes/plane")->Unit(benchmark::kMillisecond);
+
 /// Drawing the samples anew (a range itself edited): 100,000 per range, three ranges.
 void BM_UncertaintyDraw(benchmark::State &state)
 {

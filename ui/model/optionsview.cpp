@@ -18,16 +18,6 @@
 
 namespace pipeplan {
 
-namespace {
-/// A word-wrapped label's text, set only when it changed: a new text re-lays out the window,
-/// and a slider tick gives the same sentence again.
-void setSummary(QLabel *label, const QString &text)
-{
-    if (label->text() != text)
-        label->setText(text);
-}
-} // namespace
-
 OptionsView::OptionsView(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_table(new QTableWidget(0, 0, this)),
       m_chart(new QCustomPlot(this))
@@ -111,16 +101,17 @@ void OptionsView::refresh()
     m_chart->setVisible(any);
     if (!any) {
         m_table->setRowCount(0);
-        setSummary(m_summary,
-                   tr("No options in this plan. A plan file's \"options\" list names "
-                      "alternatives, each a set of overrides (\"workload.keep_fraction\": "
-                      "\"0.5\", \"hardware.device\": \"L4\"), and this puts them side by "
-                      "side: runtime, cost, the deadline, memory."));
+        rowbuttons::setText(m_summary,
+                            tr("No options in this plan. A plan file's \"options\" list names "
+                               "alternatives, each a set of overrides (\"workload.keep_fraction\": "
+                               "\"0.5\", \"hardware.device\": \"L4\"), and this puts them side by "
+                               "side: runtime, cost, the deadline, memory."));
         return;
     }
-    setSummary(m_summary, tr("The plan and its %1 options, each evaluated as its own file. ★ and a "
-                             "filled point: efficient (no other both faster and cheaper).")
-                              .arg(m_rows.size() - 1));
+    rowbuttons::setText(m_summary,
+                        tr("The plan and its %1 options, each evaluated as its own file. ★ and a "
+                           "filled point: efficient (no other both faster and cheaper).")
+                            .arg(m_rows.size() - 1));
     std::vector<QStringList> rows = options::rows(m_rows);
     QStringList header = rows.front();
     rows.erase(rows.begin());

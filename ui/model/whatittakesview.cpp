@@ -13,16 +13,6 @@
 
 namespace pipeplan {
 
-namespace {
-/// A word-wrapped label's text, set only when it changed: a new text re-lays out the window,
-/// and a slider tick gives the same sentence again.
-void setSummary(QLabel *label, const QString &text)
-{
-    if (label->text() != text)
-        label->setText(text);
-}
-} // namespace
-
 WhatItTakesView::WhatItTakesView(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_table(new QTableWidget(0, 4, this))
 {
@@ -81,11 +71,12 @@ void WhatItTakesView::refresh()
     m_table->setVisible(m_result.active);
     if (!m_result.active) {
         m_table->setRowCount(0);
-        setSummary(m_summary, tr("Set a deadline (Goal: Finish within) and this lists, for each "
-                                 "lever of the plan, the value that alone would meet it."));
+        rowbuttons::setText(m_summary,
+                            tr("Set a deadline (Goal: Finish within) and this lists, for each "
+                               "lever of the plan, the value that alone would meet it."));
         return;
     }
-    setSummary(m_summary, explain::whatItTakesTitle(m_result) + QLatin1Char('.'));
+    rowbuttons::setText(m_summary, explain::whatItTakesTitle(m_result) + QLatin1Char('.'));
     std::vector<QStringList> rows = explain::whatItTakesRows(m_result);
     const QStringList header = rows.front();
     rows.erase(rows.begin());

@@ -13,6 +13,7 @@
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/overheadchart.h"
+#include "ui/model/planechart.h"
 #include "ui/model/scalingtablemodel.h"
 #include "ui/model/stagechart.h"
 #include "ui/model/waterfallchart.h"
@@ -327,9 +328,10 @@ struct Charts
         tornado = new TornadoChart(&host);
         burnUp = new BurnUpChart(&host);
         cost = new CostChart(&host);
+        plane = new PlaneChart(&host);
         for (QWidget *chart : std::initializer_list<QWidget *>{
                  amdahl, waterfall, gantt, stages, overheads, histogram, schedules, memory,
-                 estimate, accuracy, fit, taskGantt, tornado, burnUp, cost})
+                 estimate, accuracy, fit, taskGantt, tornado, burnUp, cost, plane})
             chart->setGeometry(0, 0, width, static_cast<int>(kChartHeight));
         host.resize(width, static_cast<int>(kChartHeight));
         host.show(); // lays the charts out without putting anything on screen
@@ -339,6 +341,7 @@ struct Charts
         stages->setSeries(result.pipeline);
         overheads->setSeries(result.overheadCurve);
         cost->setSeries(result.costCurve);
+        plane->setPlane(result.plane);
     }
     QWidget host;
     AmdahlChart *amdahl;
@@ -347,6 +350,7 @@ struct Charts
     StageChart *stages;
     OverheadChart *overheads;
     CostChart *cost;
+    PlaneChart *plane;
     HistogramChart *histogram;
     ScheduleChart *schedules;
     ScheduleMemoryChart *memory;
@@ -580,7 +584,8 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
 }
 
 /// What it would take (issue 35): with a deadline, each lever alone, as the window's table.
-void renderWhatItTakes(Document &doc, const whatittakes::Result &takes)
+void renderWhatItTakes(Document &doc, const whatittakes::Result &takes,
+                       const whatittakes::Plane &plane, Charts &charts, const Page &page)
 {
     if (!takes.active)
         return;
@@ -590,6 +595,20 @@ void renderWhatItTakes(Document &doc, const whatittakes::Result &takes)
     const QStringList header = rows.front();
     rows.erase(rows.begin());
     doc.table(header, rows, {0.22, 0.2, 0.42, 0.16}, {false, true, false, true});
+    if (!plane.active)
+        return;
+    // The two levers the plan names (goal.levers) together, as the window's Two levers tab.
+    doc.text(QStringLiteral("Two levers: %1 and %2").arg(plane.x.lever, plane.y.lever.toLower()),
+             font(10, true), kInk, 4, true);
+    for (const QString &line : explain::planeLines(plane))
+        doc.text(line, font(8.5), kInk, 1, true);
+    doc.picture(chartexport::recordPlot(charts.plane, page.chartSize), kChartHeight);
+    doc.text(QStringLiteral("Shaded: the combinations that meet the deadline, everything else as "
+                            "it is. Cost = workers × runtime in hours × price per worker-hour: "
+                            "pruning, latency and p cost nothing here, so the cheapest point "
+                            "often sits at the plane's edge; the smallest move is the meeting "
+                            "point nearest the plan across the chart."),
+             font(8), kGrey, 8);
 }
 
 /// The plan's options side by side (issue 35), as the window's Options tab and `options` list.
@@ -1419,7 +1438,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     }
     if (has(ReportSection::Scaling)) {
         renderScalingTable(doc, plan, planResult);
-        renderWhatItTakes(doc, planResult.whatItTakes);
+        renderWhatItTakes(doc, planResult.whatItTakes, planResult.plane, charts, page);
         renderOptions(doc, planResult.options);
         renderComparison(doc, plan, planResult, h);
     }

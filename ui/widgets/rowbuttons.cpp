@@ -1,5 +1,6 @@
 #include "ui/widgets/rowbuttons.h"
 
+#include <QLabel>
 #include <QPushButton>
 #include <QTableWidget>
 
@@ -32,6 +33,12 @@ QPushButton *button(QTableWidget *table, int row, int column, const QString &tex
     });
     table->setCellWidget(row, column, made);
     return made;
+}
+
+void setText(QLabel *label, const QString &text)
+{
+    if (label->text() != text)
+        label->setText(text);
 }
 
 } // namespace pipeplan::rowbuttons

@@ -16,6 +16,8 @@
 #include "ui/model/inputspanel.h"
 #include "ui/model/optionsview.h"
 #include "ui/model/overheadchart.h"
+#include "ui/model/planechart.h"
+#include "ui/model/planeview.h"
 #include "ui/model/stagechart.h"
 #include "ui/model/waterfallchart.h"
 #include "ui/project/estimatecharts.h"
@@ -300,6 +302,9 @@ void makeAccessible(MainWindow *window)
                              .arg(points.join(QStringLiteral("; ")))
                        : QObject::tr("Options on runtime against cost: the plan has no options.");
         });
+    keeper->add(window->planeView()->chart(), QObject::tr("Two levers"), [=]() {
+        return explain::planeLines(document->planResult().plane).join(QLatin1Char(' '));
+    });
     TailPanel *tail = window->tailPanel();
     keeper->add(tail->overheadChart(), QObject::tr("Runtime against workers"), [=]() {
         return withPlot(describe::overheads(scenario(), result()), tail->overheadChart());

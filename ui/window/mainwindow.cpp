@@ -16,6 +16,7 @@
 #include "ui/model/inputspanel.h"
 #include "ui/model/optionsview.h"
 #include "ui/model/overheadchart.h"
+#include "ui/model/planeview.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/stagechart.h"
 #include "ui/model/waterfallchart.h"
@@ -106,6 +107,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_scaling = new ScalingView(this);
     m_takes = new WhatItTakesView(this);
     m_optionsView = new OptionsView(this);
+    m_plane = new PlaneView(this);
     m_amdahl = new AmdahlChart(this);
     m_gantt = new GanttChart(this);
     m_stages = new StageChart(this);
@@ -129,11 +131,14 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_answers->setDocumentMode(true);
     m_answers->addTab(m_scaling, tr("Scaling table"));
     m_answers->addTab(m_takes, tr("What it would take"));
+    m_answers->addTab(m_plane, tr("Two levers"));
     m_answers->addTab(m_optionsView, tr("Options"));
     m_answers->setTabToolTip(0, tr("Runtime at each worker count"));
     m_answers->setTabToolTip(1, tr("With a deadline: the value each lever alone would need to "
                                    "meet it, with Apply"));
-    m_answers->setTabToolTip(2, tr("The plan's named options side by side: runtime, cost, the "
+    m_answers->setTabToolTip(2, tr("With a deadline: which combinations of two levers meet it, "
+                                   "the cheapest and the smallest move"));
+    m_answers->setTabToolTip(3, tr("The plan's named options side by side: runtime, cost, the "
                                    "deadline, memory; Switch makes the plan one of them"));
     m_topSplitter->addWidget(m_answers);
     m_topSplitter->addWidget(titled(tr("Amdahl's law"), m_amdahl, this));
@@ -271,6 +276,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_scaling->setDocument(m_document);
     m_takes->setDocument(m_document);
     m_optionsView->setDocument(m_document);
+    m_plane->setDocument(m_document);
     // Setting a deadline asks "what would make it finish?": its table comes forward then, once.
     connect(m_document, &ScenarioDocument::changed, this, [this](Sections sections) {
         const bool set = m_document->scenario().goal.finishWithin;

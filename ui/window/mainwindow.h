@@ -36,6 +36,7 @@ class RecoveryStore;
 class ScalingView;
 class WhatItTakesView;
 class OptionsView;
+class PlaneView;
 class ScenarioDocument;
 class StageChart;
 class TailPanel;
@@ -87,6 +88,7 @@ public:
     ScalingView *scaling() const { return m_scaling; }
     WhatItTakesView *whatItTakes() const { return m_takes; }
     OptionsView *optionsView() const { return m_optionsView; }
+    PlaneView *planeView() const { return m_plane; }
     /// The tabs over the scaling table: "Scaling table" and "What it would take".
     QTabWidget *answers() const { return m_answers; }
     AmdahlChart *amdahlChart() const { return m_amdahl; }
@@ -199,6 +201,7 @@ private:
     ScalingView *m_scaling;
     WhatItTakesView *m_takes;
     OptionsView *m_optionsView;
+    PlaneView *m_plane;
     QTabWidget *m_answers;
     bool m_deadlineWasSet = false; ///< to bring "What it would take" forward when one is set
     AmdahlChart *m_amdahl;

@@ -1,0 +1,130 @@
+#include "ui/model/planechart.h"
+
+#include "core/base/format.h"
+#include "core/plan/explain.h"
+#include "ui/widgets/chartstyle.h"
+
+#include <cmath>
+#include <limits>
+
+namespace pipeplan {
+
+namespace {
+
+QString axisLabel(const whatittakes::PlaneAxis &axis)
+{
+    QString label = axis.unit.isEmpty() || axis.unit == QLatin1String("workers")
+                        ? axis.lever
+                        : QStringLiteral("%1 (%2)").arg(axis.lever, axis.unit);
+    if (axis.logScale)
+        label += QStringLiteral(", log");
+    return label;
+}
+
+void setScale(QCPAxis *axis, const whatittakes::PlaneAxis &lever)
+{
+    if (lever.logScale) {
+        axis->setScaleType(QCPAxis::stLogarithmic);
+        chartstyle::setLogAxis(axis);
+    } else {
+        axis->setScaleType(QCPAxis::stLinear);
+        chartstyle::setGroupedTicks({axis});
+    }
+    axis->setLabel(axisLabel(lever));
+    // A little room beyond the span so the points at its ends are not cut in half.
+    if (lever.logScale) {
+        const double margin = std::pow(lever.high / lever.low, 0.03);
+        axis->setRange(lever.low / margin, lever.high * margin);
+    } else {
+        const double margin = (lever.high - lever.low) * 0.03;
+        axis->setRange(lever.low - margin, lever.high + margin);
+    }
+}
+
+} // namespace
+
+PlaneChart::PlaneChart(QWidget *parent) : QCustomPlot(parent)
+{
+    chartstyle::applyDefaults(this);
+    m_edge = addGraph();
+    m_edge->setPen(Qt::NoPen);
+    m_edge->removeFromLegend();
+    m_boundary = addGraph();
+    m_boundary->setName(tr("just meets the deadline"));
+    m_boundary->setPen(QPen(chartstyle::kPrimary, 2.5));
+    QColor fill = chartstyle::kPrimary;
+    fill.setAlpha(60);
+    m_boundary->setBrush(fill);
+    m_boundary->setChannelFillGraph(m_edge);
+    m_plan = addGraph();
+    m_plan->setName(tr("the plan"));
+    m_plan->setLineStyle(QCPGraph::lsNone);
+    m_plan->setScatterStyle(
+        QCPScatterStyle(QCPScatterStyle::ssCircle, QPen(chartstyle::kAlert, 2.5), Qt::white, 12));
+    m_cheapest = addGraph();
+    m_cheapest->setName(tr("cheapest that meets it"));
+    m_cheapest->setLineStyle(QCPGraph::lsNone);
+    m_cheapest->setScatterStyle(QCPScatterStyle(
+        QCPScatterStyle::ssStar, QPen(chartstyle::kSecondary, 2.5), Qt::NoBrush, 16));
+    m_nearest = addGraph();
+    m_nearest->setName(tr("smallest move that meets it"));
+    m_nearest->setLineStyle(QCPGraph::lsNone);
+    m_nearest->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, chartstyle::kSecondary,
+                                               chartstyle::kSecondary, 12));
+    m_empty = new QCPItemText(this);
+    m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
+    m_empty->position->setCoords(0.5, 0.5);
+    m_empty->setTextAlignment(Qt::AlignCenter);
+    m_empty->setColor(chartstyle::kMuted);
+    legend->setVisible(true);
+    axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+    setMinimumSize(260, 200);
+}
+
+void PlaneChart::setPlane(const whatittakes::Plane &plane)
+{
+    const bool active = plane.active;
+    m_empty->setVisible(!active);
+    legend->setVisible(active);
+    if (!active) {
+        m_empty->setText(plane.reason.isEmpty() ? QString() : plane.reason);
+        for (QCPGraph *graph : {m_edge, m_boundary, m_plan, m_cheapest, m_nearest})
+            graph->data()->clear();
+        replot(QCustomPlot::rpQueuedReplot);
+        return;
+    }
+    setScale(xAxis, plane.x);
+    setScale(yAxis, plane.y);
+    // Where no value of the second lever on the plane meets, a gap (NaN) in both lines.
+    const double gap = std::numeric_limits<double>::quiet_NaN();
+    const double edge = plane.y.upHelps ? plane.y.high : plane.y.low;
+    QVector<double> xs, ys, edges;
+    for (size_t i = 0; i < plane.xs.size(); ++i) {
+        xs.push_back(plane.xs[i]);
+        ys.push_back(plane.boundary[i] ? *plane.boundary[i] : gap);
+        edges.push_back(plane.boundary[i] ? edge : gap);
+    }
+    m_boundary->setData(xs, ys, true);
+    m_edge->setData(xs, edges, true);
+    m_plan->setData({plane.plan.x}, {plane.plan.y});
+    m_plan->setName(plane.meetsNow ? tr("the plan (meets it)") : tr("the plan (misses)"));
+    const auto mark = [](QCPGraph *graph, const std::optional<whatittakes::PlanePoint> &point) {
+        if (point) {
+            graph->setData({point->x}, {point->y});
+            graph->addToLegend();
+        } else {
+            graph->data()->clear();
+            graph->removeFromLegend();
+        }
+    };
+    mark(m_cheapest, plane.cheapest);
+    mark(m_nearest, plane.nearest);
+    if (plane.cheapest)
+        m_cheapest->setName(
+            tr("cheapest: %1").arg(format::money(plane.cheapest->cost, plane.currency)));
+    m_empty->setVisible(!plane.cheapest);
+    m_empty->setText(tr("No combination on this plane meets the deadline"));
+    replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace pipeplan
