@@ -437,3 +437,26 @@ TEST(Options, ABadOptionIsRefusedAtItsKey)
     ASSERT_FALSE(loaded.plan);
     EXPECT_EQ(loaded.error.field, QStringLiteral("options"));
 }
+
+// The window's option dialog types overrides as --set takes them, one per line: comments and
+// blank lines skipped, a line without '=' or a key set twice refused with its line.
+TEST(Options, OverridesAsTypedOnePerLine)
+{
+    QString error;
+    const auto set = options::parseOverrides(
+        QStringLiteral("# the GPU\nworkload.keep_fraction = 0.4\n\nhardware.device=L4\n"), &error);
+    ASSERT_TRUE(set) << error.toStdString();
+    EXPECT_EQ(set->size(), 2u);
+    EXPECT_EQ(set->at(QStringLiteral("workload.keep_fraction")), QStringLiteral("0.4"));
+    EXPECT_EQ(set->at(QStringLiteral("hardware.device")), QStringLiteral("L4"));
+    EXPECT_EQ(options::overridesText(*set),
+              QStringLiteral("hardware.device=L4\nworkload.keep_fraction=0.4"));
+    EXPECT_EQ(options::parseOverrides(options::overridesText(*set), &error), set);
+
+    EXPECT_FALSE(options::parseOverrides(QStringLiteral("workers=10\nkeep 0.4"), &error));
+    EXPECT_EQ(error.toStdString(),
+              "line 2: expected key=value (like workload.keep_fraction=0.4), got 'keep 0.4'");
+    EXPECT_FALSE(options::parseOverrides(QStringLiteral("a=1\na=2"), &error));
+    EXPECT_EQ(error.toStdString(), "line 2: a is set twice");
+    EXPECT_FALSE(options::parseOverrides(QStringLiteral("=3"), &error));
+}

@@ -7,6 +7,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
+#include "ui/model/optiondialog.h"
 #include "ui/model/optionsview.h"
 #include "ui/model/planechart.h"
 #include "ui/model/planeview.h"
@@ -15,10 +16,13 @@
 #include "ui/widgets/valuecontrol.h"
 #include "ui/window/mainwindow.h"
 
+#include <QAction>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QFile>
+#include <QLabel>
 #include <QLineEdit>
+#include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QTabWidget>
@@ -264,4 +268,108 @@ TEST(WhatItTakesWindow, TwoLeversPickAndApplyTheCheapest)
     doc->undoStack()->undo();
     EXPECT_EQ(doc->scenario().workload.workers, 10'000);
     EXPECT_EQ(doc->scenario().workload.latencyMs, 1000);
+}
+
+// Options made in the window: the dialog names the key a bad override is refused at and waits;
+// fixed, the option is one undo step; removing it is another.
+TEST(WhatItTakesWindow, AnOptionNamedAndTypedInTheWindow)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 8 * 3600;
+    doc->load(plan, QString());
+    OptionsView *view = window.optionsView();
+    window.answers()->setCurrentWidget(view);
+    EXPECT_TRUE(view->addButton()->isEnabled());
+    EXPECT_FALSE(view->removeButton()->isEnabled());
+
+    OptionDialog dialog(doc->scenario(), -1, &window);
+    EXPECT_EQ(dialog.nameEdit()->text(), QStringLiteral("Option 1"));
+    EXPECT_TRUE(dialog.acceptable()); // every starting line is a comment: changes nothing
+    dialog.nameEdit()->setText(QStringLiteral("pruned"));
+    dialog.overridesEdit()->setPlainText(QStringLiteral("workload.keep_fraction=7"));
+    EXPECT_FALSE(dialog.acceptable());
+    EXPECT_TRUE(dialog.problem().startsWith(QStringLiteral("workload.keep_fraction: ")))
+        << dialog.problem().toStdString();
+    dialog.overridesEdit()->setPlainText(QStringLiteral("workload.keep_fraction=0.4"));
+    ASSERT_TRUE(dialog.acceptable()) << dialog.problem().toStdString();
+
+    const int steps = doc->undoStack()->count();
+    ASSERT_TRUE(view->setOption(0, dialog.option()));
+    EXPECT_EQ(doc->undoStack()->count(), steps + 1);
+    ASSERT_EQ(doc->scenario().options.size(), 1u);
+    EXPECT_EQ(doc->scenario().options[0].name, QStringLiteral("pruned"));
+    ASSERT_EQ(view->table()->rowCount(), 2);
+    EXPECT_EQ(view->table()->item(1, 0)->text().remove(QStringLiteral(" ★")),
+              QStringLiteral("pruned"));
+    // The option's runtime is the plan's at keep 0.4: 40 % of the work (no overheads).
+    EXPECT_NEAR(doc->planResult().options[1].runtimeSeconds,
+                doc->planResult().options[0].runtimeSeconds * 0.4,
+                1e-9 * doc->planResult().options[0].runtimeSeconds);
+
+    // A second option of the same name is refused at the name.
+    OptionDialog twice(doc->scenario(), -1, &window);
+    twice.nameEdit()->setText(QStringLiteral("pruned"));
+    EXPECT_TRUE(twice.problem().startsWith(QStringLiteral("Name: ")))
+        << twice.problem().toStdString();
+
+    view->table()->selectRow(1);
+    EXPECT_EQ(view->selectedOption(), 0);
+    EXPECT_TRUE(view->removeButton()->isEnabled());
+    QTest::mouseClick(view->removeButton(), Qt::LeftButton);
+    EXPECT_TRUE(doc->scenario().options.empty());
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().options.size(), 1u);
+}
+
+// Presentation mode steps through the options: each shown in turn (the banner names it), then
+// the plan again; any other edit ends the stepping.
+TEST(WhatItTakesWindow, PresentationStepsThroughTheOptions)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    plan.scenario.options = {
+        {QStringLiteral("pruned"),
+         {{QStringLiteral("workload.keep_fraction"), QStringLiteral("0.5")}}},
+        {QStringLiteral("GPU"),
+         {{QStringLiteral("workload.accelerator_latency_ms"), QStringLiteral("10")}}},
+    };
+    doc->load(plan, QString());
+    window.activateWindow();
+    ASSERT_TRUE(QTest::qWaitForWindowActive(&window));
+    window.presentationAction()->trigger();
+    const double planRuntime = doc->result().effectiveRuntimeSeconds;
+
+    QTest::keyClick(&window, Qt::Key_PageDown);
+    EXPECT_EQ(doc->scenario().workload.keepFraction, 0.5);
+    EXPECT_EQ(window.optionsView()->stepText(), QStringLiteral("Option 1 of 2: pruned"));
+    EXPECT_TRUE(window.optionBanner()->isVisible());
+    EXPECT_TRUE(window.optionBanner()->text().contains(QStringLiteral("Option 1 of 2: pruned")));
+    EXPECT_DOUBLE_EQ(doc->result().effectiveRuntimeSeconds, planRuntime / 2);
+
+    window.nextOptionAction()->trigger();
+    EXPECT_EQ(doc->scenario().workload.keepFraction, 1); // from the plan, not on top of pruned
+    ASSERT_TRUE(doc->scenario().workload.acceleratorLatencyMs);
+    EXPECT_EQ(window.optionsView()->stepText(), QStringLiteral("Option 2 of 2: GPU"));
+    EXPECT_EQ(doc->scenario().options.size(), 2u);
+
+    window.nextOptionAction()->trigger(); // past the last: the plan again
+    EXPECT_EQ(doc->scenario(), plan.scenario);
+    EXPECT_FALSE(window.optionBanner()->isVisible());
+    window.previousOptionAction()->trigger(); // back round to the last
+    EXPECT_EQ(window.optionsView()->stepText(), QStringLiteral("Option 2 of 2: GPU"));
+
+    // Another edit ends the stepping: the banner goes, the next step starts from there.
+    doc->editScenario(QStringLiteral("workers"), EditId::None,
+                      [](Scenario &s) { s.workload.workers = 500; });
+    EXPECT_FALSE(window.optionBanner()->isVisible());
+    EXPECT_TRUE(window.optionsView()->stepText().isEmpty());
+    window.presentationAction()->trigger();
 }

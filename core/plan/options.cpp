@@ -32,9 +32,15 @@ std::optional<Scenario> applyTo(QJsonObject root, const PlanOption &option, int 
     }
     scenariofile::LoadResult loaded = scenariofile::fromJsonObject(root);
     if (!loaded.plan) {
+        // Refused at one of the option's own keys: named by it; else by the file's field the
+        // overrides broke (a device that makes the batch not fit, say).
         if (error)
-            *error = {QStringLiteral("options[%1].set (%2)").arg(index).arg(loaded.error.field),
-                      loaded.error.message};
+            *error =
+                option.set.count(loaded.error.field) != 0
+                    ? FieldError{setPath(index, loaded.error.field), loaded.error.message}
+                    : FieldError{
+                          QStringLiteral("options[%1].set (%2)").arg(index).arg(loaded.error.field),
+                          loaded.error.message};
         return std::nullopt;
     }
     return loaded.plan->scenario;
@@ -118,6 +124,40 @@ std::optional<Scenario> apply(const Scenario &base, const PlanOption &option, in
                               FieldError *error)
 {
     return applyTo(baseObject(base), option, index, error);
+}
+
+std::optional<std::map<QString, QString>> parseOverrides(const QString &text, QString *error)
+{
+    std::map<QString, QString> set;
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < lines.size(); ++i) {
+        const QString line = lines[i].trimmed();
+        if (line.isEmpty() || line.startsWith(QLatin1Char('#')))
+            continue;
+        const qsizetype eq = line.indexOf(QLatin1Char('='));
+        const QString key = eq > 0 ? line.left(eq).trimmed() : QString();
+        if (key.isEmpty()) {
+            *error =
+                QStringLiteral("line %1: expected key=value (like workload.keep_fraction=0.4), "
+                               "got '%2'")
+                    .arg(i + 1)
+                    .arg(line);
+            return std::nullopt;
+        }
+        if (!set.emplace(key, line.mid(eq + 1).trimmed()).second) {
+            *error = QStringLiteral("line %1: %2 is set twice").arg(i + 1).arg(key);
+            return std::nullopt;
+        }
+    }
+    return set;
+}
+
+QString overridesText(const std::map<QString, QString> &set)
+{
+    QStringList lines;
+    for (const auto &[key, value] : set)
+        lines << key + QLatin1Char('=') + value;
+    return lines.join(QLatin1Char('\n'));
 }
 
 std::vector<FieldError> validate(const Scenario &scenario)

@@ -8,6 +8,7 @@
 
 #include <QString>
 
+#include <map>
 #include <optional>
 #include <vector>
 
@@ -25,6 +26,14 @@ std::optional<Scenario> apply(const Scenario &base, const PlanOption &option, in
 /// Every option of `scenario` checked (at most kMaxOptions, names present and distinct, every
 /// override applies); errors named by their file path.
 std::vector<FieldError> validate(const Scenario &scenario);
+
+/// An option's overrides as a person types them in the window: one `key=value` per line, as
+/// `--set` takes them (blank lines and lines starting with # are skipped). Nothing, with the
+/// line and what is wrong in `error`, when a line has no key or no '=', or a key comes twice.
+std::optional<std::map<QString, QString>> parseOverrides(const QString &text, QString *error);
+
+/// The overrides as that text, one `key=value` per line in key order: parseOverrides' inverse.
+QString overridesText(const std::map<QString, QString> &set);
 
 /// One row of the comparison.
 struct Row

@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/model/optiondialog.h"
 #include "ui/widgets/chartstyle.h"
 #include "ui/widgets/rowbuttons.h"
 
@@ -15,18 +16,30 @@
 #include <qcustomplot.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pipeplan {
 
 OptionsView::OptionsView(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_table(new QTableWidget(0, 0, this)),
-      m_chart(new QCustomPlot(this))
+      m_chart(new QCustomPlot(this)), m_add(new QPushButton(tr("&Add option…"), this)),
+      m_edit(new QPushButton(tr("E&dit…"), this)), m_remove(new QPushButton(tr("&Remove"), this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_summary->setWordWrap(true);
     m_summary->setAccessibleName(tr("Options"));
-    layout->addWidget(m_summary);
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_summary, 1);
+    m_add->setToolTip(tr("Name a new option and type what it changes (one undo step)"));
+    m_edit->setToolTip(tr("Rename the selected option or change its overrides (one undo step)"));
+    m_remove->setToolTip(tr("Remove the selected option from the plan (one undo step)"));
+    for (QPushButton *button : {m_add, m_edit, m_remove})
+        top->addWidget(button, 0, Qt::AlignTop);
+    layout->addLayout(top);
+    connect(m_add, &QPushButton::clicked, this, [this]() { editOption(-1); });
+    connect(m_edit, &QPushButton::clicked, this, [this]() { editOption(selectedOption()); });
+    connect(m_remove, &QPushButton::clicked, this, [this]() { removeOption(selectedOption()); });
     auto *row = new QHBoxLayout;
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -35,6 +48,7 @@ OptionsView::OptionsView(QWidget *parent)
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setWordWrap(false);
     m_table->setAccessibleName(tr("Options side by side"));
+    connect(m_table, &QTableWidget::itemSelectionChanged, this, &OptionsView::updateButtons);
     m_table->setToolTip(tr("The plan and each of its options (the file's options, each a set of "
                            "overrides), evaluated as its own file would be. ★ marks the "
                            "efficient ones: no other is both faster and cheaper. Switch makes "
@@ -56,11 +70,33 @@ OptionsView::OptionsView(QWidget *parent)
         QCPScatterStyle(QCPScatterStyle::ssCircle, chartstyle::kPrimary, chartstyle::kPrimary, 10));
     // Costs span orders of magnitude (a CPU fleet against a few GPUs): a log axis.
     m_chart->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerLog>::create();
-    m_chart->xAxis->setTicker(ticker);
-    m_chart->xAxis->setNumberFormat(QStringLiteral("gb"));
-    m_chart->legend->setVisible(false); // filled: efficient, said above the table
+    chartstyle::setLogAxis(m_chart->xAxis); // "1k", "1M": never "10^6" beside "100000"
+    m_chart->legend->setVisible(false);     // filled: efficient, said above the table
     m_chart->setMinimumSize(260, 180);
+    // A point's name goes to its left when it would run off the chart's right edge: decided
+    // as the chart lays out, when it knows its width.
+    connect(m_chart, &QCustomPlot::beforeReplot, this, [this]() {
+        const int left = m_chart->axisRect()->left();
+        const int right = m_chart->axisRect()->right();
+        for (int i = 0; i < m_chart->itemCount(); ++i) {
+            auto *label = qobject_cast<QCPItemText *>(m_chart->item(i));
+            if (!label)
+                continue;
+            const double x = m_chart->xAxis->coordToPixel(label->position->key());
+            const int width = QFontMetrics(label->font()).horizontalAdvance(label->text()) + 8;
+            // Right of the point when it fits, else left of it, else above it, centred.
+            if (x + width <= right) {
+                label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+                label->setPadding(QMargins(6, 0, 0, 2));
+            } else if (x - width >= left) {
+                label->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+                label->setPadding(QMargins(0, 0, 6, 2));
+            } else {
+                label->setPositionAlignment(Qt::AlignHCenter | Qt::AlignBottom);
+                label->setPadding(QMargins(0, 0, 0, 8));
+            }
+        }
+    });
     row->addWidget(m_chart, 2);
     layout->addLayout(row, 1);
     refresh();
@@ -93,19 +129,139 @@ bool OptionsView::switchTo(int option)
         *next, tr("Switch to option %1").arg(typed.options[static_cast<size_t>(option)].name));
 }
 
+bool OptionsView::setOption(int index, const PlanOption &option)
+{
+    if (!m_document)
+        return false;
+    Scenario next = m_document->scenario();
+    const auto count = static_cast<int>(next.options.size());
+    if (index < 0 || index > count)
+        return false;
+    if (index == count)
+        next.options.push_back(option);
+    else
+        next.options[static_cast<size_t>(index)] = option;
+    if (!options::validate(next).empty())
+        return false;
+    return m_document->edit(next, index == count ? tr("Add option %1").arg(option.name)
+                                                 : tr("Edit option %1").arg(option.name));
+}
+
+bool OptionsView::removeOption(int index)
+{
+    if (!m_document)
+        return false;
+    Scenario next = m_document->scenario();
+    if (index < 0 || index >= static_cast<int>(next.options.size()))
+        return false;
+    const QString name = next.options[static_cast<size_t>(index)].name;
+    next.options.erase(next.options.begin() + index);
+    return m_document->edit(next, tr("Remove option %1").arg(name));
+}
+
+bool OptionsView::editOption(int index)
+{
+    if (!m_document)
+        return false;
+    OptionDialog dialog(m_document->scenario(), index, this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.acceptable())
+        return false;
+    const int at = index < 0 ? static_cast<int>(m_document->scenario().options.size()) : index;
+    return setOption(at, dialog.option());
+}
+
+int OptionsView::selectedOption() const
+{
+    const int row = m_table->currentRow();
+    if (row < 0 || row >= static_cast<int>(m_rows.size()) || m_table->selectedItems().isEmpty())
+        return -1;
+    return m_rows[static_cast<size_t>(row)].option;
+}
+
+void OptionsView::updateButtons()
+{
+    const bool any = m_document != nullptr;
+    m_add->setEnabled(any && static_cast<int>(m_document->scenario().options.size()) < kMaxOptions);
+    m_edit->setEnabled(selectedOption() >= 0);
+    m_remove->setEnabled(selectedOption() >= 0);
+}
+
+bool OptionsView::step(int delta)
+{
+    if (!m_document)
+        return false;
+    // A stepping goes on while the plan is what it last showed; otherwise it starts here.
+    if (!m_stepBase || m_document->scenario() != m_stepScenario) {
+        m_stepBase = m_document->scenario();
+        m_stepShown = -1;
+    }
+    const Scenario &base = *m_stepBase;
+    const auto count = static_cast<int>(base.options.size());
+    if (count == 0)
+        return false;
+    // -1 (the plan), 0 .. count - 1, round again.
+    int next = m_stepShown + delta;
+    if (next >= count)
+        next = -1;
+    else if (next < -1)
+        next = count - 1;
+    Scenario shown = base;
+    QString text;
+    if (next >= 0) {
+        std::optional<Scenario> applied =
+            options::apply(base, base.options[static_cast<size_t>(next)], next);
+        if (!applied)
+            return false;
+        shown = *applied;
+        shown.options = base.options;
+        text = tr("Option %1 of %2: %3")
+                   .arg(next + 1)
+                   .arg(count)
+                   .arg(base.options[static_cast<size_t>(next)].name);
+    }
+    m_stepShown = next;
+    m_stepText = text;
+    // The plan's own scenario again is an edit too (it undoes the option shown). Noted before
+    // the edit: the refresh it brings must see the stepping's own scenario.
+    m_stepScenario = shown;
+    if (shown != m_document->scenario())
+        m_document->edit(
+            shown, next >= 0
+                       ? tr("Show option %1").arg(base.options[static_cast<size_t>(next)].name)
+                       : tr("Back to the plan"));
+    m_stepScenario = m_document->scenario();
+    emit stepChanged(m_stepText);
+    return true;
+}
+
+QString OptionsView::stepText() const
+{
+    return m_stepText;
+}
+
 void OptionsView::refresh()
 {
+    // Any edit but the stepping's own ends it.
+    if (m_stepBase && (!m_document || m_document->scenario() != m_stepScenario)) {
+        m_stepBase.reset();
+        m_stepShown = -1;
+        if (!m_stepText.isEmpty()) {
+            m_stepText.clear();
+            emit stepChanged(m_stepText);
+        }
+    }
+    updateButtons();
     m_rows = m_document ? m_document->planResult().options : std::vector<options::Row>{};
     const bool any = m_rows.size() > 1;
     m_table->setVisible(any);
     m_chart->setVisible(any);
     if (!any) {
         m_table->setRowCount(0);
-        rowbuttons::setText(m_summary,
-                            tr("No options in this plan. A plan file's \"options\" list names "
-                               "alternatives, each a set of overrides (\"workload.keep_fraction\": "
-                               "\"0.5\", \"hardware.device\": \"L4\"), and this puts them side by "
-                               "side: runtime, cost, the deadline, memory."));
+        rowbuttons::setText(
+            m_summary, tr("No options in this plan. Add option names an alternative and what it "
+                          "changes (workload.keep_fraction=0.5, hardware.device=L4, as "
+                          "--set takes them; a file's \"options\" list the same), and this "
+                          "puts them side by side: runtime, cost, the deadline, memory."));
         return;
     }
     rowbuttons::setText(m_summary,
@@ -167,6 +323,7 @@ void OptionsView::refresh()
         label->position->setCoords(row.cost, row.runtimeSeconds);
         label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
         label->setPadding(QMargins(6, 0, 0, 2));
+        label->setClipToAxisRect(false); // a name may run into the margin
         label->setText(row.name);
         label->setColor(palette().color(QPalette::WindowText));
     }
@@ -174,7 +331,7 @@ void OptionsView::refresh()
         const double maxCost = *std::max_element(costs.begin(), costs.end());
         const auto [minRun, maxRun] = std::minmax_element(runtimes.begin(), runtimes.end());
         const double minCost = *std::min_element(costs.begin(), costs.end());
-        m_chart->xAxis->setRange(minCost / 3, maxCost * 40); // room for the names
+        m_chart->xAxis->setRange(minCost / 3, maxCost * 3);
         m_chart->yAxis->setRange(*minRun / 2, *maxRun * 2);
         m_chart->xAxis->setLabel(tr("cost (%1, log)").arg(m_rows.front().currency));
     }

@@ -5,9 +5,12 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <optional>
+
 class QCPGraph;
 class QCustomPlot;
 class QLabel;
+class QPushButton;
 class QTableWidget;
 
 namespace pipeplan {
@@ -32,10 +35,36 @@ public:
     /// Makes the plan option `option` (an index into its options): one undo step.
     bool switchTo(int option);
 
+    /// Sets option `index` (the plan's option count: a new one, added last) to `option` in one
+    /// undo step; false, with nothing changed, when the options would not be valid.
+    bool setOption(int index, const PlanOption &option);
+    /// Removes option `index` in one undo step.
+    bool removeOption(int index);
+    /// The option dialog for option `index` (-1: a new one); true when it changed the plan.
+    bool editOption(int index);
+    /// The option of the selected row (-1: none, or the plan's own row).
+    int selectedOption() const;
+
+    /// Presentation mode's stepping (issue 35): shows the next (+1) or the previous (-1) option
+    /// of the plan the stepping started from, then the plan again, each one undo step. Any
+    /// other edit ends the stepping. False when the plan has no options.
+    bool step(int delta);
+    /// "Option 2 of 4: pruned + GPU" while stepping shows an option, else empty.
+    QString stepText() const;
+
+    QPushButton *addButton() const { return m_add; }
+    QPushButton *editButton() const { return m_edit; }
+    QPushButton *removeButton() const { return m_remove; }
+
     static constexpr int kSwitchColumn = 1;
+
+signals:
+    /// The stepping's text changed (stepText()).
+    void stepChanged(const QString &text);
 
 private:
     void refresh();
+    void updateButtons();
 
     QPointer<ScenarioDocument> m_document;
     QLabel *m_summary;
@@ -43,7 +72,16 @@ private:
     QCustomPlot *m_chart;
     QCPGraph *m_all;
     QCPGraph *m_efficient;
+    QPushButton *m_add;
+    QPushButton *m_edit;
+    QPushButton *m_remove;
     std::vector<options::Row> m_rows;
+    /// The plan the stepping started from, what it shows (-1: the plan) and the scenario it
+    /// last set (another edit ends the stepping).
+    std::optional<Scenario> m_stepBase;
+    int m_stepShown = -1;
+    Scenario m_stepScenario;
+    QString m_stepText;
 };
 
 } // namespace pipeplan

@@ -44,6 +44,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QGroupBox>
+#include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -510,6 +511,17 @@ void MainWindow::createActions()
         look.presentation = on;
         setLook(look);
     });
+    // Stepping through the plan's options (issue 35): each shown in turn, then the plan again;
+    // in presentation mode a clicker's Page Down / Page Up do it too.
+    m_nextOption = view->addAction(tr("&Next Option"));
+    m_nextOption->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
+    m_nextOption->setToolTip(tr("Show the plan's next option (one undo step each); after the "
+                                "last, the plan again"));
+    connect(m_nextOption, &QAction::triggered, this, [this]() { m_optionsView->step(1); });
+    m_previousOption = view->addAction(tr("P&revious Option"));
+    m_previousOption->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketLeft));
+    m_previousOption->setToolTip(tr("Show the plan's previous option"));
+    connect(m_previousOption, &QAction::triggered, this, [this]() { m_optionsView->step(-1); });
     QMenu *themeMenu = view->addMenu(tr("&Theme"));
     auto *themeGroup = new QActionGroup(this);
     const std::pair<appearance::Theme, QString> themes[] = {
@@ -562,6 +574,21 @@ void MainWindow::createActions()
     statusBar()->addPermanentWidget(m_leavePresentation);
     m_leavePresentation->setVisible(false);
     connect(m_leavePresentation, &QToolButton::clicked, m_presentationAction, &QAction::trigger);
+    // While stepping through options: which one the window shows, where a meeting reads it.
+    m_optionBanner = new QLabel(this);
+    m_optionBanner->setAccessibleName(tr("Option shown"));
+    QFont bannerFont = m_optionBanner->font();
+    bannerFont.setBold(true);
+    m_optionBanner->setFont(bannerFont);
+    m_optionBanner->setVisible(false);
+    statusBar()->addWidget(m_optionBanner);
+    connect(m_optionsView, &OptionsView::stepChanged, this, [this](const QString &text) {
+        m_optionBanner->setText(
+            text.isEmpty()
+                ? QString()
+                : tr("Showing %1  ·  Ctrl+] next, Ctrl+[ previous, Ctrl+Z back").arg(text));
+        m_optionBanner->setVisible(!text.isEmpty());
+    });
     m_leaveShortcut = new QShortcut(QKeySequence(Qt::Key_Escape), this);
     m_leaveShortcut->setEnabled(false);
     connect(m_leaveShortcut, &QShortcut::activated, this, [this]() {
@@ -666,6 +693,14 @@ void MainWindow::setLook(const appearance::Look &look)
         m_leavePresentation->setVisible(look.presentation);
         m_leaveShortcut->setEnabled(look.presentation);
         m_headline->setPresentation(look.presentation);
+        m_nextOption->setShortcuts(
+            look.presentation ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_BracketRight),
+                                                    QKeySequence(Qt::Key_PageDown)}
+                              : QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_BracketRight)});
+        m_previousOption->setShortcuts(
+            look.presentation ? QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_BracketLeft),
+                                                    QKeySequence(Qt::Key_PageUp)}
+                              : QList<QKeySequence>{QKeySequence(Qt::CTRL | Qt::Key_BracketLeft)});
     }
     for (size_t i = 0; i < m_themeActions.size(); ++i)
         m_themeActions[i]->setChecked(static_cast<int>(i) == static_cast<int>(look.theme));

@@ -15,6 +15,7 @@
 
 #include <memory>
 
+class QLabel;
 class QMenu;
 class QShortcut;
 class QToolBar;
@@ -150,6 +151,10 @@ public:
     /// The small "Leave presentation" button in the status bar's corner (presentation mode).
     QToolButton *leavePresentationButton() const { return m_leavePresentation; }
     QAction *presentationAction() const { return m_presentationAction; }
+    QAction *nextOptionAction() const { return m_nextOption; }
+    QAction *previousOptionAction() const { return m_previousOption; }
+    /// "Showing Option 2 of 4: pruned + GPU" while stepping through the options.
+    QLabel *optionBanner() const { return m_optionBanner; }
     /// Writes the recovery file now (the autosave timer does this a few seconds after a change).
     void writeRecoveryNow();
 
@@ -218,6 +223,9 @@ private:
     appearance::Look m_look;
     QWidget *m_inputsScroll = nullptr;
     QAction *m_presentationAction = nullptr;
+    QAction *m_nextOption = nullptr;
+    QAction *m_previousOption = nullptr;
+    QLabel *m_optionBanner = nullptr;
     QAction *m_inputsAction = nullptr;
     QToolBar *m_toolbar = nullptr;
     bool m_tablesToRefit = false; ///< the font changed: a workspace's tables refit when shown
