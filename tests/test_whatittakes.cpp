@@ -1,3 +1,4 @@
+#include "core/hardware/device.h"
 #include "core/plan/options.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
@@ -293,6 +294,53 @@ TEST(WhatItTakesPlane, TheFileKeepsThePickedLevers)
     EXPECT_EQ(loaded.error.field, QStringLiteral("goal.levers"));
 }
 
+// With hardware on, the device is a lever too: of every device the model fits, the cheapest
+// that alone meets the deadline at the plan's workers, each checked by evaluatePlan of the plan
+// with that device; a deadline no device meets names the fastest.
+TEST(WhatItTakes, TheDeviceRowIsTheCheapestThatMeets)
+{
+    Plan plan = loadPreset(QStringLiteral("embedding-h100.json"));
+    ASSERT_TRUE(plan.scenario.hardware.enabled);
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 60'000; // H100 SXM: 18.03 hours, misses
+    const PlanResult result = evaluatePlan(plan);
+    const whatittakes::Row &row = result.whatItTakes.rows.back();
+    ASSERT_EQ(row.key, QStringLiteral("hardware.device"));
+    ASSERT_TRUE(row.possible) << row.reason.toStdString();
+    // By hand: every device through the whole evaluation.
+    QString cheapest;
+    double cheapestCost = 0;
+    double cheapestRuntime = 0;
+    for (const hardware::Device &device : hardware::devicesOf(plan.scenario.hardware.devices)) {
+        Plan on = plan;
+        on.scenario.hardware.device = device.name;
+        const PlanResult there = evaluatePlan(on);
+        if (!there.hardware.current.inForce ||
+            there.model.effectiveRuntimeSeconds > plan.scenario.goal.deadlineSeconds)
+            continue;
+        if (cheapest.isEmpty() || there.model.cost.total < cheapestCost) {
+            cheapest = device.name;
+            cheapestCost = there.model.cost.total;
+            cheapestRuntime = there.model.effectiveRuntimeSeconds;
+        }
+    }
+    ASSERT_FALSE(cheapest.isEmpty());
+    EXPECT_EQ(row.choice, cheapest);
+    EXPECT_EQ(row.neededText, cheapest);
+    EXPECT_NEAR(row.cost, cheapestCost, 1e-9 * cheapestCost);
+    EXPECT_NEAR(row.runtimeSeconds, cheapestRuntime, 1e-9 * cheapestRuntime);
+    Plan applied = plan;
+    ASSERT_TRUE(whatittakes::apply(applied.scenario, row));
+    EXPECT_EQ(applied.scenario.hardware.device, cheapest);
+    EXPECT_FALSE(whatittakes::apply(applied.scenario, row)); // already there
+
+    plan.scenario.goal.deadlineSeconds = 3600;
+    const whatittakes::Row &none = evaluatePlan(plan).whatItTakes.rows.back();
+    EXPECT_FALSE(none.possible);
+    EXPECT_TRUE(none.reason.startsWith(QStringLiteral("even the fastest device, ")))
+        << none.reason.toStdString();
+}
+
 TEST(WhatItTakes, ApplyingTheValueMeetsAndOneStepBackMisses)
 {
     int checked = 0;
@@ -313,6 +361,8 @@ TEST(WhatItTakes, ApplyingTheValueMeetsAndOneStepBackMisses)
                     EXPECT_FALSE(row.reason.isEmpty()) << where;
                     continue;
                 }
+                if (!row.choice.isEmpty())
+                    continue; // the device: WhatItTakes.TheDeviceRowIsTheCheapestThatMeets
                 ASSERT_TRUE(row.needed) << where;
                 Plan applied = plan;
                 ASSERT_TRUE(whatittakes::apply(applied.scenario, row.key, *row.needed)) << where;

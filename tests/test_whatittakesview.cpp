@@ -373,3 +373,32 @@ TEST(WhatItTakesWindow, PresentationStepsThroughTheOptions)
     EXPECT_TRUE(window.optionsView()->stepText().isEmpty());
     window.presentationAction()->trigger();
 }
+
+// The device row's Apply sets the device (one undo step) and the plan then meets the deadline.
+TEST(WhatItTakesWindow, TheDeviceRowApplies)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    Plan plan = preset(QStringLiteral("embedding-h100.json"));
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 60'000;
+    doc->load(plan, QString());
+    WhatItTakesView *view = window.whatItTakes();
+    const int device = rowOf(view, QStringLiteral("Device"));
+    ASSERT_GE(device, 0);
+    const whatittakes::Row &row = doc->planResult().whatItTakes.rows[static_cast<size_t>(device)];
+    ASSERT_FALSE(row.choice.isEmpty());
+    EXPECT_EQ(view->table()->item(device, 1)->text(), row.choice);
+    const QString choice = row.choice;
+    auto *apply = qobject_cast<QPushButton *>(
+        view->table()->cellWidget(device, WhatItTakesView::kApplyColumn));
+    ASSERT_NE(apply, nullptr);
+    ASSERT_TRUE(apply->isEnabled());
+    QTest::mouseClick(apply, Qt::LeftButton);
+    EXPECT_EQ(doc->scenario().hardware.device, choice);
+    EXPECT_LE(doc->planResult().model.effectiveRuntimeSeconds, 60'000);
+    doc->undoStack()->undo();
+    EXPECT_EQ(doc->scenario().hardware.device, plan.scenario.hardware.device);
+}

@@ -275,7 +275,11 @@ QJsonValue whatItTakesJson(const whatittakes::Result &result, const whatittakes:
             {QStringLiteral("possible"), row.possible},
             {QStringLiteral("reason"), row.reason},
             {QStringLiteral("runtime_seconds"),
-             row.needed ? QJsonValue(row.runtimeSeconds) : QJsonValue(QJsonValue::Null)}});
+             row.possible ? QJsonValue(row.runtimeSeconds) : QJsonValue(QJsonValue::Null)},
+            {QStringLiteral("choice"),
+             row.choice.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.choice)},
+            {QStringLiteral("cost"),
+             row.choice.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.cost)}});
     return QJsonObject{{QStringLiteral("deadline_seconds"), result.deadlineSeconds},
                        {QStringLiteral("runtime_seconds"), result.runtimeSeconds},
                        {QStringLiteral("meets"), result.meetsNow},

@@ -769,8 +769,10 @@ std::vector<QStringList> whatItTakesRows(const whatittakes::Result &result)
             continue;
         }
         rows.push_back({row.lever,
-                        (row.atLeast ? QStringLiteral("at least ") : QStringLiteral("at most ")) +
-                            row.neededText,
+                        !row.choice.isEmpty() ? row.neededText
+                                              : (row.atLeast ? QStringLiteral("at least ")
+                                                             : QStringLiteral("at most ")) +
+                                                    row.neededText,
                         row.changeText, format::duration(row.runtimeSeconds)});
     }
     return rows;

@@ -218,7 +218,8 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
         changed |= Section::Model;
     if ((sections & Section::Model) &&
         assign(result.whatItTakes,
-               whatittakes::whatItTakes(plan.scenario, result.hardware.current.inForce)))
+               whatittakes::whatItTakes(plan.scenario, result.hardware.current.inForce,
+                                        &typed.scenario)))
         changed |= Section::Model;
     if ((sections & Section::Model) &&
         assign(result.plane, whatittakes::plane(plan.scenario, result.hardware.current.inForce,

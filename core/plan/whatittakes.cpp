@@ -1,6 +1,8 @@
 #include "core/plan/whatittakes.h"
 
 #include "core/base/format.h"
+#include "core/base/units.h"
+#include "core/hardware/device.h"
 #include "core/model/amdahl.h"
 #include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
@@ -189,7 +191,66 @@ std::optional<double> parallelFractionNeeded(double workSeconds, double workers,
     return std::max(p, 0.0);
 }
 
-Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency)
+namespace {
+
+/// The device row: each device of the plan in place of its own, everything else as typed.
+Row deviceRow(const Scenario &typed, double deadlineSeconds)
+{
+    Row row;
+    row.lever = QStringLiteral("Device");
+    row.key = QStringLiteral("hardware.device");
+    const HardwareInForce now = hardwareInForce(typed);
+    row.changeText = typed.hardware.device;
+    struct Tried
+    {
+        QString name;
+        double runtimeSeconds = 0;
+        double cost = 0;
+    };
+    std::optional<Tried> cheapest;
+    std::optional<Tried> fastest;
+    for (const hardware::Device &device : hardware::devicesOf(typed.hardware.devices)) {
+        Scenario on = typed;
+        on.hardware.device = device.name;
+        const HardwareInForce hw = hardwareInForce(on);
+        if (!hw.inForce)
+            continue; // the model does not fit it
+        const Scenario s = scenarioInForce(on, hw);
+        const Tried tried{device.name, effectiveRuntimeSeconds(s),
+                          s.workload.workers * units::toHours(effectiveRuntimeSeconds(s)) *
+                              s.goal.pricePerWorkerHour};
+        if (!fastest || tried.runtimeSeconds < fastest->runtimeSeconds)
+            fastest = tried;
+        if (tried.runtimeSeconds <= deadlineSeconds && (!cheapest || tried.cost < cheapest->cost))
+            cheapest = tried;
+    }
+    const QString within = QStringLiteral(" (deadline %1)").arg(format::duration(deadlineSeconds));
+    if (cheapest) {
+        row.possible = true;
+        row.choice = cheapest->name;
+        row.neededText = cheapest->name;
+        row.runtimeSeconds = cheapest->runtimeSeconds;
+        row.cost = cheapest->cost;
+        row.changeText = cheapest->name == typed.hardware.device
+                             ? QStringLiteral("%1, as it is").arg(cheapest->name)
+                             : QStringLiteral("%1 → %2, %3 at these workers")
+                                   .arg(typed.hardware.device, cheapest->name,
+                                        format::money(cheapest->cost, typed.goal.currency));
+    } else if (fastest) {
+        row.reason = QStringLiteral("even the fastest device, %1, takes %2")
+                         .arg(fastest->name, format::duration(fastest->runtimeSeconds)) +
+                     within;
+    } else {
+        row.reason = now.problem.isEmpty()
+                         ? QStringLiteral("the model fits no device")
+                         : QStringLiteral("no device fits the model: ") + now.problem;
+    }
+    return row;
+}
+
+} // namespace
+
+Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenario *typed)
 {
     Result result;
     if (!inForce.goal.finishWithin)
@@ -263,6 +324,8 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency)
         }
         result.rows.push_back(std::move(row));
     }
+    if (typed && typed->hardware.enabled)
+        result.rows.push_back(deviceRow(*typed, deadline));
     return result;
 }
 
@@ -454,6 +517,19 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
         }
     }
     return result;
+}
+
+bool apply(Scenario &typed, const Row &row)
+{
+    if (!row.choice.isEmpty()) {
+        if (row.key != QLatin1String("hardware.device") || typed.hardware.device == row.choice)
+            return false;
+        typed.hardware.device = row.choice;
+        return true;
+    }
+    if (!row.needed || *row.needed == row.current)
+        return false;
+    return apply(typed, row.key, *row.needed);
 }
 
 std::optional<double> valueOf(const Scenario &typed, const QString &key)

@@ -32,7 +32,11 @@ struct Row
     QString changeText; ///< "1,000 → 380 ms, −62 %"
     bool possible = false;
     QString reason;            ///< why it cannot alone, in the goal seek's words
-    double runtimeSeconds = 0; ///< the job's runtime at `needed`
+    double runtimeSeconds = 0; ///< the job's runtime at `needed` (or with `choice`)
+    /// A lever chosen from a list, not typed (the device): the choice that alone meets the
+    /// deadline, as --set takes it ("L4"); `needed` stays unset.
+    QString choice;
+    double cost = 0; ///< with a choice: the job's cost then (workers x runtime x its price)
     bool operator==(const Row &) const = default;
 };
 
@@ -115,7 +119,12 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
 /// with F the deadline less the cold start, the others by bisection over the field's grid; each
 /// answer checked on the grid with effectiveRuntimeSeconds, so applying it meets the deadline
 /// and one step of the field's precision back does not.
-Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency);
+/// With `typed` (the plan as typed) whose hardware is on, a last row for the device: of the
+/// plan's devices (the catalogue's and its own) whose roofline latency alone meets the deadline
+/// at the plan's workers, the cheapest (workers x runtime x its price per hour), or why none
+/// does (the fastest's runtime).
+Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency,
+                   const Scenario *typed = nullptr);
 
 /// The parallel fraction that brings W' x ((1 - p) + p / N) to `freeSeconds`: Amdahl's law
 /// solved for p, (1 - F / W') / (1 - 1/N); nothing when N = 1 or it is above 1.
@@ -125,6 +134,10 @@ std::optional<double> parallelFractionNeeded(double workSeconds, double workers,
 /// Sets lever `key` of the typed scenario to `value` (the window's Apply, `--set`): false when
 /// the scenario has no such lever.
 bool apply(Scenario &typed, const QString &key, double value);
+
+/// Sets `row`'s answer in the typed scenario: its needed value, or its choice (the device).
+/// False when the row has none, or it is what the plan has already.
+bool apply(Scenario &typed, const Row &row);
 
 /// The typed value of lever `key` (nothing when the plan has no such lever).
 std::optional<double> valueOf(const Scenario &typed, const QString &key);

@@ -258,6 +258,26 @@ void BM_WhatItTakes(benchmark::State &state)
 }
 BENCHMARK(BM_WhatItTakes)->Name("BM_WhatItTakes/default")->Unit(benchmark::kMillisecond);
 
+/// The table with hardware on: the default job on its device, the device row trying every
+/// device of the catalogue at the plan's workers.
+void BM_WhatItTakesHardware(benchmark::State &state)
+{
+    using namespace pipeplan;
+    Scenario s = defaultScenario();
+    s.hardware.enabled = true;
+    s.goal.finishWithin = true;
+    s.goal.deadlineSeconds = 8 * 3600.0;
+    const HardwareInForce hw = hardwareInForce(s);
+    const Scenario inForce = scenarioInForce(s, hw);
+    whatittakes::Result result;
+    for (auto _ : state) {
+        result = whatittakes::whatItTakes(inForce, hw.inForce, &s);
+        benchmark::DoNotOptimize(result);
+    }
+    state.counters["levers"] = static_cast<double>(result.rows.size());
+}
+BENCHMARK(BM_WhatItTakesHardware)->Name("BM_WhatItTakes/hardware")->Unit(benchmark::kMillisecond);
+
 /// The two-lever plane (workers and keep fraction) of the default job at 8 hours: 49 columns,
 /// each boundary by bisection, the cheapest and the nearest; on every tick with a deadline.
 void BM_WhatItTakesPlane(benchmark::State &state)

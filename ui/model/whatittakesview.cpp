@@ -55,14 +55,11 @@ bool WhatItTakesView::applyRow(int row)
 {
     if (!m_document || row < 0 || row >= static_cast<int>(m_result.rows.size()))
         return false;
-    const whatittakes::Row &r = m_result.rows[static_cast<size_t>(row)];
-    if (!r.needed || *r.needed == r.current)
+    const whatittakes::Row r = m_result.rows[static_cast<size_t>(row)];
+    Scenario next = m_document->scenario();
+    if (!whatittakes::apply(next, r))
         return false;
-    const QString key = r.key;
-    const double value = *r.needed;
-    return m_document->editScenario(
-        tr("Apply %1 %2").arg(r.lever, r.neededText), EditId::None,
-        [&key, value](Scenario &s) { whatittakes::apply(s, key, value); });
+    return m_document->edit(next, tr("Apply %1 %2").arg(r.lever, r.neededText));
 }
 
 void WhatItTakesView::refresh()
@@ -100,7 +97,8 @@ void WhatItTakesView::refresh()
         // The buttons are made once per row and kept: a slider tick only relabels them.
         QPushButton *button = rowbuttons::button(m_table, row, kApplyColumn, tr("Apply"),
                                                  [this](int clicked) { applyRow(clicked); });
-        const bool applicable = r.needed && *r.needed != r.current;
+        Scenario trial = m_document->scenario();
+        const bool applicable = whatittakes::apply(trial, r);
         button->setEnabled(applicable);
         const QString what = applicable
                                  ? tr("Set %1 to %2 (one undo step)").arg(r.lever, r.neededText)
