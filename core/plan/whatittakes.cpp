@@ -67,6 +67,18 @@ std::vector<Lever> leversOf(const Scenario &s, bool deviceSetsLatency)
     return levers;
 }
 
+/// What a row of the table and an axis of the plane say of their lever: its name, key, unit,
+/// precision and value in `s`.
+template <typename Named> void nameLever(Named &out, const Lever &lever, const Scenario &s)
+{
+    const uncertainty::Input &in = lever.input;
+    out.lever = in.label;
+    out.key = in.key;
+    out.unit = in.unit;
+    out.decimals = lever.decimals;
+    out.current = in.get(s, in.stage).value_or(0);
+}
+
 /// The lever's field grid: k / scale for whole k from kMin to kMax (the field's bounds).
 struct Grid
 {
@@ -264,12 +276,8 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
     for (const Lever &lever : leversOf(inForce, deviceSetsLatency)) {
         const uncertainty::Input &in = lever.input;
         Row row;
-        row.lever = in.label;
-        row.key = in.key;
-        row.unit = in.unit;
-        row.decimals = lever.decimals;
+        nameLever(row, lever, inForce);
         row.atLeast = lever.upHelps;
-        row.current = in.get(inForce, in.stage).value_or(0);
 
         const Grid grid = gridOf(lever);
         const double scale = grid.scale;
@@ -354,12 +362,8 @@ PlaneAxis axisOf(const Lever &lever, const Scenario &s, const Result &single)
 {
     PlaneAxis axis;
     const uncertainty::Input &in = lever.input;
-    axis.lever = in.label;
-    axis.key = in.key;
-    axis.unit = in.unit;
-    axis.decimals = lever.decimals;
+    nameLever(axis, lever, s);
     axis.upHelps = lever.upHelps;
-    axis.current = in.get(s, in.stage).value_or(0);
     std::optional<double> needed;
     for (const Row &row : single.rows) {
         if (row.key == in.key)

@@ -51,6 +51,7 @@ PlaneChart::PlaneChart(QWidget *parent) : QCustomPlot(parent)
     m_edge->removeFromLegend();
     m_boundary = addGraph();
     m_boundary->setName(tr("just meets the deadline"));
+    m_boundary->removeFromLegend(); // the shading and the sentences above say it
     m_boundary->setPen(QPen(chartstyle::kPrimary, 2.5));
     QColor fill = chartstyle::kPrimary;
     fill.setAlpha(60);

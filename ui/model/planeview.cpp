@@ -13,6 +13,18 @@
 
 namespace pipeplan {
 
+namespace {
+/// The plane's lines without the first two (the levers, the deadline and the plan: the tab,
+/// the axes and the headline say them), so the chart keeps its height on a shared screen.
+QString summaryOf(const whatittakes::Plane &plane)
+{
+    QStringList lines = explain::planeLines(plane);
+    if (plane.active && lines.size() > 2)
+        lines = lines.mid(2);
+    return lines.join(QLatin1Char('\n'));
+}
+} // namespace
+
 PlaneView::PlaneView(QWidget *parent)
     : QWidget(parent), m_across(new QComboBox(this)), m_up(new QComboBox(this)),
       m_applyCheapest(new QPushButton(tr("Apply &cheapest"), this)),
@@ -149,11 +161,10 @@ void PlaneView::refresh()
     if (m_plane.nearest)
         m_applyNearest->setAccessibleDescription(
             explain::planePointText(m_plane, *m_plane.nearest));
-    rowbuttons::setText(m_summary, !deadline
-                                       ? tr("Set a deadline (Goal: Finish within) and this "
-                                            "shows which combinations of two levers meet "
-                                            "it, the cheapest and the smallest move.")
-                                       : explain::planeLines(m_plane).join(QLatin1Char('\n')));
+    rowbuttons::setText(m_summary, !deadline ? tr("Set a deadline (Goal: Finish within) and this "
+                                                  "shows which combinations of two levers meet "
+                                                  "it, the cheapest and the smallest move.")
+                                             : summaryOf(m_plane));
 }
 
 } // namespace pipeplan

@@ -166,6 +166,19 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     auto *rightLayout = new QVBoxLayout(right);
     rightLayout->setContentsMargins(0, 0, 0, 0);
     rightLayout->addWidget(m_headline);
+    // While stepping through options: which one the window shows, under the headline where a
+    // meeting reads it.
+    m_optionBanner = new QLabel(this);
+    m_optionBanner->setAccessibleName(tr("Option shown"));
+    m_optionBanner->setStyleSheet(
+        QStringLiteral("QLabel { background: #1f5fbf; color: white; padding: 4px 8px; }"));
+    QFont bannerFont = m_optionBanner->font();
+    bannerFont.setBold(true);
+    m_optionBanner->setFont(bannerFont);
+    // A font of its own follows presentation mode's size by this scale (applyLook).
+    m_optionBanner->setProperty("pp_fontScale", 1.1);
+    m_optionBanner->setVisible(false);
+    rightLayout->addWidget(m_optionBanner);
     m_workspaces = new QTabWidget(this);
     m_workspaces->setDocumentMode(true);
     // Every workspace scrolls inside the window rather than push it past a laptop's screen
@@ -574,14 +587,6 @@ void MainWindow::createActions()
     statusBar()->addPermanentWidget(m_leavePresentation);
     m_leavePresentation->setVisible(false);
     connect(m_leavePresentation, &QToolButton::clicked, m_presentationAction, &QAction::trigger);
-    // While stepping through options: which one the window shows, where a meeting reads it.
-    m_optionBanner = new QLabel(this);
-    m_optionBanner->setAccessibleName(tr("Option shown"));
-    QFont bannerFont = m_optionBanner->font();
-    bannerFont.setBold(true);
-    m_optionBanner->setFont(bannerFont);
-    m_optionBanner->setVisible(false);
-    statusBar()->addWidget(m_optionBanner);
     connect(m_optionsView, &OptionsView::stepChanged, this, [this](const QString &text) {
         m_optionBanner->setText(
             text.isEmpty()
