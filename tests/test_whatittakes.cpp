@@ -1,4 +1,5 @@
 #include "core/hardware/device.h"
+#include "core/plan/explain.h"
 #include "core/plan/options.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
@@ -101,6 +102,92 @@ TEST(WhatItTakes, AmdahlsInverseForPIsTheHandDerivedValue)
     EXPECT_EQ(workers->reason.toStdString(),
               std::string("Amdahl's ceiling: the serial 50% alone takes 8.33 minutes "
                           "(deadline 3.33 minutes)"));
+}
+
+// A budget by hand: the 1,000-second job at $3.60 per worker-hour costs a tenth of a cent per
+// worker-second, cost = N x runtime / 1,000 dollars.
+TEST(WhatItTakes, ABudgetByHand)
+{
+    Scenario s = thousandSecondJob();
+    s.goal.pricePerWorkerHour = 3.6;
+    s.goal.finishWithin = false;
+    s.goal.budget = 2;
+    // Budget alone, p = 0.5: cost(N) = N x 1,000 (0.5 + 0.5 / N) / 1,000 = 0.5 N + 0.5 dollars,
+    // within $2 up to N = 3; the latency: 10 x 0.55 L / 1,000 = 0.0055 L within $2 up to
+    // 363.63 ms.
+    whatittakes::Result result = whatittakes::whatItTakes(s, false);
+    ASSERT_TRUE(result.active);
+    EXPECT_FALSE(result.deadlineOn);
+    EXPECT_NEAR(result.costNow, 5.5, 1e-12);
+    EXPECT_FALSE(result.meetsNow);
+    const whatittakes::Row *workers = rowOf(result, QStringLiteral("workload.workers"));
+    ASSERT_TRUE(workers && workers->needed);
+    EXPECT_FALSE(workers->atLeast); // the most the budget allows
+    EXPECT_EQ(*workers->needed, 3);
+    const whatittakes::Row *latency = rowOf(result, QStringLiteral("workload.latency_ms"));
+    ASSERT_TRUE(latency && latency->needed);
+    EXPECT_EQ(*latency->needed, 363.63);
+
+    // Deadline 200 s and budget $1.50 at p = 0.9: the latency must give runtime <= 150 s,
+    // 1,000 x 0.19 x L / 1,000 <= 150, L <= 789.47 ms; the deadline alone allows 1,052.63 ms.
+    s.workload.parallelFraction = 0.9;
+    s.goal.finishWithin = true;
+    s.goal.budget = 1.5;
+    result = whatittakes::whatItTakes(s, false);
+    EXPECT_TRUE(result.deadlineOn);
+    latency = rowOf(result, QStringLiteral("workload.latency_ms"));
+    ASSERT_TRUE(latency && latency->needed);
+    EXPECT_EQ(*latency->needed, 789.47);
+    // The workers: 1,000 (0.1 + 0.9 / N) <= 200 from N = 9, which costs 9 x 200 / 1,000 =
+    // $1.80, over $1.50: no worker count meets both.
+    workers = rowOf(result, QStringLiteral("workload.workers"));
+    ASSERT_TRUE(workers);
+    EXPECT_FALSE(workers->possible);
+    EXPECT_EQ(workers->reason.toStdString(),
+              "the fewest workers that meet the deadline, 9, cost $1.80 (budget $1.50)");
+    // Within $1.85 the plan's 10 workers (190 s, $1.90) miss, and 9 meet both.
+    s.goal.budget = 1.85;
+    result = whatittakes::whatItTakes(s, false);
+    EXPECT_FALSE(result.meetsNow);
+    workers = rowOf(result, QStringLiteral("workload.workers"));
+    EXPECT_TRUE(workers && workers->needed && *workers->needed == 9);
+    EXPECT_EQ(explain::whatItTakesTitle(result).toStdString(),
+              "What it would take to finish within 3.33 minutes and a budget of $1.85: each "
+              "lever alone, everything else as it is");
+}
+
+// The property with a budget in place of the deadline: every preset, a budget of a third of
+// what it costs; each lever's answer applied meets it, one step of the field's precision back
+// does not.
+TEST(WhatItTakes, ApplyingTheValueMeetsTheBudgetAndOneStepBackMisses)
+{
+    int checked = 0;
+    for (const QString &name : presets()) {
+        Plan plan = loadPreset(name);
+        plan.scenario.goal.finishWithin = false;
+        plan.scenario.goal.budget = evaluatePlan(plan).model.cost.total / 3;
+        const PlanResult result = evaluatePlan(plan);
+        ASSERT_TRUE(result.whatItTakes.active) << name.toStdString();
+        EXPECT_FALSE(result.whatItTakes.meetsNow) << name.toStdString();
+        for (const whatittakes::Row &row : result.whatItTakes.rows) {
+            const std::string where = name.toStdString() + " " + row.key.toStdString();
+            if (!row.possible || !row.choice.isEmpty())
+                continue;
+            ASSERT_TRUE(row.needed) << where;
+            Plan applied = plan;
+            ASSERT_TRUE(whatittakes::apply(applied.scenario, row.key, *row.needed)) << where;
+            EXPECT_LE(evaluatePlan(applied).model.cost.total, *plan.scenario.goal.budget) << where;
+            const double step = std::pow(10.0, -row.decimals);
+            Plan stepped = plan;
+            whatittakes::apply(stepped.scenario, row.key,
+                               *row.needed + (row.atLeast ? -step : step));
+            if (!validate(stepped.scenario).empty())
+                continue;
+            EXPECT_GT(evaluatePlan(stepped).model.cost.total, *plan.scenario.goal.budget) << where;
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 15);
 }
 
 TEST(WhatItTakes, NoDeadlineNoTable)
@@ -335,7 +422,7 @@ TEST(WhatItTakes, TheDeviceRowIsTheCheapestThatMeets)
     EXPECT_FALSE(whatittakes::apply(applied.scenario, row)); // already there
 
     plan.scenario.goal.deadlineSeconds = 3600;
-    const whatittakes::Row &none = evaluatePlan(plan).whatItTakes.rows.back();
+    const whatittakes::Row none = evaluatePlan(plan).whatItTakes.rows.back();
     EXPECT_FALSE(none.possible);
     EXPECT_TRUE(none.reason.startsWith(QStringLiteral("even the fastest device, ")))
         << none.reason.toStdString();

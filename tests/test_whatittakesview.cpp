@@ -403,3 +403,28 @@ TEST(WhatItTakesWindow, TheDeviceRowApplies)
     doc->undoStack()->undo();
     EXPECT_EQ(doc->scenario().hardware.device, plan.scenario.hardware.device);
 }
+
+// A budget typed in the window: "Within budget" on, $1,000; the table answers for it.
+TEST(WhatItTakesWindow, ABudgetTypedInTheGoal)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    doc->load(preset(QStringLiteral("nightly-scoring.json")), QString());
+    ValueControl *budget = window.inputs()->budgetControl();
+    ASSERT_NE(budget, nullptr);
+    EXPECT_EQ(budget->suffix(), QStringLiteral(" USD"));
+    QTest::mouseClick(budget->checkBox(), Qt::LeftButton);
+    typeInto(budget, QStringLiteral("1000"));
+    ASSERT_TRUE(doc->scenario().goal.budget);
+    EXPECT_EQ(*doc->scenario().goal.budget, 1000);
+    // The table comes forward and answers for the budget.
+    ASSERT_EQ(window.answers()->currentWidget(), static_cast<QWidget *>(window.whatItTakes()));
+    EXPECT_TRUE(window.whatItTakes()->summaryText().startsWith(
+        QStringLiteral("What it would take to stay within a budget of $1,000.00")))
+        << window.whatItTakes()->summaryText().toStdString();
+    EXPECT_TRUE(scenariofile::toJson(doc->plan()).contains("\"budget\": 1000"));
+    doc->undoStack()->undo();
+    EXPECT_FALSE(doc->scenario().goal.budget);
+}

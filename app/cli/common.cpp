@@ -280,7 +280,12 @@ QJsonValue whatItTakesJson(const whatittakes::Result &result, const whatittakes:
              row.choice.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.choice)},
             {QStringLiteral("cost"),
              row.choice.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(row.cost)}});
-    return QJsonObject{{QStringLiteral("deadline_seconds"), result.deadlineSeconds},
+    return QJsonObject{{QStringLiteral("deadline_seconds"), result.deadlineOn
+                                                                ? QJsonValue(result.deadlineSeconds)
+                                                                : QJsonValue(QJsonValue::Null)},
+                       {QStringLiteral("budget"),
+                        result.budget ? QJsonValue(*result.budget) : QJsonValue(QJsonValue::Null)},
+                       {QStringLiteral("cost"), result.costNow},
                        {QStringLiteral("runtime_seconds"), result.runtimeSeconds},
                        {QStringLiteral("meets"), result.meetsNow},
                        {QStringLiteral("levers"), rows},

@@ -64,6 +64,7 @@ const FieldSpec trials{"trials", "trials", "trials", 1, 1e7, false, true};
 const FieldSpec seed{"seed", "seed", "", 0, 9007199254740991.0, false, true};
 
 const FieldSpec deadlineSeconds{"deadline_s", "deadline", "s", 0, 1e15, true};
+const FieldSpec budget{"budget", "budget", "", 0, 1e15, true};
 const FieldSpec pricePerWorkerHour{"price_per_worker_hour", "price per worker-hour", "", 0, 1e9};
 const FieldSpec pipelineDevices{"devices", "pipeline devices", "devices", 1, 1024, false, true};
 const FieldSpec scheduleMicrobatches{

@@ -70,6 +70,7 @@ extern const FieldSpec trials;
 extern const FieldSpec seed;
 // Goal seek.
 extern const FieldSpec deadlineSeconds;
+extern const FieldSpec budget; ///< the job's budget in the plan's currency (issue 35)
 extern const FieldSpec pricePerWorkerHour;
 // Training pipeline schedules.
 extern const FieldSpec pipelineDevices;

@@ -171,6 +171,8 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
     check(fields::pricePerWorkerHour, scenario.goal.pricePerWorkerHour,
           QStringLiteral("goal.price_per_worker_hour"));
     check(fields::trials, scenario.goal.trials, QStringLiteral("goal.trials"));
+    if (scenario.goal.budget)
+        check(fields::budget, *scenario.goal.budget, QStringLiteral("goal.budget"));
     if (!format::isCurrencyCode(scenario.goal.currency))
         errors.push_back({QStringLiteral("goal.currency"),
                           QStringLiteral("must be a three-letter ISO 4217 code such as USD or "

@@ -87,6 +87,9 @@ struct GoalSettings
     /// the plan against deadlineSeconds (off by default; the goal seek always uses it).
     bool finishWithin = false;
     double pricePerWorkerHour = 0.5;
+    /// "Within budget" (issue 35): what the job may cost (workers x runtime x price), in
+    /// `currency`; unset, no budget. What it would take answers for it with the deadline.
+    std::optional<double> budget;
     /// The price's currency, an ISO 4217 code: costs print as "$18,055.56" (format::money).
     QString currency = QStringLiteral("USD");
     double trials = 200; ///< simulation trials per worker count tried

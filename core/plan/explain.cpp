@@ -780,11 +780,24 @@ std::vector<QStringList> whatItTakesRows(const whatittakes::Result &result)
 
 QString whatItTakesTitle(const whatittakes::Result &result)
 {
-    return (result.meetsNow ? QStringLiteral("Meets the deadline of %1: how far each lever alone "
-                                             "can move and still meet it")
-                            : QStringLiteral("What it would take to finish within %1: each "
-                                             "lever alone, everything else as it is"))
-        .arg(format::duration(result.deadlineSeconds));
+    // The target: the deadline, the budget, or both.
+    QString target;
+    if (result.deadlineOn)
+        target = format::duration(result.deadlineSeconds);
+    if (result.budget) {
+        const QString money = format::money(*result.budget, result.currency);
+        target = target.isEmpty() ? QStringLiteral("a budget of %1").arg(money)
+                                  : QStringLiteral("%1 and a budget of %2").arg(target, money);
+    }
+    if (result.meetsNow)
+        return QStringLiteral("Meets %1%2: how far each lever alone can move and still meet it")
+            .arg(result.deadlineOn ? QStringLiteral("the deadline of ") : QString(), target);
+    return (result.deadlineOn
+                ? QStringLiteral("What it would take to finish within %1: each lever alone, "
+                                 "everything else as it is")
+                : QStringLiteral("What it would take to stay within %1: each lever alone, "
+                                 "everything else as it is"))
+        .arg(target);
 }
 
 QString planeValueText(const whatittakes::PlaneAxis &axis, double value)

@@ -120,8 +120,8 @@ Sections changedSections(const Plan &before, const Plan &after)
     const Scenario &a = before.scenario;
     const Scenario &b = after.scenario;
     // The options' comparison is part of the model's answer (issue 35).
-    const bool model =
-        !sameModelInputs(a, b) || a.options != b.options || a.goal.levers != b.goal.levers;
+    const bool model = !sameModelInputs(a, b) || a.options != b.options ||
+                       a.goal.levers != b.goal.levers || a.goal.budget != b.goal.budget;
     if (model)
         sections |= Section::Model | Section::Tail;
     if (model || before.baseline != after.baseline)

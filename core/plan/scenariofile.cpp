@@ -167,6 +167,8 @@ QJsonObject goalObject(const GoalSettings &goal)
                        {QStringLiteral("price_per_worker_hour"), goal.pricePerWorkerHour},
                        {QStringLiteral("currency"), goal.currency},
                        {QStringLiteral("trials"), goal.trials}};
+    if (goal.budget)
+        object.insert(QStringLiteral("budget"), *goal.budget);
     if (goal.levers != GoalSettings{}.levers)
         object.insert(QStringLiteral("levers"), QJsonArray{goal.levers[0], goal.levers[1]});
     return object;
@@ -1192,6 +1194,8 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     s.goal.pricePerWorkerHour =
         numberIn(goal, goalKey, "price_per_worker_hour", s.goal.pricePerWorkerHour);
     s.goal.trials = numberIn(goal, goalKey, "trials", s.goal.trials);
+    s.goal.budget =
+        read.optionalNumber(goal, QStringLiteral("budget"), sectionPath(goalKey, "budget"));
     // Files from before the currency was named priced in no unit: they read as US dollars,
     // the default a new plan has.
     if (const QString currency =

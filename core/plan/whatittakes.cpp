@@ -136,11 +136,54 @@ QString changeText(double needed, double current)
     return format::change(needed, current);
 }
 
+/// What the plan must meet: its deadline when Finish within is on, its budget when set.
+struct Target
+{
+    bool deadlineOn = false;
+    double deadlineSeconds = 0;
+    std::optional<double> budget;
+    double pricePerWorkerHour = 0;
+    QString currency;
+
+    explicit Target(const Scenario &s)
+        : deadlineOn(s.goal.finishWithin), deadlineSeconds(s.goal.deadlineSeconds),
+          budget(s.goal.budget), pricePerWorkerHour(s.goal.pricePerWorkerHour),
+          currency(s.goal.currency)
+    {
+    }
+    /// Every worker billed until the job ends (CostSummary's definition).
+    double cost(double workers, double runtimeSeconds) const
+    {
+        return workers * units::toHours(runtimeSeconds) * pricePerWorkerHour;
+    }
+    bool inTime(double runtimeSeconds) const
+    {
+        return !deadlineOn || runtimeSeconds <= deadlineSeconds;
+    }
+    bool withinBudget(double workers, double runtimeSeconds) const
+    {
+        return !budget || cost(workers, runtimeSeconds) <= *budget;
+    }
+    bool meets(double workers, double runtimeSeconds) const
+    {
+        return inTime(runtimeSeconds) && withinBudget(workers, runtimeSeconds);
+    }
+};
+
 /// Why no value of the lever meets the deadline, read off the job at the lever's best value:
 /// the goal seek's reasons (cold start, a cap, Amdahl's serial residue), else the runtime there.
-QString whyNot(const Scenario &best, const Lever &lever, double bestValue, double deadlineSeconds)
+QString whyNot(const Scenario &best, const Lever &lever, double bestValue, const Target &target)
 {
     const ScenarioResult r = evaluate(best);
+    const QString at = withUnit(format::trimmed(bestValue, lever.decimals), lever.input.unit);
+    // In time there, but over the budget.
+    if (target.inTime(r.effectiveRuntimeSeconds))
+        return QStringLiteral("even with %1 at %2 the job costs %3 (budget %4)")
+            .arg(lever.input.label.toLower(), at,
+                 format::money(target.cost(best.workload.workers, r.effectiveRuntimeSeconds),
+                               target.currency),
+                 format::money(target.budget.value_or(0), target.currency));
+    const double deadlineSeconds = target.deadlineSeconds;
     const OverheadModel &m = r.overheads.model;
     const QString within = QStringLiteral(" (deadline %1)").arg(format::duration(deadlineSeconds));
     const double free = deadlineSeconds - m.coldStartSeconds;
@@ -159,9 +202,7 @@ QString whyNot(const Scenario &best, const Lever &lever, double bestValue, doubl
                         format::duration(serialSeconds)) +
                within;
     return QStringLiteral("even with %1 at %2 the job takes %3")
-               .arg(lever.input.label.toLower(),
-                    withUnit(format::trimmed(bestValue, lever.decimals), lever.input.unit),
-                    format::duration(r.effectiveRuntimeSeconds)) +
+               .arg(lever.input.label.toLower(), at, format::duration(r.effectiveRuntimeSeconds)) +
            within;
 }
 
@@ -206,8 +247,9 @@ std::optional<double> parallelFractionNeeded(double workSeconds, double workers,
 namespace {
 
 /// The device row: each device of the plan in place of its own, everything else as typed.
-Row deviceRow(const Scenario &typed, double deadlineSeconds)
+Row deviceRow(const Scenario &typed, const Target &target)
 {
+    const double deadlineSeconds = target.deadlineSeconds;
     Row row;
     row.lever = QStringLiteral("Device");
     row.key = QStringLiteral("hardware.device");
@@ -233,7 +275,9 @@ Row deviceRow(const Scenario &typed, double deadlineSeconds)
                               s.goal.pricePerWorkerHour};
         if (!fastest || tried.runtimeSeconds < fastest->runtimeSeconds)
             fastest = tried;
-        if (tried.runtimeSeconds <= deadlineSeconds && (!cheapest || tried.cost < cheapest->cost))
+        const bool inBudget = !target.budget || tried.cost <= *target.budget;
+        if (target.inTime(tried.runtimeSeconds) && inBudget &&
+            (!cheapest || tried.cost < cheapest->cost))
             cheapest = tried;
     }
     const QString within = QStringLiteral(" (deadline %1)").arg(format::duration(deadlineSeconds));
@@ -248,10 +292,14 @@ Row deviceRow(const Scenario &typed, double deadlineSeconds)
                              : QStringLiteral("%1 → %2, %3 at these workers")
                                    .arg(typed.hardware.device, cheapest->name,
                                         format::money(cheapest->cost, typed.goal.currency));
-    } else if (fastest) {
+    } else if (fastest && !target.inTime(fastest->runtimeSeconds)) {
         row.reason = QStringLiteral("even the fastest device, %1, takes %2")
                          .arg(fastest->name, format::duration(fastest->runtimeSeconds)) +
                      within;
+    } else if (fastest) {
+        row.reason = QStringLiteral("no device that meets the deadline stays within the budget "
+                                    "of %1 at these workers")
+                         .arg(format::money(target.budget.value_or(0), target.currency));
     } else {
         row.reason = now.problem.isEmpty()
                          ? QStringLiteral("the model fits no device")
@@ -265,19 +313,28 @@ Row deviceRow(const Scenario &typed, double deadlineSeconds)
 Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenario *typed)
 {
     Result result;
-    if (!inForce.goal.finishWithin)
+    const Target target(inForce);
+    if (!target.deadlineOn && !target.budget)
         return result;
     result.active = true;
+    result.deadlineOn = target.deadlineOn;
     const double deadline = inForce.goal.deadlineSeconds;
     result.deadlineSeconds = deadline;
+    result.budget = target.budget;
+    result.currency = target.currency;
     result.runtimeSeconds = effectiveRuntimeSeconds(inForce);
-    result.meetsNow = result.runtimeSeconds <= deadline;
+    result.costNow = target.cost(inForce.workload.workers, result.runtimeSeconds);
+    result.meetsNow = target.meets(inForce.workload.workers, result.runtimeSeconds);
 
     for (const Lever &lever : leversOf(inForce, deviceSetsLatency)) {
         const uncertainty::Input &in = lever.input;
         Row row;
         nameLever(row, lever, inForce);
-        row.atLeast = lever.upHelps;
+        const bool workers = in.key == QLatin1String("workload.workers");
+        // More workers cost more: with a budget and no deadline the workers' answer is the most
+        // the budget allows.
+        const bool upHelps = workers && !target.deadlineOn ? false : lever.upHelps;
+        row.atLeast = upHelps;
 
         const Grid grid = gridOf(lever);
         const double scale = grid.scale;
@@ -288,17 +345,27 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
             in.set(trial, in.stage, k / scale);
             return effectiveRuntimeSeconds(trial);
         };
-        const auto meets = [&](double k) { return runtimeAt(k) <= deadline; };
-        const double kBest = lever.upHelps ? kMax : kMin;
-        const double kWorst = lever.upHelps ? kMin : kMax;
-        const double toward = lever.upHelps ? -1 : 1; // one step toward failing
+        // The workers with a deadline: searched for the deadline alone (the budget is checked
+        // at the answer: more workers only cost more); every other lever moves runtime and
+        // cost together, so both are searched at once.
+        const bool deadlineOnly = workers && target.deadlineOn;
+        const auto meets = [&](double k) {
+            const double runtime = runtimeAt(k);
+            return deadlineOnly ? target.inTime(runtime)
+                                : target.meets(trial.workload.workers, runtime);
+        };
+        const double kBest = upHelps ? kMax : kMin;
+        const double kWorst = upHelps ? kMin : kMax;
+        const double toward = upHelps ? -1 : 1; // one step toward failing
 
         QString reason;
-        std::optional<double> guess = closedForm(inForce, lever, deadline, &reason);
+        std::optional<double> guess;
+        if (target.deadlineOn)
+            guess = closedForm(inForce, lever, deadline, &reason);
         std::optional<double> kNeeded;
         bool anyValue = false;
         if (!meets(kBest)) {
-            row.reason = !reason.isEmpty() ? reason : whyNot(trial, lever, kBest / scale, deadline);
+            row.reason = !reason.isEmpty() ? reason : whyNot(trial, lever, kBest / scale, target);
         } else if (meets(kWorst)) {
             kNeeded = kWorst; // every value of the field meets
             anyValue = true;
@@ -307,14 +374,27 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
             // its rounding checks out (meets, and one step toward failing misses), else by
             // bisection between the field's best and worst ends.
             if (guess) {
-                const double k = lever.upHelps ? std::ceil(*guess * scale - 1e-9)
-                                               : std::floor(*guess * scale + 1e-9);
+                const double k =
+                    upHelps ? std::ceil(*guess * scale - 1e-9) : std::floor(*guess * scale + 1e-9);
                 const double kClamped = std::clamp(k, std::min(kMin, kMax), std::max(kMin, kMax));
                 if (meets(kClamped) && (kClamped == kWorst || !meets(kClamped + toward)))
                     kNeeded = kClamped;
             }
             if (!kNeeded)
                 kNeeded = bisect(kBest, kWorst, meets);
+        }
+        // The fewest workers in time, over the budget: no worker count meets both.
+        if (kNeeded && deadlineOnly && target.budget) {
+            const double runtime = runtimeAt(*kNeeded);
+            if (!target.withinBudget(*kNeeded / scale, runtime)) {
+                row.reason =
+                    QStringLiteral("the fewest workers that meet the deadline, %1, cost %2 "
+                                   "(budget %3)")
+                        .arg(format::grouped(*kNeeded / scale, 0),
+                             format::money(target.cost(*kNeeded / scale, runtime), target.currency),
+                             format::money(*target.budget, target.currency));
+                kNeeded.reset();
+            }
         }
         if (kNeeded) {
             row.possible = true;
@@ -333,7 +413,7 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
         result.rows.push_back(std::move(row));
     }
     if (typed && typed->hardware.enabled)
-        result.rows.push_back(deviceRow(*typed, deadline));
+        result.rows.push_back(deviceRow(*typed, target));
     return result;
 }
 

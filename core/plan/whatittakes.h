@@ -42,10 +42,14 @@ struct Row
 
 struct Result
 {
-    bool active = false; ///< a deadline is set (Finish within)
+    bool active = false;     ///< a deadline (Finish within) or a budget is set
+    bool deadlineOn = false; ///< Finish within: the runtime must be within deadlineSeconds
     double deadlineSeconds = 0;
+    std::optional<double> budget; ///< the cost must be within it, when set
+    QString currency;
     double runtimeSeconds = 0; ///< the plan's effective runtime now
-    bool meetsNow = false;
+    double costNow = 0;        ///< what the plan costs now (workers x runtime x price)
+    bool meetsNow = false;     ///< in time and within the budget
     std::vector<Row> rows;
     bool operator==(const Result &) const = default;
 };

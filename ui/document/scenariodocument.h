@@ -61,6 +61,7 @@ enum class EditId
     Trials,
     Seed,
     Deadline,
+    Budget,
     Price,
     GoalTrials,
     // Training pipeline schedules (the "Training schedules" workspace).

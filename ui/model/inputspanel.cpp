@@ -100,6 +100,22 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .offValue = [](const Scenario &s) { return s.goal.deadlineSeconds; },
           .onText = tr("Set a deadline"),
           .offText = tr("Drop the deadline"),
+          .explanationShown = false},
+         {.label = tr("Within budget"),
+          .explanation =
+              tr("What the job may cost: workers × runtime in hours × the price per worker-hour "
+                 "(or the device's), in the plan's currency. When on, \"What it would take\" "
+                 "finds each lever's value that meets the budget (and the deadline, when one "
+                 "is set)."),
+          .control =
+              optionalConfig(config(1, 1e9, Scale::Log, 2, QStringLiteral(" USD")), tr("budget")),
+          .id = EditId::Budget,
+          .undoText = tr("Change budget"),
+          .field = {[](const Scenario &s) { return s.goal.budget; },
+                    [](Scenario &s, std::optional<double> budget) { s.goal.budget = budget; }},
+          .offValue = [](const Scenario &s) { return s.goal.budget.value_or(1000); },
+          .onText = tr("Set a budget"),
+          .offText = tr("Drop the budget"),
           .explanationShown = false}});
     layout->addWidget(goalBox);
 
@@ -336,6 +352,11 @@ ValueControl *InputsPanel::deadlineControl() const
     return m_bound->control(EditId::Deadline);
 }
 
+ValueControl *InputsPanel::budgetControl() const
+{
+    return m_bound->control(EditId::Budget);
+}
+
 void InputsPanel::setDocument(ScenarioDocument *document)
 {
     m_bound->setDocument(document);
@@ -438,6 +459,10 @@ void InputsPanel::syncFromDocument()
         m_countedProblem->hide();
     }
     applyNoun(s.workload.counted);
+    // The budget is in the plan's currency.
+    if (ValueControl *budget = m_bound->control(EditId::Budget);
+        budget && budget->suffix() != QLatin1Char(' ') + s.goal.currency)
+        budget->setSuffix(QLatin1Char(' ') + s.goal.currency);
     m_bound->show(s);
     const HardwareInForce &hardware = m_document->planResult().hardware.current;
     m_hardwareNote->setVisible(s.hardware.enabled);

@@ -44,6 +44,7 @@ public:
     ValueControl *parallelFractionControl() const;
     /// "Finish within": the goal's deadline in hours (any unit typed), led by its on/off check box.
     ValueControl *deadlineControl() const;
+    ValueControl *budgetControl() const;
     QLineEdit *nameEdit() const { return m_name; }
     /// What the job counts, in the plural ("documents"); a bad name is refused under it.
     QLineEdit *countedEdit() const { return m_counted; }

@@ -293,7 +293,8 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_plane->setDocument(m_document);
     // Setting a deadline asks "what would make it finish?": its table comes forward then, once.
     connect(m_document, &ScenarioDocument::changed, this, [this](Sections sections) {
-        const bool set = m_document->scenario().goal.finishWithin;
+        const bool set = m_document->scenario().goal.finishWithin ||
+                         m_document->scenario().goal.budget.has_value();
         // A person's edit, not a plan opened (a load recomputes every section and keeps the
         // scaling table in front, with its own row in view).
         const bool opened = sections == Sections(Section::All);
