@@ -19,6 +19,87 @@
 #include <cstdio>
 #include <cstring>
 
+namespace {
+
+/// The window's command line, declared once: parsed by the window's application, and by a
+/// QCoreApplication for --help, which must answer without a display (package checks, ssh).
+struct CommandLine
+{
+    QCommandLineParser parser;
+    const QCommandLineOption fresh{
+        QStringLiteral("default"),
+        QStringLiteral("Start on the default scenario, ignoring the last session.")};
+    const QCommandLineOption screenshot{QStringLiteral("screenshot"),
+                                        QStringLiteral("Render the window to a PNG file and exit."),
+                                        QStringLiteral("file.png")};
+    const QCommandLineOption screenshotSize{
+        QStringLiteral("screenshot-size"),
+        QStringLiteral("The window's size for --screenshot (default 1600x1000), e.g. 1366x768."),
+        QStringLiteral("WxH"), QStringLiteral("1600x1000")};
+    const QCommandLineOption set{
+        QStringLiteral("set"),
+        QStringLiteral("Change a value after opening, as an undoable edit (repeatable): "
+                       "--set users=75M, --set stages[0].ms_per_user=250."),
+        QStringLiteral("key=value")};
+    const QCommandLineOption workspace{
+        QStringLiteral("workspace"),
+        QStringLiteral("Show a workspace: model (default), tail (overheads and simulation), "
+                       "training (pipeline schedules), project (estimates), measured (runs "
+                       "and fitted laws) or hardware (device, model and cost)."),
+        QStringLiteral("name")};
+    const QCommandLineOption theme{QStringLiteral("theme"),
+                                   QStringLiteral("Colour theme: system (default), light or dark."),
+                                   QStringLiteral("name")};
+    const QCommandLineOption presentation{
+        QStringLiteral("presentation"),
+        QStringLiteral("Start in presentation mode (full screen, large fonts, high contrast).")};
+    const QCommandLineOption view{
+        QStringLiteral("view"),
+        QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab; "
+                       "with --workspace tail: spread (what drives the spread); on the Model "
+                       "workspace: what-it-takes, two-levers or options; "
+                       "getting-started: open the Getting Started guide (F1)."),
+        QStringLiteral("name")};
+    CommandLine()
+    {
+        parser.setApplicationDescription(
+            QStringLiteral("Will this job ever finish, and what would make it finish?"));
+        parser.addHelpOption();
+        parser.addVersionOption();
+        parser.addOption(theme);
+        parser.addOption(presentation);
+        parser.addOption(fresh);
+        parser.addOption(view);
+        parser.addOption(workspace);
+        parser.addOption(screenshot);
+        parser.addOption(screenshotSize);
+        parser.addOption(set);
+        parser.addPositionalArgument(QStringLiteral("file"),
+                                     QStringLiteral("Scenario files to open (.pipeplan.json)."),
+                                     QStringLiteral("[file...]"));
+    }
+};
+
+bool asksForHelp(int argc, char *argv[])
+{
+    for (int i = 1; i < argc; ++i) {
+        for (const char *flag : {"--help", "-h", "-?", "--help-all"}) {
+            if (std::strcmp(argv[i], flag) == 0)
+                return true;
+        }
+    }
+    return false;
+}
+
+void nameApplication()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("PipePlan"));
+    QCoreApplication::setOrganizationName(QStringLiteral("PipePlan"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(PIPEPLAN_VERSION));
+}
+
+} // namespace
+
 int main(int argc, char *argv[])
 {
     // --version must answer without a display (package checks, scripts over ssh).
@@ -28,66 +109,31 @@ int main(int argc, char *argv[])
             return 0;
         }
     }
+    if (asksForHelp(argc, argv)) {
+        const QCoreApplication core(argc, argv);
+        nameApplication();
+        CommandLine commandLine;
+        commandLine.parser.process(core); // prints the help and exits
+        return 0;
+    }
     // Large schedule and Monte Carlo buffers come back from the heap instead of being mapped
     // fresh (and page-faulted in) on every recompute while a slider moves.
     mallopt(M_MMAP_THRESHOLD, 256 * 1024 * 1024);
     mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("PipePlan"));
-    QApplication::setOrganizationName(QStringLiteral("PipePlan"));
-    QApplication::setApplicationVersion(QStringLiteral(PIPEPLAN_VERSION));
+    nameApplication();
     QGuiApplication::setDesktopFileName(QStringLiteral(PIPEPLAN_APP_ID));
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(
-        QStringLiteral("Will this job ever finish, and what would make it finish?"));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption fresh(
-        QStringLiteral("default"),
-        QStringLiteral("Start on the default scenario, ignoring the last session."));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window to a PNG file and exit."),
-                                        QStringLiteral("file.png"));
-    const QCommandLineOption screenshotSize(
-        QStringLiteral("screenshot-size"),
-        QStringLiteral("The window's size for --screenshot (default 1600x1000), e.g. 1366x768."),
-        QStringLiteral("WxH"), QStringLiteral("1600x1000"));
-    const QCommandLineOption set(
-        QStringLiteral("set"),
-        QStringLiteral("Change a value after opening, as an undoable edit (repeatable): "
-                       "--set users=75M, --set stages[0].ms_per_user=250."),
-        QStringLiteral("key=value"));
-    const QCommandLineOption workspace(
-        QStringLiteral("workspace"),
-        QStringLiteral("Show a workspace: model (default), tail (overheads and simulation), "
-                       "training (pipeline schedules), project (estimates), measured (runs "
-                       "and fitted laws) or hardware (device, model and cost)."),
-        QStringLiteral("name"));
-    const QCommandLineOption theme(QStringLiteral("theme"),
-                                   QStringLiteral("Colour theme: system (default), light or dark."),
-                                   QStringLiteral("name"));
-    const QCommandLineOption presentation(
-        QStringLiteral("presentation"),
-        QStringLiteral("Start in presentation mode (full screen, large fonts, high contrast)."));
-    parser.addOption(theme);
-    parser.addOption(presentation);
-    parser.addOption(fresh);
-    const QCommandLineOption view(
-        QStringLiteral("view"),
-        QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab; "
-                       "with --workspace tail: spread (what drives the spread); on the Model "
-                       "workspace: what-it-takes, two-levers or options (issue 35); "
-                       "getting-started: open the Getting Started guide (F1)."),
-        QStringLiteral("name"));
-    parser.addOption(view);
-    parser.addOption(workspace);
-    parser.addOption(screenshot);
-    parser.addOption(screenshotSize);
-    parser.addOption(set);
-    parser.addPositionalArgument(QStringLiteral("file"),
-                                 QStringLiteral("Scenario files to open (.pipeplan.json)."),
-                                 QStringLiteral("[file...]"));
+    CommandLine commandLine;
+    QCommandLineParser &parser = commandLine.parser;
+    const QCommandLineOption &fresh = commandLine.fresh;
+    const QCommandLineOption &screenshot = commandLine.screenshot;
+    const QCommandLineOption &screenshotSize = commandLine.screenshotSize;
+    const QCommandLineOption &set = commandLine.set;
+    const QCommandLineOption &workspace = commandLine.workspace;
+    const QCommandLineOption &theme = commandLine.theme;
+    const QCommandLineOption &presentation = commandLine.presentation;
+    const QCommandLineOption &view = commandLine.view;
     parser.process(app);
 
     const bool shooting = parser.isSet(screenshot);

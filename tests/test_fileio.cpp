@@ -3,11 +3,13 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 using namespace pipeplan;
 
@@ -29,7 +31,8 @@ void writePlain(const QString &path, const QByteArray &bytes)
 
 QStringList entriesOf(const QString &directory)
 {
-    return QDir(directory).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot);
+    return QDir(directory).entryList(QDir::AllEntries | QDir::System | QDir::Hidden |
+                                     QDir::NoDotAndDotDot);
 }
 
 } // namespace
@@ -130,4 +133,92 @@ TEST(ReliabilityAtomicWrite, AFullDiskLeavesTheOldFileAndSaysSo)
     EXPECT_EQ(left, (QStringList{QStringLiteral("filler"), QStringLiteral("plan.json")}));
     QFile::remove(filler);
     QFile::remove(path);
+}
+
+// The one rule for an output path: a regular file or nothing is written; a pipe, a device node, a
+// directory is refused before a byte is written and left as it was; a symbolic link is followed
+// and its target replaced, the link kept.
+TEST(ReliabilityWriteTarget, APipeIsRefusedAndStaysAPipe)
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("fifo.pdf"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    EXPECT_EQ(fileio::writeTargetOf(fifo).error, QStringLiteral("is a pipe, not a regular file"));
+    EXPECT_EQ(fileio::writeAtomically(fifo, "pdf"),
+              QStringLiteral("is a pipe, not a regular file"));
+    struct stat info
+    {
+    };
+    ASSERT_EQ(::lstat(QFile::encodeName(fifo).constData(), &info), 0);
+    EXPECT_TRUE(S_ISFIFO(info.st_mode));
+    EXPECT_EQ(entriesOf(dir.path()), QStringList{QStringLiteral("fifo.pdf")});
+}
+
+TEST(ReliabilityWriteTarget, ADeviceNodeIsRefusedAndStaysADevice)
+{
+    QTemporaryDir dir;
+    // A device node of our own in a temporary folder (the null device's numbers), never a real
+    // one under /dev. Making it needs CAP_MKNOD (CI's clean room runs as root).
+    const QString node = dir.filePath(QStringLiteral("full.pdf"));
+    if (::mknod(QFile::encodeName(node).constData(), S_IFCHR | 0600, makedev(1, 3)) != 0)
+        GTEST_SKIP() << "cannot make a device node here (needs CAP_MKNOD)";
+    EXPECT_EQ(fileio::writeAtomically(node, "pdf"),
+              QStringLiteral("is a device, not a regular file"));
+    struct stat info
+    {
+    };
+    ASSERT_EQ(::lstat(QFile::encodeName(node).constData(), &info), 0);
+    EXPECT_TRUE(S_ISCHR(info.st_mode));
+}
+
+TEST(ReliabilityWriteTarget, ADirectoryIsRefused)
+{
+    QTemporaryDir dir;
+    const QString folder = dir.filePath(QStringLiteral("out.pdf"));
+    ASSERT_TRUE(QDir().mkdir(folder));
+    EXPECT_EQ(fileio::writeAtomically(folder, "pdf"), QStringLiteral("is a directory"));
+    EXPECT_TRUE(QFileInfo(folder).isDir());
+}
+
+TEST(ReliabilityWriteTarget, ASymbolicLinkIsFollowedAndKept)
+{
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("real.pdf"));
+    writePlain(target, "old");
+    const QString link = dir.filePath(QStringLiteral("link.pdf"));
+    ASSERT_TRUE(QFile::link(target, link));
+    EXPECT_EQ(fileio::writeTargetOf(link).path, target);
+    EXPECT_EQ(fileio::writeAtomically(link, "new"), QString());
+    EXPECT_TRUE(QFileInfo(link).isSymLink());
+    EXPECT_EQ(contentsOf(target), QByteArray("new"));
+    QStringList left = entriesOf(dir.path());
+    left.sort();
+    EXPECT_EQ(left, (QStringList{QStringLiteral("link.pdf"), QStringLiteral("real.pdf")}));
+}
+
+TEST(ReliabilityWriteTarget, ALinkToNothingOrToAPipeIsRefused)
+{
+    QTemporaryDir dir;
+    const QString dangling = dir.filePath(QStringLiteral("dangling.pdf"));
+    ASSERT_TRUE(QFile::link(dir.filePath(QStringLiteral("missing.pdf")), dangling));
+    EXPECT_TRUE(
+        fileio::writeAtomically(dangling, "x").endsWith(QStringLiteral("which does not exist")));
+    EXPECT_FALSE(QFileInfo::exists(dir.filePath(QStringLiteral("missing.pdf"))));
+
+    const QString fifo = dir.filePath(QStringLiteral("fifo"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString toFifo = dir.filePath(QStringLiteral("to-fifo.pdf"));
+    ASSERT_TRUE(QFile::link(fifo, toFifo));
+    EXPECT_EQ(fileio::writeAtomically(toFifo, "x"),
+              QStringLiteral("is a symbolic link to %1, which is a pipe, not a regular file")
+                  .arg(QFileInfo(fifo).canonicalFilePath()));
+}
+
+TEST(ReliabilityWriteTarget, ANewFileIsCreated)
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("new.pdf"));
+    EXPECT_EQ(fileio::writeTargetOf(path).path, path);
+    EXPECT_EQ(fileio::writeAtomically(path, "x"), QString());
+    EXPECT_EQ(contentsOf(path), QByteArray("x"));
 }

@@ -16,6 +16,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QPlainTextEdit>
 #include <QStatusBar>
 #include <QSysInfo>
 #include <QTabWidget>
@@ -179,6 +180,10 @@ TEST(ReliabilityOpen, DevicesPipesAndDirectoriesAreRefusedAtOnce)
         EXPECT_LT(bytesReadByThisProcess() - readBefore, 64 * 1024) << bad.path.toStdString();
         EXPECT_EQ(message, QStringLiteral("Could not open %1\n(file): %2")
                                .arg(bad.path, QLatin1String(bad.reason)));
+        // The status line holds it on one line, the file and the JSON path apart.
+        EXPECT_EQ(window->statusBar()->currentMessage(),
+                  QStringLiteral("Could not open %1: (file): %2")
+                      .arg(bad.path, QLatin1String(bad.reason)));
         EXPECT_EQ(window->document()->plan(), before);
     }
 }
@@ -336,4 +341,30 @@ TEST(ReliabilityLargePlan, TenThousandTasksSaveOpenSimulateAndReport)
     const QByteArray pdf =
         report::pdfBytes(reopened->document()->plan(), reopened->document()->planResult(), options);
     EXPECT_TRUE(pdf.startsWith("%PDF"));
+}
+
+// Notes of one unbroken line (a pasted key, a log line) open as fast as prose: such text is
+// wrapped anywhere, since the word-boundary search is quadratic in a word's length; prose keeps
+// its word wrap. The notes shown are the file's, whole.
+TEST(ReliabilityLongNotes, AnUnbrokenLineIsWrappedAnywhereAndShownWhole)
+{
+    QTemporaryDir dir;
+    auto window = headlessWindow();
+    const QString path = dir.filePath(QStringLiteral("notes.json"));
+    ASSERT_TRUE(window->applySetting(QStringLiteral("users=2M")));
+    const QString unbroken(512 * 1024, QLatin1Char('x'));
+    window->document()->editScenario(QStringLiteral("notes"), EditId::None,
+                                     [&unbroken](Scenario &s) { s.notes = unbroken; });
+    ASSERT_TRUE(window->saveFile(path));
+
+    auto opened = headlessWindow();
+    ASSERT_TRUE(opened->openFile(path));
+    QPlainTextEdit *notes = opened->inputs()->notesEdit();
+    EXPECT_EQ(notes->wordWrapMode(), QTextOption::WrapAnywhere);
+    EXPECT_EQ(notes->toPlainText(), unbroken);
+
+    opened->document()->editScenario(QStringLiteral("notes"), EditId::None, [](Scenario &s) {
+        s.notes = QStringLiteral("Latency measured on 2026-11-30 on the staging cluster.");
+    });
+    EXPECT_EQ(notes->wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);
 }

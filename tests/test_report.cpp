@@ -19,6 +19,7 @@
 #include <QCheckBox>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -32,6 +33,9 @@
 
 #include <map>
 #include <optional>
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 
 using namespace pipeplan;
 
@@ -945,4 +949,57 @@ TEST(Report, APlanWithRangesPrintsTheDistribution)
         EXPECT_TRUE(
             text.contains(format::trimmed(driver.varianceShare * 100, 1) + QStringLiteral(" %")))
             << driver.label.toStdString();
+}
+
+// `-o` that is not a regular file is refused with exit 2 naming `-o`, before any page is drawn,
+// and the pipe stays a pipe; a symbolic link's target is replaced and the link kept.
+TEST(Report, OutputThatIsNotARegularFileIsRefusedAndLeftAsItWas)
+{
+    QTemporaryDir dir;
+    const QString fifo = dir.filePath(QStringLiteral("fifo.pdf"));
+    ASSERT_EQ(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    QString printed;
+    EXPECT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), fifo}, &printed),
+              cli::kExitInvalid);
+    EXPECT_EQ(
+        printed,
+        QStringLiteral("pipeplan-cli report: -o %1: is a pipe, not a regular file\n").arg(fifo));
+    struct stat info
+    {
+    };
+    ASSERT_EQ(::lstat(QFile::encodeName(fifo).constData(), &info), 0);
+    EXPECT_TRUE(S_ISFIFO(info.st_mode));
+
+    EXPECT_EQ(
+        runReport({presetPath("five-stage.json"), QStringLiteral("-o"), dir.path()}, &printed),
+        cli::kExitInvalid);
+    EXPECT_EQ(printed,
+              QStringLiteral("pipeplan-cli report: -o %1: is a directory\n").arg(dir.path()));
+
+    const QString node = dir.filePath(QStringLiteral("null.pdf"));
+    if (::mknod(QFile::encodeName(node).constData(), S_IFCHR | 0600, makedev(1, 3)) == 0) {
+        EXPECT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), node}, &printed),
+                  cli::kExitInvalid);
+        EXPECT_TRUE(printed.endsWith(QStringLiteral(": is a device, not a regular file\n")));
+        ASSERT_EQ(::lstat(QFile::encodeName(node).constData(), &info), 0);
+        EXPECT_TRUE(S_ISCHR(info.st_mode));
+    }
+
+    const QString real = dir.filePath(QStringLiteral("real.md"));
+    const QString link = dir.filePath(QStringLiteral("link.md"));
+    ASSERT_TRUE(QFile::link(real, link)); // dangling: refused, nothing made
+    EXPECT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), link}, &printed),
+              cli::kExitInvalid);
+    EXPECT_FALSE(QFile::exists(real));
+    {
+        QFile file(real);
+        ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+        file.write("old");
+    }
+    EXPECT_EQ(runReport({presetPath("five-stage.json"), QStringLiteral("-o"), link}, &printed),
+              cli::kExitOk);
+    EXPECT_TRUE(QFileInfo(link).isSymLink());
+    QFile file(real);
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    EXPECT_TRUE(file.readAll().startsWith("*PipePlan report*"));
 }

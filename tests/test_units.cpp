@@ -87,3 +87,20 @@ TEST(Format, PlanDurationsSayOneDayAndOneWeek)
     EXPECT_EQ(planDuration(36, 400), QStringLiteral("0.9 weeks"));
     EXPECT_EQ(planDuration(1, 4), QStringLiteral("1 h"));
 }
+
+// A value that is not zero never reads as zero: a deadline of 1e-9 s, a budget of 0.001.
+TEST(Format, TinyValuesNeverReadAsZero)
+{
+    EXPECT_EQ(format::duration(1e-9), QStringLiteral("1 ns"));
+    EXPECT_EQ(format::duration(2.5e-6), QStringLiteral("2.5 µs"));
+    EXPECT_EQ(format::duration(1e-15), QStringLiteral("< 0.01 ns"));
+    EXPECT_EQ(format::duration(0), QStringLiteral("0 ms"));
+    EXPECT_EQ(format::milliseconds(4e-4), QStringLiteral("400 ns"));
+    EXPECT_EQ(format::signedDuration(-1e-13), QStringLiteral("+0 ms"));
+    EXPECT_EQ(format::signedDuration(-0.5), QStringLiteral("-500 ms"));
+    EXPECT_EQ(format::money(0.001, QStringLiteral("USD")), QStringLiteral("< $0.01"));
+    EXPECT_EQ(format::money(-0.001, QStringLiteral("USD")), QStringLiteral("< \u2212$0.01"));
+    EXPECT_EQ(format::money(0.001, QStringLiteral("CHF")), QStringLiteral("< CHF 0.01"));
+    EXPECT_EQ(format::money(0.005, QStringLiteral("USD")), QStringLiteral("$0.01"));
+    EXPECT_EQ(format::money(0, QStringLiteral("USD")), QStringLiteral("$0.00"));
+}

@@ -130,6 +130,11 @@ std::optional<ReportArgs> parseReportArgs(const QStringList &args, QString *erro
             throw InvalidInput{QStringLiteral("-o %1: is the scenario file itself; write the "
                                               "report to another file")
                                    .arg(report.output)};
+        // Checked before the plan is read or a page drawn: a FIFO, a device or a directory at
+        // -o is never replaced.
+        if (const fileio::WriteTarget target = fileio::writeTargetOf(report.output);
+            !target.error.isEmpty())
+            throw InvalidInput{QStringLiteral("-o %1: %2").arg(report.output, target.error)};
         return report;
     } catch (const InvalidInput &invalid) {
         *error = oneLineMessage(invalid.message);

@@ -3,6 +3,7 @@
 #include <QFileInfo>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -103,8 +104,44 @@ ReadResult readBounded(const QString &path, qint64 maxBytes)
     return {std::move(bytes), {}};
 }
 
-QString writeAtomically(const QString &path, const QByteArray &bytes)
+WriteTarget writeTargetOf(const QString &path)
 {
+    const QByteArray name = QFile::encodeName(path);
+    struct stat info
+    {
+    };
+    if (::lstat(name.constData(), &info) != 0) {
+        if (errno == ENOENT)
+            return {path, {}};
+        return {{}, systemError(errno)};
+    }
+    if (S_ISREG(info.st_mode))
+        return {path, {}};
+    if (!S_ISLNK(info.st_mode))
+        return {{}, kindOf(info.st_mode)};
+    // A symbolic link: its final target, whatever chain of links leads there.
+    char *resolved = ::realpath(name.constData(), nullptr);
+    if (resolved == nullptr)
+        return {{},
+                QStringLiteral("is a symbolic link to %1, which does not exist")
+                    .arg(QFileInfo(path).symLinkTarget())};
+    const QString target = QFile::decodeName(resolved);
+    std::free(resolved);
+    if (::stat(QFile::encodeName(target).constData(), &info) != 0)
+        return {{}, systemError(errno)};
+    if (!S_ISREG(info.st_mode))
+        return {
+            {},
+            QStringLiteral("is a symbolic link to %1, which %2").arg(target, kindOf(info.st_mode))};
+    return {target, {}};
+}
+
+QString writeAtomically(const QString &requestedPath, const QByteArray &bytes)
+{
+    const WriteTarget resolved = writeTargetOf(requestedPath);
+    if (!resolved.error.isEmpty())
+        return resolved.error;
+    const QString &path = resolved.path;
     const QFileInfo target(path);
     const QByteArray directory = QFile::encodeName(target.absolutePath());
     QByteArray temporary =

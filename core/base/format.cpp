@@ -52,6 +52,11 @@ QString count(double value, const QString &unit)
 
 QString milliseconds(double ms)
 {
+    // Below a microsecond in nanoseconds, and below what two decimals show as "< 0.01 ns": a
+    // value that is not zero never reads as zero.
+    if (ms > 0 && ms < 1e-3)
+        return ms * 1e6 < 0.005 ? QStringLiteral("< 0.01 ns")
+                                : trimmed(ms * 1e6, 2) + QStringLiteral(" ns");
     if (ms > 0 && ms < 1.0)
         return trimmed(ms * 1000.0, 1) + QStringLiteral(" µs");
     if (ms < 10'000.0)
@@ -73,6 +78,8 @@ QString duration(double seconds)
     using namespace units;
     if (!std::isfinite(seconds))
         return QStringLiteral("never");
+    if (seconds > 0 && seconds < 1e-3)
+        return milliseconds(seconds * 1000.0);
     if (seconds < 1.0)
         return trimmed(seconds * 1000.0, 2) + QStringLiteral(" ms");
     if (seconds < 2 * kSecondsPerMinute)
@@ -88,10 +95,11 @@ QString duration(double seconds)
 
 QString signedDuration(double seconds)
 {
-    const QString magnitude = duration(std::abs(seconds));
-    // A rounding residue (-1e-13 s) reads as no change, not as "-0 ms".
-    if (magnitude == QStringLiteral("0 ms"))
+    // A rounding residue (-1e-13 s) of a difference reads as no change, not as "-0 ms": below
+    // what the millisecond's two decimals show.
+    if (std::abs(seconds) < 0.5e-5)
         return QStringLiteral("+0 ms");
+    const QString magnitude = duration(std::abs(seconds));
     return (seconds < 0 ? QStringLiteral("-") : QStringLiteral("+")) + magnitude;
 }
 
@@ -228,8 +236,11 @@ QString currencySymbol(const QString &code)
 
 QString money(double amount, const QString &currencyCode)
 {
-    const QString number = grouped(std::fabs(amount), 2);
-    const QString sign = amount < 0 ? QStringLiteral("\u2212") : QString();
+    // Less than a cent that is not nothing reads "< $0.01", never "$0.00".
+    const bool belowACent = amount != 0 && std::fabs(amount) < 0.005;
+    const QString number = belowACent ? QStringLiteral("0.01") : grouped(std::fabs(amount), 2);
+    const QString sign = (belowACent ? QStringLiteral("< ") : QString()) +
+                         (amount < 0 ? QStringLiteral("\u2212") : QString());
     if (const QString symbol = currencySymbol(currencyCode); !symbol.isEmpty())
         return sign + symbol + number;
     return sign + currencyCode + QLatin1Char(' ') + number;

@@ -165,10 +165,14 @@ std::vector<FieldError> validate(const Scenario &scenario)
     std::vector<FieldError> errors;
     if (scenario.options.empty())
         return errors;
-    if (static_cast<int>(scenario.options.size()) > kMaxOptions)
-        errors.push_back({QStringLiteral("options"), QStringLiteral("has %1 options; at most %2")
-                                                         .arg(scenario.options.size())
-                                                         .arg(kMaxOptions)});
+    // Counted before any is checked: checking one reads the whole plan again.
+    if (static_cast<int>(scenario.options.size()) > kMaxOptions) {
+        errors.push_back({QStringLiteral("options"),
+                          QStringLiteral("has %1 options; at most %2")
+                              .arg(format::grouped(static_cast<double>(scenario.options.size()), 0))
+                              .arg(kMaxOptions)});
+        return errors;
+    }
     const QJsonObject root = baseObject(scenario);
     std::set<QString> names;
     for (size_t i = 0; i < scenario.options.size(); ++i) {

@@ -879,6 +879,12 @@ MeasuredSettings readMeasured(Reader &read, const QJsonObject &m, const QString 
         read.fail(at(QStringLiteral("runs")),
                   QStringLiteral("must be an array, got ") + typeName(runs));
     const QJsonArray list = runs.toArray();
+    // Counted before they are read: every run feeds each iteration of the fit.
+    if (list.size() > kMaxMeasuredRuns)
+        read.fail(at(QStringLiteral("runs")),
+                  QStringLiteral("has %1 runs; at most %2")
+                      .arg(format::grouped(static_cast<double>(list.size()), 0),
+                           format::grouped(kMaxMeasuredRuns, 0)));
     for (qsizetype i = 0; i < list.size() && !read.failed(); ++i) {
         const QString where = at(QStringLiteral("runs[%1]").arg(i));
         if (!list[i].isObject()) {
@@ -1461,6 +1467,13 @@ LoadResult fromJsonObject(QJsonObject root)
                     {QStringLiteral("options"),
                      QStringLiteral("must be an array, got ") + typeName(options)}};
         const QJsonArray list = options.toArray();
+        // Counted before any is read: each option is checked by reading the whole plan again.
+        if (list.size() > kMaxOptions)
+            return {std::nullopt,
+                    {QStringLiteral("options"),
+                     QStringLiteral("has %1 options; at most %2")
+                         .arg(format::grouped(static_cast<double>(list.size()), 0))
+                         .arg(kMaxOptions)}};
         for (qsizetype i = 0; i < list.size(); ++i) {
             const QString path = QStringLiteral("options[%1]").arg(i);
             if (!list[i].isObject())

@@ -26,6 +26,9 @@ inline constexpr int kVersion = 8;
 /// Larger files are refused before parsing. The largest plan the loader accepts (10,000 tasks
 /// with 200-character names and their dependencies, indented) is about 6 MB.
 inline constexpr qsizetype kMaxFileBytes = qsizetype{16} * 1024 * 1024;
+/// Measured runs a plan holds: a scaling measurement has tens; each run feeds every iteration of
+/// the fit, so the count is bounded before they are read.
+inline constexpr int kMaxMeasuredRuns = 10'000;
 
 /// The plan as indented JSON: every input, the notes and the pinned baseline.
 QByteArray toJson(const Plan &plan);

@@ -17,6 +17,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace pipeplan {
 
 namespace {
@@ -29,6 +31,21 @@ using Scale = ValueControl::Scale;
 QString stageTimeTip(const CountedNoun &noun)
 {
     return InputsPanel::tr("Time this stage spends per %1.").arg(noun.one);
+}
+
+/// Words longer than this are wrapped anywhere (see syncFromDocument).
+constexpr qsizetype kLongestWrappedWord = 200;
+
+/// The most characters in a row without a space or line break.
+qsizetype longestUnbrokenRun(const QString &text)
+{
+    qsizetype longest = 0;
+    qsizetype run = 0;
+    for (const QChar c : text) {
+        run = c.isSpace() ? 0 : run + 1;
+        longest = std::max(longest, run);
+    }
+    return longest;
 }
 
 QString scoringTimeTip(const CountedNoun &noun)
@@ -452,6 +469,12 @@ void InputsPanel::syncFromDocument()
         m_name->setText(s.name);
     if (!m_notes->hasFocus() && m_notes->toPlainText() != s.notes) {
         const QSignalBlocker blocker(m_notes);
+        // Breaking at a word boundary searches each line for one: over a run of thousands of
+        // characters with no space that search is quadratic (a 1 MiB line took 33 s to show).
+        // Such text is wrapped anywhere, which is linear; prose keeps its word wrap.
+        m_notes->setWordWrapMode(longestUnbrokenRun(s.notes) > kLongestWrappedWord
+                                     ? QTextOption::WrapAnywhere
+                                     : QTextOption::WrapAtWordBoundaryOrAnywhere);
         m_notes->setPlainText(s.notes);
     }
     if (!m_counted->hasFocus() && m_counted->text() != s.workload.counted.many) {

@@ -1042,8 +1042,8 @@ void MainWindow::showError(const QString &title, const QString &message)
 {
     if (m_options.interactive)
         QMessageBox::warning(this, title, message);
-    else
-        statusBar()->showMessage(message);
+    else // the status bar is one line: the message's lines joined as a sentence's parts
+        statusBar()->showMessage(QString(message).replace(QLatin1Char('\n'), QStringLiteral(": ")));
 }
 
 bool MainWindow::save()
