@@ -12,7 +12,10 @@
 
 #include <QJsonDocument>
 
+#include <cmath>
 #include <map>
+#include <random>
+#include <string>
 
 using namespace pipeplan;
 using namespace pipeplan::hardware;
@@ -261,6 +264,80 @@ TEST(Roofline, TheLargestBatchFillsNinetyPercentOfMemory)
     EXPECT_EQ(maxBatch(*findModelPreset(QStringLiteral("llama-3-70b")), h100), 0);
 }
 
+TEST(Roofline, KvCachePerItemIsTwoLayersKvHeadsHeadDimSequenceBytes)
+{
+    // K and V: 2 x layers x kv_heads x head_dim x (prompt + output tokens) x bytes per value.
+    // Llama 2 7B: 32 layers, 32 key/value heads of 4,096 / 32 = 128; 3,584 + 512 tokens at 16
+    // bits: 2 x 32 x 32 x 128 x 4,096 x 2 = 2,147,483,648 B, 2 GiB exactly.
+    const Device h100 = *findDevice(QStringLiteral("H100 SXM"));
+    const ModelSpec llama = llama2(3584, 512);
+    EXPECT_EQ(llama.headDim(), 128);
+    EXPECT_EQ(roofline(llama, h100, {}, 1).kvBytesPerItem, 2'147'483'648.0);
+    EXPECT_EQ(memoryFit(llama, h100).kvBytesPerItem, 2'147'483'648.0);
+    // Llama 3 8B's grouped-query attention keeps 8 key/value heads of 128: 4,096 + 4,096 tokens
+    // take 2 x 32 x 8 x 128 x 8,192 x 2 = 1,073,741,824 B; 8-bit values half of it.
+    ModelSpec gqa = *findModelPreset(QStringLiteral("Llama 3 8B"));
+    gqa.tokens = 4096;
+    gqa.outputTokens = 4096;
+    EXPECT_EQ(memoryFit(gqa, h100).kvBytesPerItem, 1'073'741'824.0);
+    gqa.activationBits = 8;
+    EXPECT_EQ(memoryFit(gqa, h100).kvBytesPerItem, 536'870'912.0);
+    // A forward pass keeps no cache.
+    EXPECT_EQ(memoryFit(llama2(4096, 0), h100).kvBytesPerItem, 0);
+}
+
+TEST(Roofline, WhenNoBatchFitsTheReasonIsThePartThatBinds)
+{
+    const Device h100 = *findDevice(QStringLiteral("H100 SXM"));
+    // Ten million output tokens: the 12.55 GiB of weights fit the 71.64 GiB usable, one item's
+    // KV cache (2 x 32 x 4,096 x 10,000,512 x 2 B = 4,883 GiB) does not.
+    const MemoryFit kv = memoryFit(llama2(512, 1e7), h100);
+    EXPECT_EQ(kv.maxBatch, 0);
+    EXPECT_EQ(kv.limit, FitLimit::KvCache);
+    EXPECT_LT(kv.weightBytes, kv.usableBytes);
+    EXPECT_EQ(kv.kvBytesPerItem, 2 * 32 * 4096.0 * 10'000'512 * 2);
+    EXPECT_EQ(roofline(llama2(512, 1e7), h100, {}, 1).fitLimit, FitLimit::KvCache);
+    const QString text = memoryLimitText(kv, QStringLiteral("Llama 2 7B"), h100.name);
+    EXPECT_TRUE(text.startsWith(QStringLiteral("Llama 2 7B's 12.55 GiB of weights leave 59.09 GiB "
+                                               "of 71.64 GiB usable on the H100 SXM; one item's "
+                                               "KV cache needs 4,883")))
+        << text.toStdString();
+    EXPECT_FALSE(text.contains(QStringLiteral("do not fit"))) << text.toStdString();
+    // A million-token forward pass: its attention scores (32 heads x 10^12 x 2 B) bind.
+    const MemoryFit activations = memoryFit(llama2(1e6, 0), h100);
+    EXPECT_EQ(activations.limit, FitLimit::Activations);
+    EXPECT_TRUE(memoryLimitText(activations, QStringLiteral("Llama 2 7B"), h100.name)
+                    .contains(QStringLiteral("one item's activations need")));
+    // 70B's 131.5 GiB of weights are what does not fit.
+    const MemoryFit weights = memoryFit(*findModelPreset(QStringLiteral("Llama 3 70B")), h100);
+    EXPECT_EQ(weights.limit, FitLimit::Weights);
+    EXPECT_EQ(memoryLimitText(weights, QStringLiteral("Llama 3 70B"), h100.name),
+              QStringLiteral("Llama 3 70B's 131.5 GiB of weights do not fit in 71.64 GiB usable "
+                             "on the H100 SXM"));
+    EXPECT_EQ(fitLimitName(FitLimit::KvCache), QStringLiteral("kv_cache"));
+    // One that fits has no reason and no text.
+    const MemoryFit fits = memoryFit(llama2(512, 512), h100);
+    EXPECT_GE(fits.maxBatch, 1);
+    EXPECT_EQ(fits.limit, FitLimit::None);
+    EXPECT_TRUE(memoryLimitText(fits, QStringLiteral("Llama 2 7B"), h100.name).isEmpty());
+}
+
+TEST(Roofline, ABatchPastTheFitIsSaidToBe)
+{
+    const Device h100 = *findDevice(QStringLiteral("H100 SXM"));
+    const MemoryFit fit = memoryFit(llama2(512, 0), h100);
+    ASSERT_EQ(fit.maxBatch, 1329);
+    EXPECT_TRUE(batchFitText(fit, 1329, QStringLiteral("Llama 2 7B"), h100.name).isEmpty());
+    EXPECT_EQ(batchFitText(fit, 1e7, QStringLiteral("Llama 2 7B"), h100.name).toStdString(),
+              std::string("batch 10,000,000 does not fit on the H100 SXM: the largest that fits "
+                          "is 1,329 (12.55 GiB of weights and 45.5 MiB per item in 71.64 GiB "
+                          "usable)"));
+    // Not even one: the reason is the binding part's.
+    const MemoryFit none = memoryFit(llama2(512, 1e7), h100);
+    EXPECT_TRUE(batchFitText(none, 1, QStringLiteral("Llama 2 7B"), h100.name)
+                    .startsWith(QStringLiteral("not even one item fits: Llama 2 7B's")));
+}
+
 TEST(Roofline, BatchingMovesDecodeTowardsCompute)
 {
     const Device l4 = *findDevice(QStringLiteral("L4"));
@@ -300,6 +377,202 @@ TEST(Roofline, CalibrationSolvesForTheBoundSide)
     const Calibration tooFast = calibrate(m, h100, {}, 16, measured / 10);
     EXPECT_FALSE(tooFast.efficiency);
     EXPECT_TRUE(tooFast.text.contains(QStringLiteral("faster than H100 SXM allows")));
+}
+
+// Generated models and devices (seeded: every run checks the same cases). Each part of the
+// roofline takes max(ops / peak, bytes / bandwidth) with its ops proportional to the batch and
+// its bytes the weights plus a share per item, so per item it is max(o / peak, w / (b x
+// bandwidth) + x / bandwidth): the model guarantees the latency per item never rises with the
+// batch (and the batch's time never falls), at any batch, not only up to the fit.
+
+namespace {
+
+struct Case
+{
+    ModelSpec model;
+    Device device;
+    Efficiency efficiency;
+};
+
+Case generatedCase(std::mt19937 &rng)
+{
+    auto uniform = [&rng](double lo, double hi) {
+        return std::uniform_real_distribution<double>(lo, hi)(rng);
+    };
+    auto logUniform = [&](double lo, double hi) {
+        return std::exp(uniform(std::log(lo), std::log(hi)));
+    };
+    auto pick = [&rng](std::initializer_list<double> values) {
+        std::uniform_int_distribution<size_t> index(0, values.size() - 1);
+        return *(values.begin() + index(rng));
+    };
+    Case c;
+    ModelSpec &m = c.model;
+    if (uniform(0, 1) < 0.15) { // a model given by its work per item
+        m.kind = ModelKind::Direct;
+        m.parameters = std::round(logUniform(1e6, 1e10));
+        m.flopsPerItem = logUniform(1e8, 1e13);
+        m.activationBytesPerItem = logUniform(1e5, 1e10);
+        m.tokens = 1;
+    } else {
+        m.heads = pick({1, 2, 4, 8, 16, 32, 64, 128});
+        m.hidden = m.heads * pick({32, 64, 80, 128});
+        m.kvHeads = m.heads / pick({1, 2, 4, 8});
+        m.kvHeads = std::max(m.kvHeads, 1.0);
+        m.layers = std::round(logUniform(1, 128));
+        m.intermediate = std::round(m.hidden * uniform(1, 4));
+        m.vocabulary = pick({30522, 32000, 128256});
+        m.gatedMlp = uniform(0, 1) < 0.7;
+        const double hk = m.hidden * m.kvHeads / m.heads;
+        m.parameters = m.layers * (2 * m.hidden * m.hidden + 2 * m.hidden * hk +
+                                   (m.gatedMlp ? 3 : 2) * m.hidden * m.intermediate) +
+                       2 * m.hidden * m.vocabulary;
+        // Up to contexts whose attention scores or KV cache alone fill any device.
+        m.tokens = std::round(logUniform(1, 65536));
+        m.outputTokens = uniform(0, 1) < 0.5 ? 0 : std::round(logUniform(1, 1e6));
+    }
+    m.weightBits = pick({4, 8, 16});
+    m.activationBits = pick({8, 16, 32});
+    c.device.name = QStringLiteral("generated");
+    c.device.bf16Tflops = logUniform(1, 2000);
+    c.device.int8Tops = 2 * c.device.bf16Tflops;
+    c.device.memoryGbPerS = logUniform(50, 8000);
+    c.device.memoryGib = logUniform(4, 256);
+    c.efficiency = {uniform(0.05, 1), uniform(0.05, 1)};
+    return c;
+}
+
+/// 1 up to `top`, about 24 batches spaced evenly on a log scale, `top` included.
+std::vector<double> batchesUpTo(double top)
+{
+    std::vector<double> batches{1};
+    for (int k = 1; k <= 24; ++k) {
+        const double b = std::round(std::pow(top, k / 24.0));
+        if (b > batches.back())
+            batches.push_back(b);
+    }
+    return batches;
+}
+
+} // namespace
+
+TEST(RooflineProperties, GeneratedModelsKeepTheRooflinesGuarantees)
+{
+    // 1,000 cases, each about 30 roofline evaluations: about 0.15 s (the library optimized).
+    constexpr int kCases = 1000;
+    // What the cases reached, so that a change of the generator cannot leave a branch unchecked.
+    std::map<FitLimit, int> limits;
+    int computeBound = 0;
+    std::mt19937 rng(33);
+    for (int n = 0; n < kCases; ++n) {
+        const Case c = generatedCase(rng);
+        const ModelSpec &m = c.model;
+        const Device &d = c.device;
+        const Efficiency &e = c.efficiency;
+        const std::vector<FieldError> errors = validate(m, QStringLiteral("model"));
+        ASSERT_TRUE(errors.empty())
+            << "case " << n << ": " << errors.front().toString().toStdString();
+        const std::string where = "case " + std::to_string(n);
+
+        // The memory cap: the largest batch fits, one more does not; none names what binds.
+        const MemoryFit fit = memoryFit(m, d);
+        ++limits[fit.limit];
+        EXPECT_EQ(maxBatch(m, d), fit.maxBatch) << where;
+        if (fit.maxBatch >= 1) {
+            EXPECT_EQ(fit.limit, FitLimit::None) << where;
+            EXPECT_LE(roofline(m, d, e, fit.maxBatch).memoryBytes, fit.usableBytes) << where;
+            if (fit.maxBatch < hardware::fields::batch.max) {
+                EXPECT_GT(roofline(m, d, e, fit.maxBatch + 1).memoryBytes, fit.usableBytes)
+                    << where;
+            }
+        } else if (fit.weightBytes > fit.usableBytes) {
+            EXPECT_EQ(fit.limit, FitLimit::Weights) << where;
+        } else {
+            EXPECT_GT(fit.bytesAt(1), fit.usableBytes) << where;
+            EXPECT_EQ(fit.limit, fit.kvBytesPerItem >= fit.activationBytesPerItem
+                                     ? FitLimit::KvCache
+                                     : FitLimit::Activations)
+                << where;
+        }
+
+        // Up to the fit, and to 64 at least (the guarantee holds past it too): the batch's time
+        // never falls, the time per item never rises, the items per second never fall.
+        const std::vector<double> batches = batchesUpTo(std::max(fit.maxBatch, 64.0));
+        Roofline previous;
+        for (double b : batches) {
+            const Roofline r = roofline(m, d, e, b);
+            EXPECT_EQ(r.secondsPerBatch, secondsPerBatch(m, d, e, b)) << where;
+            if (b > 1) {
+                EXPECT_GE(r.secondsPerBatch, previous.secondsPerBatch * (1 - 1e-12))
+                    << where << " batch " << b;
+                EXPECT_LE(r.latencyMsPerItem, previous.latencyMsPerItem * (1 + 1e-12))
+                    << where << " batch " << b;
+                EXPECT_GE(r.itemsPerSecond, previous.itemsPerSecond * (1 - 1e-12))
+                    << where << " batch " << b;
+            }
+            previous = r;
+        }
+
+        // The batch where compute takes over: compute-bound there, memory-bound one below.
+        const Roofline one = roofline(m, d, e, 1);
+        if (one.computeBoundBatch >= 1) {
+            ++computeBound;
+            EXPECT_EQ(roofline(m, d, e, one.computeBoundBatch).bound, Bound::Compute) << where;
+            if (one.computeBoundBatch > 1) {
+                EXPECT_EQ(roofline(m, d, e, one.computeBoundBatch - 1).bound, Bound::Memory)
+                    << where;
+            }
+        } else {
+            EXPECT_EQ(roofline(m, d, e, std::max(fit.maxBatch, 1.0)).bound, Bound::Memory) << where;
+        }
+
+        // The device's numbers move the answer as the roofline says. A prefill part (one step)
+        // takes max(ops / peak, bytes / bandwidth) at the efficiencies; a decode part is the
+        // mean over the steps of that maximum, so between the larger and the sum of the means.
+        const double b = batches[batches.size() / 2];
+        const Roofline r = roofline(m, d, e, b);
+        const double peak = d.peakOpsPerSecond(m.eightBit()) * e.compute;
+        const double bandwidth = d.bytesPerSecond() * e.memory;
+        for (const RooflinePart &p : r.parts) {
+            const double compute = p.ops / peak, memory = p.bytes / bandwidth;
+            if (p.phase == Phase::Prefill) {
+                EXPECT_NEAR(p.seconds, std::max(compute, memory), 1e-12 * std::max(compute, memory))
+                    << where << " " << p.name.toStdString();
+            } else {
+                EXPECT_GE(p.seconds, std::max(compute, memory) * (1 - 1e-9)) << where;
+                EXPECT_LE(p.seconds, (compute + memory) * (1 + 1e-9)) << where;
+            }
+        }
+        // k times the peak and the bandwidth: every time k times shorter, the same bounds.
+        const double k = std::uniform_real_distribution<double>(1.5, 10.5)(rng);
+        Device faster = d;
+        faster.bf16Tflops *= k;
+        faster.int8Tops *= k;
+        faster.memoryGbPerS *= k;
+        const Roofline fast = roofline(m, faster, e, b);
+        EXPECT_NEAR(fast.secondsPerBatch * k, r.secondsPerBatch, 1e-9 * r.secondsPerBatch) << where;
+        EXPECT_EQ(fast.bound, r.bound) << where;
+        // Only one of them k times: between k times shorter and unchanged.
+        Device morePeak = d;
+        morePeak.bf16Tflops *= k;
+        morePeak.int8Tops *= k;
+        Device moreBandwidth = d;
+        moreBandwidth.memoryGbPerS *= k;
+        for (const Device &changed : {morePeak, moreBandwidth}) {
+            const double seconds = secondsPerBatch(m, changed, e, b);
+            EXPECT_LE(seconds, r.secondsPerBatch * (1 + 1e-12)) << where;
+            EXPECT_GE(seconds * k, r.secondsPerBatch * (1 - 1e-12)) << where;
+        }
+        // More memory never shrinks the largest batch.
+        Device roomier = d;
+        roomier.memoryGib *= k;
+        EXPECT_GE(maxBatch(m, roomier), fit.maxBatch) << where;
+    }
+    for (FitLimit limit :
+         {FitLimit::None, FitLimit::Weights, FitLimit::KvCache, FitLimit::Activations})
+        EXPECT_GE(limits[limit], 10) << fitLimitName(limit).toStdString();
+    EXPECT_GE(computeBound, 100);
+    EXPECT_LE(computeBound, kCases - 100);
 }
 
 // The plan (issue 33 item 4): the device and model set the latency and the price.
@@ -358,11 +631,33 @@ TEST(HardwarePlan, TheMemoryCheckCapsTheBatchAndSaysSo)
     s.hardware.model = *findModelPreset(QStringLiteral("Llama 3 70B"));
     const HardwareInForce unfit = hardwareInForce(s);
     EXPECT_FALSE(unfit.inForce);
-    EXPECT_TRUE(unfit.problem.contains(QStringLiteral("do not fit the H100 SXM")))
+    EXPECT_TRUE(unfit.problem.contains(QStringLiteral("weights do not fit in 71.64 GiB usable on "
+                                                      "the H100 SXM")))
         << unfit.problem.toStdString();
     // Not in force: the typed latency holds.
     const PlanResult r = evaluatePlan(Plan{s, std::nullopt});
     EXPECT_EQ(r.model.scoringMsPerUser, 1000);
+}
+
+TEST(HardwarePlan, APlanWhoseItemDoesNotFitSaysWhatDoesNot)
+{
+    Scenario s = embeddingJob();
+    s.hardware.model.outputTokens = 1e7;
+    const HardwareInForce hw = hardwareInForce(s);
+    EXPECT_FALSE(hw.inForce);
+    EXPECT_EQ(hw.fitLimit, FitLimit::KvCache);
+    EXPECT_TRUE(hw.problem.contains(QStringLiteral("one item's KV cache needs")))
+        << hw.problem.toStdString();
+    EXPECT_FALSE(hw.problem.contains(QStringLiteral("weights do not fit")))
+        << hw.problem.toStdString();
+    // The device table says the same for every device the weights fit.
+    for (const DeviceOption &o : deviceOptions(s)) {
+        EXPECT_FALSE(o.possible);
+        const bool weightsFit =
+            s.hardware.model.weightBytes() < o.device.memoryBytes() * kUsableMemoryFraction;
+        EXPECT_EQ(o.reason.contains(QStringLiteral("KV cache")), weightsFit)
+            << o.device.name.toStdString() << ": " << o.reason.toStdString();
+    }
 }
 
 TEST(HardwarePlan, CheapestDeviceThatMeetsTheDeadline)

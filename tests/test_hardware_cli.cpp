@@ -2,6 +2,7 @@
 #include "app/cli/cli.h"
 #include "core/hardware/roofline.h"
 #include "core/model/uncertainty.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/options.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
@@ -12,6 +13,8 @@
 #include <QTemporaryDir>
 
 #include <cmath>
+#include <random>
+#include <string>
 
 #include <gtest/gtest.h>
 
@@ -106,6 +109,263 @@ TEST(HardwareCli, RooflineNamesTheFlagThatIsWrong)
     EXPECT_TRUE(run.err.contains(QStringLiteral("--batch"))) << run.err.toStdString();
 }
 
+namespace {
+/// Llama 2 7B's shape as roofline flags, then `rest`.
+QStringList llamaFlags(const char *rest)
+{
+    return words("--params 6.74B --layers 32 --hidden 4096 --heads 32 --intermediate 11008") +
+           words(rest);
+}
+
+double number(const CliRun &run, const char *key)
+{
+    return run.json().value(QLatin1String(key)).toDouble();
+}
+} // namespace
+
+TEST(HardwareCli, DeviceFlagsReplaceTheCatalogueDevicesNumbers)
+{
+    const QStringList model = llamaFlags("--tokens 512 --output-tokens 128 --batch 16 --json");
+    const CliRun h100 = runCli(words("roofline --device h100-sxm") + model);
+    const CliRun changed =
+        runCli(words("roofline --device h100-sxm --peak-tflops 1 --memory-gb-per-s 1 "
+                     "--memory-gib 1") +
+               model);
+    const CliRun custom =
+        runCli(words("roofline --peak-tflops 1 --memory-gb-per-s 1 --memory-gib 1") + model);
+    for (const CliRun *run : {&h100, &changed, &custom})
+        ASSERT_EQ(run->exitCode, 0) << run->err.toStdString();
+    // Given with --device, the numbers are the ones the answer uses, and the name says so.
+    EXPECT_NE(number(changed, "seconds_per_batch"), number(h100, "seconds_per_batch"));
+    EXPECT_EQ(number(changed, "seconds_per_batch"), number(custom, "seconds_per_batch"));
+    EXPECT_EQ(number(changed, "max_batch"), number(custom, "max_batch"));
+    EXPECT_EQ(changed.json().value(QStringLiteral("device")).toString(),
+              QStringLiteral("H100 SXM with 1 TFLOPS, 1 GB/s, 1 GiB"));
+    // One alone replaces only its number: an H100 with 141 GiB has the H100's times and room for
+    // a larger batch.
+    const CliRun roomier = runCli(words("roofline --device h100-sxm --memory-gib 141") + model);
+    ASSERT_EQ(roomier.exitCode, 0) << roomier.err.toStdString();
+    EXPECT_EQ(number(roomier, "seconds_per_batch"), number(h100, "seconds_per_batch"));
+    EXPECT_GT(number(roomier, "max_batch"), number(h100, "max_batch"));
+    EXPECT_EQ(roomier.json().value(QStringLiteral("device")).toString(),
+              QStringLiteral("H100 SXM with 141 GiB"));
+    // Without a device all three are needed.
+    const CliRun missing =
+        runCli(words("roofline --peak-tflops 100 --memory-gb-per-s 1000") + model);
+    EXPECT_EQ(missing.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(missing.err.contains(QStringLiteral("--memory-gib: required")))
+        << missing.err.toStdString();
+    const CliRun help = runCli(words("roofline --help"));
+    EXPECT_TRUE(help.out.contains(QStringLiteral("replace its numbers"))) << help.out.toStdString();
+    EXPECT_TRUE(help.out.contains(QStringLiteral("\"H100 SXM with 141 GiB\"")));
+}
+
+TEST(HardwareCli, ABatchPastTheMemoryWarnsWithTheLargestThatFits)
+{
+    // Llama 2 7B's forward pass of 512 tokens: 1,329 fit an H100.
+    const QStringList model = llamaFlags("--tokens 512");
+    const CliRun text = runCli(words("roofline --device h100-sxm --batch 1e7") + model);
+    ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
+    EXPECT_TRUE(text.out.contains(
+        QStringLiteral("Warning: batch 10,000,000 does not fit on the H100 SXM: the largest that "
+                       "fits is 1,329 (12.55 GiB of weights and 45.5 MiB per item in 71.64 GiB "
+                       "usable); the times below are for a batch it cannot run")))
+        << text.out.toStdString();
+    const CliRun json = runCli(words("roofline --device h100-sxm --batch 1e7 --json") + model);
+    ASSERT_EQ(json.exitCode, 0) << json.err.toStdString();
+    EXPECT_FALSE(json.json().value(QStringLiteral("fits")).toBool());
+    EXPECT_TRUE(json.json()
+                    .value(QStringLiteral("warning"))
+                    .toString()
+                    .startsWith(QStringLiteral("batch 10,000,000 does not fit on the H100 SXM")));
+    EXPECT_EQ(number(json, "max_batch"), 1329);
+    // The largest that fits: no warning.
+    const CliRun fits = runCli(words("roofline --device h100-sxm --batch 1329") + model);
+    EXPECT_FALSE(fits.out.contains(QStringLiteral("Warning"))) << fits.out.toStdString();
+    const CliRun fitsJson = runCli(words("roofline --device h100-sxm --batch 1329 --json") + model);
+    EXPECT_TRUE(fitsJson.json().value(QStringLiteral("fits")).toBool());
+    EXPECT_EQ(fitsJson.json().value(QStringLiteral("warning")).toString(), QString());
+}
+
+TEST(HardwareCli, WhenNoBatchFitsTheReasonIsTheKvCacheNotTheWeights)
+{
+    const QStringList model = llamaFlags("--tokens 512 --output-tokens 1e7 --batch 1");
+    const CliRun text = runCli(words("roofline --device h100-sxm") + model);
+    ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
+    EXPECT_TRUE(text.out.contains(
+        QStringLiteral("none: the model's 12.55 GiB of weights leave 59.09 GiB of 71.64 GiB usable "
+                       "on the H100 SXM; one item's KV cache needs 4,883")))
+        << text.out.toStdString();
+    EXPECT_FALSE(text.out.contains(QStringLiteral("weights do not fit")));
+    const CliRun json = runCli(words("roofline --device h100-sxm --json") + model);
+    EXPECT_EQ(json.json().value(QStringLiteral("max_batch_reason")).toString(),
+              QStringLiteral("kv_cache"));
+    EXPECT_EQ(number(json, "kv_bytes_per_item"), 2 * 32 * 4096.0 * 10'000'512 * 2);
+    // Llama 3 70B's weights are what does not fit an H100; on an MI300X it fits.
+    const QStringList seventy =
+        words("--params 70.6B --layers 80 --hidden 8192 --heads 64 --kv-heads 8 --intermediate "
+              "28672 --tokens 512 --batch 1 --json");
+    EXPECT_EQ(runCli(words("roofline --device h100-sxm") + seventy)
+                  .json()
+                  .value(QStringLiteral("max_batch_reason"))
+                  .toString(),
+              QStringLiteral("weights"));
+    EXPECT_TRUE(runCli(words("roofline --device mi300x") + seventy)
+                    .json()
+                    .value(QStringLiteral("max_batch_reason"))
+                    .isNull());
+}
+
+// Generated custom devices (seeded): the flags' numbers are the device the answer is for, with
+// --device or without, and three times the peak and the bandwidth is three times faster.
+TEST(HardwareCli, DeviceFlagsGiveTheRooflineOfTheDeviceTheyDescribe)
+{
+    // 100 cases, four runs each: about 0.2 s.
+    constexpr int kCases = 100;
+    std::mt19937 rng(50);
+    auto whole = [&rng](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+    const std::vector<hardware::ModelSpec> &presets = hardware::modelPresets();
+    for (int n = 0; n < kCases; ++n) {
+        hardware::ModelSpec m;
+        do { // the presets with a transformer shape
+            m = presets[static_cast<size_t>(whole(0, int(presets.size()) - 1))];
+        } while (m.kind != hardware::ModelKind::Transformer);
+        m.tokens = whole(1, 4096);
+        m.outputTokens = whole(0, 1) ? whole(1, 1024) : 0;
+        const double batch = whole(1, 512);
+        const QStringList model{
+            QStringLiteral("--params"),        QString::number(m.parameters, 'f', 0),
+            QStringLiteral("--layers"),        QString::number(m.layers),
+            QStringLiteral("--hidden"),        QString::number(m.hidden),
+            QStringLiteral("--heads"),         QString::number(m.heads),
+            QStringLiteral("--kv-heads"),      QString::number(m.kvHeads),
+            QStringLiteral("--intermediate"),  QString::number(m.intermediate),
+            QStringLiteral("--vocabulary"),    QString::number(m.vocabulary),
+            QStringLiteral("--tokens"),        QString::number(m.tokens),
+            QStringLiteral("--output-tokens"), QString::number(m.outputTokens),
+            QStringLiteral("--batch"),         QString::number(batch),
+            QStringLiteral("--json")};
+        const QStringList flags =
+            m.gatedMlp ? model : model + QStringList{QStringLiteral("--plain-mlp")};
+        hardware::Device d;
+        d.bf16Tflops = whole(1, 2000);
+        d.int8Tops = 2 * d.bf16Tflops;
+        d.memoryGbPerS = whole(50, 8000);
+        d.memoryGib = whole(4, 256);
+        auto deviceFlags = [](const hardware::Device &device) {
+            return QStringList{
+                QStringLiteral("--peak-tflops"),     QString::number(device.bf16Tflops),
+                QStringLiteral("--memory-gb-per-s"), QString::number(device.memoryGbPerS),
+                QStringLiteral("--memory-gib"),      QString::number(device.memoryGib)};
+        };
+        const std::string where = "case " + std::to_string(n);
+        const hardware::Roofline expected = hardware::roofline(m, d, {}, batch);
+        const CliRun custom =
+            runCli(QStringList{QStringLiteral("roofline")} + deviceFlags(d) + flags);
+        ASSERT_EQ(custom.exitCode, 0) << where << custom.err.toStdString();
+        const CliRun over = runCli(QStringList{QStringLiteral("roofline"),
+                                               QStringLiteral("--device"), QStringLiteral("t4")} +
+                                   deviceFlags(d) + flags);
+        ASSERT_EQ(over.exitCode, 0) << where << over.err.toStdString();
+        for (const CliRun *run : {&custom, &over}) {
+            EXPECT_EQ(number(*run, "seconds_per_batch"), expected.secondsPerBatch) << where;
+            EXPECT_EQ(number(*run, "latency_ms_per_item"), expected.latencyMsPerItem) << where;
+            EXPECT_EQ(number(*run, "max_batch"), expected.maxBatch) << where;
+            EXPECT_EQ(run->json().value(QStringLiteral("fits")).toBool(),
+                      batch <= expected.maxBatch)
+                << where;
+        }
+        hardware::Device faster = d;
+        faster.bf16Tflops *= 3;
+        faster.memoryGbPerS *= 3;
+        const CliRun fast =
+            runCli(QStringList{QStringLiteral("roofline")} + deviceFlags(faster) + flags);
+        ASSERT_EQ(fast.exitCode, 0) << where << fast.err.toStdString();
+        EXPECT_NEAR(number(fast, "seconds_per_batch") * 3, expected.secondsPerBatch,
+                    1e-9 * expected.secondsPerBatch)
+            << where;
+        // Only the bandwidth tripled: no slower, and not more than three times faster.
+        hardware::Device wider = d;
+        wider.memoryGbPerS *= 3;
+        const CliRun wide =
+            runCli(QStringList{QStringLiteral("roofline")} + deviceFlags(wider) + flags);
+        ASSERT_EQ(wide.exitCode, 0) << where << wide.err.toStdString();
+        EXPECT_LE(number(wide, "seconds_per_batch"), expected.secondsPerBatch * (1 + 1e-12))
+            << where;
+        EXPECT_GE(number(wide, "seconds_per_batch") * 3, expected.secondsPerBatch * (1 - 1e-12))
+            << where;
+    }
+}
+
+TEST(HardwareCli, EvalSaysWhenThePlansBatchIsCappedOrNoItemFits)
+{
+    CliRun run =
+        runCli({QStringLiteral("eval"), preset("embedding-h100.json"), QStringLiteral("--set"),
+                QStringLiteral("hardware.batch=10000000"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    QJsonObject hw = run.json().value(QStringLiteral("hardware")).toObject();
+    EXPECT_TRUE(hw.value(QStringLiteral("batch_capped")).toBool());
+    EXPECT_EQ(hw.value(QStringLiteral("batch")).toDouble(),
+              hw.value(QStringLiteral("max_batch")).toDouble());
+    EXPECT_TRUE(hw.value(QStringLiteral("lever"))
+                    .toString()
+                    .contains(QStringLiteral("(batch 10,000,000 capped at 1,329")))
+        << hw.value(QStringLiteral("lever")).toString().toStdString();
+    run =
+        runCli({QStringLiteral("eval"), preset("embedding-h100.json"), QStringLiteral("--set"),
+                QStringLiteral("hardware.model.output_tokens=10000000"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    hw = run.json().value(QStringLiteral("hardware")).toObject();
+    EXPECT_FALSE(hw.value(QStringLiteral("in_force")).toBool());
+    EXPECT_EQ(hw.value(QStringLiteral("max_batch_reason")).toString(), QStringLiteral("kv_cache"));
+    EXPECT_TRUE(hw.value(QStringLiteral("problem"))
+                    .toString()
+                    .contains(QStringLiteral("one item's KV cache needs")))
+        << hw.value(QStringLiteral("problem")).toString().toStdString();
+}
+
+TEST(HardwareCli, EvalGivesTheTrainingTheWindowAndTheReportShow)
+{
+    QFile file(preset("embedding-h100.json"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(file.readAll());
+    ASSERT_TRUE(loaded.plan);
+    const PlanResult result = evaluatePlan(*loaded.plan);
+    ASSERT_TRUE(result.training.fromModel);
+    const TrainingFromModel &model = *result.training.fromModel;
+    ASSERT_TRUE(model.run);
+    const CliRun run =
+        runCli({QStringLiteral("eval"), preset("embedding-h100.json"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject training = run.json().value(QStringLiteral("training")).toObject();
+    EXPECT_EQ(training.value(QStringLiteral("model")).toString(), QStringLiteral("Llama 2 7B"));
+    EXPECT_EQ(training.value(QStringLiteral("device")).toString(), QStringLiteral("H100 SXM"));
+    const QJsonObject stage = training.value(QStringLiteral("stage")).toObject();
+    EXPECT_EQ(stage.value(QStringLiteral("forward_ms")).toDouble(), model.stage.forwardMs);
+    EXPECT_EQ(stage.value(QStringLiteral("optimizer_bytes")).toDouble(),
+              model.stage.optimizerBytes);
+    EXPECT_EQ(stage.value(QStringLiteral("activation_bytes_per_microbatch")).toDouble(),
+              model.stage.activationBytesPerMicrobatch);
+    EXPECT_EQ(stage.value(QStringLiteral("microbatches_that_fit")).toDouble(),
+              model.stage.microbatchesThatFit);
+    // Llama 2 7B over 4 stages: 16 bytes per parameter of its quarter.
+    EXPECT_DOUBLE_EQ(stage.value(QStringLiteral("static_bytes")).toDouble(), 6.74e9 / 4 * 16);
+    const QJsonObject budget = training.value(QStringLiteral("run")).toObject();
+    EXPECT_EQ(budget.value(QStringLiteral("tokens_per_second")).toDouble(),
+              model.run->tokensPerSecond);
+    EXPECT_EQ(budget.value(QStringLiteral("seconds")).toDouble(), model.run->seconds);
+    EXPECT_EQ(budget.value(QStringLiteral("cost")).toDouble(), model.run->cost);
+    EXPECT_EQ(budget.value(QStringLiteral("token_budget")).toDouble(), 1e9);
+    EXPECT_EQ(budget.value(QStringLiteral("schedule")).toString(), QStringLiteral("1f1b"));
+    // The window's and the report's sentence, word for word.
+    EXPECT_EQ(training.value(QStringLiteral("text")).toString(),
+              explain::trainingFromModel(model, QStringLiteral("USD")));
+    // Hardware off: no model of the plan's to train.
+    const CliRun off =
+        runCli({QStringLiteral("eval"), preset("nightly-scoring.json"), QStringLiteral("--json")});
+    EXPECT_TRUE(off.json().value(QStringLiteral("training")).isNull());
+}
+
 TEST(HardwareCli, EvalPrintsTheHardwareInForceAndTheCost)
 {
     QStringList args{QStringLiteral("eval"), preset("embedding-h100.json"),
@@ -118,6 +378,8 @@ TEST(HardwareCli, EvalPrintsTheHardwareInForceAndTheCost)
         EXPECT_TRUE(hw.contains(QLatin1String(key))) << key;
     EXPECT_EQ(hw.value(QStringLiteral("device")).toString(), QStringLiteral("H100 SXM"));
     EXPECT_EQ(hw.value(QStringLiteral("batch")).toDouble(), 64);
+    EXPECT_FALSE(hw.value(QStringLiteral("batch_capped")).toBool());
+    EXPECT_TRUE(hw.value(QStringLiteral("max_batch_reason")).isNull());
     EXPECT_EQ(hw.value(QStringLiteral("bound")).toString(), QStringLiteral("compute"));
     // The roofline's latency is the job's: 500M documents x latency / 100 workers.
     const double latencyMs = hw.value(QStringLiteral("latency_ms_per_item")).toDouble();

@@ -13,6 +13,7 @@
 
 #include "tests/support/presets.h"
 
+#include <cmath>
 #include <functional>
 #include <random>
 
@@ -548,6 +549,98 @@ TEST(ScenarioFile, SetValueByPath)
     EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("Users!"), QStringLiteral("1"))->message,
               QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)"));
     EXPECT_EQ(root, before); // refused settings change nothing
+}
+
+// Every number the file stores is checked as written, a range on it or not: the range's median
+// replaces a point value only once it is valid, so a latency of -5 is refused at its own path
+// rather than passed over in silence.
+TEST(ScenarioFile, AStoredNumberUnderARangeIsCheckedAsWritten)
+{
+    const QByteArray good = readPreset("seed001-pipeline.json");
+    const auto withRange = [&good](const char *section, const char *key, const QJsonValue &value,
+                                   const char *rangeKey, const char *range) {
+        return withChange(good, [=](QJsonObject &root) {
+            if (QLatin1String(section) == QLatin1String("stages")) {
+                QJsonArray stages = root.value(QStringLiteral("stages")).toArray();
+                QJsonObject first = stages[0].toObject();
+                first.insert(QLatin1String(key), value);
+                stages[0] = first;
+                root.insert(QStringLiteral("stages"), stages);
+            } else {
+                QJsonObject object = root.value(QLatin1String(section)).toObject();
+                object.insert(QLatin1String(key), value);
+                root.insert(QLatin1String(section), object);
+            }
+            root.insert(
+                QStringLiteral("uncertainty"),
+                QJsonObject{{QStringLiteral("ranges"),
+                             QJsonObject{{QLatin1String(rangeKey), QLatin1String(range)}}}});
+        });
+    };
+    struct Case
+    {
+        QByteArray bytes;
+        const char *field;
+        const char *message;
+    };
+    const Case cases[] = {
+        {withRange("workload", "latency_ms", -5, "workload.latency_ms", "800..1200"),
+         "workload.latency_ms", "must be greater than 0"},
+        {withRange("workload", "users", 0, "workload.users", "100M..200M"), "workload.users",
+         "must be at least 1"},
+        {withRange("workload", "predictions_per_user", 2.5, "workload.predictions_per_user",
+                   "10..30"),
+         "workload.predictions_per_user", "must be a whole number"},
+        {withRange("workload", "keep_fraction", 1.5, "workload.keep_fraction", "90%..99%"),
+         "workload.keep_fraction", "is too large"},
+        {withRange("stages", "ms_per_user", -1, "stages[0].ms_per_user", "5..15"),
+         "stages[0].ms_per_user", "must be greater than 0"},
+        {withRange("overheads", "cold_start_s", -3, "overheads.cold_start_s", "100..300"),
+         "overheads.cold_start_s", "must be at least 0"},
+        // And a range's own end, as before.
+        {withRange("workload", "latency_ms", 20, "workload.latency_ms", "-5..10"),
+         "uncertainty.ranges.workload.latency_ms", "the range's end"},
+    };
+    for (const Case &c : cases) {
+        const FieldError error = errorOf(c.bytes);
+        EXPECT_EQ(error.field, QLatin1String(c.field)) << error.toString().toStdString();
+        EXPECT_TRUE(error.message.contains(QLatin1String(c.message)))
+            << "want '" << c.message << "', got " << error.toString().toStdString();
+    }
+    // A valid number under a range loads, the range's median its point value.
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(
+        withRange("workload", "latency_ms", 20, "workload.latency_ms", "800..1200"));
+    ASSERT_TRUE(loaded.plan) << loaded.error.toString().toStdString();
+    EXPECT_DOUBLE_EQ(loaded.plan->scenario.workload.latencyMs, std::sqrt(800.0 * 1200));
+}
+
+// --set reads text shaped like a range as the file reads a range, in the number's own kind (a
+// fraction's percentages) and with the file's refusals named at the range's key.
+TEST(ScenarioFile, SetValueReadsARangeAsTheFileDoes)
+{
+    QJsonObject root = scenariofile::toJsonObject(
+        *scenariofile::fromJson(readPreset("seed001-pipeline.json")).plan);
+    ASSERT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("keep_fraction"), QStringLiteral("90%..99%")));
+    const scenariofile::LoadResult loaded = scenariofile::fromJsonObject(root);
+    ASSERT_TRUE(loaded.plan) << loaded.error.toString().toStdString();
+    const Range keep =
+        loaded.plan->scenario.uncertainty.ranges.at(QStringLiteral("workload.keep_fraction"));
+    EXPECT_DOUBLE_EQ(keep.low, 0.9);
+    EXPECT_DOUBLE_EQ(keep.high, 0.99);
+
+    const auto refusal = [&root](const char *key, const char *text) {
+        QJsonObject changed = root;
+        EXPECT_FALSE(scenariofile::setValue(changed, QLatin1String(key), QLatin1String(text)));
+        return scenariofile::fromJsonObject(changed).error;
+    };
+    FieldError error = refusal("workers", "10..100");
+    EXPECT_EQ(error.field, QStringLiteral("uncertainty.ranges.workload.workers"));
+    EXPECT_EQ(error.message, QStringLiteral("is not a number that takes a range"));
+    error = refusal("latency_ms", "800...1200");
+    EXPECT_EQ(error.field, QStringLiteral("uncertainty.ranges.workload.latency_ms"));
+    EXPECT_TRUE(error.message.endsWith(QStringLiteral("got '800...1200'")))
+        << error.toString().toStdString();
 }
 
 // Issue 17: up to version 4 the accelerator lever was written backwards (`latency_ms` the

@@ -54,11 +54,15 @@ Command labelingCommand();
 // hardware.cpp: the device catalogue and the roofline (issue 33).
 Command devicesCommand();
 Command rooflineCommand();
-/// A roofline as `roofline --json` prints it.
+/// A roofline as `roofline --json` prints it; `warning`: why its batch does not fit, if not.
 QJsonObject rooflineJson(const hardware::Roofline &roofline, const hardware::Device &device,
-                         const hardware::Efficiency &efficiency);
+                         const hardware::Efficiency &efficiency, const QString &warning);
 /// The plan's hardware as `eval --json` prints it (`hardware`): null when it is off.
 QJsonValue hardwareJson(const PlanResult &result, const Scenario &typed);
+/// What training the plan's model on its device takes (`training`): the stage's F, B, W and
+/// memory, the microbatches that fit, and the token budget's run; null when hardware is off or
+/// the model has no layers to train.
+QJsonValue trainingJson(const PlanResult &result, const Scenario &typed);
 /// What the plan costs (`cost`).
 QJsonObject costJson(const CostSummary &cost);
 

@@ -74,23 +74,19 @@ QString Flags::text(const QString &name) const
     return m_values.value(name);
 }
 
-namespace {
-Support supportOf(const FieldSpec &spec)
+Support supportFor(const FieldSpec &spec)
 {
     return spec.min >= 0 && spec.max <= 1 ? Support::Fraction : Support::Positive;
 }
-} // namespace
 
 std::optional<Range> Flags::range(const QString &name, const FieldSpec &spec) const
 {
     if (!has(name))
         return std::nullopt;
     const QString text = m_values.value(name);
-    // Only text shaped like a range is read as one: "32GiB/s" stays a rate.
-    if (!text.contains(QLatin1String("..")) && text.count(QLatin1Char('/')) != 2 &&
-        !text.contains(QLatin1String(" to ")))
+    if (!looksLikeRange(text))
         return std::nullopt;
-    const RangeParse parsed = parseRange(text, supportOf(spec));
+    const RangeParse parsed = parseRange(text, supportFor(spec));
     if (!parsed.range)
         throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
     return parsed.range;
@@ -104,9 +100,13 @@ double Flags::number(const QString &name, const FieldSpec &spec,
             return *fallback;
         throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
     }
-    if (const std::optional<Range> given = range(name, spec))
-        return rangeMedian(*given, supportOf(spec));
-    const numparse::Parsed parsed = parseFor(spec, m_values.value(name));
+    const QString text = m_values.value(name);
+    // One number of a range would answer for a job nobody typed: the numbers that take a range
+    // read it with range(), as the scenario file does, and any other refuses it as the file does.
+    if (looksLikeRange(text))
+        throw InvalidInput{
+            QStringLiteral("--%1: is not a number that takes a range, got '%2'").arg(name, text)};
+    const numparse::Parsed parsed = parseFor(spec, text);
     if (!parsed.value)
         throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
     if (auto reason = checkValue(spec, *parsed.value))
@@ -122,7 +122,11 @@ std::vector<double> Flags::list(const QString &name, const FieldSpec &spec,
             return *fallback;
         throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
     }
-    const numparse::ParsedList parsed = numparse::numberList(m_values.value(name));
+    const QString text = m_values.value(name);
+    if (looksLikeRange(text))
+        throw InvalidInput{
+            QStringLiteral("--%1: is not a list that takes ranges, got '%2'").arg(name, text)};
+    const numparse::ParsedList parsed = numparse::numberList(text);
     if (!parsed.values)
         throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
     for (size_t i = 0; i < parsed.values->size(); ++i) {

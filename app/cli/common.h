@@ -53,6 +53,8 @@ inline const FlagDef kHelp{QStringLiteral("help"), FlagKind::Switch,
 /// The one parser per kind of value: a fraction or probability also takes "50%", a byte count
 /// or rate reads "B" as bytes ("512B", "1.5GB", "512MiB"), anything else is a plain number.
 numparse::Parsed parseFor(const FieldSpec &spec, const QString &text);
+/// Where a range on the field lives: a fraction when its bounds are [0, 1], else positive.
+Support supportFor(const FieldSpec &spec);
 
 /// The flags of one invocation, checked against the command's definitions.
 class Flags
@@ -68,11 +70,13 @@ public:
     bool isSet(const QString &name) const { return m_switches.value(name, false); }
 
     /// The flag's number, checked against `spec`; `fallback` when absent (required if none).
+    /// Text shaped like a range is refused (looksLikeRange): a flag whose number takes a range
+    /// reads it with range() first.
     double number(const QString &name, const FieldSpec &spec,
                   std::optional<double> fallback = std::nullopt) const;
 
-    /// The flag's range when its text is one ("800..1200", "800/1000/1500"; issue 34): number()
-    /// then gives the range's median.
+    /// The flag's range when its text is one ("800..1200", "800/1000/1500"; issue 34), nothing
+    /// when it is a plain number (or absent); refused when it is shaped like a range but is none.
     std::optional<Range> range(const QString &name, const FieldSpec &spec) const;
 
     std::optional<double> optionalNumber(const QString &name, const FieldSpec &spec) const

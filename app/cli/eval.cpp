@@ -165,6 +165,7 @@ int runEval(const Flags &flags, QTextStream &out)
         QJsonObject object = resultObject(evaluated.inForce, r, &evaluated);
         object.insert(QStringLiteral("file"), path);
         object.insert(QStringLiteral("hardware"), hardwareJson(evaluated, plan.scenario));
+        object.insert(QStringLiteral("training"), trainingJson(evaluated, plan.scenario));
         object.insert(QStringLiteral("cost"), costJson(r.cost));
         object.insert(QStringLiteral("percentiles"), percentilesJson(evaluated.uncertainty.result));
         object.insert(QStringLiteral("sensitivity"), sensitivityJson(evaluated.uncertainty.result));

@@ -7,6 +7,7 @@
 #include "core/base/format.h"
 #include "core/hardware/device.h"
 #include "core/hardware/roofline.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/planresult.h"
 
 #include <QJsonArray>
@@ -19,6 +20,12 @@ namespace pipeplan::cli {
 using namespace pipeplan::hardware;
 
 namespace {
+
+/// Why not even one item fits ("weights", "kv_cache", "activations"); null when one does.
+QJsonValue limitJson(FitLimit limit)
+{
+    return limit == FitLimit::None ? QJsonValue(QJsonValue::Null) : QJsonValue(fitLimitName(limit));
+}
 
 QJsonObject partJson(const RooflinePart &p)
 {
@@ -57,28 +64,49 @@ int runDevices(const Flags &flags, QTextStream &out)
     return kExitOk;
 }
 
+/// The device the flags name: a catalogue device, each of --peak-tflops, --memory-gb-per-s and
+/// --memory-gib given replacing its number (a what-if, as an H100 with 141 GiB), named so that
+/// the output never passes the changed device off as the catalogue's; or, without --device, a
+/// custom device from all three.
 Device deviceFromFlags(const Flags &flags)
 {
-    if (flags.has(QStringLiteral("device"))) {
+    const QString peak = QStringLiteral("peak-tflops");
+    const QString bandwidth = QStringLiteral("memory-gb-per-s");
+    const QString memory = QStringLiteral("memory-gib");
+    Device d;
+    const bool catalogue = flags.has(QStringLiteral("device"));
+    if (catalogue) {
         const QString name = flags.text(QStringLiteral("device"));
-        std::optional<Device> d = findDevice(name);
-        if (!d)
+        std::optional<Device> found = findDevice(name);
+        if (!found)
             throw InvalidInput{QStringLiteral("--device: no device called \"%1\" (pipeplan-cli "
                                               "devices lists them)")
                                    .arg(name)};
-        return *d;
-    }
-    if (!flags.has(QStringLiteral("peak-tflops")))
+        d = *found;
+    } else if (!flags.has(peak)) {
         throw InvalidInput{QStringLiteral(
             "--device: give a catalogue device, or --peak-tflops, --memory-gb-per-s and "
             "--memory-gib")};
-    Device d;
-    d.name = QStringLiteral("custom device");
-    d.bf16Tflops = flags.number(QStringLiteral("peak-tflops"), hardware::fields::peakTflops);
-    d.int8Tops = d.bf16Tflops * 2;
-    d.memoryGbPerS =
-        flags.number(QStringLiteral("memory-gb-per-s"), hardware::fields::memoryGbPerS);
-    d.memoryGib = flags.number(QStringLiteral("memory-gib"), hardware::fields::memoryGib);
+    } else {
+        d.name = QStringLiteral("custom device");
+    }
+    QStringList changed;
+    // Without a device every one is required (number() says which is missing).
+    if (!catalogue || flags.has(peak)) {
+        d.bf16Tflops = flags.number(peak, hardware::fields::peakTflops);
+        d.int8Tops = d.bf16Tflops * 2;
+        changed << format::trimmed(d.bf16Tflops, 3) + QStringLiteral(" TFLOPS");
+    }
+    if (!catalogue || flags.has(bandwidth)) {
+        d.memoryGbPerS = flags.number(bandwidth, hardware::fields::memoryGbPerS);
+        changed << format::trimmed(d.memoryGbPerS, 1) + QStringLiteral(" GB/s");
+    }
+    if (!catalogue || flags.has(memory)) {
+        d.memoryGib = flags.number(memory, hardware::fields::memoryGib);
+        changed << format::trimmed(d.memoryGib, 1) + QStringLiteral(" GiB");
+    }
+    if (catalogue && !changed.isEmpty())
+        d.name += QStringLiteral(" with ") + changed.join(QStringLiteral(", "));
     return d;
 }
 
@@ -86,6 +114,7 @@ ModelSpec modelFromFlags(const Flags &flags)
 {
     using namespace hardware::fields;
     ModelSpec m;
+    m.name = QStringLiteral("the model"); // what the memory's reasons call it
     m.parameters = flags.number(QStringLiteral("params"), parameters);
     m.layers = flags.number(QStringLiteral("layers"), layers);
     m.hidden = flags.number(QStringLiteral("hidden"), hidden);
@@ -121,14 +150,20 @@ int runRoofline(const Flags &flags, QTextStream &out)
     efficiency.memory = flags.number(QStringLiteral("memory-efficiency"),
                                      hardware::fields::efficiency, efficiency.memory);
     const Roofline r = roofline(model, device, efficiency, batch);
+    // A batch past the memory is still answered (the roofline's time does not depend on the
+    // memory, and the memory count keeps every attention score, as no flash attention would),
+    // but never without saying that one device cannot hold it.
+    const MemoryFit fit = memoryFit(model, device);
+    const QString warning = batchFitText(fit, batch, model.name, device.name);
     if (flags.isSet(kJson.name)) {
-        out << "";
-        printJson(out, rooflineJson(r, device, efficiency));
+        printJson(out, rooflineJson(r, device, efficiency, warning));
         return kExitOk;
     }
     out << device.name << ", batch " << format::grouped(batch, 0) << " (compute "
         << format::trimmed(efficiency.compute * 100, 1) << " %, memory "
         << format::trimmed(efficiency.memory * 100, 1) << " % of peak)\n";
+    if (!warning.isEmpty())
+        out << "Warning: " << warning << "; the times below are for a batch it cannot run\n";
     out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
                .arg(QStringLiteral("phase"), -8)
                .arg(QStringLiteral("part"), -10)
@@ -153,8 +188,9 @@ int runRoofline(const Flags &flags, QTextStream &out)
          format::ratePerSecond(r.itemsPerSecond, QStringLiteral("items"))},
         {QStringLiteral("Bound"), boundName(r.bound)},
         {QStringLiteral("Largest batch that fits"),
-         r.maxBatch >= 1 ? format::grouped(r.maxBatch, 0)
-                         : QStringLiteral("none: the weights do not fit")},
+         r.maxBatch >= 1
+             ? format::grouped(r.maxBatch, 0)
+             : QStringLiteral("none: ") + memoryLimitText(fit, model.name, device.name)},
         {QStringLiteral("Compute-bound from batch"),
          r.computeBoundBatch >= 1 ? format::grouped(r.computeBoundBatch, 0)
                                   : QStringLiteral("never (memory-bound up to the largest batch)")},
@@ -168,7 +204,8 @@ int runRoofline(const Flags &flags, QTextStream &out)
 
 } // namespace
 
-QJsonObject rooflineJson(const Roofline &r, const Device &device, const Efficiency &efficiency)
+QJsonObject rooflineJson(const Roofline &r, const Device &device, const Efficiency &efficiency,
+                         const QString &warning)
 {
     QJsonArray parts;
     for (const RooflinePart &p : r.parts)
@@ -184,8 +221,13 @@ QJsonObject rooflineJson(const Roofline &r, const Device &device, const Efficien
                        {QStringLiteral("latency_ms_per_item"), r.latencyMsPerItem},
                        {QStringLiteral("items_per_second"), r.itemsPerSecond},
                        {QStringLiteral("max_batch"), r.maxBatch},
+                       {QStringLiteral("max_batch_reason"), limitJson(r.fitLimit)},
+                       {QStringLiteral("fits"), r.batch <= r.maxBatch},
+                       {QStringLiteral("warning"), warning},
                        {QStringLiteral("compute_bound_batch"), r.computeBoundBatch},
                        {QStringLiteral("weight_bytes"), r.weightBytes},
+                       {QStringLiteral("kv_bytes_per_item"), r.kvBytesPerItem},
+                       {QStringLiteral("activation_bytes_per_item"), r.activationBytesPerItem},
                        {QStringLiteral("memory_bytes"), r.memoryBytes},
                        {QStringLiteral("bound"), boundName(r.bound)}};
 }
@@ -218,10 +260,55 @@ QJsonValue hardwareJson(const PlanResult &result, const Scenario &typed)
          hw.inForce ? QJsonValue(hw.roofline.latencyMsPerItem) : QJsonValue()},
         {QStringLiteral("bound"), hw.inForce ? boundName(hw.roofline.bound) : QString()},
         {QStringLiteral("max_batch"), hw.roofline.maxBatch},
+        {QStringLiteral("max_batch_reason"), limitJson(hw.fitLimit)},
+        // The plan runs the largest batch that fits instead of the one asked for (the lever
+        // says so too).
+        {QStringLiteral("batch_capped"), hw.inForce && hw.batch < hw.requestedBatch},
         {QStringLiteral("compute_bound_batch"), hw.roofline.computeBoundBatch},
         {QStringLiteral("lever"), hw.lever},
         {QStringLiteral("problem"), hw.problem},
         {QStringLiteral("devices"), options}};
+}
+
+QJsonValue trainingJson(const PlanResult &result, const Scenario &typed)
+{
+    // As the report: only for a plan whose model and device are on (an untouched default model
+    // is not the plan's), and only a model with layers to train.
+    const std::optional<TrainingFromModel> &model = result.training.fromModel;
+    if (!typed.hardware.enabled || !model)
+        return QJsonValue(QJsonValue::Null);
+    const TrainingStage &st = model->stage;
+    const QString &currency = typed.goal.currency;
+    QJsonValue run(QJsonValue::Null);
+    if (model->run)
+        run = QJsonObject{{QStringLiteral("schedule"), schedule::keyOf(model->runSchedule)},
+                          {QStringLiteral("token_budget"), typed.hardware.trainingTokens},
+                          {QStringLiteral("tokens_per_step"), model->run->tokensPerStep},
+                          {QStringLiteral("tokens_per_second"), model->run->tokensPerSecond},
+                          {QStringLiteral("seconds"), model->run->seconds},
+                          {QStringLiteral("device_hours"), model->run->deviceHours},
+                          {QStringLiteral("cost"), model->run->cost},
+                          {QStringLiteral("currency"), currency}};
+    return QJsonObject{
+        {QStringLiteral("model"), model->model},
+        {QStringLiteral("device"), model->device},
+        {QStringLiteral("devices"), st.devices},
+        {QStringLiteral("stage"),
+         QJsonObject{
+             {QStringLiteral("forward_ms"), st.forwardMs},
+             {QStringLiteral("backward_ms"), st.backwardMs},
+             {QStringLiteral("weight_ms"), st.weightMs},
+             {QStringLiteral("weight_bytes"), st.weightBytes},
+             {QStringLiteral("gradient_bytes"), st.gradientBytes},
+             {QStringLiteral("optimizer_bytes"), st.optimizerBytes},
+             {QStringLiteral("static_bytes"), st.staticBytes},
+             {QStringLiteral("activation_bytes_per_microbatch"), st.activationBytesPerMicrobatch},
+             {QStringLiteral("memory_for_activations_bytes"), st.memoryForActivationsBytes},
+             {QStringLiteral("microbatches_that_fit"), st.microbatchesThatFit},
+             {QStringLiteral("tokens_per_microbatch"), st.tokensPerMicrobatch}}},
+        {QStringLiteral("run"), run},
+        // The window's and the report's sentence, from the same numbers.
+        {QStringLiteral("text"), explain::trainingFromModel(*model, currency)}};
 }
 
 QJsonObject costJson(const CostSummary &cost)
@@ -247,13 +334,15 @@ Command rooflineCommand()
         QStringLiteral("roofline"),
         QStringLiteral("a model's latency on a device by the roofline, per operator"),
         {{QStringLiteral("device"), FlagKind::Value,
-          QStringLiteral("a catalogue device (pipeplan-cli devices), e.g. h100-sxm")},
+          QStringLiteral("a catalogue device (pipeplan-cli devices), e.g. h100-sxm; the next "
+                         "three replace its numbers")},
          {QStringLiteral("peak-tflops"), FlagKind::Value,
-          QStringLiteral("instead of --device: peak TFLOPS (8-bit peak taken as twice)")},
+          QStringLiteral("peak TFLOPS (8-bit peak taken as twice): without --device required "
+                         "with the next two; with it, replaces the device's")},
          {QStringLiteral("memory-gb-per-s"), FlagKind::Value,
-          QStringLiteral("with --peak-tflops: memory bandwidth in GB/s")},
+          QStringLiteral("memory bandwidth in GB/s (replaces the device's)")},
          {QStringLiteral("memory-gib"), FlagKind::Value,
-          QStringLiteral("with --peak-tflops: device memory in GiB")},
+          QStringLiteral("device memory in GiB (replaces the device's)")},
          {QStringLiteral("params"), FlagKind::Value,
           QStringLiteral("parameters, e.g. 7B (required)")},
          {QStringLiteral("layers"), FlagKind::Value, QStringLiteral("layers (required)")},
@@ -271,7 +360,8 @@ Command rooflineCommand()
           QStringLiteral("tokens per item: the prompt, or the whole input (required)")},
          {QStringLiteral("output-tokens"), FlagKind::Value,
           QStringLiteral("tokens generated per item; default 0 (one forward pass)")},
-         {QStringLiteral("batch"), FlagKind::Value, QStringLiteral("items per batch (required)")},
+         {QStringLiteral("batch"), FlagKind::Value,
+          QStringLiteral("items per batch (required); one past the memory warns")},
          {QStringLiteral("weight-bits"), FlagKind::Value, QStringLiteral("default 16")},
          {QStringLiteral("activation-bits"), FlagKind::Value,
           QStringLiteral("activations and KV cache; default 16")},
@@ -283,7 +373,14 @@ Command rooflineCommand()
          kHelp},
         runRoofline,
         0,
-        QStringLiteral("With both efficiencies 1 the times are the pure roofline.")};
+        QStringLiteral(
+            "With both efficiencies 1 the times are the pure roofline.\n"
+            "--device with --peak-tflops, --memory-gb-per-s or --memory-gib is that device with\n"
+            "the numbers given replaced, and is named so (\"H100 SXM with 141 GiB\").\n"
+            "A batch larger than the memory holds (90 % of it: the weights, then per item the KV\n"
+            "cache and one layer's activations) still gets its times, under a warning naming the\n"
+            "largest batch that fits (--json: fits false, warning); when not even one item fits,\n"
+            "max_batch_reason names what does not: weights, kv_cache or activations.\n")};
 }
 
 } // namespace pipeplan::cli

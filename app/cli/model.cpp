@@ -56,48 +56,62 @@ Scenario scenarioFromWorkloadFlags(const Flags &flags)
 {
     Scenario scenario;
     Workload &w = scenario.workload;
-    w.users = flags.number(QStringLiteral("users"), fields::users);
-    w.predictionsPerUser = flags.number(QStringLiteral("predictions"), fields::predictionsPerUser);
-    w.latencyMs = flags.number(QStringLiteral("latency-ms"), fields::latencyMs);
-    w.acceleratorLatencyMs = flags.optionalNumber(QStringLiteral("accelerator-latency-ms"),
-                                                  fields::acceleratorLatencyMs);
+    // A number of the job that takes a range (issue 34) reads one as the scenario file does:
+    // the range goes to its key below, which sets the point value (its median). Every other
+    // flag refuses a range in number().
+    struct Ranged
+    {
+        QString flag;
+        QString key;
+        Range range;
+    };
+    std::vector<Ranged> ranged;
+    const auto read = [&flags, &ranged](const char *flag, const FieldSpec &spec, const char *key,
+                                        std::optional<double> fallback) {
+        const QString name = QLatin1String(flag);
+        if (const std::optional<Range> range = flags.range(name, spec)) {
+            ranged.push_back({name, QLatin1String(key), *range});
+            return rangeMedian(*range, supportFor(spec));
+        }
+        return flags.number(name, spec, fallback);
+    };
+    const auto readOptional = [&flags, &read](const char *flag, const FieldSpec &spec,
+                                              const char *key) -> std::optional<double> {
+        if (!flags.has(QLatin1String(flag)))
+            return std::nullopt;
+        return read(flag, spec, key, std::nullopt);
+    };
+    w.users = read("users", fields::users, "workload.users", std::nullopt);
+    w.predictionsPerUser = read("predictions", fields::predictionsPerUser,
+                                "workload.predictions_per_user", std::nullopt);
     // The older spelling keeps its meaning: --latency-ms was the accelerated latency and
-    // --baseline-latency-ms the one before the accelerator.
-    if (const std::optional<double> before =
-            flags.optionalNumber(QStringLiteral("baseline-latency-ms"), fields::latencyMs)) {
+    // --baseline-latency-ms the one before the accelerator (a range goes with its meaning).
+    const bool older = flags.has(QStringLiteral("baseline-latency-ms"));
+    const double latency =
+        read("latency-ms", fields::latencyMs,
+             older ? "workload.accelerator_latency_ms" : "workload.latency_ms", std::nullopt);
+    w.latencyMs = latency;
+    w.acceleratorLatencyMs = readOptional("accelerator-latency-ms", fields::acceleratorLatencyMs,
+                                          "workload.accelerator_latency_ms");
+    if (older) {
         if (w.acceleratorLatencyMs) {
             throw InvalidInput{QStringLiteral(
                 "--baseline-latency-ms: give it or --accelerator-latency-ms, not both")};
         }
-        w.acceleratorLatencyMs = w.latencyMs;
-        w.latencyMs = *before;
+        w.acceleratorLatencyMs = latency;
+        w.latencyMs =
+            read("baseline-latency-ms", fields::latencyMs, "workload.latency_ms", std::nullopt);
     }
-    w.batchMsPerUser = flags.optionalNumber(QStringLiteral("batch-ms"), fields::batchMsPerUser);
-    w.keepFraction = flags.number(QStringLiteral("keep-fraction"), fields::keepFraction, 1.0);
+    w.batchMsPerUser =
+        readOptional("batch-ms", fields::batchMsPerUser, "workload.batch_ms_per_user");
+    w.keepFraction = read("keep-fraction", fields::keepFraction, "workload.keep_fraction", 1.0);
     w.workers = flags.number(QStringLiteral("workers"), fields::workers, 1.0);
     w.parallelFraction =
-        flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction, 1.0);
-    // A workload flag given as a range (issue 34): the scenario holds its median and the range.
-    static const std::pair<const char *, const char *> rangeFlags[] = {
-        {"users", "workload.users"},
-        {"predictions", "workload.predictions_per_user"},
-        {"latency-ms", "workload.latency_ms"},
-        {"accelerator-latency-ms", "workload.accelerator_latency_ms"},
-        {"batch-ms", "workload.batch_ms_per_user"},
-        {"keep-fraction", "workload.keep_fraction"},
-        {"parallel-fraction", "workload.parallel_fraction"},
-    };
-    for (const auto &[flag, key] : rangeFlags) {
-        const QString name = QLatin1String(flag);
-        const std::optional<uncertainty::Input> in =
-            uncertainty::input(scenario, QLatin1String(key));
-        if (!in)
-            continue;
-        if (const std::optional<Range> range = flags.range(name, *in->spec)) {
-            if (const QString problem = uncertainty::setRange(scenario, QLatin1String(key), range);
-                !problem.isEmpty())
-                throw InvalidInput{QStringLiteral("--%1: %2").arg(name, problem)};
-        }
+        read("parallel-fraction", fields::parallelFraction, "workload.parallel_fraction", 1.0);
+    for (const Ranged &r : ranged) {
+        if (const QString problem = uncertainty::setRange(scenario, r.key, r.range);
+            !problem.isEmpty())
+            throw InvalidInput{QStringLiteral("--%1: %2").arg(r.flag, problem)};
     }
     if (flags.has(QStringLiteral("counted"))) {
         const QString plural = flags.text(QStringLiteral("counted"));

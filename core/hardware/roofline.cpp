@@ -212,13 +212,95 @@ bool computeBound(const ModelSpec &m, const Device &d, const Efficiency &e, doub
 
 } // namespace
 
+QString fitLimitName(FitLimit limit)
+{
+    switch (limit) {
+    case FitLimit::Weights:
+        return QStringLiteral("weights");
+    case FitLimit::KvCache:
+        return QStringLiteral("kv_cache");
+    case FitLimit::Activations:
+        return QStringLiteral("activations");
+    case FitLimit::None:
+        break;
+    }
+    return {};
+}
+
+MemoryFit memoryFit(const ModelSpec &model, const Device &device)
+{
+    MemoryFit fit;
+    fit.usableBytes = device.memoryBytes() * kUsableMemoryFraction;
+    fit.weightBytes = model.weightBytes();
+    fit.kvBytesPerItem = kvBytesPerItem(model);
+    fit.activationBytesPerItem = activationBytesPerItem(model);
+    auto fits = [&fit](double batch) { return fit.bytesAt(batch) <= fit.usableBytes; };
+    if (!fits(0)) {
+        fit.limit = FitLimit::Weights;
+        return fit;
+    }
+    if (fit.bytesPerItem() <= 0) {
+        fit.maxBatch = fields::batch.max;
+        return fit;
+    }
+    double n = std::min(std::floor((fit.usableBytes - fit.weightBytes) / fit.bytesPerItem()),
+                        fields::batch.max);
+    // The quotient can round across a whole number: settle on the batch bytesAt itself accepts,
+    // so the batch the memory is checked at and the batch reported never disagree.
+    while (n > 0 && !fits(n))
+        --n;
+    while (n < fields::batch.max && fits(n + 1))
+        ++n;
+    fit.maxBatch = n;
+    // One item does not fit beside the weights: the larger of its two parts is the one to cut.
+    if (n < 1)
+        fit.limit = fit.kvBytesPerItem >= fit.activationBytesPerItem ? FitLimit::KvCache
+                                                                     : FitLimit::Activations;
+    return fit;
+}
+
+QString memoryLimitText(const MemoryFit &fit, const QString &model, const QString &device)
+{
+    const QString usable = format::binaryBytes(fit.usableBytes);
+    if (fit.limit == FitLimit::Weights)
+        return QStringLiteral("%1's %2 of weights do not fit in %3 usable on the %4")
+            .arg(model, format::binaryBytes(fit.weightBytes), usable, device);
+    if (fit.limit == FitLimit::None)
+        return {};
+    const bool kv = fit.limit == FitLimit::KvCache;
+    const double binding = kv ? fit.kvBytesPerItem : fit.activationBytesPerItem;
+    const double other = kv ? fit.activationBytesPerItem : fit.kvBytesPerItem;
+    QString item = kv ? QStringLiteral("one item's KV cache needs %1")
+                      : QStringLiteral("one item's activations need %1");
+    item = item.arg(format::binaryBytes(binding));
+    if (other > 0)
+        item += QStringLiteral(" (and its %1 %2)")
+                    .arg(kv ? QStringLiteral("activations") : QStringLiteral("KV cache"),
+                         format::binaryBytes(other));
+    return QStringLiteral("%1's %2 of weights leave %3 of %4 usable on the %5; %6")
+        .arg(model, format::binaryBytes(fit.weightBytes),
+             format::binaryBytes(fit.usableBytes - fit.weightBytes), usable, device, item);
+}
+
+QString batchFitText(const MemoryFit &fit, double batch, const QString &model,
+                     const QString &device)
+{
+    if (batch <= fit.maxBatch)
+        return {};
+    if (fit.maxBatch < 1)
+        return QStringLiteral("not even one item fits: ") + memoryLimitText(fit, model, device);
+    const QString head =
+        QStringLiteral("batch %1 does not fit on the %2: ").arg(format::grouped(batch, 0), device);
+    return head + QStringLiteral("the largest that fits is %1 (%2 of weights and %3 per item in "
+                                 "%4 usable)")
+                      .arg(format::grouped(fit.maxBatch, 0), format::binaryBytes(fit.weightBytes),
+                           format::binaryBytes(fit.bytesPerItem()),
+                           format::binaryBytes(fit.usableBytes));
+}
+
 double maxBatch(const ModelSpec &model, const Device &device)
 {
-    const double room = device.memoryBytes() * kUsableMemoryFraction - model.weightBytes();
-    const double perItem = kvBytesPerItem(model) + activationBytesPerItem(model);
-    if (room <= 0 || perItem <= 0)
-        return room > 0 ? fields::batch.max : 0;
-    return std::min(std::floor(room / perItem), fields::batch.max);
+    return memoryFit(model, device).maxBatch;
 }
 
 double secondsPerBatch(const ModelSpec &model, const Device &device, const Efficiency &efficiency,
@@ -264,11 +346,13 @@ Roofline roofline(const ModelSpec &m, const Device &d, const Efficiency &e, doub
     r.latencyMsPerItem = r.secondsPerBatch / batch * 1000;
     r.itemsPerSecond = batch / r.secondsPerBatch;
     r.bound = t.sides.compute >= t.sides.memory ? Bound::Compute : Bound::Memory;
-    r.weightBytes = m.weightBytes();
-    r.kvBytesPerItem = kvBytesPerItem(m);
-    r.activationBytesPerItem = activationBytesPerItem(m);
-    r.memoryBytes = r.weightBytes + batch * (r.kvBytesPerItem + r.activationBytesPerItem);
-    r.maxBatch = maxBatch(m, d);
+    const MemoryFit fit = memoryFit(m, d);
+    r.weightBytes = fit.weightBytes;
+    r.kvBytesPerItem = fit.kvBytesPerItem;
+    r.activationBytesPerItem = fit.activationBytesPerItem;
+    r.memoryBytes = fit.bytesAt(batch);
+    r.maxBatch = fit.maxBatch;
+    r.fitLimit = fit.limit;
     // The time per item falls with the batch while the weights' reads dominate; the first batch
     // past which compute does is found by bisection (the compute share only grows with b).
     const double top = std::max(r.maxBatch, 1.0);

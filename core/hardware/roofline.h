@@ -60,6 +60,50 @@ struct RooflinePart
 /// (vLLM's default gpu_memory_utilization is 0.9): the rest is the runtime's and fragmentation.
 inline constexpr double kUsableMemoryFraction = 0.9;
 
+/// What keeps a device's memory from holding even one item: the reason the largest batch that
+/// fits is 0, named by the part that binds.
+enum class FitLimit
+{
+    None,        ///< at least one item fits
+    Weights,     ///< the weights alone exceed the usable memory
+    KvCache,     ///< what the weights leave holds no item, and the KV cache is most of one
+    Activations, ///< what the weights leave holds no item, and its activations are most of one
+};
+/// "weights", "kv_cache" or "activations"; empty for FitLimit::None.
+QString fitLimitName(FitLimit limit);
+
+/// The model's memory on the device: kUsableMemoryFraction of the device's holds the weights
+/// and, per item, the KV cache of a whole generation and one layer's live activations.
+struct MemoryFit
+{
+    double usableBytes = 0;
+    double weightBytes = 0;
+    double kvBytesPerItem = 0;         ///< 0 without generation
+    double activationBytesPerItem = 0; ///< one layer's live values for one item
+    /// The largest batch whose weights, KV cache and activations fit (at most the batch field's
+    /// largest); 0 when not even one item does.
+    double maxBatch = 0;
+    FitLimit limit = FitLimit::None; ///< why maxBatch is 0
+    bool operator==(const MemoryFit &) const = default;
+
+    double bytesPerItem() const { return kvBytesPerItem + activationBytesPerItem; }
+    double bytesAt(double batch) const { return weightBytes + batch * bytesPerItem(); }
+};
+
+/// How much of `device` the model and a batch take, and the largest batch that fits.
+MemoryFit memoryFit(const ModelSpec &model, const Device &device);
+
+/// Why no item fits, in words, or empty when one does: "Llama 2 7B's 12.55 GiB of weights leave
+/// 59.09 GiB of 71.64 GiB usable on the H100 SXM; one item's KV cache needs 4,883.06 GiB (and its
+/// activations 45.5 MiB)".
+QString memoryLimitText(const MemoryFit &fit, const QString &model, const QString &device);
+
+/// Empty when `batch` items fit; otherwise why not, in words: "batch 1,000 does not fit on the
+/// H100 SXM: the largest that fits is 108 (12.55 GiB of weights and 557.5 MiB per item in 71.64
+/// GiB usable)", or "not even one item fits: " and memoryLimitText's reason.
+QString batchFitText(const MemoryFit &fit, double batch, const QString &model,
+                     const QString &device);
+
 /// The model on the device at one batch size.
 struct Roofline
 {
@@ -76,9 +120,10 @@ struct Roofline
     double kvBytesPerItem = 0;         ///< the KV cache of a whole generation (0 without one)
     double activationBytesPerItem = 0; ///< one layer's live activations for one item
     double memoryBytes = 0;            ///< weights + batch x (KV + activations)
-    /// The largest batch whose weights, KV cache and activations fit; 0 when the weights alone
-    /// do not.
+    /// The largest batch whose weights, KV cache and activations fit; 0 when not even one item
+    /// does, for the reason fitLimit names.
     double maxBatch = 0;
+    FitLimit fitLimit = FitLimit::None;
     /// The smallest batch at which the batch's time is mostly compute-bound; 0 when no batch up
     /// to maxBatch is (decode of a large model on a high-bandwidth device stays memory-bound).
     double computeBoundBatch = 0;
@@ -94,8 +139,8 @@ Roofline roofline(const ModelSpec &model, const Device &device, const Efficiency
 double secondsPerBatch(const ModelSpec &model, const Device &device, const Efficiency &efficiency,
                        double batch);
 
-/// The largest batch that fits kUsableMemoryFraction of the device's memory (0: the weights do
-/// not fit).
+/// The largest batch that fits kUsableMemoryFraction of the device's memory (0: not even one
+/// item; memoryFit says why).
 double maxBatch(const ModelSpec &model, const Device &device);
 
 /// The efficiency a measured time implies (issue 33: "measured 40 ms at batch 16: compute

@@ -28,9 +28,10 @@ double logistic(double x)
 
 numparse::Parsed part(const QString &text, Support support)
 {
-    // "1,200" as a person writes it: English grouping, as every number PipePlan prints.
-    const QString plain = QString(text).remove(QLatin1Char(',')).trimmed();
-    return support == Support::Fraction ? numparse::fraction(plain) : numparse::number(plain);
+    // "1,200" as a person writes it: English grouping, as every number PipePlan prints ("1,20"
+    // is refused, not read as 120).
+    return numparse::typed(text, support == Support::Fraction ? numparse::Kind::Fraction
+                                                              : numparse::Kind::Number);
 }
 
 /// The PERT-beta quantile at u from its unit table, linearly interpolated.
@@ -49,27 +50,40 @@ bool lognormal(const Range &range, Support support)
 
 } // namespace
 
+bool looksLikeRange(const QString &text)
+{
+    return text.contains(QLatin1String("..")) || text.count(QLatin1Char('/')) == 2 ||
+           text.contains(QLatin1String(" to "));
+}
+
 RangeParse parseRange(const QString &text, Support support)
 {
     RangeParse result;
     const QString trimmed = text.trimmed();
+    // Every message ends with the text as typed: a part read back ("800...1200" gives 800 and
+    // .1200) would show numbers the person never wrote.
+    const auto refuse = [&result, &trimmed](const QString &problem) {
+        result.error = problem + QStringLiteral(", got '%1'").arg(trimmed);
+        return result;
+    };
+    // The dots are matched as a run, so that three of them are refused rather than read as
+    // two and a decimal point.
     static const QRegularExpression interval(
-        QStringLiteral("^(.+?)\\s*(?:\\.\\.|\\bto\\b)\\s*(.+)$"));
+        QStringLiteral("^(.+?)\\s*(\\.{2,}|\\bto\\b)\\s*(.+)$"));
     const QStringList three = trimmed.split(QLatin1Char('/'));
     if (const QRegularExpressionMatch m = interval.match(trimmed); m.hasMatch()) {
+        if (m.captured(2).size() > 2 && m.captured(2).startsWith(QLatin1Char('.')))
+            return refuse(QStringLiteral("a range is two numbers with two dots between, like "
+                                         "800..1,200"));
         const numparse::Parsed low = part(m.captured(1), support);
-        const numparse::Parsed high = part(m.captured(2), support);
+        const numparse::Parsed high = part(m.captured(3), support);
         if (!low.value || !high.value) {
             result.error = QStringLiteral("a range is two numbers like 800..1,200: ") +
                            (low.value ? high.error : low.error);
             return result;
         }
-        if (!(*low.value < *high.value)) {
-            result.error =
-                QStringLiteral("the low end must be below the high end, got %1..%2")
-                    .arg(format::plainNumber(*low.value), format::plainNumber(*high.value));
-            return result;
-        }
+        if (!(*low.value < *high.value))
+            return refuse(QStringLiteral("the low end must be below the high end"));
         result.range = Range{Range::Kind::Interval, *low.value, 0, *high.value};
         return result;
     }
@@ -85,13 +99,8 @@ RangeParse parseRange(const QString &text, Support support)
             }
             points[i] = *parsed.value;
         }
-        if (!(points[0] <= points[1] && points[1] <= points[2] && points[0] < points[2])) {
-            result.error = QStringLiteral("three points must read low/likely/high in that order, "
-                                          "got %1/%2/%3")
-                               .arg(format::plainNumber(points[0]), format::plainNumber(points[1]),
-                                    format::plainNumber(points[2]));
-            return result;
-        }
+        if (!(points[0] <= points[1] && points[1] <= points[2] && points[0] < points[2]))
+            return refuse(QStringLiteral("three points must read low/likely/high in that order"));
         result.range = Range{Range::Kind::ThreePoint, points[0], points[1], points[2]};
         return result;
     }

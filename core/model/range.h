@@ -47,6 +47,11 @@ struct RangeParse
 /// high") and a mode outside its ends.
 RangeParse parseRange(const QString &text, Support support = Support::Positive);
 
+/// Whether `text` is shaped like a range ("..", " to " or two '/'): a number that takes a range
+/// reads it with parseRange, any other refuses it rather than use one number of it. "32GiB/s"
+/// stays a rate.
+bool looksLikeRange(const QString &text);
+
 /// The range as a person types it: "800..1,200" or "800/1,000/1,500", grouped.
 QString rangeText(const Range &range);
 

@@ -555,6 +555,19 @@ void rangedValues(const Samples::Draws &d, double median, size_t n, std::vector<
     }
 }
 
+/// The median a ranged number's samples are drawn around: its point value, which the slider and
+/// the levers move and the samples follow. A count's point value is its range's median rounded
+/// (setRange), a whole number only for the field to show: its samples stay around the range's
+/// own median, so that the distribution is the range typed (10..30 predictions is 17.32 at the
+/// median, not 17).
+double drawnMedian(const Input &in, const Range &range, double point)
+{
+    if (!in.spec->wholeNumber)
+        return point;
+    const double median = rangeMedian(range, in.support);
+    return std::round(median) == point ? median : point;
+}
+
 /// sampleJobs with the scenario's inputs() given (the sensitivity's search asks dozens of times).
 SampledJobs sampleJobsOf(const Scenario &s, const std::vector<Input> &all, const Samples &samples,
                          size_t count, int overrideInput, double overrideMedian)
@@ -587,14 +600,17 @@ SampledJobs sampleJobsOf(const Scenario &s, const std::vector<Input> &all, const
     std::vector<std::vector<double>> ranged(point.size());
     for (size_t k = 0; k < samples.inputs.size(); ++k) {
         const Samples::Draws &d = samples.inputs[k];
-        if (!s.uncertainty.ranges.contains(d.key))
+        const auto range = s.uncertainty.ranges.find(d.key);
+        if (range == s.uncertainty.ranges.end())
             continue; // not a range of this scenario (a lever step without it)
         const Input *in = findInput(all, d.key);
         if (!in || !in->get(s, in->stage))
             continue; // not in force: a lever off, an overhead not set
         const size_t slot = static_cast<size_t>(in->slot) +
                             (in->slot == Slot::Stage ? static_cast<size_t>(in->stage) : 0);
-        const double median = static_cast<int>(k) == overrideInput ? overrideMedian : point[slot];
+        const double median = static_cast<int>(k) == overrideInput
+                                  ? overrideMedian
+                                  : drawnMedian(*in, range->second, point[slot]);
         rangedValues(d, median, n, ranged[slot]);
     }
     // The device's efficiencies reach the job through the roofline: each sample's latency per

@@ -542,16 +542,13 @@ HardwareInForce hardwareInForce(const Scenario &typed)
     }
     hw.device = *device;
     hw.requestedBatch = settings.batch;
-    const double fits = hardware::maxBatch(settings.model, *device);
-    if (fits < 1) {
-        hw.problem =
-            QStringLiteral("%1's %2 of weights do not fit the %3's %4 usable")
-                .arg(settings.model.name, format::gibibytes(settings.model.weightBytes()),
-                     device->name,
-                     format::gibibytes(device->memoryBytes() * hardware::kUsableMemoryFraction));
+    const hardware::MemoryFit fit = hardware::memoryFit(settings.model, *device);
+    hw.fitLimit = fit.limit;
+    if (fit.maxBatch < 1) {
+        hw.problem = hardware::memoryLimitText(fit, settings.model.name, device->name);
         return hw;
     }
-    hw.batch = std::min(settings.batch, fits);
+    hw.batch = std::min(settings.batch, fit.maxBatch);
     hw.roofline = hardware::roofline(settings.model, *device, settings.efficiency, hw.batch);
     hw.inForce = true;
     hw.lever =

@@ -137,8 +137,11 @@ struct HardwareInForce
     /// The accelerator lever in words: "CPU core 1,000 ms → H100 SXM batch 64: 3.1 ms/item,
     /// memory-bound", and, when the memory check capped the batch, why.
     QString lever;
-    /// Why it is not in force although on ("Llama 3 70B's 141.2 GB of weights do not fit ...").
+    /// Why it is not in force although on ("Llama 3 70B's 131.5 GiB of weights do not fit ...",
+    /// or one item's KV cache or activations beside the weights).
     QString problem;
+    /// What does not fit when not even one item does (hardware::memoryFit's reason).
+    hardware::FitLimit fitLimit = hardware::FitLimit::None;
     bool operator==(const HardwareInForce &) const = default;
 };
 

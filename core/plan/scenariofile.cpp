@@ -13,6 +13,7 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <utility>
 
 namespace pipeplan::scenariofile {
@@ -1022,10 +1023,9 @@ void readUncertainty(Reader &read, const QJsonObject &u, const QString &path, Sc
                                                  : parsed.error);
             return;
         }
-        // The point value is the range's median, as the window sets it.
-        if (const QString problem = uncertainty::setRange(s, it.key(), parsed.range);
-            !problem.isEmpty())
-            read.fail(at, problem);
+        // Kept aside from the point value: the number the file stores there is checked as
+        // written before the range's median replaces it (readScenario).
+        s.uncertainty.ranges[it.key()] = *parsed.range;
     }
     if (u.contains(QStringLiteral("samples")))
         s.uncertainty.samples =
@@ -1235,8 +1235,18 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     if (!read.failed())
         s.measured = readMeasured(read, measured, path(measuredKey));
     if (!read.failed()) {
+        // Every stored number as written, a range on it or not (a range does not excuse a
+        // latency of -5), and the ranges' own ends.
         if (const std::vector<FieldError> errors = validate(s); !errors.empty())
             read.fail(path(errors.front().field), errors.front().message);
+    }
+    if (!read.failed()) {
+        // Then each range's median becomes its point value, as the window sets it.
+        const std::map<QString, Range> ranges = s.uncertainty.ranges;
+        for (const auto &[key, range] : ranges) {
+            if (const QString problem = uncertainty::setRange(s, key, range); !problem.isEmpty())
+                read.fail(path(QStringLiteral("uncertainty.ranges.") + key), problem);
+        }
     }
     return s;
 }
@@ -1625,16 +1635,18 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
     // path ("workload.latency_ms=800..1200"); a plain number drops the range it had.
     const bool number = previous.isDouble() || previous.isNull();
     if (number && !path.startsWith(QLatin1String("baseline."))) {
-        const RangeParse range = parseRange(text);
+        // Text shaped like a range is the file's to read, with the number's own kind ("90%..99%"
+        // on a fraction) and its own refusals (a number that takes no range, ends out of order).
+        const bool range = looksLikeRange(text);
         QJsonObject uncertaintyObject = root.value(QStringLiteral("uncertainty")).toObject();
         QJsonObject ranges = uncertaintyObject.value(QStringLiteral("ranges")).toObject();
-        if (range.range || ranges.contains(path)) {
-            if (range.range)
+        if (range || ranges.contains(path)) {
+            if (range)
                 ranges.insert(path, text.trimmed());
             else
                 ranges.remove(path);
             uncertaintyObject.insert(QStringLiteral("ranges"), ranges);
-            if (range.range) {
+            if (range) {
                 root.insert(QStringLiteral("uncertainty"), uncertaintyObject);
                 return std::nullopt; // the point value follows the range's median on load
             }

@@ -709,8 +709,7 @@ bool ValueControl::commitRange(const QString &typed)
 {
     // "800..1,200", "800 to 1200" or "800/1,000/1,500" (issue 34), in the field's unit.
     const QString bare = withoutUnits(typed);
-    if (!bare.contains(QLatin1String("..")) && bare.count(QLatin1Char('/')) != 2 &&
-        !bare.contains(QLatin1String(" to ")))
+    if (!looksLikeRange(bare))
         return false;
     const bool fraction = m_config.min >= 0 && m_config.max <= 1;
     const RangeParse parsed = parseRange(bare, fraction ? Support::Fraction : Support::Positive);
