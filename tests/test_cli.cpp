@@ -1,5 +1,6 @@
 #include "app/cli/cli.h"
 #include "core/plan/explain.h"
+#include "core/plan/scenariofile.h"
 #include "core/project/calendar.h"
 #include "core/tail/tailbreakdown.h"
 #include "tests/support/clirun.h"
@@ -10,11 +11,13 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 
 #include <sys/stat.h>
 
@@ -1862,4 +1865,328 @@ TEST(RangesCli, EveryWorkloadFlagsRangeIsTheFileKeysRange)
                   evaluate(s).runtimeSeconds)
             << name;
     }
+}
+
+// eval --set goal.budget on a file that has no budget. The budget is a key of the format,
+// written only when set; it is set like any other, and What it would take and its plane answer
+// for it: the seed's job costs $83.7M, and within $1,000 no combination of workers and keep
+// fraction on the plane meets it; within $100,000 the cheapest does.
+TEST(Cli, EvalSetsABudgetOnAFileWithoutOne)
+{
+    const QString preset = QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json");
+    for (const auto &[text, budget] : {std::pair{"1000", 1000.0}, std::pair{"100k", 1e5}}) {
+        const CliRun run = runCli({QStringLiteral("eval"), preset, QStringLiteral("--set"),
+                                   QStringLiteral("goal.budget=") + QLatin1String(text),
+                                   QStringLiteral("--json")});
+        ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+        const QJsonObject takes = run.json().value(QStringLiteral("what_it_takes")).toObject();
+        EXPECT_EQ(takes.value(QStringLiteral("budget")).toDouble(), budget);
+        EXPECT_TRUE(takes.value(QStringLiteral("deadline_seconds")).isNull());
+        EXPECT_FALSE(takes.value(QStringLiteral("meets")).toBool());
+        const QJsonObject plane = takes.value(QStringLiteral("plane")).toObject();
+        EXPECT_EQ(plane.value(QStringLiteral("budget")).toDouble(), budget);
+        EXPECT_TRUE(plane.value(QStringLiteral("deadline_seconds")).isNull());
+        EXPECT_FALSE(plane.value(QStringLiteral("meets")).toBool());
+        const QJsonValue cheapest = plane.value(QStringLiteral("cheapest"));
+        EXPECT_EQ(cheapest.isObject(), budget > 1000) << text;
+        if (cheapest.isObject()) {
+            EXPECT_LE(cheapest.toObject().value(QStringLiteral("cost")).toDouble(), budget);
+        }
+    }
+}
+
+namespace {
+
+/// The smallest file the format reads: the keys it requires and nothing else.
+const QByteArray kMinimalPlan = R"({"format": "pipeplan-scenario", "version": 8,
+    "workload": {"users": 1000, "predictions_per_user": 1, "latency_ms": 1000,
+                 "keep_fraction": 1, "workers": 10, "parallel_fraction": 0.5},
+    "stages": [{"name": "score", "scoring": true}], "execution": "sequential",
+    "microbatches": 8, "worker_counts": [1, 10]})";
+
+/// A --set of one key of the format: its text, the value the file then holds at the key, and
+/// the settings the key needs first (a done task's actual needs the task done).
+struct KeySetting
+{
+    QString path;
+    QString text;
+    QJsonValue expected;
+    QStringList first = {};
+};
+
+/// One setting for every key of scenariofile::formatKeys, each a value the plan does not hold,
+/// at index 0 of a list (1 for the stages: the second, not the scoring one).
+std::vector<KeySetting> keySettings()
+{
+    const auto number = [](const char *path, const char *text, double value,
+                           QStringList first = {}) {
+        return KeySetting{QLatin1String(path), QLatin1String(text), value, std::move(first)};
+    };
+    const auto text = [](const char *path, const char *value, QStringList first = {}) {
+        return KeySetting{QLatin1String(path), QLatin1String(value), QLatin1String(value),
+                          std::move(first)};
+    };
+    const auto boolean = [](const char *path, bool value, QStringList first = {}) {
+        return KeySetting{QLatin1String(path),
+                          value ? QStringLiteral("true") : QStringLiteral("false"), value,
+                          std::move(first)};
+    };
+    const QStringList done{QStringLiteral("project.tasks[0].status=done"),
+                           QStringLiteral("project.tasks[0].actual=2")};
+    const QStringList direct{QStringLiteral("hardware.model.kind=direct"),
+                             QStringLiteral("hardware.model.flops_per_item=2e9"),
+                             QStringLiteral("hardware.model.activation_bytes_per_item=1e6")};
+    return {
+        text("name", "Renamed"),
+        text("notes", "a note"),
+        text("workload.counted", "documents"),
+        text("workload.counted_one", "person"),
+        number("workload.users", "2k", 2000),
+        number("workload.predictions_per_user", "3", 3),
+        number("workload.latency_ms", "250", 250),
+        number("workload.accelerator_latency_ms", "12.5", 12.5),
+        number("workload.batch_ms_per_user", "40", 40),
+        number("workload.keep_fraction", "0.25", 0.25),
+        number("workload.workers", "64", 64),
+        number("workload.parallel_fraction", "0.95", 0.95),
+        text("stages[0].name", "scoring"),
+        boolean(
+            "stages[1].scoring", true,
+            {QStringLiteral("stages[0].scoring=false"), QStringLiteral("stages[0].ms_per_user=5")}),
+        number("stages[1].ms_per_user", "7.5", 7.5),
+        text("execution", "pipelined"),
+        number("microbatches", "16", 16),
+        number("worker_counts[0]", "50", 50),
+        number("compare_parallel_fraction", "0.9", 0.9),
+        number("uncertainty.samples", "500", 500),
+        number("uncertainty.seed", "7", 7),
+        number("uncertainty.percentile", "0.9", 0.9),
+        number("overheads.cold_start_s", "30", 30),
+        number("overheads.request_overhead_ms", "2", 2),
+        number("overheads.shared_cap_per_s", "40k", 40000),
+        text("overheads.shared_resource_name", "object store"),
+        number("overheads.dispatch_cap_per_s", "100", 100),
+        number("overheads.users_per_shard", "500", 500),
+        number("memory.accelerator_memory_bytes", "16e9", 16e9),
+        number("memory.model_bytes", "1e9", 1e9),
+        number("memory.bytes_per_item", "1e6", 1e6),
+        number("memory.batch_items", "4", 4),
+        number("simulation.straggler_prob", "0.05", 0.05),
+        number("simulation.straggler_factor", "2", 2),
+        number("simulation.failure_prob", "0.01", 0.01),
+        number("simulation.checkpoint_s", "60", 60),
+        number("simulation.checkpoint_cost_s", "1", 1),
+        boolean("simulation.speculative_backups", true),
+        number("simulation.trials", "50", 50),
+        number("simulation.seed", "3", 3),
+        boolean("hardware.enabled", true),
+        text("hardware.device", "L4"),
+        text("hardware.model.name", "Custom"),
+        text("hardware.model.kind", "direct", direct.mid(1)),
+        number("hardware.model.parameters", "7e9", 7e9),
+        number("hardware.model.layers", "16", 16),
+        number("hardware.model.hidden", "2048", 2048),
+        number("hardware.model.heads", "64", 64),
+        number("hardware.model.kv_heads", "4", 4),
+        number("hardware.model.intermediate", "8192", 8192),
+        number("hardware.model.vocabulary", "32000", 32000),
+        boolean("hardware.model.gated_mlp", false),
+        number("hardware.model.weight_bits", "8", 8),
+        number("hardware.model.activation_bits", "8", 8),
+        number("hardware.model.tokens", "256", 256),
+        number("hardware.model.output_tokens", "16", 16),
+        number("hardware.model.flops_per_item", "3e9", 3e9, direct),
+        number("hardware.model.activation_bytes_per_item", "2e6", 2e6, direct),
+        number("hardware.batch", "8", 8),
+        number("hardware.compute_efficiency", "0.5", 0.5),
+        number("hardware.memory_efficiency", "0.7", 0.7),
+        boolean("hardware.device_price", false),
+        text("hardware.devices[0].name", "Our GPU"),
+        text("hardware.devices[0].kind", "cpu"),
+        number("hardware.devices[0].bf16_tflops", "500", 500),
+        number("hardware.devices[0].int8_tops", "1000", 1000),
+        number("hardware.devices[0].memory_gib", "48", 48),
+        number("hardware.devices[0].memory_gb_per_s", "900", 900),
+        number("hardware.devices[0].interconnect_gb_per_s", "64", 64),
+        number("hardware.devices[0].price_per_hour", "1.5", 1.5),
+        text("hardware.devices[0].source", "the vendor's sheet"),
+        text("hardware.devices[0].price_source", "a quote"),
+        number("hardware.training.microbatch_sequences", "2", 2),
+        number("hardware.training.sequence_length", "1024", 1024),
+        number("hardware.training.tensor_parallel", "2", 2),
+        number("hardware.training.data_parallel", "2", 2),
+        boolean("hardware.training.shard_optimizer", true),
+        text("hardware.training.recompute", "full"),
+        number("hardware.training.tokens", "2e9", 2e9),
+        number("goal.deadline_s", "1800", 1800),
+        boolean("goal.finish_within", true),
+        number("goal.budget", "1000", 1000),
+        number("goal.price_per_worker_hour", "2.5", 2.5),
+        text("goal.currency", "EUR"),
+        number("goal.trials", "50", 50),
+        text("training.schedule", "gpipe"),
+        number("training.devices", "2", 2),
+        number("training.microbatches", "6", 6),
+        number("training.virtual_stages", "3", 3),
+        number("training.forward_ms", "12", 12),
+        number("training.backward_ms", "20", 20),
+        number("training.weight_ms", "5", 5),
+        number("training.comm_ms", "1", 1),
+        text("training.interleaved_rule", "megatron-2021"),
+        number("training.memory_limit", "4", 4),
+        number("training.activation_bytes", "1e9", 1e9,
+               {QStringLiteral("training.device_memory=8e10")}),
+        number("training.device_memory", "8e10", 8e10,
+               {QStringLiteral("training.activation_bytes=1e9")}),
+        text("project.tasks[0].name", "Renamed task"),
+        text("project.tasks[0].category", "research"),
+        text("project.tasks[0].unit", "days"),
+        number("project.tasks[0].optimistic", "1.2", 1.2),
+        number("project.tasks[0].most_likely", "1.8", 1.8),
+        number("project.tasks[0].pessimistic", "3", 3),
+        text("project.tasks[0].status", "done", {QStringLiteral("project.tasks[0].actual=2")}),
+        number("project.tasks[0].actual", "2.5", 2.5, {done.first()}),
+        text("project.tasks[0].finished_on", "2027-01-04", done),
+        number("project.tasks[0].share_done", "0.5", 0.5,
+               {QStringLiteral("project.tasks[0].status=in_progress")}),
+        text("project.calendar.working_days", "mon,tue,wed,thu,sun"),
+        number("project.calendar.hours_per_day", "6", 6),
+        text("project.start_date", "2027-01-04"),
+        text("project.status_date", "2027-02-01"),
+        boolean("project.scale_by_pace", false),
+        number("project.monte_carlo.category_correlation", "0.3", 0.3),
+        number("project.monte_carlo.trials", "500", 500),
+        number("project.monte_carlo.seed", "9", 9),
+        text("project.monte_carlo.distribution", "triangular"),
+        number("project.buffers.labeling", "0.5", 0.5),
+        number("project.buffers.training", "0.5", 0.5),
+        number("project.buffers.optimization", "0.5", 0.5),
+        number("project.buffers.research", "0.5", 0.5),
+        number("project.buffers.other", "0.5", 0.5),
+        number("project.buffers.contingency", "0.5", 0.5),
+        number("project.labeling.items", "5000", 5000),
+        text("project.labeling.strata[0].name", "easy"),
+        number("project.labeling.strata[0].share", "0.6", 0.6,
+               {QStringLiteral("project.labeling.strata[1].share=0.4")}),
+        number("project.labeling.strata[0].count", "60000", 60000,
+               {QStringLiteral("project.labeling.strata[0].share=null"),
+                QStringLiteral("project.labeling.strata[1].share=null"),
+                QStringLiteral("project.labeling.strata[1].count=40000")}),
+        number("project.labeling.strata[0].minutes_per_item", "2", 2),
+        number("project.labeling.strata[0].review_minutes_per_item", "3", 3),
+        number("project.labeling.qc_rate", "0.2", 0.2),
+        number("project.labeling.adjudication_share", "0.1", 0.1),
+        number("project.labeling.adjudication_minutes_per_item", "4", 4),
+        number("project.labeling.annotators", "5", 5),
+        number("project.labeling.hours_per_week", "30", 30),
+        number("project.labeling.first_week_productivity", "0.5", 0.5),
+        number("project.labeling.contingency", "0.1", 0.1),
+        number("project.labeling.hourly_rate", "20", 20),
+        number("project.labeling.tooling_cost", "500", 500),
+        number("project.job_eta.samples_per_second", "100", 100),
+        number("project.job_eta.dataset_samples", "1e6", 1e6),
+        number("project.job_eta.epochs", "2", 2),
+        number("project.job_eta.safety_factor", "1.2", 1.2),
+        number("project.job_eta.checkpoint_minutes", "10", 10),
+        text("project.actuals[0].name", "pilot"),
+        number("project.actuals[0].estimate", "11", 11),
+        number("project.actuals[0].actual", "13", 13),
+        text("measured.measure", "runtime_s"),
+        number("measured.runs[0].workers", "4", 4),
+        number("measured.runs[0].value", "120", 120),
+        text("measured.trace.file", "run.json"),
+        text("measured.trace.read_at", "2027-01-04T00:00:00Z",
+             {QStringLiteral("measured.trace.file=run.json")}),
+    };
+}
+
+/// The value at `path` ("stages[1].ms_per_user") of a scenario file's object; undefined when
+/// it has none.
+QJsonValue valueAt(const QJsonObject &root, const QString &path)
+{
+    static const QRegularExpression step(QStringLiteral("^([a-z0-9_]+)(?:\\[(\\d+)\\])?$"));
+    QJsonValue node = root;
+    for (const QString &part : path.split(QLatin1Char('.'))) {
+        const QRegularExpressionMatch match = step.match(part);
+        node = node.toObject().value(match.captured(1));
+        if (!match.captured(2).isEmpty())
+            node = node.toArray().at(match.captured(2).toInt());
+    }
+    return node;
+}
+
+} // namespace
+
+// Every key of the format set by --set as eval reads the file (cli::loadPlanFile), on the
+// smallest file the format reads and on a full plan (a preset with hardware, a second stage,
+// a project with an actual and measured runs): each is accepted, the plan loads, and the file
+// the plan saves holds the value set. A key in a list element the file does not have (the
+// minimal file's second stage) is refused as no such key, and is set on the full plan.
+TEST(Cli, EveryKeyOfTheFormatCanBeSetOnAnyFile)
+{
+    const QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString minimal = dir.filePath(QStringLiteral("minimal.json"));
+    const QString full = dir.filePath(QStringLiteral("full.json"));
+    {
+        QFile out(minimal);
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+        out.write(kMinimalPlan);
+    }
+    {
+        QFile in(QStringLiteral(PIPEPLAN_PRESETS_DIR "/embedding-h100.json"));
+        ASSERT_TRUE(in.open(QIODevice::ReadOnly));
+        scenariofile::LoadResult loaded = scenariofile::fromJson(in.readAll());
+        ASSERT_TRUE(loaded.plan) << loaded.error.toString().toStdString();
+        Scenario &s = loaded.plan->scenario;
+        s.stages.push_back(Stage{QStringLiteral("features"), 5, false});
+        s.project.actuals.push_back({QStringLiteral("prototype"), 10, 12});
+        s.measured.runs.runs = {{1, 100}, {2, 190}, {8, 600}};
+        QFile out(full);
+        ASSERT_TRUE(out.open(QIODevice::WriteOnly));
+        out.write(scenariofile::toJson(*loaded.plan));
+    }
+    const std::vector<KeySetting> settings = keySettings();
+    // Every key of the format has a setting here.
+    std::set<QString> covered;
+    for (const KeySetting &setting : settings)
+        covered.insert(
+            QString(setting.path)
+                .replace(QRegularExpression(QStringLiteral("\\[\\d+\\]")), QStringLiteral("[i]")));
+    for (const scenariofile::FormatKey &key : scenariofile::formatKeys())
+        EXPECT_TRUE(covered.count(QLatin1String(key.path))) << key.path << " has no setting";
+    EXPECT_EQ(covered.size(), scenariofile::formatKeys().size());
+
+    int set = 0;
+    int absent = 0;
+    for (const QString &path : {minimal, full}) {
+        const std::string file = QFileInfo(path).fileName().toStdString();
+        for (const KeySetting &setting : settings) {
+            const std::string where = file + " " + setting.path.toStdString();
+            QStringList sets = setting.first;
+            sets << setting.path + QLatin1Char('=') + setting.text;
+            QString error;
+            const std::optional<Plan> plan = cli::loadPlanFile(path, sets, &error);
+            if (!plan && error.endsWith(QStringLiteral("no such key in the scenario")) &&
+                path == minimal && setting.path.startsWith(QStringLiteral("stages[1]"))) {
+                ++absent; // the minimal file has one stage
+                continue;
+            }
+            if (!plan && error.endsWith(QStringLiteral("no such key in the scenario")) &&
+                path == minimal &&
+                (setting.path.startsWith(QStringLiteral("project.actuals[0]")) ||
+                 setting.path.startsWith(QStringLiteral("measured.runs[0]")) ||
+                 setting.path.startsWith(QStringLiteral("hardware.devices[0]")))) {
+                ++absent; // lists the minimal file leaves empty
+                continue;
+            }
+            ASSERT_TRUE(plan) << where << ": " << error.toStdString();
+            const QJsonValue saved = valueAt(scenariofile::toJsonObject(*plan), setting.path);
+            EXPECT_EQ(saved, setting.expected)
+                << where << ": saved " << QJsonDocument(QJsonArray{saved}).toJson().toStdString();
+            ++set;
+        }
+    }
+    EXPECT_EQ(set + absent, 2 * static_cast<int>(settings.size()));
+    EXPECT_EQ(absent, 17); // the second stage's 2 keys, an actual's 3, a run's 2, a device's 10
 }

@@ -7,6 +7,8 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QRegularExpression>
+#include <QSet>
 #include <QStringList>
 
 #include <gtest/gtest.h>
@@ -641,6 +643,145 @@ TEST(ScenarioFile, SetValueReadsARangeAsTheFileDoes)
     EXPECT_EQ(error.field, QStringLiteral("uncertainty.ranges.workload.latency_ms"));
     EXPECT_TRUE(error.message.endsWith(QStringLiteral("got '800...1200'")))
         << error.toString().toStdString();
+}
+
+// A key the format writes only when it is set (goal.budget, training.memory_limit), a date
+// written null and a key with digits in its name are set like any other: the file need not
+// hold them. The value is read as the format's type, not the type of what the file holds.
+TEST(ScenarioFile, SetValueSetsKeysTheFileDoesNotHold)
+{
+    QJsonObject root =
+        scenariofile::toJsonObject(*scenariofile::fromJson(readPreset("embedding-h100.json")).plan);
+    ASSERT_FALSE(root.value(QStringLiteral("goal")).toObject().contains(QStringLiteral("budget")));
+    for (const auto &[key, text] :
+         {std::pair{"goal.budget", "1k"}, std::pair{"training.memory_limit", "4"},
+          std::pair{"training.interleaved_rule", "megatron-2021"},
+          std::pair{"counted_one", "person"}, std::pair{"project.start_date", "2027-01-04"},
+          std::pair{"hardware.devices[0].bf16_tflops", "500"},
+          std::pair{"measured.trace.file", "run.json"}}) {
+        const std::optional<FieldError> refused =
+            scenariofile::setValue(root, QLatin1String(key), QLatin1String(text));
+        EXPECT_FALSE(refused) << key << ": " << refused->toString().toStdString();
+    }
+    scenariofile::LoadResult loaded = scenariofile::fromJsonObject(root);
+    ASSERT_TRUE(loaded.plan) << loaded.error.toString().toStdString();
+    const Scenario &s = loaded.plan->scenario;
+    EXPECT_TRUE(s.goal.budget == 1000.0);
+    EXPECT_TRUE(s.training.memoryLimitMicrobatches == 4.0);
+    EXPECT_EQ(s.training.interleavedRule, schedule::InterleavedRule::Megatron2021);
+    EXPECT_EQ(s.workload.counted.one, QStringLiteral("person"));
+    EXPECT_TRUE(s.project.startDate == QDate(2027, 1, 4));
+    ASSERT_FALSE(s.hardware.devices.empty());
+    EXPECT_EQ(s.hardware.devices[0].bf16Tflops, 500);
+    EXPECT_EQ(s.measured.traceFile, QStringLiteral("run.json"));
+
+    // null clears what is optional; a date and a budget alike.
+    EXPECT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("goal.budget"), QStringLiteral("null")));
+    EXPECT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("project.start_date"), QStringLiteral("null")));
+    loaded = scenariofile::fromJsonObject(root);
+    ASSERT_TRUE(loaded.plan) << loaded.error.toString().toStdString();
+    EXPECT_FALSE(loaded.plan->scenario.goal.budget);
+    EXPECT_FALSE(loaded.plan->scenario.project.startDate);
+
+    // The format's type decides, whatever the file holds: a number must read as one.
+    const QJsonObject before = root;
+    EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("goal.budget"), QStringLiteral("lots"))
+                  ->message,
+              QStringLiteral("'lots' is not a number"));
+    EXPECT_EQ(
+        scenariofile::setValue(root, QStringLiteral("goal.finish_within"), QStringLiteral("1"))
+            ->message,
+        QStringLiteral("must be true or false, got '1'"));
+    EXPECT_EQ(
+        scenariofile::setValue(root, QStringLiteral("baseline.goal.budget"), QStringLiteral("10"))
+            ->message,
+        QStringLiteral("the plan pins no baseline"));
+    EXPECT_EQ(scenariofile::setValue(root, QStringLiteral("goal.no_such_key"), QStringLiteral("1"))
+                  ->message,
+              QStringLiteral("no such key in the scenario"));
+    EXPECT_EQ(
+        scenariofile::setValue(root, QStringLiteral("project.actuals[0].name"), QStringLiteral("x"))
+            ->message,
+        QStringLiteral("no such key in the scenario")); // the plan has no actual
+    EXPECT_EQ(root, before);
+
+    // A pinned baseline takes the scenario's keys.
+    Plan pinned = *scenariofile::fromJsonObject(root).plan;
+    pinned.baseline = pinned.scenario;
+    root = scenariofile::toJsonObject(pinned);
+    EXPECT_FALSE(
+        scenariofile::setValue(root, QStringLiteral("baseline.goal.budget"), QStringLiteral("10")));
+    loaded = scenariofile::fromJsonObject(root);
+    ASSERT_TRUE(loaded.plan && loaded.plan->baseline) << loaded.error.toString().toStdString();
+    EXPECT_TRUE(loaded.plan->baseline->goal.budget == 10.0);
+    EXPECT_FALSE(loaded.plan->scenario.goal.budget);
+}
+
+// The format's keys (scenariofile::formatKeys, what --set can set in any file) and the fields
+// docs/scenario-format.md lists are the same: every documented path is a key or a list or
+// object as a whole, and every key is documented, by its path or as a field of its object.
+TEST(ScenarioFile, EveryFormatKeyIsDocumentedAndEveryDocumentedKeyIsInTheFormat)
+{
+    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/../../docs/scenario-format.md"));
+    ASSERT_TRUE(file.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(file.readAll());
+    const QString fields =
+        text.section(QStringLiteral("## Fields"), 1).section(QStringLiteral("\n## "), 0, 0);
+    // Each row's first cell: "`a.b.c`, `d`, `e`" documents a.b.c, a.b.d and a.b.e.
+    QSet<QString> documented;
+    static const QRegularExpression row(QStringLiteral("^\\| (`[^|]*`) \\|"),
+                                        QRegularExpression::MultilineOption);
+    static const QRegularExpression quoted(QStringLiteral("`([^`]+)`"));
+    for (const QRegularExpressionMatch &cell : row.globalMatch(fields)) {
+        QString parent;
+        for (const QRegularExpressionMatch &name : quoted.globalMatch(cell.captured(1))) {
+            QString path = name.captured(1);
+            if (path.contains(QLatin1Char('.')))
+                parent = path.left(path.lastIndexOf(QLatin1Char('.')) + 1);
+            else
+                path.prepend(parent);
+            documented.insert(path);
+        }
+    }
+    ASSERT_GT(documented.size(), 100);
+    QSet<QString> keys;
+    for (const scenariofile::FormatKey &key : scenariofile::formatKeys()) {
+        const QString path = QLatin1String(key.path);
+        EXPECT_FALSE(keys.contains(path)) << key.path << " listed twice";
+        keys.insert(path);
+        // Documented by its own path, or as a field or an element of a documented object or
+        // list ("hardware.model", "hardware.devices", "worker_counts").
+        static const QRegularExpression element(QStringLiteral("\\[i\\]$"));
+        const QString container =
+            path.contains(QLatin1Char('.')) ? path.left(path.lastIndexOf(QLatin1Char('.'))) : path;
+        const QString list = QString(container).remove(element);
+        EXPECT_TRUE(documented.contains(path) || documented.contains(container) ||
+                    documented.contains(list))
+            << key.path << " is not in docs/scenario-format.md";
+    }
+    // What is documented but not a single value --set can set: a list or an object as a whole.
+    const QSet<QString> wholes{QStringLiteral("uncertainty.ranges"),
+                               QStringLiteral("stages"),
+                               QStringLiteral("worker_counts"),
+                               QStringLiteral("hardware.model"),
+                               QStringLiteral("hardware.training"),
+                               QStringLiteral("hardware.devices"),
+                               QStringLiteral("goal.levers"),
+                               QStringLiteral("training.compare"),
+                               QStringLiteral("project.tasks[i].depends_on"),
+                               QStringLiteral("project.calendar.holidays"),
+                               QStringLiteral("project.labeling.strata[i]"),
+                               QStringLiteral("project.actuals[i]"),
+                               QStringLiteral("measured.runs[i]"),
+                               QStringLiteral("measured.trace"),
+                               QStringLiteral("report.sections"),
+                               QStringLiteral("options"),
+                               QStringLiteral("baseline")};
+    for (const QString &path : documented)
+        EXPECT_TRUE(keys.contains(path) || wholes.contains(path))
+            << path.toStdString() << " is documented but not a key of the format";
 }
 
 // Issue 17: up to version 4 the accelerator lever was written backwards (`latency_ms` the

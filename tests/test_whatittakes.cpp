@@ -1,3 +1,4 @@
+#include "core/base/units.h"
 #include "core/hardware/device.h"
 #include "core/plan/explain.h"
 #include "core/plan/options.h"
@@ -16,6 +17,7 @@
 #include <algorithm>
 #include <cmath>
 #include <optional>
+#include <random>
 #include <utility>
 
 using namespace pipeplan;
@@ -190,6 +192,44 @@ TEST(WhatItTakes, ApplyingTheValueMeetsTheBudgetAndOneStepBackMisses)
     EXPECT_GT(checked, 15);
 }
 
+// Seed 000's nightly job within an hour: at the keep fraction field's smallest step, 0.001,
+// the serial 2 % alone still takes 16.67 hours, but the serial part shrinks with the work:
+// keep x 3e9 s x (0.02 + 0.98 / 10,000) = keep x 60,294,000 s meets 3,600 s up to keep
+// 0.0000597, 0.00005 on a grid of 5 decimals. What stops the search is the field's step, and
+// the reason says so rather than Amdahl's ceiling.
+TEST(WhatItTakes, TheFieldsSmallestStepIsTheReasonWhenItBinds)
+{
+    Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
+    plan.scenario.goal.finishWithin = true;
+    plan.scenario.goal.deadlineSeconds = 3600;
+    const whatittakes::Result result = evaluatePlan(plan).whatItTakes;
+    const whatittakes::Row *keep = rowOf(result, QStringLiteral("workload.keep_fraction"));
+    ASSERT_TRUE(keep);
+    EXPECT_FALSE(keep->possible);
+    EXPECT_EQ(keep->reason.toStdString(),
+              "at 0.001, the field's smallest step, the job still takes 16.75 hours (deadline 60 "
+              "minutes); 0.00005 meets it, finer than the field keeps");
+    // The value named meets, the next step of its grid misses: as --set would set it.
+    for (const auto &[value, meets] : {std::pair{0.00005, true}, std::pair{0.00006, false}}) {
+        Plan set = plan;
+        ASSERT_TRUE(whatittakes::apply(set.scenario, keep->key, value));
+        EXPECT_EQ(evaluatePlan(set).model.effectiveRuntimeSeconds <= 3600, meets) << value;
+    }
+    // The workers still name Amdahl's ceiling: the serial part does not shrink with them.
+    const whatittakes::Row *workers = rowOf(result, QStringLiteral("workload.workers"));
+    ASSERT_TRUE(workers);
+    EXPECT_TRUE(workers->reason.startsWith(QStringLiteral("Amdahl's ceiling")))
+        << workers->reason.toStdString();
+    // A cold start longer than the deadline binds at any keep fraction: the job's own reason.
+    plan.scenario.overheads.coldStartSeconds = 4000;
+    const whatittakes::Row *cold =
+        rowOf(evaluatePlan(plan).whatItTakes, QStringLiteral("workload.keep_fraction"));
+    ASSERT_TRUE(cold);
+    EXPECT_FALSE(cold->possible);
+    EXPECT_EQ(cold->reason.toStdString(),
+              "the cold start alone takes 66.67 minutes (deadline 60 minutes)");
+}
+
 TEST(WhatItTakes, NoDeadlineNoTable)
 {
     Scenario s = thousandSecondJob();
@@ -289,6 +329,282 @@ TEST(WhatItTakesPlane, NoPlaneWithoutADeadlineOrALever)
     EXPECT_FALSE(whatittakes::plane(s, false, QStringLiteral("workload.workers"),
                                     QStringLiteral("workload.keep_fraction"), {})
                      .active);
+}
+
+// The plane answers for the lever table's target. A budget alone by hand: the 1,000-second job
+// at p = 0.5 and $3.60 per worker-hour costs keep x (0.5 N + 0.5) dollars, within $2.0001 for
+// every keep fraction up to 4.0002 / (N + 1) (floored to the field's 0.001; never a tie);
+// fewer workers help the budget, so the region lies below the boundary down to the axis's low
+// end.
+TEST(WhatItTakesPlane, ABudgetAloneByHand)
+{
+    Scenario s = thousandSecondJob();
+    s.goal.finishWithin = false;
+    s.goal.pricePerWorkerHour = 3.6;
+    s.goal.budget = 2.0001;
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    const whatittakes::Plane plane =
+        whatittakes::plane(s, false, QStringLiteral("workload.workers"),
+                           QStringLiteral("workload.keep_fraction"), single);
+    ASSERT_TRUE(plane.active) << plane.reason.toStdString();
+    EXPECT_FALSE(plane.deadlineOn);
+    EXPECT_TRUE(plane.budget == 2.0001);
+    EXPECT_FALSE(plane.meetsNow); // keep 1 at 10 workers: $5.50
+    EXPECT_EQ(plane.meetsNow, single.meetsNow);
+    EXPECT_NEAR(plane.plan.cost, 5.5, 1e-12);
+    // The workers' single answer is the most the budget allows, 3: the axis spans a third of it
+    // (1) to three times the plan's 10 (30).
+    EXPECT_FALSE(plane.x.upHelps);
+    EXPECT_EQ(plane.x.low, 1);
+    EXPECT_EQ(plane.x.high, 30);
+    EXPECT_FALSE(plane.y.upHelps);
+    ASSERT_EQ(plane.boundary.size(), plane.xs.size());
+    ASSERT_EQ(plane.farEdge.size(), plane.xs.size());
+    for (size_t i = 0; i < plane.xs.size(); ++i) {
+        const double n = plane.xs[i];
+        const double keep = std::min(1.0, std::floor(4.0002 / (n + 1) * 1000) / 1000);
+        if (keep < plane.y.low) {
+            EXPECT_FALSE(plane.boundary[i]) << n;
+            continue;
+        }
+        ASSERT_TRUE(plane.boundary[i]) << n;
+        EXPECT_EQ(*plane.boundary[i], keep) << n;
+        ASSERT_TRUE(plane.farEdge[i]) << n;
+        EXPECT_EQ(*plane.farEdge[i], plane.y.low) << n;
+    }
+    // The cheapest: one worker at the least keep fraction on the plane.
+    ASSERT_TRUE(plane.cheapest);
+    EXPECT_EQ(plane.cheapest->x, 1);
+    EXPECT_EQ(plane.cheapest->y, plane.y.low);
+    EXPECT_NEAR(plane.cheapest->cost, plane.y.low, 1e-12);
+    ASSERT_TRUE(plane.nearest);
+    EXPECT_LE(plane.nearest->cost, 2.0001);
+    EXPECT_EQ(explain::planeLines(plane).front().toStdString(),
+              "Workers against keep fraction, everything else as it is; a budget of $2.00.");
+}
+
+// A deadline the plan meets and a budget nothing meets (every worker is billed for a cold start
+// longer than the budget buys): every lever row is impossible and the plan misses; so does the
+// plane: no cheapest, no nearest, the plan marked as missing.
+TEST(WhatItTakesPlane, ABudgetNothingMeetsLeavesThePlaneEmpty)
+{
+    Scenario s = thousandSecondJob();
+    s.goal.deadlineSeconds = 10'000;
+    s.goal.pricePerWorkerHour = 3.6;
+    s.overheads.coldStartSeconds = 100; // $0.10 a worker before any work
+    s.goal.budget = 0.05;
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    ASSERT_TRUE(single.active);
+    EXPECT_FALSE(single.meetsNow);
+    for (const whatittakes::Row &row : single.rows)
+        EXPECT_FALSE(row.possible) << row.key.toStdString();
+    for (const auto &[keyX, keyY] :
+         {std::pair{QStringLiteral("workload.workers"), QStringLiteral("workload.keep_fraction")},
+          std::pair{QStringLiteral("workload.keep_fraction"), QStringLiteral("workload.workers")},
+          std::pair{QStringLiteral("workload.latency_ms"),
+                    QStringLiteral("overheads.cold_start_s")}}) {
+        const whatittakes::Plane plane = whatittakes::plane(s, false, keyX, keyY, single);
+        const std::string where = keyX.toStdString() + " x " + keyY.toStdString();
+        ASSERT_TRUE(plane.active) << where << plane.reason.toStdString();
+        EXPECT_FALSE(plane.meetsNow) << where;
+        EXPECT_TRUE(plane.deadlineOn) << where;
+        EXPECT_TRUE(plane.budget == 0.05) << where;
+        EXPECT_FALSE(plane.cheapest) << where;
+        EXPECT_FALSE(plane.nearest) << where;
+        EXPECT_EQ(explain::planeLines(plane).back().toStdString(),
+                  "No combination on this plane meets the deadline and the budget.")
+            << where;
+    }
+}
+
+// Workers up with a deadline and a budget: more workers shorten the job and cost more, so a
+// column's meeting span runs from the fewest in time to the most the budget allows. By hand at
+// keep 1: 1,000 (0.1 + 0.9 / N) <= 205 from N = 9; the cost N x runtime / 1,000 = 0.1 N + 0.9
+// dollars is within $2.55 up to N = 16.
+TEST(WhatItTakesPlane, WorkersBetweenTheDeadlineAndTheBudget)
+{
+    Scenario s = thousandSecondJob();
+    s.workload.parallelFraction = 0.9;
+    s.goal.deadlineSeconds = 205;
+    s.goal.pricePerWorkerHour = 3.6;
+    s.goal.budget = 2.55;
+    s.workload.workers = 4;
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    const whatittakes::Plane plane =
+        whatittakes::plane(s, false, QStringLiteral("workload.keep_fraction"),
+                           QStringLiteral("workload.workers"), single);
+    ASSERT_TRUE(plane.active) << plane.reason.toStdString();
+    EXPECT_TRUE(plane.y.upHelps);
+    const auto column = std::find(plane.xs.begin(), plane.xs.end(), 1.0);
+    ASSERT_NE(column, plane.xs.end());
+    const size_t i = static_cast<size_t>(column - plane.xs.begin());
+    ASSERT_TRUE(plane.boundary[i] && plane.farEdge[i]);
+    EXPECT_EQ(*plane.boundary[i], 9);
+    EXPECT_EQ(*plane.farEdge[i], 16);
+    // The lever table's workers row says the same at keep 1.
+    const whatittakes::Row *workers = rowOf(single, QStringLiteral("workload.workers"));
+    ASSERT_TRUE(workers && workers->needed);
+    EXPECT_EQ(*workers->needed, 9);
+    // Each column: the span's ends meet, one worker beyond either end misses.
+    for (size_t c = 0; c < plane.xs.size(); ++c) {
+        if (!plane.boundary[c])
+            continue;
+        for (const auto &[workersThere, meets] :
+             {std::pair{*plane.boundary[c], true}, std::pair{*plane.farEdge[c], true},
+              std::pair{*plane.boundary[c] - 1, false}, std::pair{*plane.farEdge[c] + 1, false}}) {
+            if (workersThere < plane.y.low || workersThere > plane.y.high)
+                continue;
+            Scenario at = s;
+            at.workload.keepFraction = plane.xs[c];
+            at.workload.workers = workersThere;
+            const double runtime = effectiveRuntimeSeconds(at);
+            const double cost = workersThere * units::toHours(runtime) * 3.6;
+            EXPECT_EQ(runtime <= 205 && cost <= 2.55, meets)
+                << "keep " << plane.xs[c] << " workers " << workersThere;
+        }
+    }
+}
+
+namespace {
+
+/// A plan drawn from `random`: a job of 10^3 to 10^8 users, a latency, keep fraction, workers,
+/// p and price across their usual spans, some overheads and a second stage now and then.
+Scenario generatedPlan(std::mt19937_64 &random)
+{
+    const auto uniform = [&](double low, double high) {
+        return std::uniform_real_distribution<double>(low, high)(random);
+    };
+    const auto logUniform = [&](double low, double high) {
+        return std::exp(uniform(std::log(low), std::log(high)));
+    };
+    const auto chance = [&](double p) { return uniform(0, 1) < p; };
+    Scenario s = defaultScenario();
+    s.stages = {Stage{QStringLiteral("score"), 0, true}};
+    if (chance(0.3))
+        s.stages.push_back(
+            Stage{QStringLiteral("features"), std::round(logUniform(1, 200)), false});
+    s.workload.users = std::round(logUniform(1e3, 1e8));
+    s.workload.predictionsPerUser = std::round(uniform(1, 20));
+    s.workload.latencyMs = std::round(logUniform(1, 1000) * 100) / 100;
+    s.workload.keepFraction = std::round(uniform(0.05, 1) * 1000) / 1000;
+    s.workload.workers = std::round(logUniform(1, 1e4));
+    s.workload.parallelFraction = std::round(uniform(0.5, 1) * 10'000) / 10'000;
+    s.overheads = {};
+    if (chance(0.3))
+        s.overheads.coldStartSeconds = std::round(logUniform(1, 300));
+    if (chance(0.2))
+        s.overheads.requestOverheadMs = std::round(logUniform(0.1, 5) * 100) / 100;
+    if (chance(0.2))
+        s.overheads.sharedCapPerSecond = std::round(logUniform(1e2, 1e6));
+    s.goal.pricePerWorkerHour = std::round(logUniform(0.1, 5) * 100) / 100;
+    return s;
+}
+
+} // namespace
+
+// The plane against generated plans with a deadline, a budget or both (seeded, 240 plans, a
+// random pair of the plan's levers each): the plane answers for the lever table's target (the
+// same deadline, budget and verdict on the plan), every point it offers (the cheapest, the
+// nearest, each column's boundary and far edge) meets that whole target when applied to the
+// plan and evaluated, and at the plan's own value of the first lever its boundary is the
+// lever table's answer for the second (none where the table says it cannot alone).
+TEST(WhatItTakesPlane, GeneratedPlansOfferOnlyPointsThatMeetTheLeverTablesTarget)
+{
+    std::mt19937_64 random(20'261'206);
+    int plans = 0;
+    int points = 0;
+    int agreements = 0;
+    int budgets = 0;
+    for (int n = 0; n < 240; ++n) {
+        Scenario s = generatedPlan(random);
+        if (!validate(s).empty())
+            continue;
+        const double runtime = effectiveRuntimeSeconds(s);
+        const double cost = s.workload.workers * runtime / 3600 * s.goal.pricePerWorkerHour;
+        const auto factor = [&](double low, double high) {
+            return std::exp(
+                std::uniform_real_distribution<double>(std::log(low), std::log(high))(random));
+        };
+        const int target = static_cast<int>(random() % 3); // deadline, budget, both
+        s.goal.finishWithin = target != 1;
+        s.goal.deadlineSeconds = runtime * factor(0.05, 3);
+        if (target != 0)
+            s.goal.budget = cost * factor(0.01, 3);
+        budgets += s.goal.budget.has_value();
+        const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+        ASSERT_TRUE(single.active);
+        std::vector<QString> keys;
+        for (const whatittakes::Row &row : single.rows)
+            keys.push_back(row.key);
+        ASSERT_GE(keys.size(), 2u);
+        const size_t first = random() % keys.size();
+        const size_t second = (first + 1 + random() % (keys.size() - 1)) % keys.size();
+        const QString keyX = keys[first];
+        const QString keyY = keys[second];
+        const std::string where =
+            "plan " + std::to_string(n) + " " + keyX.toStdString() + " x " + keyY.toStdString();
+        const whatittakes::Plane plane = whatittakes::plane(s, false, keyX, keyY, single);
+        ASSERT_TRUE(plane.active) << where << ": " << plane.reason.toStdString();
+        ++plans;
+        EXPECT_EQ(plane.deadlineOn, single.deadlineOn) << where;
+        EXPECT_EQ(plane.budget, single.budget) << where;
+        EXPECT_EQ(plane.meetsNow, single.meetsNow) << where;
+
+        // A point applied to the plan and evaluated: meets the whole target, at the cost shown.
+        const auto check = [&](double x, double y, const char *what,
+                               std::optional<double> shownCost) {
+            Scenario at = s;
+            whatittakes::apply(at, keyX, x);
+            whatittakes::apply(at, keyY, y);
+            const ScenarioResult r = evaluate(at);
+            if (single.deadlineOn) {
+                EXPECT_LE(r.effectiveRuntimeSeconds, s.goal.deadlineSeconds)
+                    << where << " " << what << " at " << x << ", " << y;
+            }
+            if (single.budget) {
+                EXPECT_LE(r.cost.total, *single.budget)
+                    << where << " " << what << " at " << x << ", " << y;
+            }
+            if (shownCost) {
+                EXPECT_NEAR(r.cost.total, *shownCost, 1e-9 * *shownCost) << where << " " << what;
+            }
+            ++points;
+        };
+        for (const std::optional<whatittakes::PlanePoint> &point :
+             {plane.cheapest, plane.nearest}) {
+            if (point)
+                check(point->x, point->y, point == plane.cheapest ? "cheapest" : "nearest",
+                      point->cost);
+        }
+        if (single.meetsNow) {
+            EXPECT_FALSE(plane.nearest) << where;
+        }
+        for (size_t i = 0; i < plane.xs.size(); ++i) {
+            EXPECT_EQ(plane.boundary[i].has_value(), plane.farEdge[i].has_value()) << where;
+            if (!plane.boundary[i])
+                continue;
+            check(plane.xs[i], *plane.boundary[i], "boundary", std::nullopt);
+            check(plane.xs[i], *plane.farEdge[i], "far edge", std::nullopt);
+        }
+        // At the plan's own first lever, the second lever alone: the lever table's answer.
+        const auto column = std::find(plane.xs.begin(), plane.xs.end(), plane.x.current);
+        const whatittakes::Row *row = rowOf(single, keyY);
+        ASSERT_TRUE(row);
+        if (column == plane.xs.end())
+            continue;
+        const std::optional<double> &boundary =
+            plane.boundary[static_cast<size_t>(column - plane.xs.begin())];
+        EXPECT_EQ(boundary.has_value(), row->possible)
+            << where << ": " << row->reason.toStdString();
+        if (boundary && row->needed) {
+            EXPECT_EQ(*boundary, *row->needed) << where;
+        }
+        ++agreements;
+    }
+    EXPECT_GT(plans, 200);
+    EXPECT_GT(budgets, 120);
+    EXPECT_GT(points, 5000);
+    EXPECT_GT(agreements, 150);
 }
 
 // Every preset, a deadline a third of its runtime, three pairs of levers: every boundary point
@@ -596,4 +912,81 @@ TEST(Options, OverridesAsTypedOnePerLine)
     EXPECT_FALSE(options::parseOverrides(QStringLiteral("a=1\na=2"), &error));
     EXPECT_EQ(error.toStdString(), "line 2: a is set twice");
     EXPECT_FALSE(options::parseOverrides(QStringLiteral("=3"), &error));
+}
+
+// Efficient means no other row at least as fast and at least as cheap, and better in one: the
+// comparisons are <=. A job of p = 1 costs the same at any worker count (8 workers for an hour,
+// 4 for two hours: 8 worker-hours), so fewer workers are as cheap and slower: dominated. A
+// higher price runs as fast and costs more: dominated. An option equal to the plan in both
+// dominates neither: both efficient.
+TEST(Options, EqualCostOrEqualRuntimeIsComparedWithAtMost)
+{
+    Plan plan{thousandSecondJob(), std::nullopt};
+    Scenario &s = plan.scenario;
+    s.workload.users = 28'800; // 28,800 s of work
+    s.workload.parallelFraction = 1;
+    s.workload.workers = 8;
+    s.goal.pricePerWorkerHour = 1;
+    const auto pair = [](const char *key, const char *value) {
+        return std::pair<QString, QString>{QLatin1String(key), QLatin1String(value)};
+    };
+    s.options = {
+        {QStringLiteral("same"), {pair("workload.workers", "8")}},
+        {QStringLiteral("fewer workers"), {pair("workload.workers", "4")}},
+        {QStringLiteral("dearer"), {pair("goal.price_per_worker_hour", "2")}},
+    };
+    const std::vector<options::Row> rows = evaluatePlan(plan).options;
+    ASSERT_EQ(rows.size(), 4u);
+    for (const options::Row &row : rows)
+        ASSERT_TRUE(row.error.isEmpty()) << row.error.toStdString();
+    // The ties are exact: the test is of <= only if they are.
+    ASSERT_EQ(rows[2].cost, rows[0].cost);
+    ASSERT_GT(rows[2].runtimeSeconds, rows[0].runtimeSeconds);
+    ASSERT_EQ(rows[3].runtimeSeconds, rows[0].runtimeSeconds);
+    ASSERT_GT(rows[3].cost, rows[0].cost);
+    ASSERT_EQ(rows[1].runtimeSeconds, rows[0].runtimeSeconds);
+    ASSERT_EQ(rows[1].cost, rows[0].cost);
+    EXPECT_TRUE(rows[0].efficient);
+    EXPECT_TRUE(rows[1].efficient); // equal in both: neither is better in one
+    EXPECT_FALSE(rows[2].efficient) << "as cheap and slower";
+    EXPECT_FALSE(rows[3].efficient) << "as fast and dearer";
+}
+
+// The cost curve over worker counts (Runtime against cost): every point is its workers x its
+// runtime in hours x the price in force, its runtime the model's at that worker count, and the
+// plan's point is the headline's runtime and cost, on every preset.
+TEST(CostCurve, EveryPointIsWorkersTimesHoursTimesPriceAndThePlansIsTheHeadlines)
+{
+    int checked = 0;
+    for (const QString &name : presets()) {
+        const Plan plan = loadPreset(name);
+        const PlanResult result = evaluatePlan(plan);
+        const CostSeries &curve = result.costCurve;
+        const double price = result.model.cost.pricePerWorkerHour;
+        const std::string where = name.toStdString();
+        ASSERT_EQ(curve.curve.size(), static_cast<size_t>(kSeriesCurvePoints)) << where;
+        EXPECT_EQ(curve.currency, result.model.cost.currency) << where;
+        for (const CostPoint &point : curve.curve) {
+            EXPECT_NEAR(point.cost, point.workers * units::toHours(point.runtimeSeconds) * price,
+                        1e-12 * point.cost)
+                << where << " at " << point.workers;
+            Scenario at = result.inForce;
+            at.workload.workers = point.workers;
+            EXPECT_NEAR(point.runtimeSeconds, effectiveRuntimeSeconds(at),
+                        1e-12 * point.runtimeSeconds)
+                << where << " at " << point.workers;
+            ++checked;
+        }
+        EXPECT_EQ(curve.plan.workers, result.inForce.workload.workers) << where;
+        EXPECT_EQ(curve.plan.runtimeSeconds, result.model.effectiveRuntimeSeconds) << where;
+        EXPECT_EQ(curve.plan.cost, result.model.cost.total) << where;
+        // The curve's own rule at the plan's workers gives the headline's cost too.
+        const double runtime =
+            result.model.overheads.model.runtimeSeconds(result.inForce.workload.workers);
+        EXPECT_NEAR(runtime, result.model.effectiveRuntimeSeconds, 1e-12 * runtime) << where;
+        EXPECT_NEAR(result.inForce.workload.workers * units::toHours(runtime) * price,
+                    result.model.cost.total, 1e-12 * result.model.cost.total)
+            << where;
+    }
+    EXPECT_EQ(checked, static_cast<int>(presets().size()) * kSeriesCurvePoints);
 }

@@ -243,14 +243,20 @@ QJsonValue planeJson(const whatittakes::Plane &plane)
 {
     if (!plane.active)
         return QJsonObject{{QStringLiteral("reason"), plane.reason}};
+    const auto orNull = [](const std::optional<double> &value) {
+        return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+    };
     QJsonArray boundary;
     for (size_t i = 0; i < plane.xs.size(); ++i)
-        boundary.append(
-            QJsonObject{{QStringLiteral("x"), plane.xs[i]},
-                        {QStringLiteral("y"), plane.boundary[i] ? QJsonValue(*plane.boundary[i])
-                                                                : QJsonValue(QJsonValue::Null)}});
+        boundary.append(QJsonObject{{QStringLiteral("x"), plane.xs[i]},
+                                    {QStringLiteral("y"), orNull(plane.boundary[i])},
+                                    {QStringLiteral("far"), orNull(plane.farEdge[i])}});
     return QJsonObject{{QStringLiteral("x"), planeAxisJson(plane.x)},
                        {QStringLiteral("y"), planeAxisJson(plane.y)},
+                       {QStringLiteral("deadline_seconds"), plane.deadlineOn
+                                                                ? QJsonValue(plane.deadlineSeconds)
+                                                                : QJsonValue(QJsonValue::Null)},
+                       {QStringLiteral("budget"), orNull(plane.budget)},
                        {QStringLiteral("currency"), plane.currency},
                        {QStringLiteral("plan"), planePointJson(plane.plan)},
                        {QStringLiteral("meets"), plane.meetsNow},

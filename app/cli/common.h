@@ -129,11 +129,13 @@ QJsonValue percentilesJson(const uncertainty::Result &result);
 /// The drivers, largest share first: [{input, key, variance_share, needed}].
 QJsonArray sensitivityJson(const uncertainty::Result &result);
 
-/// What it would take (issue 35): null without a deadline, else {deadline_seconds,
-/// runtime_seconds, meets, levers: [{lever, key, unit, current, needed, direction, change,
-/// change_text, possible, reason, runtime_seconds}], plane: {x, y: {lever, key, unit, current,
-/// low, high, log_scale, direction}, currency, plan, meets, boundary: [{x, y}], cheapest,
-/// nearest: {x, y, runtime_seconds, cost}} or {reason}}; `change` is needed / current - 1.
+/// What it would take: null without a deadline or a budget, else {deadline_seconds,
+/// budget, cost, runtime_seconds, meets, levers: [{lever, key, unit, current, needed,
+/// direction, change, change_text, possible, reason, runtime_seconds, choice, cost}], plane:
+/// {x, y: {lever, key, unit, current, low, high, log_scale, direction}, deadline_seconds,
+/// budget, currency, plan, meets, boundary: [{x, y, far}], cheapest, nearest: {x, y,
+/// runtime_seconds, cost}} or {reason}}; `change` is needed / current - 1. The plane answers
+/// for the levers' target: deadline_seconds null without one, budget null without one.
 QJsonValue whatItTakesJson(const whatittakes::Result &result, const whatittakes::Plane &plane);
 
 } // namespace pipeplan::cli

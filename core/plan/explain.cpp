@@ -778,17 +778,28 @@ std::vector<QStringList> whatItTakesRows(const whatittakes::Result &result)
     return rows;
 }
 
-QString whatItTakesTitle(const whatittakes::Result &result)
+namespace {
+/// The target as a title names it: "3.33 minutes", "a budget of $10", or both.
+QString targetText(bool deadlineOn, double deadlineSeconds, const std::optional<double> &budget,
+                   const QString &currency)
 {
-    // The target: the deadline, the budget, or both.
     QString target;
-    if (result.deadlineOn)
-        target = format::duration(result.deadlineSeconds);
-    if (result.budget) {
-        const QString money = format::money(*result.budget, result.currency);
+    if (deadlineOn)
+        target = format::duration(deadlineSeconds);
+    if (budget) {
+        const QString money = format::money(*budget, currency);
         target = target.isEmpty() ? QStringLiteral("a budget of %1").arg(money)
                                   : QStringLiteral("%1 and a budget of %2").arg(target, money);
     }
+    return target;
+}
+} // namespace
+
+QString whatItTakesTitle(const whatittakes::Result &result)
+{
+    // The target: the deadline, the budget, or both.
+    const QString target =
+        targetText(result.deadlineOn, result.deadlineSeconds, result.budget, result.currency);
     if (result.meetsNow)
         return QStringLiteral("Meets %1%2: how far each lever alone can move and still meet it")
             .arg(result.deadlineOn ? QStringLiteral("the deadline of ") : QString(), target);
@@ -814,18 +825,28 @@ QString planePointText(const whatittakes::Plane &plane, const whatittakes::Plane
              format::money(point.cost, plane.currency), format::duration(point.runtimeSeconds));
 }
 
+QString planeTarget(const whatittakes::Plane &plane)
+{
+    if (plane.deadlineOn && plane.budget)
+        return QStringLiteral("the deadline and the budget");
+    return plane.budget ? QStringLiteral("the budget") : QStringLiteral("the deadline");
+}
+
 QStringList planeLines(const whatittakes::Plane &plane)
 {
     if (!plane.active)
         return {QStringLiteral("No plane: ") + plane.reason + QLatin1Char('.')};
     QStringList lines;
-    lines << QStringLiteral("%1 against %2, everything else as it is; the deadline %3.")
-                 .arg(plane.x.lever, plane.y.lever.toLower(),
-                      format::duration(plane.deadlineSeconds));
+    const QString target =
+        plane.deadlineOn ? QStringLiteral("the deadline ") +
+                               targetText(true, plane.deadlineSeconds, plane.budget, plane.currency)
+                         : targetText(false, 0, plane.budget, plane.currency);
+    lines << QStringLiteral("%1 against %2, everything else as it is; %3.")
+                 .arg(plane.x.lever, plane.y.lever.toLower(), target);
     lines << QStringLiteral("The plan: ") + planePointText(plane, plane.plan) +
                  (plane.meetsNow ? QStringLiteral(" (meets it).") : QStringLiteral(" (misses)."));
     if (!plane.cheapest) {
-        lines << QStringLiteral("No combination on this plane meets the deadline.");
+        lines << QStringLiteral("No combination on this plane meets %1.").arg(planeTarget(plane));
         return lines;
     }
     lines << QStringLiteral("Cheapest that meets it: ") + planePointText(plane, *plane.cheapest) +

@@ -184,8 +184,11 @@ QString whatItTakesTitle(const whatittakes::Result &result);
 QString planeValueText(const whatittakes::PlaneAxis &axis, double value);
 /// "1,200 workers and keep fraction 0.55: $34.20, runtime 7.9 hours".
 QString planePointText(const whatittakes::Plane &plane, const whatittakes::PlanePoint &point);
-/// The plane in words (issue 35): the levers and the deadline, the plan, the cheapest and the
-/// nearest combinations that meet it, or why there is no plane.
+/// What the plane's combinations must meet: "the deadline", "the budget" or "the deadline and
+/// the budget".
+QString planeTarget(const whatittakes::Plane &plane);
+/// The plane in words: the levers and the target (the deadline, the budget or both), the plan,
+/// the cheapest and the nearest combinations that meet it, or why there is no plane.
 QStringList planeLines(const whatittakes::Plane &plane);
 
 } // namespace pipeplan::explain

@@ -6,6 +6,7 @@
 #include "core/base/numparse.h"
 #include "core/model/uncertainty.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QRegularExpression>
@@ -1529,6 +1530,167 @@ LoadResult fromJsonObject(QJsonObject root)
     return {plan, {}, notes};
 }
 
+const std::vector<FormatKey> &formatKeys()
+{
+    using enum KeyType;
+    // The format's table (docs/scenario-format.md), section by section; a key written only
+    // when set (goal.budget, training.memory_limit, workload.counted_one) is as much a key as
+    // one every file holds.
+    static const std::vector<FormatKey> keys{
+        {"name", Text},
+        {"notes", Text},
+        {"workload.counted", Text},
+        {"workload.counted_one", Text},
+        {"workload.users", Number},
+        {"workload.predictions_per_user", Number},
+        {"workload.latency_ms", Number},
+        {"workload.accelerator_latency_ms", OptionalNumber},
+        {"workload.batch_ms_per_user", OptionalNumber},
+        {"workload.keep_fraction", Number},
+        {"workload.workers", Number},
+        {"workload.parallel_fraction", Number},
+        {"stages[i].name", Text},
+        {"stages[i].scoring", Boolean},
+        {"stages[i].ms_per_user", Number},
+        {"execution", Text},
+        {"microbatches", Number},
+        {"worker_counts[i]", Number},
+        {"compare_parallel_fraction", OptionalNumber},
+        {"uncertainty.samples", Number},
+        {"uncertainty.seed", Number},
+        {"uncertainty.percentile", Number},
+        {"overheads.cold_start_s", OptionalNumber},
+        {"overheads.request_overhead_ms", OptionalNumber},
+        {"overheads.shared_cap_per_s", OptionalNumber},
+        {"overheads.shared_resource_name", Text},
+        {"overheads.dispatch_cap_per_s", OptionalNumber},
+        {"overheads.users_per_shard", Number},
+        {"memory.accelerator_memory_bytes", OptionalNumber},
+        {"memory.model_bytes", Number},
+        {"memory.bytes_per_item", Number},
+        {"memory.batch_items", OptionalNumber},
+        {"simulation.straggler_prob", Number},
+        {"simulation.straggler_factor", Number},
+        {"simulation.failure_prob", Number},
+        {"simulation.checkpoint_s", OptionalNumber},
+        {"simulation.checkpoint_cost_s", Number},
+        {"simulation.speculative_backups", Boolean},
+        {"simulation.trials", Number},
+        {"simulation.seed", Number},
+        {"hardware.enabled", Boolean},
+        {"hardware.device", Text},
+        {"hardware.model.name", Text},
+        {"hardware.model.kind", Text},
+        {"hardware.model.parameters", Number},
+        {"hardware.model.layers", Number},
+        {"hardware.model.hidden", Number},
+        {"hardware.model.heads", Number},
+        {"hardware.model.kv_heads", Number},
+        {"hardware.model.intermediate", Number},
+        {"hardware.model.vocabulary", Number},
+        {"hardware.model.gated_mlp", Boolean},
+        {"hardware.model.weight_bits", Number},
+        {"hardware.model.activation_bits", Number},
+        {"hardware.model.tokens", Number},
+        {"hardware.model.output_tokens", Number},
+        {"hardware.model.flops_per_item", Number},
+        {"hardware.model.activation_bytes_per_item", Number},
+        {"hardware.batch", Number},
+        {"hardware.compute_efficiency", Number},
+        {"hardware.memory_efficiency", Number},
+        {"hardware.device_price", Boolean},
+        {"hardware.devices[i].name", Text},
+        {"hardware.devices[i].kind", Text},
+        {"hardware.devices[i].bf16_tflops", Number},
+        {"hardware.devices[i].int8_tops", Number},
+        {"hardware.devices[i].memory_gib", Number},
+        {"hardware.devices[i].memory_gb_per_s", Number},
+        {"hardware.devices[i].interconnect_gb_per_s", Number},
+        {"hardware.devices[i].price_per_hour", Number},
+        {"hardware.devices[i].source", Text},
+        {"hardware.devices[i].price_source", Text},
+        {"hardware.training.microbatch_sequences", Number},
+        {"hardware.training.sequence_length", Number},
+        {"hardware.training.tensor_parallel", Number},
+        {"hardware.training.data_parallel", Number},
+        {"hardware.training.shard_optimizer", Boolean},
+        {"hardware.training.recompute", Text},
+        {"hardware.training.tokens", Number},
+        {"goal.deadline_s", Number},
+        {"goal.finish_within", Boolean},
+        {"goal.budget", OptionalNumber},
+        {"goal.price_per_worker_hour", Number},
+        {"goal.currency", Text},
+        {"goal.trials", Number},
+        {"training.schedule", Text},
+        {"training.devices", Number},
+        {"training.microbatches", Number},
+        {"training.virtual_stages", Number},
+        {"training.forward_ms", Number},
+        {"training.backward_ms", Number},
+        {"training.weight_ms", Number},
+        {"training.comm_ms", Number},
+        {"training.interleaved_rule", Text},
+        {"training.memory_limit", OptionalNumber},
+        {"training.activation_bytes", OptionalNumber},
+        {"training.device_memory", OptionalNumber},
+        {"project.tasks[i].name", Text},
+        {"project.tasks[i].category", Text},
+        {"project.tasks[i].unit", Text},
+        {"project.tasks[i].optimistic", Number},
+        {"project.tasks[i].most_likely", Number},
+        {"project.tasks[i].pessimistic", Number},
+        {"project.tasks[i].status", Text},
+        {"project.tasks[i].actual", Number},
+        {"project.tasks[i].finished_on", Text},
+        {"project.tasks[i].share_done", Number},
+        {"project.calendar.working_days", Text},
+        {"project.calendar.hours_per_day", Number},
+        {"project.start_date", OptionalText},
+        {"project.status_date", OptionalText},
+        {"project.scale_by_pace", Boolean},
+        {"project.monte_carlo.category_correlation", Number},
+        {"project.monte_carlo.trials", Number},
+        {"project.monte_carlo.seed", Number},
+        {"project.monte_carlo.distribution", Text},
+        {"project.buffers.labeling", Number},
+        {"project.buffers.training", Number},
+        {"project.buffers.optimization", Number},
+        {"project.buffers.research", Number},
+        {"project.buffers.other", Number},
+        {"project.buffers.contingency", Number},
+        {"project.labeling.items", Number},
+        {"project.labeling.strata[i].name", Text},
+        {"project.labeling.strata[i].share", OptionalNumber},
+        {"project.labeling.strata[i].count", OptionalNumber},
+        {"project.labeling.strata[i].minutes_per_item", Number},
+        {"project.labeling.strata[i].review_minutes_per_item", OptionalNumber},
+        {"project.labeling.qc_rate", Number},
+        {"project.labeling.adjudication_share", Number},
+        {"project.labeling.adjudication_minutes_per_item", OptionalNumber},
+        {"project.labeling.annotators", Number},
+        {"project.labeling.hours_per_week", Number},
+        {"project.labeling.first_week_productivity", Number},
+        {"project.labeling.contingency", Number},
+        {"project.labeling.hourly_rate", Number},
+        {"project.labeling.tooling_cost", Number},
+        {"project.job_eta.samples_per_second", Number},
+        {"project.job_eta.dataset_samples", Number},
+        {"project.job_eta.epochs", Number},
+        {"project.job_eta.safety_factor", Number},
+        {"project.job_eta.checkpoint_minutes", Number},
+        {"project.actuals[i].name", Text},
+        {"project.actuals[i].estimate", Number},
+        {"project.actuals[i].actual", Number},
+        {"measured.measure", Text},
+        {"measured.runs[i].workers", Number},
+        {"measured.runs[i].value", Number},
+        {"measured.trace.file", Text},
+        {"measured.trace.read_at", Text},
+    };
+    return keys;
+}
+
 namespace {
 /// One step of a path: an object key, optionally indexed ("stages[2]").
 struct PathStep
@@ -1539,7 +1701,9 @@ struct PathStep
 
 std::optional<std::vector<PathStep>> parsePath(const QString &path)
 {
-    static const QRegularExpression step(QStringLiteral("^([a-z_]+)(?:\\[(\\d{1,6})\\])?$"));
+    // Keys may hold digits after their first letter ("bf16_tflops").
+    static const QRegularExpression step(
+        QStringLiteral("^([a-z][a-z0-9_]*)(?:\\[(\\d{1,6})\\])?$"));
     std::vector<PathStep> steps;
     for (const QString &part : path.split(QLatin1Char('.'))) {
         const QRegularExpressionMatch match = step.match(part);
@@ -1551,15 +1715,38 @@ std::optional<std::vector<PathStep>> parsePath(const QString &path)
     return steps;
 }
 
-/// Sets `value` at `steps` inside `node`; false when the path does not exist.
+/// The type the format gives `path` ("stages[2].ms_per_user" as "stages[i].ms_per_user", a
+/// baseline's key as the scenario's), or nothing for a path the format does not define.
+std::optional<KeyType> formatType(QString path)
+{
+    static const QRegularExpression index(QStringLiteral("\\[\\d+\\]"));
+    static const QHash<QString, KeyType> types = [] {
+        QHash<QString, KeyType> byPath;
+        for (const FormatKey &key : formatKeys())
+            byPath.insert(QString::fromLatin1(key.path), key.type);
+        return byPath;
+    }();
+    path.replace(index, QStringLiteral("[i]"));
+    if (const QLatin1String baseline("baseline."); path.startsWith(baseline))
+        path.remove(0, baseline.size());
+    const auto found = types.constFind(path);
+    if (found == types.constEnd())
+        return std::nullopt;
+    return *found;
+}
+
+/// Sets `value` at `steps` inside `node`, with the value there before in `previous` (undefined
+/// when absent); false when the path does not exist. With `create`, a key the object lacks is
+/// added, and so is an object on the way to it that is absent or null (measured.trace); an
+/// element of a list never is.
 bool setAt(QJsonValue &node, const std::vector<PathStep> &steps, size_t depth,
-           const QJsonValue &value, QJsonValue *previous)
+           const QJsonValue &value, QJsonValue *previous, bool create)
 {
     if (!node.isObject())
         return false;
     QJsonObject object = node.toObject();
     const PathStep &step = steps[depth];
-    if (!object.contains(step.key))
+    if (!object.contains(step.key) && !(create && step.index < 0))
         return false;
     QJsonValue child = object.value(step.key);
     const bool last = depth + 1 == steps.size();
@@ -1573,7 +1760,7 @@ bool setAt(QJsonValue &node, const std::vector<PathStep> &steps, size_t depth,
         if (last) {
             *previous = element;
             element = value;
-        } else if (!setAt(element, steps, depth + 1, value, previous)) {
+        } else if (!setAt(element, steps, depth + 1, value, previous, create)) {
             return false;
         }
         array.replace(step.index, element);
@@ -1581,23 +1768,15 @@ bool setAt(QJsonValue &node, const std::vector<PathStep> &steps, size_t depth,
     } else if (last) {
         *previous = child;
         child = value;
-    } else if (!setAt(child, steps, depth + 1, value, previous)) {
-        return false;
+    } else {
+        if (create && (child.isUndefined() || child.isNull()))
+            child = QJsonObject{};
+        if (!setAt(child, steps, depth + 1, value, previous, create))
+            return false;
     }
     object.insert(step.key, child);
     node = object;
     return true;
-}
-
-QJsonValue valueFromText(const QString &text)
-{
-    if (text == QLatin1String("null"))
-        return QJsonValue::Null;
-    if (text == QLatin1String("true") || text == QLatin1String("false"))
-        return text == QLatin1String("true");
-    if (const numparse::Parsed number = numparse::number(text); number.value)
-        return *number.value;
-    return text;
 }
 } // namespace
 
@@ -1605,7 +1784,8 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
 {
     QString path = rawPath.trimmed();
     // A bare workload key is the workload's: "--set users=75M".
-    if (root.value(QStringLiteral("workload")).toObject().contains(path))
+    if (root.value(QStringLiteral("workload")).toObject().contains(path) ||
+        formatType(QStringLiteral("workload.") + path))
         path.prepend(QStringLiteral("workload."));
     // The plane's two levers, "across,up" (issue 35): a list, absent from a file that keeps
     // the default pair. The file's reading checks them.
@@ -1626,48 +1806,81 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
         return FieldError{
             rawPath,
             QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)")};
-    QJsonValue node = root;
+    const bool inBaseline = path.startsWith(QLatin1String("baseline."));
+    // The format's keys are set whether or not the file holds them (a budget, a file of an
+    // older version): their type is the format's. A baseline's only when one is pinned.
+    const std::optional<KeyType> formatted = formatType(path);
+    if (formatted && inBaseline && !root.value(QStringLiteral("baseline")).isObject())
+        return FieldError{rawPath, QStringLiteral("the plan pins no baseline")};
+    QJsonValue probe = root;
     QJsonValue previous;
-    const QJsonValue parsed = valueFromText(text.trimmed());
-    if (!setAt(node, *steps, 0, parsed, &previous))
+    if (!setAt(probe, *steps, 0, QJsonValue(), &previous, formatted.has_value()))
         return FieldError{rawPath, QStringLiteral("no such key in the scenario")};
-    // A number of the job given as a range (issue 34) goes to uncertainty.ranges under its own
-    // path ("workload.latency_ms=800..1200"); a plain number drops the range it had.
-    const bool number = previous.isDouble() || previous.isNull();
-    if (number && !path.startsWith(QLatin1String("baseline."))) {
-        // Text shaped like a range is the file's to read, with the number's own kind ("90%..99%"
-        // on a fraction) and its own refusals (a number that takes no range, ends out of order).
-        const bool range = looksLikeRange(text);
-        QJsonObject uncertaintyObject = root.value(QStringLiteral("uncertainty")).toObject();
-        QJsonObject ranges = uncertaintyObject.value(QStringLiteral("ranges")).toObject();
-        if (range || ranges.contains(path)) {
-            if (range)
-                ranges.insert(path, text.trimmed());
-            else
-                ranges.remove(path);
-            uncertaintyObject.insert(QStringLiteral("ranges"), ranges);
-            if (range) {
-                root.insert(QStringLiteral("uncertainty"), uncertaintyObject);
-                return std::nullopt; // the point value follows the range's median on load
-            }
-            QJsonObject withNumber = node.toObject();
-            withNumber.insert(QStringLiteral("uncertainty"), uncertaintyObject);
-            node = withNumber;
-        }
-    }
-    // The existing value's type decides: text fields stay text even when they look like numbers
-    // ("name=2027"); numbers must parse as numbers.
-    if (previous.isString()) {
-        node = root;
-        setAt(node, *steps, 0, text.trimmed(), &previous);
-    } else if ((previous.isDouble() || previous.isNull()) && parsed.isString()) {
-        return FieldError{rawPath, numparse::number(text).error};
-    } else if (previous.isBool() && !parsed.isBool()) {
-        return FieldError{rawPath, QStringLiteral("must be true or false, got '%1'").arg(text)};
-    } else if (previous.isObject() || previous.isArray()) {
+    // Any other key the file holds takes the type of its value there.
+    KeyType type = KeyType::OptionalNumber;
+    if (formatted)
+        type = *formatted;
+    else if (previous.isString())
+        type = KeyType::Text;
+    else if (previous.isBool())
+        type = KeyType::Boolean;
+    else if (previous.isObject() || previous.isArray())
         return FieldError{rawPath,
                           QStringLiteral("is %1, not a single value").arg(typeName(previous))};
+
+    const QString trimmed = text.trimmed();
+    const bool null = trimmed == QLatin1String("null");
+    QJsonValue value;
+    QJsonObject result = root;
+    switch (type) {
+    case KeyType::Text:
+        value = trimmed;
+        break;
+    case KeyType::OptionalText:
+        value = null ? QJsonValue(QJsonValue::Null) : QJsonValue(trimmed);
+        break;
+    case KeyType::Boolean:
+        if (trimmed != QLatin1String("true") && trimmed != QLatin1String("false"))
+            return FieldError{rawPath, QStringLiteral("must be true or false, got '%1'").arg(text)};
+        value = trimmed == QLatin1String("true");
+        break;
+    case KeyType::Number:
+    case KeyType::OptionalNumber: {
+        // A number of the job given as a range goes to uncertainty.ranges under its own path
+        // ("workload.latency_ms=800..1200"); a plain number drops the range it had.
+        if (!inBaseline) {
+            // Text shaped like a range is the file's to read, with the number's own kind
+            // ("90%..99%" on a fraction) and its own refusals (a number that takes no range,
+            // ends out of order).
+            const bool range = looksLikeRange(text);
+            QJsonObject uncertaintyObject = root.value(QStringLiteral("uncertainty")).toObject();
+            QJsonObject ranges = uncertaintyObject.value(QStringLiteral("ranges")).toObject();
+            if (range || ranges.contains(path)) {
+                if (range)
+                    ranges.insert(path, trimmed);
+                else
+                    ranges.remove(path);
+                uncertaintyObject.insert(QStringLiteral("ranges"), ranges);
+                result.insert(QStringLiteral("uncertainty"), uncertaintyObject);
+                if (range) {
+                    root = result;
+                    return std::nullopt; // the point value follows the range's median on load
+                }
+            }
+        }
+        if (null && type == KeyType::OptionalNumber) {
+            value = QJsonValue::Null;
+            break;
+        }
+        const numparse::Parsed number = numparse::number(trimmed);
+        if (!number.value)
+            return FieldError{rawPath, number.error};
+        value = *number.value;
+        break;
     }
+    }
+    QJsonValue node = result;
+    setAt(node, *steps, 0, value, &previous, formatted.has_value());
     root = node.toObject();
     return std::nullopt;
 }

@@ -5,6 +5,8 @@
 #include <QByteArray>
 #include <QJsonObject>
 
+#include <vector>
+
 namespace pipeplan {
 
 /// What a scenario file holds: the scenario, and the baseline pinned for comparison, if any.
@@ -49,10 +51,36 @@ struct LoadResult
 LoadResult fromJson(const QByteArray &bytes);
 LoadResult fromJsonObject(QJsonObject root);
 
+/// How `--set` reads the text of a key: the type the format gives it.
+enum class KeyType
+{
+    Number,         ///< a number, with the CLI's suffixes ("75M"), or a range for the job's numbers
+    OptionalNumber, ///< a number, or null (off, unset)
+    Text,           ///< the text as typed, even when it reads as a number ("name=2027")
+    OptionalText,   ///< text, or null (a date not set)
+    Boolean,        ///< true or false
+};
+
+/// A key of a single value the format defines (docs/scenario-format.md): its path, with "[i]"
+/// for any element of a list ("stages[i].ms_per_user"), and its type.
+struct FormatKey
+{
+    const char *path;
+    KeyType type;
+};
+
+/// Every key of a single value the format defines, whether or not a file holds it (one written
+/// only when set, like goal.budget): what `--set` can set. A pinned baseline has the scenario's
+/// keys under "baseline.". Lists and objects as a whole (stages, uncertainty.ranges,
+/// report.sections) are not single values.
+const std::vector<FormatKey> &formatKeys();
+
 /// Sets the value at a JSON path ("workload.users", "stages[1].ms_per_user", "execution") of a
 /// scenario file's object from text, as `pipeplan-cli eval --set` does. A bare workload key
-/// ("users") means the workload's. Numbers take the CLI's suffixes ("75M"). Returns the problem,
-/// if any; the object is unchanged then.
+/// ("users") means the workload's. A key of the format (formatKeys) is set whether or not the
+/// object holds it, its text read as the format's type; any other key only where the object
+/// holds it, read as the value there. Numbers take the CLI's suffixes ("75M"). Returns the
+/// problem, if any; the object is unchanged then.
 std::optional<FieldError> setValue(QJsonObject &root, const QString &path, const QString &text);
 
 } // namespace pipeplan::scenariofile

@@ -160,9 +160,10 @@ struct Target
     {
         return !deadlineOn || runtimeSeconds <= deadlineSeconds;
     }
+    bool affordable(double cost) const { return !budget || cost <= *budget; }
     bool withinBudget(double workers, double runtimeSeconds) const
     {
-        return !budget || cost(workers, runtimeSeconds) <= *budget;
+        return affordable(cost(workers, runtimeSeconds));
     }
     bool meets(double workers, double runtimeSeconds) const
     {
@@ -170,12 +171,27 @@ struct Target
     }
 };
 
-/// Why no value of the lever meets the deadline, read off the job at the lever's best value:
-/// the goal seek's reasons (cold start, a cap, Amdahl's serial residue), else the runtime there.
-QString whyNot(const Scenario &best, const Lever &lever, double bestValue, const Target &target)
+bool isWorkers(const Lever &lever)
+{
+    return lever.input.key == QLatin1String("workload.workers");
+}
+
+/// Which way the lever helps meet `target`: more workers shorten the job but cost more, so
+/// with a budget and no deadline fewer workers help; every other lever moves runtime and cost
+/// together.
+bool upHelps(const Lever &lever, const Target &target)
+{
+    return isWorkers(lever) && !target.deadlineOn ? false : lever.upHelps;
+}
+
+/// Why no value of the lever meets the deadline, read off the job at the lever's best value
+/// (shown to `decimals`): the goal seek's reasons (cold start, a cap, Amdahl's serial residue),
+/// else the runtime there.
+QString whyNot(const Scenario &best, const Lever &lever, double bestValue, int decimals,
+               const Target &target)
 {
     const ScenarioResult r = evaluate(best);
-    const QString at = withUnit(format::trimmed(bestValue, lever.decimals), lever.input.unit);
+    const QString at = withUnit(format::trimmed(bestValue, decimals), lever.input.unit);
     // In time there, but over the budget.
     if (target.inTime(r.effectiveRuntimeSeconds))
         return QStringLiteral("even with %1 at %2 the job costs %3 (budget %4)")
@@ -204,6 +220,62 @@ QString whyNot(const Scenario &best, const Lever &lever, double bestValue, const
     return QStringLiteral("even with %1 at %2 the job takes %3")
                .arg(lever.input.label.toLower(), at, format::duration(r.effectiveRuntimeSeconds)) +
            within;
+}
+
+/// Why no value on the lever's grid meets, the grid's best end `end` missing: the grid can
+/// stop short of the field's own bound (a fraction or a time above 0 ends one step of the
+/// field's precision above it), and then the step may be what binds, not the job: the serial
+/// part of a job shrinks with its work. Values 1 to 6 decimals finer toward the bound tell
+/// which: the first that meets is refined on its grid and named; when none does, the job's own
+/// reason at the finest value tried (whyNot). `meetsValue` sets the lever in `trial`.
+template <typename MeetsValue>
+QString beyondTheGrid(const Lever &lever, bool up, double end, const MeetsValue &meetsValue,
+                      Scenario &trial, const Target &target)
+{
+    const FieldSpec &spec = *lever.input.spec;
+    const double bound = up ? spec.max : spec.min;
+    const double scale = std::pow(10.0, lever.decimals);
+    double tried = end;
+    int triedDecimals = lever.decimals;
+    for (int extra = 1; extra <= 6 && end != bound; ++extra) {
+        const double fine = scale * std::pow(10.0, extra);
+        // The fine grid's value a tenth as far from the bound for each extra decimal, inside
+        // the field (a step inward when the bound itself is excluded).
+        const double toward = bound + (end - bound) / std::pow(10.0, extra);
+        double k = up ? std::floor(toward * fine + 1e-9) : std::ceil(toward * fine - 1e-9);
+        if (checkValue(spec, k / fine))
+            k += up ? -1 : 1;
+        if (checkValue(spec, k / fine) || (up ? k / fine <= end : k / fine >= end))
+            break;
+        tried = k / fine;
+        triedDecimals = lever.decimals + extra;
+        if (!meetsValue(tried))
+            continue;
+        // The meeting value on this grid nearest to the field's step: bisection between the
+        // value found and the grid's end, which misses.
+        const double kEnd = std::round(end * fine);
+        const double k0 = bisect(k, kEnd, [&](double kk) { return meetsValue(kk / fine); });
+        const QString value = format::trimmed(k0 / fine, triedDecimals);
+        // What the job does at the field's step: over the deadline, or in time and over the
+        // budget.
+        meetsValue(end);
+        const double runtime = effectiveRuntimeSeconds(trial);
+        const QString job =
+            target.inTime(runtime)
+                ? QStringLiteral("costs %1 (budget %2)")
+                      .arg(format::money(target.cost(trial.workload.workers, runtime),
+                                         target.currency),
+                           format::money(target.budget.value_or(0), target.currency))
+                : QStringLiteral("takes %1 (deadline %2)")
+                      .arg(format::duration(runtime), format::duration(target.deadlineSeconds));
+        return QStringLiteral("at %1, the field's %2 step, the job still %3; %4 meets it, finer "
+                              "than the field keeps")
+            .arg(withUnit(format::trimmed(end, lever.decimals), lever.input.unit),
+                 up ? QStringLiteral("largest") : QStringLiteral("smallest"), job,
+                 withUnit(value, lever.input.unit));
+    }
+    meetsValue(tried);
+    return whyNot(trial, lever, tried, triedDecimals, target);
 }
 
 /// The closed form's guess for the lever, when one exists: the workers by Amdahl's inverse with
@@ -330,33 +402,35 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
         const uncertainty::Input &in = lever.input;
         Row row;
         nameLever(row, lever, inForce);
-        const bool workers = in.key == QLatin1String("workload.workers");
+        const bool workers = isWorkers(lever);
         // More workers cost more: with a budget and no deadline the workers' answer is the most
         // the budget allows.
-        const bool upHelps = workers && !target.deadlineOn ? false : lever.upHelps;
-        row.atLeast = upHelps;
+        const bool up = upHelps(lever, target);
+        row.atLeast = up;
 
         const Grid grid = gridOf(lever);
         const double scale = grid.scale;
         const double kMin = grid.kMin;
         const double kMax = grid.kMax;
         Scenario trial = inForce;
-        const auto runtimeAt = [&](double k) {
-            in.set(trial, in.stage, k / scale);
+        const auto runtimeOf = [&](double value) {
+            in.set(trial, in.stage, value);
             return effectiveRuntimeSeconds(trial);
         };
+        const auto runtimeAt = [&](double k) { return runtimeOf(k / scale); };
         // The workers with a deadline: searched for the deadline alone (the budget is checked
         // at the answer: more workers only cost more); every other lever moves runtime and
         // cost together, so both are searched at once.
         const bool deadlineOnly = workers && target.deadlineOn;
-        const auto meets = [&](double k) {
-            const double runtime = runtimeAt(k);
+        const auto meetsValue = [&](double value) {
+            const double runtime = runtimeOf(value);
             return deadlineOnly ? target.inTime(runtime)
                                 : target.meets(trial.workload.workers, runtime);
         };
-        const double kBest = upHelps ? kMax : kMin;
-        const double kWorst = upHelps ? kMin : kMax;
-        const double toward = upHelps ? -1 : 1; // one step toward failing
+        const auto meets = [&](double k) { return meetsValue(k / scale); };
+        const double kBest = up ? kMax : kMin;
+        const double kWorst = up ? kMin : kMax;
+        const double toward = up ? -1 : 1; // one step toward failing
 
         QString reason;
         std::optional<double> guess;
@@ -365,7 +439,9 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
         std::optional<double> kNeeded;
         bool anyValue = false;
         if (!meets(kBest)) {
-            row.reason = !reason.isEmpty() ? reason : whyNot(trial, lever, kBest / scale, target);
+            row.reason = !reason.isEmpty()
+                             ? reason
+                             : beyondTheGrid(lever, up, kBest / scale, meetsValue, trial, target);
         } else if (meets(kWorst)) {
             kNeeded = kWorst; // every value of the field meets
             anyValue = true;
@@ -375,7 +451,7 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
             // bisection between the field's best and worst ends.
             if (guess) {
                 const double k =
-                    upHelps ? std::ceil(*guess * scale - 1e-9) : std::floor(*guess * scale + 1e-9);
+                    up ? std::ceil(*guess * scale - 1e-9) : std::floor(*guess * scale + 1e-9);
                 const double kClamped = std::clamp(k, std::min(kMin, kMax), std::max(kMin, kMax));
                 if (meets(kClamped) && (kClamped == kWorst || !meets(kClamped + toward)))
                     kNeeded = kClamped;
@@ -438,12 +514,12 @@ bool linearAxis(const Lever &lever)
 /// The axis of `lever`: its value now and its single-lever answer, a third of the span beyond
 /// them (p, linear) or a factor of three (log); without an answer, on to the field's bound in
 /// the helping direction (p) or a factor of thirty. Snapped to the field's grid.
-PlaneAxis axisOf(const Lever &lever, const Scenario &s, const Result &single)
+PlaneAxis axisOf(const Lever &lever, const Scenario &s, const Result &single, bool up)
 {
     PlaneAxis axis;
     const uncertainty::Input &in = lever.input;
     nameLever(axis, lever, s);
-    axis.upHelps = lever.upHelps;
+    axis.upHelps = up;
     std::optional<double> needed;
     for (const Row &row : single.rows) {
         if (row.key == in.key)
@@ -460,14 +536,14 @@ PlaneAxis axisOf(const Lever &lever, const Scenario &s, const Result &single)
         const double pad = std::max(0.02, (high - low) / 3);
         low -= pad;
         high += pad;
-        if (!needed && lever.upHelps)
+        if (!needed && up)
             high = fieldHigh;
         else if (!needed)
             low = fieldLow;
     } else {
         low /= 3;
         high *= 3;
-        if (!needed && lever.upHelps)
+        if (!needed && up)
             high *= 10;
         else if (!needed)
             low /= 10;
@@ -497,9 +573,11 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
             const QString &keyY, const Result &single)
 {
     Plane result;
-    if (!inForce.goal.finishWithin) {
-        result.reason = QStringLiteral("set a deadline (Finish within) to see which combinations "
-                                       "meet it");
+    // The lever table's target, read off the same plan.
+    const Target target(inForce);
+    if (!target.deadlineOn && !target.budget) {
+        result.reason = QStringLiteral("set a deadline (Finish within) or a budget (Within "
+                                       "budget) to see which combinations meet it");
         return result;
     }
     const std::vector<Lever> levers = leversOf(inForce, deviceSetsLatency);
@@ -519,11 +597,13 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
         return result;
     }
     result.active = true;
-    result.deadlineSeconds = inForce.goal.deadlineSeconds;
-    result.currency = inForce.goal.currency;
-    result.pricePerWorkerHour = inForce.goal.pricePerWorkerHour;
-    result.x = axisOf(*leverX, inForce, single);
-    result.y = axisOf(*leverY, inForce, single);
+    result.deadlineOn = target.deadlineOn;
+    result.deadlineSeconds = target.deadlineSeconds;
+    result.budget = target.budget;
+    result.currency = target.currency;
+    result.pricePerWorkerHour = target.pricePerWorkerHour;
+    result.x = axisOf(*leverX, inForce, single, upHelps(*leverX, target));
+    result.y = axisOf(*leverY, inForce, single, upHelps(*leverY, target));
 
     Scenario trial = inForce;
     const uncertainty::Input &inX = leverX->input;
@@ -531,12 +611,14 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
     const auto point = [&](double x, double y) {
         inX.set(trial, inX.stage, x);
         inY.set(trial, inY.stage, y);
-        PlanePoint p{x, y, effectiveRuntimeSeconds(trial), 0};
-        p.cost = trial.workload.workers * p.runtimeSeconds / 3600 * result.pricePerWorkerHour;
-        return p;
+        const double runtime = effectiveRuntimeSeconds(trial);
+        return PlanePoint{x, y, runtime, target.cost(trial.workload.workers, runtime)};
+    };
+    const auto meets = [&](const PlanePoint &p) {
+        return target.inTime(p.runtimeSeconds) && target.affordable(p.cost);
     };
     result.plan = point(result.x.current, result.y.current);
-    result.meetsNow = result.plan.runtimeSeconds <= result.deadlineSeconds;
+    result.meetsNow = meets(result.plan);
 
     // The first lever's values: 48 steps across its span, on its grid, and its value now (so
     // the nearest point can be the second lever alone).
@@ -560,25 +642,53 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
     const double kHigh = std::round(result.y.high * yScale);
     const double kBest = result.y.upHelps ? kHigh : kLow;
     const double kWorst = result.y.upHelps ? kLow : kHigh;
+    // More workers shorten the job and cost more: with a deadline and a budget the workers up
+    // that meet both are a span, from the fewest in time to the most the budget allows. Every
+    // other second lever (and the workers for one target) helps one way for both.
+    const bool workersSpan = isWorkers(*leverY) && target.deadlineOn && target.budget;
     const double planAcross[2] = {across(result.x, result.x.current),
                                   across(result.y, result.y.current)};
     double nearestDistance = std::numeric_limits<double>::infinity();
     for (const double x : result.xs) {
-        const auto meets = [&](double k) {
-            return point(x, k / yScale).runtimeSeconds <= result.deadlineSeconds;
-        };
-        std::optional<double> k;
-        if (meets(kWorst))
-            k = kWorst;
-        else if (meets(kBest))
-            k = bisect(kBest, kWorst, meets);
-        result.boundary.push_back(k ? std::optional<double>(*k / yScale) : std::nullopt);
-        if (!k)
+        const auto meetsAt = [&](double k) { return meets(point(x, k / yScale)); };
+        // The column's meeting span on the grid: `near` nearest to missing, `far` its other end.
+        std::optional<double> near;
+        std::optional<double> far;
+        if (workersSpan) {
+            const auto inTime = [&](double k) {
+                return target.inTime(point(x, k / yScale).runtimeSeconds);
+            };
+            const auto affordable = [&](double k) {
+                return target.affordable(point(x, k / yScale).cost);
+            };
+            std::optional<double> fewest;
+            if (inTime(kLow))
+                fewest = kLow;
+            else if (inTime(kHigh))
+                fewest = bisect(kHigh, kLow, inTime);
+            if (fewest && affordable(*fewest)) {
+                near = fewest;
+                far = affordable(kHigh) ? kHigh : bisect(*fewest, kHigh, affordable);
+            }
+        } else {
+            if (meetsAt(kWorst))
+                near = kWorst;
+            else if (meetsAt(kBest))
+                near = bisect(kBest, kWorst, meetsAt);
+            if (near)
+                far = kBest;
+        }
+        result.boundary.push_back(near ? std::optional<double>(*near / yScale) : std::nullopt);
+        result.farEdge.push_back(far ? std::optional<double>(*far / yScale) : std::nullopt);
+        if (!near)
             continue;
         // The cost along the column is least at one of the ends of its meeting span: the
-        // boundary (fewer workers, say) or the far end (less work).
-        for (const double end : {*k, kBest}) {
+        // boundary (fewer workers, say) or the far end (less work). Each is checked against
+        // the whole target before it is offered.
+        for (const double end : {*near, *far}) {
             const PlanePoint candidate = point(x, end / yScale);
+            if (!meets(candidate))
+                continue;
             if (!result.cheapest || candidate.cost < result.cheapest->cost ||
                 (candidate.cost == result.cheapest->cost &&
                  candidate.runtimeSeconds < result.cheapest->runtimeSeconds))
@@ -586,18 +696,20 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
         }
         if (result.meetsNow)
             continue;
-        // The nearest meeting point of this column: the plan's own y when it meets here,
-        // else the boundary.
-        const double yHere = *k / yScale;
-        const bool planYMeets =
-            result.y.upHelps ? result.y.current >= yHere : result.y.current <= yHere;
-        const double y = planYMeets ? result.y.current : yHere;
+        // The nearest meeting point of this column: the plan's own y when it lies in the
+        // column's span, else the span's end nearest it.
+        const double lo = std::min(*near, *far) / yScale;
+        const double hi = std::max(*near, *far) / yScale;
+        const double y = std::clamp(result.y.current, lo, hi);
+        const PlanePoint candidate = point(x, y);
+        if (!meets(candidate))
+            continue;
         const double dx = across(result.x, x) - planAcross[0];
         const double dy = across(result.y, y) - planAcross[1];
         const double distance = std::hypot(dx, dy);
         if (distance < nearestDistance) {
             nearestDistance = distance;
-            result.nearest = point(x, y);
+            result.nearest = candidate;
         }
     }
     return result;

@@ -31,7 +31,9 @@ struct Row
     double change = 0;  ///< needed / current - 1 (0 without a needed value)
     QString changeText; ///< "1,000 → 380 ms, −62 %"
     bool possible = false;
-    QString reason;            ///< why it cannot alone, in the goal seek's words
+    /// Why it cannot alone, in the goal seek's words; where the field's grid ends short of
+    /// its bound (a keep fraction at 0.001), that step and the finer value that would meet.
+    QString reason;
     double runtimeSeconds = 0; ///< the job's runtime at `needed` (or with `choice`)
     /// A lever chosen from a list, not typed (the device): the choice that alone meets the
     /// deadline, as --set takes it ("L4"); `needed` stays unset.
@@ -80,22 +82,29 @@ struct PlanePoint
 };
 
 /// The cheapest combination of two levers the person picks (issue 35): over a grid of the
-/// first lever's values, the second's value that just meets the deadline (the boundary of the
-/// feasible region), and the cheapest and the nearest meeting points.
+/// first lever's values, the second's value that just meets the target (the boundary of the
+/// feasible region), and the cheapest and the nearest meeting points. The target is the lever
+/// table's: the deadline when Finish within is on, the budget when set, or both.
 struct Plane
 {
     bool active = false;
-    QString reason; ///< why there is no plane: no deadline, or a lever the plan does not have
+    QString reason; ///< why there is no plane: no target, or a lever the plan does not have
     PlaneAxis x;
     PlaneAxis y;
     std::vector<double> xs; ///< the first lever's sampled values, ascending, on its grid
     /// For each xs, the second lever's value on its grid nearest to missing that still meets
     /// (with everything else as it is); unset where no value within [y.low, y.high] meets.
-    /// The region that meets lies above it when y.upHelps, else below it.
+    /// The region that meets lies above it when y.upHelps, else below it, up to `farEdge`.
     std::vector<std::optional<double>> boundary;
+    /// For each xs, the other end of the meeting span from the boundary: the axis's end in the
+    /// helping direction, or before it where the budget stops more workers (workers up, with a
+    /// deadline and a budget: the fewest in time up to the most the budget allows).
+    std::vector<std::optional<double>> farEdge;
     PlanePoint plan;
-    bool meetsNow = false;
+    bool meetsNow = false;   ///< in time and within the budget
+    bool deadlineOn = false; ///< Finish within: the runtime must be within deadlineSeconds
     double deadlineSeconds = 0;
+    std::optional<double> budget; ///< the cost must be within it, when set
     QString currency;
     double pricePerWorkerHour = 0;
     /// The meeting point of the plane with the least cost (ties: the faster); unset when none
@@ -107,11 +116,13 @@ struct Plane
     bool operator==(const Plane &) const = default;
 };
 
-/// The two-lever plane of `inForce` for levers `keyX` and `keyY` (scenario-file keys): each
-/// axis spans the lever's value now and its single-lever answer in `single` (whatItTakes), a
-/// factor of three beyond on a log axis (p: linear, a third of the span beyond); 48 values of the
-/// first lever, the second's boundary by bisection on its grid, every point checked with
-/// effectiveRuntimeSeconds. Cost = workers x runtime / 3,600 x inForce's price per worker-hour.
+/// The two-lever plane of `inForce` for levers `keyX` and `keyY` (scenario-file keys), for the
+/// target whatItTakes answers for (the deadline, the budget or both): each axis spans the
+/// lever's value now and its single-lever answer in `single` (whatItTakes), a factor of three
+/// beyond on a log axis (p: linear, a third of the span beyond); 48 values of the first lever,
+/// the second's boundary by bisection on its grid, every point checked with
+/// effectiveRuntimeSeconds. Cost = workers x runtime / 3,600 x inForce's price per worker-hour,
+/// as the lever table's; the cheapest and the nearest points meet the whole target.
 Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX,
             const QString &keyY, const Result &single);
 

@@ -50,7 +50,7 @@ PlaneChart::PlaneChart(QWidget *parent) : QCustomPlot(parent)
     m_edge->setPen(Qt::NoPen);
     m_edge->removeFromLegend();
     m_boundary = addGraph();
-    m_boundary->setName(tr("just meets the deadline"));
+    m_boundary->setName(tr("just meets it"));
     m_boundary->removeFromLegend(); // the shading and the sentences above say it
     m_boundary->setPen(QPen(chartstyle::kPrimary, 2.5));
     QColor fill = chartstyle::kPrimary;
@@ -96,14 +96,18 @@ void PlaneChart::setPlane(const whatittakes::Plane &plane)
     }
     setScale(xAxis, plane.x);
     setScale(yAxis, plane.y);
-    // Where no value of the second lever on the plane meets, a gap (NaN) in both lines.
+    // Where no value of the second lever on the plane meets, a gap (NaN) in both lines. The
+    // shading runs from the boundary to the column's far edge: the axis's end, or the most
+    // workers the budget allows.
     const double gap = std::numeric_limits<double>::quiet_NaN();
-    const double edge = plane.y.upHelps ? plane.y.high : plane.y.low;
+    const double axisEnd = plane.y.upHelps ? plane.y.high : plane.y.low;
     QVector<double> xs, ys, edges;
     for (size_t i = 0; i < plane.xs.size(); ++i) {
         xs.push_back(plane.xs[i]);
         ys.push_back(plane.boundary[i] ? *plane.boundary[i] : gap);
-        edges.push_back(plane.boundary[i] ? edge : gap);
+        const std::optional<double> far =
+            i < plane.farEdge.size() ? plane.farEdge[i] : std::optional<double>(axisEnd);
+        edges.push_back(plane.boundary[i] && far ? *far : gap);
     }
     m_boundary->setData(xs, ys, true);
     m_edge->setData(xs, edges, true);
@@ -124,7 +128,7 @@ void PlaneChart::setPlane(const whatittakes::Plane &plane)
         m_cheapest->setName(
             tr("cheapest: %1").arg(format::money(plane.cheapest->cost, plane.currency)));
     m_empty->setVisible(!plane.cheapest);
-    m_empty->setText(tr("No combination on this plane meets the deadline"));
+    m_empty->setText(tr("No combination on this plane meets %1").arg(explain::planeTarget(plane)));
     replot(QCustomPlot::rpQueuedReplot);
 }
 

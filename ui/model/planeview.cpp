@@ -14,7 +14,7 @@
 namespace pipeplan {
 
 namespace {
-/// The plane's lines without the first two (the levers, the deadline and the plan: the tab,
+/// The plane's lines without the first two (the levers, the target and the plan: the tab,
 /// the axes and the headline say them), so the chart keeps its height on a shared screen.
 QString summaryOf(const whatittakes::Plane &plane)
 {
@@ -43,8 +43,8 @@ PlaneView::PlaneView(QWidget *parent)
     m_across->setToolTip(tr("The first lever, drawn across (saved with the plan)"));
     m_up->setToolTip(tr("The second lever, drawn up (saved with the plan)"));
     m_applyCheapest->setToolTip(
-        tr("Set both levers to the combination that meets the deadline at the least cost "
-           "(workers × runtime × price); one undo step"));
+        tr("Set both levers to the combination that meets the target (the deadline, the budget "
+           "or both) at the least cost (workers × runtime × price); one undo step"));
     m_applyNearest->setToolTip(tr("Set both levers to the meeting combination nearest the plan, "
                                   "each measured across the chart; one undo step"));
     row->addWidget(acrossLabel);
@@ -143,9 +143,10 @@ void PlaneView::refresh()
 {
     m_plane = m_document ? m_document->planResult().plane : whatittakes::Plane{};
     m_chart->setPlane(m_plane);
-    const bool deadline = m_document && m_document->planResult().whatItTakes.active;
-    m_across->setEnabled(deadline);
-    m_up->setEnabled(deadline);
+    // The plane answers for the lever table's target: a deadline, a budget or both.
+    const bool target = m_document && m_document->planResult().whatItTakes.active;
+    m_across->setEnabled(target);
+    m_up->setEnabled(target);
     if (m_document) {
         m_filling = true;
         const std::array<QString, 2> &levers = m_document->scenario().goal.levers;
@@ -161,10 +162,11 @@ void PlaneView::refresh()
     if (m_plane.nearest)
         m_applyNearest->setAccessibleDescription(
             explain::planePointText(m_plane, *m_plane.nearest));
-    rowbuttons::setText(m_summary, !deadline ? tr("Set a deadline (Goal: Finish within) and this "
-                                                  "shows which combinations of two levers meet "
-                                                  "it, the cheapest and the smallest move.")
-                                             : summaryOf(m_plane));
+    rowbuttons::setText(m_summary, !target ? tr("Set a deadline (Goal: Finish within) or a budget "
+                                                "(Goal: Within budget) and this shows which "
+                                                "combinations of two levers meet it, the "
+                                                "cheapest and the smallest move.")
+                                           : summaryOf(m_plane));
 }
 
 } // namespace pipeplan

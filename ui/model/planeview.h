@@ -16,7 +16,8 @@ class ScenarioDocument;
 
 /// Two levers together (issue 35): the person picks two of the plan's levers (kept in the
 /// file's goal.levers, one undo step), and core's plane shows which combinations meet the
-/// deadline, the cheapest and the smallest move; Apply sets both in one undo step.
+/// target (the deadline, the budget or both), the cheapest and the smallest move; Apply sets
+/// both in one undo step.
 class PlaneView : public QWidget
 {
     Q_OBJECT
@@ -34,7 +35,7 @@ public:
     /// Picks the two levers (scenario-file keys) in one undo step; the same key on both axes
     /// swaps them. False when nothing changed.
     bool pick(const QString &acrossKey, const QString &upKey);
-    /// Sets both levers to the cheapest (or the nearest) combination that meets the deadline.
+    /// Sets both levers to the cheapest (or the nearest) combination that meets the target.
     bool applyCheapest();
     bool applyNearest();
 
