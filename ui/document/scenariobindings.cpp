@@ -4,12 +4,14 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/valuecontrol.h"
 
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QLabel>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pipeplan {
 
@@ -180,8 +182,48 @@ void ScenarioBindings::relabel(EditId id, const QString &label, const QString &e
     }
 }
 
+void ScenarioBindings::bindChoice(QComboBox *box, std::function<int(const Scenario &)> index)
+{
+    m_choices.push_back({box, std::move(index)});
+}
+
+QStringList ScenarioBindings::notShowing(const Scenario &scenario) const
+{
+    QStringList wrong;
+    for (const Binding &binding : m_bindings) {
+        const std::optional<double> value = binding.get(scenario);
+        if (binding.control->isEnabledValue() != value.has_value()) {
+            wrong << binding.control->name();
+            continue;
+        }
+        if (!value)
+            continue;
+        const double expected = *value / binding.scale;
+        const double shown = binding.control->value();
+        // What the spin box can show: the value rounded to its decimals.
+        const double step = std::pow(10.0, -binding.control->decimals());
+        if (std::abs(shown - expected) > std::max(step / 2, 1e-9 * std::abs(expected)))
+            wrong << QStringLiteral("%1 (shows %2, the plan holds %3)")
+                         .arg(binding.control->name())
+                         .arg(shown)
+                         .arg(expected);
+    }
+    for (const ChoiceBinding &choice : m_choices) {
+        if (choice.box->currentIndex() != choice.index(scenario))
+            wrong << QStringLiteral("%1 (shows %2)")
+                         .arg(choice.box->accessibleName(), choice.box->currentText());
+    }
+    return wrong;
+}
+
 void ScenarioBindings::show(const Scenario &scenario) const
 {
+    for (const ChoiceBinding &choice : m_choices) {
+        if (const int index = choice.index(scenario); choice.box->currentIndex() != index) {
+            const QSignalBlocker blocker(choice.box);
+            choice.box->setCurrentIndex(index);
+        }
+    }
     for (const Binding &binding : m_bindings) {
         const std::optional<double> value = binding.get(scenario);
         if (value)

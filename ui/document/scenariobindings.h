@@ -10,6 +10,7 @@
 #include <type_traits>
 #include <vector>
 
+class QComboBox;
 class QFormLayout;
 class QLabel;
 class QWidget;
@@ -102,8 +103,15 @@ public:
     /// Renames the row bound with edit `id` (its label, the control's name in refusals and for
     /// screen readers, and its explanation): the plan's counted noun changed.
     void relabel(EditId id, const QString &label, const QString &explanation);
+    /// `box` shows the choice of the scenario `index` gives (refreshed by show(), like every
+    /// bound number): a choice box never keeps a state of its own that is not the plan's.
+    void bindChoice(QComboBox *box, std::function<int(const Scenario &)> index);
     /// Shows the scenario's values without emitting edits.
     void show(const Scenario &scenario) const;
+    /// The names of the bound controls that do not show `scenario`'s value (to the control's
+    /// decimals), and of the choice boxes that show another choice: empty when the window
+    /// shows the plan.
+    QStringList notShowing(const Scenario &scenario) const;
     /// The row bound with edit `id` takes a range too (issue 34): `key` is the number's path in
     /// the scenario file, as BindingRow::rangeKey.
     void acceptRange(EditId id, const QString &key);
@@ -136,8 +144,15 @@ private:
     };
     void bindRow(QFormLayout *form, const BindingRow &row, ValueControl *control);
 
+    struct ChoiceBinding
+    {
+        QComboBox *box;
+        std::function<int(const Scenario &)> index;
+    };
+
     QPointer<ScenarioDocument> m_document;
     std::vector<Binding> m_bindings;
+    std::vector<ChoiceBinding> m_choices;
 };
 
 /// Why the document refuses `after` (the first thing validate() finds), for a refused control.

@@ -18,6 +18,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pipeplan {
 
@@ -284,8 +285,12 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
     m_execution->setToolTip(
         tr("Sequential: per-user cost is the sum of the stage times. Pipelined: "
            "stages overlap through queues and the slowest stage sets the rate."));
+    m_execution->setAccessibleName(tr("Execution"));
     stagesForm->addRow(tr("Execution"), m_execution);
     wheelOnlyWhenFocused(m_execution);
+    m_bound->bindChoice(m_execution, [](const Scenario &s) {
+        return s.execution == Execution::Sequential ? 0 : 1;
+    });
     stages->addLayout(stagesForm);
     m_bound->bind(
         stagesForm, stagesBox,
@@ -320,6 +325,33 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
                 Stage{QStringLiteral("stage %1").arg(s.stages.size() + 1), 10, false});
         });
     });
+}
+
+QStringList InputsPanel::notShowing() const
+{
+    if (!m_document)
+        return {};
+    const Scenario &s = m_document->scenario();
+    QStringList wrong = m_bound->notShowing(s);
+    if (m_stageRowWidgets.size() != s.stages.size())
+        return wrong << QStringLiteral("stage rows (%1 for %2 stages)")
+                            .arg(m_stageRowWidgets.size())
+                            .arg(s.stages.size());
+    for (size_t i = 0; i < s.stages.size(); ++i) {
+        const StageRow &row = m_stageRowWidgets[i];
+        if ((row.time == nullptr) != s.stages[i].isScoring) {
+            wrong << QStringLiteral("stage %1's kind").arg(i + 1);
+        } else if (row.time && std::abs(row.time->value() - s.stages[i].msPerUser) >
+                                   std::max(0.005, 1e-9 * s.stages[i].msPerUser)) {
+            wrong << QStringLiteral("stage %1's time (shows %2 ms, the plan holds %3 ms)")
+                         .arg(i + 1)
+                         .arg(row.time->value())
+                         .arg(s.stages[i].msPerUser);
+        }
+        if (row.name->text() != s.stages[i].name)
+            wrong << QStringLiteral("stage %1's name").arg(i + 1);
+    }
+    return wrong;
 }
 
 ValueControl *InputsPanel::stageTimeControl(int index) const
@@ -495,16 +527,18 @@ void InputsPanel::syncFromDocument()
                   .arg(hardware.lever)
             : tr("Hardware & cost is on but not in force: %1. The latency above holds.")
                   .arg(hardware.problem));
-    if (m_stageRowWidgets.size() != s.stages.size())
+    // The rows are made again when the plan's stages are not the rows' (another count, or the
+    // scoring stage elsewhere), then every row shows the plan's values: a new row never shows a
+    // control's own default.
+    bool sameRows = m_stageRowWidgets.size() == s.stages.size();
+    for (size_t i = 0; sameRows && i < s.stages.size(); ++i)
+        sameRows = (m_stageRowWidgets[i].time == nullptr) == s.stages[i].isScoring;
+    if (!sameRows)
         rebuildStageRows();
     const ScenarioResult &r = m_document->result();
     for (size_t i = 0; i < s.stages.size(); ++i) {
         StageRow &row = m_stageRowWidgets[i];
         const bool scoring = s.stages[i].isScoring;
-        if ((row.time == nullptr) != scoring) {
-            rebuildStageRows();
-            return;
-        }
         if (row.name->text() != s.stages[i].name && !row.name->hasFocus())
             row.name->setText(s.stages[i].name);
         if (scoring) {

@@ -50,6 +50,9 @@ public:
     QLineEdit *countedEdit() const { return m_counted; }
     QLabel *countedProblem() const { return m_countedProblem; }
     QPlainTextEdit *notesEdit() const { return m_notes; }
+    /// The controls of this panel that do not show the plan's value (ScenarioBindings::
+    /// notShowing and the stage rows): empty when it shows the plan.
+    QStringList notShowing() const;
     /// Commits the notes being typed (also done on focus out and a moment after typing stops).
     void commitNotes();
 

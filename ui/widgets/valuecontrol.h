@@ -95,6 +95,8 @@ public:
     void setSuffix(const QString &suffix);
     QString suffix() const;
     QString name() const;
+    /// The decimals the value is shown with (what it is rounded to).
+    int decimals() const { return m_config.decimals; }
 
     /// A typed text read as this field reads it: the value, or why it is refused.
     struct Reading
