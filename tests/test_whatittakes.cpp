@@ -1,3 +1,4 @@
+#include "core/base/deadline.h"
 #include "core/base/units.h"
 #include "core/hardware/device.h"
 #include "core/plan/explain.h"
@@ -558,7 +559,7 @@ TEST(WhatItTakesPlane, GeneratedPlansOfferOnlyPointsThatMeetTheLeverTablesTarget
             whatittakes::apply(at, keyY, y);
             const ScenarioResult r = evaluate(at);
             if (single.deadlineOn) {
-                EXPECT_LE(r.effectiveRuntimeSeconds, s.goal.deadlineSeconds)
+                EXPECT_TRUE(deadline::meets(r.effectiveRuntimeSeconds, s.goal.deadlineSeconds))
                     << where << " " << what << " at " << x << ", " << y;
             }
             if (single.budget) {
@@ -638,12 +639,13 @@ TEST(WhatItTakesPlane, EveryBoundaryPointMeetsAndOneStepBeyondMisses)
                 Scenario at = result.inForce;
                 whatittakes::apply(at, keyX, plane.xs[i]);
                 whatittakes::apply(at, keyY, *plane.boundary[i]);
-                EXPECT_LE(effectiveRuntimeSeconds(at), deadline) << where;
+                EXPECT_TRUE(deadline::meets(effectiveRuntimeSeconds(at), deadline)) << where;
                 const double beyond = *plane.boundary[i] + (plane.y.upHelps ? -step : step);
                 if (beyond < plane.y.low - 1e-12 || beyond > plane.y.high + 1e-12)
                     continue;
                 whatittakes::apply(at, keyY, beyond);
-                EXPECT_GT(effectiveRuntimeSeconds(at), deadline) << where << " x " << plane.xs[i];
+                EXPECT_FALSE(deadline::meets(effectiveRuntimeSeconds(at), deadline))
+                    << where << " x " << plane.xs[i];
                 ++checked;
             }
             for (const std::optional<whatittakes::PlanePoint> &point :
@@ -654,7 +656,8 @@ TEST(WhatItTakesPlane, EveryBoundaryPointMeetsAndOneStepBeyondMisses)
                 whatittakes::apply(applied.scenario, keyX, point->x);
                 whatittakes::apply(applied.scenario, keyY, point->y);
                 const PlanResult there = evaluatePlan(applied);
-                EXPECT_LE(there.model.effectiveRuntimeSeconds, deadline) << where;
+                EXPECT_TRUE(deadline::meets(there.model.effectiveRuntimeSeconds, deadline))
+                    << where;
                 EXPECT_NEAR(there.model.cost.total, point->cost, 1e-9 * point->cost) << where;
             }
         }
@@ -718,8 +721,8 @@ TEST(WhatItTakes, TheDeviceRowIsTheCheapestThatMeets)
         Plan on = plan;
         on.scenario.hardware.device = device.name;
         const PlanResult there = evaluatePlan(on);
-        if (!there.hardware.current.inForce ||
-            there.model.effectiveRuntimeSeconds > plan.scenario.goal.deadlineSeconds)
+        if (!there.hardware.current.inForce || !deadline::meets(there.model.effectiveRuntimeSeconds,
+                                                                plan.scenario.goal.deadlineSeconds))
             continue;
         if (cheapest.isEmpty() || there.model.cost.total < cheapestCost) {
             cheapest = device.name;
@@ -770,7 +773,7 @@ TEST(WhatItTakes, ApplyingTheValueMeetsAndOneStepBackMisses)
                 Plan applied = plan;
                 ASSERT_TRUE(whatittakes::apply(applied.scenario, row.key, *row.needed)) << where;
                 const double runtime = evaluatePlan(applied).model.effectiveRuntimeSeconds;
-                EXPECT_LE(runtime, plan.scenario.goal.deadlineSeconds) << where;
+                EXPECT_TRUE(deadline::meets(runtime, plan.scenario.goal.deadlineSeconds)) << where;
                 EXPECT_EQ(runtime, row.runtimeSeconds) << where;
                 // One step back toward failing.
                 const double step = std::pow(10.0, -row.decimals);
@@ -779,8 +782,8 @@ TEST(WhatItTakes, ApplyingTheValueMeetsAndOneStepBackMisses)
                 whatittakes::apply(stepped.scenario, row.key, back);
                 if (!validate(stepped.scenario).empty())
                     continue; // the field's end: every value of it meets
-                EXPECT_GT(evaluatePlan(stepped).model.effectiveRuntimeSeconds,
-                          plan.scenario.goal.deadlineSeconds)
+                EXPECT_FALSE(deadline::meets(evaluatePlan(stepped).model.effectiveRuntimeSeconds,
+                                             plan.scenario.goal.deadlineSeconds))
                     << where << " needed " << *row.needed << " back " << back;
                 ++checked;
             }

@@ -1,5 +1,7 @@
 #include "core/model/uncertainty.h"
 
+#include "core/base/deadline.h"
+
 #include "core/base/format.h"
 #include "core/base/random.h"
 #include "core/hardware/device.h"
@@ -1090,7 +1092,7 @@ std::optional<double> fewestWorkers(const SampledJobs &jobs, double deadlineSeco
     std::vector<double> runtimes(n);
     const auto meets = [&](double workers) {
         runtimesAt(jobs, workers, runtimes);
-        return quantileAtMost(runtimes, q, deadlineSeconds);
+        return quantileAtMost(runtimes, q, deadline::latestMeeting(deadlineSeconds));
     };
     // Each sample's own fewest workers: cold + max(w (1 - p) + w p / N, cap) <= D.
     std::vector<double> own(n);
@@ -1244,8 +1246,9 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
     }
     if (s.goal.finishWithin) {
         result.deadlineSeconds = s.goal.deadlineSeconds;
-        const auto meet = std::count_if(runtimes.begin(), runtimes.end(),
-                                        [&s](double t) { return t <= s.goal.deadlineSeconds; });
+        const auto meet = std::count_if(runtimes.begin(), runtimes.end(), [&s](double t) {
+            return deadline::meets(t, s.goal.deadlineSeconds);
+        });
         result.pMeetDeadline = static_cast<double>(meet) / static_cast<double>(n);
         for (const double q : {0.5, 0.9}) {
             Result::Fewest fewest{

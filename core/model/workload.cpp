@@ -87,6 +87,7 @@ std::vector<ScalingRow> scalingTable(double workSeconds, double parallelFraction
         const double amdahlSeconds = workSeconds / row.amdahlSpeedup;
         row.amdahlHours = units::toHours(amdahlSeconds);
         row.amdahlDays = units::toDays(amdahlSeconds);
+        row.effectiveSeconds = amdahlSeconds;
         row.effectiveHours = row.amdahlHours;
         row.effectiveDays = row.amdahlDays;
         rows.push_back(row);

@@ -87,6 +87,7 @@ struct ScalingRow
     double amdahlDays = 0;
     /// The runtime with the scenario's overheads at this worker count (cold start, request
     /// overhead, shared caps); equal to the Amdahl runtime when no overhead is set.
+    double effectiveSeconds = 0;
     double effectiveHours = 0;
     double effectiveDays = 0;
     /// workers x effectiveHours, and their price (issue 33: a cost column).

@@ -1,5 +1,7 @@
 #include "core/plan/evaluation.h"
 
+#include "core/base/deadline.h"
+
 #include "core/base/format.h"
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
@@ -521,8 +523,11 @@ DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &
     DeadlineVerdict verdict;
     verdict.deadlineSeconds = in.deadlineSeconds;
     verdict.runtimeSeconds = result.effectiveRuntimeSeconds;
-    verdict.meets = verdict.runtimeSeconds <= verdict.deadlineSeconds;
-    verdict.marginSeconds = verdict.deadlineSeconds - verdict.runtimeSeconds;
+    verdict.meets = deadline::meets(verdict.runtimeSeconds, verdict.deadlineSeconds);
+    // A tie met by the last bits of rounding has nothing to spare, not a negative margin.
+    verdict.marginSeconds = verdict.meets
+                                ? std::max(0.0, verdict.deadlineSeconds - verdict.runtimeSeconds)
+                                : verdict.deadlineSeconds - verdict.runtimeSeconds;
     verdict.naive = goalseek::naiveOption(in);
     verdict.withOverheads = goalseek::overheadOption(in);
     return verdict;

@@ -1,5 +1,7 @@
 #include "core/plan/explain.h"
 
+#include "core/base/deadline.h"
+
 #include "core/base/format.h"
 #include "core/base/units.h"
 
@@ -99,7 +101,7 @@ QString deadline(const DeadlineVerdict &v)
 
 QString deadlineCell(double runtimeSeconds, double deadlineSeconds)
 {
-    if (runtimeSeconds <= deadlineSeconds)
+    if (deadline::meets(runtimeSeconds, deadlineSeconds))
         return QStringLiteral("meets");
     // Short enough for a table column: how many deadlines the run takes.
     const double times = runtimeSeconds / deadlineSeconds;
@@ -185,6 +187,7 @@ ScalingRow scalingRowAt(double workSeconds, double parallelFraction,
     ScalingRow row = scalingTable(workSeconds, parallelFraction, {workers}).front();
     if (overheads.enabled) {
         const double seconds = overheads.model.runtimeSeconds(workers);
+        row.effectiveSeconds = seconds;
         row.effectiveHours = units::toHours(seconds);
         row.effectiveDays = units::toDays(seconds);
     }

@@ -1,5 +1,7 @@
 #include "core/plan/goalseek.h"
 
+#include "core/base/deadline.h"
+
 #include "core/base/format.h"
 #include "core/model/amdahl.h"
 
@@ -114,7 +116,7 @@ Result seek(const Inputs &in, simulation::Control *control)
         const double best = at(maxWorkers);
         if (cancelled())
             break;
-        if (!(best <= in.deadlineSeconds)) {
+        if (!deadline::meets(best, in.deadlineSeconds)) {
             option.reason = QStringLiteral("even %1 (one shard each) take %2 at P%3 (deadline %4)")
                                 .arg(format::count(maxWorkers, QStringLiteral("workers")),
                                      format::duration(best))
@@ -127,7 +129,7 @@ Result seek(const Inputs &in, simulation::Control *control)
         double high = maxWorkers;
         while (low < high && !cancelled()) {
             const double middle = std::floor((low + high) / 2);
-            if (at(middle) <= in.deadlineSeconds)
+            if (deadline::meets(at(middle), in.deadlineSeconds))
                 high = middle;
             else
                 low = middle + 1;

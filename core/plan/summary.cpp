@@ -1,5 +1,7 @@
 #include "core/plan/summary.h"
 
+#include "core/base/deadline.h"
+
 #include "core/base/format.h"
 #include "core/plan/explain.h"
 #include "core/plan/reportplan.h"
@@ -207,7 +209,8 @@ std::optional<SimulatedDeadline> simulatedDeadline(const PlanResult &result)
         return std::nullopt;
     const double deadline = result.model.deadline->deadlineSeconds;
     const double p50 = simulated->result.p50Seconds;
-    return SimulatedDeadline{p50, p50 <= deadline, deadline - p50, simulated->result.trials};
+    return SimulatedDeadline{p50, deadline::meets(p50, deadline), deadline - p50,
+                             simulated->result.trials};
 }
 
 QString deadlineVerdicts(const PlanResult &result)

@@ -1,5 +1,7 @@
 #include "core/plan/whatittakes.h"
 
+#include "core/base/deadline.h"
+
 #include "core/base/format.h"
 #include "core/base/units.h"
 #include "core/hardware/device.h"
@@ -158,7 +160,7 @@ struct Target
     }
     bool inTime(double runtimeSeconds) const
     {
-        return !deadlineOn || runtimeSeconds <= deadlineSeconds;
+        return !deadlineOn || deadline::meets(runtimeSeconds, deadlineSeconds);
     }
     bool affordable(double cost) const { return !budget || cost <= *budget; }
     bool withinBudget(double workers, double runtimeSeconds) const

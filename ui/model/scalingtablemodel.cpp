@@ -1,5 +1,7 @@
 #include "ui/model/scalingtablemodel.h"
 
+#include "core/base/deadline.h"
+
 #include "core/base/format.h"
 #include "core/base/units.h"
 #include "core/plan/explain.h"
@@ -181,8 +183,8 @@ QVariant ScalingTableModel::data(const QModelIndex &index, int role) const
             return QBrush(QColor(255, 214, 102));
         if (index.column() == deadlineColumn()) {
             // Translucent, so it reads on a light or a dark table.
-            const bool meets = m_rows[static_cast<size_t>(index.row())].effectiveHours * 3600 <=
-                               *m_deadlineSeconds;
+            const bool meets = deadline::meets(
+                m_rows[static_cast<size_t>(index.row())].effectiveSeconds, *m_deadlineSeconds);
             return QBrush(meets ? QColor(46, 160, 67, 70) : QColor(215, 58, 73, 60));
         }
         return {};

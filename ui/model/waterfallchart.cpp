@@ -1,5 +1,7 @@
 #include "ui/model/waterfallchart.h"
 
+#include "core/base/deadline.h"
+
 #include "core/base/format.h"
 #include "core/base/units.h"
 #include "core/plan/explain.h"
@@ -360,7 +362,7 @@ void WaterfallChart::setSeries(const WaterfallSeries &series)
     }
     qsizetype over = 0;
     for (size_t i = 0; deadline && i < steps.size(); ++i) {
-        if (steps[i].runtimeSeconds <= m_deadlineSeconds)
+        if (deadline::meets(steps[i].runtimeSeconds, m_deadlineSeconds))
             continue;
         if (m_overDeadline.size() <= over) {
             auto *rect = new QCPItemRect(this);
