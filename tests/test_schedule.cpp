@@ -986,6 +986,139 @@ TEST(ScheduleZeroBubble, ZbAutoStaysWithinEveryLimit)
     EXPECT_LE(noW.makespanMs, (8 + 3) * 3.0);
 }
 
+// More memory never makes zb-auto slower. Here the best order built for 5 microbatches takes
+// 51.5 ms and one built for 4 takes 50.75 ms: zb-auto builds its orders for the limits up to its
+// own too, so what fits a smaller limit stays a candidate.
+TEST(ScheduleZeroBubble, ZbAutoNeverSlowerWithMoreMemory)
+{
+    schedule::Params params = uniform(Kind::ZeroBubbleAuto, 2, 10, 1.5, 3, 0.5);
+    params.memoryLimitMicrobatches = 4;
+    const schedule::Result four = computeValid(params);
+    EXPECT_DOUBLE_EQ(four.makespanMs, 50.75);
+    params.memoryLimitMicrobatches = 5;
+    const schedule::Result five = computeValid(params);
+    EXPECT_LE(five.makespanMs, four.makespanMs + 1e-9);
+    EXPECT_LE(five.maxPeakInFlight(), 5);
+    // Every limit from 1 to 2p + 2 in half microbatches, for p = 4 with equal and unequal devices.
+    for (const bool equal : {true, false}) {
+        double previous = std::numeric_limits<double>::infinity();
+        for (double limit = 1; limit <= 10; limit += 0.5) {
+            schedule::Params swept =
+                equal
+                    ? perDevice(Kind::ZeroBubbleAuto, 4, 10, {1.5}, {3}, {0.5}, 0.25)
+                    : perDevice(Kind::ZeroBubbleAuto, 4, 10, kForwardA, kBackwardA, kWeightA, 0.25);
+            swept.memoryLimitMicrobatches = limit;
+            const schedule::Result r = computeValid(swept);
+            EXPECT_LE(r.makespanMs, previous + 1e-9) << "limit " << limit;
+            EXPECT_LE(r.maxPeakInFlight(), limit + 1e-9) << "limit " << limit;
+            previous = r.makespanMs;
+        }
+    }
+}
+
+// zb-auto is never slower than a named schedule whose peak fits its limit. Here ZB-H2 takes
+// 23.75 ms holding 4 microbatches (an order built for 2p) and the best order built for zb-auto's
+// default limit p = 4 takes 23.875 ms; ZB-V takes 37.375 ms holding 4 and the best order built
+// for 4.5 takes 37.625 ms.
+TEST(ScheduleZeroBubble, ZbAutoNeverSlowerThanANamedScheduleThatFits)
+{
+    const schedule::Params h2Case = perDevice(Kind::ZeroBubbleH2, 4, 4, {0.75, 1.75, 0.5, 2},
+                                              {1.75, 0.5, 3, 1}, {0.5, 1.5, 0.75, 0.75}, 0.25);
+    const schedule::Result h2 = computeValid(h2Case);
+    EXPECT_DOUBLE_EQ(h2.makespanMs, 23.75);
+    EXPECT_DOUBLE_EQ(h2.maxPeakInFlight(), 4);
+    schedule::Params automatic = h2Case;
+    automatic.kind = Kind::ZeroBubbleAuto;
+    const schedule::Result withinP = computeValid(automatic);
+    EXPECT_LE(withinP.makespanMs, h2.makespanMs + 1e-9);
+    EXPECT_LE(withinP.maxPeakInFlight(), 4);
+
+    const schedule::Params vCase = perDevice(Kind::ZeroBubbleV, 4, 7, {1.25}, {2}, {1.25}, 0.25);
+    const schedule::Result zbV = computeValid(vCase);
+    EXPECT_DOUBLE_EQ(zbV.makespanMs, 37.375);
+    EXPECT_DOUBLE_EQ(zbV.maxPeakInFlight(), 4);
+    automatic = vCase;
+    automatic.kind = Kind::ZeroBubbleAuto;
+    automatic.memoryLimitMicrobatches = 4.5;
+    const schedule::Result within = computeValid(automatic);
+    EXPECT_LE(within.makespanMs, zbV.makespanMs + 1e-9);
+    EXPECT_LE(within.maxPeakInFlight(), 4.5);
+    expectValidZeroBubble(within);
+}
+
+// Both properties over random plans, seeded so a failure repeats: p from 1 to 5, m from 1 to 3p,
+// each device's F, B and W (W 0 on some or all) in steps of 0.05 ms, or one set for all devices,
+// comm 0 or up to 1 ms; limits rising from 1 in steps of half a microbatch to two, up to 2p + 1,
+// then m + 1.5p and a million (more than any device holds), with p itself (zb-auto's default) run
+// without a limit. At each limit zb-auto fits it, keeps every dependency, is no slower than at the
+// limits below, and no slower than any named schedule of the same inputs whose peak fits it.
+TEST(ScheduleZeroBubble, ZbAutoOnRandomPlansNeverSlowerThanANamedScheduleNorWithMoreMemory)
+{
+    std::mt19937 rng(50010);
+    const auto between = [&rng](int low, int high) {
+        return std::uniform_int_distribution<int>(low, high)(rng);
+    };
+    const auto twentieths = [&between](int low, int high) { return between(low, high) / 20.0; };
+    constexpr int kPlans = 30;
+    int limits = 0;
+    for (int plan = 0; plan < kPlans; ++plan) {
+        schedule::Params params;
+        params.devices = between(1, 5);
+        params.microbatches = between(1, 3 * params.devices);
+        const bool oneForAll = plan % 4 == 0;
+        const bool noWeights = plan % 5 == 0;
+        params.forwardMs.clear();
+        params.backwardMs.clear();
+        params.weightMs.clear();
+        for (int d = 0; d < (oneForAll ? 1 : params.devices); ++d) {
+            params.forwardMs.push_back(twentieths(2, 60));
+            params.backwardMs.push_back(twentieths(2, 80));
+            params.weightMs.push_back(noWeights || between(0, 3) == 0 ? 0 : twentieths(1, 40));
+        }
+        params.commMs = plan % 3 == 0 ? 0 : twentieths(0, 20);
+        const int p = params.devices;
+        SCOPED_TRACE(testing::Message()
+                     << "plan " << plan << ": p=" << p << " m=" << params.microbatches);
+
+        std::vector<schedule::Result> named;
+        for (Kind kind : schedule::kAllKinds) {
+            schedule::Params other = params;
+            other.kind = kind;
+            // The interleaved schedule needs m a multiple of p.
+            if (kind != Kind::ZeroBubbleAuto && schedule::validate(other).empty())
+                named.push_back(schedule::compute(other));
+        }
+        std::vector<double> rising{static_cast<double>(p), params.microbatches + 1.5 * p, 1e6};
+        for (double limit = 1; limit <= 2 * p + 1; limit += 0.5 * between(1, 4))
+            rising.push_back(limit);
+        std::sort(rising.begin(), rising.end());
+        rising.erase(std::unique(rising.begin(), rising.end()), rising.end());
+
+        double previous = std::numeric_limits<double>::infinity();
+        for (double limit : rising) {
+            schedule::Params automatic = params;
+            automatic.kind = Kind::ZeroBubbleAuto;
+            if (limit != static_cast<double>(p))
+                automatic.memoryLimitMicrobatches = limit;
+            const schedule::Result r = computeValid(automatic);
+            ++limits;
+            SCOPED_TRACE(testing::Message() << "limit " << limit);
+            EXPECT_LE(r.maxPeakInFlight(), limit + 1e-9);
+            EXPECT_TRUE(r.fitsMemory);
+            expectValidZeroBubble(r);
+            EXPECT_LE(r.makespanMs, previous + 1e-9);
+            previous = r.makespanMs;
+            for (const schedule::Result &other : named) {
+                if (other.maxPeakInFlight() <= limit + 1e-9) {
+                    EXPECT_LE(r.makespanMs, other.makespanMs + 1e-9)
+                        << schedule::keyOf(other.params.kind).toStdString();
+                }
+            }
+        }
+    }
+    std::cout << "zb-auto checked at " << limits << " limits of " << kPlans << " random plans\n";
+}
+
 TEST(ScheduleZeroBubble, MemoryLimitInBytesAndFits)
 {
     schedule::Params params = uniform(Kind::OneFOneB, 4, 8, 1, 2, 1);
@@ -1035,10 +1168,12 @@ TEST(ScheduleZeroBubble, ZbVMemoryOverTimeInChunks)
 TEST(ScheduleZeroBubble, SearchReportsProgressAndStops)
 {
     const schedule::Params params = uniform(Kind::ZeroBubbleAuto, 8, 16, 1, 2, 1);
-    // ZB-H1, 8 greedy orders, the heuristic's 8 variants, the authors' ZB-V's 4 and 16 V-shaped
-    // greedy orders; with unequal devices the ZB-V construction runs with their mean times too.
+    // zb-auto within p = 8: ZB-H1's, 1F1B's and GPipe's orders; for each limit 1, 2, ..., 8 the 8
+    // greedy orders and the heuristic's 8 variants, and those ZB-H2 builds for 16; for each limit
+    // 1, 1.5, ..., 8 the authors' ZB-V's 4 and 16 V-shaped greedy orders. With unequal devices the
+    // ZB-V construction runs with their mean times too.
     const int total = schedule::searchCandidates(params);
-    EXPECT_EQ(total, 37);
+    EXPECT_EQ(total, 3 + 8 * 16 + 16 + 15 * 20);
     EXPECT_EQ(schedule::searchCandidates(uniform(Kind::ZeroBubbleV, 8, 16, 1, 2, 1)), 20);
     EXPECT_EQ(schedule::searchCandidates(
                   perDevice(Kind::ZeroBubbleV, 8, 16, kForwardA, kBackwardA, kWeightA, 0)),
@@ -1061,8 +1196,8 @@ TEST(ScheduleZeroBubble, SearchReportsProgressAndStops)
     EXPECT_FALSE(schedule::compute(params, [&calls](int, int) { return ++calls < 3; }));
     EXPECT_EQ(calls, 3);
 
-    EXPECT_FALSE(schedule::searchesInBackground(uniform(Kind::ZeroBubbleAuto, 16, 64, 1, 2, 1)));
-    EXPECT_TRUE(schedule::searchesInBackground(uniform(Kind::ZeroBubbleAuto, 16, 65, 1, 2, 1)));
+    EXPECT_FALSE(schedule::searchesInBackground(uniform(Kind::ZeroBubbleAuto, 8, 32, 1, 2, 1)));
+    EXPECT_TRUE(schedule::searchesInBackground(uniform(Kind::ZeroBubbleAuto, 8, 33, 1, 2, 1)));
     EXPECT_TRUE(schedule::searchesInBackground(uniform(Kind::ZeroBubbleV, 128, 4096, 1, 2, 1)));
     EXPECT_FALSE(schedule::searchesInBackground(uniform(Kind::OneFOneB, 128, 4096, 1, 2, 1)));
 }
@@ -1089,22 +1224,26 @@ TEST(ScheduleZeroBubble, TrainingSectionSearchesLargeSchedulesLater)
     EXPECT_FALSE(later[1].searching); // 1F1B is not searched
     EXPECT_EQ(later[1], inlined[1]);
     EXPECT_TRUE(later[2].searching);
-    EXPECT_EQ(trainingSearchCandidates(later, training), 37 + 20);
+    // zb-auto within p = 32 (see SearchReportsProgressAndStops), built for 30 limits: each half
+    // microbatch up to 8, each microbatch up to 16, then 18, 20, ..., 32, 36, 40, 44, 48, 54, 60
+    // and p = 32 itself, 23 of them whole microbatches; then ZB-V.
+    const int total = 3 + 23 * 16 + 16 + 30 * 20 + 20;
+    EXPECT_EQ(trainingSearchCandidates(later, training), total);
 
     const std::vector<TrainingSchedule> before = later;
     int calls = 0;
     EXPECT_FALSE(completeTraining(later, training, [&calls](int, int) { return ++calls < 45; }));
     EXPECT_EQ(later, before);
     std::vector<int> seen;
-    EXPECT_TRUE(completeTraining(later, training, [&seen](int done, int total) {
-        EXPECT_EQ(total, 57);
+    EXPECT_TRUE(completeTraining(later, training, [&seen, total](int done, int all) {
+        EXPECT_EQ(all, total);
         seen.push_back(done);
         return true;
     }));
     EXPECT_EQ(later, inlined);
-    ASSERT_EQ(seen.size(), 57U);
+    ASSERT_EQ(seen.size(), static_cast<std::size_t>(total));
     EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
-    EXPECT_EQ(seen.back(), 57);
+    EXPECT_EQ(seen.back(), total);
 }
 
 // ZB-V against 1F1B over a wider grid: W from 0 (no split) to twice the pattern's, m up to 4p,

@@ -30,8 +30,10 @@ enum class Kind : std::uint8_t
     /// ZB-V: two chunks per device placed in a V (device d holds stages d and 2p - 1 - d), so a
     /// microbatch's forward turns round on the last device; within 1F1B's activations.
     ZeroBubbleV,
-    /// The fastest schedule found that never holds more than the memory limit on any device
-    /// (the zero-bubble authors' heuristic, ZB-H1, ZB-V and greedy orders, all timed alike).
+    /// The fastest schedule found that never holds more than the memory limit on any device:
+    /// the other schedules' orders that fit it, and the zero-bubble authors' heuristic, their
+    /// ZB-V and greedy orders built for the limits up to it, all timed alike. Never slower than
+    /// another schedule that fits the limit, nor than within a smaller limit.
     ZeroBubbleAuto
 };
 
@@ -167,11 +169,13 @@ struct Result
 };
 
 /// Whether `kind` is searched (ZB-H2, ZB-V, zb-auto): it times many candidate orders, so its time
-/// grows with devices x microbatches (p = 16, m = 64: about 40 ms, BM_Schedule/zb_auto_16x64).
+/// grows with devices x microbatches, and zb-auto's with its limit too (p = 16, m = 64 within 24:
+/// about 0.1 s, BM_Schedule/zb_auto_16x64).
 bool isSearched(Kind kind);
-/// Searches up to this many devices x microbatches run where they are asked for; the window runs
-/// larger ones in the background with progress (p = 128, m = 4096 takes seconds).
-inline constexpr std::int64_t kInlineSearchCells = std::int64_t{16} * 64;
+/// Searches up to this many devices x microbatches run where they are asked for, inside a live
+/// update (p = 8, m = 32: about 3 ms); the window runs larger ones in the background with
+/// progress (p = 16, m = 32 took 15 ms; p = 128, m = 4096 takes seconds).
+inline constexpr std::int64_t kInlineSearchCells = std::int64_t{8} * 32;
 /// isSearched(kind) and p x m above kInlineSearchCells.
 bool searchesInBackground(const Params &params);
 /// Candidate orders the schedule times (its progress total): 1 for a schedule that is not searched.

@@ -8,7 +8,6 @@
 #include <deque>
 #include <functional>
 #include <limits>
-#include <set>
 #include <stdexcept>
 #include <utility>
 
@@ -77,15 +76,15 @@ public:
         std::int64_t remaining = 0;
         for (int d = 0; d < m_p; ++d) {
             remaining += m_devices[static_cast<std::size_t>(d)].remaining;
-            m_queue.insert({0.0, d});
+            enqueue(d, 0.0);
         }
         while (remaining > 0) {
-            if (m_queue.empty())
+            const std::optional<Turn> turn = nextTurn();
+            if (!turn)
                 return std::nullopt; // every device waits on another: deadlocked
-            const auto [now, d] = *m_queue.begin();
-            m_queue.erase(m_queue.begin());
+            const double now = turn->at;
+            const int d = turn->device;
             Device &device = m_devices[static_cast<std::size_t>(d)];
-            device.queued = false;
             if (device.remaining == 0)
                 continue;
             if (step(d, now))
@@ -99,6 +98,18 @@ public:
     }
 
 private:
+    /// A device's next look at the ready ops; `stamp` tells a turn since replaced.
+    struct Turn
+    {
+        double at;
+        int device;
+        std::uint32_t stamp;
+        bool operator>(const Turn &other) const
+        {
+            return at != other.at ? at > other.at : device > other.device;
+        }
+    };
+
     struct Device
     {
         std::array<double, 3> ms{};
@@ -113,6 +124,7 @@ private:
         double freeMs = 0;
         bool queued = false;
         double queuedAt = 0;
+        std::uint32_t turn = 0; ///< the stamp of its queued turn
         std::vector<Step> order;
     };
 
@@ -192,14 +204,33 @@ private:
             wake(consumer, end);
     }
 
+    /// Device d's next turn is at `at`, in place of the one it had.
     void enqueue(int d, double at)
     {
         Device &device = m_devices[static_cast<std::size_t>(d)];
-        if (device.queued)
-            m_queue.erase({device.queuedAt, d});
         device.queued = true;
         device.queuedAt = at;
-        m_queue.insert({at, d});
+        ++device.turn;
+        m_turns.push_back({at, d, device.turn});
+        std::push_heap(m_turns.begin(), m_turns.end(), std::greater<>{});
+    }
+
+    /// The earliest device's turn (the lowest device first at the same time), none when no
+    /// device is queued. A replaced turn stays in the heap until it comes up and is passed over:
+    /// cheaper than taking it out, which the search does for nearly every op.
+    std::optional<Turn> nextTurn()
+    {
+        while (!m_turns.empty()) {
+            std::pop_heap(m_turns.begin(), m_turns.end(), std::greater<>{});
+            const Turn turn = m_turns.back();
+            m_turns.pop_back();
+            Device &device = m_devices[static_cast<std::size_t>(turn.device)];
+            if (device.queued && device.turn == turn.stamp) {
+                device.queued = false;
+                return turn;
+            }
+        }
+        return std::nullopt;
     }
 
     /// A neighbour produced an input of device d at `readyMs` (or later): a waiting device looks
@@ -291,7 +322,7 @@ private:
     std::vector<double> m_endF;
     std::vector<double> m_endB;
     std::vector<Device> m_devices;
-    std::set<std::pair<double, int>> m_queue;
+    std::vector<Turn> m_turns; ///< a heap, the earliest first
 };
 
 } // namespace
@@ -793,6 +824,17 @@ std::optional<Orders> authorsVOrders(const Params &params, double limitMicrobatc
 
 namespace {
 
+/// Keeps the faster of `best` and `result` when the latter fits `limit`.
+void keepIfFaster(std::optional<Result> &best, Result result, double limit, const QString &origin)
+{
+    if (result.maxPeakInFlight() > limit + kEps)
+        return;
+    if (!best || result.makespanMs < best->makespanMs - kEps) {
+        result.origin = origin;
+        best = std::move(result);
+    }
+}
+
 /// Keeps the faster of `best` and the order's schedule when the latter fits `limit`.
 void consider(std::optional<Result> &best, const Params &params, const Layout &layout,
               std::optional<Orders> orders, double limit, const QString &origin)
@@ -805,12 +847,165 @@ void consider(std::optional<Result> &best, const Params &params, const Layout &l
     } catch (const std::logic_error &) {
         return;
     }
-    if (result.maxPeakInFlight() > limit + kEps)
-        return;
-    if (!best || result.makespanMs < best->makespanMs - kEps) {
-        result.origin = origin;
-        best = std::move(result);
+    keepIfFaster(best, std::move(result), limit, origin);
+}
+
+/// Lower bounds on the makespan of any split-backward order of a layout by the activations a
+/// device may hold at once, from three per device d:
+///  - the earliest start of its first op, plus its busy time;
+///  - the earliest start of its first backward (the first microbatch's forwards up to the last
+///    stage and backwards down to d's), plus its busy time, less the forwards it can run before
+///    that: nothing is released before a backward, so no more than the limit;
+///  - m times the least time a microbatch's activations stay on it (its forward's start to its
+///    last backward op's end), over the limit: on average no more than the limit are held.
+class MemoryBound
+{
+public:
+    MemoryBound(const Params &params, const Layout &layout)
+        : m_m(params.microbatches), m_v(layout.chunks),
+          m_devices(static_cast<std::size_t>(params.devices))
+    {
+        const int p = params.devices;
+        const int stages = p * m_v;
+        const bool vShape = layout.placement == Placement::VShape;
+        const double comm = p > 1 ? params.commMs : 0.0;
+        const auto deviceOf = [p, vShape](int s) {
+            return vShape && s >= p ? 2 * p - 1 - s : s % p;
+        };
+        const auto delay = [&](int from, int to) {
+            return deviceOf(from) == deviceOf(to) ? 0.0 : comm;
+        };
+        const auto share = [&params, this](const std::vector<double> &values, int device) {
+            return perDevice(values, device) / m_v;
+        };
+        const auto su = [](int i) { return static_cast<std::size_t>(i); };
+        // One microbatch's earliest forward and backward starts at each stage.
+        std::vector<double> forwardAt(su(stages), 0.0);
+        for (int s = 1; s < stages; ++s)
+            forwardAt[su(s)] =
+                forwardAt[su(s - 1)] + share(params.forwardMs, deviceOf(s - 1)) + delay(s - 1, s);
+        std::vector<double> backwardAt(su(stages), 0.0);
+        backwardAt[su(stages - 1)] =
+            forwardAt[su(stages - 1)] + share(params.forwardMs, deviceOf(stages - 1));
+        for (int s = stages - 2; s >= 0; --s)
+            backwardAt[su(s)] =
+                backwardAt[su(s + 1)] + share(params.backwardMs, deviceOf(s + 1)) + delay(s + 1, s);
+        for (int d = 0; d < p; ++d) {
+            Device &device = m_devices[su(d)];
+            device.forwardMs = share(params.forwardMs, d);
+            device.weightMs = hasWeightOps(params, d) ? share(params.weightMs, d) : 0.0;
+            device.busyMs =
+                m_m * m_v * (device.forwardMs + share(params.backwardMs, d) + device.weightMs);
+        }
+        for (int s = 0; s < stages; ++s) {
+            Device &device = m_devices[su(deviceOf(s))];
+            device.firstOpMs = std::min(device.firstOpMs, forwardAt[su(s)]);
+            device.firstBackwardMs = std::min(device.firstBackwardMs, backwardAt[su(s)]);
+            device.heldMs += backwardAt[su(s)] + share(params.backwardMs, deviceOf(s)) +
+                             device.weightMs - forwardAt[su(s)];
+        }
     }
+
+    /// The least makespan within `limitChunks` chunks' activations per device.
+    double ms(int limitChunks) const
+    {
+        const double limit = std::max(limitChunks, 1);
+        double bound = 0;
+        for (const Device &d : m_devices) {
+            const double early = std::min(limit, m_m * m_v) * d.forwardMs;
+            bound = std::max({bound, d.firstOpMs + d.busyMs, d.firstBackwardMs + d.busyMs - early,
+                              m_m * d.heldMs / limit});
+        }
+        return bound;
+    }
+
+private:
+    struct Device
+    {
+        double forwardMs = 0;
+        double weightMs = 0;
+        double busyMs = 0;
+        double firstOpMs = kNever;
+        double firstBackwardMs = kNever;
+        double heldMs = 0;
+    };
+
+    double m_m;
+    int m_v;
+    std::vector<Device> m_devices;
+};
+
+/// Where candidate orders come from: a named schedule's fixed order, or one of the searches'
+/// order builders with its variants.
+enum class Family : std::uint8_t
+{
+    ZbH1,
+    OneFOneB,
+    GPipe,
+    Greedy,
+    Heuristic,
+    AuthorsV,
+    GreedyV
+};
+
+/// One family's orders built for `buildLimit` microbatches, kept where they fit `fitLimit`: none
+/// takes less than `boundMs` (MemoryBound within fitLimit; 0 for a fixed order).
+struct Rung
+{
+    Family family;
+    double buildLimit;
+    double fitLimit;
+    double boundMs;
+};
+
+Layout layoutOf(Family family)
+{
+    switch (family) {
+    case Family::ZbH1:
+    case Family::Greedy:
+    case Family::Heuristic:
+        return {1, Placement::Linear, true};
+    case Family::OneFOneB:
+    case Family::GPipe:
+        return {1, Placement::Linear, false};
+    case Family::AuthorsV:
+    case Family::GreedyV:
+        break;
+    }
+    return {2, Placement::VShape, true};
+}
+
+/// A rung of `family`, whose orders have the layout `bound` is for.
+Rung makeRung(Family family, double buildLimit, double fitLimit, const MemoryBound &bound)
+{
+    const bool fixed =
+        family == Family::ZbH1 || family == Family::OneFOneB || family == Family::GPipe;
+    return {family, buildLimit, fitLimit,
+            fixed ? 0.0 : bound.ms(limitInChunks(fitLimit, layoutOf(family).chunks))};
+}
+
+/// The variants of a family: greedy policies (the chunk order only with two chunks), the
+/// heuristic's flags, the authors' ZB-V's fills (and with unequal devices its mean costs).
+int variants(const Params &params, Family family)
+{
+    switch (family) {
+    case Family::ZbH1:
+    case Family::OneFOneB:
+    case Family::GPipe:
+        return 1;
+    case Family::Greedy:
+    case Family::Heuristic:
+        return 8;
+    case Family::AuthorsV: {
+        // With equal devices the mean costs are the devices' own: one set of variants is enough.
+        const bool unequal = params.forwardMs.size() > 1 || params.backwardMs.size() > 1 ||
+                             params.weightMs.size() > 1;
+        return unequal ? 8 : 4;
+    }
+    case Family::GreedyV:
+        return 16;
+    }
+    return 0;
 }
 
 QString policyName(const GreedyPolicy &policy)
@@ -824,146 +1019,186 @@ QString policyName(const GreedyPolicy &policy)
     return parts.join(QStringLiteral(", "));
 }
 
-/// One candidate order: times it and keeps it in `best` when it fits and is faster.
-using Candidate = std::function<void(std::optional<Result> &best)>;
-
-void addGreedy(std::vector<Candidate> &candidates, const Params &params, Placement placement,
-               double limit)
+/// Times variant `index` of the rung's family and keeps it in `best` when it fits and is faster;
+/// `note` follows its origin.
+void runVariant(std::optional<Result> &best, const Params &params, const Rung &rung, int index,
+                const QString &note)
 {
-    const Layout layout{placement == Placement::VShape ? 2 : 1, placement, true};
-    for (const bool taper : {false, true}) {
-        for (const bool forwardFirst : {false, true}) {
-            for (const bool fillAlways : {false, true}) {
-                for (const bool laterChunkFirst : {true, false}) {
-                    if (!laterChunkFirst && placement == Placement::Linear)
-                        continue;
-                    const GreedyPolicy policy{forwardFirst, fillAlways, taper, laterChunkFirst};
-                    candidates.emplace_back(
-                        [&params, placement, limit, layout, policy](std::optional<Result> &best) {
-                            consider(best, params, layout,
-                                     greedyOrders(params, placement, limit, policy), limit,
-                                     (placement == Placement::VShape
-                                          ? QStringLiteral("V-shaped greedy: ")
-                                          : QStringLiteral("greedy: ")) +
-                                         policyName(policy));
-                        });
-                }
-            }
-        }
+    const Layout layout = layoutOf(rung.family);
+    const double build = rung.buildLimit;
+    const double fit = rung.fitLimit;
+    switch (rung.family) {
+    case Family::ZbH1:
+    case Family::OneFOneB:
+    case Family::GPipe: {
+        Params named = params;
+        named.kind = rung.family == Family::ZbH1       ? Kind::ZeroBubbleH1
+                     : rung.family == Family::OneFOneB ? Kind::OneFOneB
+                                                       : Kind::GPipe;
+        named.virtualStages = 1;
+        keepIfFaster(best, compute(named), fit,
+                     displayName(named.kind) + QStringLiteral("'s order"));
+        return;
+    }
+    case Family::Greedy:
+    case Family::GreedyV: {
+        // In the order of taper, then F first, then W into every wait, then (V) chunk order.
+        const bool vShape = rung.family == Family::GreedyV;
+        const int bits = vShape ? index : index * 2;
+        const GreedyPolicy policy{(bits & 4) != 0, (bits & 2) != 0, (bits & 8) != 0,
+                                  (bits & 1) == 0};
+        consider(best, params, layout, greedyOrders(params, layout.placement, build, policy), fit,
+                 (vShape ? QStringLiteral("V-shaped greedy: ") : QStringLiteral("greedy: ")) +
+                     policyName(policy) + note);
+        return;
+    }
+    case Family::Heuristic: {
+        const HeuristicFlags flags{(index & 4) == 0, (index & 2) == 0, (index & 1) == 0};
+        consider(best, params, layout, authorsHeuristicOrders(params, build, flags), fit,
+                 QStringLiteral("the zero-bubble authors' heuristic") + note);
+        return;
+    }
+    case Family::AuthorsV:
+        consider(
+            best, params, layout,
+            authorsVOrders(params, build, (index & 1) == 0, (index & 2) == 0, (index & 4) != 0),
+            fit, QStringLiteral("the zero-bubble authors' ZB-V") + note);
+        return;
     }
 }
 
-void addHeuristic(std::vector<Candidate> &candidates, const Params &params, double limit)
+/// The limits zb-auto builds its orders for within `limit`, in half microbatches (a V's chunks),
+/// the largest first. None depends on `limit`, so a larger one only adds to them: every half
+/// microbatch up to 8, every microbatch up to 16, then steps of an eighth (18, 20, 22, 24, 27,
+/// ...), and the memory of p, ZB-H2's 2p and ZB-V's min(p, m), up to all m microbatches (the most
+/// a device can hold).
+std::vector<int> buildHalves(const Params &params, double limit)
 {
-    for (const bool allow : {true, false}) {
-        for (const bool prioritize : {true, false}) {
-            for (const bool greedy : {true, false}) {
-                const HeuristicFlags flags{allow, prioritize, greedy};
-                candidates.emplace_back([&params, limit, flags](std::optional<Result> &best) {
-                    consider(best, params, {1, Placement::Linear, true},
-                             authorsHeuristicOrders(params, limit, flags), limit,
-                             QStringLiteral("the zero-bubble authors' heuristic"));
-                });
-            }
+    const int p = params.devices;
+    const int m = params.microbatches;
+    const int within = std::min(limitInChunks(limit, 2), 2 * m);
+    std::vector<int> halves;
+    for (int half = 2; half <= within; half += std::max(1, half / 16 * 2))
+        halves.push_back(half);
+    for (int named : {p, 2 * p, std::min(p, m), m}) {
+        if (2 * named <= within)
+            halves.push_back(2 * named);
+    }
+    std::sort(halves.begin(), halves.end(), std::greater<>{});
+    halves.erase(std::unique(halves.begin(), halves.end()), halves.end());
+    return halves;
+}
+
+/// zb-auto's rungs. Its limit L only ever adds orders: every other schedule's order that fits L
+/// (ZB-H1's, 1F1B's and GPipe's, and those ZB-H2 and ZB-V search, built for their own memory),
+/// and the orders built for each limit of buildHalves up to L, a V's at each, one chunk's at each
+/// whole microbatch. A builder's choices change with its limit either way (more memory can cost
+/// time), so only building for the smaller limits too keeps zb-auto from being slower with more
+/// memory; the steps grow with the limit, so a large L adds few builds. The largest limits come
+/// first: their orders are the fastest, and their bound rules out most of the smaller limits'.
+std::vector<Rung> autoRungs(const Params &params, const MemoryBound &linear,
+                            const MemoryBound &vShape)
+{
+    const double limit = searchLimit(params);
+    const int p = params.devices;
+    const int m = params.microbatches;
+    std::vector<Rung> rungs;
+    for (Family family : {Family::ZbH1, Family::OneFOneB, Family::GPipe})
+        rungs.push_back(makeRung(family, limit, limit, linear));
+    const bool v = p > 1; // one device: a V is the same order
+    const std::vector<int> halves = buildHalves(params, limit);
+    for (int half : halves) {
+        const double at = half / 2.0;
+        // At the same limit the one-chunk orders first: of orders as fast, the first found is
+        // kept.
+        if (half % 2 == 0) {
+            rungs.push_back(makeRung(Family::Greedy, at, at, linear));
+            rungs.push_back(makeRung(Family::Heuristic, at, at, linear));
+        }
+        if (v) {
+            rungs.push_back(makeRung(Family::AuthorsV, at, at, vShape));
+            rungs.push_back(makeRung(Family::GreedyV, at, at, vShape));
         }
     }
-}
-
-void addAuthorsV(std::vector<Candidate> &candidates, const Params &params, double limit)
-{
-    // With equal devices the mean costs are the devices' own: one set of variants is enough.
-    const bool unequal =
-        params.forwardMs.size() > 1 || params.backwardMs.size() > 1 || params.weightMs.size() > 1;
-    for (const bool meanCosts : {false, true}) {
-        if (meanCosts && !unequal)
-            continue;
-        for (const bool fillB : {true, false}) {
-            for (const bool fillF : {true, false}) {
-                candidates.emplace_back(
-                    [&params, limit, fillF, fillB, meanCosts](std::optional<Result> &best) {
-                        consider(best, params, {2, Placement::VShape, true},
-                                 authorsVOrders(params, limit, fillF, fillB, meanCosts), limit,
-                                 QStringLiteral("the zero-bubble authors' ZB-V"));
-                    });
-            }
-        }
+    // ZB-H2's (2p) and ZB-V's (1F1B's peak) orders where L is below their limits.
+    const auto built = [&halves](int half) {
+        return std::find(halves.begin(), halves.end(), half) != halves.end();
+    };
+    if (!built(4 * p)) {
+        rungs.push_back(makeRung(Family::Greedy, 2.0 * p, limit, linear));
+        rungs.push_back(makeRung(Family::Heuristic, 2.0 * p, limit, linear));
     }
+    if (v && !built(2 * std::min(p, m))) {
+        const double zbV = std::min(p, m);
+        rungs.push_back(makeRung(Family::AuthorsV, zbV, limit, vShape));
+        rungs.push_back(makeRung(Family::GreedyV, zbV, limit, vShape));
+    }
+    return rungs;
 }
 
-void addZbH1(std::vector<Candidate> &candidates, const Params &params, double limit)
+/// Every rung of the searched schedule, in the order they are timed.
+std::vector<Rung> rungsFor(const Params &params)
 {
-    candidates.emplace_back([&params, limit](std::optional<Result> &best) {
-        Params h1 = params;
-        h1.kind = Kind::ZeroBubbleH1;
-        h1.virtualStages = 1;
-        Result result = compute(h1);
-        if (result.maxPeakInFlight() > limit + kEps)
-            return;
-        if (!best || result.makespanMs < best->makespanMs - kEps) {
-            result.origin = QStringLiteral("ZB-H1's order");
-            best = std::move(result);
-        }
-    });
-}
-
-/// Every candidate order of the searched schedule, in the order they are timed.
-std::vector<Candidate> candidatesFor(const Params &params)
-{
-    std::vector<Candidate> candidates;
+    const MemoryBound linear(params, layoutOf(Family::Greedy));
+    const MemoryBound vShape(params, layoutOf(Family::GreedyV));
     const double p = params.devices;
     switch (params.kind) {
     case Kind::ZeroBubbleH2: {
         const double limit = 2 * p;
-        addZbH1(candidates, params, limit);
-        addGreedy(candidates, params, Placement::Linear, limit);
-        addHeuristic(candidates, params, limit);
-        break;
+        return {makeRung(Family::ZbH1, limit, limit, linear),
+                makeRung(Family::Greedy, limit, limit, linear),
+                makeRung(Family::Heuristic, limit, limit, linear)};
     }
     case Kind::ZeroBubbleV: {
         // 1F1B's activations: min(p, m) on the first device.
         const double limit = std::min(p, static_cast<double>(params.microbatches));
-        addAuthorsV(candidates, params, limit);
-        addGreedy(candidates, params, Placement::VShape, limit);
-        break;
+        return {makeRung(Family::AuthorsV, limit, limit, vShape),
+                makeRung(Family::GreedyV, limit, limit, vShape)};
     }
-    default: {
-        const double limit = searchLimit(params);
-        addZbH1(candidates, params, limit);
-        addGreedy(candidates, params, Placement::Linear, limit);
-        addHeuristic(candidates, params, limit);
-        if (params.devices > 1) {
-            addAuthorsV(candidates, params, limit);
-            addGreedy(candidates, params, Placement::VShape, limit);
-        }
-        break;
+    default:
+        return autoRungs(params, linear, vShape);
     }
-    }
-    return candidates;
 }
 
 } // namespace
 
 int searchedCandidates(const Params &params)
 {
-    return static_cast<int>(candidatesFor(params).size());
+    int total = 0;
+    for (const Rung &rung : rungsFor(params))
+        total += variants(params, rung.family);
+    return total;
 }
 
 std::optional<Result> computeSearched(const Params &params, const SearchProgress &progress)
 {
-    const std::vector<Candidate> candidates = candidatesFor(params);
-    const int total = static_cast<int>(candidates.size());
+    const std::vector<Rung> rungs = rungsFor(params);
+    int total = 0;
+    for (const Rung &rung : rungs)
+        total += variants(params, rung.family);
+    const double limit = searchLimit(params);
     std::optional<Result> best;
-    for (int i = 0; i < total; ++i) {
-        candidates[static_cast<std::size_t>(i)](best);
-        if (progress && !progress(i + 1, total))
-            return std::nullopt;
+    int done = 0;
+    for (const Rung &rung : rungs) {
+        // zb-auto names the limit an order was built for where it is not its own.
+        QString note;
+        if (params.kind == Kind::ZeroBubbleAuto && std::abs(rung.buildLimit - limit) > kEps)
+            note = QStringLiteral(" (built for %1 microbatches)").arg(rung.buildLimit);
+        const int count = variants(params, rung.family);
+        for (int i = 0; i < count; ++i) {
+            // None of the rung's orders can replace an order found as fast as its bound.
+            if (!best || rung.boundMs < best->makespanMs)
+                runVariant(best, params, rung, i, note);
+            if (progress && !progress(++done, total))
+                return std::nullopt;
+        }
     }
     if (!best)
         throw std::logic_error("pipeline schedule: no order fits the memory limit");
     best->params = params;
     best->fitsMemory = true;
-    if (const std::optional<double> limit = memoryLimit(params))
-        best->fitsMemory = best->maxPeakInFlight() <= *limit + kEps;
+    if (const std::optional<double> memory = memoryLimit(params))
+        best->fitsMemory = best->maxPeakInFlight() <= *memory + kEps;
     return best;
 }
 

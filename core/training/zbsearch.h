@@ -81,7 +81,11 @@ std::optional<Orders> authorsVOrders(const Params &params, double limitMicrobatc
                                      bool fillB, bool meanCosts);
 
 /// ZB-H2, ZB-V or zb-auto: the fastest candidate order within the schedule's memory, telling
-/// `progress` (when set) after each candidate; none when it returned false.
+/// `progress` (when set) after each candidate; none when it returned false. zb-auto's candidates
+/// are every other schedule's orders that fit its limit and the orders built for a fixed set of
+/// limits up to it (steps of at most an eighth), so it is never slower than one of those nor than
+/// within a smaller limit. A candidate that cannot be faster than the fastest found (a lower bound
+/// on every order within its memory says so) is passed over, and counts as timed.
 std::optional<Result> computeSearched(const Params &params, const SearchProgress &progress);
 /// The candidate orders computeSearched times for `params`.
 int searchedCandidates(const Params &params);
