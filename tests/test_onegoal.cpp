@@ -1,7 +1,9 @@
 // One deadline rule: the headline's fewest workers, What it would take's workers row (its Apply
 // button and the table's "at least" cell) and the verdict at that count are one number, also on
 // a tie, where the runtime equals the deadline and rounding puts it a few ulps either side.
+#include "core/base/cost.h"
 #include "core/base/deadline.h"
+#include "core/plan/explain.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
 #include "core/plan/whatittakes.h"
@@ -125,4 +127,38 @@ TEST(OneDeadline, HeadlineApplyAndRowAgreeAroundEveryTie)
         }
     }
     EXPECT_GT(ties, 40);
+}
+
+// One price in force: with a device pricing the workers, the goal seek's heading names the price
+// its values are at, and where it comes from; every value is workers x hours x that price.
+TEST(OnePrice, TheDevicesPriceHeadsTheGoalSeekAndPricesItsValues)
+{
+    Plan plan = loadPreset(QStringLiteral("embedding-h100.json"));
+    plan.scenario.goal.pricePerWorkerHour = 0.5; // typed, not in force: the device prices
+    PlanResult result = evaluatePlan(plan);
+    completeBackground(result, plan, Background::GoalSeek);
+    ASSERT_TRUE(result.goalSeek.ready());
+    EXPECT_EQ(result.model.cost.pricePerWorkerHour, 2.5);
+    EXPECT_EQ(result.model.cost.priceSource, QStringLiteral("H100 SXM"));
+    const std::vector<QStringList> rows =
+        explain::goalSeekRows(*result.goalSeek.ready(), result.model.cost);
+    EXPECT_EQ(rows.front().at(3), QStringLiteral("Cost at $2.50/worker-h (H100 SXM)"));
+    int priced = 0;
+    for (const goalseek::Option &option : result.goalSeek.ready()->options) {
+        if (!option.workers)
+            continue;
+        ++priced;
+        EXPECT_DOUBLE_EQ(option.cost, cost::ofJob(*option.workers, option.runtimeSeconds, 2.5))
+            << option.method.toStdString();
+    }
+    EXPECT_GT(priced, 0);
+    EXPECT_EQ(result.model.cost.total, cost::ofJob(plan.scenario.workload.workers,
+                                                   result.model.effectiveRuntimeSeconds, 2.5));
+
+    // The device's price off: the Goal's price, named as such.
+    plan.scenario.hardware.devicePrice = false;
+    result = evaluatePlan(plan);
+    EXPECT_EQ(result.model.cost.pricePerWorkerHour, 0.5);
+    EXPECT_EQ(result.model.cost.priceSource, QString());
+    EXPECT_EQ(explain::priceText(result.model.cost), QStringLiteral("$0.50/worker-h"));
 }

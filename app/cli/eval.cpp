@@ -215,10 +215,9 @@ int runEval(const Flags &flags, QTextStream &out)
         {QStringLiteral("Bottleneck (per %1)").arg(s.workload.counted.one), h.bottleneck},
         {QStringLiteral("How"), explain::runtime(s, r)},
         {QStringLiteral("Cost"),
-         QStringLiteral("%1 (%2 worker-hours at %3/h)")
+         QStringLiteral("%1 (%2 worker-hours at %3)")
              .arg(format::money(r.cost.total, r.cost.currency),
-                  format::grouped(r.cost.workerHours, 1),
-                  format::money(r.cost.pricePerWorkerHour, r.cost.currency))},
+                  format::grouped(r.cost.workerHours, 1), explain::priceText(r.cost))},
     };
     if (plan.scenario.hardware.enabled)
         rows.emplace_back(QStringLiteral("Hardware"), evaluated.hardware.current.inForce

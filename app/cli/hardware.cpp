@@ -315,6 +315,10 @@ QJsonObject costJson(const CostSummary &cost)
 {
     return QJsonObject{{QStringLiteral("currency"), cost.currency},
                        {QStringLiteral("price_per_worker_hour"), cost.pricePerWorkerHour},
+                       // The device whose price is in force; null: the Goal's price.
+                       {QStringLiteral("price_source"), cost.priceSource.isEmpty()
+                                                            ? QJsonValue(QJsonValue::Null)
+                                                            : QJsonValue(cost.priceSource)},
                        {QStringLiteral("worker_hours"), cost.workerHours},
                        {QStringLiteral("total"), cost.total},
                        {QStringLiteral("total_text"), format::money(cost.total, cost.currency)}};

@@ -1,5 +1,7 @@
 #include "core/hardware/training.h"
 
+#include "core/base/cost.h"
+
 #include <cmath>
 
 namespace pipeplan::hardware {
@@ -71,7 +73,7 @@ TrainingRun trainingRun(const TrainingStage &stage, double microbatches, double 
     run.tokensPerSecond = run.tokensPerStep / (stepMs / 1000);
     run.seconds = tokenBudget / run.tokensPerSecond;
     run.deviceHours = stage.devices * run.seconds / 3600;
-    run.cost = run.deviceHours * pricePerDeviceHour;
+    run.cost = cost::ofJob(stage.devices, run.seconds, pricePerDeviceHour);
     return run;
 }
 

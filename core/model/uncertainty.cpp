@@ -1,5 +1,7 @@
 #include "core/model/uncertainty.h"
 
+#include "core/base/cost.h"
+
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
@@ -1237,12 +1239,14 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
     if (!jobs.pricePerWorkerHour.values.empty()) {
         std::vector<double> costs(n);
         for (size_t i = 0; i < n; ++i)
-            costs[i] = s.workload.workers * runtimes[i] / 3600.0 * jobs.pricePerWorkerHour.at(i);
+            costs[i] = cost::ofJob(s.workload.workers, runtimes[i], jobs.pricePerWorkerHour.at(i));
         result.cost = percentiles(std::move(costs));
     } else {
-        const double perSecond = s.workload.workers / 3600.0 * s.goal.pricePerWorkerHour;
-        result.cost = {result.runtimeSeconds.p10 * perSecond, result.runtimeSeconds.p50 * perSecond,
-                       result.runtimeSeconds.p90 * perSecond};
+        const auto at = [&s](double seconds) {
+            return cost::ofJob(s.workload.workers, seconds, s.goal.pricePerWorkerHour);
+        };
+        result.cost = {at(result.runtimeSeconds.p10), at(result.runtimeSeconds.p50),
+                       at(result.runtimeSeconds.p90)};
     }
     if (s.goal.finishWithin) {
         result.deadlineSeconds = s.goal.deadlineSeconds;

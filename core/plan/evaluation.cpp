@@ -1,5 +1,7 @@
 #include "core/plan/evaluation.h"
 
+#include "core/base/cost.h"
+
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
@@ -285,6 +287,7 @@ std::vector<ScalingRow> scalingWithOverheads(double workSeconds, double parallel
         return rows;
     for (ScalingRow &row : rows) {
         const double seconds = overheads.model.runtimeSeconds(row.workers);
+        row.effectiveSeconds = seconds;
         row.effectiveHours = units::toHours(seconds);
         row.effectiveDays = units::toDays(seconds);
     }
@@ -326,12 +329,12 @@ ScenarioResult evaluate(const Scenario &scenario)
     const double price = scenario.goal.pricePerWorkerHour;
     for (ScalingRow &row : r.scaling) {
         row.workerHours = row.workers * row.effectiveHours;
-        row.cost = row.workerHours * price;
+        row.cost = cost::ofJob(row.workers, row.effectiveSeconds, price);
     }
     r.cost.currency = scenario.goal.currency;
     r.cost.pricePerWorkerHour = price;
     r.cost.workerHours = w.workers * units::toHours(r.effectiveRuntimeSeconds);
-    r.cost.total = r.cost.workerHours * price;
+    r.cost.total = cost::ofJob(w.workers, r.effectiveRuntimeSeconds, price);
     if (r.overheads.enabled) {
         r.waterfall.push_back(
             {QStringLiteral("Overheads"),
@@ -343,7 +346,7 @@ ScenarioResult evaluate(const Scenario &scenario)
         // Serial baseline, pre-filtering, accelerator and batching run one stream; the workers
         // step and the overheads after it bill every worker.
         const double workers = i >= 4 ? w.workers : 1;
-        r.waterfall[i].cost = workers * units::toHours(r.waterfall[i].runtimeSeconds) * price;
+        r.waterfall[i].cost = cost::ofJob(workers, r.waterfall[i].runtimeSeconds, price);
     }
     return r;
 }

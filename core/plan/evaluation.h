@@ -88,6 +88,9 @@ struct CostSummary
 {
     QString currency;
     double pricePerWorkerHour = 0;
+    /// Where the price comes from: the device whose price per hour is in force ("H100 SXM");
+    /// empty: the Goal's price per worker-hour.
+    QString priceSource;
     double workerHours = 0; ///< workers x the runtime the headline shows, in hours
     double total = 0;       ///< workerHours x pricePerWorkerHour
     bool operator==(const CostSummary &) const = default;

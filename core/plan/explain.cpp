@@ -1,5 +1,7 @@
 #include "core/plan/explain.h"
 
+#include "core/base/cost.h"
+
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
@@ -192,7 +194,7 @@ ScalingRow scalingRowAt(double workSeconds, double parallelFraction,
         row.effectiveDays = units::toDays(seconds);
     }
     row.workerHours = workers * row.effectiveHours;
-    row.cost = row.workerHours * pricePerWorkerHour;
+    row.cost = cost::ofJob(workers, row.effectiveSeconds, pricePerWorkerHour);
     return row;
 }
 } // namespace
@@ -591,13 +593,21 @@ QString question(const Scenario &s, const ScenarioResult &r)
     return job + QLatin1Char('?');
 }
 
-std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour,
-                                      const QString &currency, const uncertainty::Result *ranges)
+QString priceText(const CostSummary &price)
 {
+    const QString perHour = format::money(price.pricePerWorkerHour, price.currency);
+    return price.priceSource.isEmpty()
+               ? QStringLiteral("%1/worker-h").arg(perHour)
+               : QStringLiteral("%1/worker-h (%2)").arg(perHour, price.priceSource);
+}
+
+std::vector<QStringList> goalSeekRows(const goalseek::Result &result, const CostSummary &price,
+                                      const uncertainty::Result *ranges)
+{
+    const QString &currency = price.currency;
     std::vector<QStringList> rows{
         {QStringLiteral("Model"), QStringLiteral("Fewest workers"), QStringLiteral("Finishes in"),
-         QStringLiteral("Cost at %1/worker-h").arg(format::money(pricePerWorkerHour, currency)),
-         QStringLiteral("Why not")}};
+         QStringLiteral("Cost at %1").arg(priceText(price)), QStringLiteral("Why not")}};
     for (const goalseek::Option &option : result.options)
         rows.push_back(
             {option.method, option.workers ? num(*option.workers, 0) : QStringLiteral("impossible"),
@@ -614,9 +624,10 @@ std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pri
                                          format::duration(ranges->deadlineSeconds))});
                 continue;
             }
-            const double cost = *f.workers * f.runtimeSeconds / 3600 * pricePerWorkerHour;
+            const double fewestCost =
+                cost::ofJob(*f.workers, f.runtimeSeconds, price.pricePerWorkerHour);
             rows.push_back({QStringLiteral("over the ranges, ") + name, num(*f.workers, 0),
-                            format::duration(f.runtimeSeconds), format::money(cost, currency),
+                            format::duration(f.runtimeSeconds), format::money(fewestCost, currency),
                             QString()});
         }
     }

@@ -151,9 +151,10 @@ std::vector<QStringList> runRows(const fit::Runs &runs);
 /// at the price per worker-hour, why not. The window's table, the report and the CLI.
 /// With `ranges` (issue 34), two rows more: the fewest workers that meet the deadline at P50 and
 /// at P90 over the plan's ranges, and that percentile's runtime there.
-std::vector<QStringList> goalSeekRows(const goalseek::Result &result, double pricePerWorkerHour,
-                                      const QString &currency,
+std::vector<QStringList> goalSeekRows(const goalseek::Result &result, const CostSummary &price,
                                       const uncertainty::Result *ranges = nullptr);
+/// The price in force as a heading's words: "$6.88/worker-h (H100 SXM)", "$0.50/worker-h".
+QString priceText(const CostSummary &price);
 
 /// The runtime's spread over the plan's ranges (issue 34): "P10 21.9 hours · P50 27.2 hours ·
 /// P90 33.9 hours"; empty when no range is set. The headline, the report and the CLI.

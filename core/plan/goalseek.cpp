@@ -1,5 +1,7 @@
 #include "core/plan/goalseek.h"
 
+#include "core/base/cost.h"
+
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
@@ -15,7 +17,7 @@ namespace {
 
 double cost(double workers, double runtimeSeconds, double pricePerWorkerHour)
 {
-    return workers * runtimeSeconds / 3600 * pricePerWorkerHour;
+    return cost::ofJob(workers, runtimeSeconds, pricePerWorkerHour);
 }
 
 /// The fewest workers meeting the deadline in a closed-form model, or why none does.

@@ -214,8 +214,13 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
     Sections changed;
     if (sections & Section::Inputs)
         changed |= Section::Inputs;
-    if ((sections & Section::Model) && assign(result.model, evaluate(plan.scenario)))
-        changed |= Section::Model;
+    if (sections & Section::Model) {
+        ScenarioResult model = evaluate(plan.scenario);
+        if (result.hardware.current.inForce && typed.scenario.hardware.devicePrice)
+            model.cost.priceSource = result.hardware.current.device.name;
+        if (assign(result.model, std::move(model)))
+            changed |= Section::Model;
+    }
     if ((sections & Section::Model) &&
         assign(result.whatItTakes,
                whatittakes::whatItTakes(plan.scenario, result.hardware.current.inForce,

@@ -1,5 +1,7 @@
 #include "core/plan/series.h"
 
+#include "core/base/cost.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -66,7 +68,7 @@ CostSeries costSeries(const Scenario &scenario, const ScenarioResult &model)
     const OverheadModel &runtime = model.overheads.model;
     auto at = [&](double workers) {
         const double seconds = runtime.runtimeSeconds(workers);
-        return CostPoint{workers, seconds, workers * seconds / 3600 * price};
+        return CostPoint{workers, seconds, cost::ofJob(workers, seconds, price)};
     };
     double top = std::max(scenario.workload.workers * 10, 1e3);
     for (double n : scenario.workerCounts)

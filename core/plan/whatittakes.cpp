@@ -1,5 +1,7 @@
 #include "core/plan/whatittakes.h"
 
+#include "core/base/cost.h"
+
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
@@ -156,7 +158,7 @@ struct Target
     /// Every worker billed until the job ends (CostSummary's definition).
     double cost(double workers, double runtimeSeconds) const
     {
-        return workers * units::toHours(runtimeSeconds) * pricePerWorkerHour;
+        return cost::ofJob(workers, runtimeSeconds, pricePerWorkerHour);
     }
     bool inTime(double runtimeSeconds) const
     {
@@ -344,9 +346,9 @@ Row deviceRow(const Scenario &typed, const Target &target)
         if (!hw.inForce)
             continue; // the model does not fit it
         const Scenario s = scenarioInForce(on, hw);
-        const Tried tried{device.name, effectiveRuntimeSeconds(s),
-                          s.workload.workers * units::toHours(effectiveRuntimeSeconds(s)) *
-                              s.goal.pricePerWorkerHour};
+        const Tried tried{
+            device.name, effectiveRuntimeSeconds(s),
+            cost::ofJob(s.workload.workers, effectiveRuntimeSeconds(s), s.goal.pricePerWorkerHour)};
         if (!fastest || tried.runtimeSeconds < fastest->runtimeSeconds)
             fastest = tried;
         const bool inBudget = !target.budget || tried.cost <= *target.budget;

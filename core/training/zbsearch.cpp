@@ -875,7 +875,7 @@ public:
         const auto delay = [&](int from, int to) {
             return deviceOf(from) == deviceOf(to) ? 0.0 : comm;
         };
-        const auto share = [&params, this](const std::vector<double> &values, int device) {
+        const auto share = [this](const std::vector<double> &values, int device) {
             return perDevice(values, device) / m_v;
         };
         const auto su = [](int i) { return static_cast<std::size_t>(i); };

@@ -144,7 +144,7 @@ QString ScalingTableModel::textAt(int row, int column) const
     if (column == baselineColumn())
         return baselineCellText(current, m_baseline[static_cast<size_t>(row)]);
     if (column == deadlineColumn())
-        return explain::deadlineCell(current.effectiveHours * 3600, *m_deadlineSeconds);
+        return explain::deadlineCell(current.effectiveSeconds, *m_deadlineSeconds);
     if (column == uslColumn())
         return explain::hoursCell(m_uslHours[static_cast<size_t>(row)]);
     if (column == costColumn())
@@ -247,7 +247,7 @@ QString ScalingTableModel::toolTip(int row, int column) const
     if (column == deadlineColumn()) {
         hours.reset();
         lines << tr("Runtime %1 against the deadline %2")
-                     .arg(format::duration(r.effectiveHours * 3600),
+                     .arg(format::duration(r.effectiveSeconds),
                           format::duration(*m_deadlineSeconds));
     }
     if (hours)

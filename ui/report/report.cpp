@@ -677,7 +677,8 @@ void renderComparison(Document &doc, const Plan &plan, const PlanResult &planRes
 /// The goal seek: the fewest workers for the deadline by every method with their runtime and
 /// cost, or why none can, and the plan as it stands against that deadline.
 void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
-                    const goalseek::Result &goal, const uncertainty::Result &ranges)
+                    const CostSummary &price, const goalseek::Result &goal,
+                    const uncertainty::Result &ranges)
 {
     const goalseek::Inputs &inputs = tail.goal;
     const DeadlineVerdict &verdict = tail.verdict;
@@ -685,8 +686,7 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
                     .arg(format::duration(inputs.deadlineSeconds)));
     doc.text(QStringLiteral("This plan at %1: %2").arg(workersText(s), explain::deadline(verdict)),
              font(9.5, true), verdict.meets ? kInk : QColor(0xc6, 0x28, 0x28), 4, true);
-    std::vector<QStringList> rows =
-        explain::goalSeekRows(goal, inputs.pricePerWorkerHour, s.goal.currency, &ranges);
+    std::vector<QStringList> rows = explain::goalSeekRows(goal, price, &ranges);
     const QStringList header = rows.front();
     rows.erase(rows.begin());
     doc.table(header, rows, {0.17, 0.14, 0.18, 0.17, 0.34}, {false, true, true, true, false});
@@ -1457,7 +1457,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderOverheadsAndTail(doc, s, planResult, charts, page);
     if (has(ReportSection::GoalSeek)) {
         // The window's finished run, else the same seek `pipeplan-cli deadline FILE` runs.
-        renderGoalSeek(doc, s, planResult.tail, *planResult.goalSeek.ready(),
+        renderGoalSeek(doc, s, planResult.tail, planResult.model.cost, *planResult.goalSeek.ready(),
                        planResult.uncertainty.result);
     }
     const auto schedules = runnableSchedules(planResult.training);

@@ -638,10 +638,9 @@ void TailPanel::showResults()
     if (!goal)
         return;
     // The cells as core words them, the same rows the report prints.
-    const GoalSettings goalSettings = m_document ? m_document->scenario().goal : GoalSettings{};
+    // At the price in force (a device's, when it prices the workers), as the values are.
     std::vector<QStringList> rows =
-        explain::goalSeekRows(*goal, goalSettings.pricePerWorkerHour, goalSettings.currency,
-                              &planResult->uncertainty.result);
+        explain::goalSeekRows(*goal, planResult->model.cost, &planResult->uncertainty.result);
     m_goalTable->setHorizontalHeaderLabels(rows.front());
     rows.erase(rows.begin());
     m_goalTable->setRowCount(static_cast<int>(rows.size()));
