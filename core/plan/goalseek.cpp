@@ -15,11 +15,6 @@ namespace pipeplan::goalseek {
 
 namespace {
 
-double cost(double workers, double runtimeSeconds, double pricePerWorkerHour)
-{
-    return cost::ofJob(workers, runtimeSeconds, pricePerWorkerHour);
-}
-
 /// The fewest workers meeting the deadline in a closed-form model, or why none does.
 Option closedForm(const OverheadModel &model, const Inputs &in, const QString &method,
                   const QString &key)
@@ -60,7 +55,7 @@ Option closedForm(const OverheadModel &model, const Inputs &in, const QString &m
     }
     option.workers = *workers;
     option.runtimeSeconds = model.runtimeSeconds(*workers);
-    option.cost = cost(*workers, option.runtimeSeconds, in.pricePerWorkerHour);
+    option.cost = cost::ofJob(*workers, option.runtimeSeconds, in.pricePerWorkerHour);
     return option;
 }
 
@@ -140,7 +135,7 @@ Result seek(const Inputs &in, simulation::Control *control)
             break;
         option.workers = high;
         option.runtimeSeconds = at(high);
-        option.cost = cost(high, option.runtimeSeconds, in.pricePerWorkerHour);
+        option.cost = cost::ofJob(high, option.runtimeSeconds, in.pricePerWorkerHour);
         result.options.push_back(option);
     }
     result.cancelled = cancelled();

@@ -160,17 +160,24 @@ QString overridesText(const std::map<QString, QString> &set)
     return lines.join(QLatin1Char('\n'));
 }
 
+std::optional<QString> tooMany(qsizetype count)
+{
+    if (count <= kMaxOptions)
+        return std::nullopt;
+    return QStringLiteral("has %1 options; at most %2")
+        .arg(format::grouped(static_cast<double>(count), 0))
+        .arg(kMaxOptions);
+}
+
 std::vector<FieldError> validate(const Scenario &scenario)
 {
     std::vector<FieldError> errors;
     if (scenario.options.empty())
         return errors;
     // Counted before any is checked: checking one reads the whole plan again.
-    if (static_cast<int>(scenario.options.size()) > kMaxOptions) {
-        errors.push_back({QStringLiteral("options"),
-                          QStringLiteral("has %1 options; at most %2")
-                              .arg(format::grouped(static_cast<double>(scenario.options.size()), 0))
-                              .arg(kMaxOptions)});
+    if (const std::optional<QString> problem =
+            tooMany(static_cast<qsizetype>(scenario.options.size()))) {
+        errors.push_back({QStringLiteral("options"), *problem});
         return errors;
     }
     const QJsonObject root = baseObject(scenario);

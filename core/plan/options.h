@@ -26,6 +26,9 @@ std::optional<Scenario> apply(const Scenario &base, const PlanOption &option, in
 /// Every option of `scenario` checked (at most kMaxOptions, names present and distinct, every
 /// override applies); errors named by their file path.
 std::vector<FieldError> validate(const Scenario &scenario);
+/// "has 9 options; at most 8" when `count` is over kMaxOptions, else nothing: the file's reader
+/// asks before it reads any option, validate() before it checks one.
+std::optional<QString> tooMany(qsizetype count);
 
 /// An option's overrides as a person types them in the window: one `key=value` per line, as
 /// `--set` takes them (blank lines and lines starting with # are skipped). Nothing, with the

@@ -1479,12 +1479,8 @@ LoadResult fromJsonObject(QJsonObject root)
                      QStringLiteral("must be an array, got ") + typeName(options)}};
         const QJsonArray list = options.toArray();
         // Counted before any is read: each option is checked by reading the whole plan again.
-        if (list.size() > kMaxOptions)
-            return {std::nullopt,
-                    {QStringLiteral("options"),
-                     QStringLiteral("has %1 options; at most %2")
-                         .arg(format::grouped(static_cast<double>(list.size()), 0))
-                         .arg(kMaxOptions)}};
+        if (const std::optional<QString> problem = options::tooMany(list.size()))
+            return {std::nullopt, {QStringLiteral("options"), *problem}};
         for (qsizetype i = 0; i < list.size(); ++i) {
             const QString path = QStringLiteral("options[%1]").arg(i);
             if (!list[i].isObject())
