@@ -1,7 +1,6 @@
 #include "core/model/overheads.h"
 
 #include "core/base/format.h"
-#include "core/model/amdahl.h"
 
 #include <algorithm>
 #include <cmath>
@@ -41,7 +40,7 @@ MemoryCheck checkMemory(const MemoryLimit &memory, double predictionsPerUser)
 
 double OverheadModel::computeSeconds(double workers) const
 {
-    return workSeconds / amdahl::speedup(parallelFraction, workers);
+    return job::computeSeconds(workSeconds, parallelFraction, 1.0 / workers);
 }
 
 std::pair<double, Limit> OverheadModel::capSeconds() const
@@ -55,18 +54,14 @@ std::pair<double, Limit> OverheadModel::capSeconds() const
 
 double OverheadModel::runtimeSeconds(double workers) const
 {
-    return coldStartSeconds + std::max(computeSeconds(workers), capSeconds().first);
+    return job::runtimeSeconds(workSeconds, parallelFraction, 1.0 / workers, coldStartSeconds,
+                               capSeconds().first);
 }
 
 Limit OverheadModel::bindingLimit(double workers) const
 {
     const auto [cap, limit] = capSeconds();
     return cap > computeSeconds(workers) ? limit : Limit::Compute;
-}
-
-double requestsPerUser(double predictionsPerUser, bool batched)
-{
-    return batched ? 1 : predictionsPerUser;
 }
 
 std::optional<double> kneeWorkers(const OverheadModel &model, double capSeconds)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/fields.h"
+#include "core/model/job.h"
 
 #include <QString>
 
@@ -105,8 +106,9 @@ struct OverheadResult
 };
 
 /// The per-user cost of the scoring requests: one request per user when batched, else one per
-/// prediction (seed 000: batching removes per-item launch overhead).
-double requestsPerUser(double predictionsPerUser, bool batched);
+/// prediction (seed 000: batching removes per-item launch overhead); defined with the job's
+/// model in job.h.
+using job::requestsPerUser;
 
 /// The workers at which compute time falls to `capSeconds`:
 /// W' ((1 - p) + p / N) = cap  =>  N = p W' / (cap - (1 - p) W'). Unset when the serial part

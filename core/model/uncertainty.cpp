@@ -9,6 +9,7 @@
 #include "core/hardware/device.h"
 #include "core/hardware/roofline.h"
 #include "core/model/amdahl.h"
+#include "core/model/job.h"
 #include "core/model/overheads.h"
 #include "core/project/montecarlo.h"
 
@@ -654,36 +655,30 @@ SampledJobs sampleJobsOf(const Scenario &s, const std::vector<Input> &all, const
     jobs.parallelFraction = part(Slot::Parallel);
     jobs.coldStartSeconds = part(Slot::ColdStart);
     jobs.pricePerWorkerHour = part(Slot::Price);
-    const bool batched = w.batchMsPerUser.has_value();
-    const bool sequential = s.execution == Execution::Sequential;
-    const double usersPerShard = o.usersPerShard;
-    // The work and the caps of one sample, from its numbers: evaluate()'s steps (the scoring
-    // stage, the stages sequential or pipelined, the users kept) and evaluateOverheads' caps.
+    // The work and the caps of one sample, from its numbers, by the job's model (job::work, the
+    // function evaluate() calls for the plan): only the numbers come from the sample.
     std::vector<double> v = point;
+    job::Numbers numbers;
+    numbers.batched = w.batchMsPerUser.has_value();
+    numbers.sequential = s.execution == Execution::Sequential;
+    numbers.usersPerShard = o.usersPerShard;
     const auto jobOf = [&](double &work, double &cap) {
         const auto val = [&v](Slot slot) { return v[static_cast<size_t>(slot)]; };
-        double scoringMs =
-            batched ? val(Slot::BatchMs) : val(Slot::Predictions) * val(Slot::Latency);
-        if (jobs.overheads)
-            scoringMs +=
-                requestsPerUser(val(Slot::Predictions), batched) * val(Slot::RequestOverhead);
-        double perUser = 0;
-        for (size_t k = 0; k < stages; ++k) {
-            const double ms =
-                s.stages[k].isScoring ? scoringMs : v[static_cast<size_t>(Slot::Stage) + k];
-            perUser = sequential ? perUser + ms : std::max(perUser, ms);
-        }
-        const double usersScored = val(Slot::Users) * val(Slot::Keep);
-        work = usersScored * perUser / 1000.0;
-        cap = 0;
+        numbers.users = val(Slot::Users);
+        numbers.keepFraction = val(Slot::Keep);
+        numbers.predictionsPerUser = val(Slot::Predictions);
+        numbers.latencyMs = val(Slot::Latency);
+        numbers.batchMsPerUser = val(Slot::BatchMs);
         if (jobs.overheads) {
-            const double shared = val(Slot::SharedCap) > 0 ? usersScored / val(Slot::SharedCap) : 0;
-            const double dispatch =
-                val(Slot::DispatchCap) > 0
-                    ? std::ceil(usersScored / usersPerShard) / val(Slot::DispatchCap)
-                    : 0;
-            cap = std::max(shared, dispatch);
+            numbers.requestOverheadMs = val(Slot::RequestOverhead);
+            numbers.sharedCapPerSecond = val(Slot::SharedCap);
+            numbers.dispatchCapPerSecond = val(Slot::DispatchCap);
         }
+        const job::Work one = job::work(
+            numbers, stages, [&v](size_t k) { return v[static_cast<size_t>(Slot::Stage) + k]; },
+            [&s](size_t k) { return s.stages[k].isScoring; });
+        work = one.workSeconds;
+        cap = jobs.overheads ? one.capSeconds() : 0;
     };
     // Only the parallel fraction, the cold start and the price leave the work and caps alone.
     std::vector<size_t> moving;
@@ -718,9 +713,8 @@ SampledJobs sampleJobs(const Scenario &s, const Samples &samples, size_t count, 
 namespace {
 /// runtimesAt's loop for one combination of the parts that vary by sample (the others are one
 /// constant), so that each combination compiles to a loop without branches that vectorizes.
-/// work / S(p, N) with S = 1 / ((1 - p) + p / N), Amdahl's speedup (amdahl::speedup), is
-/// written work x ((1 - p) + p x 1/N): one division per call instead of three per sample, equal
-/// to evaluate()'s within a few ulps (Ranges.TheSampledJobIsEvaluatesJob).
+/// The runtime of each sample is job::runtimeSeconds, evaluate()'s own formula, with 1/N
+/// computed once per call.
 template <bool kWork, bool kParallel, bool kOverheads, bool kCold, bool kCap>
 void runtimesKernel(const SampledJobs &jobs, double workers, double *out, size_t n)
 {
@@ -735,12 +729,12 @@ void runtimesKernel(const SampledJobs &jobs, double workers, double *out, size_t
     const double perWorker = 1.0 / workers;
     for (size_t i = 0; i < n; ++i) {
         const double p = kParallel ? parallel[i] : parallelConstant;
-        const double runtime = (kWork ? work[i] : workConstant) * ((1.0 - p) + p * perWorker);
+        const double workSeconds = kWork ? work[i] : workConstant;
         if constexpr (kOverheads)
-            out[i] =
-                (kCold ? cold[i] : coldConstant) + std::max(runtime, kCap ? cap[i] : capConstant);
+            out[i] = job::runtimeSeconds(workSeconds, p, perWorker, kCold ? cold[i] : coldConstant,
+                                         kCap ? cap[i] : capConstant);
         else
-            out[i] = runtime;
+            out[i] = job::computeSeconds(workSeconds, p, perWorker);
     }
 }
 

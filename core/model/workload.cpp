@@ -1,11 +1,10 @@
 #include "core/model/workload.h"
 
-#include <algorithm>
-#include <cmath>
-
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
+#include "core/model/job.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace pipeplan {
@@ -50,19 +49,31 @@ double effectiveLatencyMs(const Workload &w)
     return w.acceleratorLatencyMs.value_or(w.latencyMs);
 }
 
+job::Numbers jobNumbers(const Workload &w)
+{
+    job::Numbers n;
+    n.users = w.users;
+    n.keepFraction = w.keepFraction;
+    n.predictionsPerUser = w.predictionsPerUser;
+    n.latencyMs = effectiveLatencyMs(w);
+    n.batched = w.batchMsPerUser.has_value();
+    n.batchMsPerUser = w.batchMsPerUser.value_or(0);
+    return n;
+}
+
 double scoringMsPerUser(const Workload &w)
 {
-    return w.batchMsPerUser ? *w.batchMsPerUser : w.predictionsPerUser * effectiveLatencyMs(w);
+    return job::scoringMsPerUser(jobNumbers(w));
 }
 
 double workSeconds(double usersScored, double msPerUser)
 {
-    return usersScored * msPerUser / 1000.0;
+    return job::workSeconds(usersScored, msPerUser);
 }
 
 double runtimeSeconds(double workSeconds, double workers, double parallelFraction)
 {
-    return workSeconds / amdahl::speedup(parallelFraction, workers);
+    return job::computeSeconds(workSeconds, parallelFraction, 1.0 / workers);
 }
 
 } // namespace runtime
@@ -84,7 +95,8 @@ std::vector<ScalingRow> scalingTable(double workSeconds, double parallelFraction
         row.linearHours = units::toHours(linearSeconds);
         row.linearDays = units::toDays(linearSeconds);
         row.amdahlSpeedup = amdahl::speedup(parallelFraction, workers);
-        const double amdahlSeconds = workSeconds / row.amdahlSpeedup;
+        const double amdahlSeconds =
+            runtime::runtimeSeconds(workSeconds, workers, parallelFraction);
         row.amdahlHours = units::toHours(amdahlSeconds);
         row.amdahlDays = units::toDays(amdahlSeconds);
         row.effectiveSeconds = amdahlSeconds;

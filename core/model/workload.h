@@ -2,6 +2,7 @@
 
 #include "core/base/fields.h"
 #include "core/base/noun.h"
+#include "core/model/job.h"
 
 #include <optional>
 #include <vector>
@@ -62,6 +63,10 @@ double batchStartMs(const Workload &workload);
 } // namespace levers
 
 namespace runtime {
+
+/// The workload's numbers for the job's model (job.h): the latency in force, batching; no
+/// overheads, stages or execution (the scenario adds them).
+job::Numbers jobNumbers(const Workload &workload);
 
 /// Milliseconds to score one user: the batched time when set, else predictions x latency
 /// (seed 000: 20 x 1,000 ms = 20 s; 20 x 10 ms = 200 ms on a GPU).

@@ -121,6 +121,29 @@ bool completeTraining(std::vector<TrainingSchedule> &schedules, const TrainingSe
     return true;
 }
 
+job::Numbers jobNumbers(const Scenario &scenario, bool withOverheads)
+{
+    job::Numbers n = runtime::jobNumbers(scenario.workload);
+    n.sequential = scenario.execution == Execution::Sequential;
+    const Overheads &o = scenario.overheads;
+    n.usersPerShard = o.usersPerShard;
+    if (withOverheads) {
+        n.requestOverheadMs = o.requestOverheadMs.value_or(0);
+        n.sharedCapPerSecond = o.sharedCapPerSecond.value_or(0);
+        n.dispatchCapPerSecond = o.dispatchCapPerSecond.value_or(0);
+    }
+    return n;
+}
+
+job::Work jobWork(const Scenario &scenario, bool withOverheads)
+{
+    const std::vector<Stage> &stages = scenario.stages;
+    return job::work(
+        jobNumbers(scenario, withOverheads), stages.size(),
+        [&stages](size_t k) { return stages[k].msPerUser; },
+        [&stages](size_t k) { return stages[k].isScoring; });
+}
+
 std::vector<double> effectiveStageMs(const Scenario &scenario)
 {
     std::vector<double> stageMs;
@@ -238,11 +261,7 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
 {
     const Workload &target = scenario.workload;
     const std::vector<Scenario> at = leverScenarios(scenario);
-    auto workSeconds = [](const Scenario &step) {
-        const std::vector<double> stageMs = effectiveStageMs(step);
-        return runtime::workSeconds(runtime::usersScored(step.workload),
-                                    perUserMs(stageMs, step.execution));
-    };
+    auto workSeconds = [](const Scenario &step) { return jobWork(step, false).workSeconds; };
 
     std::vector<LeverStep> steps;
     steps.push_back({QStringLiteral("Serial baseline"),
@@ -275,37 +294,36 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
     return steps;
 }
 
-namespace {
-/// The scaling rows of `workSeconds` and p at `workerCounts`, each with the runtime the
-/// overheads give at its worker count (the Amdahl runtime when none is set).
-std::vector<ScalingRow> scalingWithOverheads(double workSeconds, double parallelFraction,
-                                             const std::vector<double> &workerCounts,
-                                             const OverheadResult &overheads)
+std::vector<ScalingRow> scalingRows(double workSeconds, double parallelFraction,
+                                    const std::vector<double> &workerCounts,
+                                    const OverheadResult &overheads, double pricePerWorkerHour)
 {
     std::vector<ScalingRow> rows = scalingTable(workSeconds, parallelFraction, workerCounts);
-    if (!overheads.enabled)
-        return rows;
     for (ScalingRow &row : rows) {
-        const double seconds = overheads.model.runtimeSeconds(row.workers);
-        row.effectiveSeconds = seconds;
-        row.effectiveHours = units::toHours(seconds);
-        row.effectiveDays = units::toDays(seconds);
+        if (overheads.enabled) {
+            const double seconds = overheads.model.runtimeSeconds(row.workers);
+            row.effectiveSeconds = seconds;
+            row.effectiveHours = units::toHours(seconds);
+            row.effectiveDays = units::toDays(seconds);
+        }
+        row.workerHours = row.workers * row.effectiveHours;
+        row.cost = cost::ofJob(row.workers, row.effectiveSeconds, pricePerWorkerHour);
     }
     return rows;
 }
-} // namespace
 
 ScenarioResult evaluate(const Scenario &scenario)
 {
     const Workload &w = scenario.workload;
     ScenarioResult r;
-    r.usersScored = runtime::usersScored(w);
+    const job::Work naive = jobWork(scenario, false);
+    r.usersScored = naive.usersScored;
     r.totalPredictions = runtime::totalPredictions(w);
-    r.scoringMsPerUser = runtime::scoringMsPerUser(w);
+    r.scoringMsPerUser = naive.scoringMsPerUser;
     r.stageMs = effectiveStageMs(scenario);
-    r.perUserMs = perUserMs(r.stageMs, scenario.execution);
+    r.perUserMs = naive.perUserMs;
     r.bottleneckIndex = pipeline::bottleneck(r.stageMs);
-    r.workSeconds = runtime::workSeconds(r.usersScored, r.perUserMs);
+    r.workSeconds = naive.workSeconds;
     r.linearSeconds = r.workSeconds / w.workers;
     r.speedup = amdahl::speedup(w.parallelFraction, w.workers);
     r.efficiency = amdahl::efficiency(w.parallelFraction, w.workers);
@@ -313,7 +331,6 @@ ScenarioResult evaluate(const Scenario &scenario)
     r.runtimeSeconds = runtime::runtimeSeconds(r.workSeconds, w.workers, w.parallelFraction);
     r.throughputUsersPerSecond = r.usersScored / r.runtimeSeconds;
     r.throughputPredictionsPerSecond = r.totalPredictions / r.runtimeSeconds;
-    r.scaling = scalingTable(r.workSeconds, w.parallelFraction, scenario.workerCounts);
     r.nearestScalingRow = nearestRow(scenario.workerCounts, w.workers);
     r.waterfall = leverWaterfall(scenario);
     r.pipeline = summarizePipeline(r.stageMs, scenario.microbatches);
@@ -322,15 +339,11 @@ ScenarioResult evaluate(const Scenario &scenario)
     r.effectiveRuntimeSeconds = r.overheads.enabled ? r.overheads.runtimeSeconds : r.runtimeSeconds;
     if (scenario.goal.finishWithin)
         r.deadline = deadlineVerdict(scenario, r);
+    const double price = scenario.goal.pricePerWorkerHour;
     r.scaling =
-        scalingWithOverheads(r.workSeconds, w.parallelFraction, scenario.workerCounts, r.overheads);
+        scalingRows(r.workSeconds, w.parallelFraction, scenario.workerCounts, r.overheads, price);
     r.throughputUsersPerSecond = r.usersScored / r.effectiveRuntimeSeconds;
     r.throughputPredictionsPerSecond = r.totalPredictions / r.effectiveRuntimeSeconds;
-    const double price = scenario.goal.pricePerWorkerHour;
-    for (ScalingRow &row : r.scaling) {
-        row.workerHours = row.workers * row.effectiveHours;
-        row.cost = cost::ofJob(row.workers, row.effectiveSeconds, price);
-    }
     r.cost.currency = scenario.goal.currency;
     r.cost.pricePerWorkerHour = price;
     r.cost.workerHours = w.workers * units::toHours(r.effectiveRuntimeSeconds);
@@ -377,44 +390,30 @@ OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result)
     return model;
 }
 
-OverheadModel overheadModel(const Scenario &scenario, double usersScored,
-                            std::span<const double> stageMs, double *msPerUser)
+OverheadModel overheadModel(const Scenario &scenario, double *msPerUser)
 {
-    const Overheads &o = scenario.overheads;
-    const Workload &w = scenario.workload;
-    // The request overhead lands on the scoring stage: it is the one that makes requests.
-    const double perRequest = requestsPerUser(w.predictionsPerUser, w.batchMsPerUser.has_value()) *
-                              o.requestOverheadMs.value_or(0);
-    std::vector<double> withRequests(stageMs.begin(), stageMs.end());
-    for (size_t i = 0; i < withRequests.size(); ++i) {
-        if (scenario.stages[i].isScoring)
-            withRequests[i] += perRequest;
-    }
-    const double ms = perUserMs(withRequests, scenario.execution);
+    const job::Work work = jobWork(scenario, true);
     if (msPerUser)
-        *msPerUser = ms;
+        *msPerUser = work.perUserMs;
     OverheadModel m;
-    m.workSeconds = runtime::workSeconds(usersScored, ms);
-    m.parallelFraction = w.parallelFraction;
-    m.coldStartSeconds = o.coldStartSeconds.value_or(0);
-    m.sharedCapSeconds = o.sharedCapPerSecond ? usersScored / *o.sharedCapPerSecond : 0;
-    m.dispatchCapSeconds = o.dispatchCapPerSecond
-                               ? std::ceil(usersScored / o.usersPerShard) / *o.dispatchCapPerSecond
-                               : 0;
-    m.sharedResourceName = o.sharedResourceName;
+    m.workSeconds = work.workSeconds;
+    m.parallelFraction = scenario.workload.parallelFraction;
+    m.coldStartSeconds = scenario.overheads.coldStartSeconds.value_or(0);
+    m.sharedCapSeconds = work.sharedCapSeconds;
+    m.dispatchCapSeconds = work.dispatchCapSeconds;
+    m.sharedResourceName = scenario.overheads.sharedResourceName;
     return m;
 }
 
 double effectiveRuntimeSeconds(const Scenario &scenario)
 {
+    // The same model as evaluate(): the naive one (no cold start, no caps) without overheads.
+    const bool overheads = scenario.overheads.any();
+    const job::Work work = jobWork(scenario, overheads);
     const Workload &w = scenario.workload;
-    const double usersScored = runtime::usersScored(w);
-    const std::vector<double> stageMs = effectiveStageMs(scenario);
-    if (!scenario.overheads.any())
-        return runtime::runtimeSeconds(
-            runtime::workSeconds(usersScored, perUserMs(stageMs, scenario.execution)), w.workers,
-            w.parallelFraction);
-    return overheadModel(scenario, usersScored, stageMs).runtimeSeconds(w.workers);
+    return job::runtimeSeconds(work.workSeconds, w.parallelFraction, 1.0 / w.workers,
+                               overheads ? scenario.overheads.coldStartSeconds.value_or(0) : 0.0,
+                               work.capSeconds());
 }
 
 OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result)
@@ -424,7 +423,7 @@ OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult 
     OverheadResult r;
     r.enabled = o.any();
     r.requestsPerUser = requestsPerUser(w.predictionsPerUser, w.batchMsPerUser.has_value());
-    r.model = overheadModel(scenario, result.usersScored, result.stageMs, &r.msPerUser);
+    r.model = overheadModel(scenario, &r.msPerUser);
     r.shards = std::ceil(result.usersScored / o.usersPerShard);
     const OverheadModel &m = r.model;
     r.runtimeSeconds = m.runtimeSeconds(w.workers);
@@ -497,9 +496,9 @@ Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
     c.workDeltaSeconds = currentResult.workSeconds - baselineResult.workSeconds;
     c.throughputRatio = 1 + format::relativeChange(currentResult.throughputUsersPerSecond,
                                                    baselineResult.throughputUsersPerSecond);
-    c.baselineScaling =
-        scalingWithOverheads(baselineResult.workSeconds, baseline.workload.parallelFraction,
-                             current.workerCounts, baselineResult.overheads);
+    c.baselineScaling = scalingRows(baselineResult.workSeconds, baseline.workload.parallelFraction,
+                                    current.workerCounts, baselineResult.overheads,
+                                    baselineResult.cost.pricePerWorkerHour);
     return c;
 }
 

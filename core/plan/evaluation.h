@@ -189,14 +189,28 @@ std::vector<amdahl::CurvePoint> effectiveSpeedupCurve(const ScenarioResult &resu
 /// The naive model (seed 000) as an OverheadModel: the scenario's work and p, nothing else.
 OverheadModel naiveModel(const Scenario &scenario, const ScenarioResult &result);
 
+/// The scaling table's rows (scalingTable: linear, Amdahl) at `workerCounts`, each with the
+/// runtime the overheads give at its count when any is set (OverheadModel::runtimeSeconds),
+/// its worker-hours and its cost (cost::ofJob at `pricePerWorkerHour`). evaluate() makes the
+/// table with it, and an explanation a row at any count.
+std::vector<ScalingRow> scalingRows(double workSeconds, double parallelFraction,
+                                    const std::vector<double> &workerCounts,
+                                    const OverheadResult &overheads, double pricePerWorkerHour);
+
 /// Cold start, request overhead and shared caps applied to the scenario (see OverheadModel).
 OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult &result);
 
+/// The scenario's numbers for the job's model (job.h): the workload's, the execution, and with
+/// `withOverheads` the request overhead and the caps (the naive model without them).
+job::Numbers jobNumbers(const Scenario &scenario, bool withOverheads);
+
+/// job::work over the scenario's stages: the one computation of its single-stream work and caps.
+job::Work jobWork(const Scenario &scenario, bool withOverheads);
+
 /// The runtime model with the overheads (seed 000's "real costs": W' with the request overhead on
-/// the scoring stage, p, cold start, the shared and dispatch caps) of `scenario` whose users
-/// scored and stage times are given; the ms per user with the request overhead into `msPerUser`.
-OverheadModel overheadModel(const Scenario &scenario, double usersScored,
-                            std::span<const double> stageMs, double *msPerUser = nullptr);
+/// the scoring stage, p, cold start, the shared and dispatch caps) of `scenario`; the ms per user
+/// with the request overhead into `msPerUser`.
+OverheadModel overheadModel(const Scenario &scenario, double *msPerUser = nullptr);
 
 /// evaluate(scenario).effectiveRuntimeSeconds (the headline's runtime: Amdahl's, or with the
 /// overheads when any is set) by the same functions, without the rest of evaluate(): what a

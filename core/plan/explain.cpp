@@ -180,23 +180,6 @@ QString timeCell(double value)
 {
     return format::fixedOrBelow(value, 2);
 }
-
-/// One scaling row at `workers`, as the core computes the table's rows (scalingTable, then the
-/// runtime with the overheads at that count when they are on).
-ScalingRow scalingRowAt(double workSeconds, double parallelFraction,
-                        const OverheadResult &overheads, double workers, double pricePerWorkerHour)
-{
-    ScalingRow row = scalingTable(workSeconds, parallelFraction, {workers}).front();
-    if (overheads.enabled) {
-        const double seconds = overheads.model.runtimeSeconds(workers);
-        row.effectiveSeconds = seconds;
-        row.effectiveHours = units::toHours(seconds);
-        row.effectiveDays = units::toDays(seconds);
-    }
-    row.workerHours = workers * row.effectiveHours;
-    row.cost = cost::ofJob(workers, row.effectiveSeconds, pricePerWorkerHour);
-    return row;
-}
 } // namespace
 
 ShownScaling shownScaling(const Scenario &scenario, const ScenarioResult &result,
@@ -226,14 +209,16 @@ ShownScaling shownScaling(const Scenario &scenario, const ScenarioResult &result
     if (!listed && std::isfinite(workers) && workers > 0) {
         const auto position = static_cast<std::ptrdiff_t>(at);
         shown.rows.insert(shown.rows.begin() + position,
-                          scalingRowAt(result.workSeconds, scenario.workload.parallelFraction,
-                                       result.overheads, workers, result.cost.pricePerWorkerHour));
+                          scalingRows(result.workSeconds, scenario.workload.parallelFraction,
+                                      {workers}, result.overheads, result.cost.pricePerWorkerHour)
+                              .front());
         if (withBaseline)
             shown.baseline.insert(shown.baseline.begin() + position,
-                                  scalingRowAt(baselineResult->workSeconds,
-                                               baseline->workload.parallelFraction,
-                                               baselineResult->overheads, workers,
-                                               baselineResult->cost.pricePerWorkerHour));
+                                  scalingRows(baselineResult->workSeconds,
+                                              baseline->workload.parallelFraction, {workers},
+                                              baselineResult->overheads,
+                                              baselineResult->cost.pricePerWorkerHour)
+                                      .front());
         shown.inserted = static_cast<int>(at);
     }
     shown.highlighted = at < shown.rows.size() ? static_cast<int>(at) : -1;
