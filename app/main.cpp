@@ -1,6 +1,4 @@
-#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
-#include "ui/document/schedulesearchrunner.h"
 #include "ui/model/optionsview.h"
 #include "ui/model/planeview.h"
 #include "ui/model/whatittakesview.h"
@@ -237,9 +235,8 @@ int main(int argc, char *argv[])
         QObject::connect(timer, &QTimer::timeout, window, [window, file, timer]() {
             // The simulation, the Monte Carlo and large schedule searches run in the background:
             // shoot once they have answered (at most ~30 s).
-            if ((window->tailPanel()->runner()->isRunning() ||
-                 window->projectPanel()->isRunning() ||
-                 window->document()->jobs()->scheduleSearch()->isRunning()) &&
+            if ((window->tailPanel()->isSimulationPending() ||
+                 window->document()->anyJobRunning()) &&
                 timer->property("tries").toInt() < 300) {
                 timer->setProperty("tries", timer->property("tries").toInt() + 1);
                 timer->start(100);

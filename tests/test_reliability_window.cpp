@@ -1,5 +1,6 @@
 // Never lose work, never hang (issue 15): the window's side of the reliability suite.
 #include "core/base/fileio.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/recoverystore.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"
@@ -292,15 +293,15 @@ TEST(ReliabilityCancel, ALongSimulationStopsWhenAskedAndQuitIsImmediate)
     s.simulation.trials = 100'000;
     ASSERT_TRUE(doc->edit(s, QStringLiteral("a job that runs for hours")));
     window->workspaces()->setCurrentIndex(1);
-    SimulationRunner *runner = window->tailPanel()->runner();
+    SimulationRunner *runner = doc->jobs()->simulation();
     for (int i = 0; i < 50 && !runner->isRunning(); ++i)
         QTest::qWait(20);
     ASSERT_TRUE(runner->isRunning());
     QTest::qWait(300); // well inside the first trial
 
     const int runsBefore = runner->runsStarted();
-    runner->cancel();
-    // Stopped, not abandoned: the run is over when cancel() returns.
+    doc->cancelJob(Job::Simulation);
+    // Stopped, not abandoned: the run is over when cancelJob() returns.
     EXPECT_FALSE(runner->isRunning());
     ASSERT_TRUE(doc->edit(s, QStringLiteral("unchanged"))); // no new run for the same inputs
     EXPECT_EQ(runner->runsStarted(), runsBefore);

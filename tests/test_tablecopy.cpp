@@ -2,6 +2,7 @@
 #include "core/base/csv.h"
 #include "core/base/tabletext.h"
 #include "core/plan/explain.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"
 #include "ui/model/scalingtablemodel.h"
@@ -127,10 +128,10 @@ QString readUtf8(const QString &path)
     return QString::fromUtf8(file.readAll());
 }
 
-bool waitForSimulation(TailPanel *tail)
+bool waitForSimulation(TailPanel *tail, const ScenarioDocument *doc)
 {
     return QTest::qWaitFor([tail]() { return !tail->isSimulationPending(); }, 60000) &&
-           tail->runner()->result().has_value();
+           doc->jobs()->simulation()->result().has_value();
 }
 
 bool waitForEstimate(const ProjectPanel *panel)
@@ -248,7 +249,7 @@ TEST(TableCopy, EveryTableOfTheWindowOffersTheSixEntriesAndCopiesItsCells)
     s.goal.deadlineSeconds = 750 * 86'400.0;
     ASSERT_TRUE(window.document()->edit(s, QStringLiteral("fewer trials, a later deadline")));
     window.workspaces()->setCurrentIndex(1);
-    ASSERT_TRUE(waitForSimulation(window.tailPanel()));
+    ASSERT_TRUE(waitForSimulation(window.tailPanel(), window.document()));
     window.workspaces()->setCurrentIndex(2);
     QApplication::processEvents();
     window.workspaces()->setCurrentIndex(3);

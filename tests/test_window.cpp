@@ -4,6 +4,7 @@
 #include "core/base/format.h"
 #include "core/plan/explain.h"
 #include "tests/support/windowtest.h"
+#include "ui/document/montecarlorunner.h"
 #include "ui/document/recoverystore.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/document/simulationrunner.h"
@@ -643,11 +644,11 @@ TEST(Screenshot, APresentationShotIsOfTheSizeAskedFor)
 
 namespace {
 /// Waits (processing events) until the tail panel's simulation has answered.
-bool waitForSimulation(TailPanel *tail)
+bool waitForSimulation(TailPanel *tail, const ScenarioDocument *doc)
 {
     // Deterministic under load: the debounce has fired and the run has finished.
     return QTest::qWaitFor([tail]() { return !tail->isSimulationPending(); }, 60000) &&
-           tail->runner()->result().has_value();
+           doc->jobs()->simulation()->result().has_value();
 }
 } // namespace
 
@@ -707,11 +708,11 @@ TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
     ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
     window->workspaces()->setCurrentIndex(1);
     TailPanel *tail = window->tailPanel();
-    ASSERT_TRUE(waitForSimulation(tail));
+    ASSERT_TRUE(waitForSimulation(tail, doc));
     const Scenario &s = doc->scenario();
     const simulation::Params params = simulationParams(s, evaluate(s));
     const simulation::Result core = simulation::simulate(params);
-    const simulation::Result &shown = *tail->runner()->result();
+    const simulation::Result &shown = *doc->jobs()->simulation()->result();
     EXPECT_EQ(shown.sortedSeconds, core.sortedSeconds); // same seed, same answer
     EXPECT_TRUE(tail->simulationSummary()->text().contains(format::duration(core.p90Seconds)));
     EXPECT_EQ(tail->histogram()->markerText(0),
@@ -745,7 +746,7 @@ TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
     EXPECT_EQ(table->item(1, 1)->text(), QStringLiteral("1,093"));
 
     // Unrelated edits answer from the cache; the simulation's own inputs re-run it.
-    const int runs = tail->runner()->runsStarted();
+    const int runs = doc->jobs()->simulation()->runsStarted();
     window->inputs()->nameEdit()->setText(QStringLiteral("renamed"));
     window->inputs()->nameEdit()->editingFinished();
     Scenario renamed = doc->scenario();
@@ -753,11 +754,11 @@ TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
     renamed.microbatches = 16;
     ASSERT_TRUE(doc->edit(renamed, QStringLiteral("unrelated")));
     QTest::qWait(250);
-    EXPECT_EQ(tail->runner()->runsStarted(), runs);
+    EXPECT_EQ(doc->jobs()->simulation()->runsStarted(), runs);
     tail->stragglerControl()->spinBox()->setValue(0.05);
-    ASSERT_TRUE(waitForSimulation(tail));
-    EXPECT_EQ(tail->runner()->runsStarted(), runs + 1);
-    EXPECT_GT(tail->runner()->result()->p50Seconds, core.p50Seconds);
+    ASSERT_TRUE(waitForSimulation(tail, doc));
+    EXPECT_EQ(doc->jobs()->simulation()->runsStarted(), runs + 1);
+    EXPECT_GT(doc->jobs()->simulation()->result()->p50Seconds, core.p50Seconds);
 }
 
 // Issue 32: a file of version 5 holding the old default stragglers (1 % at 3x, written whether
@@ -813,11 +814,86 @@ TEST_F(WindowTest, AJobTooFineToSimulateSaysWhy)
     ASSERT_TRUE(doc->edit(s, QStringLiteral("fine shards")));
     window->workspaces()->setCurrentIndex(1);
     QTest::qWait(250);
-    EXPECT_FALSE(window->tailPanel()->runner()->isRunning());
+    EXPECT_FALSE(doc->jobs()->simulation()->isRunning());
     EXPECT_EQ(window->tailPanel()->simulationStatus()->text(),
               QStringLiteral(
                   "This scenario cannot be simulated: shards: is too large: at most "
                   "100000000, got 150000000 (cut it into fewer shards with more users per shard)"));
+}
+
+// Issue 51 (one owner of background jobs): the document starts, delivers and announces the
+// simulation; the tail panel draws the result the document holds once it says the job finished.
+TEST_F(WindowTest, TheTailPanelShowsTheDocumentsResultWhenItsJobFinishes)
+{
+    ASSERT_TRUE(window->openFile(presetPath("feature-store-cap.json")));
+    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
+    fewer.simulation.trials = 100;
+    fewer.goal.trials = 20;
+    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
+    QSignalSpy started(doc, &ScenarioDocument::jobStarted);
+    QSignalSpy finished(doc, &ScenarioDocument::jobFinished);
+    window->workspaces()->setCurrentIndex(1);
+    TailPanel *tail = window->tailPanel();
+    ASSERT_TRUE(waitForSimulation(tail, doc));
+    ASSERT_GE(started.count(), 1);
+    EXPECT_EQ(started.first().at(0).value<Job>(), Job::Simulation);
+    ASSERT_GE(finished.count(), 1);
+    EXPECT_EQ(finished.last().at(0).value<Job>(), Job::Simulation);
+    EXPECT_FALSE(doc->isJobRunning(Job::Simulation));
+    EXPECT_FALSE(doc->anyJobRunning());
+
+    // What the panel shows is the document's result, not a run of its own.
+    const SimulatedTail *simulated = doc->planResult().simulation.ready();
+    ASSERT_NE(simulated, nullptr);
+    EXPECT_EQ(simulated->result, *doc->jobs()->simulation()->result());
+    EXPECT_TRUE(
+        tail->simulationSummary()->text().contains(format::duration(simulated->result.p90Seconds)));
+    EXPECT_EQ(tail->histogram()->markerText(0),
+              QStringLiteral("P50 ") + format::duration(simulated->result.p50Seconds));
+    EXPECT_EQ(tail->simulationStatus()->text(),
+              QStringLiteral("100 trials, seed %1").arg(format::grouped(fewer.simulation.seed, 0)));
+    const goalseek::Result *goal = doc->planResult().goalSeek.ready();
+    ASSERT_NE(goal, nullptr);
+    EXPECT_EQ(tail->goalTable()->rowCount(), static_cast<int>(goal->options.size()));
+}
+
+// Issue 51: the tail panel's Cancel asks the document, which stops its job at once; the result's
+// sections go back to "not asked", and the same plan runs again only when asked.
+TEST_F(WindowTest, TheTailPanelsCancelStopsTheDocumentsJob)
+{
+    Scenario s = doc->scenario();
+    s.workload.users = 100e6;
+    s.overheads.usersPerShard = 1; // 100M shards a trial, 100,000 trials: hours of work
+    s.simulation.trials = 100'000;
+    ASSERT_TRUE(doc->edit(s, QStringLiteral("a job that runs for hours")));
+    QSignalSpy cancelled(doc, &ScenarioDocument::jobCancelled);
+    window->workspaces()->setCurrentIndex(1);
+    TailPanel *tail = window->tailPanel();
+    ASSERT_TRUE(QTest::qWaitFor([this]() { return doc->isJobRunning(Job::Simulation); }, 5'000));
+    EXPECT_EQ(doc->planResult().simulation.state, JobState::Running);
+    QPushButton *cancel = nullptr;
+    for (QPushButton *button : tail->findChildren<QPushButton *>())
+        if (button->text() == QStringLiteral("Cancel"))
+            cancel = button;
+    ASSERT_NE(cancel, nullptr);
+    // Progress and Cancel appear once the run takes longer than a blink.
+    ASSERT_TRUE(QTest::qWaitFor([cancel]() { return cancel->isVisible(); }, 5'000));
+    const int runs = doc->jobRunsStarted(Job::Simulation);
+    QTest::mouseClick(cancel, Qt::LeftButton);
+    // Stopped when the click returns, and said so.
+    EXPECT_FALSE(doc->isJobRunning(Job::Simulation));
+    EXPECT_FALSE(doc->jobs()->simulation()->isRunning());
+    ASSERT_EQ(cancelled.count(), 1);
+    EXPECT_EQ(cancelled.first().at(0).value<Job>(), Job::Simulation);
+    EXPECT_EQ(doc->planResult().simulation.state, JobState::NotAsked);
+    EXPECT_EQ(doc->planResult().goalSeek.state, JobState::NotAsked);
+    EXPECT_FALSE(cancel->isVisible());
+    EXPECT_EQ(tail->simulationStatus()->text(),
+              QStringLiteral("Cancelled: the results shown are from the previous run."));
+    QTest::qWait(250);
+    EXPECT_FALSE(doc->isJobRunning(Job::Simulation));
+    EXPECT_EQ(doc->jobRunsStarted(Job::Simulation), runs);
+    window->workspaces()->setCurrentIndex(0);
 }
 
 namespace {
@@ -1254,17 +1330,17 @@ TEST_F(WindowTest, TailBreakdownShowsTheCoresStepsAndGoesIntoTheReport)
     ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
     window->workspaces()->setCurrentIndex(1);
     TailPanel *tail = window->tailPanel();
-    ASSERT_TRUE(waitForSimulation(tail));
+    ASSERT_TRUE(waitForSimulation(tail, doc));
     const Scenario &s = doc->scenario();
     const ScenarioResult r = evaluate(s);
     const tail::Breakdown core =
         tail::fromHeadline(simulationParams(s, r), r.effectiveRuntimeSeconds);
-    ASSERT_TRUE(tail->runner()->breakdown().has_value());
-    EXPECT_EQ(*tail->runner()->breakdown(), core);
+    ASSERT_TRUE(doc->jobs()->simulation()->breakdown().has_value());
+    EXPECT_EQ(*doc->jobs()->simulation()->breakdown(), core);
     EXPECT_EQ(core.startSeconds, 1905); // the headline: 31.75 minutes
     EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
               format::duration(core.startSeconds));
-    EXPECT_EQ(core.p50Seconds, tail->runner()->result()->p50Seconds);
+    EXPECT_EQ(core.p50Seconds, doc->jobs()->simulation()->result()->p50Seconds);
 
     QLabel *label = tail->findChild<QLabel *>(QStringLiteral("tailBreakdown"));
     ASSERT_EQ(label, tail->breakdownLabel());
@@ -1289,13 +1365,13 @@ TEST_F(WindowTest, TailBreakdownShowsTheCoresStepsAndGoesIntoTheReport)
     EXPECT_TRUE(shown.contains(format::signedDuration(core.toP50[1].seconds))); // stragglers
 
     // An edit the simulation does not depend on keeps the cached breakdown without a run.
-    const int runs = tail->runner()->runsStarted();
+    const int runs = doc->jobs()->simulation()->runsStarted();
     Scenario renamed = doc->scenario();
     renamed.name = QStringLiteral("Renamed");
     ASSERT_TRUE(doc->edit(renamed, QStringLiteral("rename")));
     QTest::qWait(250);
-    EXPECT_EQ(tail->runner()->runsStarted(), runs);
-    EXPECT_EQ(*tail->runner()->breakdown(), core);
+    EXPECT_EQ(doc->jobs()->simulation()->runsStarted(), runs);
+    EXPECT_EQ(*doc->jobs()->simulation()->breakdown(), core);
 
     // The report prints the same rows with the simulation.
     QTemporaryDir dir;

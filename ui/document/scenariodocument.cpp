@@ -125,26 +125,134 @@ ScenarioDocument::ScenarioDocument(QObject *parent) : QObject(parent), m_jobs(ne
     m_undoStack.setUndoLimit(kUndoLimit);
     connect(&m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool) { emit modifiedChanged(isModified()); });
-    connect(m_jobs->scheduleSearch(), &ScheduleSearchRunner::finished, this,
-            &ScenarioDocument::takeSearchedTraining);
-    // The jobs' states and deliveries go into the result, where every view and the report read
-    // them.
-    SimulationRunner *simulation = m_jobs->simulation();
-    connect(simulation, &SimulationRunner::started, this,
-            [this]() { markRunning(Background::Simulation | Background::GoalSeek, 0); });
-    connect(simulation, &SimulationRunner::progress, this, [this](double fraction) {
-        markRunning(Background::Simulation | Background::GoalSeek, fraction);
-    });
-    connect(simulation, &SimulationRunner::finished, this,
-            [this]() { takeFinishedJobs(Background::Simulation | Background::GoalSeek); });
-    MonteCarloRunner *monteCarlo = m_jobs->monteCarlo();
-    connect(monteCarlo, &MonteCarloRunner::started, this,
-            [this]() { markRunning(Background::MonteCarlo, 0); });
-    connect(monteCarlo, &MonteCarloRunner::progress, this,
-            [this](double fraction) { markRunning(Background::MonteCarlo, fraction); });
-    connect(monteCarlo, &MonteCarloRunner::finished, this,
-            [this]() { takeFinishedJobs(Background::MonteCarlo); });
+    connectJobs();
     recompute(Section::All, true);
+}
+
+void ScenarioDocument::connectJobs()
+{
+    // The jobs' states and deliveries go into the result first, where every view and the report
+    // read them; only then does the document announce them, so no view depends on the order in
+    // which it and the document were connected to a job.
+    SimulationRunner *simulation = m_jobs->simulation();
+    const Backgrounds tail = Background::Simulation | Background::GoalSeek;
+    connect(simulation, &SimulationRunner::started, this, [this, tail]() {
+        markRunning(tail, 0);
+        emit jobStarted(Job::Simulation);
+    });
+    connect(simulation, &SimulationRunner::progress, this, [this, tail](double fraction) {
+        markRunning(tail, fraction);
+        emit jobProgress(Job::Simulation, fraction);
+    });
+    connect(simulation, &SimulationRunner::finished, this, [this, tail]() {
+        takeFinishedJobs(tail);
+        emit jobFinished(Job::Simulation);
+    });
+    MonteCarloRunner *monteCarlo = m_jobs->monteCarlo();
+    connect(monteCarlo, &MonteCarloRunner::started, this, [this]() {
+        markRunning(Background::MonteCarlo, 0);
+        emit jobStarted(Job::MonteCarlo);
+    });
+    connect(monteCarlo, &MonteCarloRunner::progress, this, [this](double fraction) {
+        markRunning(Background::MonteCarlo, fraction);
+        emit jobProgress(Job::MonteCarlo, fraction);
+    });
+    connect(monteCarlo, &MonteCarloRunner::finished, this, [this]() {
+        takeFinishedJobs(Background::MonteCarlo);
+        emit jobFinished(Job::MonteCarlo);
+    });
+    ScheduleSearchRunner *search = m_jobs->scheduleSearch();
+    connect(search, &ScheduleSearchRunner::started, this,
+            [this]() { emit jobStarted(Job::ScheduleSearch); });
+    connect(search, &ScheduleSearchRunner::progress, this,
+            [this](double fraction) { emit jobProgress(Job::ScheduleSearch, fraction); });
+    connect(search, &ScheduleSearchRunner::finished, this, [this]() {
+        takeSearchedTraining();
+        emit jobFinished(Job::ScheduleSearch);
+    });
+    connect(search, &ScheduleSearchRunner::cancelled, this,
+            [this]() { emit jobCancelled(Job::ScheduleSearch); });
+}
+
+void ScenarioDocument::runJob(Job job)
+{
+    switch (job) {
+    case Job::Simulation:
+        if (!m_result.tail.simulationError.isEmpty()) {
+            cancelJob(Job::Simulation);
+            return;
+        }
+        m_jobs->simulation()->request(SimulationRunner::requestFor(m_result));
+        break;
+    case Job::MonteCarlo:
+        // The job keeps the one cache: only a change of what it reads runs it again.
+        m_jobs->monteCarlo()->request(m_plan.scenario.project, m_result.project);
+        break;
+    case Job::ScheduleSearch:
+        if (!trainingSearching(m_result.training.schedules))
+            return;
+        m_jobs->scheduleSearch()->request(m_plan.scenario.training, m_result.training);
+        break;
+    }
+}
+
+void ScenarioDocument::cancelJob(Job job)
+{
+    if (!isJobRunning(job))
+        return;
+    switch (job) {
+    case Job::Simulation:
+        m_jobs->simulation()->cancel();
+        // A cancelled run leaves its sections as they were before it started.
+        takeFinishedJobs(Background::Simulation | Background::GoalSeek);
+        emit jobCancelled(job);
+        break;
+    case Job::MonteCarlo:
+        m_jobs->monteCarlo()->cancel();
+        takeFinishedJobs(Background::MonteCarlo);
+        emit jobCancelled(job);
+        break;
+    case Job::ScheduleSearch:
+        m_jobs->scheduleSearch()->cancel(); // announces jobCancelled through its own signal
+        break;
+    }
+}
+
+bool ScenarioDocument::isJobRunning(Job job) const
+{
+    switch (job) {
+    case Job::Simulation:
+        return m_jobs->simulation()->isRunning();
+    case Job::MonteCarlo:
+        return m_jobs->monteCarlo()->isRunning();
+    case Job::ScheduleSearch:
+        return m_jobs->scheduleSearch()->isRunning();
+    }
+    return false;
+}
+
+bool ScenarioDocument::anyJobRunning() const
+{
+    return isJobRunning(Job::Simulation) || isJobRunning(Job::MonteCarlo) ||
+           isJobRunning(Job::ScheduleSearch);
+}
+
+int ScenarioDocument::jobRunsStarted(Job job) const
+{
+    switch (job) {
+    case Job::Simulation:
+        return m_jobs->simulation()->runsStarted();
+    case Job::MonteCarlo:
+        return m_jobs->monteCarlo()->runsStarted();
+    case Job::ScheduleSearch:
+        return m_jobs->scheduleSearch()->runsStarted();
+    }
+    return 0;
+}
+
+const std::optional<estimate::PlanEstimate> &ScenarioDocument::lastMonteCarlo() const
+{
+    return m_jobs->monteCarlo()->estimate();
 }
 
 template <typename Change>
@@ -376,7 +484,7 @@ void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
     // both verdicts once the run is in.
     if (m_plan.scenario.goal.finishWithin && !m_result.simulation.ready() &&
         m_result.tail.simulationError.isEmpty())
-        m_jobs->simulation()->request(SimulationRunner::requestFor(m_result));
+        runJob(Job::Simulation);
     emit changed(sections);
 }
 

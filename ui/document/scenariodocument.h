@@ -11,10 +11,21 @@
 
 #include <array>
 #include <functional>
+#include <optional>
 
 namespace pipeplan {
 
 class PlanJobs;
+
+/// The plan's background jobs. The document starts, cancels and delivers each of them, writing
+/// what they deliver into its result; views observe its job signals and read the result, never a
+/// job itself.
+enum class Job
+{
+    Simulation,     ///< the simulated tail with its breakdown, and the goal seek
+    MonteCarlo,     ///< the project's Monte Carlo, with and without buffers
+    ScheduleSearch, ///< the training section's large schedule searches
+};
 
 /// Merge ids of undoable edits: consecutive edits of one field during one slider drag merge into
 /// a single undo step.
@@ -172,8 +183,26 @@ public:
     int baselineEvaluations() const { return m_baselineEvaluations; }
 
     QUndoStack *undoStack() { return &m_undoStack; }
-    /// The plan's background work (simulation, goal seek, Monte Carlo) and its caches.
+    /// The plan's background work (simulation, goal seek, Monte Carlo) and its caches: the
+    /// document's own, and the report's and tests' to read; views go through runJob() and the
+    /// job signals instead.
     PlanJobs *jobs() const { return m_jobs; }
+
+    /// Runs `job` for the plan as it is now, unless its cache already answers it (the result
+    /// then holds the answer when this returns) or the same run is under way. A simulation the
+    /// tail section refuses (its simulationError) is not run: one in progress stops.
+    void runJob(Job job);
+    /// Stops `job`'s run in progress: its section is left as it was before the run started, and
+    /// the same request runs again when asked. jobCancelled() follows when a run was stopped.
+    void cancelJob(Job job);
+    /// Running, or about to (a start waiting for the edits to pause).
+    bool isJobRunning(Job job) const;
+    bool anyJobRunning() const;
+    /// Runs of `job` started so far (tests check that unrelated edits start none).
+    int jobRunsStarted(Job job) const;
+    /// The last finished Monte Carlo, whichever plan it answered (a cancelled run leaves the
+    /// previous one); the result's monteCarlo section holds it only while it answers this plan.
+    const std::optional<estimate::PlanEstimate> &lastMonteCarlo() const;
 
     /// Replaces the scenario as one undoable step named `text`. Edits with the same id inside one
     /// interactive session (a slider drag) merge. An invalid scenario is refused (returns false)
@@ -233,8 +262,17 @@ signals:
     void filePathChanged(const QString &filePath);
     /// load() replaced the plan: text typed into the last one's fields is dropped.
     void loaded();
-    /// A background section of the result changed state (started, progressed, delivered).
+    /// A background section of the result changed state (started, progressed, delivered,
+    /// cancelled).
     void backgroundChanged(pipeplan::Backgrounds which);
+    /// `job` started a run (or will, once the edits pause).
+    void jobStarted(pipeplan::Job job);
+    /// `job`'s run in progress has done `fraction` (0 to 1) of its work.
+    void jobProgress(pipeplan::Job job, double fraction);
+    /// `job` delivered: the result holds its answer when it answers the plan as it is now.
+    void jobFinished(pipeplan::Job job);
+    /// `job`'s run was stopped before it finished (cancelJob, or a search no longer asked for).
+    void jobCancelled(pipeplan::Job job);
 
 private:
     bool editPlan(const Plan &edited, const QString &text, EditId id);
@@ -252,6 +290,8 @@ private:
     template <typename Change> void forEachJobSection(Backgrounds which, Change change);
     void markRunning(Backgrounds which, double fraction);
     void takeFinishedJobs(Backgrounds which);
+    /// Forwards the jobs' signals as the document's, once the result holds what they changed.
+    void connectJobs();
 
     Plan m_plan;
     PlanResult m_result;

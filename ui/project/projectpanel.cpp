@@ -4,7 +4,6 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
-#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/project/estimatecharts.h"
@@ -824,8 +823,8 @@ void ProjectPanel::connectEdits()
     connect(m_actuals, &QTableWidget::cellChanged, this, &ProjectPanel::actualEdited);
 }
 
-/// The background Monte Carlo's progress and Cancel; the run itself is the document's
-/// (documentAttached connects it).
+/// The background Monte Carlo's progress and Cancel; the run itself is the document's, which
+/// announces it (jobStarted and so on).
 void ProjectPanel::connectMonteCarlo()
 {
     // Progress and Cancel appear only when a run takes longer than a blink.
@@ -838,40 +837,52 @@ void ProjectPanel::connectMonteCarlo()
         }
     });
     connect(m_cancel, &QPushButton::clicked, this, [this]() {
-        if (m_monteCarlo)
-            m_monteCarlo->cancel();
+        if (m_document)
+            m_document->cancelJob(Job::MonteCarlo);
         m_progress->setVisible(false);
         m_cancel->setVisible(false);
         m_status->setText(tr("Cancelled: the percentiles shown are from the previous run."));
     });
 }
 
-void ProjectPanel::documentAttached(ScenarioDocument *document)
+void ProjectPanel::jobStarted(Job job)
 {
-    if (m_monteCarlo)
-        disconnect(m_monteCarlo, nullptr, this, nullptr);
-    m_monteCarlo = document ? document->jobs()->monteCarlo() : nullptr;
-    if (!m_monteCarlo)
+    if (job != Job::MonteCarlo)
         return;
-    connect(m_monteCarlo, &MonteCarloRunner::started, this, [this]() {
-        m_status->setText(tr("Running the Monte Carlo…"));
-        m_progress->setValue(0);
-        m_showProgress->start();
-    });
-    connect(m_monteCarlo, &MonteCarloRunner::progress, this,
-            [this](double fraction) { m_progress->setValue(static_cast<int>(fraction * 1000)); });
-    connect(m_monteCarlo, &MonteCarloRunner::finished, this, &ProjectPanel::showEstimate);
+    m_status->setText(tr("Running the Monte Carlo…"));
+    m_progress->setValue(0);
+    m_showProgress->start();
+}
+
+void ProjectPanel::jobProgress(Job job, double fraction)
+{
+    if (job == Job::MonteCarlo)
+        m_progress->setValue(static_cast<int>(fraction * 1000));
+}
+
+void ProjectPanel::jobFinished(Job job)
+{
+    if (job == Job::MonteCarlo)
+        showEstimate();
+}
+
+void ProjectPanel::jobCancelled(Job job)
+{
+    if (job != Job::MonteCarlo)
+        return;
+    m_progress->setVisible(false);
+    m_cancel->setVisible(false);
 }
 
 const std::optional<estimate::PlanEstimate> &ProjectPanel::planEstimate() const
 {
     static const std::optional<estimate::PlanEstimate> none;
-    return m_monteCarlo ? m_monteCarlo->estimate() : none;
+    return m_document ? m_document->lastMonteCarlo() : none;
 }
 
 int ProjectPanel::runsStarted() const
 {
-    return m_monteCarlo ? m_monteCarlo->runsStarted() : 0;
+    return m_document ? m_document->jobRunsStarted(Job::MonteCarlo) : 0;
 }
 
 ValueControl *ProjectPanel::trialsControl() const
@@ -896,7 +907,7 @@ ValueControl *ProjectPanel::hoursPerDayControl() const
 
 bool ProjectPanel::isRunning() const
 {
-    return m_monteCarlo && m_monteCarlo->isRunning();
+    return m_document && m_document->isJobRunning(Job::MonteCarlo);
 }
 
 void ProjectPanel::editProject(const QString &text, EditId id,
@@ -1374,11 +1385,11 @@ void ProjectPanel::refresh()
 
 void ProjectPanel::startMonteCarlo()
 {
-    if (!m_document || !m_monteCarlo)
+    if (!m_document)
         return;
     // The document's job keeps the one cache: only a change of what it reads runs it again.
-    m_monteCarlo->request(m_document->scenario().project, m_document->planResult().project);
-    if (!m_monteCarlo->isRunning())
+    m_document->runJob(Job::MonteCarlo);
+    if (!m_document->isJobRunning(Job::MonteCarlo))
         showEstimate(); // answered from the cache
 }
 
@@ -1394,7 +1405,9 @@ void ProjectPanel::showEstimate()
     if (!estimate)
         return;
     const estimate::PlanEstimate &e = *estimate;
-    const std::optional<MonteCarloRunner::Request> &request = m_monteCarlo->estimatedRequest();
+    // The section is ready only while it answers the plan as it is now: its seed and
+    // distribution are the plan's.
+    const estimate::MonteCarloOptions &options = m_document->scenario().project.monteCarlo;
     const double largest = e.monteCarloBuffered.maxHours;
     const std::tuple<QString, double, double> rows[] = {
         {tr("PERT mean"), e.pert.meanHours, e.pertBuffered.meanHours},
@@ -1421,10 +1434,9 @@ void ProjectPanel::showEstimate()
         tr("%1, seed %2, %3")
             .arg(format::plural(tr("%n trial(s)", nullptr, format::numerus(e.monteCarlo.trials)),
                                 e.monteCarlo.trials))
-            .arg(request ? request->options.seed : 0)
-            .arg(request && request->options.distribution == estimate::Distribution::Triangular
-                     ? tr("triangular")
-                     : tr("PERT-beta")));
+            .arg(options.seed)
+            .arg(options.distribution == estimate::Distribution::Triangular ? tr("triangular")
+                                                                            : tr("PERT-beta")));
 }
 
 /// The dates, the criticality column and the three risk charts, as the result holds them (its

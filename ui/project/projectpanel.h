@@ -32,7 +32,6 @@ class BurnUpChart;
 class TaskGanttChart;
 class TornadoChart;
 class EstimateChart;
-class MonteCarloRunner;
 class ScenarioBindings;
 class ScenarioDocument;
 class ValueControl;
@@ -98,7 +97,10 @@ protected:
     void refresh() override;
     /// A new font (presentation mode) refits the estimate table to its columns.
     void changeEvent(QEvent *event) override;
-    void documentAttached(ScenarioDocument *document) override;
+    void jobStarted(Job job) override;
+    void jobProgress(Job job, double fraction) override;
+    void jobFinished(Job job) override;
+    void jobCancelled(Job job) override;
 
 private:
     QWidget *buildInputs();
@@ -170,8 +172,6 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QTimer *m_showProgress;
-    /// The document's Monte Carlo job (PlanJobs), which holds the one cache of its estimate.
-    QPointer<MonteCarloRunner> m_monteCarlo;
     /// Strata the person typed that do not sum to 1, kept for Normalize.
     std::optional<estimate::LabelingInputs> m_unnormalized;
     bool m_filling = false;

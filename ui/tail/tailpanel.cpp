@@ -2,7 +2,6 @@
 
 #include "core/base/format.h"
 #include "core/plan/explain.h"
-#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/overheadchart.h"
@@ -421,14 +420,14 @@ void TailPanel::connectSimulation()
     m_showProgress->setSingleShot(true);
     m_showProgress->setInterval(250);
     connect(m_showProgress, &QTimer::timeout, this, [this]() {
-        const bool running = m_runner && m_runner->isRunning();
+        const bool running = m_document && m_document->isJobRunning(Job::Simulation);
         m_progress->setVisible(running);
         m_cancel->setVisible(running);
     });
     connect(m_bound, &ScenarioBindings::refused, this, &TailPanel::refresh);
     connect(m_cancel, &QPushButton::clicked, this, [this]() {
-        if (m_runner)
-            m_runner->cancel();
+        if (m_document)
+            m_document->cancelJob(Job::Simulation);
         m_progress->setVisible(false);
         m_cancel->setVisible(false);
         m_status->setText(tr("Cancelled: the results shown are from the previous run."));
@@ -457,26 +456,44 @@ ValueControl *TailPanel::stragglerControl() const
 
 bool TailPanel::isSimulationPending() const
 {
-    return m_debounce->isActive() || (m_runner && m_runner->isRunning());
+    return m_debounce->isActive() || (m_document && m_document->isJobRunning(Job::Simulation));
 }
 
 void TailPanel::documentAttached(ScenarioDocument *document)
 {
     m_overheadChart->setDocument(document);
-    // The simulation is the document's job (PlanJobs), with the one cache of its results.
-    if (m_runner)
-        disconnect(m_runner, nullptr, this, nullptr);
-    m_runner = document ? document->jobs()->simulation() : nullptr;
-    if (!m_runner)
+}
+
+// The simulation is the document's job, with the one cache of its results: the panel shows its
+// progress and, once the document has taken its answer into the result, the result.
+void TailPanel::jobStarted(Job job)
+{
+    if (job != Job::Simulation)
         return;
-    connect(m_runner, &SimulationRunner::started, this, [this]() {
-        m_status->setText(tr("Simulating…"));
-        m_progress->setValue(0);
-        m_showProgress->start();
-    });
-    connect(m_runner, &SimulationRunner::progress, this,
-            [this](double fraction) { m_progress->setValue(static_cast<int>(fraction * 1000)); });
-    connect(m_runner, &SimulationRunner::finished, this, &TailPanel::showResults);
+    m_status->setText(tr("Simulating…"));
+    m_progress->setValue(0);
+    m_showProgress->start();
+}
+
+void TailPanel::jobProgress(Job job, double fraction)
+{
+    if (job == Job::Simulation)
+        m_progress->setValue(static_cast<int>(fraction * 1000));
+}
+
+void TailPanel::jobFinished(Job job)
+{
+    if (job == Job::Simulation)
+        showResults();
+}
+
+void TailPanel::jobCancelled(Job job)
+{
+    if (job != Job::Simulation)
+        return;
+    // The status line says why (Cancel's own words, or the refusal that stopped it).
+    m_progress->setVisible(false);
+    m_cancel->setVisible(false);
 }
 
 void TailPanel::applyNoun(const CountedNoun &noun)
@@ -547,14 +564,12 @@ void TailPanel::refresh()
 
 void TailPanel::startSimulation()
 {
-    if (!m_document || !m_runner)
+    if (!m_document)
         return;
     // The document's tail section holds the simulated job and the goal seek's inputs.
     const TailSection &tail = m_document->planResult().tail;
-    const SimulationRunner::Request request =
-        SimulationRunner::requestFor(m_document->planResult());
     if (!tail.simulationError.isEmpty()) {
-        m_runner->cancel();
+        m_document->cancelJob(Job::Simulation);
         m_histogram->clearResult();
         m_summary->clear();
         m_breakdown->clear();
@@ -563,8 +578,8 @@ void TailPanel::startSimulation()
                                    tr("cut it into fewer shards with more users per shard")));
         return;
     }
-    m_runner->request(request);
-    if (!m_runner->isRunning())
+    m_document->runJob(Job::Simulation);
+    if (!m_document->isJobRunning(Job::Simulation))
         showResults(); // answered from the cache
 }
 

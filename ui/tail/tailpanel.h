@@ -4,8 +4,6 @@
 
 #include "ui/widgets/workspacepanel.h"
 
-#include "ui/document/simulationrunner.h"
-
 #include <QPointer>
 #include <QWidget>
 
@@ -51,8 +49,7 @@ public:
 
     OverheadChart *overheadChart() const { return m_overheadChart; }
     HistogramChart *histogram() const { return m_histogram; }
-    SimulationRunner *runner() const { return m_runner; }
-    /// A simulation is waiting for the edits to settle or running.
+    /// A simulation is waiting for the edits to settle or running (the document's job).
     bool isSimulationPending() const;
     QTableWidget *goalTable() const { return m_goalTable; }
     SensitivityView *sensitivityView() const { return m_sensitivity; }
@@ -76,6 +73,10 @@ public:
 protected:
     void refresh() override;
     void documentAttached(ScenarioDocument *document) override;
+    void jobStarted(Job job) override;
+    void jobProgress(Job job, double fraction) override;
+    void jobFinished(Job job) override;
+    void jobCancelled(Job job) override;
 
 private:
     QScrollArea *buildInputs();
@@ -113,8 +114,6 @@ private:
     QTableWidget *m_goalTable;
     SensitivityView *m_sensitivity;
     QTabWidget *m_answers;
-    /// The document's simulation job (PlanJobs).
-    QPointer<SimulationRunner> m_runner;
     QTimer *m_debounce;
     QTimer *m_showProgress;
     /// Names the shared cap's unit and the shard size in the plan's counted noun.

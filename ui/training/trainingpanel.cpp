@@ -3,10 +3,8 @@
 #include "core/base/format.h"
 #include "core/plan/explain.h"
 #include "core/plan/hardwaretext.h"
-#include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
-#include "ui/document/schedulesearchrunner.h"
 #include "ui/training/schedulechart.h"
 #include "ui/widgets/chartstyle.h"
 #include "ui/widgets/valuecontrol.h"
@@ -318,11 +316,10 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     connect(m_searchButton, &QPushButton::clicked, this, [this]() {
         if (!m_document)
             return;
-        ScheduleSearchRunner *runner = m_document->jobs()->scheduleSearch();
-        if (runner->isRunning())
-            runner->cancel();
+        if (m_document->isJobRunning(Job::ScheduleSearch))
+            m_document->cancelJob(Job::ScheduleSearch);
         else
-            runner->request(m_document->scenario().training, m_document->planResult().training);
+            m_document->runJob(Job::ScheduleSearch);
         updateSearchBar();
     });
     connect(m_bound, &ScenarioBindings::refused, this, &TrainingPanel::refresh);
@@ -594,19 +591,29 @@ void TrainingPanel::refresh()
     m_memoryTitle->setText(results->empty() ? QString() : memoryTitle(results->front()));
 }
 
-void TrainingPanel::documentAttached(ScenarioDocument *document)
+// The search is the document's job: the bar follows what the document announces.
+void TrainingPanel::jobStarted(Job job)
 {
-    if (m_searchRunner)
-        disconnect(m_searchRunner, nullptr, this, nullptr);
-    m_searchRunner = document ? document->jobs()->scheduleSearch() : nullptr;
-    if (!m_searchRunner)
-        return;
-    for (auto signal : {&ScheduleSearchRunner::started, &ScheduleSearchRunner::finished,
-                        &ScheduleSearchRunner::cancelled})
-        connect(m_searchRunner, signal, this, &TrainingPanel::updateSearchBar);
-    connect(m_searchRunner, &ScheduleSearchRunner::progress, this, [this](double fraction) {
+    if (job == Job::ScheduleSearch)
+        updateSearchBar();
+}
+
+void TrainingPanel::jobProgress(Job job, double fraction)
+{
+    if (job == Job::ScheduleSearch)
         m_searchProgress->setValue(static_cast<int>(fraction * 1000));
-    });
+}
+
+void TrainingPanel::jobFinished(Job job)
+{
+    if (job == Job::ScheduleSearch)
+        updateSearchBar();
+}
+
+void TrainingPanel::jobCancelled(Job job)
+{
+    if (job == Job::ScheduleSearch)
+        updateSearchBar();
 }
 
 /// Large searches (ZB-H2, ZB-V, zb-auto above 16 x 64) run on the document's background job: this
@@ -624,12 +631,11 @@ void TrainingPanel::updateSearchBar()
     m_searchBar->setVisible(!searching.isEmpty());
     if (searching.isEmpty())
         return;
-    const ScheduleSearchRunner *runner = m_document->jobs()->scheduleSearch();
     const QString names = searching.join(QStringLiteral(", "));
     const QString size =
         tr("%1 devices × %2 microbatches")
             .arg(format::grouped(t.devices, 0), format::grouped(t.microbatches, 0));
-    if (runner->isRunning()) {
+    if (m_document->isJobRunning(Job::ScheduleSearch)) {
         m_searchStatus->setText(
             tr("Searching %1 for %2 in the background: the table and charts show it when the "
                "search ends.")

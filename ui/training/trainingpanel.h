@@ -25,7 +25,6 @@ class ScheduleMemoryChart;
 
 class ScenarioBindings;
 class ScenarioDocument;
-class ScheduleSearchRunner;
 class ValueControl;
 
 /// The "Training schedules" workspace: a training pipeline of p devices and m microbatches with
@@ -76,7 +75,10 @@ public:
 
 protected:
     void refresh() override;
-    void documentAttached(ScenarioDocument *document) override;
+    void jobStarted(Job job) override;
+    void jobProgress(Job job, double fraction) override;
+    void jobFinished(Job job) override;
+    void jobCancelled(Job job) override;
 
 private:
     QGroupBox *fromModelBox(QWidget *parent);
@@ -95,7 +97,6 @@ private:
     ScheduleChart *m_gantt;
     QLabel *m_memoryTitle;
     ScheduleMemoryChart *m_memory;
-    QPointer<ScheduleSearchRunner> m_searchRunner;
     QWidget *m_searchBar;
     QLabel *m_searchStatus;
     QProgressBar *m_searchProgress;

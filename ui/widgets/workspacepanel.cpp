@@ -13,6 +13,18 @@ WorkspacePanel::WorkspacePanel(Sections sections, QWidget *parent)
 void WorkspacePanel::setDocument(ScenarioDocument *document)
 {
     m_bound->setDocument(document);
+    if (m_document)
+        disconnect(m_document, nullptr, &m_jobContext, nullptr);
+    if (document) {
+        connect(document, &ScenarioDocument::jobStarted, &m_jobContext,
+                [this](Job job) { jobStarted(job); });
+        connect(document, &ScenarioDocument::jobProgress, &m_jobContext,
+                [this](Job job, double fraction) { jobProgress(job, fraction); });
+        connect(document, &ScenarioDocument::jobFinished, &m_jobContext,
+                [this](Job job) { jobFinished(job); });
+        connect(document, &ScenarioDocument::jobCancelled, &m_jobContext,
+                [this](Job job) { jobCancelled(job); });
+    }
     documentAttached(document);
     m_stale = true;
     observeDocument(this, m_document, document, &WorkspacePanel::refreshFromDocument, m_sections);

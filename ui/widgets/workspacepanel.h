@@ -9,6 +9,7 @@ namespace pipeplan {
 
 class ScenarioBindings;
 class ScenarioDocument;
+enum class Job;
 
 /// A workspace tab with its own inputs: it follows one document, edits it through its bindings,
 /// and refreshes only while visible (a hidden workspace costs nothing per slider tick and
@@ -35,6 +36,17 @@ protected:
     virtual void refresh() = 0;
     /// For panels whose views follow the document themselves.
     virtual void documentAttached(ScenarioDocument *document) { Q_UNUSED(document); }
+    /// The document's background jobs, as it announces them (ScenarioDocument::jobStarted and
+    /// so on): a panel shows their progress from these and reads their answers from the
+    /// document's result; it starts and stops them through the document, never a job itself.
+    virtual void jobStarted(Job job) { Q_UNUSED(job); }
+    virtual void jobProgress(Job job, double fraction)
+    {
+        Q_UNUSED(job);
+        Q_UNUSED(fraction);
+    }
+    virtual void jobFinished(Job job) { Q_UNUSED(job); }
+    virtual void jobCancelled(Job job) { Q_UNUSED(job); }
     /// True when the panel is visible and there is a document: refresh now. Otherwise the
     /// refresh waits until the panel is shown.
     bool refreshNow();
@@ -44,6 +56,9 @@ protected:
 
 private:
     void refreshFromDocument() { refresh(); }
+    /// Receives the document's job signals: observeDocument drops every connection of a document
+    /// to the panel itself, so the jobs' go through this context, which setDocument moves.
+    QObject m_jobContext;
     Sections m_sections;
     QPointer<QWidget> m_inputsArea;
     bool m_stale = false; ///< changed while hidden: refresh when shown
