@@ -75,6 +75,9 @@ const FieldSpec forwardMs{"forward_ms", "forward time", "ms", 0, 1e9, true};
 const FieldSpec backwardMs{"backward_ms", "backward time (input gradients)", "ms", 0, 1e9, true};
 const FieldSpec weightMs{"weight_ms", "weight-gradient time", "ms", 0, 1e9};
 const FieldSpec commMs{"comm_ms", "communication time between devices", "ms", 0, 1e9};
+// The bounds uncertainty::validate applies to a plan's samples and percentile.
+const FieldSpec samples{"samples", "samples", "samples", 1, 1e6, false, true};
+const FieldSpec percentile{"percentile", "percentile", "", 0, 1, true, false, true};
 } // namespace fields
 
 std::optional<QString> checkValue(const FieldSpec &spec, double value)

@@ -80,6 +80,9 @@ extern const FieldSpec forwardMs;
 extern const FieldSpec backwardMs;
 extern const FieldSpec weightMs;
 extern const FieldSpec commMs;
+// Ranges (issue 34): how many samples, and the percentile the sensitivity answers at.
+extern const FieldSpec samples;
+extern const FieldSpec percentile;
 } // namespace fields
 
 /// The smallest value a field that must be above 0 accepts.

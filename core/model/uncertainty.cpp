@@ -29,26 +29,6 @@ namespace pipeplan::uncertainty {
 
 namespace {
 
-std::optional<double> plain(double value)
-{
-    return value;
-}
-
-Input make(const char *key, Slot slot, const char *label, const char *unit, Support support,
-           const FieldSpec &spec, std::optional<double> (*get)(const Scenario &, int),
-           void (*set)(Scenario &, int, double))
-{
-    return Input{QLatin1String(key),
-                 QLatin1String(label),
-                 QLatin1String(unit),
-                 support,
-                 &spec,
-                 get,
-                 set,
-                 -1,
-                 slot};
-}
-
 /// Standard normal quantile (Acklam's rational approximation, relative error below 1.15e-9).
 double normalQuantile(double p)
 {
@@ -178,126 +158,76 @@ std::uint64_t streamOf(const QString &key)
 
 } // namespace
 
+std::optional<double> Input::get(const Scenario &scenario, int stageIndex) const
+{
+    return field ? field->inForceValue(scenario) : read(scenario, stageIndex);
+}
+
+void Input::set(Scenario &scenario, int stageIndex, double value) const
+{
+    if (field)
+        field->set(scenario, value);
+    else
+        write(scenario, stageIndex, value);
+}
+
+Input inputOf(const fieldregistry::Field &field, const Scenario &scenario)
+{
+    Input in;
+    in.key = QLatin1String(field.path);
+    in.label = field.labelFor(scenario);
+    in.unit = field.unitFor(scenario);
+    in.support = field.support;
+    in.spec = field.spec;
+    in.field = &field;
+    in.slot = field.slot.value_or(Slot::Users);
+    return in;
+}
+
 std::vector<Input> inputs(const Scenario &s)
 {
-    std::vector<Input> list{
-        make(
-            "workload.users", Slot::Users, "Users", "", Support::Positive, fields::users,
-            [](const Scenario &sc, int) { return plain(sc.workload.users); },
-            [](Scenario &sc, int, double v) { sc.workload.users = v; }),
-        make(
-            "workload.predictions_per_user", Slot::Predictions, "Predictions per user", "",
-            Support::Positive, fields::predictionsPerUser,
-            [](const Scenario &sc, int) { return plain(sc.workload.predictionsPerUser); },
-            [](Scenario &sc, int, double v) { sc.workload.predictionsPerUser = v; }),
-        make(
-            "workload.latency_ms", Slot::Latency, "Latency per prediction", "ms", Support::Positive,
-            fields::latencyMs,
-            [](const Scenario &sc, int) {
-                // With the accelerator lever on, the typed latency is not the one in force.
-                return sc.workload.acceleratorLatencyMs ? std::nullopt
-                                                        : plain(sc.workload.latencyMs);
-            },
-            [](Scenario &sc, int, double v) { sc.workload.latencyMs = v; }),
-        make(
-            "workload.accelerator_latency_ms", Slot::Latency, "Accelerator latency", "ms",
-            Support::Positive, fields::acceleratorLatencyMs,
-            [](const Scenario &sc, int) { return sc.workload.acceleratorLatencyMs; },
-            [](Scenario &sc, int, double v) { sc.workload.acceleratorLatencyMs = v; }),
-        make(
-            "workload.batch_ms_per_user", Slot::BatchMs, "Batched time per user", "ms",
-            Support::Positive, fields::batchMsPerUser,
-            [](const Scenario &sc, int) { return sc.workload.batchMsPerUser; },
-            [](Scenario &sc, int, double v) { sc.workload.batchMsPerUser = v; }),
-        make(
-            "workload.keep_fraction", Slot::Keep, "Keep fraction", "", Support::Fraction,
-            fields::keepFraction,
-            [](const Scenario &sc, int) { return plain(sc.workload.keepFraction); },
-            [](Scenario &sc, int, double v) { sc.workload.keepFraction = v; }),
-        make(
-            "workload.parallel_fraction", Slot::Parallel, "Parallel fraction p", "",
-            Support::Fraction, fields::parallelFraction,
-            [](const Scenario &sc, int) { return plain(sc.workload.parallelFraction); },
-            [](Scenario &sc, int, double v) { sc.workload.parallelFraction = v; }),
-        make(
-            "overheads.cold_start_s", Slot::ColdStart, "Cold start per worker", "s",
-            Support::Positive, fields::coldStartSeconds,
-            [](const Scenario &sc, int) { return sc.overheads.coldStartSeconds; },
-            [](Scenario &sc, int, double v) { sc.overheads.coldStartSeconds = v; }),
-        make(
-            "overheads.request_overhead_ms", Slot::RequestOverhead, "Overhead per request", "ms",
-            Support::Positive, fields::requestOverheadMs,
-            [](const Scenario &sc, int) { return sc.overheads.requestOverheadMs; },
-            [](Scenario &sc, int, double v) { sc.overheads.requestOverheadMs = v; }),
-        make(
-            "overheads.shared_cap_per_s", Slot::SharedCap, "Shared cap", "/s", Support::Positive,
-            fields::sharedCapPerSecond,
-            [](const Scenario &sc, int) { return sc.overheads.sharedCapPerSecond; },
-            [](Scenario &sc, int, double v) { sc.overheads.sharedCapPerSecond = v; }),
-        make(
-            "overheads.dispatch_cap_per_s", Slot::DispatchCap, "Dispatch cap", "shards/s",
-            Support::Positive, fields::dispatchCapPerSecond,
-            [](const Scenario &sc, int) { return sc.overheads.dispatchCapPerSecond; },
-            [](Scenario &sc, int, double v) { sc.overheads.dispatchCapPerSecond = v; }),
-        make(
-            "goal.price_per_worker_hour", Slot::Price, "Price per worker-hour", "/worker-h",
-            Support::Positive, fields::pricePerWorkerHour,
-            [](const Scenario &sc, int) {
-                // With a device pricing the workers, the typed price is not the one in force.
-                return sc.hardware.enabled && sc.hardware.devicePrice
-                           ? std::nullopt
-                           : plain(sc.goal.pricePerWorkerHour);
-            },
-            [](Scenario &sc, int, double v) { sc.goal.pricePerWorkerHour = v; }),
-        // The device's numbers (issue 33), with Hardware & cost on.
-        make(
-            "hardware.device_price_per_hour", Slot::Price, "Price per device-hour", "/device-h",
-            Support::Positive, fields::pricePerWorkerHour,
-            [](const Scenario &sc, int) -> std::optional<double> {
-                if (!sc.hardware.enabled || !sc.hardware.devicePrice)
-                    return std::nullopt;
-                const auto device = hardware::findDevice(sc.hardware.device, sc.hardware.devices);
-                return device ? std::optional<double>(device->pricePerHour) : std::nullopt;
-            },
-            [](Scenario &sc, int, double v) { setDevicePrice(sc.hardware, v); }),
-        make(
-            "hardware.compute_efficiency", Slot::ComputeEfficiency, "Compute efficiency", "",
-            Support::Fraction, hardware::fields::efficiency,
-            [](const Scenario &sc, int) {
-                return sc.hardware.enabled ? plain(sc.hardware.efficiency.compute) : std::nullopt;
-            },
-            [](Scenario &sc, int, double v) { sc.hardware.efficiency.compute = v; }),
-        make(
-            "hardware.memory_efficiency", Slot::MemoryEfficiency, "Memory efficiency", "",
-            Support::Fraction, hardware::fields::efficiency,
-            [](const Scenario &sc, int) {
-                return sc.hardware.enabled ? plain(sc.hardware.efficiency.memory) : std::nullopt;
-            },
-            [](Scenario &sc, int, double v) { sc.hardware.efficiency.memory = v; }),
-    };
-    // The plan's own words for what it counts.
-    list[0].label = s.workload.counted.capitalizedMany();
-    list[0].unit = s.workload.counted.many;
-    list[1].label = QStringLiteral("Predictions per ") + s.workload.counted.one;
-    list[1].unit = QStringLiteral("predictions");
-    list[9].unit = s.workload.counted.many + QStringLiteral("/s");
-    list[11].unit = s.goal.currency + QStringLiteral("/worker-h");
-    list[12].unit = s.goal.currency + QStringLiteral("/device-h");
-    list[4].label = QStringLiteral("Batched time per ") + s.workload.counted.one;
+    std::vector<Input> list;
+    for (const fieldregistry::Field &field : fieldregistry::fields()) {
+        if (!field.rangeable)
+            continue;
+        list.push_back(inputOf(field, s));
+        if (field.slot != Slot::Price)
+            continue;
+        // The device's price per hour replaces the workers' typed price with Hardware & cost
+        // on (issue 33); it is a number of the plan's devices, not of a row.
+        Input device;
+        device.key = QStringLiteral("hardware.device_price_per_hour");
+        device.label = QStringLiteral("Price per device-hour");
+        device.unit = s.goal.currency + QStringLiteral("/device-h");
+        device.spec = &fields::pricePerWorkerHour;
+        device.read = [](const Scenario &sc, int) -> std::optional<double> {
+            if (!sc.hardware.enabled || !sc.hardware.devicePrice)
+                return std::nullopt;
+            const auto found = hardware::findDevice(sc.hardware.device, sc.hardware.devices);
+            return found ? std::optional<double>(found->pricePerHour) : std::nullopt;
+        };
+        device.write = [](Scenario &sc, int, double v) { setDevicePrice(sc.hardware, v); };
+        device.slot = Slot::Price;
+        list.push_back(device);
+    }
+    // A stage's own time: rows of a list, one per stage but the scoring one (whose time is the
+    // workload's).
     for (size_t i = 0; i < s.stages.size(); ++i) {
         if (s.stages[i].isScoring)
             continue;
-        Input stage = make(
-            "", Slot::Stage, "", "ms", Support::Positive, fields::stageMs,
-            [](const Scenario &sc, int index) {
-                return plain(sc.stages[static_cast<size_t>(index)].msPerUser);
-            },
-            [](Scenario &sc, int index, double v) {
-                sc.stages[static_cast<size_t>(index)].msPerUser = v;
-            });
+        Input stage;
         stage.key = stageKey(i);
         stage.label = QStringLiteral("Stage %1 (%2)").arg(i + 1).arg(s.stages[i].name);
+        stage.unit = QStringLiteral("ms");
+        stage.spec = &fields::stageMs;
+        stage.read = [](const Scenario &sc, int index) -> std::optional<double> {
+            return sc.stages[static_cast<size_t>(index)].msPerUser;
+        };
+        stage.write = [](Scenario &sc, int index, double v) {
+            sc.stages[static_cast<size_t>(index)].msPerUser = v;
+        };
         stage.stage = static_cast<int>(i);
+        stage.slot = Slot::Stage;
         list.push_back(stage);
     }
     return list;
@@ -315,18 +245,10 @@ const Input *findInput(const std::vector<Input> &all, const QString &key)
 
 bool isLeverKey(const QString &key)
 {
-    static const QStringList keys{QStringLiteral("workload.workers"),
-                                  QStringLiteral("workload.parallel_fraction"),
-                                  QStringLiteral("workload.latency_ms"),
-                                  QStringLiteral("workload.accelerator_latency_ms"),
-                                  QStringLiteral("workload.batch_ms_per_user"),
-                                  QStringLiteral("workload.keep_fraction"),
-                                  QStringLiteral("overheads.cold_start_s"),
-                                  QStringLiteral("overheads.request_overhead_ms"),
-                                  QStringLiteral("overheads.shared_cap_per_s"),
-                                  QStringLiteral("overheads.dispatch_cap_per_s")};
     static const QRegularExpression stage(QStringLiteral(R"(^stages\[\d+\]\.ms_per_user$)"));
-    return keys.contains(key) || stage.match(key).hasMatch();
+    if (const fieldregistry::Field *field = fieldregistry::find(key))
+        return field->lever;
+    return stage.match(key).hasMatch();
 }
 
 std::optional<Input> input(const Scenario &scenario, const QString &key)

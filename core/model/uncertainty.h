@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/base/fields.h"
+#include "core/model/fieldregistry.h"
 #include "core/model/range.h"
 #include "core/model/scenario.h"
 
@@ -17,26 +18,6 @@
 /// the cost become P10 / P50 / P90 with the inputs ranked by their share of the spread.
 namespace pipeplan::uncertainty {
 
-/// Where a number acts in the job model (the sampled kernel's slots; the latency is the typed one
-/// or the accelerator's, whichever is in force).
-enum class Slot
-{
-    Users,
-    Keep,
-    Predictions,
-    Latency,
-    BatchMs,
-    Parallel,
-    ColdStart,
-    RequestOverhead,
-    SharedCap,
-    DispatchCap,
-    Price,
-    ComputeEfficiency, ///< the device's, through the roofline to the latency in force
-    MemoryEfficiency,
-    Stage, ///< Input::stage's own time
-};
-
 /// A number of the job that accepts a range: its scenario-file path, its name and unit, where it
 /// lives, and how to read and write its point value (the range's median).
 struct Input
@@ -46,12 +27,21 @@ struct Input
     QString unit;  ///< "ms", "", "users/s"
     Support support = Support::Positive;
     const FieldSpec *spec = nullptr;
-    /// The point value the job uses now; nullopt when the number is off (a lever not used).
-    std::optional<double> (*get)(const Scenario &, int stage) = nullptr;
-    void (*set)(Scenario &, int stage, double value) = nullptr;
+    /// The registry's row of the number; null for a number of a list (a stage's time, the
+    /// device's price), which `read` and `write` reach instead.
+    const fieldregistry::Field *field = nullptr;
+    std::optional<double> (*read)(const Scenario &, int stage) = nullptr;
+    void (*write)(Scenario &, int stage, double value) = nullptr;
     int stage = -1; ///< the stage of a stage time
     Slot slot = Slot::Users;
+
+    /// The point value the job uses now; nullopt when the number is off (a lever not used).
+    std::optional<double> get(const Scenario &scenario, int stageIndex) const;
+    void set(Scenario &scenario, int stageIndex, double value) const;
 };
+
+/// The input a registry row makes in `scenario`'s words (its label and unit).
+Input inputOf(const fieldregistry::Field &field, const Scenario &scenario);
 
 /// Whether `key` names a lever "What it would take" can move (issue 35): the workers, p, a
 /// latency, the batched time, the keep fraction, a stage's time (stages[i].ms_per_user) or an

@@ -9,18 +9,29 @@ namespace pipeplan {
 
 namespace {
 
-/// The scenario's inputs that the model section (ScenarioResult) reads.
+/// The scenario's inputs that the model section (ScenarioResult) reads: every registry row that
+/// feeds the model, and the inputs that are not rows, listed here.
 bool sameModelInputs(const Scenario &a, const Scenario &b)
 {
-    // The comparison p only draws a second curve, but it belongs with the model's views.
-    return a.workload == b.workload && a.stages == b.stages && a.execution == b.execution &&
-           a.microbatches == b.microbatches && a.workerCounts == b.workerCounts &&
-           a.overheads == b.overheads && a.memory == b.memory &&
-           a.comparisonParallelFraction == b.comparisonParallelFraction &&
-           a.hardware == b.hardware && a.goal.pricePerWorkerHour == b.goal.pricePerWorkerHour &&
-           a.goal.currency == b.goal.currency && a.goal.finishWithin == b.goal.finishWithin &&
+    for (const fieldregistry::Field &field : fieldregistry::fields()) {
+        if ((field.feeds & Section::Model) && field.get(a) != field.get(b))
+            return false;
+    }
+    // Texts, switches and lists; the hardware's model, devices and training switches; the
+    // deadline while it is a goal's own (it is not a row yet); the ranges.
+    const HardwareSettings &ha = a.hardware;
+    const HardwareSettings &hb = b.hardware;
+    return a.workload.counted == b.workload.counted && a.stages == b.stages &&
+           a.execution == b.execution && a.workerCounts == b.workerCounts &&
+           a.overheads.sharedResourceName == b.overheads.sharedResourceName &&
+           ha.enabled == hb.enabled && ha.device == hb.device && ha.model == hb.model &&
+           ha.devicePrice == hb.devicePrice && ha.devices == hb.devices &&
+           ha.training.pipelineStages == hb.training.pipelineStages &&
+           ha.training.shardOptimizer == hb.training.shardOptimizer &&
+           ha.training.recompute == hb.training.recompute && a.goal.currency == b.goal.currency &&
+           a.goal.finishWithin == b.goal.finishWithin &&
            (!a.goal.finishWithin || a.goal.deadlineSeconds == b.goal.deadlineSeconds) &&
-           a.uncertainty == b.uncertainty;
+           a.uncertainty.ranges == b.uncertainty.ranges;
 }
 
 BaselineSection baselineSection(const Plan &plan, const ScenarioResult &model,

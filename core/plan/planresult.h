@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/model/fieldregistry.h"
 #include "core/model/uncertainty.h"
 #include "core/plan/background.h"
 #include "core/plan/evaluation.h"
@@ -20,21 +21,8 @@
 /// report and the CLI evaluate the same way, so every place shows the same number.
 namespace pipeplan {
 
-/// The parts of a plan's result, each recomputed only when its inputs change.
-enum class Section : unsigned
-{
-    None = 0,
-    Inputs = 1u << 0,   ///< any input at all (what input widgets show; names, notes)
-    Model = 1u << 1,    ///< the job: runtime with overheads, scaling, waterfall, pipeline
-    Baseline = 1u << 2, ///< the pinned baseline's result and the comparison with it
-    Tail = 1u << 3,     ///< the simulated job and the goal seek's inputs
-    Training = 1u << 4, ///< the training pipeline schedules
-    Project = 1u << 5,  ///< PERT, labeling, job ETA, estimated vs actual
-    Measured = 1u << 6, ///< the laws fitted to measured runs, and the runtime band they give
-    All = (1u << 7) - 1,
-};
-Q_DECLARE_FLAGS(Sections, Section)
-Q_DECLARE_OPERATORS_FOR_FLAGS(Sections)
+// Section and Sections, the parts of a plan's result, are declared with the field registry
+// (core/model/fieldregistry.h): each row says which sections it feeds.
 
 /// The job over the samples of its ranges (issue 34): percentiles, the chance to meet the
 /// deadline and what drives the spread. The draws are kept and reused while only medians move.

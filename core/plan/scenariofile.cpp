@@ -4,6 +4,7 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
+#include "core/model/fieldregistry.h"
 #include "core/model/uncertainty.h"
 
 #include <QHash>
@@ -147,6 +148,56 @@ private:
     std::optional<FieldError> m_error;
 };
 
+using fieldregistry::Presence;
+
+/// Writes the registry's numbers of `section` ("workload", "" for the scenario's top,
+/// "hardware.training") into `object`: an unset number as null, or not at all when the row says
+/// it is written only when set.
+void writeRows(QJsonObject &object, const Scenario &s, QLatin1StringView section)
+{
+    for (const fieldregistry::Field &field : fieldregistry::fields()) {
+        if (field.section() != section)
+            continue;
+        if (const std::optional<double> value = field.get(s))
+            object.insert(field.key(), *value);
+        else if (field.presence == Presence::Nullable)
+            object.insert(field.key(), QJsonValue::Null);
+    }
+}
+
+/// Which of a section's rows readRows reads.
+enum class RowsRead
+{
+    All,
+    PlainOnly, ///< not the numbers that may be unset (their section reads them itself)
+};
+
+/// Reads the registry's numbers of `section` from `object` onto `s`, in the rows' order, each
+/// as its presence says; `where` is the section's path in errors ("baseline.workload").
+void readRows(Reader &read, const QJsonObject &object, const QString &where, Scenario &s,
+              QLatin1StringView section, RowsRead which = RowsRead::All)
+{
+    for (const fieldregistry::Field &field : fieldregistry::fields()) {
+        if (field.section() != section || (which == RowsRead::PlainOnly && field.optional()))
+            continue;
+        const QString key = field.key();
+        const QString path = where.isEmpty() ? key : where + QLatin1Char('.') + key;
+        switch (field.presence) {
+        case Presence::Required:
+            field.set(s, read.number(object, key, path));
+            break;
+        case Presence::Defaulted:
+            if (object.contains(key))
+                field.set(s, read.number(object, key, path));
+            break;
+        case Presence::Nullable:
+        case Presence::WhenSet:
+            field.set(s, read.optionalNumber(object, key, path));
+            break;
+        }
+    }
+}
+
 QString recomputeKey(hardware::Recompute recompute)
 {
     switch (recompute) {
@@ -162,15 +213,13 @@ QString recomputeKey(hardware::Recompute recompute)
 
 /// The goal section; its plane's two levers only when they are not the default pair, so a
 /// plan that never picked them saves as before.
-QJsonObject goalObject(const GoalSettings &goal)
+QJsonObject goalObject(const Scenario &s)
 {
+    const GoalSettings &goal = s.goal;
     QJsonObject object{{QStringLiteral("deadline_s"), goal.deadlineSeconds},
                        {QStringLiteral("finish_within"), goal.finishWithin},
-                       {QStringLiteral("price_per_worker_hour"), goal.pricePerWorkerHour},
-                       {QStringLiteral("currency"), goal.currency},
-                       {QStringLiteral("trials"), goal.trials}};
-    if (goal.budget)
-        object.insert(QStringLiteral("budget"), *goal.budget);
+                       {QStringLiteral("currency"), goal.currency}};
+    writeRows(object, s, QLatin1StringView("goal"));
     if (goal.levers != GoalSettings{}.levers)
         object.insert(QStringLiteral("levers"), QJsonArray{goal.levers[0], goal.levers[1]});
     return object;
@@ -179,52 +228,43 @@ QJsonObject goalObject(const GoalSettings &goal)
 /// The hardware section (format 7, issue 33): the device and model the latency comes from.
 /// The ranges as a person types them ("800..1,200", "800/1,000/1,500"), keyed by the number's
 /// path, and how they are sampled.
-QJsonObject uncertaintyJson(const UncertaintySettings &u)
+QJsonObject uncertaintyJson(const Scenario &s)
 {
     QJsonObject ranges;
-    for (const auto &[key, range] : u.ranges)
+    for (const auto &[key, range] : s.uncertainty.ranges)
         ranges.insert(key, rangeText(range));
-    return QJsonObject{{QStringLiteral("ranges"), ranges},
-                       {QStringLiteral("samples"), u.samples},
-                       {QStringLiteral("seed"), u.seed},
-                       {QStringLiteral("percentile"), u.percentile}};
+    QJsonObject object{{QStringLiteral("ranges"), ranges}};
+    writeRows(object, s, QLatin1StringView("uncertainty"));
+    return object;
 }
 
-QJsonObject hardwareJson(const HardwareSettings &h)
+QJsonObject hardwareJson(const Scenario &s)
 {
+    const HardwareSettings &h = s.hardware;
     QJsonArray devices;
     for (const hardware::Device &d : h.devices)
         devices.append(hardware::toJson(d));
-    return QJsonObject{
-        {QStringLiteral("enabled"), h.enabled},
-        {QStringLiteral("device"), h.device},
-        {QStringLiteral("model"), hardware::toJson(h.model)},
-        {QStringLiteral("batch"), h.batch},
-        {QStringLiteral("compute_efficiency"), h.efficiency.compute},
-        {QStringLiteral("memory_efficiency"), h.efficiency.memory},
-        {QStringLiteral("device_price"), h.devicePrice},
-        {QStringLiteral("devices"), devices},
-        {QStringLiteral("training"),
-         QJsonObject{{QStringLiteral("microbatch_sequences"), h.training.microbatchSequences},
-                     {QStringLiteral("sequence_length"), h.training.sequenceLength},
-                     {QStringLiteral("tensor_parallel"), h.training.tensorParallel},
-                     {QStringLiteral("data_parallel"), h.training.dataParallel},
-                     {QStringLiteral("shard_optimizer"), h.training.shardOptimizer},
-                     {QStringLiteral("recompute"), recomputeKey(h.training.recompute)},
-                     {QStringLiteral("tokens"), h.trainingTokens}}}};
+    QJsonObject training{{QStringLiteral("shard_optimizer"), h.training.shardOptimizer},
+                         {QStringLiteral("recompute"), recomputeKey(h.training.recompute)}};
+    writeRows(training, s, QLatin1StringView("hardware.training"));
+    QJsonObject object{{QStringLiteral("enabled"), h.enabled},
+                       {QStringLiteral("device"), h.device},
+                       {QStringLiteral("model"), hardware::toJson(h.model)},
+                       {QStringLiteral("device_price"), h.devicePrice},
+                       {QStringLiteral("devices"), devices},
+                       {QStringLiteral("training"), training}};
+    writeRows(object, s, QLatin1StringView("hardware"));
+    return object;
 }
 
-void readHardware(Reader &read, const QJsonObject &o, const QString &path, HardwareSettings &h)
+void readHardware(Reader &read, const QJsonObject &o, const QString &path, Scenario &s)
 {
+    HardwareSettings &h = s.hardware;
     auto at = [&path](const char *key) { return path + QLatin1Char('.') + QLatin1String(key); };
     h.enabled = read.booleanOr(o, QStringLiteral("enabled"), at("enabled"), h.enabled);
     if (o.contains(QStringLiteral("device")))
         h.device = read.string(o, QStringLiteral("device"), at("device"), true);
-    h.batch = read.numberOr(o, QStringLiteral("batch"), at("batch"), h.batch);
-    h.efficiency.compute = read.numberOr(o, QStringLiteral("compute_efficiency"),
-                                         at("compute_efficiency"), h.efficiency.compute);
-    h.efficiency.memory = read.numberOr(o, QStringLiteral("memory_efficiency"),
-                                        at("memory_efficiency"), h.efficiency.memory);
+    readRows(read, o, path, s, QLatin1StringView("hardware"));
     h.devicePrice =
         read.booleanOr(o, QStringLiteral("device_price"), at("device_price"), h.devicePrice);
     if (read.failed())
@@ -245,16 +285,8 @@ void readHardware(Reader &read, const QJsonObject &o, const QString &path, Hardw
     const QJsonObject training = read.section(o, QStringLiteral("training"), at("training"));
     if (!training.isEmpty() && !read.failed()) {
         const QString where = at("training");
-        auto number = [&](const char *key, double fallback) {
-            return read.numberOr(training, QLatin1String(key),
-                                 where + QLatin1Char('.') + QLatin1String(key), fallback);
-        };
+        readRows(read, training, where, s, QLatin1StringView("hardware.training"));
         hardware::TrainingSetup &t = h.training;
-        t.microbatchSequences = number("microbatch_sequences", t.microbatchSequences);
-        t.sequenceLength = number("sequence_length", t.sequenceLength);
-        t.tensorParallel = number("tensor_parallel", t.tensorParallel);
-        t.dataParallel = number("data_parallel", t.dataParallel);
-        h.trainingTokens = number("tokens", h.trainingTokens);
         t.shardOptimizer =
             read.booleanOr(training, QStringLiteral("shard_optimizer"),
                            where + QStringLiteral(".shard_optimizer"), t.shardOptimizer);
@@ -714,29 +746,22 @@ QJsonValue timesValue(const std::vector<double> &times)
     return array;
 }
 
-QJsonObject trainingObject(const TrainingSettings &t)
+QJsonObject trainingObject(const Scenario &s)
 {
+    const TrainingSettings &t = s.training;
     QJsonArray compare;
     for (schedule::Kind kind : t.compare)
         compare.append(schedule::keyOf(kind));
     QJsonObject object{{QStringLiteral("schedule"), schedule::keyOf(t.schedule)},
-                       {QStringLiteral("devices"), t.devices},
-                       {QStringLiteral("microbatches"), t.microbatches},
-                       {QStringLiteral("virtual_stages"), t.virtualStages},
                        {QStringLiteral("forward_ms"), timesValue(t.forwardMs)},
                        {QStringLiteral("backward_ms"), timesValue(t.backwardMs)},
                        {QStringLiteral("weight_ms"), timesValue(t.weightMs)},
-                       {QStringLiteral("comm_ms"), t.commMs},
                        {QStringLiteral("compare"), compare}};
-    // Written only when set, so files without them read and save as before.
+    // Written only when set, so files without them read and save as before (the memory
+    // limits' rows say so too).
     if (t.interleavedRule != schedule::InterleavedRule::Current)
         object.insert(QStringLiteral("interleaved_rule"), schedule::keyOf(t.interleavedRule));
-    if (t.memoryLimitMicrobatches)
-        object.insert(QStringLiteral("memory_limit"), *t.memoryLimitMicrobatches);
-    if (t.activationBytesPerMicrobatch)
-        object.insert(QStringLiteral("activation_bytes"), *t.activationBytesPerMicrobatch);
-    if (t.deviceMemoryBytes)
-        object.insert(QStringLiteral("device_memory"), *t.deviceMemoryBytes);
+    writeRows(object, s, QLatin1StringView("training"));
     return object;
 }
 
@@ -790,24 +815,20 @@ std::optional<schedule::Kind> readKind(Reader &read, const QJsonValue &value, co
 /// Version 4's training section; absent in older files (the defaults then).
 TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString &path)
 {
-    TrainingSettings training;
+    Scenario s; // the rows read and write the training settings on a scenario
+    TrainingSettings &training = s.training;
     auto at = [&path](const char *key) { return path + QLatin1Char('.') + QLatin1String(key); };
     if (t.contains(QStringLiteral("schedule"))) {
         if (auto kind = readKind(read, t.value(QStringLiteral("schedule")), at("schedule")))
             training.schedule = *kind;
     }
-    training.devices = read.numberOr(t, QStringLiteral("devices"), at("devices"), training.devices);
-    training.microbatches =
-        read.numberOr(t, QStringLiteral("microbatches"), at("microbatches"), training.microbatches);
-    training.virtualStages = read.numberOr(t, QStringLiteral("virtual_stages"),
-                                           at("virtual_stages"), training.virtualStages);
+    readRows(read, t, path, s, QLatin1StringView("training"), RowsRead::PlainOnly);
     training.forwardMs =
         readTimes(read, t, QStringLiteral("forward_ms"), at("forward_ms"), training.forwardMs);
     training.backwardMs =
         readTimes(read, t, QStringLiteral("backward_ms"), at("backward_ms"), training.backwardMs);
     training.weightMs =
         readTimes(read, t, QStringLiteral("weight_ms"), at("weight_ms"), training.weightMs);
-    training.commMs = read.numberOr(t, QStringLiteral("comm_ms"), at("comm_ms"), training.commMs);
     if (t.contains(QStringLiteral("interleaved_rule"))) {
         const QJsonValue rule = t.value(QStringLiteral("interleaved_rule"));
         if (const auto parsed = schedule::parseInterleavedRule(rule.toString()))
@@ -816,15 +837,15 @@ TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString 
             read.fail(at("interleaved_rule"),
                       QStringLiteral("must be \"current\" or \"megatron-2021\""));
     }
-    const auto optionalNumber = [&](const char *key) -> std::optional<double> {
-        const QString name = QString::fromLatin1(key);
-        if (!t.contains(name) || t.value(name).isNull())
-            return std::nullopt;
-        return read.numberOr(t, name, at(key), 0.0);
-    };
-    training.memoryLimitMicrobatches = optionalNumber("memory_limit");
-    training.activationBytesPerMicrobatch = optionalNumber("activation_bytes");
-    training.deviceMemoryBytes = optionalNumber("device_memory");
+    // The memory limits, null or absent when unset; a value that is not a number is refused
+    // as "must be a number" (the other sections say "a number or null"), hence read here.
+    for (const fieldregistry::Field &field : fieldregistry::fields()) {
+        const QString key = field.key();
+        if (field.section() != QLatin1StringView("training") || !field.optional() ||
+            !t.contains(key) || t.value(key).isNull())
+            continue;
+        field.set(s, read.numberOr(t, key, path + QLatin1Char('.') + key, 0.0));
+    }
     const QJsonValue compare = t.value(QStringLiteral("compare"));
     if (!compare.isUndefined() && !compare.isArray()) {
         read.fail(at("compare"),
@@ -938,21 +959,20 @@ QJsonObject scenarioObject(const Scenario &s)
     QJsonArray workerCounts;
     for (double workers : s.workerCounts)
         workerCounts.append(workers);
-    QJsonObject workload{
-        {QStringLiteral("counted"), w.counted.many},
-        {QStringLiteral("users"), w.users},
-        {QStringLiteral("predictions_per_user"), w.predictionsPerUser},
-        {QStringLiteral("latency_ms"), w.latencyMs},
-        {QStringLiteral("accelerator_latency_ms"), optionalNumber(w.acceleratorLatencyMs)},
-        {QStringLiteral("batch_ms_per_user"), optionalNumber(w.batchMsPerUser)},
-        {QStringLiteral("keep_fraction"), w.keepFraction},
-        {QStringLiteral("workers"), w.workers},
-        {QStringLiteral("parallel_fraction"), w.parallelFraction}};
+    QJsonObject workload{{QStringLiteral("counted"), w.counted.many}};
+    writeRows(workload, s, QLatin1StringView("workload"));
     // The singular only when the rules would not give it ("people", "person"): a --set of the
     // plural then brings its own singular.
     if (w.counted.one != singularOf(w.counted.many))
         workload.insert(QStringLiteral("counted_one"), w.counted.one);
-    return QJsonObject{
+    QJsonObject overheads{{QStringLiteral("shared_resource_name"), s.overheads.sharedResourceName}};
+    writeRows(overheads, s, QLatin1StringView("overheads"));
+    QJsonObject memory;
+    writeRows(memory, s, QLatin1StringView("memory"));
+    QJsonObject simulation{
+        {QStringLiteral("speculative_backups"), s.simulation.speculativeBackups}};
+    writeRows(simulation, s, QLatin1StringView("simulation"));
+    QJsonObject object{
         {QStringLiteral("name"), s.name},
         {QStringLiteral("notes"), s.notes},
         {QStringLiteral("workload"), workload},
@@ -960,41 +980,19 @@ QJsonObject scenarioObject(const Scenario &s)
         {QStringLiteral("execution"), s.execution == Execution::Sequential
                                           ? QStringLiteral("sequential")
                                           : QStringLiteral("pipelined")},
-        {QStringLiteral("microbatches"), s.microbatches},
         {QStringLiteral("worker_counts"), workerCounts},
-        {QStringLiteral("compare_parallel_fraction"), optionalNumber(s.comparisonParallelFraction)},
-        {QStringLiteral("overheads"),
-         QJsonObject{
-             {QStringLiteral("cold_start_s"), optionalNumber(s.overheads.coldStartSeconds)},
-             {QStringLiteral("request_overhead_ms"), optionalNumber(s.overheads.requestOverheadMs)},
-             {QStringLiteral("shared_cap_per_s"), optionalNumber(s.overheads.sharedCapPerSecond)},
-             {QStringLiteral("shared_resource_name"), s.overheads.sharedResourceName},
-             {QStringLiteral("dispatch_cap_per_s"),
-              optionalNumber(s.overheads.dispatchCapPerSecond)},
-             {QStringLiteral("users_per_shard"), s.overheads.usersPerShard}}},
-        {QStringLiteral("memory"),
-         QJsonObject{{QStringLiteral("accelerator_memory_bytes"),
-                      optionalNumber(s.memory.acceleratorMemoryBytes)},
-                     {QStringLiteral("model_bytes"), s.memory.modelBytes},
-                     {QStringLiteral("bytes_per_item"), s.memory.bytesPerItem},
-                     {QStringLiteral("batch_items"), optionalNumber(s.memory.batchItems)}}},
-        {QStringLiteral("hardware"), hardwareJson(s.hardware)},
-        {QStringLiteral("uncertainty"), uncertaintyJson(s.uncertainty)},
-        {QStringLiteral("simulation"),
-         QJsonObject{
-             {QStringLiteral("straggler_prob"), s.simulation.stragglerProbability},
-             {QStringLiteral("straggler_factor"), s.simulation.stragglerFactor},
-             {QStringLiteral("failure_prob"), s.simulation.failureProbability},
-             {QStringLiteral("checkpoint_s"), optionalNumber(s.simulation.checkpointSeconds)},
-             {QStringLiteral("checkpoint_cost_s"), s.simulation.checkpointCostSeconds},
-             {QStringLiteral("speculative_backups"), s.simulation.speculativeBackups},
-             {QStringLiteral("trials"), s.simulation.trials},
-             {QStringLiteral("seed"), s.simulation.seed}}},
-        {QStringLiteral("goal"), goalObject(s.goal)},
-        {QStringLiteral("training"), trainingObject(s.training)},
+        {QStringLiteral("overheads"), overheads},
+        {QStringLiteral("memory"), memory},
+        {QStringLiteral("hardware"), hardwareJson(s)},
+        {QStringLiteral("uncertainty"), uncertaintyJson(s)},
+        {QStringLiteral("simulation"), simulation},
+        {QStringLiteral("goal"), goalObject(s)},
+        {QStringLiteral("training"), trainingObject(s)},
         {QStringLiteral("project"), projectObject(s.project)},
         {QStringLiteral("measured"), measuredObject(s.measured)},
     };
+    writeRows(object, s, QLatin1StringView());
+    return object;
 }
 
 void readUncertainty(Reader &read, const QJsonObject &u, const QString &path, Scenario &s)
@@ -1028,14 +1026,7 @@ void readUncertainty(Reader &read, const QJsonObject &u, const QString &path, Sc
         // written before the range's median replaces it (readScenario).
         s.uncertainty.ranges[it.key()] = *parsed.range;
     }
-    if (u.contains(QStringLiteral("samples")))
-        s.uncertainty.samples =
-            read.number(u, QStringLiteral("samples"), path + QStringLiteral(".samples"));
-    if (u.contains(QStringLiteral("seed")))
-        s.uncertainty.seed = read.number(u, QStringLiteral("seed"), path + QStringLiteral(".seed"));
-    if (u.contains(QStringLiteral("percentile")))
-        s.uncertainty.percentile =
-            read.number(u, QStringLiteral("percentile"), path + QStringLiteral(".percentile"));
+    readRows(read, u, path, s, QLatin1StringView("uncertainty"));
 }
 
 /// Reads one scenario's fields from `object`; `prefix` is prepended to every error path
@@ -1051,19 +1042,7 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     auto wpath = [&path](const char *key) {
         return path(QStringLiteral("workload.") + QLatin1String(key));
     };
-    s.workload.users = read.number(w, QStringLiteral("users"), wpath("users"));
-    s.workload.predictionsPerUser =
-        read.number(w, QStringLiteral("predictions_per_user"), wpath("predictions_per_user"));
-    s.workload.latencyMs = read.number(w, QStringLiteral("latency_ms"), wpath("latency_ms"));
-    s.workload.acceleratorLatencyMs = read.optionalNumber(
-        w, QStringLiteral("accelerator_latency_ms"), wpath("accelerator_latency_ms"));
-    s.workload.batchMsPerUser =
-        read.optionalNumber(w, QStringLiteral("batch_ms_per_user"), wpath("batch_ms_per_user"));
-    s.workload.keepFraction =
-        read.number(w, QStringLiteral("keep_fraction"), wpath("keep_fraction"));
-    s.workload.workers = read.number(w, QStringLiteral("workers"), wpath("workers"));
-    s.workload.parallelFraction =
-        read.number(w, QStringLiteral("parallel_fraction"), wpath("parallel_fraction"));
+    readRows(read, w, path(QStringLiteral("workload")), s, QLatin1StringView("workload"));
     // What the job counts (issue 33); a file without it counts users, as seed 000 does.
     if (w.contains(QStringLiteral("counted"))) {
         const QString plural = read.string(w, QStringLiteral("counted"), wpath("counted"), false);
@@ -1117,8 +1096,6 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
         read.fail(path(QStringLiteral("execution")),
                   QStringLiteral("must be \"sequential\" or \"pipelined\", got \"%1\"")
                       .arg(execution.left(40)));
-    s.microbatches =
-        read.number(root, QStringLiteral("microbatches"), path(QStringLiteral("microbatches")));
 
     const QJsonArray counts =
         read.array(root, QStringLiteral("worker_counts"), path(QStringLiteral("worker_counts")));
@@ -1132,9 +1109,9 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
         }
         s.workerCounts.push_back(counts[i].toDouble());
     }
-    s.comparisonParallelFraction =
-        read.optionalNumber(root, QStringLiteral("compare_parallel_fraction"),
-                            path(QStringLiteral("compare_parallel_fraction")));
+    // The scenario's own numbers (microbatches, the comparison p).
+    readRows(read, root, prefix.chopped(prefix.endsWith(QLatin1Char('.')) ? 1 : 0), s,
+             QLatin1StringView());
 
     // Version 3 sections; absent ones (older files) keep their defaults: everything off.
     auto sectionPath = [&path](const QString &section, const char *key) {
@@ -1142,35 +1119,21 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     };
     const QString oKey = QStringLiteral("overheads");
     const QJsonObject o = read.section(root, oKey, path(oKey));
-    auto optionalIn = [&](const QJsonObject &object, const QString &section, const char *key) {
-        return read.optionalNumber(object, QLatin1String(key), sectionPath(section, key));
-    };
-    auto numberIn = [&](const QJsonObject &object, const QString &section, const char *key,
-                        double fallback) {
-        return read.numberOr(object, QLatin1String(key), sectionPath(section, key), fallback);
-    };
-    s.overheads.coldStartSeconds = optionalIn(o, oKey, "cold_start_s");
-    s.overheads.requestOverheadMs = optionalIn(o, oKey, "request_overhead_ms");
-    s.overheads.sharedCapPerSecond = optionalIn(o, oKey, "shared_cap_per_s");
+    readRows(read, o, path(oKey), s, QLatin1StringView("overheads"));
     if (o.contains(QStringLiteral("shared_resource_name")))
         s.overheads.sharedResourceName =
             read.string(o, QStringLiteral("shared_resource_name"),
                         sectionPath(oKey, "shared_resource_name"), true)
                 .left(80);
-    s.overheads.dispatchCapPerSecond = optionalIn(o, oKey, "dispatch_cap_per_s");
-    s.overheads.usersPerShard = numberIn(o, oKey, "users_per_shard", s.overheads.usersPerShard);
 
     const QString mKey = QStringLiteral("memory");
     const QJsonObject m = read.section(root, mKey, path(mKey));
-    s.memory.acceleratorMemoryBytes = optionalIn(m, mKey, "accelerator_memory_bytes");
-    s.memory.modelBytes = numberIn(m, mKey, "model_bytes", s.memory.modelBytes);
-    s.memory.bytesPerItem = numberIn(m, mKey, "bytes_per_item", s.memory.bytesPerItem);
-    s.memory.batchItems = optionalIn(m, mKey, "batch_items");
+    readRows(read, m, path(mKey), s, QLatin1StringView("memory"));
 
     const QString hwKey = QStringLiteral("hardware");
     const QJsonObject hw = read.section(root, hwKey, path(hwKey));
     if (!read.failed() && !hw.isEmpty())
-        readHardware(read, hw, path(hwKey), s.hardware);
+        readHardware(read, hw, path(hwKey), s);
 
     // Version 8 (issue 34): the numbers given as ranges; an older file has none.
     const QString uKey = QStringLiteral("uncertainty");
@@ -1181,28 +1144,20 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     const QString simKey = QStringLiteral("simulation");
     const QJsonObject sim = read.section(root, simKey, path(simKey));
     SimulationSettings &ss = s.simulation;
-    ss.stragglerProbability = numberIn(sim, simKey, "straggler_prob", ss.stragglerProbability);
-    ss.stragglerFactor = numberIn(sim, simKey, "straggler_factor", ss.stragglerFactor);
-    ss.failureProbability = numberIn(sim, simKey, "failure_prob", ss.failureProbability);
-    ss.checkpointSeconds = optionalIn(sim, simKey, "checkpoint_s");
-    ss.checkpointCostSeconds = numberIn(sim, simKey, "checkpoint_cost_s", ss.checkpointCostSeconds);
+    readRows(read, sim, path(simKey), s, QLatin1StringView("simulation"));
     ss.speculativeBackups =
         read.booleanOr(sim, QStringLiteral("speculative_backups"),
                        sectionPath(simKey, "speculative_backups"), ss.speculativeBackups);
-    ss.trials = numberIn(sim, simKey, "trials", ss.trials);
-    ss.seed = numberIn(sim, simKey, "seed", ss.seed);
 
     const QString goalKey = QStringLiteral("goal");
     const QJsonObject goal = read.section(root, goalKey, path(goalKey));
-    s.goal.deadlineSeconds = numberIn(goal, goalKey, "deadline_s", s.goal.deadlineSeconds);
+    s.goal.deadlineSeconds =
+        read.numberOr(goal, QStringLiteral("deadline_s"), sectionPath(goalKey, "deadline_s"),
+                      s.goal.deadlineSeconds);
     s.goal.finishWithin =
         read.booleanOr(goal, QStringLiteral("finish_within"), sectionPath(goalKey, "finish_within"),
                        s.goal.finishWithin);
-    s.goal.pricePerWorkerHour =
-        numberIn(goal, goalKey, "price_per_worker_hour", s.goal.pricePerWorkerHour);
-    s.goal.trials = numberIn(goal, goalKey, "trials", s.goal.trials);
-    s.goal.budget =
-        read.optionalNumber(goal, QStringLiteral("budget"), sectionPath(goalKey, "budget"));
+    readRows(read, goal, path(goalKey), s, QLatin1StringView("goal"));
     // Files from before the currency was named priced in no unit: they read as US dollars,
     // the default a new plan has.
     if (const QString currency =
@@ -1531,159 +1486,118 @@ const std::vector<FormatKey> &formatKeys()
     using enum KeyType;
     // The format's table (docs/scenario-format.md), section by section; a key written only
     // when set (goal.budget, training.memory_limit, workload.counted_one) is as much a key as
-    // one every file holds.
-    static const std::vector<FormatKey> keys{
-        {"name", Text},
-        {"notes", Text},
-        {"workload.counted", Text},
-        {"workload.counted_one", Text},
-        {"workload.users", Number},
-        {"workload.predictions_per_user", Number},
-        {"workload.latency_ms", Number},
-        {"workload.accelerator_latency_ms", OptionalNumber},
-        {"workload.batch_ms_per_user", OptionalNumber},
-        {"workload.keep_fraction", Number},
-        {"workload.workers", Number},
-        {"workload.parallel_fraction", Number},
-        {"stages[i].name", Text},
-        {"stages[i].scoring", Boolean},
-        {"stages[i].ms_per_user", Number},
-        {"execution", Text},
-        {"microbatches", Number},
-        {"worker_counts[i]", Number},
-        {"compare_parallel_fraction", OptionalNumber},
-        {"uncertainty.samples", Number},
-        {"uncertainty.seed", Number},
-        {"uncertainty.percentile", Number},
-        {"overheads.cold_start_s", OptionalNumber},
-        {"overheads.request_overhead_ms", OptionalNumber},
-        {"overheads.shared_cap_per_s", OptionalNumber},
-        {"overheads.shared_resource_name", Text},
-        {"overheads.dispatch_cap_per_s", OptionalNumber},
-        {"overheads.users_per_shard", Number},
-        {"memory.accelerator_memory_bytes", OptionalNumber},
-        {"memory.model_bytes", Number},
-        {"memory.bytes_per_item", Number},
-        {"memory.batch_items", OptionalNumber},
-        {"simulation.straggler_prob", Number},
-        {"simulation.straggler_factor", Number},
-        {"simulation.failure_prob", Number},
-        {"simulation.checkpoint_s", OptionalNumber},
-        {"simulation.checkpoint_cost_s", Number},
-        {"simulation.speculative_backups", Boolean},
-        {"simulation.trials", Number},
-        {"simulation.seed", Number},
-        {"hardware.enabled", Boolean},
-        {"hardware.device", Text},
-        {"hardware.model.name", Text},
-        {"hardware.model.kind", Text},
-        {"hardware.model.parameters", Number},
-        {"hardware.model.layers", Number},
-        {"hardware.model.hidden", Number},
-        {"hardware.model.heads", Number},
-        {"hardware.model.kv_heads", Number},
-        {"hardware.model.intermediate", Number},
-        {"hardware.model.vocabulary", Number},
-        {"hardware.model.gated_mlp", Boolean},
-        {"hardware.model.weight_bits", Number},
-        {"hardware.model.activation_bits", Number},
-        {"hardware.model.tokens", Number},
-        {"hardware.model.output_tokens", Number},
-        {"hardware.model.flops_per_item", Number},
-        {"hardware.model.activation_bytes_per_item", Number},
-        {"hardware.batch", Number},
-        {"hardware.compute_efficiency", Number},
-        {"hardware.memory_efficiency", Number},
-        {"hardware.device_price", Boolean},
-        {"hardware.devices[i].name", Text},
-        {"hardware.devices[i].kind", Text},
-        {"hardware.devices[i].bf16_tflops", Number},
-        {"hardware.devices[i].int8_tops", Number},
-        {"hardware.devices[i].memory_gib", Number},
-        {"hardware.devices[i].memory_gb_per_s", Number},
-        {"hardware.devices[i].interconnect_gb_per_s", Number},
-        {"hardware.devices[i].price_per_hour", Number},
-        {"hardware.devices[i].source", Text},
-        {"hardware.devices[i].price_source", Text},
-        {"hardware.training.microbatch_sequences", Number},
-        {"hardware.training.sequence_length", Number},
-        {"hardware.training.tensor_parallel", Number},
-        {"hardware.training.data_parallel", Number},
-        {"hardware.training.shard_optimizer", Boolean},
-        {"hardware.training.recompute", Text},
-        {"hardware.training.tokens", Number},
-        {"goal.deadline_s", Number},
-        {"goal.finish_within", Boolean},
-        {"goal.budget", OptionalNumber},
-        {"goal.price_per_worker_hour", Number},
-        {"goal.currency", Text},
-        {"goal.trials", Number},
-        {"training.schedule", Text},
-        {"training.devices", Number},
-        {"training.microbatches", Number},
-        {"training.virtual_stages", Number},
-        {"training.forward_ms", Number},
-        {"training.backward_ms", Number},
-        {"training.weight_ms", Number},
-        {"training.comm_ms", Number},
-        {"training.interleaved_rule", Text},
-        {"training.memory_limit", OptionalNumber},
-        {"training.activation_bytes", OptionalNumber},
-        {"training.device_memory", OptionalNumber},
-        {"project.tasks[i].name", Text},
-        {"project.tasks[i].category", Text},
-        {"project.tasks[i].unit", Text},
-        {"project.tasks[i].optimistic", Number},
-        {"project.tasks[i].most_likely", Number},
-        {"project.tasks[i].pessimistic", Number},
-        {"project.tasks[i].status", Text},
-        {"project.tasks[i].actual", Number},
-        {"project.tasks[i].finished_on", Text},
-        {"project.tasks[i].share_done", Number},
-        {"project.calendar.working_days", Text},
-        {"project.calendar.hours_per_day", Number},
-        {"project.start_date", OptionalText},
-        {"project.status_date", OptionalText},
-        {"project.scale_by_pace", Boolean},
-        {"project.monte_carlo.category_correlation", Number},
-        {"project.monte_carlo.trials", Number},
-        {"project.monte_carlo.seed", Number},
-        {"project.monte_carlo.distribution", Text},
-        {"project.buffers.labeling", Number},
-        {"project.buffers.training", Number},
-        {"project.buffers.optimization", Number},
-        {"project.buffers.research", Number},
-        {"project.buffers.other", Number},
-        {"project.buffers.contingency", Number},
-        {"project.labeling.items", Number},
-        {"project.labeling.strata[i].name", Text},
-        {"project.labeling.strata[i].share", OptionalNumber},
-        {"project.labeling.strata[i].count", OptionalNumber},
-        {"project.labeling.strata[i].minutes_per_item", Number},
-        {"project.labeling.strata[i].review_minutes_per_item", OptionalNumber},
-        {"project.labeling.qc_rate", Number},
-        {"project.labeling.adjudication_share", Number},
-        {"project.labeling.adjudication_minutes_per_item", OptionalNumber},
-        {"project.labeling.annotators", Number},
-        {"project.labeling.hours_per_week", Number},
-        {"project.labeling.first_week_productivity", Number},
-        {"project.labeling.contingency", Number},
-        {"project.labeling.hourly_rate", Number},
-        {"project.labeling.tooling_cost", Number},
-        {"project.job_eta.samples_per_second", Number},
-        {"project.job_eta.dataset_samples", Number},
-        {"project.job_eta.epochs", Number},
-        {"project.job_eta.safety_factor", Number},
-        {"project.job_eta.checkpoint_minutes", Number},
-        {"project.actuals[i].name", Text},
-        {"project.actuals[i].estimate", Number},
-        {"project.actuals[i].actual", Number},
-        {"measured.measure", Text},
-        {"measured.runs[i].workers", Number},
-        {"measured.runs[i].value", Number},
-        {"measured.trace.file", Text},
-        {"measured.trace.read_at", Text},
-    };
+    // one every file holds. The numbers of the field registry are its rows; the others (texts,
+    // switches, the numbers of lists and of sections not in the registry yet) are listed here.
+    static const std::vector<FormatKey> keys = [] {
+        std::vector<FormatKey> all{
+            {"name", Text},
+            {"notes", Text},
+            {"workload.counted", Text},
+            {"workload.counted_one", Text},
+            {"stages[i].name", Text},
+            {"stages[i].scoring", Boolean},
+            {"stages[i].ms_per_user", Number},
+            {"execution", Text},
+            {"worker_counts[i]", Number},
+            {"overheads.shared_resource_name", Text},
+            {"simulation.speculative_backups", Boolean},
+            {"hardware.enabled", Boolean},
+            {"hardware.device", Text},
+            {"hardware.model.name", Text},
+            {"hardware.model.kind", Text},
+            {"hardware.model.parameters", Number},
+            {"hardware.model.layers", Number},
+            {"hardware.model.hidden", Number},
+            {"hardware.model.heads", Number},
+            {"hardware.model.kv_heads", Number},
+            {"hardware.model.intermediate", Number},
+            {"hardware.model.vocabulary", Number},
+            {"hardware.model.gated_mlp", Boolean},
+            {"hardware.model.weight_bits", Number},
+            {"hardware.model.activation_bits", Number},
+            {"hardware.model.tokens", Number},
+            {"hardware.model.output_tokens", Number},
+            {"hardware.model.flops_per_item", Number},
+            {"hardware.model.activation_bytes_per_item", Number},
+            {"hardware.device_price", Boolean},
+            {"hardware.devices[i].name", Text},
+            {"hardware.devices[i].kind", Text},
+            {"hardware.devices[i].bf16_tflops", Number},
+            {"hardware.devices[i].int8_tops", Number},
+            {"hardware.devices[i].memory_gib", Number},
+            {"hardware.devices[i].memory_gb_per_s", Number},
+            {"hardware.devices[i].interconnect_gb_per_s", Number},
+            {"hardware.devices[i].price_per_hour", Number},
+            {"hardware.devices[i].source", Text},
+            {"hardware.devices[i].price_source", Text},
+            {"hardware.training.shard_optimizer", Boolean},
+            {"hardware.training.recompute", Text},
+            {"goal.deadline_s", Number},
+            {"goal.finish_within", Boolean},
+            {"goal.currency", Text},
+            {"training.schedule", Text},
+            {"training.forward_ms", Number},
+            {"training.backward_ms", Number},
+            {"training.weight_ms", Number},
+            {"training.interleaved_rule", Text},
+            {"project.tasks[i].name", Text},
+            {"project.tasks[i].category", Text},
+            {"project.tasks[i].unit", Text},
+            {"project.tasks[i].optimistic", Number},
+            {"project.tasks[i].most_likely", Number},
+            {"project.tasks[i].pessimistic", Number},
+            {"project.tasks[i].status", Text},
+            {"project.tasks[i].actual", Number},
+            {"project.tasks[i].finished_on", Text},
+            {"project.tasks[i].share_done", Number},
+            {"project.calendar.working_days", Text},
+            {"project.calendar.hours_per_day", Number},
+            {"project.start_date", OptionalText},
+            {"project.status_date", OptionalText},
+            {"project.scale_by_pace", Boolean},
+            {"project.monte_carlo.category_correlation", Number},
+            {"project.monte_carlo.trials", Number},
+            {"project.monte_carlo.seed", Number},
+            {"project.monte_carlo.distribution", Text},
+            {"project.buffers.labeling", Number},
+            {"project.buffers.training", Number},
+            {"project.buffers.optimization", Number},
+            {"project.buffers.research", Number},
+            {"project.buffers.other", Number},
+            {"project.buffers.contingency", Number},
+            {"project.labeling.items", Number},
+            {"project.labeling.strata[i].name", Text},
+            {"project.labeling.strata[i].share", OptionalNumber},
+            {"project.labeling.strata[i].count", OptionalNumber},
+            {"project.labeling.strata[i].minutes_per_item", Number},
+            {"project.labeling.strata[i].review_minutes_per_item", OptionalNumber},
+            {"project.labeling.qc_rate", Number},
+            {"project.labeling.adjudication_share", Number},
+            {"project.labeling.adjudication_minutes_per_item", OptionalNumber},
+            {"project.labeling.annotators", Number},
+            {"project.labeling.hours_per_week", Number},
+            {"project.labeling.first_week_productivity", Number},
+            {"project.labeling.contingency", Number},
+            {"project.labeling.hourly_rate", Number},
+            {"project.labeling.tooling_cost", Number},
+            {"project.job_eta.samples_per_second", Number},
+            {"project.job_eta.dataset_samples", Number},
+            {"project.job_eta.epochs", Number},
+            {"project.job_eta.safety_factor", Number},
+            {"project.job_eta.checkpoint_minutes", Number},
+            {"project.actuals[i].name", Text},
+            {"project.actuals[i].estimate", Number},
+            {"project.actuals[i].actual", Number},
+            {"measured.measure", Text},
+            {"measured.runs[i].workers", Number},
+            {"measured.runs[i].value", Number},
+            {"measured.trace.file", Text},
+            {"measured.trace.read_at", Text},
+        };
+        for (const fieldregistry::Field &field : fieldregistry::fields())
+            all.push_back({field.path, field.optional() ? OptionalNumber : Number});
+        return all;
+    }();
     return keys;
 }
 

@@ -21,8 +21,8 @@ namespace pipeplan::whatittakes {
 
 namespace {
 
-/// A lever: one of uncertainty::inputs() (the registry of the plan's numbers, with their keys,
-/// labels, bounds and setters) or the workers, with the field's precision and which way helps.
+/// A lever: a registry row marked as one (the workers, p, a latency, the keep fraction, an
+/// overhead) or a stage's own time, with the field's precision and which way helps.
 struct Lever
 {
     uncertainty::Input input;
@@ -30,44 +30,66 @@ struct Lever
     bool upHelps = false; ///< a larger value shortens the job
 };
 
-uncertainty::Input workersInput()
-{
-    uncertainty::Input in;
-    in.key = QStringLiteral("workload.workers");
-    in.label = QStringLiteral("Workers");
-    in.unit = QStringLiteral("workers");
-    in.spec = &fields::workers;
-    in.get = [](const Scenario &s, int) -> std::optional<double> { return s.workload.workers; };
-    in.set = [](Scenario &s, int, double v) { s.workload.workers = v; };
-    return in;
-}
-
-/// The levers of `s` in the order a person weighs them: scale-out first, then the work.
+/// The levers of `s` (the registry's rows marked as levers, and the stages' own times) in the
+/// order a person weighs them: scale-out first, then the work, then the overheads.
 std::vector<Lever> leversOf(const Scenario &s, bool deviceSetsLatency)
 {
-    std::vector<Lever> levers;
-    levers.push_back({workersInput(), 0, true});
-    const std::vector<uncertainty::Input> all = uncertainty::inputs(s);
-    const auto add = [&](uncertainty::Slot slot, int decimals, bool upHelps) {
-        for (const uncertainty::Input &in : all) {
-            if (in.slot == slot && in.get(s, in.stage))
-                levers.push_back({in, decimals, upHelps});
-        }
+    // Which way helps and where a lever sits in the list are this view's; which numbers are
+    // levers, their names and their precision are the rows'.
+    struct Order
+    {
+        QLatin1StringView path;
+        bool upHelps;
     };
-    using uncertainty::Slot;
-    add(Slot::Parallel, 4, true);
+    static constexpr Order kOrder[] = {
+        {QLatin1StringView("workload.workers"), true},
+        {QLatin1StringView("workload.parallel_fraction"), true},
+        {QLatin1StringView("workload.batch_ms_per_user"), false},
+        {QLatin1StringView("workload.latency_ms"), false},
+        {QLatin1StringView("workload.accelerator_latency_ms"), false},
+        {QLatin1StringView("workload.keep_fraction"), false},
+        {QLatin1StringView(), false}, // the stages' own times
+        {QLatin1StringView("overheads.cold_start_s"), false},
+        {QLatin1StringView("overheads.request_overhead_ms"), false},
+        {QLatin1StringView("overheads.shared_cap_per_s"), true},
+        {QLatin1StringView("overheads.dispatch_cap_per_s"), true},
+    };
     // The scoring stage's time: the batched time when batching is on, else the latency in
     // force (typed, or the accelerator's), unless a device's roofline sets it.
-    if (s.workload.batchMsPerUser)
-        add(Slot::BatchMs, 2, false);
-    else if (!deviceSetsLatency)
-        add(Slot::Latency, 2, false);
-    add(Slot::Keep, 3, false);
-    add(Slot::Stage, 2, false);
-    add(Slot::ColdStart, 1, false);
-    add(Slot::RequestOverhead, 2, false);
-    add(Slot::SharedCap, 0, true);
-    add(Slot::DispatchCap, 2, true);
+    const auto scoringTimeOff = [&](QLatin1StringView path) {
+        if (path == QLatin1StringView("workload.batch_ms_per_user"))
+            return !s.workload.batchMsPerUser;
+        if (path == QLatin1StringView("workload.latency_ms") ||
+            path == QLatin1StringView("workload.accelerator_latency_ms"))
+            return s.workload.batchMsPerUser.has_value() || deviceSetsLatency;
+        return false;
+    };
+    std::vector<Lever> levers;
+    const auto add = [&](const fieldregistry::Field &field, bool upHelps) {
+        if (field.lever && !scoringTimeOff(QLatin1StringView(field.path)) && field.inForceValue(s))
+            levers.push_back({uncertainty::inputOf(field, s), field.decimals, upHelps});
+    };
+    for (const Order &order : kOrder) {
+        if (!order.path.isEmpty()) {
+            if (const fieldregistry::Field *field = fieldregistry::find(order.path))
+                add(*field, order.upHelps);
+            continue;
+        }
+        // A stage's time is a number of the stages' list, shown like the latency.
+        const int stageDecimals = fieldregistry::find(u"workload.latency_ms")->decimals;
+        for (const uncertainty::Input &in : uncertainty::inputs(s)) {
+            if (in.slot == uncertainty::Slot::Stage)
+                levers.push_back({in, stageDecimals, false});
+        }
+    }
+    // A lever row this list does not place yet comes last, a larger value taken as slower.
+    for (const fieldregistry::Field &field : fieldregistry::fields()) {
+        const bool placed = std::any_of(std::begin(kOrder), std::end(kOrder), [&](const Order &o) {
+            return o.path == QLatin1StringView(field.path);
+        });
+        if (!placed)
+            add(field, false);
+    }
     return levers;
 }
 

@@ -1,0 +1,457 @@
+#include "core/model/fieldregistry.h"
+
+#include "core/hardware/device.h"
+#include "core/hardware/roofline.h"
+#include "core/hardware/training.h"
+#include "core/model/scenario.h"
+#include "core/training/schedule.h"
+
+#include <algorithm>
+
+namespace pipeplan::fieldregistry {
+
+namespace {
+
+void assign(double &member, std::optional<double> value)
+{
+    if (value)
+        member = *value;
+}
+
+void assign(std::optional<double> &member, std::optional<double> value)
+{
+    member = value;
+}
+
+// The member a row reads and writes, named once: its getter and setter.
+#define PIPEPLAN_MEMBER(member)                                                                    \
+    .get = [](const Scenario &s) -> std::optional<double> { return s.member; },                    \
+    .set = [](Scenario &s, std::optional<double> value) { assign(s.member, value); }
+
+QString countedMany(const Scenario &s)
+{
+    return s.workload.counted.many;
+}
+
+constexpr Sections kModel = Section::Inputs | Section::Model;
+constexpr Sections kTail = Section::Inputs | Section::Tail;
+constexpr Sections kTraining = Section::Inputs | Section::Training;
+// The hardware and the workers' price set the job's latency and cost and the training run's.
+constexpr Sections kModelAndTraining = kModel | Section::Training;
+
+// Each section in the order its reader reads it: the first bad number of a file is the one
+// reported, as before the rows.
+constexpr Field kFields[] = {
+    // The job (seed 000).
+    {.path = "workload.users",
+     .spec = &fields::users,
+     PIPEPLAN_MEMBER(workload.users),
+     .labelIn = [](const Scenario &s) { return s.workload.counted.capitalizedMany(); },
+     .unitIn = countedMany,
+     .presence = Presence::Required,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::Users},
+    {.path = "workload.predictions_per_user",
+     .spec = &fields::predictionsPerUser,
+     PIPEPLAN_MEMBER(workload.predictionsPerUser),
+     .labelIn =
+         [](const Scenario &s) {
+             return QStringLiteral("Predictions per ") + s.workload.counted.one;
+         },
+     .presence = Presence::Required,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::Predictions},
+    {.path = "workload.latency_ms",
+     .spec = &fields::latencyMs,
+     PIPEPLAN_MEMBER(workload.latencyMs),
+     .label = "Latency per prediction",
+     .decimals = 2,
+     .step = 0.01,
+     .presence = Presence::Required,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::Latency,
+     // With the accelerator lever on, the typed latency is not the one in force.
+     .inForce = [](const Scenario &s) { return !s.workload.acceleratorLatencyMs.has_value(); },
+     .lever = true},
+    {.path = "workload.accelerator_latency_ms",
+     .spec = &fields::acceleratorLatencyMs,
+     PIPEPLAN_MEMBER(workload.acceleratorLatencyMs),
+     .label = "Accelerator latency",
+     .decimals = 2,
+     .step = 0.01,
+     .presence = Presence::Nullable,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::Latency,
+     .lever = true},
+    {.path = "workload.batch_ms_per_user",
+     .spec = &fields::batchMsPerUser,
+     PIPEPLAN_MEMBER(workload.batchMsPerUser),
+     .labelIn =
+         [](const Scenario &s) {
+             return QStringLiteral("Batched time per ") + s.workload.counted.one;
+         },
+     .decimals = 2,
+     .step = 0.01,
+     .presence = Presence::Nullable,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::BatchMs,
+     .lever = true},
+    {.path = "workload.keep_fraction",
+     .spec = &fields::keepFraction,
+     PIPEPLAN_MEMBER(workload.keepFraction),
+     .label = "Keep fraction",
+     .decimals = 3,
+     .step = 0.001,
+     .presence = Presence::Required,
+     .feeds = kModel,
+     .rangeable = true,
+     .support = Support::Fraction,
+     .slot = uncertainty::Slot::Keep,
+     .lever = true},
+    {.path = "workload.workers",
+     .spec = &fields::workers,
+     PIPEPLAN_MEMBER(workload.workers),
+     .label = "Workers",
+     .presence = Presence::Required,
+     .feeds = kModel,
+     .lever = true},
+    {.path = "workload.parallel_fraction",
+     .spec = &fields::parallelFraction,
+     PIPEPLAN_MEMBER(workload.parallelFraction),
+     .label = "Parallel fraction p",
+     .decimals = 4,
+     .step = 0.0001,
+     .presence = Presence::Required,
+     .feeds = kModel,
+     .rangeable = true,
+     .support = Support::Fraction,
+     .slot = uncertainty::Slot::Parallel,
+     .lever = true},
+    // At the top of the scenario.
+    {.path = "microbatches",
+     .spec = &fields::microbatches,
+     PIPEPLAN_MEMBER(microbatches),
+     .presence = Presence::Required,
+     .feeds = kModel},
+    // The comparison p only draws a second curve, but it belongs with the model's views.
+    {.path = "compare_parallel_fraction",
+     .spec = &fields::parallelFraction,
+     PIPEPLAN_MEMBER(comparisonParallelFraction),
+     .label = "Comparison parallel fraction",
+     .decimals = 4,
+     .step = 0.0001,
+     .presence = Presence::Nullable,
+     .feeds = kModel},
+    // Where the naive model lies (seed 000): overheads, shared limits, the memory cap.
+    {.path = "overheads.cold_start_s",
+     .spec = &fields::coldStartSeconds,
+     PIPEPLAN_MEMBER(overheads.coldStartSeconds),
+     .label = "Cold start per worker",
+     .decimals = 1,
+     .step = 0.1,
+     .presence = Presence::Nullable,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::ColdStart,
+     .lever = true},
+    {.path = "overheads.request_overhead_ms",
+     .spec = &fields::requestOverheadMs,
+     PIPEPLAN_MEMBER(overheads.requestOverheadMs),
+     .label = "Overhead per request",
+     .decimals = 2,
+     .step = 0.01,
+     .presence = Presence::Nullable,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::RequestOverhead,
+     .lever = true},
+    {.path = "overheads.shared_cap_per_s",
+     .spec = &fields::sharedCapPerSecond,
+     PIPEPLAN_MEMBER(overheads.sharedCapPerSecond),
+     .label = "Shared cap",
+     .unitIn = [](const Scenario &s) { return s.workload.counted.many + QStringLiteral("/s"); },
+     .presence = Presence::Nullable,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::SharedCap,
+     .lever = true},
+    {.path = "overheads.dispatch_cap_per_s",
+     .spec = &fields::dispatchCapPerSecond,
+     PIPEPLAN_MEMBER(overheads.dispatchCapPerSecond),
+     .label = "Dispatch cap",
+     .decimals = 2,
+     .step = 0.01,
+     .presence = Presence::Nullable,
+     .feeds = kModel,
+     .rangeable = true,
+     .slot = uncertainty::Slot::DispatchCap,
+     .lever = true},
+    {.path = "overheads.users_per_shard",
+     .spec = &fields::usersPerShard,
+     PIPEPLAN_MEMBER(overheads.usersPerShard),
+     .labelIn =
+         [](const Scenario &s) {
+             return s.workload.counted.capitalizedMany() + QStringLiteral(" per shard");
+         },
+     .unitIn = countedMany,
+     .feeds = kModel},
+    {.path = "memory.accelerator_memory_bytes",
+     .spec = &fields::acceleratorMemoryBytes,
+     PIPEPLAN_MEMBER(memory.acceleratorMemoryBytes),
+     .presence = Presence::Nullable,
+     .feeds = kModel},
+    {.path = "memory.model_bytes",
+     .spec = &fields::modelBytes,
+     PIPEPLAN_MEMBER(memory.modelBytes),
+     .feeds = kModel},
+    {.path = "memory.bytes_per_item",
+     .spec = &fields::bytesPerItem,
+     PIPEPLAN_MEMBER(memory.bytesPerItem),
+     .feeds = kModel},
+    {.path = "memory.batch_items",
+     .spec = &fields::batchItems,
+     PIPEPLAN_MEMBER(memory.batchItems),
+     .presence = Presence::Nullable,
+     .feeds = kModel},
+    // The simulated tail.
+    {.path = "simulation.straggler_prob",
+     .spec = &fields::stragglerProbability,
+     PIPEPLAN_MEMBER(simulation.stragglerProbability),
+     .decimals = 3,
+     .step = 0.001,
+     .displayScale = 100,
+     .feeds = kTail},
+    {.path = "simulation.straggler_factor",
+     .spec = &fields::stragglerFactor,
+     PIPEPLAN_MEMBER(simulation.stragglerFactor),
+     .decimals = 1,
+     .step = 0.1,
+     .feeds = kTail},
+    {.path = "simulation.failure_prob",
+     .spec = &fields::failureProbability,
+     PIPEPLAN_MEMBER(simulation.failureProbability),
+     .decimals = 3,
+     .step = 0.001,
+     .displayScale = 100,
+     .feeds = kTail},
+    {.path = "simulation.checkpoint_s",
+     .spec = &fields::checkpointSeconds,
+     PIPEPLAN_MEMBER(simulation.checkpointSeconds),
+     .decimals = 1,
+     .step = 0.1,
+     .presence = Presence::Nullable,
+     .feeds = kTail},
+    {.path = "simulation.checkpoint_cost_s",
+     .spec = &fields::checkpointCostSeconds,
+     PIPEPLAN_MEMBER(simulation.checkpointCostSeconds),
+     .decimals = 1,
+     .step = 0.1,
+     .feeds = kTail},
+    {.path = "simulation.trials",
+     .spec = &fields::trials,
+     PIPEPLAN_MEMBER(simulation.trials),
+     .feeds = kTail},
+    {.path = "simulation.seed",
+     .spec = &fields::seed,
+     PIPEPLAN_MEMBER(simulation.seed),
+     .feeds = kTail},
+    // The goal. Its deadline and "Finish within" are read and written by hand for now (the
+    // deadline is becoming optional); they are not rows yet.
+    {.path = "goal.price_per_worker_hour",
+     .spec = &fields::pricePerWorkerHour,
+     PIPEPLAN_MEMBER(goal.pricePerWorkerHour),
+     .label = "Price per worker-hour",
+     .unitIn = [](const Scenario &s) { return s.goal.currency + QStringLiteral("/worker-h"); },
+     .decimals = 2,
+     .step = 0.01,
+     .feeds = kModelAndTraining,
+     .rangeable = true,
+     .slot = uncertainty::Slot::Price,
+     // With a device pricing the workers, the typed price is not the one in force.
+     .inForce = [](const Scenario &s) { return !(s.hardware.enabled && s.hardware.devicePrice); }},
+    {.path = "goal.trials", .spec = &fields::trials, PIPEPLAN_MEMBER(goal.trials), .feeds = kTail},
+    // What it would take answers for the budget as for the deadline.
+    {.path = "goal.budget",
+     .spec = &fields::budget,
+     PIPEPLAN_MEMBER(goal.budget),
+     .unitIn = [](const Scenario &s) { return s.goal.currency; },
+     .decimals = 2,
+     .step = 0.01,
+     .presence = Presence::WhenSet,
+     .feeds = kModel},
+    // The device and the model the latency comes from (issue 33). The model's shape and the
+    // plan's own devices are read by core/hardware's own readers (modelFromJson, deviceFromJson).
+    {.path = "hardware.batch",
+     .spec = &hardware::fields::batch,
+     PIPEPLAN_MEMBER(hardware.batch),
+     .feeds = kModelAndTraining},
+    {.path = "hardware.compute_efficiency",
+     .spec = &hardware::fields::efficiency,
+     PIPEPLAN_MEMBER(hardware.efficiency.compute),
+     .label = "Compute efficiency",
+     .decimals = 2,
+     .step = 0.01,
+     .feeds = kModelAndTraining,
+     .rangeable = true,
+     .support = Support::Fraction,
+     .slot = uncertainty::Slot::ComputeEfficiency,
+     .inForce = [](const Scenario &s) { return s.hardware.enabled; }},
+    {.path = "hardware.memory_efficiency",
+     .spec = &hardware::fields::efficiency,
+     PIPEPLAN_MEMBER(hardware.efficiency.memory),
+     .label = "Memory efficiency",
+     .decimals = 2,
+     .step = 0.01,
+     .feeds = kModelAndTraining,
+     .rangeable = true,
+     .support = Support::Fraction,
+     .slot = uncertainty::Slot::MemoryEfficiency,
+     .inForce = [](const Scenario &s) { return s.hardware.enabled; }},
+    {.path = "hardware.training.microbatch_sequences",
+     .spec = &hardware::fields::trainingCount,
+     PIPEPLAN_MEMBER(hardware.training.microbatchSequences),
+     .label = "Sequences per microbatch",
+     .feeds = kModelAndTraining},
+    {.path = "hardware.training.sequence_length",
+     .spec = &hardware::fields::trainingCount,
+     PIPEPLAN_MEMBER(hardware.training.sequenceLength),
+     .label = "Sequence length",
+     .feeds = kModelAndTraining},
+    {.path = "hardware.training.tensor_parallel",
+     .spec = &hardware::fields::trainingCount,
+     PIPEPLAN_MEMBER(hardware.training.tensorParallel),
+     .label = "Tensor parallel",
+     .feeds = kModelAndTraining},
+    {.path = "hardware.training.data_parallel",
+     .spec = &hardware::fields::trainingCount,
+     PIPEPLAN_MEMBER(hardware.training.dataParallel),
+     .label = "Data parallel",
+     .feeds = kModelAndTraining},
+    {.path = "hardware.training.tokens",
+     .spec = &hardware::fields::trainingTokens,
+     PIPEPLAN_MEMBER(hardware.trainingTokens),
+     .feeds = kModelAndTraining},
+    // The training pipeline's schedules. The per-device times (forward_ms, ...) are lists.
+    {.path = "training.devices",
+     .spec = &fields::pipelineDevices,
+     PIPEPLAN_MEMBER(training.devices),
+     .feeds = kTraining},
+    {.path = "training.microbatches",
+     .spec = &fields::scheduleMicrobatches,
+     PIPEPLAN_MEMBER(training.microbatches),
+     .feeds = kTraining},
+    {.path = "training.virtual_stages",
+     .spec = &fields::virtualStages,
+     PIPEPLAN_MEMBER(training.virtualStages),
+     .feeds = kTraining},
+    {.path = "training.comm_ms",
+     .spec = &fields::commMs,
+     PIPEPLAN_MEMBER(training.commMs),
+     .decimals = 2,
+     .step = 0.01,
+     .feeds = kTraining},
+    {.path = "training.memory_limit",
+     .spec = &schedule::memoryLimitField,
+     PIPEPLAN_MEMBER(training.memoryLimitMicrobatches),
+     .presence = Presence::WhenSet,
+     .feeds = kTraining},
+    {.path = "training.activation_bytes",
+     .spec = &schedule::activationBytesField,
+     PIPEPLAN_MEMBER(training.activationBytesPerMicrobatch),
+     .presence = Presence::WhenSet,
+     .feeds = kTraining},
+    {.path = "training.device_memory",
+     .spec = &schedule::deviceMemoryField,
+     PIPEPLAN_MEMBER(training.deviceMemoryBytes),
+     .presence = Presence::WhenSet,
+     .feeds = kTraining},
+    // How the ranges are sampled (issue 34).
+    {.path = "uncertainty.samples",
+     .spec = &fields::samples,
+     PIPEPLAN_MEMBER(uncertainty.samples),
+     .feeds = kModel},
+    {.path = "uncertainty.seed",
+     .spec = &fields::seed,
+     PIPEPLAN_MEMBER(uncertainty.seed),
+     .feeds = kModel},
+    {.path = "uncertainty.percentile",
+     .spec = &fields::percentile,
+     PIPEPLAN_MEMBER(uncertainty.percentile),
+     .decimals = 2,
+     .step = 0.01,
+     .displayScale = 100,
+     .feeds = kModel},
+};
+
+#undef PIPEPLAN_MEMBER
+
+} // namespace
+
+QLatin1StringView Field::section() const
+{
+    const QLatin1StringView all(path);
+    const qsizetype dot = all.lastIndexOf(QLatin1Char('.'));
+    return dot < 0 ? QLatin1StringView() : all.first(dot);
+}
+
+QLatin1StringView Field::key() const
+{
+    const QLatin1StringView all(path);
+    return all.sliced(all.lastIndexOf(QLatin1Char('.')) + 1);
+}
+
+QString Field::labelFor(const Scenario &scenario) const
+{
+    if (labelIn)
+        return labelIn(scenario);
+    if (label)
+        return QLatin1String(label);
+    QString words = QLatin1String(spec->label);
+    if (!words.isEmpty())
+        words[0] = words[0].toUpper();
+    return words;
+}
+
+QString Field::unitFor(const Scenario &scenario) const
+{
+    return unitIn ? unitIn(scenario) : QString(QLatin1String(spec->unit));
+}
+
+std::optional<double> Field::inForceValue(const Scenario &scenario) const
+{
+    if (inForce && !inForce(scenario))
+        return std::nullopt;
+    return get(scenario);
+}
+
+std::span<const Field> fields()
+{
+    return kFields;
+}
+
+namespace {
+template <typename View> const Field *findIn(View path)
+{
+    const auto found =
+        std::find_if(std::begin(kFields), std::end(kFields),
+                     [&path](const Field &f) { return QLatin1StringView(f.path) == path; });
+    return found == std::end(kFields) ? nullptr : &*found;
+}
+} // namespace
+
+const Field *find(QStringView path)
+{
+    return findIn(path);
+}
+
+const Field *find(QLatin1StringView path)
+{
+    return findIn(path);
+}
+
+} // namespace pipeplan::fieldregistry
