@@ -2019,7 +2019,6 @@ std::vector<KeySetting> keySettings()
         text("hardware.training.recompute", "full"),
         number("hardware.training.tokens", "2e9", 2e9),
         number("goal.deadline_s", "1800", 1800),
-        boolean("goal.finish_within", true),
         number("goal.budget", "1000", 1000),
         number("goal.price_per_worker_hour", "2.5", 2.5),
         text("goal.currency", "EUR"),
@@ -2189,4 +2188,51 @@ TEST(Cli, EveryKeyOfTheFormatCanBeSetOnAnyFile)
     }
     EXPECT_EQ(set + absent, 2 * static_cast<int>(settings.size()));
     EXPECT_EQ(absent, 17); // the second stage's 2 keys, an actual's 3, a run's 2, a device's 10
+}
+
+// Issue 51: a plan without a deadline is planned for none. eval (text and --json) names no
+// deadline and holds no goal seek; `deadline FILE` asks for one instead of seeking a hidden
+// one; --deadline-s and --set goal.deadline_s set the Goal's, and --set goal.deadline_s=null
+// clears it.
+TEST(OneGoalCli, NoDeadlineNothingPlansForOne)
+{
+    const QString file = QStringLiteral(PIPEPLAN_PRESETS_DIR "/embedding-h100.json");
+    const QStringList none{QStringLiteral("--set"), QStringLiteral("goal.deadline_s=null")};
+    const CliRun json =
+        runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--json")} + none);
+    ASSERT_EQ(json.exitCode, 0) << json.err.toStdString();
+    EXPECT_TRUE(json.json().value(QStringLiteral("deadline")).isNull());
+    EXPECT_TRUE(json.json().value(QStringLiteral("what_it_takes")).isNull());
+    const CliRun text = runCli(QStringList{QStringLiteral("eval"), file} + none);
+    ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
+    for (const CliRun *run : {&json, &text}) {
+        for (const char *claim :
+             {"24 hours", "deadline of", "plans for", "meets the deadline", "Within "})
+            EXPECT_FALSE(run->out.contains(QLatin1String(claim))) << claim;
+    }
+
+    const CliRun refused = runCli(QStringList{QStringLiteral("deadline"), file} + none);
+    EXPECT_EQ(refused.exitCode, cli::kExitInvalid);
+    EXPECT_TRUE(refused.err.contains(QStringLiteral("sets no deadline")))
+        << refused.err.toStdString();
+    EXPECT_TRUE(refused.out.isEmpty());
+
+    // --deadline-s sets the Goal's deadline: the seek answers for it.
+    const CliRun given =
+        runCli(QStringList{QStringLiteral("deadline"), file, QStringLiteral("--deadline-s"),
+                           QStringLiteral("7200"), QStringLiteral("--trials"), QStringLiteral("20"),
+                           QStringLiteral("--json")} +
+               none);
+    ASSERT_EQ(given.exitCode, 0) << given.err.toStdString();
+    EXPECT_EQ(given.json().value(QStringLiteral("deadline_seconds")).toDouble(), 7200);
+    const CliRun set =
+        runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--json"),
+                           QStringLiteral("--set"), QStringLiteral("goal.deadline_s=7200")});
+    ASSERT_EQ(set.exitCode, 0) << set.err.toStdString();
+    EXPECT_EQ(set.json()
+                  .value(QStringLiteral("deadline"))
+                  .toObject()
+                  .value(QStringLiteral("deadline_s"))
+                  .toDouble(),
+              7200);
 }

@@ -519,7 +519,6 @@ TEST(RangesCli, RuntimeAndEvalGivePercentilesAndSensitivity)
     s.workload.keepFraction = 0.5;
     s.workload.workers = 600;
     s.workload.parallelFraction = 0.9999;
-    s.goal.finishWithin = true;
     s.goal.deadlineSeconds = 8 * 3600;
     uncertainty::setRange(s, QStringLiteral("workload.accelerator_latency_ms"),
                           Range{Range::Kind::Interval, 8, 0, 14});
@@ -569,10 +568,7 @@ TEST(RangesCli, RuntimeAndEvalGivePercentilesAndSensitivity)
 TEST(WhatItTakesCli, ThePlaneOfTwoLeversAndItsCheapest)
 {
     const QString file = QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json");
-    const QStringList deadline{QStringLiteral("--set"),
-                               QStringLiteral("goal.finish_within=true"),
-                               QStringLiteral("--set"),
-                               QStringLiteral("goal.deadline_s=28800"),
+    const QStringList deadline{QStringLiteral("--set"), QStringLiteral("goal.deadline_s=28800"),
                                QStringLiteral("--set"),
                                QStringLiteral("goal.levers=workload.workers,workload.latency_ms")};
     const CliRun eval =
@@ -625,8 +621,7 @@ TEST(WhatItTakesCli, ThePlaneOfTwoLeversAndItsCheapest)
 TEST(WhatItTakesCli, EvalGivesEachLeverAndApplyingItMeets)
 {
     const QString file = QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json");
-    const QStringList deadline{QStringLiteral("--set"), QStringLiteral("goal.finish_within=true"),
-                               QStringLiteral("--set"), QStringLiteral("goal.deadline_s=28800")};
+    const QStringList deadline{QStringLiteral("--set"), QStringLiteral("goal.deadline_s=28800")};
     const CliRun eval =
         runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--json")} + deadline);
     ASSERT_EQ(eval.exitCode, 0) << eval.err.toStdString();

@@ -17,6 +17,7 @@
 #include "ui/model/scalingtablemodel.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/waterfallchart.h"
+#include "ui/report/report.h"
 #include "ui/tail/sensitivityview.h"
 #include "ui/tail/tailpanel.h"
 #include "ui/training/trainingpanel.h"
@@ -31,6 +32,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
+#include <QPushButton>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
@@ -92,8 +94,7 @@ TEST(HardwareWorkspace, TheEmbeddingJobFromTheWindowInFewerThanTenActions)
     ASSERT_TRUE(s.hardware.enabled);
     ASSERT_EQ(s.workload.users, 500e6);
     ASSERT_EQ(s.workload.parallelFraction, 1);
-    ASSERT_TRUE(s.goal.finishWithin);
-    ASSERT_EQ(s.goal.deadlineSeconds, 24 * 3600.0);
+    ASSERT_EQ(s.goal.deadlineSeconds, std::optional(24 * 3600.0));
 
     // The answer, read off the device table: the H100 row with its devices and bill.
     window.workspaces()->setCurrentIndex(5);
@@ -132,7 +133,7 @@ TEST(HardwareWorkspace, TheEmbeddingJobFromTheWindowInFewerThanTenActions)
     EXPECT_EQ(cell(panel->rooflineTable(), 0, 1), QStringLiteral("q_proj"));
     // Undo walks back one action at a time: the deadline first.
     window.document()->undoStack()->undo();
-    EXPECT_FALSE(window.document()->scenario().goal.finishWithin);
+    EXPECT_FALSE(window.document()->scenario().goal.deadlineSeconds.has_value());
 }
 
 TEST(HardwareWorkspace, CalibrationSetsTheEfficiencyInOneUndoableStep)
@@ -375,7 +376,6 @@ TEST(HardwareWorkspace, TheHeadlineSaysTheRuntimeOverTheRanges)
     ASSERT_TRUE(uncertainty::setRange(plan.scenario, QStringLiteral("workload.latency_ms"),
                                       Range{Range::Kind::Interval, 800, 0, 1200})
                     .isEmpty());
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 24 * 3600.0;
     window.document()->apply(plan);
     QApplication::processEvents();
@@ -444,7 +444,6 @@ TEST(HardwareWorkspace, EveryViewShowsTheRangesAsCoreComputedThem)
     start.stages = {Stage{QStringLiteral("fetch"), 2000, false},
                     Stage{QStringLiteral("score"), 0, true},
                     Stage{QStringLiteral("write"), 500, false}};
-    start.goal.finishWithin = true;
     start.goal.deadlineSeconds = 30 * 86400.0;
     start.workload.workers = 50'000;
     start.workload.parallelFraction = 0.9999;
@@ -523,4 +522,92 @@ TEST(HardwareWorkspace, EveryViewShowsTheRangesAsCoreComputedThem)
               1u);
     EXPECT_EQ(doc->scenario().uncertainty.ranges.count(QStringLiteral("stages[2].ms_per_user")),
               0u);
+}
+
+namespace {
+
+QByteArray readPresetFile(const QString &name)
+{
+    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + name);
+    EXPECT_TRUE(file.open(QIODevice::ReadOnly)) << name.toStdString();
+    return file.readAll();
+}
+
+} // namespace
+
+// Issue 51: the deadline is set in one place. Overheads & tail has no deadline control of its
+// own; without a deadline it says the fewest workers need one and "Set a deadline…" turns on
+// and focuses Model > Goal's. Hardware & cost offers the same and claims no deadline meanwhile.
+TEST(OneGoalWindow, TheTailHasNoDeadlineOfItsOwnAndSetADeadlineFocusesTheGoals)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    Plan plan = *scenariofile::fromJson(readPresetFile(QStringLiteral("embedding-h100.json"))).plan;
+    plan.scenario.goal.deadlineSeconds.reset();
+    window.document()->load(plan, QString());
+    window.show();
+    QApplication::setActiveWindow(&window);
+    ScenarioDocument *doc = window.document();
+
+    window.workspaces()->setCurrentIndex(1);
+    TailPanel *tail = window.tailPanel();
+    EXPECT_EQ(tail->bindings()->control(EditId::Deadline), nullptr);
+    EXPECT_EQ(tail->goalDeadlineLabel()->text(),
+              QStringLiteral("No deadline set: the fewest workers need one."));
+    ASSERT_TRUE(tail->setDeadlineButton()->isVisible());
+    EXPECT_EQ(tail->setDeadlineButton()->text(), QStringLiteral("Set a deadline…"));
+    EXPECT_EQ(tail->goalTable()->rowCount(), 0);
+    EXPECT_EQ(doc->planResult().goalSeek.reason, QStringLiteral("no deadline set"));
+
+    tail->setDeadlineButton()->click();
+    EXPECT_EQ(window.workspaces()->currentIndex(), 0);
+    ValueControl *goal = window.inputs()->deadlineControl();
+    EXPECT_TRUE(goal->isEnabledValue());
+    EXPECT_EQ(doc->scenario().goal.deadlineSeconds, std::optional(24 * 3600.0));
+    EXPECT_EQ(doc->undoStack()->undoText(), QStringLiteral("Set a deadline"));
+    EXPECT_EQ(QApplication::focusWidget(), goal->spinBox());
+
+    // The tail now names the deadline it plans for and where it is set.
+    window.workspaces()->setCurrentIndex(1);
+    EXPECT_EQ(tail->goalDeadlineLabel()->text(),
+              QStringLiteral("Fewest workers for the deadline of %1 set under Model > Goal.")
+                  .arg(format::duration(86'400)));
+    EXPECT_FALSE(tail->setDeadlineButton()->isVisible());
+
+    // Hardware & cost: without a deadline, the devices at the plan's workers and the same offer.
+    doc->undoStack()->undo();
+    ASSERT_FALSE(doc->scenario().goal.deadlineSeconds);
+    window.workspaces()->setCurrentIndex(5);
+    HardwarePanel *hardware = window.hardwarePanel();
+    ASSERT_TRUE(hardware->setDeadlineButton()->isVisible());
+    EXPECT_EQ(hardware->devicesTable()->horizontalHeaderItem(4)->text(), QStringLiteral("Devices"));
+    for (int row = 0; row < hardware->devicesTable()->rowCount(); ++row) {
+        const QString cell = hardware->devicesTable()->item(row, 4)->text();
+        EXPECT_FALSE(cell.contains(QStringLiteral("deadline"))) << cell.toStdString();
+    }
+    hardware->setDeadlineButton()->click();
+    EXPECT_EQ(window.workspaces()->currentIndex(), 0);
+    EXPECT_EQ(doc->scenario().goal.deadlineSeconds, std::optional(24 * 3600.0));
+    window.workspaces()->setCurrentIndex(5);
+    EXPECT_FALSE(hardware->setDeadlineButton()->isVisible());
+}
+
+// The report of a plan without a deadline plans for none: its inputs say "none set", its goal
+// seek "No deadline set", and no page names a deadline.
+TEST(OneGoalWindow, NoDeadlineNothingPlansForOneInTheReport)
+{
+    Plan plan = *scenariofile::fromJson(readPresetFile(QStringLiteral("embedding-h100.json"))).plan;
+    plan.scenario.goal.deadlineSeconds.reset();
+    plan.scenario.notes.clear(); // the person's own words may name any time
+    report::Options options;
+    options.sections = std::vector<ReportSection>{ReportSection::Summary, ReportSection::Inputs,
+                                                  ReportSection::Hardware, ReportSection::GoalSeek};
+    const QString markdown =
+        report::text(plan, evaluatePlan(plan), options, report::Format::Markdown);
+    EXPECT_TRUE(markdown.contains(QStringLiteral("No deadline set"))) << markdown.toStdString();
+    for (const char *claim :
+         {"plans for", "deadline of", "24 hours", "meets the deadline", "finish within"})
+        for (const QString &line : markdown.split(QLatin1Char('\n')))
+            EXPECT_FALSE(line.contains(QLatin1String(claim)))
+                << claim << ": " << line.toStdString();
 }

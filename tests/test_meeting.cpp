@@ -119,7 +119,6 @@ TEST(MeetingFit, TheScalingTableShowsItsOwnRowAndWholeVerdicts)
 {
     MainWindow window(MainWindow::Options::headless());
     Plan plan;
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     plan.scenario.workload.workers = 50'000; // the last listed row
     window.document()->load(plan, QString());
@@ -159,7 +158,6 @@ TEST(MeetingFit, TheGoalSeekShowsEveryRowAndWholeReasonsOnALaptop)
     ASSERT_TRUE(window.openFile(QStringLiteral(PIPEPLAN_PRESETS_DIR "/nightly-scoring.json")));
     // The goal seek answers a deadline: the overnight job of issue 32 with 8 hours to finish.
     Plan plan = window.document()->plan();
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     window.document()->load(plan, QString());
     window.resize(1366, 768);
@@ -202,8 +200,8 @@ TEST(MeetingDeadline, TheHeadlineSaysTheSeedJobCannotFinishInHalfAnHourAndWhatTh
     // computed in core.
     deadline->checkBox()->click();
     type(deadline, QStringLiteral("30 min"));
-    ASSERT_TRUE(document->scenario().goal.finishWithin);
-    EXPECT_DOUBLE_EQ(document->scenario().goal.deadlineSeconds, 1800);
+    ASSERT_TRUE(document->scenario().goal.deadlineSeconds.has_value());
+    EXPECT_DOUBLE_EQ(*document->scenario().goal.deadlineSeconds, 1800);
     ASSERT_TRUE(document->result().deadline.has_value());
     const QString impossible = window.headline()->verdictText();
     EXPECT_EQ(impossible, explain::deadline(*document->result().deadline));
@@ -237,14 +235,14 @@ TEST(MeetingDeadline, TheHeadlineSaysTheSeedJobCannotFinishInHalfAnHourAndWhatTh
         anyMeets |= table->index(row, column).data().toString() == QStringLiteral("meets");
     EXPECT_TRUE(anyMeets);
 
-    // Off again: no verdict, no column; the deadline's value stays for next time.
+    // Off again: no verdict, no column, and no deadline kept while off (issue 51); undo brings
+    // it back.
     deadline->checkBox()->click();
-    EXPECT_FALSE(document->scenario().goal.finishWithin);
+    EXPECT_FALSE(document->scenario().goal.deadlineSeconds.has_value());
     EXPECT_TRUE(window.headline()->verdictText().isEmpty());
     EXPECT_EQ(table->deadlineColumn(), -1);
-    EXPECT_DOUBLE_EQ(document->scenario().goal.deadlineSeconds, 1800);
     document->undoStack()->undo();
-    EXPECT_TRUE(document->scenario().goal.finishWithin);
+    EXPECT_EQ(document->scenario().goal.deadlineSeconds, std::optional(1800.0));
 }
 
 TEST(MeetingHeadline, EachWorkspaceHasItsOwnAnswer)

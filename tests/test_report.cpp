@@ -80,7 +80,6 @@ Plan overnightPlan()
     w.batchMsPerUser = 50;
     w.parallelFraction = 0.999;
     w.workers = 150;
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     return plan;
 }
@@ -379,7 +378,7 @@ TEST(Report, AnUntouchedPlanAsksTheJobsQuestion)
     EXPECT_FALSE(summary::jobEntered(s));
     s.project.monteCarlo.seed = 7;
     EXPECT_EQ(summary::questionsOf(s), std::vector<summary::Question>{summary::Question::Project});
-    s.goal.finishWithin = true;
+    s.goal.deadlineSeconds = 24 * 3600.0;
     EXPECT_TRUE(summary::jobEntered(s));
     EXPECT_EQ(summary::questionsOf(s),
               (std::vector<summary::Question>{summary::Question::Job, summary::Question::Project}));
@@ -917,7 +916,6 @@ TEST(Report, APlanWithRangesPrintsTheDistribution)
     ASSERT_TRUE(uncertainty::setRange(plan.scenario, QStringLiteral("workload.users"),
                                       Range{Range::Kind::ThreePoint, 140e6, 150e6, 180e6})
                     .isEmpty());
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 3 * 24 * 3600.0;
     const QString file = dir.filePath(QStringLiteral("ranges.pipeplan.json"));
     QFile out(file);

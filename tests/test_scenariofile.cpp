@@ -120,11 +120,11 @@ TEST(ScenarioFile, VersionOneIsMigratedNewerIsRefused)
 
     const FieldError newer =
         errorOf(withChange(readPreset("nightly-scoring.json"),
-                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 9); }));
+                           [](QJsonObject &root) { root.insert(QStringLiteral("version"), 10); }));
     EXPECT_EQ(newer.field, QStringLiteral("version"));
     EXPECT_EQ(newer.message,
               QStringLiteral(
-                  "is 9, newer than this PipePlan understands (8): update PipePlan to open it"));
+                  "is 10, newer than this PipePlan understands (9): update PipePlan to open it"));
 }
 
 // Version 2 files (before overheads and the simulation) open with every overhead off.
@@ -163,7 +163,7 @@ TEST(ScenarioFile, OverheadsSimulationAndGoalRoundTrip)
     s.goal.deadlineSeconds = 6 * 3600;
     s.goal.pricePerWorkerHour = 0.35;
     const QByteArray bytes = scenariofile::toJson(plan);
-    EXPECT_TRUE(bytes.contains("\"version\": 8"));
+    EXPECT_TRUE(bytes.contains("\"version\": 9"));
     const scenariofile::LoadResult loaded = scenariofile::fromJson(bytes);
     ASSERT_TRUE(loaded.plan.has_value()) << loaded.error.toString().toStdString();
     EXPECT_EQ(*loaded.plan, plan);
@@ -691,7 +691,7 @@ TEST(ScenarioFile, SetValueSetsKeysTheFileDoesNotHold)
                   ->message,
               QStringLiteral("'lots' is not a number"));
     EXPECT_EQ(
-        scenariofile::setValue(root, QStringLiteral("goal.finish_within"), QStringLiteral("1"))
+        scenariofile::setValue(root, QStringLiteral("hardware.device_price"), QStringLiteral("1"))
             ->message,
         QStringLiteral("must be true or false, got '1'"));
     EXPECT_EQ(
@@ -839,7 +839,7 @@ TEST(ScenarioFile, VersionFourLeversOpenTheRightWayRound)
 
     // Saved again, it is a current file with the new key and without the old one.
     const QByteArray saved = scenariofile::toJson(*loaded.plan);
-    EXPECT_TRUE(saved.contains("\"version\": 8"));
+    EXPECT_TRUE(saved.contains("\"version\": 9"));
     EXPECT_TRUE(saved.contains("\"accelerator_latency_ms\": 10"));
     EXPECT_FALSE(saved.contains("baseline_latency_ms"));
 }
@@ -894,7 +894,6 @@ TEST(Deadline, TheSeedJobCannotFinishInHalfAnHourAndTheLeveredJobNamesItsFewestW
     // Seed 000 at p = 0.98: the serial 2 % of 3e9 s alone is 6e7 s, far past 30 minutes.
     Scenario seed = defaultScenario();
     EXPECT_FALSE(evaluate(seed).deadline.has_value()); // off by default
-    seed.goal.finishWithin = true;
     seed.goal.deadlineSeconds = 1800;
     const DeadlineVerdict late = *evaluate(seed).deadline;
     EXPECT_FALSE(late.meets);
@@ -909,7 +908,6 @@ TEST(Deadline, TheSeedJobCannotFinishInHalfAnHourAndTheLeveredJobNamesItsFewestW
     // The levered job (keep half, 10 ms on an accelerator) at p = 1: 1.5e7 s of work, so
     // ceil(1.5e7 / 1800) = 8,334 workers; at its 10,000 it finishes in 1,500 s, 300 s early.
     Plan pruned = *scenariofile::fromJson(readPreset("pruned-accelerated.json")).plan;
-    pruned.scenario.goal.finishWithin = true;
     pruned.scenario.goal.deadlineSeconds = 1800;
     const DeadlineVerdict early = *evaluate(pruned.scenario).deadline;
     EXPECT_TRUE(early.meets);
@@ -919,11 +917,11 @@ TEST(Deadline, TheSeedJobCannotFinishInHalfAnHourAndTheLeveredJobNamesItsFewestW
     ASSERT_TRUE(early.withOverheads.workers.has_value());
     EXPECT_DOUBLE_EQ(*early.withOverheads.workers, 8334); // no overheads set
 
-    // The file keeps the switch, and a file without it reads as off.
+    // The file keeps the deadline, and a file without one has none.
     const Plan again = *scenariofile::fromJson(scenariofile::toJson(pruned)).plan;
-    EXPECT_TRUE(again.scenario.goal.finishWithin);
+    EXPECT_EQ(again.scenario.goal.deadlineSeconds, std::optional(1800.0));
     EXPECT_FALSE(scenariofile::fromJson(readPreset("pruned-accelerated.json"))
-                     .plan->scenario.goal.finishWithin);
+                     .plan->scenario.goal.deadlineSeconds.has_value());
 }
 
 // Issue 21: the calendar, the start and status dates, the pace switch, the correlation and each

@@ -321,29 +321,28 @@ TEST(TaskTable, TheModelTabsLeversAndDeadlineAreBoundRows)
     EXPECT_EQ(undo->undoText(), QStringLiteral("Batch predictions"));
     EXPECT_EQ(doc.scenario().workload.batchMsPerUser, std::optional(batching->value()));
 
-    // The deadline: off by default, showing the goal seek's 24 h, in hours as on Overheads & tail.
+    // The deadline: off by default, showing the 24 h a new deadline starts from, in hours.
     ValueControl *deadline = panel.deadlineControl();
     EXPECT_FALSE(deadline->isEnabledValue());
     EXPECT_DOUBLE_EQ(deadline->value(), 24);
     deadline->checkBox()->click();
-    EXPECT_TRUE(doc.scenario().goal.finishWithin);
-    EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 86'400);
+    EXPECT_EQ(doc.scenario().goal.deadlineSeconds, std::optional(86'400.0));
     EXPECT_EQ(undo->undoText(), QStringLiteral("Set a deadline"));
     // Typed in any unit of time (issue 32), kept in the field's hours.
     deadline->lineEdit()->setText(QStringLiteral("45 min"));
     ASSERT_TRUE(deadline->commitText()) << deadline->refusalMessage().toStdString();
-    EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 2700);
+    EXPECT_DOUBLE_EQ(*doc.scenario().goal.deadlineSeconds, 2700);
     EXPECT_EQ(undo->undoText(), QStringLiteral("Change deadline"));
     deadline->checkBox()->click();
-    EXPECT_FALSE(doc.scenario().goal.finishWithin);
-    EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 2700); // kept for the goal seek
+    // Off is no deadline: none is kept for a goal seek to plan for (issue 51).
+    EXPECT_FALSE(doc.scenario().goal.deadlineSeconds.has_value());
     EXPECT_EQ(undo->undoText(), QStringLiteral("Drop the deadline"));
     doc.undoStack()->undo();
     EXPECT_TRUE(deadline->isEnabledValue());
     EXPECT_DOUBLE_EQ(deadline->value(), 0.75);
     deadline->lineEdit()->setText(QStringLiteral("1.5 weeks"));
     ASSERT_TRUE(deadline->commitText()) << deadline->refusalMessage().toStdString();
-    EXPECT_DOUBLE_EQ(doc.scenario().goal.deadlineSeconds, 1.5 * 7 * 86'400);
+    EXPECT_DOUBLE_EQ(*doc.scenario().goal.deadlineSeconds, 1.5 * 7 * 86'400);
     EXPECT_DOUBLE_EQ(deadline->value(), 252);
     deadline->lineEdit()->setText(QStringLiteral("8 fortnights"));
     EXPECT_FALSE(deadline->commitText());

@@ -58,8 +58,8 @@ protected:
     void setGoal(bool finishWithin, double deadlineSeconds)
     {
         ASSERT_TRUE(doc->editScenario(QStringLiteral("goal"), EditId::None, [&](Scenario &s) {
-            s.goal.finishWithin = finishWithin;
-            s.goal.deadlineSeconds = deadlineSeconds;
+            s.goal.deadlineSeconds =
+                finishWithin ? std::optional<double>(deadlineSeconds) : std::nullopt;
         }));
         settle();
     }

@@ -60,7 +60,6 @@ Scenario thousandSecondJob()
     s.workload.workers = 10;
     s.workload.parallelFraction = 0.5;
     s.overheads = {};
-    s.goal.finishWithin = true;
     s.goal.deadlineSeconds = 200;
     return s;
 }
@@ -113,7 +112,7 @@ TEST(WhatItTakes, ABudgetByHand)
 {
     Scenario s = thousandSecondJob();
     s.goal.pricePerWorkerHour = 3.6;
-    s.goal.finishWithin = false;
+    s.goal.deadlineSeconds.reset();
     s.goal.budget = 2;
     // Budget alone, p = 0.5: cost(N) = N x 1,000 (0.5 + 0.5 / N) / 1,000 = 0.5 N + 0.5 dollars,
     // within $2 up to N = 3; the latency: 10 x 0.55 L / 1,000 = 0.0055 L within $2 up to
@@ -134,7 +133,7 @@ TEST(WhatItTakes, ABudgetByHand)
     // Deadline 200 s and budget $1.50 at p = 0.9: the latency must give runtime <= 150 s,
     // 1,000 x 0.19 x L / 1,000 <= 150, L <= 789.47 ms; the deadline alone allows 1,052.63 ms.
     s.workload.parallelFraction = 0.9;
-    s.goal.finishWithin = true;
+    s.goal.deadlineSeconds = 200;
     s.goal.budget = 1.5;
     result = whatittakes::whatItTakes(s, false);
     EXPECT_TRUE(result.deadlineOn);
@@ -167,7 +166,7 @@ TEST(WhatItTakes, ApplyingTheValueMeetsTheBudgetAndOneStepBackMisses)
     int checked = 0;
     for (const QString &name : presets()) {
         Plan plan = loadPreset(name);
-        plan.scenario.goal.finishWithin = false;
+        plan.scenario.goal.deadlineSeconds.reset();
         plan.scenario.goal.budget = evaluatePlan(plan).model.cost.total / 3;
         const PlanResult result = evaluatePlan(plan);
         ASSERT_TRUE(result.whatItTakes.active) << name.toStdString();
@@ -201,7 +200,6 @@ TEST(WhatItTakes, ApplyingTheValueMeetsTheBudgetAndOneStepBackMisses)
 TEST(WhatItTakes, TheFieldsSmallestStepIsTheReasonWhenItBinds)
 {
     Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 3600;
     const whatittakes::Result result = evaluatePlan(plan).whatItTakes;
     const whatittakes::Row *keep = rowOf(result, QStringLiteral("workload.keep_fraction"));
@@ -235,7 +233,7 @@ TEST(WhatItTakes, TheFieldsSmallestStepIsTheReasonWhenItBinds)
 TEST(WhatItTakes, NoDeadlineNoTable)
 {
     Scenario s = thousandSecondJob();
-    s.goal.finishWithin = false;
+    s.goal.deadlineSeconds.reset();
     EXPECT_FALSE(whatittakes::whatItTakes(s, false).active);
     EXPECT_TRUE(whatittakes::whatItTakes(s, false).rows.empty());
 }
@@ -327,7 +325,7 @@ TEST(WhatItTakesPlane, NoPlaneWithoutADeadlineOrALever)
                                                        QStringLiteral("workload.workers"), single);
     EXPECT_FALSE(same.active);
     EXPECT_EQ(same.reason.toStdString(), "pick two different levers");
-    s.goal.finishWithin = false;
+    s.goal.deadlineSeconds.reset();
     EXPECT_FALSE(whatittakes::plane(s, false, QStringLiteral("workload.workers"),
                                     QStringLiteral("workload.keep_fraction"), {})
                      .active);
@@ -341,7 +339,7 @@ TEST(WhatItTakesPlane, NoPlaneWithoutADeadlineOrALever)
 TEST(WhatItTakesPlane, ABudgetAloneByHand)
 {
     Scenario s = thousandSecondJob();
-    s.goal.finishWithin = false;
+    s.goal.deadlineSeconds.reset();
     s.goal.pricePerWorkerHour = 3.6;
     s.goal.budget = 2.0001;
     const whatittakes::Result single = whatittakes::whatItTakes(s, false);
@@ -528,8 +526,9 @@ TEST(WhatItTakesPlane, GeneratedPlansOfferOnlyPointsThatMeetTheLeverTablesTarget
                 std::uniform_real_distribution<double>(std::log(low), std::log(high))(random));
         };
         const int target = static_cast<int>(random() % 3); // deadline, budget, both
-        s.goal.finishWithin = target != 1;
-        s.goal.deadlineSeconds = runtime * factor(0.05, 3);
+        const double deadlineSeconds = runtime * factor(0.05, 3);
+        s.goal.deadlineSeconds =
+            target != 1 ? std::optional<double>(deadlineSeconds) : std::nullopt;
         if (target != 0)
             s.goal.budget = cost * factor(0.01, 3);
         budgets += s.goal.budget.has_value();
@@ -560,7 +559,7 @@ TEST(WhatItTakesPlane, GeneratedPlansOfferOnlyPointsThatMeetTheLeverTablesTarget
             whatittakes::apply(at, keyY, y);
             const ScenarioResult r = evaluate(at);
             if (single.deadlineOn) {
-                EXPECT_TRUE(deadline::meets(r.effectiveRuntimeSeconds, s.goal.deadlineSeconds))
+                EXPECT_TRUE(deadline::meets(r.effectiveRuntimeSeconds, *s.goal.deadlineSeconds))
                     << where << " " << what << " at " << x << ", " << y;
             }
             if (single.budget) {
@@ -617,7 +616,6 @@ TEST(WhatItTakesPlane, EveryBoundaryPointMeetsAndOneStepBeyondMisses)
     int checked = 0;
     for (const QString &name : presets()) {
         Plan plan = loadPreset(name);
-        plan.scenario.goal.finishWithin = true;
         plan.scenario.goal.deadlineSeconds = evaluatePlan(plan).model.effectiveRuntimeSeconds / 3;
         for (const auto &[keyX, keyY] : {std::pair{QStringLiteral("workload.workers"),
                                                    QStringLiteral("workload.keep_fraction")},
@@ -708,7 +706,6 @@ TEST(WhatItTakes, TheDeviceRowIsTheCheapestThatMeets)
 {
     Plan plan = loadPreset(QStringLiteral("embedding-h100.json"));
     ASSERT_TRUE(plan.scenario.hardware.enabled);
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 60'000; // H100 SXM: 18.03 hours, misses
     const PlanResult result = evaluatePlan(plan);
     const whatittakes::Row &row = result.whatItTakes.rows.back();
@@ -722,8 +719,9 @@ TEST(WhatItTakes, TheDeviceRowIsTheCheapestThatMeets)
         Plan on = plan;
         on.scenario.hardware.device = device.name;
         const PlanResult there = evaluatePlan(on);
-        if (!there.hardware.current.inForce || !deadline::meets(there.model.effectiveRuntimeSeconds,
-                                                                plan.scenario.goal.deadlineSeconds))
+        if (!there.hardware.current.inForce ||
+            !deadline::meets(there.model.effectiveRuntimeSeconds,
+                             *plan.scenario.goal.deadlineSeconds))
             continue;
         if (cheapest.isEmpty() || there.model.cost.total < cheapestCost) {
             cheapest = device.name;
@@ -756,7 +754,6 @@ TEST(WhatItTakes, ApplyingTheValueMeetsAndOneStepBackMisses)
         const double now = evaluatePlan(typed).model.effectiveRuntimeSeconds;
         for (const double factor : {1.0 / 3.0, 3.0}) {
             Plan plan = typed;
-            plan.scenario.goal.finishWithin = true;
             plan.scenario.goal.deadlineSeconds = now * factor;
             const PlanResult result = evaluatePlan(plan);
             ASSERT_TRUE(result.whatItTakes.active) << name.toStdString();
@@ -774,7 +771,7 @@ TEST(WhatItTakes, ApplyingTheValueMeetsAndOneStepBackMisses)
                 Plan applied = plan;
                 ASSERT_TRUE(whatittakes::apply(applied.scenario, row.key, *row.needed)) << where;
                 const double runtime = evaluatePlan(applied).model.effectiveRuntimeSeconds;
-                EXPECT_TRUE(deadline::meets(runtime, plan.scenario.goal.deadlineSeconds)) << where;
+                EXPECT_TRUE(deadline::meets(runtime, *plan.scenario.goal.deadlineSeconds)) << where;
                 EXPECT_EQ(runtime, row.runtimeSeconds) << where;
                 // One step back toward failing.
                 const double step = std::pow(10.0, -row.decimals);
@@ -784,7 +781,7 @@ TEST(WhatItTakes, ApplyingTheValueMeetsAndOneStepBackMisses)
                 if (!validate(stepped.scenario).empty())
                     continue; // the field's end: every value of it meets
                 EXPECT_FALSE(deadline::meets(evaluatePlan(stepped).model.effectiveRuntimeSeconds,
-                                             plan.scenario.goal.deadlineSeconds))
+                                             *plan.scenario.goal.deadlineSeconds))
                     << where << " needed " << *row.needed << " back " << back;
                 ++checked;
             }
@@ -800,7 +797,6 @@ namespace {
 Plan seed000Options()
 {
     Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     const auto pair = [](const char *key, const char *value) {
         return std::pair<QString, QString>{QLatin1String(key), QLatin1String(value)};

@@ -80,8 +80,7 @@ TEST(WhatItTakesWindow, TheOvernightStoryInFourActions)
     ValueControl *deadline = window.inputs()->deadlineControl();
     QTest::mouseClick(deadline->checkBox(), Qt::LeftButton);
     typeInto(deadline, QStringLiteral("8"));
-    ASSERT_TRUE(doc->scenario().goal.finishWithin);
-    ASSERT_EQ(doc->scenario().goal.deadlineSeconds, 8 * 3600.0);
+    ASSERT_EQ(doc->scenario().goal.deadlineSeconds, std::optional(8 * 3600.0));
     EXPECT_FALSE(doc->planResult().whatItTakes.meetsNow);
 
     // 2. The table is in front, and it is core's rows.
@@ -137,7 +136,6 @@ TEST(WhatItTakesWindow, TheHeadlinesFewestWorkersApply)
     window.show();
     ScenarioDocument *doc = window.document();
     Plan plan = preset(QStringLiteral("embedding-h100.json"));
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     doc->load(plan, QString());
     QToolButton *applyWorkers = nullptr;
@@ -164,7 +162,6 @@ TEST(WhatItTakesWindow, OptionsSideBySideAndSwitch)
     window.show();
     ScenarioDocument *doc = window.document();
     Plan plan = preset(QStringLiteral("nightly-scoring.json"));
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     plan.scenario.options = {
         {QStringLiteral("pruned"),
@@ -210,7 +207,6 @@ TEST(WhatItTakesWindow, TwoLeversPickAndApplyTheCheapest)
     window.show();
     ScenarioDocument *doc = window.document();
     Plan plan = preset(QStringLiteral("nightly-scoring.json"));
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 8 * 3600.0;
     doc->load(plan, QString());
     PlaneView *view = window.planeView();
@@ -280,7 +276,6 @@ TEST(WhatItTakesWindow, AnOptionNamedAndTypedInTheWindow)
     window.show();
     ScenarioDocument *doc = window.document();
     Plan plan = preset(QStringLiteral("nightly-scoring.json"));
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     doc->load(plan, QString());
     OptionsView *view = window.optionsView();
@@ -383,7 +378,6 @@ TEST(WhatItTakesWindow, TheDeviceRowApplies)
     window.show();
     ScenarioDocument *doc = window.document();
     Plan plan = preset(QStringLiteral("embedding-h100.json"));
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 60'000;
     doc->load(plan, QString());
     WhatItTakesView *view = window.whatItTakes();

@@ -732,7 +732,7 @@ TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
     in.withOverheads = r.overheads.model;
     in.simulation = params;
     in.simulation.trials = static_cast<int>(s.goal.trials);
-    in.deadlineSeconds = s.goal.deadlineSeconds;
+    in.deadlineSeconds = *s.goal.deadlineSeconds; // the preset's hour, in force
     in.pricePerWorkerHour = s.goal.pricePerWorkerHour;
     const goalseek::Result goal = goalseek::seek(in);
     QTableWidget *table = tail->goalTable();
@@ -825,13 +825,14 @@ TEST_F(WindowTest, AJobTooFineToSimulateSaysWhy)
 // simulation; the tail panel draws the result the document holds once it says the job finished.
 TEST_F(WindowTest, TheTailPanelShowsTheDocumentsResultWhenItsJobFinishes)
 {
+    // Its deadline is in force: the document simulates it as soon as it opens.
+    QSignalSpy started(doc, &ScenarioDocument::jobStarted);
+    QSignalSpy finished(doc, &ScenarioDocument::jobFinished);
     ASSERT_TRUE(window->openFile(presetPath("feature-store-cap.json")));
     Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
     fewer.simulation.trials = 100;
     fewer.goal.trials = 20;
     ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
-    QSignalSpy started(doc, &ScenarioDocument::jobStarted);
-    QSignalSpy finished(doc, &ScenarioDocument::jobFinished);
     window->workspaces()->setCurrentIndex(1);
     TailPanel *tail = window->tailPanel();
     ASSERT_TRUE(waitForSimulation(tail, doc));
@@ -886,7 +887,8 @@ TEST_F(WindowTest, TheTailPanelsCancelStopsTheDocumentsJob)
     ASSERT_EQ(cancelled.count(), 1);
     EXPECT_EQ(cancelled.first().at(0).value<Job>(), Job::Simulation);
     EXPECT_EQ(doc->planResult().simulation.state, JobState::NotAsked);
-    EXPECT_EQ(doc->planResult().goalSeek.state, JobState::NotAsked);
+    // The plan sets no deadline: its goal seek is no job at all, before or after.
+    EXPECT_EQ(doc->planResult().goalSeek.state, JobState::Failed);
     EXPECT_FALSE(cancel->isVisible());
     EXPECT_EQ(tail->simulationStatus()->text(),
               QStringLiteral("Cancelled: the results shown are from the previous run."));
@@ -1525,7 +1527,6 @@ TEST(Currency, TheTailsFieldTakesACodeAndRefusesOtherText)
 {
     MainWindow window(MainWindow::Options::headless());
     Plan plan;
-    plan.scenario.goal.finishWithin = true;
     plan.scenario.goal.deadlineSeconds = 3600;
     window.document()->load(plan, QString());
     window.show();

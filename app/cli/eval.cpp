@@ -16,7 +16,7 @@ namespace pipeplan::cli {
 
 namespace {
 
-/// The plan against its deadline (goal.finish_within): null when no deadline is set. The closed
+/// The plan against its deadline (goal.deadline_s): null when no deadline is set. The closed
 /// form's verdict, and for the plan (not its baseline) the simulated P50's ("simulated", null
 /// when the job is not simulated) with both said in "verdicts" (issue 32).
 QJsonValue deadlineObject(const ScenarioResult &r, const PlanResult *plan)
@@ -156,7 +156,7 @@ int runEval(const Flags &flags, QTextStream &out)
     // One evaluation of the plan, the window's and the report's.
     PlanResult evaluated = evaluatePlan(plan);
     // A deadline is judged by the simulation too, with the window's own job (issue 32).
-    if (plan.scenario.goal.finishWithin && evaluated.tail.simulationError.isEmpty())
+    if (plan.scenario.goal.deadlineSeconds && evaluated.tail.simulationError.isEmpty())
         completeBackground(evaluated, plan, Background::Simulation);
     const ScenarioResult &r = evaluated.model;
     const std::optional<ScenarioResult> &baseline = evaluated.baseline.result;

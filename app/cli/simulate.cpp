@@ -257,8 +257,15 @@ int runDeadline(const Flags &flags, QTextStream &out)
         applySimulationFlags(flags, plan.scenario);
         GoalSettings &goal = plan.scenario.goal;
         goal.trials = flags.number(QStringLiteral("trials"), fields::trials, goal.trials);
-        goal.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds,
-                                            goal.deadlineSeconds);
+        // --deadline-s sets the Goal's deadline, as --set goal.deadline_s would; a plan without
+        // one is not sought for a hidden one (issue 51).
+        if (flags.has(QStringLiteral("deadline-s")))
+            goal.deadlineSeconds =
+                flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds);
+        if (!goal.deadlineSeconds)
+            throw InvalidInput{QStringLiteral("%1 sets no deadline: give --deadline-s or --set "
+                                              "goal.deadline_s=SECONDS")
+                                   .arg(flags.positional().first())};
         goal.pricePerWorkerHour = flags.number(QStringLiteral("price-per-worker-hour"),
                                                fields::pricePerWorkerHour, goal.pricePerWorkerHour);
         if (flags.has(QStringLiteral("currency")))
@@ -268,7 +275,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
             throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
                                errors.front().message};
         PlanResult result = evaluatePlan(plan);
-        in = result.tail.goal;
+        in = *result.tail.goal;
         if (const auto errors = simulation::validate(in.simulation); !errors.empty())
             throw InvalidInput{QStringLiteral("simulation of %1: %2")
                                    .arg(flags.positional().first(), errors.front().toString())};
@@ -354,7 +361,8 @@ Command deadlineCommand()
 {
     std::vector<FlagDef> flags{
         {QStringLiteral("deadline-s"), FlagKind::Value,
-         QStringLiteral("the deadline in seconds (required without FILE)")},
+         QStringLiteral("the deadline in seconds (required unless FILE sets goal.deadline_s; "
+                        "with FILE it sets the Goal's deadline)")},
         {QStringLiteral("price-per-worker-hour"), FlagKind::Value,
          QStringLiteral("price of one worker for one hour; default 0 (or the file's)")},
         {QStringLiteral("currency"), FlagKind::Value,

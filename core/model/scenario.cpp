@@ -166,8 +166,9 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
           QStringLiteral("simulation.checkpoint_cost_s"));
     check(fields::trials, sim.trials, QStringLiteral("simulation.trials"));
     check(fields::seed, sim.seed, QStringLiteral("simulation.seed"));
-    check(fields::deadlineSeconds, scenario.goal.deadlineSeconds,
-          QStringLiteral("goal.deadline_s"));
+    if (scenario.goal.deadlineSeconds)
+        check(fields::deadlineSeconds, *scenario.goal.deadlineSeconds,
+              QStringLiteral("goal.deadline_s"));
     check(fields::pricePerWorkerHour, scenario.goal.pricePerWorkerHour,
           QStringLiteral("goal.price_per_worker_hour"));
     check(fields::trials, scenario.goal.trials, QStringLiteral("goal.trials"));

@@ -82,10 +82,10 @@ struct SimulationSettings
 /// Goal seek: the fewest workers that finish by the deadline, and what each option costs.
 struct GoalSettings
 {
-    double deadlineSeconds = 24 * 3600.0;
-    /// The Model tab's "Finish within": the headline, the waterfall and the scaling table judge
-    /// the plan against deadlineSeconds (off by default; the goal seek always uses it).
-    bool finishWithin = false;
+    /// The one deadline (issue 51), set under Model > Goal: the headline, the waterfall, the
+    /// scaling table, the goal seek and the device ranking judge the plan against it. Unset, no
+    /// deadline: nothing plans for a hidden one, and the goal seek does not run.
+    std::optional<double> deadlineSeconds;
     double pricePerWorkerHour = 0.5;
     /// "Within budget" (issue 35): what the job may cost (workers x runtime x price), in
     /// `currency`; unset, no budget. What it would take answers for it with the deadline.

@@ -1164,15 +1164,16 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
         result.cost = {at(result.runtimeSeconds.p10), at(result.runtimeSeconds.p50),
                        at(result.runtimeSeconds.p90)};
     }
-    if (s.goal.finishWithin) {
-        result.deadlineSeconds = s.goal.deadlineSeconds;
-        const auto meet = std::count_if(runtimes.begin(), runtimes.end(), [&s](double t) {
-            return deadline::meets(t, s.goal.deadlineSeconds);
-        });
+    if (s.goal.deadlineSeconds) {
+        const double deadlineSeconds = *s.goal.deadlineSeconds;
+        result.deadlineSeconds = deadlineSeconds;
+        const auto meet =
+            std::count_if(runtimes.begin(), runtimes.end(), [deadlineSeconds](double t) {
+                return deadline::meets(t, deadlineSeconds);
+            });
         result.pMeetDeadline = static_cast<double>(meet) / static_cast<double>(n);
         for (const double q : {0.5, 0.9}) {
-            Result::Fewest fewest{
-                q, fewestWorkers(jobs, s.goal.deadlineSeconds, q, fields::workers.max)};
+            Result::Fewest fewest{q, fewestWorkers(jobs, deadlineSeconds, q, fields::workers.max)};
             if (fewest.workers) {
                 runtimesAt(jobs, *fewest.workers, runtimes);
                 fewest.runtimeSeconds = quantile(runtimes, q);
@@ -1201,7 +1202,7 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
         // The median that brings the chosen percentile to the deadline: bisection over the
         // field's bounds (log scale for positive numbers) on the first 2,000 samples.
         const std::optional<double> now = in->get(s, in->stage);
-        if (s.goal.finishWithin && now && in->slot != Slot::Price) {
+        if (s.goal.deadlineSeconds && now && in->slot != Slot::Price) {
             const size_t m = std::min<size_t>(n, 2000);
             std::vector<double> trial(m);
             // The parallel fraction and the cold start leave every sample's work and caps as
@@ -1234,7 +1235,7 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
                 [&](double median) {
                     // The log of the ratio: close to linear in the median's log (the runtime
                     // is nearly a power of most inputs), so the secant lands near the crossing.
-                    return std::log(percentileAt(median) / s.goal.deadlineSeconds);
+                    return std::log(percentileAt(median) / *s.goal.deadlineSeconds);
                 },
                 *now, lo, hi, scale);
         }

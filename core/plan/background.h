@@ -57,7 +57,7 @@ struct SimulatedTail
 struct TailRequest
 {
     simulation::Params params;
-    goalseek::Inputs goal;
+    std::optional<goalseek::Inputs> goal; ///< unset without a deadline: nothing to seek
     double headlineSeconds = 0;
     bool operator==(const TailRequest &) const = default;
 };

@@ -337,8 +337,7 @@ ScenarioResult evaluate(const Scenario &scenario)
     r.overheads = evaluateOverheads(scenario, r);
     r.memory = checkMemory(scenario.memory, w.predictionsPerUser);
     r.effectiveRuntimeSeconds = r.overheads.enabled ? r.overheads.runtimeSeconds : r.runtimeSeconds;
-    if (scenario.goal.finishWithin)
-        r.deadline = deadlineVerdict(scenario, r);
+    r.deadline = deadlineVerdict(scenario, r);
     const double price = scenario.goal.pricePerWorkerHour;
     r.scaling =
         scalingRows(r.workSeconds, w.parallelFraction, scenario.workerCounts, r.overheads, price);
@@ -502,25 +501,30 @@ Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
     return c;
 }
 
-goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result)
+std::optional<goalseek::Inputs> goalInputs(const Scenario &scenario, const ScenarioResult &result)
 {
+    if (!scenario.goal.deadlineSeconds)
+        return std::nullopt;
     goalseek::Inputs in;
     in.naive = naiveModel(scenario, result);
     in.withOverheads = result.overheads.model;
     in.simulation = simulationParams(scenario, result);
     in.simulation.workers = 1;
     in.simulation.trials = static_cast<int>(scenario.goal.trials);
-    in.deadlineSeconds = scenario.goal.deadlineSeconds;
+    in.deadlineSeconds = *scenario.goal.deadlineSeconds;
     in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
     return in;
 }
 
-DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &result)
+std::optional<DeadlineVerdict> deadlineVerdict(const Scenario &scenario,
+                                               const ScenarioResult &result)
 {
+    if (!scenario.goal.deadlineSeconds)
+        return std::nullopt;
     goalseek::Inputs in;
     in.naive = naiveModel(scenario, result);
     in.withOverheads = result.overheads.model;
-    in.deadlineSeconds = scenario.goal.deadlineSeconds;
+    in.deadlineSeconds = *scenario.goal.deadlineSeconds;
     in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
     DeadlineVerdict verdict;
     verdict.deadlineSeconds = in.deadlineSeconds;
@@ -600,12 +604,19 @@ std::vector<DeviceOption> deviceOptions(const Scenario &typed)
         option.bound = hw.roofline.bound;
         const Scenario s = scenarioInForce(on, hw);
         const ScenarioResult r = evaluate(s);
-        goalseek::Inputs in;
-        in.naive = naiveModel(s, r);
-        in.withOverheads = r.overheads.model;
-        in.deadlineSeconds = s.goal.deadlineSeconds;
-        in.pricePerWorkerHour = s.goal.pricePerWorkerHour;
-        const goalseek::Option fewest = goalseek::overheadOption(in);
+        // Without a deadline no device is judged against one (issue 51): each runs the plan's
+        // own workers.
+        const std::optional<goalseek::Inputs> in = goalInputs(s, r);
+        if (!in) {
+            option.possible = true;
+            option.workers = s.workload.workers;
+            option.runtimeSeconds = r.effectiveRuntimeSeconds;
+            option.workerHours = r.cost.workerHours;
+            option.cost = r.cost.total;
+            possible.push_back(std::move(option));
+            continue;
+        }
+        const goalseek::Option fewest = goalseek::overheadOption(*in);
         if (!fewest.workers) {
             option.reason = fewest.reason;
             impossible.push_back(std::move(option));

@@ -68,7 +68,7 @@ BalancedSplit balancedSplit(const Scenario &scenario);
 /// `scenario` with `split`'s workload and stages: what "Apply balanced split" sets.
 Scenario withBalancedSplit(Scenario scenario, const BalancedSplit &split);
 
-/// The plan judged against its deadline ("Finish within"): whether the runtime the headline shows
+/// The plan judged against its deadline (Model > Goal): whether the runtime the headline shows
 /// meets it, by how much, and the fewest workers that would by the naive model and with the
 /// overheads (the goal seek's closed forms), or why nothing can.
 struct DeadlineVerdict
@@ -122,7 +122,7 @@ struct ScenarioResult
     /// The runtime the headline shows: with overheads when any is set, else runtimeSeconds.
     /// The one definition of "the runtime" (headline, comparison, waterfall, report, eval).
     double effectiveRuntimeSeconds = 0;
-    /// Set when the scenario's goal has finishWithin on.
+    /// Set when the scenario's goal has a deadline.
     std::optional<DeadlineVerdict> deadline;
     CostSummary cost;
     bool operator==(const ScenarioResult &) const = default;
@@ -174,7 +174,8 @@ struct DeviceOption
 };
 
 /// Every device of the plan (the catalogue and its own), cheapest first; those that cannot
-/// follow in catalogue order.
+/// follow in catalogue order. With a deadline each at the fewest workers that meet it (with the
+/// overheads); without one, each at the plan's workers.
 std::vector<DeviceOption> deviceOptions(const Scenario &typed);
 
 /// The speedup the overheads leave, naive single-stream work / T(N) with overheads (cold start,
@@ -224,13 +225,15 @@ double effectiveRuntimeSeconds(const Scenario &scenario);
 simulation::Params simulationParams(const Scenario &scenario, const ScenarioResult &result);
 
 /// The goal seek for the scenario: its naive and overhead models, its simulated job (workers
-/// left at 1: the seek varies them) with the goal's trials, deadline and price.
-goalseek::Inputs goalInputs(const Scenario &scenario, const ScenarioResult &result);
+/// left at 1: the seek varies them) with the goal's trials, deadline and price. Unset without
+/// a deadline: the goal seek plans for none it was not given (issue 51).
+std::optional<goalseek::Inputs> goalInputs(const Scenario &scenario, const ScenarioResult &result);
 
 /// The scenario against its goal's deadline: meets = effectiveRuntimeSeconds <= deadline, the
 /// margin, and goalseek::naiveOption / overheadOption for the fewest workers (seed 000's Amdahl
-/// inverted: N with S(p, N) >= W' / (deadline - C)). Evaluated whether or not finishWithin is on.
-DeadlineVerdict deadlineVerdict(const Scenario &scenario, const ScenarioResult &result);
+/// inverted: N with S(p, N) >= W' / (deadline - C)). Unset without a deadline.
+std::optional<DeadlineVerdict> deadlineVerdict(const Scenario &scenario,
+                                               const ScenarioResult &result);
 
 /// One device's activations over time, as the memory chart draws it: memoryOverTime's steps,
 /// then the last value held again at the makespan so the line reaches the chart's end.

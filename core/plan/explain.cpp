@@ -110,6 +110,14 @@ QString deadlineCell(double runtimeSeconds, double deadlineSeconds)
     return QStringLiteral("late, ×") + num(times, times < 10 ? 2 : times < 100 ? 1 : 0);
 }
 
+QString goalSeekDeadline(const GoalSettings &goal)
+{
+    if (!goal.deadlineSeconds)
+        return QStringLiteral("No deadline set: the fewest workers need one.");
+    return QStringLiteral("Fewest workers for the deadline of %1 set under Model > Goal.")
+        .arg(format::duration(*goal.deadlineSeconds));
+}
+
 QString deadlineShort(const DeadlineVerdict &v)
 {
     if (!v.naive.workers)
@@ -350,10 +358,9 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
     rows.emplace_back(QStringLiteral("Simulation"),
                       QStringLiteral("%1 trials, seed %2")
                           .arg(format::grouped(sim.trials, 0), format::grouped(sim.seed, 0)));
-    rows.emplace_back(QStringLiteral("Deadline"),
-                      s.goal.finishWithin ? format::duration(s.goal.deadlineSeconds)
-                                          : QStringLiteral("none set (the goal seek plans for %1)")
-                                                .arg(format::duration(s.goal.deadlineSeconds)));
+    rows.emplace_back(QStringLiteral("Deadline"), s.goal.deadlineSeconds
+                                                      ? format::duration(*s.goal.deadlineSeconds)
+                                                      : QStringLiteral("none set"));
     rows.emplace_back(QStringLiteral("Price per worker-hour"),
                       format::money(s.goal.pricePerWorkerHour, s.goal.currency));
     // The device and the model, when they set the latency (issue 33).
@@ -572,9 +579,9 @@ QString question(const Scenario &s, const ScenarioResult &r)
     const QString job = QStringLiteral("How long does scoring %1 × %2 take on %3")
                             .arg(users, counted(w.predictionsPerUser, "prediction", "predictions"),
                                  counted(w.workers, "worker", "workers"));
-    if (s.goal.finishWithin)
+    if (s.goal.deadlineSeconds)
         return job + QStringLiteral(", and can it finish within %1?")
-                         .arg(format::duration(s.goal.deadlineSeconds));
+                         .arg(format::duration(*s.goal.deadlineSeconds));
     return job + QLatin1Char('?');
 }
 

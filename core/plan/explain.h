@@ -147,6 +147,11 @@ std::vector<QStringList> fitRows(const fit::Result &result, const QString &unit)
 /// "Runtime (s)".
 std::vector<QStringList> runRows(const fit::Runs &runs);
 
+/// What the goal seek plans for, with where it is set (issue 51): "Fewest workers for the
+/// deadline of 1 day set under Model > Goal." or, without one, "No deadline set: the fewest
+/// workers need one." The Overheads & tail workspace and the report's goal seek section.
+QString goalSeekDeadline(const GoalSettings &goal);
+
 /// The goal seek's options as text rows, header first: model, fewest workers, finishes in, cost
 /// at the price per worker-hour, why not. The window's table, the report and the CLI.
 /// With `ranges` (issue 34), two rows more: the fewest workers that meet the deadline at P50 and

@@ -12,6 +12,13 @@
 /// overheads and the simulation (at P50 and at P90), and what each option costs.
 namespace pipeplan::goalseek {
 
+/// Why a plan without a deadline has no goal seek and no verdict (issue 51): the section's
+/// reason, and what the views, the report and the CLI say instead of planning for a hidden one.
+inline QString noDeadline()
+{
+    return QStringLiteral("no deadline set");
+}
+
 struct Inputs
 {
     OverheadModel naive;

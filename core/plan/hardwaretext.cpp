@@ -23,12 +23,33 @@ std::vector<QStringList> rooflineRows(const Roofline &roofline)
     return rows;
 }
 
-QStringList deviceOptionsHeader()
+QStringList deviceOptionsHeader(bool deadline)
 {
-    return {QStringLiteral("Device"),         QStringLiteral("Batch"),
-            QStringLiteral("Latency/item"),   QStringLiteral("Bound"),
-            QStringLiteral("Devices needed"), QStringLiteral("Runtime"),
-            QStringLiteral("Device-hours"),   QStringLiteral("Cost")};
+    return {QStringLiteral("Device"),
+            QStringLiteral("Batch"),
+            QStringLiteral("Latency/item"),
+            QStringLiteral("Bound"),
+            deadline ? QStringLiteral("Devices needed") : QStringLiteral("Devices"),
+            QStringLiteral("Runtime"),
+            QStringLiteral("Device-hours"),
+            QStringLiteral("Cost")};
+}
+
+QString deviceOptionsTitle(const Scenario &scenario)
+{
+    const QString batch = format::grouped(scenario.hardware.batch, 0);
+    if (const std::optional<double> deadline = scenario.goal.deadlineSeconds)
+        return QStringLiteral("Cheapest device that meets the deadline of %1 (set under Model > "
+                              "Goal), at batch %2 or the largest that fits")
+            .arg(format::duration(*deadline), batch);
+    // No hidden deadline ranks them: each device at the plan's own workers.
+    return QStringLiteral("Each device at the plan's %1, cheapest first, at batch %2 or the "
+                          "largest that fits. No deadline set: set one under Model > Goal to "
+                          "find the fewest devices that meet it")
+        .arg(format::count(scenario.workload.workers, scenario.workload.workers == 1
+                                                          ? QLatin1String("worker")
+                                                          : QLatin1String("workers")),
+             batch);
 }
 
 std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &options,

@@ -16,8 +16,13 @@ QStringList rooflineHeader();
 std::vector<QStringList> rooflineRows(const hardware::Roofline &roofline);
 
 /// "Device", "Batch", "Latency/item", "Bound", "Devices needed", "Runtime", "Device-hours",
-/// "Cost".
-QStringList deviceOptionsHeader();
+/// "Cost"; "Devices" instead of "Devices needed" without a deadline (`deadline` false): then
+/// nothing is needed, each device runs the plan's workers.
+QStringList deviceOptionsHeader(bool deadline = true);
+/// The device table's title, with the deadline in force and where it is set, or, without one,
+/// what the table shows instead and where to set one (issue 51): the window's caption and the
+/// report's heading.
+QString deviceOptionsTitle(const Scenario &scenario);
 /// One row per device, cheapest first; one that cannot says why in its "Devices needed" cell.
 std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &options,
                                           const QString &currency);

@@ -29,8 +29,7 @@ bool sameModelInputs(const Scenario &a, const Scenario &b)
            ha.training.pipelineStages == hb.training.pipelineStages &&
            ha.training.shardOptimizer == hb.training.shardOptimizer &&
            ha.training.recompute == hb.training.recompute && a.goal.currency == b.goal.currency &&
-           a.goal.finishWithin == b.goal.finishWithin &&
-           (!a.goal.finishWithin || a.goal.deadlineSeconds == b.goal.deadlineSeconds) &&
+           a.goal.deadlineSeconds == b.goal.deadlineSeconds &&
            a.uncertainty.ranges == b.uncertainty.ranges;
 }
 
@@ -51,9 +50,10 @@ TailSection tailSection(const Scenario &scenario, const ScenarioResult &model)
     section.simulation = simulationParams(scenario, model);
     if (const auto errors = simulation::validate(section.simulation); !errors.empty())
         section.simulationError = errors.front().toString();
-    // Its workers stay 1 (the seek varies them), so a workers tick leaves it equal.
+    // Its workers stay 1 (the seek varies them), so a workers tick leaves it equal. Without a
+    // deadline there is nothing to seek and nothing to judge (issue 51).
     section.goal = goalInputs(scenario, model);
-    section.verdict = model.deadline ? *model.deadline : deadlineVerdict(scenario, model);
+    section.verdict = model.deadline;
     return section;
 }
 
@@ -353,6 +353,10 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
     if (sections & Section::Tail) {
         result.simulation = {};
         result.goalSeek = {};
+        if (!result.tail.goal) {
+            result.goalSeek.state = JobState::Failed;
+            result.goalSeek.reason = goalseek::noDeadline();
+        }
         if (!result.tail.simulationError.isEmpty()) {
             result.simulation.state = JobState::Failed;
             result.simulation.reason = result.tail.simulationError;
@@ -383,8 +387,8 @@ void completeBackground(PlanResult &result, const Plan &plan, Backgrounds which)
         result.simulation.state = JobState::Ready;
         result.simulation.progress = 1;
     }
-    if ((which & Background::GoalSeek) && !result.goalSeek.ready()) {
-        result.goalSeek.value = goalseek::seek(result.tail.goal);
+    if ((which & Background::GoalSeek) && !result.goalSeek.ready() && result.tail.goal) {
+        result.goalSeek.value = goalseek::seek(*result.tail.goal);
         result.goalSeek.state = JobState::Ready;
         result.goalSeek.progress = 1;
     }

@@ -53,10 +53,11 @@ struct TailSection
     simulation::Params simulation;
     /// Why the job cannot be simulated (too many shards ...), empty when it can.
     QString simulationError;
-    goalseek::Inputs goal;
-    /// The plan against the goal's deadline, "Finish within" on or not (the goal seek's page
-    /// prints it): the model's verdict when it has one.
-    DeadlineVerdict verdict;
+    /// The goal seek's inputs; unset without a deadline (the goal seek section is then Failed
+    /// with goalseek::noDeadline()).
+    std::optional<goalseek::Inputs> goal;
+    /// The plan against the goal's deadline (the model's verdict); unset without a deadline.
+    std::optional<DeadlineVerdict> verdict;
     bool operator==(const TailSection &) const = default;
 };
 

@@ -54,8 +54,7 @@ QString missingContent(ReportSection section, const Plan &plan, const PlanResult
     case ReportSection::GoalSeek:
         if (goalEntered(s.goal) || context.goalSeekAtHand)
             return {};
-        return QStringLiteral("no deadline set: the goal holds its default of %1")
-            .arg(format::duration(s.goal.deadlineSeconds));
+        return goalseek::noDeadline();
     case ReportSection::Training:
         if (trainingEntered(s.training))
             return {};

@@ -211,14 +211,15 @@ QString recomputeKey(hardware::Recompute recompute)
     return QStringLiteral("none");
 }
 
-/// The goal section; its plane's two levers only when they are not the default pair, so a
-/// plan that never picked them saves as before.
+/// The goal section; its deadline only when one is set (version 9: no deadline is kept while
+/// off), its plane's two levers only when they are not the default pair, so a plan that never
+/// picked them saves as before.
 QJsonObject goalObject(const Scenario &s)
 {
     const GoalSettings &goal = s.goal;
-    QJsonObject object{{QStringLiteral("deadline_s"), goal.deadlineSeconds},
-                       {QStringLiteral("finish_within"), goal.finishWithin},
-                       {QStringLiteral("currency"), goal.currency}};
+    QJsonObject object{{QStringLiteral("currency"), goal.currency}};
+    if (goal.deadlineSeconds)
+        object.insert(QStringLiteral("deadline_s"), *goal.deadlineSeconds);
     writeRows(object, s, QLatin1StringView("goal"));
     if (goal.levers != GoalSettings{}.levers)
         object.insert(QStringLiteral("levers"), QJsonArray{goal.levers[0], goal.levers[1]});
@@ -1151,12 +1152,9 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
 
     const QString goalKey = QStringLiteral("goal");
     const QJsonObject goal = read.section(root, goalKey, path(goalKey));
+    // Version 9: a deadline_s is the deadline in force (an older file's was migrated before).
     s.goal.deadlineSeconds =
-        read.numberOr(goal, QStringLiteral("deadline_s"), sectionPath(goalKey, "deadline_s"),
-                      s.goal.deadlineSeconds);
-    s.goal.finishWithin =
-        read.booleanOr(goal, QStringLiteral("finish_within"), sectionPath(goalKey, "finish_within"),
-                       s.goal.finishWithin);
+        read.optionalNumber(goal, QStringLiteral("deadline_s"), sectionPath(goalKey, "deadline_s"));
     readRows(read, goal, path(goalKey), s, QLatin1StringView("goal"));
     // Files from before the currency was named priced in no unit: they read as US dollars,
     // the default a new plan has.
@@ -1274,6 +1272,66 @@ void migrateLeversFromVersion4(QJsonObject &scenario)
     }
     if (scenario.value(QStringLiteral("workload")).isObject())
         scenario.insert(QStringLiteral("workload"), workload);
+}
+
+/// Before version 9 a file kept a deadline while "Finish within" was off (the goal seek and the
+/// device ranking still planned for it, issue 51). Version 9 holds the deadline in force only:
+/// finish_within true keeps it, a deadline_s kept while off is dropped. Returns the dropped
+/// deadline, so the window can say what it did.
+std::optional<double> migrateDeadlineFromVersion8(QJsonObject &scenario)
+{
+    QJsonObject goal = scenario.value(QStringLiteral("goal")).toObject();
+    const QJsonValue finishWithin = goal.take(QStringLiteral("finish_within"));
+    const QJsonValue deadline = goal.value(QStringLiteral("deadline_s"));
+    std::optional<double> dropped;
+    if (!finishWithin.toBool(false) && !deadline.isUndefined()) {
+        if (deadline.isDouble())
+            dropped = deadline.toDouble();
+        goal.remove(QStringLiteral("deadline_s"));
+    }
+    if (scenario.contains(QStringLiteral("goal")))
+        scenario.insert(QStringLiteral("goal"), goal);
+    return dropped;
+}
+
+/// An option of a file before version 9 (issue 35's `options`) may set `goal.finish_within`,
+/// a key version 9 does not have: true becomes the deadline it turned on (the option's own
+/// `goal.deadline_s`, else the one the plan held, kept or not), false no deadline.
+void migrateOptionDeadlinesFromVersion8(QJsonObject &root, const QJsonValue &planDeadline)
+{
+    QJsonValue options = root.value(QStringLiteral("options"));
+    if (!options.isArray())
+        return;
+    QJsonArray list = options.toArray();
+    const QString finishKey = QStringLiteral("goal.finish_within");
+    const QString deadlineKey = QStringLiteral("goal.deadline_s");
+    for (QJsonValueRef entry : list) {
+        QJsonObject option = entry.toObject();
+        QJsonObject set = option.value(QStringLiteral("set")).toObject();
+        if (!entry.isObject() || !set.contains(finishKey))
+            continue;
+        const QJsonValue on = set.take(finishKey);
+        const bool turnsOn = on.toBool(false) || on.toString() == QLatin1String("true");
+        if (!turnsOn)
+            set.insert(deadlineKey, QStringLiteral("null"));
+        else if (!set.contains(deadlineKey) && planDeadline.isDouble())
+            set.insert(deadlineKey, planDeadline);
+        option.insert(QStringLiteral("set"), set);
+        entry = option;
+    }
+    root.insert(QStringLiteral("options"), list);
+}
+
+/// The window's note for a deadline migrateDeadlineFromVersion8 dropped; `whose`: empty for the
+/// plan, "its pinned baseline" for the baseline.
+QString deadlineNote(double version, double keptSeconds, const QString &whose)
+{
+    return QStringLiteral("Deadline: this file of version %1 kept a deadline of %2 while "
+                          "'Finish within' was off%3; a deadline that is off is no longer kept, "
+                          "so %4 has none (set one under Model > Goal).")
+        .arg(format::plainNumber(version), format::duration(keptSeconds),
+             whose.isEmpty() ? QString() : QStringLiteral(" in ") + whose,
+             whose.isEmpty() ? QStringLiteral("this plan") : whose);
 }
 
 /// Up to version 5 the simulation assumed 1 % of shards straggling at 3x unless the person
@@ -1411,6 +1469,22 @@ LoadResult fromJsonObject(QJsonObject root)
                                     "Tick Straggler chance on Overheads & tail to simulate them.")
                          .arg(format::plainNumber(version));
     }
+    if (version < 9) {
+        migrateOptionDeadlinesFromVersion8(
+            root,
+            root.value(QStringLiteral("goal")).toObject().value(QStringLiteral("deadline_s")));
+        const std::optional<double> kept = migrateDeadlineFromVersion8(root);
+        std::optional<double> keptInBaseline;
+        if (QJsonValue baseline = root.value(QStringLiteral("baseline")); baseline.isObject()) {
+            QJsonObject pinned = baseline.toObject();
+            keptInBaseline = migrateDeadlineFromVersion8(pinned);
+            root.insert(QStringLiteral("baseline"), pinned);
+        }
+        if (kept)
+            notes << deadlineNote(version, *kept, QString());
+        if (keptInBaseline)
+            notes << deadlineNote(version, *keptInBaseline, QStringLiteral("its pinned baseline"));
+    }
 
     Plan plan;
     plan.scenario = readScenario(read, root, QString());
@@ -1532,8 +1606,7 @@ const std::vector<FormatKey> &formatKeys()
             {"hardware.devices[i].price_source", Text},
             {"hardware.training.shard_optimizer", Boolean},
             {"hardware.training.recompute", Text},
-            {"goal.deadline_s", Number},
-            {"goal.finish_within", Boolean},
+            {"goal.deadline_s", OptionalNumber},
             {"goal.currency", Text},
             {"training.schedule", Text},
             {"training.forward_ms", Number},

@@ -24,7 +24,7 @@ namespace pipeplan::scenariofile {
 /// The file format's name and version (docs/scenario-format.md). Older versions are migrated on
 /// load; newer ones are refused.
 inline constexpr const char *kFormatName = "pipeplan-scenario";
-inline constexpr int kVersion = 8;
+inline constexpr int kVersion = 9;
 /// Larger files are refused before parsing. The largest plan the loader accepts (10,000 tasks
 /// with 200-character names and their dependencies, indented) is about 6 MB.
 inline constexpr qsizetype kMaxFileBytes = qsizetype{16} * 1024 * 1024;

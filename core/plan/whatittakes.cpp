@@ -162,7 +162,7 @@ QString changeText(double needed, double current)
     return format::change(needed, current);
 }
 
-/// What the plan must meet: its deadline when Finish within is on, its budget when set.
+/// What the plan must meet: its deadline when one is set, its budget when set.
 struct Target
 {
     bool deadlineOn = false;
@@ -172,9 +172,9 @@ struct Target
     QString currency;
 
     explicit Target(const Scenario &s)
-        : deadlineOn(s.goal.finishWithin), deadlineSeconds(s.goal.deadlineSeconds),
-          budget(s.goal.budget), pricePerWorkerHour(s.goal.pricePerWorkerHour),
-          currency(s.goal.currency)
+        : deadlineOn(s.goal.deadlineSeconds.has_value()),
+          deadlineSeconds(s.goal.deadlineSeconds.value_or(0)), budget(s.goal.budget),
+          pricePerWorkerHour(s.goal.pricePerWorkerHour), currency(s.goal.currency)
     {
     }
     /// Every worker billed until the job ends (CostSummary's definition).
@@ -416,8 +416,7 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
         return result;
     result.active = true;
     result.deadlineOn = target.deadlineOn;
-    const double deadline = inForce.goal.deadlineSeconds;
-    result.deadlineSeconds = deadline;
+    result.deadlineSeconds = target.deadlineSeconds;
     result.budget = target.budget;
     result.currency = target.currency;
     result.runtimeSeconds = effectiveRuntimeSeconds(inForce);
@@ -461,7 +460,7 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
         QString reason;
         std::optional<double> guess;
         if (target.deadlineOn)
-            guess = closedForm(inForce, lever, deadline, &reason);
+            guess = closedForm(inForce, lever, target.deadlineSeconds, &reason);
         std::optional<double> kNeeded;
         bool anyValue = false;
         if (!meets(kBest)) {

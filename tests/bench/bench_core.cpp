@@ -215,8 +215,7 @@ void BM_PlanReevaluateRanges(benchmark::State &state)
     using namespace pipeplan;
     Scenario s = defaultScenario();
     testsupport::withThreeRanges(s);
-    s.goal.finishWithin = state.range(0) != 0;
-    s.goal.deadlineSeconds = 30 * 86400.0;
+    s.goal.deadlineSeconds = state.range(0) != 0 ? std::optional(30 * 86400.0) : std::nullopt;
     Plan plan{s, std::nullopt};
     PlanResult result = evaluatePlan(plan);
     bool flip = false;
@@ -243,7 +242,6 @@ void BM_WhatItTakes(benchmark::State &state)
 {
     using namespace pipeplan;
     Scenario s = defaultScenario();
-    s.goal.finishWithin = true;
     s.goal.deadlineSeconds = 8 * 3600.0;
     whatittakes::Result result;
     for (auto _ : state) {
@@ -265,7 +263,6 @@ void BM_WhatItTakesHardware(benchmark::State &state)
     using namespace pipeplan;
     Scenario s = defaultScenario();
     s.hardware.enabled = true;
-    s.goal.finishWithin = true;
     s.goal.deadlineSeconds = 8 * 3600.0;
     const HardwareInForce hw = hardwareInForce(s);
     const Scenario inForce = scenarioInForce(s, hw);
@@ -284,7 +281,6 @@ void BM_WhatItTakesPlane(benchmark::State &state)
 {
     using namespace pipeplan;
     Scenario s = defaultScenario();
-    s.goal.finishWithin = true;
     s.goal.deadlineSeconds = 8 * 3600.0;
     const whatittakes::Result single = whatittakes::whatItTakes(s, false);
     whatittakes::Plane plane;

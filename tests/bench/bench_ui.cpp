@@ -91,7 +91,6 @@ Scenario withRanges(bool deadline)
     testsupport::withThreeRanges(s);
     if (deadline) {
         // The chance to meet it, the fewest workers at P50/P90 and each input's needed median.
-        s.goal.finishWithin = true;
         s.goal.deadlineSeconds = 30 * 86400.0;
     }
     return s;

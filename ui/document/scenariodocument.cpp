@@ -479,10 +479,10 @@ void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
     takeJobResults(Background::All);
     if (sections & Section::Training)
         searchTraining();
-    // A deadline is judged by the simulation too (issue 32): with "Finish within" on the job is
+    // A deadline is judged by the simulation too (issue 32): with a deadline set the job is
     // simulated, as the Overheads & tail workspace does while it is shown, and the headline says
     // both verdicts once the run is in.
-    if (m_plan.scenario.goal.finishWithin && !m_result.simulation.ready() &&
+    if (m_plan.scenario.goal.deadlineSeconds && !m_result.simulation.ready() &&
         m_result.tail.simulationError.isEmpty())
         runJob(Job::Simulation);
     emit changed(sections);

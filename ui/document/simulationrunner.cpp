@@ -64,8 +64,8 @@ void SimulationRunner::request(const Request &request)
                 run->withoutBackups = std::move(tail.withoutBackups);
                 run->breakdown = std::move(tail.breakdown);
             }
-            if (run->seekGoal && !control.cancel)
-                run->goal = goalseek::seek(run->request.goal, &control);
+            if (run->seekGoal && run->request.goal && !control.cancel)
+                run->goal = goalseek::seek(*run->request.goal, &control);
         },
         totalTrials, [this, run]() { deliver(*run); });
 }

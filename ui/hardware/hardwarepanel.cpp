@@ -58,6 +58,7 @@ HardwarePanel::HardwarePanel(QWidget *parent)
       m_measured(new QLineEdit(this)), m_calibrate(new QPushButton(tr("&Calibrate"), this)),
       m_calibration(new QLabel(this)), m_summary(new QLabel(this)),
       m_devicesCaption(new QLabel(this)),
+      m_setDeadline(new QPushButton(tr("Set a deadline…"), this)),
       m_roofline(readOnlyTable(6, tr("Roofline per part"), this)),
       m_devices(readOnlyTable(8, tr("Cheapest device that meets the deadline"), this)),
       m_costChart(new CostChart(this))
@@ -197,9 +198,14 @@ HardwarePanel::HardwarePanel(QWidget *parent)
     viewsLayout->addWidget(m_summary);
     m_devicesCaption->setWordWrap(true);
     viewsLayout->addWidget(m_devicesCaption);
+    // Without a deadline the table ranks nothing against one; this offers to set it.
+    m_setDeadline->setToolTip(tr("Turn on the plan's deadline under Model > Goal"));
+    connect(m_setDeadline, &QPushButton::clicked, this, &HardwarePanel::deadlineRequested);
+    viewsLayout->addWidget(m_setDeadline, 0, Qt::AlignLeft);
     m_devices->setToolTip(tr("Every device at the plan's batch (capped by its memory): the fewest "
-                             "that meet the deadline with the overheads, their runtime, "
-                             "device-hours and cost, cheapest first; or why it cannot."));
+                             "that meet the deadline with the overheads (or, without a deadline, "
+                             "the plan's workers), their runtime, device-hours and cost, "
+                             "cheapest first; or why it cannot."));
     viewsLayout->addWidget(m_devices, 3);
     // Below: the roofline of the device in force beside runtime against cost.
     auto *lower = new QHBoxLayout;
@@ -397,11 +403,10 @@ void HardwarePanel::refresh()
                   explain::rooflineRows(hw.current.roofline));
     else
         fillTable(m_roofline, explain::rooflineHeader(), explain::rooflineNumeric(), {});
-    m_devicesCaption->setText(
-        tr("Cheapest device that meets the deadline of %1 (Overheads & tail > Goal), at batch %2 "
-           "or the largest that fits:")
-            .arg(format::duration(s.goal.deadlineSeconds), format::grouped(s.hardware.batch, 0)));
-    fillTable(m_devices, explain::deviceOptionsHeader(), explain::deviceOptionsNumeric(),
+    m_devicesCaption->setText(explain::deviceOptionsTitle(s) + QLatin1Char(':'));
+    m_setDeadline->setVisible(!s.goal.deadlineSeconds);
+    fillTable(m_devices, explain::deviceOptionsHeader(s.goal.deadlineSeconds.has_value()),
+              explain::deviceOptionsNumeric(),
               s.hardware.enabled ? explain::deviceOptionRows(hw.options, s.goal.currency)
                                  : std::vector<QStringList>{});
 }

@@ -19,7 +19,8 @@ class CostChart;
 
 /// The "Hardware & cost" workspace (issue 33): the device and the model the job's latency per
 /// prediction comes from, the roofline per part, and the cheapest device that meets the
-/// deadline. Everything shown is the plan result's hardware section.
+/// deadline (each device at the plan's workers without one). Everything shown is the plan result's
+/// hardware section.
 class HardwarePanel : public WorkspacePanel
 {
     Q_OBJECT
@@ -39,6 +40,12 @@ public:
     /// "measured 40 ms at batch 16: compute efficiency 0.41": the efficiency a measured time per
     /// batch gives, applied as one undoable step when it has one. Returns the message shown.
     QString calibrate(double measuredMsPerBatch);
+    /// "Set a deadline…", shown while the plan has none (issue 51).
+    QPushButton *setDeadlineButton() const { return m_setDeadline; }
+
+signals:
+    /// The person asked to set the plan's deadline: the window shows Model > Goal's.
+    void deadlineRequested();
 
 protected:
     void refresh() override;
@@ -57,6 +64,7 @@ private:
     QLabel *m_calibration;
     QLabel *m_summary;
     QLabel *m_devicesCaption;
+    QPushButton *m_setDeadline;
     QTableWidget *m_roofline;
     QTableWidget *m_devices;
     CostChart *m_costChart;

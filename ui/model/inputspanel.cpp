@@ -6,7 +6,9 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/valuecontrol.h"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -36,6 +38,8 @@ QString stageTimeTip(const CountedNoun &noun)
 
 /// Words longer than this are wrapped anywhere (see syncFromDocument).
 constexpr qsizetype kLongestWrappedWord = 200;
+/// A deadline turned on starts at a day: the default the goal seek used before issue 51.
+constexpr double kNewDeadlineSeconds = 24 * 3600.0;
 
 /// The most characters in a row without a space or line break.
 qsizetype longestUnbrokenRun(const QString &text)
@@ -96,26 +100,21 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
         goalForm, this,
         {{.label = tr("Finish within"),
           .explanation =
-              tr("A deadline for the job. When on, the headline says whether the plan meets it, "
+              tr("The plan's one deadline. When on, the headline says whether the plan meets it, "
                  "by how much, and the fewest workers that would; the waterfall and the scaling "
-                 "table mark it. The same deadline as the goal seek's on Overheads & tail, in "
-                 "hours (log scale, 0.01 to 100,000 h); type it in any unit: 8h, 90 min, 2d, "
-                 "1.5 weeks."),
+                 "table mark it, the goal seek on Overheads & tail plans for it and Hardware & "
+                 "cost ranks the devices by it. Off, nothing plans for one. In hours (log scale, "
+                 "0.01 to 100,000 h); type it in any unit: 8h, 90 min, 2d, 1.5 weeks."),
           .control = optionalConfig(config(0.01, 100'000, Scale::Log, 2, tr(" h")), tr("deadline")),
           .id = EditId::Deadline,
           .undoText = tr("Change deadline"),
-          // On and the deadline, or off (the deadline kept for the goal seek).
-          .field = {[](const Scenario &s) {
-                        return s.goal.finishWithin ? std::optional<double>(s.goal.deadlineSeconds)
-                                                   : std::nullopt;
-                    },
-                    [](Scenario &s, std::optional<double> seconds) {
-                        s.goal.finishWithin = seconds.has_value();
-                        if (seconds)
-                            s.goal.deadlineSeconds = *seconds;
-                    }},
+          // On and the deadline, or off: no deadline is kept while off (issue 51).
+          .field = {
+              [](const Scenario &s) { return s.goal.deadlineSeconds; },
+              [](Scenario &s, std::optional<double> seconds) { s.goal.deadlineSeconds = seconds; }},
           .scale = 3600,
-          .offValue = [](const Scenario &s) { return s.goal.deadlineSeconds; },
+          // The value a deadline starts from when it is turned on.
+          .offValue = [](const Scenario &) { return kNewDeadlineSeconds; },
           .onText = tr("Set a deadline"),
           .offText = tr("Drop the deadline"),
           .explanationShown = false},
@@ -399,6 +398,18 @@ ValueControl *InputsPanel::parallelFractionControl() const
 ValueControl *InputsPanel::deadlineControl() const
 {
     return m_bound->control(EditId::Deadline);
+}
+
+void InputsPanel::focusDeadline()
+{
+    ValueControl *deadline = deadlineControl();
+    if (!deadline)
+        return;
+    // Turning it on is the edit (undoable); the person then types the deadline they mean.
+    if (QCheckBox *on = deadline->checkBox(); on && !on->isChecked())
+        on->setChecked(true);
+    deadline->spinBox()->setFocus(Qt::OtherFocusReason);
+    deadline->spinBox()->selectAll();
 }
 
 ValueControl *InputsPanel::budgetControl() const

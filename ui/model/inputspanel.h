@@ -42,8 +42,12 @@ public:
     ValueControl *acceleratorControl() const;
     ValueControl *batchingControl() const;
     ValueControl *parallelFractionControl() const;
-    /// "Finish within": the goal's deadline in hours (any unit typed), led by its on/off check box.
+    /// "Finish within": the plan's one deadline in hours (any unit typed), led by its on/off check
+    /// box; off, the plan has none.
     ValueControl *deadlineControl() const;
+    /// "Set a deadline…" from a view that needs one (issue 51): turns the Goal's deadline on
+    /// and gives it the focus.
+    void focusDeadline();
     ValueControl *budgetControl() const;
     QLineEdit *nameEdit() const { return m_name; }
     /// What the job counts, in the plural ("documents"); a bad name is refused under it.

@@ -675,13 +675,20 @@ void renderComparison(Document &doc, const Plan &plan, const PlanResult &planRes
 }
 
 /// The goal seek: the fewest workers for the deadline by every method with their runtime and
-/// cost, or why none can, and the plan as it stands against that deadline.
+/// cost, or why none can, and the plan as it stands against that deadline. Without a deadline
+/// it says so and nothing else: no hidden deadline is planned for (issue 51).
 void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
-                    const CostSummary &price, const goalseek::Result &goal,
+                    const CostSummary &price, const goalseek::Result *seek,
                     const uncertainty::Result &ranges)
 {
-    const goalseek::Inputs &inputs = tail.goal;
-    const DeadlineVerdict &verdict = tail.verdict;
+    if (!tail.goal || !tail.verdict || !seek) {
+        doc.heading(QStringLiteral("Goal seek"));
+        doc.text(explain::goalSeekDeadline(s.goal), font(9.5), kInk, 4, true);
+        return;
+    }
+    const goalseek::Result &goal = *seek;
+    const goalseek::Inputs &inputs = *tail.goal;
+    const DeadlineVerdict &verdict = *tail.verdict;
     doc.heading(QStringLiteral("Goal seek: fewest workers to finish within %1")
                     .arg(format::duration(inputs.deadlineSeconds)));
     doc.text(QStringLiteral("This plan at %1: %2").arg(workersText(s), explain::deadline(verdict)),
@@ -707,7 +714,8 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
 }
 
 /// The device and the model (issue 33): what is in force, the cheapest device that meets the
-/// deadline, the roofline per part and runtime against cost.
+/// deadline (or each at the plan's workers without one), the roofline per part and runtime
+/// against cost.
 void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts,
                     const Page &page)
 {
@@ -719,11 +727,8 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
     doc.text(QStringLiteral("This plan at %1 costs %2.")
                  .arg(workersText(s), explain::costLine(planResult.model.cost, hw.current)),
              font(9.5, true), kInk, 6, true);
-    doc.text(QStringLiteral("Cheapest device that meets the deadline of %1, at batch %2 or the "
-                            "largest that fits")
-                 .arg(format::duration(s.goal.deadlineSeconds), format::grouped(settings.batch, 0)),
-             font(10, true), kInk, 4, true);
-    doc.table(explain::deviceOptionsHeader(),
+    doc.text(explain::deviceOptionsTitle(s), font(10, true), kInk, 4, true);
+    doc.table(explain::deviceOptionsHeader(s.goal.deadlineSeconds.has_value()),
               explain::deviceOptionRows(hw.options, s.goal.currency),
               {0.13, 0.07, 0.12, 0.10, 0.25, 0.12, 0.10, 0.11}, explain::deviceOptionsNumeric());
     doc.text(QStringLiteral("Runtime against cost over worker counts"), font(10, true), kInk, 4,
@@ -1362,7 +1367,7 @@ Backgrounds backgroundsFor(const Plan &plan, const PlanResult &result, const Opt
         if (section == ReportSection::Summary) {
             // A deadline's verdict names the simulated P50 beside the closed form's.
             if (summary::asks(plan.scenario, summary::Question::Job) &&
-                plan.scenario.goal.finishWithin && !result.simulation.ready() &&
+                plan.scenario.goal.deadlineSeconds && !result.simulation.ready() &&
                 result.tail.simulationError.isEmpty())
                 needed |= Background::Simulation;
             if (summary::asks(plan.scenario, summary::Question::Project) &&
@@ -1372,7 +1377,7 @@ Backgrounds backgroundsFor(const Plan &plan, const PlanResult &result, const Opt
                 trainingSearching(result.training.schedules))
                 needed |= Background::TrainingSearch;
         }
-        if (section == ReportSection::GoalSeek && !result.goalSeek.ready())
+        if (section == ReportSection::GoalSeek && !result.goalSeek.ready() && result.tail.goal)
             needed |= Background::GoalSeek;
         if (section == ReportSection::Project && !result.monteCarlo.ready())
             needed |= Background::MonteCarlo;
@@ -1457,7 +1462,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         renderOverheadsAndTail(doc, s, planResult, charts, page);
     if (has(ReportSection::GoalSeek)) {
         // The window's finished run, else the same seek `pipeplan-cli deadline FILE` runs.
-        renderGoalSeek(doc, s, planResult.tail, planResult.model.cost, *planResult.goalSeek.ready(),
+        renderGoalSeek(doc, s, planResult.tail, planResult.model.cost, planResult.goalSeek.ready(),
                        planResult.uncertainty.result);
     }
     const auto schedules = runnableSchedules(planResult.training);

@@ -241,17 +241,15 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
     return simBox;
 }
 
-/// The goal seek: the deadline and what a worker costs.
+/// The goal seek: what a worker costs and how hard it searches. Its deadline is the plan's one,
+/// set under Model > Goal only (issue 51): the line beside the goal table's tab says which.
 QGroupBox *TailPanel::buildGoalGroup(QWidget *parent)
 {
-    auto *goalBox = new QGroupBox(tr("Deadline"), parent);
+    auto *goalBox = new QGroupBox(tr("Goal seek"), parent);
     auto *goal = new QFormLayout(goalBox);
     m_bound->bind(
         goal, goalBox,
-        {{tr("Finish within"), tr("The deadline the goal seek plans for."),
-          config(0.01, 100'000, Scale::Log, 2, tr(" h")), EditId::Deadline, tr("Change deadline"),
-          field(&Scenario::goal, &GoalSettings::deadlineSeconds), 3600},
-         {tr("Price"), tr("Price of one worker for one hour, for the cost column."),
+        {{tr("Price"), tr("Price of one worker for one hour, for the cost column."),
           config(0, 100, Scale::Linear, 2, tr(" /worker-h")), EditId::Price, tr("Change price"),
           field(&Scenario::goal, &GoalSettings::pricePerWorkerHour)},
          {tr("Trials per try"), tr("Simulated trials at each worker count the seek tries."),
@@ -342,6 +340,30 @@ void TailPanel::buildGoalTable()
             &TailPanel::fitGoalTableHeight);
 }
 
+/// The deadline the goal seek plans for, with "Set a deadline…" while there is none: beside the
+/// tabs, so the goal table keeps its height for every row on a laptop (issue 32's fit).
+QWidget *TailPanel::buildGoalCorner()
+{
+    auto *corner = new QWidget(this);
+    auto *line = new QHBoxLayout(corner);
+    line->setContentsMargins(8, 0, 0, 0);
+    m_goalDeadline = new QLabel(corner);
+    m_goalDeadline->setObjectName(QStringLiteral("goalDeadline"));
+    line->addWidget(m_goalDeadline);
+    m_setDeadline = new QPushButton(tr("Set a deadline…"), corner);
+    m_setDeadline->setToolTip(tr("Turn on the plan's deadline under Model > Goal"));
+    m_setDeadline->setVisible(false);
+    connect(m_setDeadline, &QPushButton::clicked, this, &TailPanel::deadlineRequested);
+    line->addWidget(m_setDeadline);
+    return corner;
+}
+
+void TailPanel::showGoalDeadline(const GoalSettings &goal)
+{
+    m_goalDeadline->setText(explain::goalSeekDeadline(goal));
+    m_setDeadline->setVisible(!goal.deadlineSeconds);
+}
+
 /// The charts side by side over the goal table.
 QSplitter *TailPanel::buildViews(QWidget *overheadView, QWidget *simulationView)
 {
@@ -357,6 +379,7 @@ QSplitter *TailPanel::buildViews(QWidget *overheadView, QWidget *simulationView)
     m_answers = new QTabWidget(this);
     m_answers->setDocumentMode(true);
     m_answers->addTab(m_goalTable, tr("Fewest workers to meet the deadline"));
+    m_answers->setCornerWidget(buildGoalCorner(), Qt::TopRightCorner);
     m_answers->addTab(m_sensitivity, tr("What drives the spread"));
     m_answers->setTabToolTip(1, tr("The inputs given as ranges, ranked by their share of the "
                                    "runtime's spread"));
@@ -554,6 +577,7 @@ void TailPanel::refresh()
     }
     m_share->setText(o.shareText);
     m_sensitivity->setResult(m_document->planResult().uncertainty.result);
+    showGoalDeadline(s.goal);
     const MemoryCheck &m = r.memory;
     m_memory->setVisible(m.checked);
     m_memory->setText(m.message);

@@ -38,9 +38,9 @@ enum class EditId;
 
 /// The "Overheads & tail" workspace: the costs the naive model ignores (cold start, request
 /// overhead, shared caps), the memory cap on batching, the simulated job with stragglers and
-/// failures, and the goal seek, with its own inputs (the Model tab's inputs panel hides here).
-/// Inputs edit the document (undoable); the simulation runs in the background and is only re-run
-/// when its inputs change.
+/// failures, and the goal seek (for the deadline set under Model > Goal), with its own inputs (the
+/// Model tab's inputs panel hides here). Inputs edit the document (undoable); the simulation runs
+/// in the background and is only re-run when its inputs change.
 class TailPanel : public WorkspacePanel
 {
     Q_OBJECT
@@ -55,6 +55,10 @@ public:
     SensitivityView *sensitivityView() const { return m_sensitivity; }
     /// The goal seek's table and the sensitivity view, one tab each.
     QTabWidget *answerTabs() const { return m_answers; }
+    /// Beside the goal table's tab: the deadline it plans for and where it is set, or that none
+    /// is (issue 51); and "Set a deadline…", shown while there is none.
+    QLabel *goalDeadlineLabel() const { return m_goalDeadline; }
+    QPushButton *setDeadlineButton() const { return m_setDeadline; }
     /// The price's currency (an editable list of ISO codes) and its refusal, hidden when none.
     QComboBox *currencyBox() const { return m_currency; }
     QLabel *currencyProblem() const { return m_currencyProblem; }
@@ -69,6 +73,10 @@ public:
     ValueControl *coldStartControl() const;
     ValueControl *sharedCapControl() const;
     ValueControl *stragglerControl() const;
+
+signals:
+    /// The person asked to set the plan's deadline: the window shows Model > Goal's.
+    void deadlineRequested();
 
 protected:
     void refresh() override;
@@ -87,8 +95,10 @@ private:
     QGroupBox *buildGoalGroup(QWidget *parent);
     QWidget *buildOverheadView();
     QWidget *buildSimulationView();
+    QWidget *buildGoalCorner();
     void buildGoalTable();
     void fitGoalTableHeight();
+    void showGoalDeadline(const GoalSettings &goal);
     QSplitter *buildViews(QWidget *overheadView, QWidget *simulationView);
     void layOut(QScrollArea *inputs, QSplitter *views);
     void connectInputs();
@@ -112,6 +122,8 @@ private:
     QProgressBar *m_progress;
     QPushButton *m_cancel;
     QTableWidget *m_goalTable;
+    QLabel *m_goalDeadline = nullptr;
+    QPushButton *m_setDeadline = nullptr;
     SensitivityView *m_sensitivity;
     QTabWidget *m_answers;
     QTimer *m_debounce;

@@ -293,7 +293,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_plane->setDocument(m_document);
     // Setting a deadline asks "what would make it finish?": its table comes forward then, once.
     connect(m_document, &ScenarioDocument::changed, this, [this](Sections sections) {
-        const bool set = m_document->scenario().goal.finishWithin ||
+        const bool set = m_document->scenario().goal.deadlineSeconds.has_value() ||
                          m_document->scenario().goal.budget.has_value();
         // A person's edit, not a plan opened (a load recomputes every section and keeps the
         // scaling table in front, with its own row in view).
@@ -315,6 +315,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_project->setDocument(m_document);
     m_measured->setDocument(m_document);
     m_hardware->setDocument(m_document);
+    // The deadline is set in one place, Model > Goal: the workspaces that need one send there.
+    connect(m_tail, &TailPanel::deadlineRequested, this, &MainWindow::showGoalDeadline);
+    connect(m_hardware, &HardwarePanel::deadlineRequested, this, &MainWindow::showGoalDeadline);
     connect(m_measured, &MeasuredPanel::importTraceRequested, this, [this]() {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Import profiler trace"), QString(),
@@ -738,6 +741,17 @@ void MainWindow::importTrace(const QString &path)
 bool MainWindow::inputsVisible() const
 {
     return m_inputsAction->isChecked();
+}
+
+void MainWindow::showGoalDeadline()
+{
+    m_workspaces->setCurrentWidget(m_mainSplitter);
+    if (!inputsVisible())
+        setInputsVisible(true);
+    // The Goal group is at the top, but the inputs column may be scrolled down.
+    if (auto *scroll = qobject_cast<QScrollArea *>(m_inputsScroll))
+        scroll->ensureWidgetVisible(m_inputs->deadlineControl());
+    m_inputs->focusDeadline();
 }
 
 void MainWindow::applyLook()

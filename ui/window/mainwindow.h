@@ -148,6 +148,9 @@ public:
     void setInputsVisible(bool visible);
     /// View > Show Inputs: the inputs of every workspace shown (off in presentation mode).
     bool inputsVisible() const;
+    /// "Set a deadline…" from a workspace that needs one (issue 51): the Model tab with its
+    /// inputs shown, and Goal's deadline turned on and focused, the one place it is set.
+    void showGoalDeadline();
     /// The small "Leave presentation" button in the status bar's corner (presentation mode).
     QToolButton *leavePresentationButton() const { return m_leavePresentation; }
     QAction *presentationAction() const { return m_presentationAction; }
