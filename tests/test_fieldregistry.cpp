@@ -251,3 +251,19 @@ TEST(FieldRegistry, TheReaderNamesEachRowsPathWhenItIsNotANumber)
         }
     }
 }
+
+// A control bound to a member finds its row by the member: every row's member is its own, and
+// a member that is no row's (the plan's name) finds none.
+TEST(FieldRegistry, EachRowIsFoundByItsMember)
+{
+    const Scenario plan = defaultScenario();
+    for (const fieldregistry::Field &row : fieldregistry::fields()) {
+        ASSERT_NE(row.at, nullptr) << row.path;
+        EXPECT_EQ(fieldregistry::findAt(plan, row.at(plan)), &row) << row.path;
+    }
+    const fieldregistry::Field *latency =
+        fieldregistry::rowOf(plan, &Scenario::workload, &Workload::latencyMs);
+    ASSERT_NE(latency, nullptr);
+    EXPECT_STREQ(latency->path, "workload.latency_ms");
+    EXPECT_EQ(fieldregistry::rowOf(plan, &Scenario::name), nullptr);
+}

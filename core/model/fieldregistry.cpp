@@ -26,7 +26,8 @@ void assign(std::optional<double> &member, std::optional<double> value)
 // The member a row reads and writes, named once: its getter and setter.
 #define PIPEPLAN_MEMBER(member)                                                                    \
     .get = [](const Scenario &s) -> std::optional<double> { return s.member; },                    \
-    .set = [](Scenario &s, std::optional<double> value) { assign(s.member, value); }
+    .set = [](Scenario &s, std::optional<double> value) { assign(s.member, value); },              \
+    .at = [](const Scenario &s) -> const void * { return &s.member; }
 
 QString countedMany(const Scenario &s)
 {
@@ -452,6 +453,14 @@ const Field *find(QStringView path)
 const Field *find(QLatin1StringView path)
 {
     return findIn(path);
+}
+
+const Field *findAt(const Scenario &scenario, const void *member)
+{
+    const auto found = std::find_if(std::begin(kFields), std::end(kFields), [&](const Field &f) {
+        return f.at && f.at(scenario) == member;
+    });
+    return found == std::end(kFields) ? nullptr : &*found;
 }
 
 } // namespace pipeplan::fieldregistry

@@ -84,6 +84,8 @@ struct Field // NOLINT(clang-analyzer-optin.performance.Padding)
     std::optional<double> (*get)(const Scenario &) = nullptr;
     /// Sets the number; nothing unsets an optional member and leaves a plain one as it was.
     void (*set)(Scenario &, std::optional<double>) = nullptr;
+    /// The member itself on `scenario`: a control bound to a member finds its row by it.
+    const void *(*at)(const Scenario &) = nullptr;
     const char *label = nullptr; ///< as a table or a control names it; spec's label when null
     /// The label or the unit in the plan's own words (its counted noun, its currency); they
     /// override `label` and spec's unit when set.
@@ -128,5 +130,17 @@ std::span<const Field> fields();
 /// The row at `path`, or null when no row has it.
 const Field *find(QStringView path);
 const Field *find(QLatin1StringView path);
+
+/// The row whose member is the one at `member` on `scenario` (a reference into it), or null when
+/// no row reads that member.
+const Field *findAt(const Scenario &scenario, const void *member);
+
+/// The row of the member at a path of members, or null: rowOf(&Scenario::workload,
+/// &Workload::latencyMs). A control bound to a member finds its row, its key and bounds by the
+/// member, never by the key typed again.
+template <typename... Members> const Field *rowOf(const Scenario &probe, Members... path)
+{
+    return findAt(probe, &(probe.*....*path));
+}
 
 } // namespace pipeplan::fieldregistry
