@@ -146,7 +146,7 @@ TEST(AccessibilityTree, EveryVisibleControlHasANameAndEveryChartADescriptionInEa
     window.resize(1366, 768);
     window.show();
     // Rows added after construction (a second stage) are named too.
-    window.document()->editScenario(QStringLiteral("add"), EditId::Stages, [](Scenario &s) {
+    window.document()->editScenario(QStringLiteral("add"), [](Scenario &s) {
         s.stages.insert(s.stages.begin(), Stage{QStringLiteral("fetch"), 250, false});
     });
     settle();
@@ -191,7 +191,7 @@ TEST(AccessibilityTree, ChartDescriptionsFollowTheDocument)
             ->text(QAccessible::Description);
     };
     EXPECT_TRUE(waterfall().contains(QStringLiteral("95.06 years"))) << waterfall().toStdString();
-    doc->editScenario(QStringLiteral("keep half"), EditId::KeepFraction,
+    doc->editScenario(QStringLiteral("keep half"),
                       [](Scenario &s) { s.workload.keepFraction = 0.5; });
     settle();
     // The numbers core computes for the new scenario, as the chart draws them.
@@ -238,7 +238,7 @@ TEST(AccessibilityTabOrder, InputsTopToBottomThenTheViews)
     MainWindow window(MainWindow::Options::headless());
     window.show();
     // A stage added later joins the inputs, not the end of the chain.
-    window.document()->editScenario(QStringLiteral("add"), EditId::Stages, [](Scenario &s) {
+    window.document()->editScenario(QStringLiteral("add"), [](Scenario &s) {
         s.stages.push_back(Stage{QStringLiteral("write"), 10, false});
     });
     settle();
@@ -413,8 +413,7 @@ TEST(HelpGettingStarted, StepsWalkTheSeedStoryOnTheDocument)
     window.show();
     ScenarioDocument *doc = window.document();
     // Start from something else: the guide loads the seed job itself.
-    doc->editScenario(QStringLiteral("elsewhere"), EditId::Users,
-                      [](Scenario &s) { s.workload.users = 1000; });
+    doc->editScenario(QStringLiteral("elsewhere"), [](Scenario &s) { s.workload.users = 1000; });
     help::GettingStarted *guide = help::showGettingStarted(&window);
     ASSERT_EQ(guide->stepCount(), 9);
     EXPECT_TRUE(guide->isVisible());

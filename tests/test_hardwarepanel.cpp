@@ -229,7 +229,7 @@ TEST(HardwareWorkspace, HeadlineCaptionsAreWholeOnEveryWorkspace)
     MainWindow window(MainWindow::Options::headless());
     window.resize(1366, 768);
     window.show();
-    window.document()->editScenario(QStringLiteral("start"), EditId::None,
+    window.document()->editScenario(QStringLiteral("start"),
                                     [](Scenario &s) { s.project.startDate = QDate(2026, 10, 5); });
     for (int workspace = 0; workspace < window.workspaces()->count(); ++workspace) {
         window.workspaces()->setCurrentIndex(workspace);
@@ -484,7 +484,8 @@ TEST(HardwareWorkspace, EveryViewShowsTheRangesAsCoreComputedThem)
     // An overhead's range on its own tab; the fan, the goal seek and the sensitivity there.
     window.workspaces()->setCurrentIndex(1); // Overheads & tail
     TailPanel *tail = window.tailPanel();
-    ValueControl *coldStart = tail->bindings()->control(EditId::ColdStart);
+    ValueControl *coldStart =
+        tail->bindings()->control(field(&Scenario::overheads, &Overheads::coldStartSeconds));
     ASSERT_NE(coldStart, nullptr);
     ASSERT_NE(coldStart->checkBox(), nullptr);
     QTest::mouseClick(coldStart->checkBox(), Qt::LeftButton, {},
@@ -551,7 +552,8 @@ TEST(OneGoalWindow, TheTailHasNoDeadlineOfItsOwnAndSetADeadlineFocusesTheGoals)
 
     window.workspaces()->setCurrentIndex(1);
     TailPanel *tail = window.tailPanel();
-    EXPECT_EQ(tail->bindings()->control(EditId::Deadline), nullptr);
+    EXPECT_EQ(tail->bindings()->control(field(&Scenario::goal, &GoalSettings::deadlineSeconds)),
+              nullptr);
     EXPECT_EQ(tail->goalDeadlineLabel()->text(),
               QStringLiteral("No deadline set: the fewest workers need one."));
     ASSERT_TRUE(tail->setDeadlineButton()->isVisible());

@@ -277,7 +277,7 @@ TEST_F(InputTest, ARefusalIsReadWholeInsideThePanel)
 TEST_F(InputTest, TheWheelOverAnUnfocusedControlScrollsThePanelAndChangesNothing)
 {
     // A pipeline of ten stages: the inputs are taller than the window and scroll.
-    ASSERT_TRUE(doc->editScenario(QStringLiteral("Stages"), EditId::Stages, [](Scenario &s) {
+    ASSERT_TRUE(doc->editScenario(QStringLiteral("Stages"), [](Scenario &s) {
         for (int i = 0; i < 9; ++i)
             s.stages.push_back(Stage{QStringLiteral("stage %1").arg(i + 2), 10, false});
     }));

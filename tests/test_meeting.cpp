@@ -292,9 +292,8 @@ TEST(MeetingHeadline, EachWorkspaceHasItsOwnAnswer)
     EXPECT_TRUE(headline->valueText(HeadlineWidget::Throughput)
                     .startsWith(planDuration(estimate.monteCarlo.p90Hours, largest)));
     // With a start date the cards are dates (issue 32), the result's.
-    ASSERT_TRUE(document->editScenario(QStringLiteral("Start"), EditId::None, [](Scenario &s) {
-        s.project.startDate = QDate(2027, 1, 4);
-    }));
+    ASSERT_TRUE(document->editScenario(
+        QStringLiteral("Start"), [](Scenario &s) { s.project.startDate = QDate(2027, 1, 4); }));
     QTRY_VERIFY_WITH_TIMEOUT(document->planResult().projectCharts.dates.has_value(), 60000);
     QApplication::processEvents();
     const ProjectDates &dates = *document->planResult().projectCharts.dates;

@@ -239,7 +239,7 @@ TEST(ProjectForecast, AStartDateTypedOrPickedIsTakenAtOnce)
     ASSERT_TRUE(start->hasFocus());
     start->setDate(QDate(2027, 2, 1)); // as typing does, section by section
     // The project is recomputed meanwhile (another edit, the Monte Carlo delivering).
-    ASSERT_TRUE(w.document()->editScenario(QStringLiteral("seed"), EditId::ProjectSeed,
+    ASSERT_TRUE(w.document()->editScenario(QStringLiteral("seed"),
                                            [](Scenario &s) { s.project.monteCarlo.seed = 7; }));
     EXPECT_EQ(start->date(), QDate(2027, 2, 1));
     emit start->editingFinished();
@@ -257,7 +257,7 @@ TEST(ProjectForecast, TheRiskRunStaysInTheBackgroundAndCancelStopsIt)
     ProjectWindow w;
     ASSERT_TRUE(w.waitForEstimate());
     const estimate::PlanEstimate previous = *w.panel()->planEstimate();
-    w.document()->editScenario(QStringLiteral("Big plan"), EditId::None, [](Scenario &s) {
+    w.document()->editScenario(QStringLiteral("Big plan"), [](Scenario &s) {
         s.project.tasks.clear();
         for (int i = 0; i < 200; ++i) {
             estimate::Task task;
@@ -293,9 +293,9 @@ TEST(ProjectForecast, AOneTaskEditRedrawsThatRowOfTheTaskTable)
     ASSERT_EQ(model->rowCount(), static_cast<int>(w.document()->scenario().project.tasks.size()));
     const int resets = model->resetCount();
     QSignalSpy changed(model, &QAbstractItemModel::dataChanged);
-    ASSERT_TRUE(
-        w.document()->editScenario(QStringLiteral("Change most likely"), EditId::None,
-                                   [](Scenario &s) { s.project.tasks[1].mostLikely += 1; }));
+    ASSERT_TRUE(w.document()->editScenario(QStringLiteral("Change most likely"), [](Scenario &s) {
+        s.project.tasks[1].mostLikely += 1;
+    }));
     EXPECT_EQ(w.document()->lastTaskRows().rows, std::optional(std::vector<int>{1}));
     EXPECT_EQ(model->resetCount(), resets);
     int rowRanges = 0;
@@ -313,10 +313,9 @@ TEST(ProjectForecast, AOneTaskEditRedrawsThatRowOfTheTaskTable)
     EXPECT_EQ(cellAt(w.panel()->taskTable(), 1, TaskTableModel::MostLikely),
               format::trimmed(w.document()->scenario().project.tasks[1].mostLikely, 3));
 
-    ASSERT_TRUE(
-        w.document()->editScenario(QStringLiteral("Add task"), EditId::None, [](Scenario &s) {
-            s.project.tasks.push_back(s.project.tasks.back());
-        }));
+    ASSERT_TRUE(w.document()->editScenario(QStringLiteral("Add task"), [](Scenario &s) {
+        s.project.tasks.push_back(s.project.tasks.back());
+    }));
     EXPECT_FALSE(w.document()->lastTaskRows().rows.has_value());
     EXPECT_EQ(model->resetCount(), resets + 1);
     EXPECT_EQ(model->rowCount(), static_cast<int>(w.document()->scenario().project.tasks.size()));

@@ -354,7 +354,7 @@ TEST(ReliabilityLongNotes, AnUnbrokenLineIsWrappedAnywhereAndShownWhole)
     const QString path = dir.filePath(QStringLiteral("notes.json"));
     ASSERT_TRUE(window->applySetting(QStringLiteral("users=2M")));
     const QString unbroken(512 * 1024, QLatin1Char('x'));
-    window->document()->editScenario(QStringLiteral("notes"), EditId::None,
+    window->document()->editScenario(QStringLiteral("notes"),
                                      [&unbroken](Scenario &s) { s.notes = unbroken; });
     ASSERT_TRUE(window->saveFile(path));
 
@@ -364,7 +364,7 @@ TEST(ReliabilityLongNotes, AnUnbrokenLineIsWrappedAnywhereAndShownWhole)
     EXPECT_EQ(notes->wordWrapMode(), QTextOption::WrapAnywhere);
     EXPECT_EQ(notes->toPlainText(), unbroken);
 
-    opened->document()->editScenario(QStringLiteral("notes"), EditId::None, [](Scenario &s) {
+    opened->document()->editScenario(QStringLiteral("notes"), [](Scenario &s) {
         s.notes = QStringLiteral("Latency measured on 2026-11-30 on the staging cluster.");
     });
     EXPECT_EQ(notes->wordWrapMode(), QTextOption::WrapAtWordBoundaryOrAnywhere);

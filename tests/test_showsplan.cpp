@@ -124,10 +124,9 @@ TEST(WindowShowsThePlan, OpenPresetSeedOneWhileFourStagesShowGivesTheStagesTimes
     auto window = shownWindow();
     ScenarioDocument *document = window->document();
     for (int i = 0; i < 3; ++i) {
-        ASSERT_TRUE(
-            document->editScenario(QStringLiteral("Add stage"), EditId::Stages, [](Scenario &s) {
-                s.stages.push_back(Stage{QStringLiteral("extra"), 3, false});
-            }));
+        ASSERT_TRUE(document->editScenario(QStringLiteral("Add stage"), [](Scenario &s) {
+            s.stages.push_back(Stage{QStringLiteral("extra"), 3, false});
+        }));
     }
     ASSERT_EQ(document->scenario().stages.size(), 4u);
     ASSERT_TRUE(document->scenario().stages[0].isScoring);
@@ -158,12 +157,11 @@ TEST(WindowShowsThePlan, EveryPresetFromTheDefaultAndFromEveryOtherAfterUndoAndR
                 << from.title.toStdString() << " then " << to.title.toStdString();
         }
         ScenarioDocument *document = window->document();
-        ASSERT_TRUE(
-            document->editScenario(QStringLiteral("Pipelined"), EditId::Execution, [](Scenario &s) {
-                s.execution = s.execution == Execution::Pipelined ? Execution::Sequential
-                                                                  : Execution::Pipelined;
-                s.workload.workers *= 2;
-            }));
+        ASSERT_TRUE(document->editScenario(QStringLiteral("Pipelined"), [](Scenario &s) {
+            s.execution =
+                s.execution == Execution::Pipelined ? Execution::Sequential : Execution::Pipelined;
+            s.workload.workers *= 2;
+        }));
         EXPECT_EQ(joined(notShowing(*window)), QString()) << "after an edit";
         document->undoStack()->undo();
         EXPECT_EQ(joined(notShowing(*window)), QString()) << "after undo";

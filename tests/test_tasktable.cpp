@@ -209,25 +209,22 @@ TEST(TaskTable, UndoStepsThatKeepTheChangedTasksOnlyGiveBackEveryPlan)
     plan.scenario.project.tasks = testsupport::chain(200);
     doc.load(plan, QString());
     std::vector<Plan> seen{doc.plan()};
-    auto edit = [&doc, &seen](const QString &text, EditId id,
-                              const std::function<void(Scenario &)> &change) {
-        ASSERT_TRUE(doc.editScenario(text, id, change));
+    auto edit = [&doc, &seen](const QString &text, const std::function<void(Scenario &)> &change) {
+        ASSERT_TRUE(doc.editScenario(text, change));
         seen.push_back(doc.plan());
     };
-    edit(QStringLiteral("one task"), EditId::None,
-         [](Scenario &s) { s.project.tasks[7].mostLikely = 2.5; });
-    edit(QStringLiteral("note"), EditId::Notes, [](Scenario &s) { s.notes = QStringLiteral("a"); });
-    edit(QStringLiteral("two tasks"), EditId::None, [](Scenario &s) {
+    edit(QStringLiteral("one task"), [](Scenario &s) { s.project.tasks[7].mostLikely = 2.5; });
+    edit(QStringLiteral("note"), [](Scenario &s) { s.notes = QStringLiteral("a"); });
+    edit(QStringLiteral("two tasks"), [](Scenario &s) {
         s.project.tasks[3].name = QStringLiteral("renamed");
         s.project.tasks[150].pessimistic = 8;
     });
-    edit(QStringLiteral("remove"), EditId::None, [](Scenario &s) {
+    edit(QStringLiteral("remove"), [](Scenario &s) {
         std::vector<estimate::Task> &tasks = s.project.tasks.edit();
         tasks.pop_back();
     });
-    edit(QStringLiteral("one task"), EditId::None,
-         [](Scenario &s) { s.project.tasks[0].optimistic = 0.5; });
-    edit(QStringLiteral("note"), EditId::Notes, [](Scenario &s) { s.notes = QStringLiteral("b"); });
+    edit(QStringLiteral("one task"), [](Scenario &s) { s.project.tasks[0].optimistic = 0.5; });
+    edit(QStringLiteral("note"), [](Scenario &s) { s.notes = QStringLiteral("b"); });
     ASSERT_EQ(doc.undoStack()->count(), 6);
 
     for (int i = static_cast<int>(seen.size()) - 2; i >= 0; --i) {
@@ -244,43 +241,43 @@ TEST(TaskTable, UndoStepsThatKeepTheChangedTasksOnlyGiveBackEveryPlan)
     EXPECT_EQ(doc.lastTaskRows().rows, std::optional(std::vector<int>{0}));
 }
 
-// Code reaches a bound control by the edit it makes, not by its place in the form (issue 31):
-// binding another input first moves no accessor.
-TEST(TaskTable, BindingsFindAControlByItsEditNotItsPosition)
+// Code reaches a bound control by its field, not by its place in the form (issue 31) nor an id
+// (issue 51): binding another input first moves no accessor.
+TEST(TaskTable, BindingsFindAControlByItsFieldNotItsPosition)
 {
     ScenarioDocument doc;
     ScenarioBindings bindings;
     bindings.setDocument(&doc);
     QWidget form;
     auto *layout = new QFormLayout(&form);
-    const auto row = [](const char *label, EditId id, ScenarioField field) {
+    const auto row = [](const char *label, ScenarioField field) {
         return BindingRow{
-            QString::fromLatin1(label),
-            QStringLiteral("Explained."),
+            QString::fromLatin1(label), QStringLiteral("Explained."),
             ValueControl::makeConfig(0, 1e6, ValueControl::Scale::Linear, 0, QString()),
-            id,
-            QStringLiteral("Change it"),
-            std::move(field)};
+            QStringLiteral("Change it"), std::move(field)};
     };
     bindings.bind(layout, &form,
-                  {row("Seed", EditId::ProjectSeed,
-                       field(&Scenario::project, &ProjectSettings::monteCarlo,
-                             &estimate::MonteCarloOptions::seed))});
-    ValueControl *seed = bindings.control(EditId::ProjectSeed);
-    bindings.bind(
-        layout, &form,
-        {row("Workers", EditId::Workers, field(&Scenario::workload, &Workload::workers))});
-    ValueControl *workers = bindings.control(EditId::Workers);
+                  {row("Seed", field(&Scenario::project, &ProjectSettings::monteCarlo,
+                                     &estimate::MonteCarloOptions::seed))});
+    ValueControl *seed = bindings.control(field(&Scenario::project, &ProjectSettings::monteCarlo,
+                                                &estimate::MonteCarloOptions::seed));
+    bindings.bind(layout, &form, {row("Workers", field(&Scenario::workload, &Workload::workers))});
+    ValueControl *workers = bindings.control(field(&Scenario::workload, &Workload::workers));
     ASSERT_NE(seed, nullptr);
     ASSERT_NE(workers, nullptr);
     EXPECT_NE(seed, workers);
     EXPECT_EQ(seed->name(), QStringLiteral("Seed"));
     EXPECT_EQ(workers->name(), QStringLiteral("Workers"));
-    EXPECT_EQ(bindings.control(EditId::Workers), workers);
-    EXPECT_EQ(bindings.control(EditId::ProjectSeed), seed);
-    EXPECT_EQ(bindings.control(EditId::ProjectTrials), nullptr);
+    EXPECT_EQ(bindings.control(field(&Scenario::workload, &Workload::workers)), workers);
+    EXPECT_EQ(bindings.control(field(&Scenario::project, &ProjectSettings::monteCarlo,
+                                     &estimate::MonteCarloOptions::seed)),
+              seed);
+    EXPECT_EQ(bindings.control(field(&Scenario::project, &ProjectSettings::monteCarlo,
+                                     &estimate::MonteCarloOptions::trials)),
+              nullptr);
     bindings.show(doc.scenario());
-    EXPECT_EQ(bindings.control(EditId::Workers)->value(), doc.scenario().workload.workers);
+    EXPECT_EQ(bindings.control(field(&Scenario::workload, &Workload::workers))->value(),
+              doc.scenario().workload.workers);
 }
 
 // The Model tab's inputs are rows of the bindings table too (issue 31): a lever that is off

@@ -182,7 +182,7 @@ TEST_F(TrainingBudgetTest, MicrobatchBudgetLineWithoutBytes)
 TEST_F(TrainingBudgetTest, LargeSearchesRunInTheBackgroundWithProgress)
 {
     ScheduleSearchRunner *runner = doc->jobs()->scheduleSearch();
-    ASSERT_TRUE(doc->editScenario(QStringLiteral("Compare"), EditId::None, [](Scenario &s) {
+    ASSERT_TRUE(doc->editScenario(QStringLiteral("Compare"), [](Scenario &s) {
         s.training.schedule = schedule::Kind::ZeroBubbleAuto;
         s.training.compare = {schedule::Kind::OneFOneB};
         s.training.devices = 8;
@@ -233,7 +233,7 @@ TEST_F(TrainingBudgetTest, LargeSearchesRunInTheBackgroundWithProgress)
 TEST_F(TrainingBudgetTest, CancelStopsALargeSearchAndSearchAgainRestartsIt)
 {
     ScheduleSearchRunner *runner = doc->jobs()->scheduleSearch();
-    ASSERT_TRUE(doc->editScenario(QStringLiteral("Large"), EditId::None, [](Scenario &s) {
+    ASSERT_TRUE(doc->editScenario(QStringLiteral("Large"), [](Scenario &s) {
         s.training.schedule = schedule::Kind::ZeroBubbleAuto;
         s.training.compare = {schedule::Kind::ZeroBubbleH1};
         s.training.devices = 128;

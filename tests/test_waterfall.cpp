@@ -57,7 +57,7 @@ protected:
     WaterfallChart *chart() const { return window->waterfallChart(); }
     void setGoal(bool finishWithin, double deadlineSeconds)
     {
-        ASSERT_TRUE(doc->editScenario(QStringLiteral("goal"), EditId::None, [&](Scenario &s) {
+        ASSERT_TRUE(doc->editScenario(QStringLiteral("goal"), [&](Scenario &s) {
             s.goal.deadlineSeconds =
                 finishWithin ? std::optional<double>(deadlineSeconds) : std::nullopt;
         }));
@@ -137,7 +137,7 @@ TEST_F(WaterfallTest, At1366x768EveryLabelIsInsideThePlotAndApart)
     open(QSize(1366, 768));
     expectReadable("1366x768");
     // The seed's full story, 95 years to 25 minutes (every worker parallel).
-    ASSERT_TRUE(doc->editScenario(QStringLiteral("p"), EditId::None,
+    ASSERT_TRUE(doc->editScenario(QStringLiteral("p"),
                                   [](Scenario &s) { s.workload.parallelFraction = 1.0; }));
     settle();
     EXPECT_EQ(chart()->labelTexts().last(), QStringLiteral("25 minutes"));
@@ -161,7 +161,7 @@ TEST_F(WaterfallTest, InTheDarkThemeTextBesideABarIsLight)
     open(QSize(1366, 768));
     // A final bar far shorter than its label (p = 1 at a million workers: 50 minutes against
     // 95 years), whatever room the window's layout gives the chart.
-    ASSERT_TRUE(doc->editScenario(QStringLiteral("short"), EditId::None, [](Scenario &s) {
+    ASSERT_TRUE(doc->editScenario(QStringLiteral("short"), [](Scenario &s) {
         s.workload.parallelFraction = 1;
         s.workload.workers = 1e6;
     }));

@@ -363,8 +363,7 @@ TEST(WhatItTakesWindow, PresentationStepsThroughTheOptions)
     EXPECT_EQ(window.optionsView()->stepText(), QStringLiteral("Option 2 of 2: GPU"));
 
     // Another edit ends the stepping: the banner goes, the next step starts from there.
-    doc->editScenario(QStringLiteral("workers"), EditId::None,
-                      [](Scenario &s) { s.workload.workers = 500; });
+    doc->editScenario(QStringLiteral("workers"), [](Scenario &s) { s.workload.workers = 500; });
     EXPECT_FALSE(window.optionBanner()->isVisible());
     EXPECT_TRUE(window.optionsView()->stepText().isEmpty());
     window.presentationAction()->trigger();

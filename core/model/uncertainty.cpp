@@ -140,11 +140,6 @@ double unitMedian(Spread spread)
     return 1;
 }
 
-QString stageKey(size_t index)
-{
-    return QStringLiteral("stages[%1].ms_per_user").arg(index);
-}
-
 /// FNV-1a of the key's UTF-16: the same stream on every machine and Qt version.
 std::uint64_t streamOf(const QString &key)
 {
@@ -184,6 +179,11 @@ Input inputOf(const fieldregistry::Field &field, const Scenario &scenario)
     return in;
 }
 
+QString stageKey(size_t index)
+{
+    return QStringLiteral("stages[%1].ms_per_user").arg(index);
+}
+
 std::vector<Input> inputs(const Scenario &s)
 {
     std::vector<Input> list;
@@ -196,7 +196,7 @@ std::vector<Input> inputs(const Scenario &s)
         // The device's price per hour replaces the workers' typed price with Hardware & cost
         // on (issue 33); it is a number of the plan's devices, not of a row.
         Input device;
-        device.key = QStringLiteral("hardware.device_price_per_hour");
+        device.key = kDevicePriceKey.toString();
         device.label = QStringLiteral("Price per device-hour");
         device.unit = s.goal.currency + QStringLiteral("/device-h");
         device.spec = &fields::pricePerWorkerHour;

@@ -18,6 +18,13 @@
 /// the cost become P10 / P50 / P90 with the inputs ranked by their share of the spread.
 namespace pipeplan::uncertainty {
 
+/// The key a range of the device's price per hour is kept under: a number of the plan's
+/// devices (Hardware & cost), not of a registry row.
+inline constexpr QLatin1StringView kDevicePriceKey{"hardware.device_price_per_hour"};
+
+/// The key a range of the time of the stage at `index` is kept under.
+QString stageKey(size_t index);
+
 /// A number of the job that accepts a range: its scenario-file path, its name and unit, where it
 /// lives, and how to read and write its point value (the range's median).
 struct Input

@@ -71,7 +71,7 @@ void BM_EditNote(benchmark::State &state)
     OpenWindow open(tenThousandTaskPlan());
     int n = 0;
     for (auto _ : state) {
-        open.document()->editScenario(QStringLiteral("Edit notes"), EditId::Notes,
+        open.document()->editScenario(QStringLiteral("Edit notes"),
                                       [&n](Scenario &s) { s.notes = QString::number(++n); });
         QApplication::processEvents();
     }
@@ -86,9 +86,9 @@ void BM_EditOneTask(benchmark::State &state)
     bool flip = false;
     for (auto _ : state) {
         flip = !flip;
-        open.document()->editScenario(
-            QStringLiteral("Change most likely"), EditId::None,
-            [flip](Scenario &s) { s.project.tasks[5000].mostLikely = flip ? 2.5 : 2; });
+        open.document()->editScenario(QStringLiteral("Change most likely"), [flip](Scenario &s) {
+            s.project.tasks[5000].mostLikely = flip ? 2.5 : 2;
+        });
         QApplication::processEvents();
     }
     state.counters["pert_mean_h"] = open.document()->planResult().project.pert.meanHours;
@@ -105,10 +105,10 @@ void BM_Undo(benchmark::State &state)
     auto step = [doc](int i) {
         const auto row = static_cast<std::size_t>(i * 97);
         if (i % 2 == 0)
-            doc->editScenario(QStringLiteral("Change most likely"), EditId::None,
+            doc->editScenario(QStringLiteral("Change most likely"),
                               [row](Scenario &s) { s.project.tasks[row].mostLikely = 2.25; });
         else
-            doc->editScenario(QStringLiteral("Edit notes"), EditId::Notes,
+            doc->editScenario(QStringLiteral("Edit notes"),
                               [i](Scenario &s) { s.notes = QString::number(i); });
     };
     // One task step and one note step first: the document keeps the list before its last edit

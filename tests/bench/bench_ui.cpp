@@ -47,7 +47,7 @@ void liveUpdate(benchmark::State &state, const Scenario &start,
         Scenario next = doc->scenario();
         change(next, flip);
         flip = !flip;
-        doc->edit(next, QStringLiteral("bench"), EditId::None);
+        doc->edit(next, QStringLiteral("bench"));
         // Every view queued its replot; the event loop runs them and paints one frame.
         QApplication::processEvents();
     }

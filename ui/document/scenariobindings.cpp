@@ -15,6 +15,28 @@
 
 namespace pipeplan {
 
+const Scenario &probeScenario()
+{
+    static const Scenario probe = defaultScenario();
+    return probe;
+}
+
+namespace {
+/// The key a bound number takes ranges under: the registry's path of a rangeable row, else the
+/// row's own (a number that is no member).
+QString rangeKeyOf(const BindingRow &row)
+{
+    if (row.field.row && row.field.row->rangeable)
+        return QLatin1StringView(row.field.row->path).toString();
+    return row.rangeKey;
+}
+
+bool sameField(const ScenarioField &a, const ScenarioField &b)
+{
+    return a.at && b.at && a.at(probeScenario()) == b.at(probeScenario());
+}
+} // namespace
+
 ScenarioBindings::ScenarioBindings(QObject *parent) : QObject(parent) {}
 
 void ScenarioBindings::setDocument(ScenarioDocument *document)
@@ -70,25 +92,24 @@ void ScenarioBindings::bindRow(QFormLayout *form, const BindingRow &row, ValueCo
     } else {
         form->addRow(labelWidget, control);
     }
-    m_bindings.push_back(
-        {control, labelWidget, row.id, row.rangeKey, row.field.get, row.scale, row.offValue});
-    if (!row.rangeKey.isEmpty())
-        connectRange(control, row.id, row.rangeKey, row.scale);
-    const EditId id = row.id;
+    const QString rangeKey = rangeKeyOf(row);
+    m_bindings.push_back({control, labelWidget, rangeKey, row.field, row.scale, row.offValue});
+    if (!rangeKey.isEmpty())
+        connectRange(control, rangeKey, row.scale);
     const double scale = row.scale;
     const Setter set = row.field.set;
     connect(control, &ValueControl::valueEdited, this,
-            [this, id, text = row.undoText, set, scale, control](double v) {
+            [this, text = row.undoText, set, scale, control](double v) {
                 edit(
-                    text, id, [&set, v, scale](Scenario &s) { set(s, v * scale); }, control);
+                    text, [&set, v, scale](Scenario &s) { set(s, v * scale); }, control);
             });
     connect(control, &ValueControl::enabledEdited, this,
-            [this, id, onText = row.onText.isEmpty() ? row.undoText : row.onText,
+            [this, onText = row.onText.isEmpty() ? row.undoText : row.onText,
              offText = row.offText.isEmpty() ? row.undoText : row.offText, set, scale,
              control](bool on) {
                 const double v = control->value() * scale;
                 edit(
-                    on ? onText : offText, id,
+                    on ? onText : offText,
                     [&set, on, v](Scenario &s) {
                         set(s, on ? std::optional<double>(v) : std::nullopt);
                     },
@@ -97,12 +118,11 @@ void ScenarioBindings::bindRow(QFormLayout *form, const BindingRow &row, ValueCo
     connectDragSession(control, this, m_document);
 }
 
-void ScenarioBindings::connectRange(ValueControl *control, EditId id, const QString &key,
-                                    double scale)
+void ScenarioBindings::connectRange(ValueControl *control, const QString &key, double scale)
 {
     control->setAcceptsRange(true);
     connect(control, &ValueControl::rangeEdited, this,
-            [this, id, key, scale, control](const std::optional<Range> &typed, double value) {
+            [this, key, scale, control](const std::optional<Range> &typed, double value) {
                 if (!m_document)
                     return;
                 std::optional<Range> range = typed;
@@ -118,22 +138,12 @@ void ScenarioBindings::connectRange(ValueControl *control, EditId id, const QStr
                     return;
                 }
                 edit(
-                    range ? tr("Set a range") : tr("Drop the range"), id,
+                    range ? tr("Set a range") : tr("Drop the range"),
                     [key, range, value, scale](Scenario &s) {
                         uncertainty::setRange(s, key, range, value * scale);
                     },
                     control);
             });
-}
-
-void ScenarioBindings::acceptRange(EditId id, const QString &key)
-{
-    for (Binding &binding : m_bindings) {
-        if (binding.id != id)
-            continue;
-        binding.rangeKey = key;
-        connectRange(binding.control, id, key, binding.scale);
-    }
 }
 
 QString ScenarioBindings::rangeLabel(const Scenario &scenario, const QString &key, double scale,
@@ -163,17 +173,27 @@ void ScenarioBindings::bind(QFormLayout *form, QWidget *parent, const std::vecto
         bindRow(form, row, new ValueControl(row.control, parent));
 }
 
-ValueControl *ScenarioBindings::control(EditId id) const
+ValueControl *ScenarioBindings::control(const ScenarioField &field) const
 {
-    const auto found = std::find_if(m_bindings.begin(), m_bindings.end(),
-                                    [id](const Binding &binding) { return binding.id == id; });
+    const auto found =
+        std::find_if(m_bindings.begin(), m_bindings.end(),
+                     [&field](const Binding &binding) { return sameField(binding.field, field); });
     return found == m_bindings.end() ? nullptr : found->control;
 }
 
-void ScenarioBindings::relabel(EditId id, const QString &label, const QString &explanation)
+ValueControl *ScenarioBindings::control(const QString &rangeKey) const
+{
+    const auto found =
+        std::find_if(m_bindings.begin(), m_bindings.end(),
+                     [&rangeKey](const Binding &binding) { return binding.rangeKey == rangeKey; });
+    return found == m_bindings.end() ? nullptr : found->control;
+}
+
+void ScenarioBindings::relabel(const ScenarioField &field, const QString &label,
+                               const QString &explanation)
 {
     for (const Binding &binding : m_bindings) {
-        if (binding.id != id)
+        if (!sameField(binding.field, field))
             continue;
         binding.label->setText(label);
         binding.label->setToolTip(explanation);
@@ -191,7 +211,7 @@ QStringList ScenarioBindings::notShowing(const Scenario &scenario) const
 {
     QStringList wrong;
     for (const Binding &binding : m_bindings) {
-        const std::optional<double> value = binding.get(scenario);
+        const std::optional<double> value = binding.field.get(scenario);
         if (binding.control->isEnabledValue() != value.has_value()) {
             wrong << binding.control->name();
             continue;
@@ -225,7 +245,7 @@ void ScenarioBindings::show(const Scenario &scenario) const
         }
     }
     for (const Binding &binding : m_bindings) {
-        const std::optional<double> value = binding.get(scenario);
+        const std::optional<double> value = binding.field.get(scenario);
         if (value)
             binding.control->setValue(*value / binding.scale);
         else if (binding.offValue)
@@ -241,10 +261,11 @@ void ScenarioBindings::show(const Scenario &scenario) const
     }
 }
 
-void ScenarioBindings::edit(const QString &text, EditId id,
-                            const std::function<void(Scenario &)> &change, ValueControl *control)
+void ScenarioBindings::edit(const QString &text, const std::function<void(Scenario &)> &change,
+                            ValueControl *control)
 {
-    if (!m_document || m_document->editScenario(text, id, change))
+    // The control is the edit's source: its drag or key burst is one undo step.
+    if (!m_document || m_document->editScenario(text, change, control))
         return;
     emit refused();
     if (control) {

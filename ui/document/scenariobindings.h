@@ -3,6 +3,8 @@
 #include <QObject>
 #include <QPointer>
 
+#include "core/model/fieldregistry.h"
+#include "core/model/scenario.h"
 #include "ui/widgets/valuecontrol.h"
 
 #include <functional>
@@ -18,15 +20,22 @@ class QWidget;
 namespace pipeplan {
 
 class ScenarioDocument;
-struct Scenario;
-enum class EditId;
 
-/// How a control reads and writes its number of the scenario.
+/// How a control reads and writes its number of the scenario, and which number it is.
 struct ScenarioField
 {
     std::function<std::optional<double>(const Scenario &)> get;
     std::function<void(Scenario &, std::optional<double>)> set;
+    /// The member the number is, on a scenario: a control is found by its field (never by an id
+    /// or a position). Empty for a number computed from the plan (a device's price in a list).
+    std::function<const void *(const Scenario &)> at = {};
+    /// The field registry's row of the member, when it has one: its key in the file, and
+    /// whether it takes a range.
+    const fieldregistry::Field *row = nullptr;
 };
+
+/// A plan the bindings find members on (the defaults): a member's address on it names it.
+const Scenario &probeScenario();
 
 /// The number at a path of members of the scenario, read and written as it is stored (an int,
 /// a count, a double, an optional double): field(&Scenario::project, &ProjectSettings::monteCarlo,
@@ -49,11 +58,13 @@ template <typename... Members> ScenarioField field(Members... path)
                     value = v;
                 else if (v)
                     value = static_cast<T>(*v);
-            }};
+            },
+            [path...](const Scenario &s) -> const void * { return &(s.*....*path); },
+            fieldregistry::rowOf(probeScenario(), path...)};
 }
 
 /// One input of a form, as a row of a panel's table: the label, the explanation under it, the
-/// control, the edit it makes and its undo text, the field, and the scenario units per display
+/// control, its undo text, the field, and the scenario units per display
 /// unit (60 for minutes of a field in seconds). The rest is for the rows that need it (give them
 /// by designator): an optional field's value while it is off, the undo texts of ticking it on and
 /// off, and a dense form's explanation as the tooltip alone.
@@ -62,7 +73,6 @@ struct BindingRow
     QString label;
     QString explanation;
     ValueControl::Config control;
-    EditId id;
     QString undoText;
     ScenarioField field;
     double scale = 1;
@@ -74,8 +84,9 @@ struct BindingRow
     QString offText = {};
     /// The explanation as a grey line under the control (else only as its tooltip).
     bool explanationShown = true;
-    /// The number's path in the scenario file when it takes a range ("workload.latency_ms",
-    /// issue 34): typing "800..1,200" sets one, and the field shows it under the value.
+    /// The number's path in the scenario file when it takes a range (issue 34) and its field is
+    /// no registry row (a device's price); a rangeable row's path otherwise. Typing "800..1,200"
+    /// sets one, and the field shows it under the value.
     QString rangeKey = {};
 };
 
@@ -97,12 +108,14 @@ public:
     /// Binds each row of `rows` into `form`, in order, its control a child of `parent`: a row
     /// "label: control" with the explanation under the control (and as its tooltip).
     void bind(QFormLayout *form, QWidget *parent, const std::vector<BindingRow> &rows);
-    /// The control bound with edit `id` (the first, when two edit the same field), never one
-    /// picked by its position; nullptr when none is.
-    ValueControl *control(EditId id) const;
-    /// Renames the row bound with edit `id` (its label, the control's name in refusals and for
+    /// The control bound to `field`'s member (the first, when two edit it), never one picked by
+    /// its position; nullptr when none is.
+    ValueControl *control(const ScenarioField &field) const;
+    /// The control whose number takes ranges under `key` (a field that is no member).
+    ValueControl *control(const QString &rangeKey) const;
+    /// Renames the row bound to `field` (its label, the control's name in refusals and for
     /// screen readers, and its explanation): the plan's counted noun changed.
-    void relabel(EditId id, const QString &label, const QString &explanation);
+    void relabel(const ScenarioField &field, const QString &label, const QString &explanation);
     /// `box` shows the choice of the scenario `index` gives (refreshed by show(), like every
     /// bound number): a choice box never keeps a state of its own that is not the plan's.
     void bindChoice(QComboBox *box, std::function<int(const Scenario &)> index);
@@ -112,12 +125,9 @@ public:
     /// decimals), and of the choice boxes that show another choice: empty when the window
     /// shows the plan.
     QStringList notShowing(const Scenario &scenario) const;
-    /// The row bound with edit `id` takes a range too (issue 34): `key` is the number's path in
-    /// the scenario file, as BindingRow::rangeKey.
-    void acceptRange(EditId id, const QString &key);
     /// `control` (bound elsewhere, a stage's time) takes a range for the number at `key`:
-    /// typing one sets it, a plain number drops it, each one undo step `id`.
-    void connectRange(ValueControl *control, EditId id, const QString &key, double scale = 1);
+    /// typing one sets it, a plain number drops it, each one undo step.
+    void connectRange(ValueControl *control, const QString &key, double scale = 1);
     /// What a field with a range shows under its value: "Range 800..1,200 ms (90 %); the value
     /// is its median"; empty when the number at `key` holds none.
     /// `scale`: scenario units per display unit, with the display unit `unit` replacing the
@@ -125,7 +135,7 @@ public:
     static QString rangeLabel(const Scenario &scenario, const QString &key, double scale = 1,
                               const QString &unit = {});
     /// The document's editScenario(); refused() when the result is not a valid scenario.
-    void edit(const QString &text, EditId id, const std::function<void(Scenario &)> &change,
+    void edit(const QString &text, const std::function<void(Scenario &)> &change,
               ValueControl *control = nullptr);
 
 signals:
@@ -136,9 +146,8 @@ private:
     {
         ValueControl *control;
         QLabel *label;
-        EditId id;
         QString rangeKey;
-        Getter get;
+        ScenarioField field;
         double scale = 1;
         std::function<double(const Scenario &)> offValue;
     };

@@ -19,25 +19,29 @@ namespace {
 class ChangePlan : public QUndoCommand
 {
 public:
-    ChangePlan(ScenarioDocument *document, Plan before, Plan after, const QString &text, EditId id,
-               int session)
+    ChangePlan(ScenarioDocument *document, Plan before, Plan after, const QString &text,
+               const void *source, int session)
         : QUndoCommand(text), m_document(document), m_before(std::move(before)),
-          m_after(std::move(after)), m_id(id), m_session(session)
+          m_after(std::move(after)), m_source(source), m_session(session)
     {
         keepChangedTasksOnly();
     }
 
     void undo() override { m_document->apply(withTasks(m_before, m_patch.before)); }
     void redo() override { m_document->apply(withTasks(m_after, m_patch.after)); }
-    int id() const override { return static_cast<int>(m_id); }
+    /// Every step is a change of the plan: which steps merge is decided by their source and
+    /// session in mergeWith().
+    int id() const override { return 1; }
 
     bool mergeWith(const QUndoCommand *other) override
     {
         const auto *next = static_cast<const ChangePlan *>(other);
-        // One interactive session (a slider drag, a burst of key or wheel steps) is one step.
-        // Task edits are their own steps (the table has no drag), so patches never merge.
-        if (m_id == EditId::None || next->m_session != m_session || m_patch.patched() ||
-            next->m_patch.patched())
+        // One interactive session of one control (a slider drag, a burst of key or wheel steps)
+        // is one step; an edit from anywhere else during it (a button, a typed setting) is its
+        // own, and outside a session every edit is. Task edits are their own steps (the table
+        // has no drag), so patches never merge.
+        if (!m_source || next->m_source != m_source || next->m_session != m_session ||
+            m_patch.patched() || next->m_patch.patched())
             return false;
         m_after = next->m_after;
         // A drag that ends where it started leaves nothing to undo.
@@ -102,7 +106,7 @@ private:
     Plan m_before;
     Plan m_after;
     TaskPatch m_patch;
-    EditId m_id;
+    const void *m_source;
     int m_session;
 };
 
@@ -341,14 +345,14 @@ int ScenarioDocument::recomputeCount(Section section) const
     return 0;
 }
 
-bool ScenarioDocument::edit(const Scenario &after, const QString &text, EditId id)
+bool ScenarioDocument::edit(const Scenario &after, const QString &text, const void *source)
 {
     Plan plan = m_plan;
     plan.scenario = after;
-    return editPlan(plan, text, id);
+    return editPlan(plan, text, source);
 }
 
-bool ScenarioDocument::editPlan(const Plan &edited, const QString &text, EditId id)
+bool ScenarioDocument::editPlan(const Plan &edited, const QString &text, const void *source)
 {
     // A moved number takes its range along: the slider moves the median, the spread stays
     // (issue 34); a range edited itself, or dropped, is left as the edit made it.
@@ -366,30 +370,31 @@ bool ScenarioDocument::editPlan(const Plan &edited, const QString &text, EditId 
     // Outside a drag every edit is its own session, so two typed values never merge.
     if (!m_interactive)
         ++m_editSession;
-    m_undoStack.push(new ChangePlan(this, m_plan, after, text, id, m_editSession));
+    m_undoStack.push(new ChangePlan(this, m_plan, after, text, source, m_editSession));
     return true;
 }
 
-bool ScenarioDocument::editScenario(const QString &text, EditId id,
-                                    const std::function<void(Scenario &)> &change)
+bool ScenarioDocument::editScenario(const QString &text,
+                                    const std::function<void(Scenario &)> &change,
+                                    const void *source)
 {
     Scenario scenario = m_plan.scenario;
     change(scenario);
-    return edit(scenario, text, id);
+    return edit(scenario, text, source);
 }
 
 void ScenarioDocument::pinBaseline()
 {
     Plan plan = m_plan;
     plan.baseline = m_plan.scenario;
-    editPlan(plan, tr("Pin baseline"), EditId::Baseline);
+    editPlan(plan, tr("Pin baseline"));
 }
 
 void ScenarioDocument::unpinBaseline()
 {
     Plan plan = m_plan;
     plan.baseline.reset();
-    editPlan(plan, tr("Unpin baseline"), EditId::Baseline);
+    editPlan(plan, tr("Unpin baseline"));
 }
 
 void ScenarioDocument::beginInteractiveEdit()

@@ -27,123 +27,6 @@ enum class Job
     ScheduleSearch, ///< the training section's large schedule searches
 };
 
-/// Merge ids of undoable edits: consecutive edits of one field during one slider drag merge into
-/// a single undo step.
-enum class EditId
-{
-    None = -1,
-    Users = 1,
-    Predictions,
-    Latency,
-    AcceleratorLatency,
-    BatchMs,
-    KeepFraction,
-    Workers,
-    ParallelFraction,
-    ComparisonParallelFraction,
-    Microbatches,
-    StageMs,
-    StageName,
-    Stages,
-    Execution,
-    WorkerCounts,
-    Reset,
-    Name,
-    Notes,
-    ReportSections,
-    Baseline,
-    // Overheads, memory, simulation and goal (the "Overheads & tail" workspace).
-    ColdStart,
-    RequestOverhead,
-    SharedCap,
-    SharedName,
-    DispatchCap,
-    UsersPerShard,
-    AcceleratorMemory,
-    ModelBytes,
-    BytesPerItem,
-    BatchItems,
-    StragglerProbability,
-    StragglerFactor,
-    FailureProbability,
-    Checkpoint,
-    CheckpointCost,
-    Backups,
-    Trials,
-    Seed,
-    Deadline,
-    Budget,
-    Price,
-    GoalTrials,
-    // Training pipeline schedules (the "Training schedules" workspace).
-    TrainingSchedule,
-    TrainingCompare,
-    TrainingDevices,
-    TrainingMicrobatches,
-    VirtualStages,
-    ForwardMs,
-    BackwardMs,
-    WeightMs,
-    CommMs,
-    TrainingMemoryLimit,
-    TrainingActivationBytes,
-    TrainingDeviceMemory,
-    // Project estimates (the "Project estimates" workspace).
-    ProjectTrials,
-    ProjectSeed,
-    ProjectDistribution,
-    ProjectCorrelation,
-    ProjectHoursPerDay,
-    BufferLabeling,
-    BufferTraining,
-    BufferOptimization,
-    BufferResearch,
-    BufferOther,
-    BufferContingency,
-    LabelingItems,
-    LabelingQc,
-    LabelingAdjudication,
-    LabelingAdjudicationMinutes,
-    LabelingAnnotators,
-    LabelingHoursPerWeek,
-    LabelingRampUp,
-    LabelingContingency,
-    LabelingRate,
-    LabelingTooling,
-    EtaThroughput,
-    EtaDataset,
-    EtaEpochs,
-    EtaSafety,
-    EtaCheckpoint,
-    // Measured runs and profiler traces (the "Measured" workspace).
-    MeasuredRuns,
-    MeasuredMeasure,
-    UseFittedP,
-    TraceImport,
-    // The device and the model (the "Hardware & cost" workspace, issue 33).
-    HardwareEnabled,
-    HardwareDevice,
-    HardwareModel,
-    HardwareTokens,
-    HardwareOutputTokens,
-    HardwareBatch,
-    HardwareComputeEfficiency,
-    HardwareMemoryEfficiency,
-    HardwareWeightBits,
-    HardwareDevicePrice,
-    HardwarePrice,
-    HardwareCalibrate,
-    TrainingModelSequence,
-    TrainingModelMicrobatch,
-    TrainingModelTensor,
-    TrainingModelData,
-    TrainingModelTokens,
-    TrainingModelRecompute,
-    TrainingModelShard,
-    TrainingModelUse,
-    Counted, ///< what the job counts ("documents"), issue 33
-};
-
 /// The single source of truth of one window: the plan (scenario and pinned baseline), its undo
 /// stack, its file, and the results the core computed from it. Widgets observe `changed()` and
 /// edit through `edit()`.
@@ -204,13 +87,14 @@ public:
     /// previous one); the result's monteCarlo section holds it only while it answers this plan.
     const std::optional<estimate::PlanEstimate> &lastMonteCarlo() const;
 
-    /// Replaces the scenario as one undoable step named `text`. Edits with the same id inside one
-    /// interactive session (a slider drag) merge. An invalid scenario is refused (returns false)
-    /// and nothing changes.
-    bool edit(const Scenario &after, const QString &text, EditId id = EditId::None);
+    /// Replaces the scenario as one undoable step named `text`. Edits from one `source` (the
+    /// control that made them) inside one interactive session (a slider drag, a burst of key
+    /// steps) merge; an edit with no source never does. An invalid scenario is refused (returns
+    /// false) and nothing changes.
+    bool edit(const Scenario &after, const QString &text, const void *source = nullptr);
     /// edit() of the current scenario with `change` applied: what every input widget does.
-    bool editScenario(const QString &text, EditId id,
-                      const std::function<void(Scenario &)> &change);
+    bool editScenario(const QString &text, const std::function<void(Scenario &)> &change,
+                      const void *source = nullptr);
 
     /// Pins the current scenario as the baseline every view compares against (undoable);
     /// unpinBaseline drops it.
@@ -275,7 +159,7 @@ signals:
     void jobCancelled(pipeplan::Job job);
 
 private:
-    bool editPlan(const Plan &edited, const QString &text, EditId id);
+    bool editPlan(const Plan &edited, const QString &text, const void *source = nullptr);
     /// Recomputes `sections` (and the Gantt's schedule with the model) and announces them.
     void recompute(Sections sections, bool baselineChanged);
     /// Counts one recomputation of each of `sections` (recomputeCount).

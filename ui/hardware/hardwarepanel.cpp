@@ -89,7 +89,6 @@ HardwarePanel::HardwarePanel(QWidget *parent)
         {{.label = tr("Tokens per item"),
           .explanation = tr("The input of one item: a document's tokens, or a prompt."),
           .control = config(1, 131072, Scale::Log, 0, tr(" tokens")),
-          .id = EditId::HardwareTokens,
           .undoText = tr("Change tokens per item"),
           .field = ofModel(&hardware::ModelSpec::tokens),
           .explanationShown = false},
@@ -97,7 +96,6 @@ HardwarePanel::HardwarePanel(QWidget *parent)
           .explanation = tr("0: one forward pass (embed, score, classify). More: generation, one "
                             "decode step per token against a growing KV cache."),
           .control = config(0, 32768, Scale::Linear, 0, tr(" tokens")),
-          .id = EditId::HardwareOutputTokens,
           .undoText = tr("Change output tokens"),
           .field = ofModel(&hardware::ModelSpec::outputTokens),
           .explanationShown = false},
@@ -105,7 +103,6 @@ HardwarePanel::HardwarePanel(QWidget *parent)
           .explanation = tr("Items per batch asked for; the device's memory caps it (weights, "
                             "KV cache and activations in 90 % of it)."),
           .control = config(1, 65536, Scale::Log, 0, tr(" items")),
-          .id = EditId::HardwareBatch,
           .undoText = tr("Change batch"),
           .field = field(&Scenario::hardware, &HardwareSettings::batch),
           .explanationShown = false},
@@ -113,7 +110,6 @@ HardwarePanel::HardwarePanel(QWidget *parent)
           .explanation = tr("16 (BF16), 8 (INT8/FP8: the 8-bit peak when activations are 8-bit "
                             "too) or 4."),
           .control = config(1, 32, Scale::Linear, 0, tr(" bits")),
-          .id = EditId::HardwareWeightBits,
           .undoText = tr("Change weight bits"),
           .field = ofModel(&hardware::ModelSpec::weightBits),
           .explanationShown = false},
@@ -122,7 +118,6 @@ HardwarePanel::HardwarePanel(QWidget *parent)
                             "numbers with this price among the plan's own devices (the catalogue "
                             "stays as it is)."),
           .control = config(0, 1000, Scale::Linear, 2, QString()),
-          .id = EditId::HardwarePrice,
           .undoText = tr("Change device price"),
           .field = {[](const Scenario &s) -> std::optional<double> {
                         const std::optional<hardware::Device> d =
@@ -133,12 +128,12 @@ HardwarePanel::HardwarePanel(QWidget *parent)
                         if (price)
                             setDevicePrice(s.hardware, *price);
                     }},
-          .explanationShown = false},
+          .explanationShown = false,
+          .rangeKey = uncertainty::kDevicePriceKey.toString()},
          {.label = tr("Compute efficiency"),
           .explanation = tr("The share of the device's peak compute a kernel reaches (default "
                             "60 %); calibrate it from a measured time below."),
           .control = config(1, 100, Scale::Linear, 1, tr(" %")),
-          .id = EditId::HardwareComputeEfficiency,
           .undoText = tr("Change compute efficiency"),
           .field = field(&Scenario::hardware, &HardwareSettings::efficiency,
                          &hardware::Efficiency::compute),
@@ -147,18 +142,13 @@ HardwarePanel::HardwarePanel(QWidget *parent)
          {.label = tr("Memory efficiency"),
           .explanation = tr("The share of the device's peak bandwidth reached (default 80 %)."),
           .control = config(1, 100, Scale::Linear, 1, tr(" %")),
-          .id = EditId::HardwareMemoryEfficiency,
           .undoText = tr("Change memory efficiency"),
           .field = field(&Scenario::hardware, &HardwareSettings::efficiency,
                          &hardware::Efficiency::memory),
           .scale = 0.01,
           .explanationShown = false}});
     // The device's numbers take ranges too (issue 34): "40..70" % of peak, "$2..$3.50" an hour.
-    m_bound->acceptRange(EditId::HardwareComputeEfficiency,
-                         QStringLiteral("hardware.compute_efficiency"));
-    m_bound->acceptRange(EditId::HardwareMemoryEfficiency,
-                         QStringLiteral("hardware.memory_efficiency"));
-    m_bound->acceptRange(EditId::HardwarePrice, QStringLiteral("hardware.device_price_per_hour"));
+
     m_devicePrice->setToolTip(tr("On: the workers' price per hour is the device's (the "
                                  "catalogue's, or the one typed above). Off: the price on "
                                  "Overheads & tail holds."));
@@ -244,24 +234,22 @@ HardwarePanel::HardwarePanel(QWidget *parent)
     connect(m_bound, &ScenarioBindings::refused, this, &HardwarePanel::refresh);
     connect(m_enabled, &QCheckBox::toggled, this, [this](bool on) {
         m_bound->edit(on ? tr("Take the latency from the device") : tr("Type the latency"),
-                      EditId::HardwareEnabled, [on](Scenario &s) { s.hardware.enabled = on; });
+                      [on](Scenario &s) { s.hardware.enabled = on; });
     });
     connect(m_devicePrice, &QCheckBox::toggled, this, [this](bool on) {
         m_bound->edit(on ? tr("Price workers at the device's rate") : tr("Type the price"),
-                      EditId::HardwareDevicePrice,
                       [on](Scenario &s) { s.hardware.devicePrice = on; });
     });
     connect(m_device, &QComboBox::activated, this, [this](int index) {
         const QString name = m_device->itemData(index).toString();
-        m_bound->edit(tr("Change device"), EditId::HardwareDevice,
-                      [name](Scenario &s) { s.hardware.device = name; });
+        m_bound->edit(tr("Change device"), [name](Scenario &s) { s.hardware.device = name; });
     });
     connect(m_model, &QComboBox::activated, this, [this](int index) {
         const std::optional<hardware::ModelSpec> preset =
             hardware::findModelPreset(m_model->itemText(index));
         if (!preset)
             return;
-        m_bound->edit(tr("Change model"), EditId::HardwareModel, [preset](Scenario &s) {
+        m_bound->edit(tr("Change model"), [preset](Scenario &s) {
             hardware::ModelSpec m = *preset;
             const hardware::ModelSpec &was = s.hardware.model;
             // The job's own words stay: its tokens, its generation and its precision.
@@ -293,12 +281,12 @@ void HardwarePanel::documentAttached(ScenarioDocument *document)
 
 ValueControl *HardwarePanel::priceControl() const
 {
-    return m_bound->control(EditId::HardwarePrice);
+    return m_bound->control(uncertainty::kDevicePriceKey.toString());
 }
 
 ValueControl *HardwarePanel::batchControl() const
 {
-    return m_bound->control(EditId::HardwareBatch);
+    return m_bound->control(field(&Scenario::hardware, &HardwareSettings::batch));
 }
 
 QString HardwarePanel::summaryText() const
@@ -321,7 +309,7 @@ QString HardwarePanel::calibrate(double measuredMsPerBatch)
     m_calibration->setText(c.text);
     if (c.efficiency) {
         const hardware::Efficiency e = *c.efficiency;
-        m_bound->edit(tr("Calibrate efficiency"), EditId::HardwareCalibrate,
+        m_bound->edit(tr("Calibrate efficiency"),
                       [e](Scenario &scenario) { scenario.hardware.efficiency = e; });
     }
     return c.text;

@@ -155,7 +155,7 @@ MeasuredPanel::MeasuredPanel(QWidget *parent)
 
     connect(m_measure, &QComboBox::activated, this, [this](int index) {
         const auto measure = static_cast<fit::Measure>(m_measure->itemData(index).toInt());
-        m_bound->edit(tr("Change what the runs measured"), EditId::MeasuredMeasure,
+        m_bound->edit(tr("Change what the runs measured"),
                       [measure](Scenario &s) { s.measured.runs.measure = measure; });
     });
     connect(m_runs, &QTableWidget::cellChanged, this, &MeasuredPanel::cellEdited);
@@ -218,7 +218,7 @@ void MeasuredPanel::cellEdited(int row, int column)
     }
     showMessage(QString(), false);
     const double value = *parsed.value;
-    m_bound->edit(tr("Edit measured run"), EditId::MeasuredRuns, [row, column, value](Scenario &s) {
+    m_bound->edit(tr("Edit measured run"), [row, column, value](Scenario &s) {
         std::vector<fit::Run> &runs = s.measured.runs.runs;
         if (row >= static_cast<int>(runs.size()))
             return;
@@ -229,7 +229,7 @@ void MeasuredPanel::cellEdited(int row, int column)
 
 void MeasuredPanel::addRun()
 {
-    m_bound->edit(tr("Add measured run"), EditId::None, [](Scenario &s) {
+    m_bound->edit(tr("Add measured run"), [](Scenario &s) {
         std::vector<fit::Run> &runs = s.measured.runs.runs;
         // Twice the last worker count, its value unchanged: a row to overwrite.
         const fit::Run last = runs.empty() ? fit::Run{1, 1} : runs.back();
@@ -244,7 +244,7 @@ void MeasuredPanel::removeRuns()
         rows.insert(index.row());
     if (rows.empty())
         return;
-    m_bound->edit(tr("Remove measured runs"), EditId::None, [rows](Scenario &s) {
+    m_bound->edit(tr("Remove measured runs"), [rows](Scenario &s) {
         std::vector<fit::Run> &runs = s.measured.runs.runs;
         for (int row : rows) {
             if (row < static_cast<int>(runs.size()))
@@ -269,8 +269,7 @@ bool MeasuredPanel::pasteRuns(const QString &text)
     }
     showMessage(QString(), false);
     const fit::Runs runs = read.runs;
-    m_bound->edit(tr("Paste measured runs"), EditId::None,
-                  [runs](Scenario &s) { s.measured.runs = runs; });
+    m_bound->edit(tr("Paste measured runs"), [runs](Scenario &s) { s.measured.runs = runs; });
     return true;
 }
 
@@ -294,7 +293,7 @@ void MeasuredPanel::importCsv()
     }
     showMessage(QString(), false);
     const fit::Runs imported = runs.runs;
-    m_bound->edit(tr("Import measured runs"), EditId::None,
+    m_bound->edit(tr("Import measured runs"),
                   [imported](Scenario &s) { s.measured.runs = imported; });
 }
 
@@ -303,8 +302,7 @@ bool MeasuredPanel::useFittedP()
     if (!m_document || !m_document->planResult().measured.fit.amdahl)
         return false;
     const double p = m_document->planResult().measured.fit.amdahl->p.value;
-    m_bound->edit(tr("Use fitted p"), EditId::UseFittedP,
-                  [p](Scenario &s) { s.workload.parallelFraction = p; });
+    m_bound->edit(tr("Use fitted p"), [p](Scenario &s) { s.workload.parallelFraction = p; });
     return usesFittedP(m_document->scenario(), m_document->planResult().measured.fit);
 }
 

@@ -726,8 +726,7 @@ void TraceDialog::applyMapping()
         m_message->setVisible(true);
         return;
     }
-    if (!m_document->edit(after, tr("Import trace %1").arg(QFileInfo(m_path).fileName()),
-                          EditId::TraceImport)) {
+    if (!m_document->edit(after, tr("Import trace %1").arg(QFileInfo(m_path).fileName()))) {
         m_message->setText(tr("Not applied: the plan refused the change."));
         m_message->setVisible(true);
         return;

@@ -75,7 +75,6 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
             return;
         const double workers = m_applyWorkers->property("workers").toDouble();
         m_document->editScenario(tr("Apply fewest workers %1").arg(format::grouped(workers, 0)),
-                                 EditId::None,
                                  [workers](Scenario &s) { s.workload.workers = workers; });
     });
     // The answer over the plan's ranges (issue 34): the runtime's P10 / P50 / P90, the chance to

@@ -82,7 +82,7 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
             m_name->setText(m_document->scenario().name);
             return;
         }
-        editScenario(tr("Rename scenario"), EditId::Name, [name](Scenario &s) { s.name = name; });
+        editScenario(tr("Rename scenario"), [name](Scenario &s) { s.name = name; });
     });
     // Notes are committed a moment after typing stops, not per keystroke.
     auto *notesTimer = new QTimer(this);
@@ -106,12 +106,9 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
                  "cost ranks the devices by it. Off, nothing plans for one. In hours (log scale, "
                  "0.01 to 100,000 h); type it in any unit: 8h, 90 min, 2d, 1.5 weeks."),
           .control = optionalConfig(config(0.01, 100'000, Scale::Log, 2, tr(" h")), tr("deadline")),
-          .id = EditId::Deadline,
           .undoText = tr("Change deadline"),
           // On and the deadline, or off: no deadline is kept while off (issue 51).
-          .field = {
-              [](const Scenario &s) { return s.goal.deadlineSeconds; },
-              [](Scenario &s, std::optional<double> seconds) { s.goal.deadlineSeconds = seconds; }},
+          .field = field(&Scenario::goal, &GoalSettings::deadlineSeconds),
           .scale = 3600,
           // The value a deadline starts from when it is turned on.
           .offValue = [](const Scenario &) { return kNewDeadlineSeconds; },
@@ -126,10 +123,8 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
                  "is set)."),
           .control =
               optionalConfig(config(1, 1e9, Scale::Log, 2, QStringLiteral(" USD")), tr("budget")),
-          .id = EditId::Budget,
           .undoText = tr("Change budget"),
-          .field = {[](const Scenario &s) { return s.goal.budget; },
-                    [](Scenario &s, std::optional<double> budget) { s.goal.budget = budget; }},
+          .field = field(&Scenario::goal, &GoalSettings::budget),
           .offValue = [](const Scenario &s) { return s.goal.budget.value_or(1000); },
           .onText = tr("Set a budget"),
           .offText = tr("Drop the budget"),
@@ -173,29 +168,23 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .explanation = tr("Users the job scores (log scale, 1 to 10^10)."),
           .control =
               countConfig(1, 1e10, Scale::Log, [this](int n) { return m_noun.plainCount(n); }),
-          .id = EditId::Users,
           .undoText = tr("Change users"),
           .field = ofWorkload(&Workload::users),
-          .explanationShown = false,
-          .rangeKey = QStringLiteral("workload.users")},
+          .explanationShown = false},
          {.label = tr("Predictions per user"),
           .explanation = tr("Model calls per user."),
           .control = countConfig(1, 1e4, Scale::Log,
                                  [](int n) { return tr("%n prediction(s)", nullptr, n); }),
-          .id = EditId::Predictions,
           .undoText = tr("Change predictions per user"),
           .field = ofWorkload(&Workload::predictionsPerUser),
-          .explanationShown = false,
-          .rangeKey = QStringLiteral("workload.predictions_per_user")},
+          .explanationShown = false},
          {.label = tr("Latency per prediction"),
           .explanation = tr("Time of one prediction as the job runs today, e.g. 1,000 ms on a CPU "
                             "core (log scale, 0.01 ms to 60 s)."),
           .control = latencyConfig,
-          .id = EditId::Latency,
           .undoText = tr("Change latency"),
           .field = ofWorkload(&Workload::latencyMs),
-          .explanationShown = false,
-          .rangeKey = QStringLiteral("workload.latency_ms")},
+          .explanationShown = false},
          // A lever that is off shows where it would start, a value that makes the job faster,
          // so ticking it never makes the job slower.
          {.label = tr("Accelerator lever"),
@@ -203,35 +192,29 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
                             "on a GPU instead of 1 s on a CPU). When on, it replaces the latency "
                             "above, and the waterfall shows the step from one to the other."),
           .control = optionalConfig(latencyConfig, tr("on")),
-          .id = EditId::AcceleratorLatency,
           .undoText = tr("Change accelerator latency"),
           .field = ofWorkload(&Workload::acceleratorLatencyMs),
           .offValue = [](const Scenario &s) { return levers::acceleratorStartMs(s.workload); },
           .onText = tr("Use accelerator lever"),
           .offText = tr("Drop accelerator lever"),
-          .explanationShown = false,
-          .rangeKey = QStringLiteral("workload.accelerator_latency_ms")},
+          .explanationShown = false},
          {.label = tr("Batching lever"),
           .explanation = tr("Time to score one user with all predictions batched into one call; "
                             "replaces predictions × latency when on."),
           .control = optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" ms")), tr("batched")),
-          .id = EditId::BatchMs,
           .undoText = tr("Change batched time"),
           .field = ofWorkload(&Workload::batchMsPerUser),
           .offValue = [](const Scenario &s) { return levers::batchStartMs(s.workload); },
           .onText = tr("Batch predictions"),
           .offText = tr("Stop batching"),
-          .explanationShown = false,
-          .rangeKey = QStringLiteral("workload.batch_ms_per_user")},
+          .explanationShown = false},
          {.label = tr("Keep fraction"),
           .explanation = tr("Pre-filtering: the share of users that still needs scoring (dormant "
                             "users and cached scores removed)."),
           .control = config(0.001, 1, Scale::Linear, 3, QString()),
-          .id = EditId::KeepFraction,
           .undoText = tr("Change keep fraction"),
           .field = ofWorkload(&Workload::keepFraction),
-          .explanationShown = false,
-          .rangeKey = QStringLiteral("workload.keep_fraction")}});
+          .explanationShown = false}});
     // Which latency is in force when a device and a model set it (issue 33).
     m_hardwareNote = explanationLabel(QString(), workloadBox);
     m_hardwareNote->setAccessibleName(tr("Latency in force"));
@@ -248,7 +231,6 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .explanation = tr("Parallel workers (log scale, 1 to 10^6)."),
           .control =
               countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n worker(s)", nullptr, n); }),
-          .id = EditId::Workers,
           .undoText = tr("Change workers"),
           .field = ofWorkload(&Workload::workers),
           .explanationShown = false},
@@ -257,16 +239,13 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
                             "load, the driver, a shared store, the coordinator) stays serial and "
                             "caps the speedup at 1 / (1 − p)."),
           .control = config(0, 1, Scale::Linear, 4, QString()),
-          .id = EditId::ParallelFraction,
           .undoText = tr("Change parallel fraction"),
           .field = ofWorkload(&Workload::parallelFraction),
-          .explanationShown = false,
-          .rangeKey = QStringLiteral("workload.parallel_fraction")},
+          .explanationShown = false},
          {.label = tr("Compare with p"),
           .explanation =
               tr("Pin a second parallel fraction: the Amdahl chart draws its curve too."),
           .control = optionalConfig(config(0, 1, Scale::Linear, 4, QString()), tr("pin")),
-          .id = EditId::ComparisonParallelFraction,
           .undoText = tr("Change compared p"),
           .field = field(&Scenario::comparisonParallelFraction),
           .onText = tr("Pin compared p"),
@@ -297,7 +276,6 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .explanation = tr("Items in flight through the pipeline in the Gantt chart."),
           .control = countConfig(1, 4096, Scale::Log,
                                  [](int n) { return tr("%n microbatch(es)", nullptr, n); }),
-          .id = EditId::Microbatches,
           .undoText = tr("Change microbatches"),
           .field = field(&Scenario::microbatches),
           .explanationShown = false}});
@@ -314,12 +292,12 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
     // A refused edit shows the document's values again (the control says why).
     connect(m_bound, &ScenarioBindings::refused, this, &InputsPanel::syncFromDocument);
     connect(m_execution, &QComboBox::activated, this, [this](int index) {
-        editScenario(tr("Change execution"), EditId::Execution, [index](Scenario &s) {
+        editScenario(tr("Change execution"), [index](Scenario &s) {
             s.execution = index == 0 ? Execution::Sequential : Execution::Pipelined;
         });
     });
     connect(addStage, &QPushButton::clicked, this, [this]() {
-        editScenario(tr("Add stage"), EditId::Stages, [](Scenario &s) {
+        editScenario(tr("Add stage"), [](Scenario &s) {
             s.stages.push_back(
                 Stage{QStringLiteral("stage %1").arg(s.stages.size() + 1), 10, false});
         });
@@ -362,42 +340,42 @@ ValueControl *InputsPanel::stageTimeControl(int index) const
 
 ValueControl *InputsPanel::usersControl() const
 {
-    return m_bound->control(EditId::Users);
+    return m_bound->control(field(&Scenario::workload, &Workload::users));
 }
 
 ValueControl *InputsPanel::predictionsControl() const
 {
-    return m_bound->control(EditId::Predictions);
+    return m_bound->control(field(&Scenario::workload, &Workload::predictionsPerUser));
 }
 
 ValueControl *InputsPanel::workersControl() const
 {
-    return m_bound->control(EditId::Workers);
+    return m_bound->control(field(&Scenario::workload, &Workload::workers));
 }
 
 ValueControl *InputsPanel::latencyControl() const
 {
-    return m_bound->control(EditId::Latency);
+    return m_bound->control(field(&Scenario::workload, &Workload::latencyMs));
 }
 
 ValueControl *InputsPanel::acceleratorControl() const
 {
-    return m_bound->control(EditId::AcceleratorLatency);
+    return m_bound->control(field(&Scenario::workload, &Workload::acceleratorLatencyMs));
 }
 
 ValueControl *InputsPanel::batchingControl() const
 {
-    return m_bound->control(EditId::BatchMs);
+    return m_bound->control(field(&Scenario::workload, &Workload::batchMsPerUser));
 }
 
 ValueControl *InputsPanel::parallelFractionControl() const
 {
-    return m_bound->control(EditId::ParallelFraction);
+    return m_bound->control(field(&Scenario::workload, &Workload::parallelFraction));
 }
 
 ValueControl *InputsPanel::deadlineControl() const
 {
-    return m_bound->control(EditId::Deadline);
+    return m_bound->control(field(&Scenario::goal, &GoalSettings::deadlineSeconds));
 }
 
 void InputsPanel::focusDeadline()
@@ -414,7 +392,7 @@ void InputsPanel::focusDeadline()
 
 ValueControl *InputsPanel::budgetControl() const
 {
-    return m_bound->control(EditId::Budget);
+    return m_bound->control(field(&Scenario::goal, &GoalSettings::budget));
 }
 
 void InputsPanel::setDocument(ScenarioDocument *document)
@@ -433,10 +411,10 @@ void InputsPanel::setDocument(ScenarioDocument *document)
     }
 }
 
-void InputsPanel::editScenario(const QString &text, EditId id,
-                               const std::function<void(Scenario &)> &change)
+void InputsPanel::editScenario(const QString &text, const std::function<void(Scenario &)> &change)
 {
-    if (!m_document || m_document->editScenario(text, id, change))
+    // The control that sent the edit is its source: a stage time's drag is one undo step.
+    if (!m_document || m_document->editScenario(text, change, sender()))
         return;
     syncFromDocument(); // refused: show the document's values again, and say why
     if (auto *control = qobject_cast<ValueControl *>(sender())) {
@@ -463,7 +441,7 @@ void InputsPanel::commitCounted()
     m_countedProblem->hide();
     if (*noun == m_document->scenario().workload.counted)
         return;
-    editScenario(tr("Count %1").arg(noun->many), EditId::Counted,
+    editScenario(tr("Count %1").arg(noun->many),
                  [noun](Scenario &s) { s.workload.counted = *noun; });
 }
 
@@ -472,19 +450,20 @@ void InputsPanel::applyNoun(const CountedNoun &noun)
     if (noun == m_noun)
         return;
     m_noun = noun;
-    m_bound->relabel(EditId::Users, noun.capitalizedMany(),
+    m_bound->relabel(field(&Scenario::workload, &Workload::users), noun.capitalizedMany(),
                      tr("%1 the job scores (log scale, 1 to 10^10).").arg(noun.capitalizedMany()));
-    m_bound->relabel(EditId::Predictions, tr("Predictions per %1").arg(noun.one),
+    m_bound->relabel(field(&Scenario::workload, &Workload::predictionsPerUser),
+                     tr("Predictions per %1").arg(noun.one),
                      tr("Model calls per %1.").arg(noun.one));
-    m_bound->relabel(EditId::BatchMs, tr("Batching lever"),
+    m_bound->relabel(field(&Scenario::workload, &Workload::batchMsPerUser), tr("Batching lever"),
                      tr("Time to score one %1 with all predictions batched into one call; "
                         "replaces predictions × latency when on.")
                          .arg(noun.one));
-    m_bound->relabel(EditId::KeepFraction, tr("Keep fraction"),
+    m_bound->relabel(field(&Scenario::workload, &Workload::keepFraction), tr("Keep fraction"),
                      tr("Pre-filtering: the share of %1 that still needs scoring (dormant ones "
                         "and cached scores removed).")
                          .arg(noun.many));
-    if (ValueControl *users = m_bound->control(EditId::Users))
+    if (ValueControl *users = m_bound->control(field(&Scenario::workload, &Workload::users)))
         users->setCounted([this](int n) { return m_noun.plainCount(n); });
     for (const StageRow &row : m_stageRowWidgets) {
         if (row.time)
@@ -500,7 +479,7 @@ void InputsPanel::commitNotes()
 {
     const QString notes = m_notes->toPlainText();
     if (m_document && notes != m_document->scenario().notes)
-        editScenario(tr("Edit notes"), EditId::Notes, [notes](Scenario &s) { s.notes = notes; });
+        editScenario(tr("Edit notes"), [notes](Scenario &s) { s.notes = notes; });
 }
 
 void InputsPanel::syncFromDocument()
@@ -526,7 +505,7 @@ void InputsPanel::syncFromDocument()
     }
     applyNoun(s.workload.counted);
     // The budget is in the plan's currency.
-    if (ValueControl *budget = m_bound->control(EditId::Budget);
+    if (ValueControl *budget = m_bound->control(field(&Scenario::goal, &GoalSettings::budget));
         budget && budget->suffix() != QLatin1Char(' ') + s.goal.currency)
         budget->setSuffix(QLatin1Char(' ') + s.goal.currency);
     m_bound->show(s);
@@ -607,10 +586,9 @@ void InputsPanel::rebuildStageRows()
             connectDragSession(entry.time, this, m_document);
             layout->addWidget(entry.time, 1);
             // A stage's time takes a range too (issue 34).
-            m_bound->connectRange(entry.time, EditId::StageMs,
-                                  QStringLiteral("stages[%1].ms_per_user").arg(index));
+            m_bound->connectRange(entry.time, uncertainty::stageKey(static_cast<size_t>(index)));
             connect(entry.time, &ValueControl::valueEdited, this, [this, index](double v) {
-                editScenario(tr("Change stage time"), EditId::StageMs, [index, v](Scenario &sc) {
+                editScenario(tr("Change stage time"), [index, v](Scenario &sc) {
                     sc.stages[static_cast<size_t>(index)].msPerUser = v;
                 });
             });
@@ -630,19 +608,19 @@ void InputsPanel::rebuildStageRows()
         QToolButton *remove =
             addButton(QStringLiteral("✕"), tr("Remove stage"), !s.stages[i].isScoring);
         connect(up, &QToolButton::clicked, this, [this, index]() {
-            editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
+            editScenario(tr("Move stage"), [index](Scenario &sc) {
                 uncertainty::swapStages(sc, static_cast<size_t>(index),
                                         static_cast<size_t>(index) - 1);
             });
         });
         connect(down, &QToolButton::clicked, this, [this, index]() {
-            editScenario(tr("Move stage"), EditId::Stages, [index](Scenario &sc) {
+            editScenario(tr("Move stage"), [index](Scenario &sc) {
                 uncertainty::swapStages(sc, static_cast<size_t>(index),
                                         static_cast<size_t>(index) + 1);
             });
         });
         connect(remove, &QToolButton::clicked, this, [this, index]() {
-            editScenario(tr("Remove stage"), EditId::Stages, [index](Scenario &sc) {
+            editScenario(tr("Remove stage"), [index](Scenario &sc) {
                 uncertainty::removeStage(sc, static_cast<size_t>(index));
             });
         });
@@ -652,7 +630,7 @@ void InputsPanel::rebuildStageRows()
                 name->setText(m_document->scenario().stages[static_cast<size_t>(index)].name);
                 return;
             }
-            editScenario(tr("Rename stage"), EditId::StageName, [index, text](Scenario &sc) {
+            editScenario(tr("Rename stage"), [index, text](Scenario &sc) {
                 sc.stages[static_cast<size_t>(index)].name = text;
             });
         });

@@ -22,7 +22,6 @@ class ScenarioBindings;
 class ScenarioDocument;
 class ValueControl;
 struct Scenario;
-enum class EditId;
 
 /// Every input of the scenario as a slider and a spin box, and the pipeline's stages (add,
 /// remove, rename, reorder). Shows what the document holds; edits go through the document.
@@ -64,8 +63,7 @@ private:
     void syncFromDocument();
     void rebuildStageRows();
     /// Applies `change` to a copy of the scenario and submits it as one undoable edit.
-    void editScenario(const QString &text, EditId id,
-                      const std::function<void(Scenario &)> &change);
+    void editScenario(const QString &text, const std::function<void(Scenario &)> &change);
 
     QPointer<ScenarioDocument> m_document;
     /// The numbers of the form (goal, workload, scale-out, microbatches): one row each.

@@ -91,7 +91,7 @@ bool PlaneView::pick(const QString &acrossKey, const QString &upKey)
         next = {levers[1], levers[0]};
     if (next == levers)
         return false;
-    return m_document->editScenario(tr("Two levers"), EditId::None,
+    return m_document->editScenario(tr("Two levers"),
                                     [&next](Scenario &s) { s.goal.levers = next; });
 }
 
@@ -116,7 +116,7 @@ bool PlaneView::applyPoint(const std::optional<whatittakes::PlanePoint> &point, 
     return m_document->editScenario(tr("Apply the %1: %2 and %3")
                                         .arg(what, explain::planeValueText(m_plane.x, x),
                                              explain::planeValueText(m_plane.y, y)),
-                                    EditId::None, [&](Scenario &s) {
+                                    [&](Scenario &s) {
                                         whatittakes::apply(s, keyX, x);
                                         whatittakes::apply(s, keyY, y);
                                     });

@@ -162,7 +162,7 @@ void ScalingView::commitWorkerCounts()
         return;
     }
     m_error->hide();
-    m_document->edit(scenario, tr("Change worker counts"), EditId::WorkerCounts);
+    m_document->edit(scenario, tr("Change worker counts"));
 }
 
 void ScalingView::changeEvent(QEvent *event)

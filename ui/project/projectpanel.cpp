@@ -272,17 +272,16 @@ QGroupBox *ProjectPanel::buildMonteCarloGroup(QWidget *parent)
         mc, mcBox,
         {{tr("Trials"), tr("Simulated plans; more trials, smoother percentiles."),
           countConfig(1000, 1e6, Scale::Log, [](int n) { return tr("%n trial(s)", nullptr, n); }),
-          EditId::ProjectTrials, tr("Change trials"),
-          monteCarlo(&estimate::MonteCarloOptions::trials)},
+          tr("Change trials"), monteCarlo(&estimate::MonteCarloOptions::trials)},
          {tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
-          config(0, 1e6, Scale::Linear, 0, QString()), EditId::ProjectSeed, tr("Change seed"),
+          config(0, 1e6, Scale::Linear, 0, QString()), tr("Change seed"),
           monteCarlo(&estimate::MonteCarloOptions::seed)},
          {tr("Correlation"),
           tr("Rank correlation between the tasks of one category (Iman-Conover): when one cause "
              "slows a labeling task it slows the others too. 0: independent draws, which "
              "understate the spread."),
           config(0, estimate::kMaxCategoryCorrelation, Scale::Linear, 2, QString()),
-          EditId::ProjectCorrelation, tr("Change correlation"),
+          tr("Change correlation"),
           monteCarlo(&estimate::MonteCarloOptions::categoryCorrelation)}});
     return mcBox;
 }
@@ -315,11 +314,11 @@ QGroupBox *ProjectPanel::buildCalendarGroup(QWidget *parent)
                   {{tr("Hours per day"),
                     tr("Working hours in one calendar day. Estimates keep their own unit (a day "
                        "of effort is 8 h); a 6-hour day spreads the same effort over more dates."),
-                    config(0.5, 24, Scale::Linear, 1, tr(" h")), EditId::ProjectHoursPerDay,
-                    tr("Change hours per day"),
+                    config(0.5, 24, Scale::Linear, 1, tr(" h")), tr("Change hours per day"),
                     field(&Scenario::project, &ProjectSettings::calendar,
                           &estimate::WorkCalendar::hoursPerDay)}});
-    m_hoursPerDay = m_bound->control(EditId::ProjectHoursPerDay);
+    m_hoursPerDay = m_bound->control(field(&Scenario::project, &ProjectSettings::calendar,
+                                           &estimate::WorkCalendar::hoursPerDay));
     m_holidays->setPlaceholderText(tr("e.g. 2026-12-25, 2027-01-01"));
     m_holidays->setToolTip(tr("Days off, as YYYY-MM-DD separated by commas; applied on Enter."));
     m_holidays->setAccessibleName(tr("Holidays"));
@@ -349,10 +348,9 @@ void ProjectPanel::connectCalendar()
         if (m_filling)
             return;
         const QDate day = on ? m_start->date() : QDate();
-        editProject(on ? tr("Set start date") : tr("Clear start date"), EditId::None,
-                    [on, day](Scenario &s) {
-                        s.project.startDate = on ? std::optional<QDate>(day) : std::nullopt;
-                    });
+        editProject(on ? tr("Set start date") : tr("Clear start date"), [on, day](Scenario &s) {
+            s.project.startDate = on ? std::optional<QDate>(day) : std::nullopt;
+        });
     });
     // A date typed (Enter or leaving the field) or picked from the popup is taken at once, and
     // gives the project its start when it had none (issue 32: typing did nothing, a pick only
@@ -364,7 +362,7 @@ void ProjectPanel::connectCalendar()
         if (m_document && m_document->scenario().project.startDate == day)
             return;
         editProject(m_hasStart->isChecked() ? tr("Change start date") : tr("Set start date"),
-                    EditId::None, [day](Scenario &s) { s.project.startDate = day; });
+                    [day](Scenario &s) { s.project.startDate = day; });
     };
     connect(m_start, &QDateEdit::editingFinished, this, commitStart);
     connect(m_start->calendarWidget(), &QCalendarWidget::clicked, this, commitStart);
@@ -373,7 +371,7 @@ void ProjectPanel::connectCalendar()
                 [this, day](bool on) {
                     if (m_filling)
                         return;
-                    editProject(tr("Change working days"), EditId::None, [day, on](Scenario &s) {
+                    editProject(tr("Change working days"), [day, on](Scenario &s) {
                         s.project.calendar.workingDays[static_cast<size_t>(day)] = on;
                     });
                 });
@@ -397,17 +395,16 @@ void ProjectPanel::connectCalendar()
         m_holidaysError->setVisible(false);
         if (m_document->scenario().project.calendar.holidays == days)
             return;
-        editProject(tr("Change holidays"), EditId::None,
+        editProject(tr("Change holidays"),
                     [days](Scenario &s) { s.project.calendar.holidays = days; });
     });
     connect(m_hasStatus, &QCheckBox::toggled, this, [this](bool on) {
         if (m_filling)
             return;
         const QDate day = m_statusDate->date();
-        editProject(on ? tr("Set status date") : tr("Clear status date"), EditId::None,
-                    [on, day](Scenario &s) {
-                        s.project.statusDate = on ? std::optional<QDate>(day) : std::nullopt;
-                    });
+        editProject(on ? tr("Set status date") : tr("Clear status date"), [on, day](Scenario &s) {
+            s.project.statusDate = on ? std::optional<QDate>(day) : std::nullopt;
+        });
     });
     connect(m_statusDate, &QDateEdit::editingFinished, this, [this]() {
         if (m_filling || !m_hasStatus->isChecked())
@@ -415,13 +412,12 @@ void ProjectPanel::connectCalendar()
         const QDate day = m_statusDate->date();
         if (m_document && m_document->scenario().project.statusDate == day)
             return;
-        editProject(tr("Change status date"), EditId::None,
-                    [day](Scenario &s) { s.project.statusDate = day; });
+        editProject(tr("Change status date"), [day](Scenario &s) { s.project.statusDate = day; });
     });
     connect(m_scaleByPace, &QCheckBox::toggled, this, [this](bool on) {
         if (m_filling)
             return;
-        editProject(on ? tr("Scale by pace") : tr("Do not scale by pace"), EditId::None,
+        editProject(on ? tr("Scale by pace") : tr("Do not scale by pace"),
                     [on](Scenario &s) { s.project.scaleByPace = on; });
     });
 }
@@ -431,22 +427,19 @@ QGroupBox *ProjectPanel::buildBuffersGroup(QWidget *parent)
     auto *bufferBox = new QGroupBox(tr("Buffers (seed 003)"), parent);
     auto *buffers = new QFormLayout(bufferBox);
     using BufferField = double estimate::Buffers::*;
-    const std::tuple<QString, QString, BufferField, EditId> bufferRows[] = {
-        {tr("Labeling"), tr("Ambiguity in labeling: +20-50 %."), &estimate::Buffers::labeling,
-         EditId::BufferLabeling},
-        {tr("Training"), tr("Hyperparameter loops: +10-40 %."), &estimate::Buffers::training,
-         EditId::BufferTraining},
-        {tr("Optimization"), tr("Tricky edge cases: +30 %."), &estimate::Buffers::optimization,
-         EditId::BufferOptimization},
+    const std::tuple<QString, QString, BufferField> bufferRows[] = {
+        {tr("Labeling"), tr("Ambiguity in labeling: +20-50 %."), &estimate::Buffers::labeling},
+        {tr("Training"), tr("Hyperparameter loops: +10-40 %."), &estimate::Buffers::training},
+        {tr("Optimization"), tr("Tricky edge cases: +30 %."), &estimate::Buffers::optimization},
         {tr("Research"), tr("A separate buffer for unknown research spikes."),
-         &estimate::Buffers::research, EditId::BufferResearch},
-        {tr("Other"), tr("Everything else."), &estimate::Buffers::other, EditId::BufferOther},
+         &estimate::Buffers::research},
+        {tr("Other"), tr("Everything else."), &estimate::Buffers::other},
         {tr("Contingency"), tr("On the whole plan, after the category buffers."),
-         &estimate::Buffers::contingency, EditId::BufferContingency},
+         &estimate::Buffers::contingency},
     };
     std::vector<BindingRow> rows;
-    for (const auto &[label, explanation, member, id] : bufferRows)
-        rows.push_back({label, explanation, config(0, 200, Scale::Linear, 0, tr(" %")), id,
+    for (const auto &[label, explanation, member] : bufferRows)
+        rows.push_back({label, explanation, config(0, 200, Scale::Linear, 0, tr(" %")),
                         tr("Change %1 buffer").arg(label.toLower()),
                         field(&Scenario::project, &ProjectSettings::buffers, member), 0.01});
     m_bound->bind(buffers, bufferBox, rows);
@@ -462,7 +455,7 @@ QGroupBox *ProjectPanel::buildLabelingGroup(QWidget *parent)
         labeling, labelingBox,
         {{tr("Items"), tr("Items to label in total (strata give shares of them)."),
           countConfig(1, 1e9, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),
-          EditId::LabelingItems, tr("Change items"),
+          tr("Change items"),
           field(&Scenario::project, &ProjectSettings::labeling,
                 &estimate::LabelingInputs::items)}});
     labeling->addRow(m_strata);
@@ -487,7 +480,7 @@ QWidget *ProjectPanel::buildStrataButtons(QWidget *parent)
     strataButtonsLayout->addWidget(m_normalize);
     strataButtonsLayout->addStretch(1);
     connect(addStratum, &QPushButton::clicked, this, [this]() {
-        editProject(tr("Add stratum"), EditId::None, [](Scenario &s) {
+        editProject(tr("Add stratum"), [](Scenario &s) {
             estimate::LabelingInputs &l = s.project.labeling;
             const bool counts = !l.strata.empty() && l.strata.front().count.has_value();
             l.strata.push_back({tr("New stratum"), counts ? std::nullopt : std::optional(0.0),
@@ -498,7 +491,7 @@ QWidget *ProjectPanel::buildStrataButtons(QWidget *parent)
         const int row = m_strata->currentRow();
         if (row < 0)
             return;
-        editProject(tr("Remove stratum"), EditId::None, [row](Scenario &s) {
+        editProject(tr("Remove stratum"), [row](Scenario &s) {
             auto &strata = s.project.labeling.strata;
             strata.erase(strata.begin() + row);
             s.project.labeling = s.project.labeling.normalized();
@@ -511,7 +504,7 @@ QWidget *ProjectPanel::buildStrataButtons(QWidget *parent)
             return;
         const estimate::LabelingInputs normalized = m_unnormalized->normalized();
         m_unnormalized.reset();
-        editProject(tr("Normalize shares"), EditId::None,
+        editProject(tr("Normalize shares"),
                     [&normalized](Scenario &s) { s.project.labeling = normalized; });
     });
     return strataButtons;
@@ -521,46 +514,44 @@ QWidget *ProjectPanel::buildStrataButtons(QWidget *parent)
 void ProjectPanel::bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingBox)
 {
     using LabelingField = double estimate::LabelingInputs::*;
-    const std::tuple<QString, QString, LabelingField, EditId, ValueControl::Config, double>
-        labelingRows[] = {
+    const std::tuple<QString, QString, LabelingField, ValueControl::Config, double> labelingRows[] =
+        {
             {tr("QC sampling"), tr("Share of items a reviewer spot-checks (5-10 %)."),
-             &estimate::LabelingInputs::qcSampleRate, EditId::LabelingQc,
-             config(0, 100, Scale::Linear, 1, tr(" %")), 0.01},
+             &estimate::LabelingInputs::qcSampleRate, config(0, 100, Scale::Linear, 1, tr(" %")),
+             0.01},
             {tr("Adjudication"), tr("Share of items relabeled or adjudicated (from the pilot)."),
-             &estimate::LabelingInputs::adjudicationShare, EditId::LabelingAdjudication,
+             &estimate::LabelingInputs::adjudicationShare,
              config(0, 100, Scale::Linear, 1, tr(" %")), 0.01},
             {tr("Annotators"), tr("People labeling at once (for the first-week ramp-up)."),
-             &estimate::LabelingInputs::annotators, EditId::LabelingAnnotators,
+             &estimate::LabelingInputs::annotators,
              countConfig(1, 1000, Scale::Log, [](int n) { return tr("%n person(s)", nullptr, n); }),
              1},
             {tr("Hours per week"), tr("Each annotator's hours in a week."),
-             &estimate::LabelingInputs::hoursPerWeek, EditId::LabelingHoursPerWeek,
-             config(1, 80, Scale::Linear, 0, tr(" h")), 1},
+             &estimate::LabelingInputs::hoursPerWeek, config(1, 80, Scale::Linear, 0, tr(" h")), 1},
             {tr("First-week productivity"),
              tr("Share of steady-state speed in week one (50-80 %)."),
-             &estimate::LabelingInputs::firstWeekProductivity, EditId::LabelingRampUp,
+             &estimate::LabelingInputs::firstWeekProductivity,
              config(10, 100, Scale::Linear, 0, tr(" %")), 0.01},
             {tr("Contingency"), tr("Rework and taxonomy changes (15-30 %)."),
-             &estimate::LabelingInputs::contingency, EditId::LabelingContingency,
-             config(0, 100, Scale::Linear, 0, tr(" %")), 0.01},
+             &estimate::LabelingInputs::contingency, config(0, 100, Scale::Linear, 0, tr(" %")),
+             0.01},
             {tr("Blended rate"), tr("Cost of one annotator or reviewer hour."),
-             &estimate::LabelingInputs::hourlyRate, EditId::LabelingRate,
-             config(0, 500, Scale::Linear, 2, tr(" /h")), 1},
+             &estimate::LabelingInputs::hourlyRate, config(0, 500, Scale::Linear, 2, tr(" /h")), 1},
             {tr("Tooling cost"), tr("Labeling platform and cloud, once."),
-             &estimate::LabelingInputs::toolingCost, EditId::LabelingTooling,
-             config(0, 1e7, Scale::Linear, 0, QString()), 1},
+             &estimate::LabelingInputs::toolingCost, config(0, 1e7, Scale::Linear, 0, QString()),
+             1},
         };
     const auto labelingField = [](auto member) {
         return field(&Scenario::project, &ProjectSettings::labeling, member);
     };
     std::vector<BindingRow> rows;
-    for (const auto &[label, explanation, member, id, controlConfig, scale] : labelingRows)
-        rows.push_back({label, explanation, controlConfig, id, tr("Change %1").arg(label.toLower()),
+    for (const auto &[label, explanation, member, controlConfig, scale] : labelingRows)
+        rows.push_back({label, explanation, controlConfig, tr("Change %1").arg(label.toLower()),
                         labelingField(member), scale});
     rows.push_back({tr("Adjudication time"),
                     tr("Minutes per adjudicated item; unticked: the item's labeling time."),
                     optionalConfig(config(0.1, 600, Scale::Log, 1, tr(" min")), QString()),
-                    EditId::LabelingAdjudicationMinutes, tr("Change adjudication time"),
+                    tr("Change adjudication time"),
                     labelingField(&estimate::LabelingInputs::adjudicationMinutesPerItem)});
     m_bound->bind(labeling, labelingBox, rows);
 }
@@ -571,25 +562,22 @@ QGroupBox *ProjectPanel::buildEtaGroup(QWidget *parent)
     auto *etaBox = new QGroupBox(tr("Job ETA from a canary"), parent);
     auto *eta = new QFormLayout(etaBox);
     using EtaField = double estimate::JobEtaInputs::*;
-    const std::tuple<QString, QString, EtaField, EditId, ValueControl::Config> etaRows[] = {
+    const std::tuple<QString, QString, EtaField, ValueControl::Config> etaRows[] = {
         {tr("Measured throughput"), tr("Samples/s from a 1-2 step canary run on the full node."),
-         &estimate::JobEtaInputs::samplesPerSecond, EditId::EtaThroughput,
+         &estimate::JobEtaInputs::samplesPerSecond,
          config(0.01, 1e7, Scale::Log, 2, tr(" samples/s"))},
         {tr("Dataset"), tr("Samples in one epoch."), &estimate::JobEtaInputs::datasetSamples,
-         EditId::EtaDataset,
          countConfig(1, 1e12, Scale::Log, [](int n) { return tr("%n sample(s)", nullptr, n); })},
         {tr("Epochs"), tr("Passes over the dataset."), &estimate::JobEtaInputs::epochs,
-         EditId::EtaEpochs, config(0.1, 1000, Scale::Log, 1, tr(" epochs"))},
+         config(0.1, 1000, Scale::Log, 1, tr(" epochs"))},
         {tr("Safety factor"), tr("The seed's template: ETA x 1.5."),
-         &estimate::JobEtaInputs::safetyFactor, EditId::EtaSafety,
-         config(1, 5, Scale::Linear, 2, tr(" ×"))},
+         &estimate::JobEtaInputs::safetyFactor, config(1, 5, Scale::Linear, 2, tr(" ×"))},
         {tr("Checkpoint every"), tr("Minutes between checkpoints (0: none)."),
-         &estimate::JobEtaInputs::checkpointMinutes, EditId::EtaCheckpoint,
-         config(0, 1440, Scale::Linear, 0, tr(" min"))},
+         &estimate::JobEtaInputs::checkpointMinutes, config(0, 1440, Scale::Linear, 0, tr(" min"))},
     };
     std::vector<BindingRow> rows;
-    for (const auto &[label, explanation, member, id, controlConfig] : etaRows)
-        rows.push_back({label, explanation, controlConfig, id, tr("Change %1").arg(label.toLower()),
+    for (const auto &[label, explanation, member, controlConfig] : etaRows)
+        rows.push_back({label, explanation, controlConfig, tr("Change %1").arg(label.toLower()),
                         field(&Scenario::project, &ProjectSettings::jobEta, member)});
     m_bound->bind(eta, etaBox, rows);
     m_etaResult->setWordWrap(true);
@@ -656,7 +644,7 @@ QWidget *ProjectPanel::buildTaskButtons(QWidget *views)
         taskButtonsLayout->addWidget(button);
     taskButtonsLayout->addStretch(1);
     connect(addTask, &QPushButton::clicked, this, [this]() {
-        editProject(tr("Add task"), EditId::None, [](Scenario &s) {
+        editProject(tr("Add task"), [](Scenario &s) {
             s.project.tasks.push_back({tr("New task"),
                                        estimate::Category::Other,
                                        1,
@@ -671,7 +659,7 @@ QWidget *ProjectPanel::buildTaskButtons(QWidget *views)
         const int row = m_tasks->currentIndex().row();
         if (row < 0)
             return;
-        editProject(tr("Remove task"), EditId::None, [row](Scenario &s) {
+        editProject(tr("Remove task"), [row](Scenario &s) {
             std::vector<estimate::Task> &tasks = s.project.tasks.edit();
             std::vector<int> newIndex(tasks.size());
             for (int i = 0; std::cmp_less(i, tasks.size()); ++i)
@@ -776,7 +764,7 @@ void ProjectPanel::buildActualsGroup(QWidget *views, QVBoxLayout *viewsLayout)
     accuracyLayout->addWidget(m_accuracyChart, 1);
     viewsLayout->addWidget(accuracy);
     connect(addActual, &QPushButton::clicked, this, [this]() {
-        editProject(tr("Log finished task"), EditId::None, [](Scenario &s) {
+        editProject(tr("Log finished task"), [](Scenario &s) {
             s.project.actuals.push_back({tr("Finished task"), 10, 10});
         });
     });
@@ -785,7 +773,7 @@ void ProjectPanel::buildActualsGroup(QWidget *views, QVBoxLayout *viewsLayout)
         if (row < 0 || !m_document ||
             !std::cmp_less(row, m_document->scenario().project.actuals.size()))
             return; // a done task leaves the log when its status changes
-        editProject(tr("Remove logged task"), EditId::None, [row](Scenario &s) {
+        editProject(tr("Remove logged task"), [row](Scenario &s) {
             s.project.actuals.erase(s.project.actuals.begin() + row);
         });
     });
@@ -814,9 +802,9 @@ void ProjectPanel::connectEdits()
     connect(m_distribution, &QComboBox::activated, this, [this](int index) {
         const auto distribution =
             static_cast<estimate::Distribution>(m_distribution->itemData(index).toInt());
-        editProject(
-            tr("Change distribution"), EditId::ProjectDistribution,
-            [distribution](Scenario &s) { s.project.monteCarlo.distribution = distribution; });
+        editProject(tr("Change distribution"), [distribution](Scenario &s) {
+            s.project.monteCarlo.distribution = distribution;
+        });
     });
     connect(m_taskModel, &TaskTableModel::cellEdited, this, &ProjectPanel::taskEdited);
     connect(m_strata, &QTableWidget::cellChanged, this, &ProjectPanel::stratumEdited);
@@ -887,17 +875,20 @@ int ProjectPanel::runsStarted() const
 
 ValueControl *ProjectPanel::trialsControl() const
 {
-    return m_bound->control(EditId::ProjectTrials);
+    return m_bound->control(field(&Scenario::project, &ProjectSettings::monteCarlo,
+                                  &estimate::MonteCarloOptions::trials));
 }
 
 ValueControl *ProjectPanel::labelingBufferControl() const
 {
-    return m_bound->control(EditId::BufferLabeling);
+    return m_bound->control(
+        field(&Scenario::project, &ProjectSettings::buffers, &estimate::Buffers::labeling));
 }
 
 ValueControl *ProjectPanel::correlationControl() const
 {
-    return m_bound->control(EditId::ProjectCorrelation);
+    return m_bound->control(field(&Scenario::project, &ProjectSettings::monteCarlo,
+                                  &estimate::MonteCarloOptions::categoryCorrelation));
 }
 
 ValueControl *ProjectPanel::hoursPerDayControl() const
@@ -910,8 +901,7 @@ bool ProjectPanel::isRunning() const
     return m_document && m_document->isJobRunning(Job::MonteCarlo);
 }
 
-void ProjectPanel::editProject(const QString &text, EditId id,
-                               const std::function<void(Scenario &)> &change)
+void ProjectPanel::editProject(const QString &text, const std::function<void(Scenario &)> &change)
 {
     if (!m_document)
         return;
@@ -919,7 +909,7 @@ void ProjectPanel::editProject(const QString &text, EditId id,
     change(next);
     // The document checks what the edit changed; only a refusal asks for the reasons (so a
     // valid edit of a 10,000-task plan is checked once).
-    if (m_document->edit(next, text, id)) {
+    if (m_document->edit(next, text)) {
         m_message->setVisible(false);
         m_normalize->setVisible(false);
         m_unnormalized.reset();
@@ -946,14 +936,14 @@ void ProjectPanel::taskEdited(int row, int column, const QVariant &value)
         return;
     if (column == Category) {
         const auto category = static_cast<estimate::Category>(value.toInt());
-        editProject(tr("Change category"), EditId::None, [row, category](Scenario &next) {
+        editProject(tr("Change category"), [row, category](Scenario &next) {
             next.project.tasks[static_cast<std::size_t>(row)].category = category;
         });
         return;
     }
     if (column == Unit) {
         const auto unit = static_cast<estimate::TimeUnit>(value.toInt());
-        editProject(tr("Change unit"), EditId::None, [row, unit](Scenario &next) {
+        editProject(tr("Change unit"), [row, unit](Scenario &next) {
             next.project.tasks[static_cast<std::size_t>(row)].unit = unit;
         });
         return;
@@ -961,7 +951,7 @@ void ProjectPanel::taskEdited(int row, int column, const QVariant &value)
     const QString text = value.toString();
     const QString name = m_taskModel->headerData(column, Qt::Horizontal).toString();
     if (column == Name) {
-        editProject(tr("Rename task"), EditId::None, [row, text](Scenario &s) {
+        editProject(tr("Rename task"), [row, text](Scenario &s) {
             s.project.tasks[static_cast<std::size_t>(row)].name = text.trimmed().left(200);
         });
         return;
@@ -983,7 +973,7 @@ void ProjectPanel::taskEdited(int row, int column, const QVariant &value)
             }
             dependsOn.push_back(number - 1);
         }
-        editProject(tr("Change dependencies"), EditId::None, [row, dependsOn](Scenario &s) {
+        editProject(tr("Change dependencies"), [row, dependsOn](Scenario &s) {
             s.project.tasks[static_cast<std::size_t>(row)].dependsOn = dependsOn;
         });
         return;
@@ -1001,16 +991,15 @@ void ProjectPanel::taskEdited(int row, int column, const QVariant &value)
         return;
     }
     const double time = *parsed.value;
-    editProject(tr("Change %1").arg(name.toLower()), EditId::None,
-                [row, column, time](Scenario &s) {
-                    estimate::Task &task = s.project.tasks[static_cast<std::size_t>(row)];
-                    if (column == Optimistic)
-                        task.optimistic = time;
-                    else if (column == MostLikely)
-                        task.mostLikely = time;
-                    else if (column == Pessimistic)
-                        task.pessimistic = time;
-                });
+    editProject(tr("Change %1").arg(name.toLower()), [row, column, time](Scenario &s) {
+        estimate::Task &task = s.project.tasks[static_cast<std::size_t>(row)];
+        if (column == Optimistic)
+            task.optimistic = time;
+        else if (column == MostLikely)
+            task.mostLikely = time;
+        else if (column == Pessimistic)
+            task.pessimistic = time;
+    });
 }
 
 /// A task's status, share done, actual time or finish day typed into its row. Marking a task
@@ -1067,7 +1056,7 @@ void ProjectPanel::progressEdited(int row, int column, const QString &text)
             progress.finishedOn = *day;
         }
     }
-    editProject(tr("Change task status"), EditId::None, [row, progress](Scenario &s) {
+    editProject(tr("Change task status"), [row, progress](Scenario &s) {
         s.project.tasks[static_cast<size_t>(row)].progress = progress;
     });
 }
@@ -1079,7 +1068,7 @@ void ProjectPanel::stratumEdited(int row, int column)
     const QString text =
         m_strata->item(row, column) ? m_strata->item(row, column)->text().trimmed() : QString();
     if (column == 0) {
-        editProject(tr("Rename stratum"), EditId::None, [row, text](Scenario &s) {
+        editProject(tr("Rename stratum"), [row, text](Scenario &s) {
             s.project.labeling.strata[static_cast<std::size_t>(row)].name = text.left(200);
         });
         return;
@@ -1095,7 +1084,7 @@ void ProjectPanel::stratumEdited(int row, int column)
         }
         value = parsed.value;
     }
-    editProject(tr("Change stratum"), EditId::None, [row, column, value](Scenario &s) {
+    editProject(tr("Change stratum"), [row, column, value](Scenario &s) {
         estimate::Stratum &stratum = s.project.labeling.strata[static_cast<std::size_t>(row)];
         if (column == 1) {
             if (stratum.count)
@@ -1120,7 +1109,7 @@ void ProjectPanel::actualEdited(int row, int column)
     const QString text =
         m_actuals->item(row, column) ? m_actuals->item(row, column)->text().trimmed() : QString();
     if (column == 0) {
-        editProject(tr("Rename logged task"), EditId::None, [row, text](Scenario &s) {
+        editProject(tr("Rename logged task"), [row, text](Scenario &s) {
             s.project.actuals[static_cast<std::size_t>(row)].name = text.left(200);
         });
         return;
@@ -1133,7 +1122,7 @@ void ProjectPanel::actualEdited(int row, int column)
         return;
     }
     const double value = *parsed.value;
-    editProject(tr("Change logged task"), EditId::None, [row, column, value](Scenario &s) {
+    editProject(tr("Change logged task"), [row, column, value](Scenario &s) {
         estimate::ActualEntry &entry = s.project.actuals[static_cast<std::size_t>(row)];
         (column == 1 ? entry.estimate : entry.actual) = value;
     });
@@ -1147,7 +1136,7 @@ void ProjectPanel::moveTask(int delta)
     const int target = row + delta;
     if (target < 0 || std::cmp_greater_equal(target, m_document->scenario().project.tasks.size()))
         return;
-    editProject(tr("Move task"), EditId::None, [row, target](Scenario &s) {
+    editProject(tr("Move task"), [row, target](Scenario &s) {
         std::vector<estimate::Task> &tasks = s.project.tasks.edit();
         std::vector<int> newIndex(tasks.size());
         for (int i = 0; std::cmp_less(i, tasks.size()); ++i)
@@ -1205,8 +1194,7 @@ bool ProjectPanel::importTasksFrom(const QString &path)
         if (ask.clickedButton() != replace)
             return false;
     }
-    editProject(tr("Import tasks"), EditId::None,
-                [&read](Scenario &s) { s.project.tasks = read.tasks; });
+    editProject(tr("Import tasks"), [&read](Scenario &s) { s.project.tasks = read.tasks; });
     return true;
 }
 

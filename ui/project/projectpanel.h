@@ -36,7 +36,6 @@ class ScenarioBindings;
 class ScenarioDocument;
 class ValueControl;
 struct Scenario;
-enum class EditId;
 
 /// The "Project estimates" workspace (seed 003): the three-point task table with PERT per task,
 /// the plan aggregated by PERT and by a Monte Carlo run in the background (with and without
@@ -131,7 +130,7 @@ private:
     void startMonteCarlo();
     /// Applies `change` to a copy of the scenario; refuses it with the first problem shown when
     /// the result is invalid.
-    void editProject(const QString &text, EditId id, const std::function<void(Scenario &)> &change);
+    void editProject(const QString &text, const std::function<void(Scenario &)> &change);
     void taskEdited(int row, int column, const QVariant &value);
     void stratumEdited(int row, int column);
     void actualEdited(int row, int column);

@@ -92,12 +92,11 @@ QGroupBox *TailPanel::buildScaleOutGroup(QWidget *parent)
         scale, scaleBox,
         {{tr("Workers"), tr("Parallel workers; the same value as on the Model tab."),
           countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n worker(s)", nullptr, n); }),
-          EditId::Workers, tr("Change workers"), field(&Scenario::workload, &Workload::workers)},
+          tr("Change workers"), field(&Scenario::workload, &Workload::workers)},
          {tr("Parallel fraction p"), tr("Amdahl's p: the share of the work that spreads."),
-          config(0, 1, Scale::Linear, 4, QString()), EditId::ParallelFraction,
-          tr("Change parallel fraction"),
+          config(0, 1, Scale::Linear, 4, QString()), tr("Change parallel fraction"),
           field(&Scenario::workload, &Workload::parallelFraction)}});
-    m_bound->acceptRange(EditId::ParallelFraction, QStringLiteral("workload.parallel_fraction"));
+
     return scaleBox;
 }
 
@@ -110,40 +109,34 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
         overheads, overheadBox,
         {{tr("Cold start"), tr("Model load and warm-up, once per worker, before its first user."),
           optionalConfig(config(0.1, 36'000, Scale::Log, 1, tr(" s")), QString()),
-          EditId::ColdStart, tr("Change cold start"),
-          field(&Scenario::overheads, &Overheads::coldStartSeconds)},
+          tr("Change cold start"), field(&Scenario::overheads, &Overheads::coldStartSeconds)},
          {tr("Request overhead"),
           tr("Network and serialization per request: one per scored item when batched, else one "
              "per prediction."),
           optionalConfig(config(0.01, 10'000, Scale::Log, 2, tr(" ms")), QString()),
-          EditId::RequestOverhead, tr("Change request overhead"),
+          tr("Change request overhead"),
           field(&Scenario::overheads, &Overheads::requestOverheadMs)},
          {tr("Shared cap"),
           tr("A feature store or object store serves at most this many users/s across all "
              "workers."),
           optionalConfig(config(1, 1e9, Scale::Log, 0, tr(" users/s")), QString()),
-          EditId::SharedCap, tr("Change shared cap"),
-          field(&Scenario::overheads, &Overheads::sharedCapPerSecond)}});
+          tr("Change shared cap"), field(&Scenario::overheads, &Overheads::sharedCapPerSecond)}});
     m_sharedName = new QLineEdit(overheadBox);
     m_sharedName->setMaxLength(80);
     m_sharedName->setToolTip(tr("What the shared resource is called in the chart and the text."));
     overheads->addRow(tr("Shared resource"), m_sharedName);
-    m_bound->bind(overheads, overheadBox,
-                  {{tr("Dispatch cap"),
-                    tr("A single coordinator hands out at most this many shards per second."),
-                    optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" shards/s")), QString()),
-                    EditId::DispatchCap, tr("Change dispatch cap"),
-                    field(&Scenario::overheads, &Overheads::dispatchCapPerSecond)},
-                   {tr("Users per shard"),
-                    tr("How the job is cut into shards for the coordinator and the simulation."),
-                    countConfig(1, 1e9, Scale::Log, [this](int n) { return m_noun.plainCount(n); }),
-                    EditId::UsersPerShard, tr("Change users per shard"),
-                    field(&Scenario::overheads, &Overheads::usersPerShard)}});
+    m_bound->bind(
+        overheads, overheadBox,
+        {{tr("Dispatch cap"),
+          tr("A single coordinator hands out at most this many shards per second."),
+          optionalConfig(config(0.01, 1e6, Scale::Log, 2, tr(" shards/s")), QString()),
+          tr("Change dispatch cap"), field(&Scenario::overheads, &Overheads::dispatchCapPerSecond)},
+         {tr("Users per shard"),
+          tr("How the job is cut into shards for the coordinator and the simulation."),
+          countConfig(1, 1e9, Scale::Log, [this](int n) { return m_noun.plainCount(n); }),
+          tr("Change users per shard"), field(&Scenario::overheads, &Overheads::usersPerShard)}});
     // Each overhead takes a range (issue 34): "200..600" seconds of cold start.
-    m_bound->acceptRange(EditId::ColdStart, QStringLiteral("overheads.cold_start_s"));
-    m_bound->acceptRange(EditId::RequestOverhead, QStringLiteral("overheads.request_overhead_ms"));
-    m_bound->acceptRange(EditId::SharedCap, QStringLiteral("overheads.shared_cap_per_s"));
-    m_bound->acceptRange(EditId::DispatchCap, QStringLiteral("overheads.dispatch_cap_per_s"));
+
     return overheadBox;
 }
 
@@ -155,20 +148,19 @@ QGroupBox *TailPanel::buildMemoryGroup(QWidget *parent)
         memory, memoryBox,
         {{tr("Accelerator memory"), tr("Device memory (VRAM): tick to check the batch."),
           optionalConfig(config(1, 1024, Scale::Log, 1, tr(" GiB")), QString()),
-          EditId::AcceleratorMemory, tr("Change accelerator memory"),
+          tr("Change accelerator memory"),
           field(&Scenario::memory, &MemoryLimit::acceleratorMemoryBytes), kGiB},
          {tr("Model size"), tr("Weights and runtime the model keeps on the device."),
-          config(0, 1024, Scale::Linear, 2, tr(" GiB")), EditId::ModelBytes,
-          tr("Change model size"), field(&Scenario::memory, &MemoryLimit::modelBytes), kGiB},
+          config(0, 1024, Scale::Linear, 2, tr(" GiB")), tr("Change model size"),
+          field(&Scenario::memory, &MemoryLimit::modelBytes), kGiB},
          {tr("Memory per item"), tr("Activations and buffers one batched item needs."),
-          config(0.001, 65'536, Scale::Log, 3, tr(" MiB")), EditId::BytesPerItem,
-          tr("Change memory per item"), field(&Scenario::memory, &MemoryLimit::bytesPerItem), kMiB},
+          config(0.001, 65'536, Scale::Log, 3, tr(" MiB")), tr("Change memory per item"),
+          field(&Scenario::memory, &MemoryLimit::bytesPerItem), kMiB},
          {tr("Batch size"), tr("Items per batch; unticked, one user's predictions form the batch."),
           optionalConfig(
               countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),
               QString()),
-          EditId::BatchItems, tr("Change batch size"),
-          field(&Scenario::memory, &MemoryLimit::batchItems)}});
+          tr("Change batch size"), field(&Scenario::memory, &MemoryLimit::batchItems)}});
     m_memory = new QLabel(memoryBox);
     m_memory->setWordWrap(true);
     memory->addRow(m_memory);
@@ -183,13 +175,15 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
     // A chance that is off is 0 in the plan: off until the person ticks it, like an overhead.
     using Chance = double SimulationSettings::*;
     const auto chance = [](Chance member) {
-        return ScenarioField{[member](const Scenario &s) -> std::optional<double> {
-                                 const double p = s.simulation.*member;
-                                 return p > 0 ? std::optional<double>(p) : std::nullopt;
-                             },
-                             [member](Scenario &s, std::optional<double> p) {
-                                 s.simulation.*member = p.value_or(0);
-                             }};
+        return ScenarioField{
+            [member](const Scenario &s) -> std::optional<double> {
+                const double p = s.simulation.*member;
+                return p > 0 ? std::optional<double>(p) : std::nullopt;
+            },
+            [member](Scenario &s, std::optional<double> p) {
+                s.simulation.*member = p.value_or(0);
+            },
+            [member](const Scenario &s) -> const void * { return &(s.simulation.*member); }};
     };
     m_bound->bind(
         sim, simBox,
@@ -197,7 +191,6 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
           .explanation = tr("Tick to simulate stragglers: chance q that a shard runs "
                             "slow. Off: none (the closed form's job)."),
           .control = optionalConfig(config(0.0001, 0.99, Scale::Linear, 4, QString()), QString()),
-          .id = EditId::StragglerProbability,
           .undoText = tr("Change straggler chance"),
           .field = chance(&SimulationSettings::stragglerProbability),
           // Ticked on, it starts at seed 000's 1 % of shards.
@@ -205,14 +198,12 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
           .onText = tr("Simulate stragglers"),
           .offText = tr("No stragglers")},
          {tr("Straggler slowdown"), tr("A straggler takes k times as long."),
-          config(1, 100, Scale::Log, 2, tr("×")), EditId::StragglerFactor,
-          tr("Change straggler slowdown"),
+          config(1, 100, Scale::Log, 2, tr("×")), tr("Change straggler slowdown"),
           field(&Scenario::simulation, &SimulationSettings::stragglerFactor)},
          {.label = tr("Failure chance"),
           .explanation = tr("Tick to simulate failures: chance f that an attempt fails "
                             "at a random point and is retried at once."),
           .control = optionalConfig(config(0.0001, 0.99, Scale::Linear, 4, QString()), QString()),
-          .id = EditId::FailureProbability,
           .undoText = tr("Change failure chance"),
           .field = chance(&SimulationSettings::failureProbability),
           .offValue = [](const Scenario &) { return 0.01; },
@@ -220,12 +211,11 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
           .offText = tr("No failures")},
          {tr("Checkpoint every"),
           tr("Seconds of work between checkpoints; a retry resumes from the last one."),
-          optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" s")), QString()), EditId::Checkpoint,
+          optionalConfig(config(1, 1e6, Scale::Log, 0, tr(" s")), QString()),
           tr("Change checkpoint interval"),
           field(&Scenario::simulation, &SimulationSettings::checkpointSeconds)},
          {tr("Checkpoint cost"), tr("Seconds each checkpoint takes to write."),
-          config(0, 600, Scale::Linear, 1, tr(" s")), EditId::CheckpointCost,
-          tr("Change checkpoint cost"),
+          config(0, 600, Scale::Linear, 1, tr(" s")), tr("Change checkpoint cost"),
           field(&Scenario::simulation, &SimulationSettings::checkpointCostSeconds)}});
     m_backups = new QCheckBox(tr("What-if: backup copies of slow shards"), simBox);
     m_backups->setToolTip(tr("Once the queue is empty, free workers start copies of the shards "
@@ -233,10 +223,10 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
     sim->addRow(m_backups);
     m_bound->bind(sim, simBox,
                   {{tr("Trials"), tr("Simulated runs of the whole job."),
-                    config(1, 100'000, Scale::Log, 0, QString()), EditId::Trials,
-                    tr("Change trials"), field(&Scenario::simulation, &SimulationSettings::trials)},
+                    config(1, 100'000, Scale::Log, 0, QString()), tr("Change trials"),
+                    field(&Scenario::simulation, &SimulationSettings::trials)},
                    {tr("Seed"), tr("The same seed gives the same percentiles on any machine."),
-                    config(0, 1e6, Scale::Linear, 0, QString()), EditId::Seed, tr("Change seed"),
+                    config(0, 1e6, Scale::Linear, 0, QString()), tr("Change seed"),
                     field(&Scenario::simulation, &SimulationSettings::seed)}});
     return simBox;
 }
@@ -250,12 +240,12 @@ QGroupBox *TailPanel::buildGoalGroup(QWidget *parent)
     m_bound->bind(
         goal, goalBox,
         {{tr("Price"), tr("Price of one worker for one hour, for the cost column."),
-          config(0, 100, Scale::Linear, 2, tr(" /worker-h")), EditId::Price, tr("Change price"),
+          config(0, 100, Scale::Linear, 2, tr(" /worker-h")), tr("Change price"),
           field(&Scenario::goal, &GoalSettings::pricePerWorkerHour)},
          {tr("Trials per try"), tr("Simulated trials at each worker count the seek tries."),
-          config(10, 10'000, Scale::Log, 0, QString()), EditId::GoalTrials,
-          tr("Change goal trials"), field(&Scenario::goal, &GoalSettings::trials)}});
-    m_bound->acceptRange(EditId::Price, QStringLiteral("goal.price_per_worker_hour"));
+          config(10, 10'000, Scale::Log, 0, QString()), tr("Change goal trials"),
+          field(&Scenario::goal, &GoalSettings::trials)}});
+
     // The price's currency: the cost column and the report write "$18,055.56", not a bare number.
     m_currency = new QComboBox(goalBox);
     m_currency->setEditable(true);
@@ -406,7 +396,7 @@ void TailPanel::connectInputs()
 {
     connect(m_sharedName, &QLineEdit::editingFinished, this, [this]() {
         const QString name = m_sharedName->text().trimmed();
-        m_bound->edit(tr("Rename shared resource"), EditId::SharedName,
+        m_bound->edit(tr("Rename shared resource"),
                       [name](Scenario &s) { s.overheads.sharedResourceName = name; });
     });
     const auto commitCurrency = [this]() {
@@ -421,13 +411,12 @@ void TailPanel::connectInputs()
         }
         m_currencyProblem->setVisible(false);
         if (m_document && m_document->scenario().goal.currency != typed)
-            m_bound->edit(tr("Change currency"), EditId::None,
-                          [typed](Scenario &s) { s.goal.currency = typed; });
+            m_bound->edit(tr("Change currency"), [typed](Scenario &s) { s.goal.currency = typed; });
     };
     connect(m_currency, &QComboBox::activated, this, commitCurrency);
     connect(m_currency->lineEdit(), &QLineEdit::editingFinished, this, commitCurrency);
     connect(m_backups, &QCheckBox::toggled, this, [this](bool on) {
-        m_bound->edit(on ? tr("Simulate backups") : tr("Stop simulating backups"), EditId::Backups,
+        m_bound->edit(on ? tr("Simulate backups") : tr("Stop simulating backups"),
                       [on](Scenario &s) { s.simulation.speculativeBackups = on; });
     });
 }
@@ -459,22 +448,23 @@ void TailPanel::connectSimulation()
 
 ValueControl *TailPanel::workersControl() const
 {
-    return m_bound->control(EditId::Workers);
+    return m_bound->control(field(&Scenario::workload, &Workload::workers));
 }
 
 ValueControl *TailPanel::coldStartControl() const
 {
-    return m_bound->control(EditId::ColdStart);
+    return m_bound->control(field(&Scenario::overheads, &Overheads::coldStartSeconds));
 }
 
 ValueControl *TailPanel::sharedCapControl() const
 {
-    return m_bound->control(EditId::SharedCap);
+    return m_bound->control(field(&Scenario::overheads, &Overheads::sharedCapPerSecond));
 }
 
 ValueControl *TailPanel::stragglerControl() const
 {
-    return m_bound->control(EditId::StragglerProbability);
+    return m_bound->control(
+        field(&Scenario::simulation, &SimulationSettings::stragglerProbability));
 }
 
 bool TailPanel::isSimulationPending() const
@@ -524,16 +514,20 @@ void TailPanel::applyNoun(const CountedNoun &noun)
     if (noun == m_noun)
         return;
     m_noun = noun;
-    if (ValueControl *cap = m_bound->control(EditId::SharedCap)) {
+    if (ValueControl *cap =
+            m_bound->control(field(&Scenario::overheads, &Overheads::sharedCapPerSecond))) {
         cap->setSuffix(QLatin1Char(' ') + noun.many + QStringLiteral("/s"));
-        m_bound->relabel(EditId::SharedCap, tr("Shared cap"),
+        m_bound->relabel(field(&Scenario::overheads, &Overheads::sharedCapPerSecond),
+                         tr("Shared cap"),
                          tr("A feature store or object store serves at most this many %1/s "
                             "across all workers.")
                              .arg(noun.many));
     }
-    if (ValueControl *shard = m_bound->control(EditId::UsersPerShard)) {
+    if (ValueControl *shard =
+            m_bound->control(field(&Scenario::overheads, &Overheads::usersPerShard))) {
         shard->setCounted([this](int n) { return m_noun.plainCount(n); });
-        m_bound->relabel(EditId::UsersPerShard, tr("%1 per shard").arg(noun.capitalizedMany()),
+        m_bound->relabel(field(&Scenario::overheads, &Overheads::usersPerShard),
+                         tr("%1 per shard").arg(noun.capitalizedMany()),
                          tr("How the job is cut into shards for the coordinator and the "
                             "simulation."));
     }

@@ -34,7 +34,6 @@ class ScenarioBindings;
 class ScenarioDocument;
 class ValueControl;
 struct Scenario;
-enum class EditId;
 
 /// The "Overheads & tail" workspace: the costs the naive model ignores (cold start, request
 /// overhead, shared caps), the memory cap on batching, the simulated job with stragglers and

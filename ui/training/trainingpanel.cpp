@@ -82,6 +82,16 @@ QString perDeviceText(const QString &name, const std::vector<double> &values)
         parts << format::trimmed(v, 2);
     return QStringLiteral("%1: %2 ms").arg(name, parts.join(QStringLiteral(", ")));
 }
+/// A per-device list of times, read as its one value (or mean) and set to one value for all.
+ScenarioField uniformTimes(std::vector<double> TrainingSettings::*times)
+{
+    return {[times](const Scenario &s) {
+                return std::optional<double>(uniformValue(s.training.*times));
+            },
+            [times](Scenario &s, std::optional<double> v) { s.training.*times = {v.value_or(1)}; },
+            [times](const Scenario &s) -> const void * { return &(s.training.*times); }};
+}
+
 } // namespace
 
 TrainingPanel::TrainingPanel(QWidget *parent)
@@ -118,7 +128,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
         connect(box, &QCheckBox::toggled, this, [this, kind](bool on) {
             m_bound->edit(on ? tr("Compare with %1").arg(schedule::displayName(kind))
                              : tr("Stop comparing with %1").arg(schedule::displayName(kind)),
-                          EditId::TrainingCompare, [kind, on](Scenario &s) {
+                          [kind, on](Scenario &s) {
                               std::vector<schedule::Kind> &list = s.training.compare;
                               std::erase(list, kind);
                               if (on)
@@ -136,7 +146,6 @@ TrainingPanel::TrainingPanel(QWidget *parent)
         {{tr("Devices p"),
           tr("Pipeline stages, one device each."),
           countConfig(1, 128, Scale::Log, [](int n) { return tr("%n device(s)", nullptr, n); }),
-          EditId::TrainingDevices,
           tr("Change devices"),
           {[](const Scenario &s) { return std::optional<double>(s.training.devices); },
            [](Scenario &s, std::optional<double> v) {
@@ -147,61 +156,51 @@ TrainingPanel::TrainingPanel(QWidget *parent)
                    if (list->size() > 1)
                        *list = {uniformValue(*list)};
                }
-           }}},
+           },
+           [](const Scenario &s) -> const void * { return &s.training.devices; }}},
          {tr("Microbatches m"), tr("The batch is cut into m microbatches per step."),
           countConfig(1, 4096, Scale::Log,
                       [](int n) { return tr("%n microbatch(es)", nullptr, n); }),
-          EditId::TrainingMicrobatches, tr("Change microbatches"),
-          field(&Scenario::training, &TrainingSettings::microbatches)},
+          tr("Change microbatches"), field(&Scenario::training, &TrainingSettings::microbatches)},
          {tr("Virtual stages v"),
           tr("Interleaved only: each device holds v chunks of layers, each taking F/v, B/v, W/v."),
           countConfig(1, 16, Scale::Linear, [](int n) { return tr("%n chunk(s)", nullptr, n); }),
-          EditId::VirtualStages, tr("Change virtual stages"),
+          tr("Change virtual stages"),
           field(&Scenario::training, &TrainingSettings::virtualStages)}});
     inputsLayout->addWidget(shapeBox);
 
     auto *timesBox = new QGroupBox(tr("Times per microbatch, per device"), inputs);
     auto *times = new QFormLayout(timesBox);
-    // A per-device list reads as its one value (or mean) and is set to one value for all.
-    using DeviceTimes = std::vector<double> TrainingSettings::*;
-    const auto uniform = [](DeviceTimes times) {
-        return ScenarioField{
-            [times](const Scenario &s) {
-                return std::optional<double>(uniformValue(s.training.*times));
-            },
-            [times](Scenario &s, std::optional<double> v) { s.training.*times = {v.value_or(1)}; }};
-    };
     const ValueControl::Config timeConfig = config(0.01, 10'000, Scale::Log, 2, tr(" ms"));
     m_bound->bind(
         times, timesBox,
         {{tr("Forward F"), tr("One microbatch through one device's layers."), timeConfig,
-          EditId::ForwardMs, tr("Change forward time"), uniform(&TrainingSettings::forwardMs)},
+          tr("Change forward time"), uniformTimes(&TrainingSettings::forwardMs)},
          {tr("Backward B"),
           tr("Gradients for the inputs (the whole backward when W is off). About 2F without the "
              "split, about F with it."),
-          timeConfig, EditId::BackwardMs, tr("Change backward time"),
-          uniform(&TrainingSettings::backwardMs)},
+          timeConfig, tr("Change backward time"), uniformTimes(&TrainingSettings::backwardMs)},
          // Off is 0 in the plan: no split, no communication.
          {tr("Weight gradients W"),
           tr("Tick to split the backward: W runs as its own op (ZB-H1 defers it into bubbles)."),
           optionalConfig(timeConfig, QString()),
-          EditId::WeightMs,
           tr("Change weight-gradient time"),
           {[](const Scenario &s) -> std::optional<double> {
                const double w = uniformValue(s.training.weightMs);
                return w > 0 ? std::optional<double>(w) : std::nullopt;
            },
-           [](Scenario &s, std::optional<double> v) { s.training.weightMs = {v.value_or(0)}; }}},
+           [](Scenario &s, std::optional<double> v) { s.training.weightMs = {v.value_or(0)}; },
+           [](const Scenario &s) -> const void * { return &s.training.weightMs; }}},
          {tr("Communication"),
           tr("Sending activations or gradients to the next device, added to every hop."),
           optionalConfig(timeConfig, QString()),
-          EditId::CommMs,
           tr("Change communication time"),
           {[](const Scenario &s) -> std::optional<double> {
                return s.training.commMs > 0 ? std::optional<double>(s.training.commMs)
                                             : std::nullopt;
            },
-           [](Scenario &s, std::optional<double> v) { s.training.commMs = v.value_or(0); }}}});
+           [](Scenario &s, std::optional<double> v) { s.training.commMs = v.value_or(0); },
+           [](const Scenario &s) -> const void * { return &s.training.commMs; }}}});
     m_perDevice->setWordWrap(true);
     m_perDevice->setToolTip(tr("Per-device times from the scenario file. Moving a slider sets "
                                "every device to one value."));
@@ -216,15 +215,17 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     // (`partnerFor` the value given), turning one off both.
     using Bytes = std::optional<double> TrainingSettings::*;
     const auto paired = [](Bytes mine, Bytes partner, double (*partnerFor)(double)) {
-        return ScenarioField{[mine](const Scenario &s) { return s.training.*mine; },
-                             [mine, partner, partnerFor](Scenario &s, std::optional<double> v) {
-                                 TrainingSettings &t = s.training;
-                                 t.*mine = v;
-                                 if (!v)
-                                     (t.*partner).reset();
-                                 else if (!(t.*partner))
-                                     t.*partner = partnerFor(*v);
-                             }};
+        return ScenarioField{
+            [mine](const Scenario &s) { return s.training.*mine; },
+            [mine, partner, partnerFor](Scenario &s, std::optional<double> v) {
+                TrainingSettings &t = s.training;
+                t.*mine = v;
+                if (!v)
+                    (t.*partner).reset();
+                else if (!(t.*partner))
+                    t.*partner = partnerFor(*v);
+            },
+            [mine](const Scenario &s) -> const void * { return &(s.training.*mine); }};
     };
     m_bound->bind(
         memory, budgetBox,
@@ -233,14 +234,14 @@ TrainingPanel::TrainingPanel(QWidget *parent)
              "flight; 1F1B and ZB-H1 need p, ZB-H2 2p). ZB-auto searches for the fastest "
              "schedule within it; the table marks which schedules fit. Off: ZB-auto uses p."),
           optionalConfig(config(1, 4096, Scale::Log, 1, tr(" microbatches")), QString()),
-          EditId::TrainingMemoryLimit, tr("Change memory budget"),
+          tr("Change memory budget"),
           field(&Scenario::training, &TrainingSettings::memoryLimitMicrobatches)},
          {tr("Activations per microbatch"),
           tr("Bytes of one microbatch's activations on a device (all its layers; \"2GiB\", "
              "\"512MiB\"). With the device memory the chart counts bytes and the budget is the "
              "device memory over them."),
           optionalConfig(config(0.001, 1024, Scale::Log, 3, tr(" GiB")), QString()),
-          EditId::TrainingActivationBytes, tr("Change activations per microbatch"),
+          tr("Change activations per microbatch"),
           paired(&TrainingSettings::activationBytesPerMicrobatch,
                  &TrainingSettings::deviceMemoryBytes,
                  [](double bytes) { return std::max(kDefaultDeviceMemory, bytes); }),
@@ -249,7 +250,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
           tr("Memory a device has for activations (\"80GiB\"), with the activations per "
              "microbatch: the dashed line of the memory chart."),
           optionalConfig(config(0.01, 16'384, Scale::Log, 2, tr(" GiB")), QString()),
-          EditId::TrainingDeviceMemory, tr("Change device memory"),
+          tr("Change device memory"),
           paired(&TrainingSettings::deviceMemoryBytes,
                  &TrainingSettings::activationBytesPerMicrobatch,
                  [](double bytes) { return std::min(kDefaultActivationBytes, bytes); }),
@@ -325,11 +326,10 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     connect(m_bound, &ScenarioBindings::refused, this, &TrainingPanel::refresh);
     connect(m_picker, &QComboBox::activated, this, [this](int index) {
         const auto kind = static_cast<schedule::Kind>(m_picker->itemData(index).toInt());
-        m_bound->edit(tr("Show %1").arg(schedule::displayName(kind)), EditId::TrainingSchedule,
-                      [kind](Scenario &s) {
-                          s.training.schedule = kind;
-                          std::erase(s.training.compare, kind); // drawn once, first
-                      });
+        m_bound->edit(tr("Show %1").arg(schedule::displayName(kind)), [kind](Scenario &s) {
+            s.training.schedule = kind;
+            std::erase(s.training.compare, kind); // drawn once, first
+        });
     });
 }
 
@@ -340,37 +340,38 @@ QCheckBox *TrainingPanel::compareBox(schedule::Kind kind) const
 
 ValueControl *TrainingPanel::devicesControl() const
 {
-    return m_bound->control(EditId::TrainingDevices);
+    return m_bound->control(field(&Scenario::training, &TrainingSettings::devices));
 }
 
 ValueControl *TrainingPanel::microbatchesControl() const
 {
-    return m_bound->control(EditId::TrainingMicrobatches);
+    return m_bound->control(field(&Scenario::training, &TrainingSettings::microbatches));
 }
 
 ValueControl *TrainingPanel::forwardControl() const
 {
-    return m_bound->control(EditId::ForwardMs);
+    return m_bound->control(uniformTimes(&TrainingSettings::forwardMs));
 }
 
 ValueControl *TrainingPanel::weightControl() const
 {
-    return m_bound->control(EditId::WeightMs);
+    return m_bound->control(uniformTimes(&TrainingSettings::weightMs));
 }
 
 ValueControl *TrainingPanel::memoryLimitControl() const
 {
-    return m_bound->control(EditId::TrainingMemoryLimit);
+    return m_bound->control(field(&Scenario::training, &TrainingSettings::memoryLimitMicrobatches));
 }
 
 ValueControl *TrainingPanel::activationBytesControl() const
 {
-    return m_bound->control(EditId::TrainingActivationBytes);
+    return m_bound->control(
+        field(&Scenario::training, &TrainingSettings::activationBytesPerMicrobatch));
 }
 
 ValueControl *TrainingPanel::deviceMemoryControl() const
 {
-    return m_bound->control(EditId::TrainingDeviceMemory);
+    return m_bound->control(field(&Scenario::training, &TrainingSettings::deviceMemoryBytes));
 }
 
 QString TrainingPanel::memoryTitleText() const
@@ -398,14 +399,12 @@ QGroupBox *TrainingPanel::fromModelBox(QWidget *parent)
         {{.label = tr("Sequence length"),
           .explanation = tr("Tokens per training sequence."),
           .control = config(1, 1'048'576, Scale::Log, 0, tr(" tokens")),
-          .id = EditId::TrainingModelSequence,
           .undoText = tr("Change sequence length"),
           .field = ofSetup(&hardware::TrainingSetup::sequenceLength),
           .explanationShown = false},
          {.label = tr("Sequences per microbatch"),
           .explanation = tr("b: sequences in one microbatch."),
           .control = config(1, 4096, Scale::Log, 0, QString()),
-          .id = EditId::TrainingModelMicrobatch,
           .undoText = tr("Change sequences per microbatch"),
           .field = ofSetup(&hardware::TrainingSetup::microbatchSequences),
           .explanationShown = false},
@@ -413,21 +412,18 @@ QGroupBox *TrainingPanel::fromModelBox(QWidget *parent)
           .explanation = tr("t: each layer split over t devices (with sequence parallelism): "
                             "weights and activations divided by t."),
           .control = config(1, 64, Scale::Log, 0, QString()),
-          .id = EditId::TrainingModelTensor,
           .undoText = tr("Change tensor parallelism"),
           .field = ofSetup(&hardware::TrainingSetup::tensorParallel),
           .explanationShown = false},
          {.label = tr("Data parallel"),
           .explanation = tr("d: replicas of the pipeline, each taking the microbatches above."),
           .control = config(1, 65536, Scale::Log, 0, QString()),
-          .id = EditId::TrainingModelData,
           .undoText = tr("Change data parallelism"),
           .field = ofSetup(&hardware::TrainingSetup::dataParallel),
           .explanationShown = false},
          {.label = tr("Token budget"),
           .explanation = tr("Tokens the training run processes in all."),
           .control = config(1e6, 1e15, Scale::Log, 0, tr(" tokens")),
-          .id = EditId::TrainingModelTokens,
           .undoText = tr("Change token budget"),
           .field = field(&Scenario::hardware, &HardwareSettings::trainingTokens),
           .explanationShown = false}});
@@ -452,14 +448,12 @@ QGroupBox *TrainingPanel::fromModelBox(QWidget *parent)
                               "fitting or not."));
     form->addRow(m_useModel);
     connect(m_recompute, &QComboBox::activated, this, [this](int index) {
-        m_bound->edit(tr("Change recomputation"), EditId::TrainingModelRecompute,
-                      [index](Scenario &s) {
-                          s.hardware.training.recompute = static_cast<hardware::Recompute>(index);
-                      });
+        m_bound->edit(tr("Change recomputation"), [index](Scenario &s) {
+            s.hardware.training.recompute = static_cast<hardware::Recompute>(index);
+        });
     });
     connect(m_shardOptimizer, &QCheckBox::toggled, this, [this](bool on) {
         m_bound->edit(on ? tr("Shard the optimizer") : tr("Keep the whole optimizer"),
-                      EditId::TrainingModelShard,
                       [on](Scenario &s) { s.hardware.training.shardOptimizer = on; });
     });
     connect(m_useModel, &QPushButton::clicked, this, [this]() { useModel(); });
@@ -474,9 +468,9 @@ bool TrainingPanel::useModel()
     if (!model)
         return false;
     const TrainingFromModel taken = *model;
-    return m_document->editScenario(
-        tr("Use the model's F, B, W and memory"), EditId::TrainingModelUse,
-        [taken](Scenario &s) { s.training = withTrainingFromModel(s.training, taken); });
+    return m_document->editScenario(tr("Use the model's F, B, W and memory"), [taken](Scenario &s) {
+        s.training = withTrainingFromModel(s.training, taken);
+    });
 }
 
 QString TrainingPanel::fromModelText() const

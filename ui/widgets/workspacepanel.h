@@ -25,7 +25,7 @@ public:
     /// so its charts take the width.
     void setInputsVisible(bool visible);
     bool inputsVisible() const;
-    /// The workspace's bound inputs (their controls by EditId).
+    /// The workspace's bound inputs (their controls found by field).
     ScenarioBindings *bindings() const { return m_bound; }
 
 protected:

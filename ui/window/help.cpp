@@ -625,7 +625,7 @@ void GettingStarted::buildSteps()
         return format::plural(tr("%n worker(s)", nullptr, format::numerus(n)), n);
     };
     const auto edit = [doc](const QString &text, const std::function<void(Scenario &)> &change) {
-        doc->editScenario(text, EditId::None, change);
+        doc->editScenario(text, change);
     };
     // The Keep fraction row has no accessor: it is the control its label names.
     const auto keepControl = [inputs]() -> QWidget * {
@@ -649,7 +649,7 @@ void GettingStarted::buildSteps()
         {tr("The seed job: will it ever finish?"), tr("Load the seed job"),
          [=]() {
              if (const std::optional<Scenario> scenario = seed())
-                 doc->edit(*scenario, tr("Getting Started: the seed job"), EditId::Reset);
+                 doc->edit(*scenario, tr("Getting Started: the seed job"));
          },
          [=]() {
              const ScenarioResult &r = doc->result();

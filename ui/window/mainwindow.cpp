@@ -424,7 +424,7 @@ void MainWindow::createActions()
     reset->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_R));
     reset->setToolTip(tr("Back to the seed's nightly scoring job (undoable)"));
     connect(reset, &QAction::triggered, this, [this]() {
-        m_document->edit(ScenarioDocument::newScenario(), tr("Reset to defaults"), EditId::Reset);
+        m_document->edit(ScenarioDocument::newScenario(), tr("Reset to defaults"));
     });
 
     auto *pin = new QAction(tr("&Pin as Baseline"), this);
@@ -877,7 +877,7 @@ void MainWindow::keepReportSections(const std::vector<ReportSection> &sections)
     if (chosen.empty() || chosen == report::sectionsFor(m_document->plan(),
                                                         m_document->planResult(), reportOptions()))
         return;
-    m_document->editScenario(tr("Choose report sections"), EditId::ReportSections,
+    m_document->editScenario(tr("Choose report sections"),
                              [&chosen](Scenario &s) { s.report.sections = chosen; });
 }
 
