@@ -3,9 +3,12 @@
 #include "core/model/uncertainty.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
+#include "core/project/montecarlo.h"
 
 #include <gtest/gtest.h>
 
+#include <QDir>
+#include <QFile>
 #include <QJsonObject>
 #include <QSet>
 #include <QStringList>
@@ -68,7 +71,8 @@ TEST(FieldRegistry, EveryRowIsANumberKeyOfTheFormat)
 }
 
 // Every key is typed once: a number of the format is a row unless it is one of these, numbers
-// of lists or of sections the registry does not cover yet (and the deadline, being reworked).
+// of lists (the training's per-device times may be one) or of the hardware's model, which
+// core/hardware reads and writes by the model's kind.
 TEST(FieldRegistry, TheFormatsNumbersNotInTheRegistryAreKnown)
 {
     QSet<QString> outside;
@@ -80,9 +84,7 @@ TEST(FieldRegistry, TheFormatsNumbersNotInTheRegistryAreKnown)
     }
     for (const QString &path : outside) {
         const bool known = path.contains(QLatin1String("[i]")) ||
-                           path.startsWith(QLatin1String("project.")) ||
                            path.startsWith(QLatin1String("hardware.model.")) ||
-                           path == QLatin1String("goal.deadline_s") ||
                            path == QLatin1String("training.forward_ms") ||
                            path == QLatin1String("training.backward_ms") ||
                            path == QLatin1String("training.weight_ms");
@@ -112,8 +114,10 @@ TEST(FieldRegistry, ValidateRefusesEachRowOutsideItsSpecUnderItsPath)
 {
     for (const fieldregistry::Field &field : fieldregistry::fields()) {
         const FieldSpec &spec = *field.spec;
-        // The sampling's seed is any number: validate() has never checked it.
-        if (QLatin1String(field.path) == QLatin1String("uncertainty.seed"))
+        // The seeds are any number: validate() has never checked them (the reader checks the
+        // Monte Carlo's, which its integer cannot hold otherwise).
+        if (QLatin1String(field.path) == QLatin1String("uncertainty.seed") ||
+            QLatin1String(field.path) == QLatin1String("project.monte_carlo.seed"))
             continue;
         Scenario over = defaultScenario();
         field.set(over, spec.max * 2 + 1);
@@ -266,4 +270,142 @@ TEST(FieldRegistry, EachRowIsFoundByItsMember)
     ASSERT_NE(latency, nullptr);
     EXPECT_STREQ(latency->path, "workload.latency_ms");
     EXPECT_EQ(fieldregistry::rowOf(plan, &Scenario::name), nullptr);
+}
+
+// The writer and the reader iterate the rows: every preset saves, reads back and saves again to
+// the same bytes, with a baseline pinned, the deadline flipped and the optional numbers set too.
+// (Byte for byte the writer's output before the project's numbers and the deadline were rows.)
+TEST(FieldRegistry, PresetsSaveReadAndSaveToTheSameBytes)
+{
+    const QDir presets(QStringLiteral(PIPEPLAN_PRESETS_DIR));
+    const QStringList names = presets.entryList({QStringLiteral("*.json")});
+    ASSERT_FALSE(names.isEmpty());
+    for (const QString &name : names) {
+        QFile file(presets.filePath(name));
+        ASSERT_TRUE(file.open(QIODevice::ReadOnly)) << qPrintable(name);
+        const scenariofile::LoadResult loaded = scenariofile::fromJson(file.readAll());
+        ASSERT_TRUE(loaded.plan) << qPrintable(name) << ": " << qPrintable(loaded.error.toString());
+        Plan variant = *loaded.plan;
+        variant.baseline = variant.scenario;
+        variant.baseline->goal.deadlineSeconds =
+            variant.scenario.goal.deadlineSeconds ? std::nullopt : std::optional<double>(3600);
+        variant.scenario.project.labeling.adjudicationMinutesPerItem = 4;
+        variant.scenario.project.monteCarlo.seed = 12'345'678'901'234;
+        for (const Plan &plan : {*loaded.plan, variant}) {
+            const QByteArray saved = scenariofile::toJson(plan);
+            const scenariofile::LoadResult again = scenariofile::fromJson(saved);
+            ASSERT_TRUE(again.plan)
+                << qPrintable(name) << ": " << qPrintable(again.error.toString());
+            EXPECT_EQ(*again.plan, plan) << qPrintable(name);
+            EXPECT_EQ(scenariofile::toJson(*again.plan), saved) << qPrintable(name);
+        }
+    }
+}
+
+namespace {
+/// The error reading the default plan's file with `changes` made to its project section.
+FieldError projectError(const std::vector<std::pair<QString, QJsonValue>> &changes)
+{
+    QJsonObject root = scenariofile::toJsonObject(Plan{});
+    for (const auto &[path, value] : changes)
+        root = withValue(root, path.split(QLatin1Char('.')), value);
+    const scenariofile::LoadResult loaded = scenariofile::fromJsonObject(root);
+    EXPECT_FALSE(loaded.plan);
+    return loaded.error;
+}
+} // namespace
+
+// The reader reads the project's values in the order it always has, texts and lists among the
+// rows: of two bad values the first is the one named.
+TEST(FieldRegistry, TheProjectsFirstBadValueIsTheOneNamed)
+{
+    const QString text = QStringLiteral("x");
+    // The trials are checked as they are read, before the seed and the distribution.
+    EXPECT_EQ(projectError({{QStringLiteral("project.monte_carlo.trials"), 0},
+                            {QStringLiteral("project.monte_carlo.seed"), text}}),
+              (FieldError{QStringLiteral("project.monte_carlo.trials"),
+                          QStringLiteral("must be at least 1, got 0")}));
+    EXPECT_EQ(projectError({{QStringLiteral("project.monte_carlo.seed"), -1},
+                            {QStringLiteral("project.monte_carlo.distribution"), text}}),
+              (FieldError{QStringLiteral("project.monte_carlo.seed"),
+                          QStringLiteral("must be at least 0, got -1")}));
+    // The distribution is read before the correlation.
+    EXPECT_EQ(projectError({{QStringLiteral("project.monte_carlo.distribution"), text},
+                            {QStringLiteral("project.monte_carlo.category_correlation"), text}})
+                  .field,
+              QStringLiteral("project.monte_carlo.distribution"));
+    // The items before the strata, the strata before the rates.
+    EXPECT_EQ(projectError({{QStringLiteral("project.labeling.items"), text},
+                            {QStringLiteral("project.labeling.strata"), text}})
+                  .field,
+              QStringLiteral("project.labeling.items"));
+    EXPECT_EQ(projectError({{QStringLiteral("project.labeling.strata"), text},
+                            {QStringLiteral("project.labeling.qc_rate"), text}})
+                  .field,
+              QStringLiteral("project.labeling.strata"));
+    // A number of the range the trials' integer cannot hold is refused, never converted.
+    EXPECT_EQ(projectError({{QStringLiteral("project.monte_carlo.trials"), 1e300}}).field,
+              QStringLiteral("project.monte_carlo.trials"));
+}
+
+// An integer member takes only a number it can hold: the row leaves it as it was otherwise.
+TEST(FieldRegistry, AnIntegerMemberTakesOnlyANumberItCanHold)
+{
+    Scenario s = defaultScenario();
+    const fieldregistry::Field *trials = fieldregistry::find(u"project.monte_carlo.trials");
+    const fieldregistry::Field *seed = fieldregistry::find(u"project.monte_carlo.seed");
+    ASSERT_NE(trials, nullptr);
+    ASSERT_NE(seed, nullptr);
+    trials->set(s, 500);
+    seed->set(s, 9);
+    for (const double outside : {1e300, -1e300, std::nan(""), 4294967296.0 * 4294967296.0}) {
+        trials->set(s, outside);
+        seed->set(s, outside);
+    }
+    seed->set(s, -1);
+    EXPECT_EQ(s.project.monteCarlo.trials, 500);
+    EXPECT_EQ(s.project.monteCarlo.seed, 9u);
+}
+
+// The bounds the rows give the project's numbers checked without a FieldSpec of their own are
+// the ones core/project applies.
+TEST(FieldRegistry, TheProjectsOwnChecksAgreeWithItsRows)
+{
+    EXPECT_EQ(fields::categoryCorrelation.max, estimate::kMaxCategoryCorrelation);
+    for (const double correlation : {-0.01, 0.0, 0.5, 0.95, 0.96}) {
+        Scenario s = defaultScenario();
+        s.project.monteCarlo.categoryCorrelation = correlation;
+        const std::optional<QString> refused = checkValue(fields::categoryCorrelation, correlation);
+        const auto errors = validate(s);
+        const auto found = std::find_if(errors.begin(), errors.end(), [](const FieldError &e) {
+            return e.field == QLatin1String("project.monte_carlo.category_correlation");
+        });
+        ASSERT_EQ(found != errors.end(), refused.has_value()) << correlation;
+        if (refused) {
+            EXPECT_EQ(found->message, *refused);
+        }
+    }
+    for (const double hours : {-1.0, 0.0, 0.5, 24.0, 24.5}) {
+        Scenario s = defaultScenario();
+        s.project.calendar.hoursPerDay = hours;
+        EXPECT_EQ(hasErrorAt(validate(s), QStringLiteral("project.calendar.hours_per_day")),
+                  checkValue(fields::hoursPerDay, hours).has_value())
+            << hours;
+    }
+}
+
+// No deadline is no key at all (version 9), not a null: a plan without one saves as before.
+TEST(FieldRegistry, AnUnsetDeadlineIsLeftOutOfTheFile)
+{
+    Plan plan;
+    plan.scenario.goal.deadlineSeconds.reset();
+    const QJsonObject goal =
+        scenariofile::toJsonObject(plan).value(QStringLiteral("goal")).toObject();
+    EXPECT_FALSE(goal.contains(QStringLiteral("deadline_s")));
+    plan.scenario.goal.deadlineSeconds = 1800;
+    EXPECT_EQ(scenariofile::toJsonObject(plan)
+                  .value(QStringLiteral("goal"))
+                  .toObject()
+                  .value(QStringLiteral("deadline_s")),
+              QJsonValue(1800));
 }

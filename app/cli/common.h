@@ -10,6 +10,8 @@
 
 #include "core/base/fields.h"
 #include "core/base/numparse.h"
+#include "core/model/fieldregistry.h"
+#include "core/model/scenario.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -50,6 +52,33 @@ inline const FlagDef kJson{QStringLiteral("json"), FlagKind::Switch,
 inline const FlagDef kHelp{QStringLiteral("help"), FlagKind::Switch,
                            QStringLiteral("show this help")};
 
+/// A default Scenario for finding registry rows by member (fieldregistry::rowOf).
+const Scenario &probeScenario();
+
+/// The registry row of the member at a path of members of a Scenario (one a flag reads, or
+/// one a message names):
+/// rowFor(&Scenario::workload, &Workload::latencyMs). A command finds a flag's name, bounds and
+/// file key by the member it sets, so none of them is typed again in app/.
+template <typename... Members> const fieldregistry::Field &rowFor(Members... path)
+{
+    const fieldregistry::Field *row = fieldregistry::rowOf(probeScenario(), path...);
+    if (!row)
+        qFatal("pipeplan-cli: a member with no registry row");
+    return *row;
+}
+
+/// The name of the flag that reads `row`'s number, without the leading "--".
+inline QString flagName(const fieldregistry::Field &row)
+{
+    return QLatin1String(row.flag);
+}
+
+/// The definition of the flag that reads `row`'s number; its help is the command's own words.
+inline FlagDef valueFlag(const fieldregistry::Field &row, const QString &help)
+{
+    return {flagName(row), FlagKind::Value, help};
+}
+
 /// The one parser per kind of value: a fraction or probability also takes "50%", a byte count
 /// or rate reads "B" as bytes ("512B", "1.5GB", "512MiB"), anything else is a plain number.
 numparse::Parsed parseFor(const FieldSpec &spec, const QString &text);
@@ -63,6 +92,7 @@ public:
     Flags(const QStringList &args, const std::vector<FlagDef> &defs, int maxPositional = 0);
 
     bool has(const QString &name) const { return m_values.contains(name); }
+    bool has(const fieldregistry::Field &row) const { return has(flagName(row)); }
     /// The flag's value as given; required.
     QString text(const QString &name) const;
     QStringList repeated(const QString &name) const { return m_repeated.value(name); }
@@ -74,6 +104,12 @@ public:
     /// reads it with range() first.
     double number(const QString &name, const FieldSpec &spec,
                   std::optional<double> fallback = std::nullopt) const;
+    /// The number of the flag that reads `row`, checked against the row's bounds.
+    double number(const fieldregistry::Field &row,
+                  std::optional<double> fallback = std::nullopt) const
+    {
+        return number(flagName(row), *row.spec, fallback);
+    }
 
     /// The flag's range when its text is one ("800..1200", "800/1000/1500"; issue 34), nothing
     /// when it is a plain number (or absent); refused when it is shaped like a range but is none.
@@ -82,6 +118,10 @@ public:
     std::optional<double> optionalNumber(const QString &name, const FieldSpec &spec) const
     {
         return has(name) ? std::optional<double>(number(name, spec)) : std::nullopt;
+    }
+    std::optional<double> optionalNumber(const fieldregistry::Field &row) const
+    {
+        return optionalNumber(flagName(row), *row.spec);
     }
 
     std::vector<double> list(const QString &name, const FieldSpec &spec,

@@ -195,7 +195,8 @@ int runFit(const Flags &flags, QTextStream &out)
 {
     const fit::Runs runs = readRunsFile(flags);
     const std::vector<double> workers =
-        flags.list(kPredict.name, fields::workers, measuredWorkers(runs));
+        flags.list(kPredict.name, *rowFor(&Scenario::workload, &Workload::workers).spec,
+                   measuredWorkers(runs));
     const fit::Result result = fit::fitRuns(runs);
     if (!result.amdahl || !result.usl)
         throw InvalidInput{QStringLiteral("--runs ") + flags.text(kRuns.name) +

@@ -21,6 +21,20 @@ using namespace pipeplan::hardware;
 
 namespace {
 
+// The plan's hardware rows that roofline's flags read, each found by its member.
+const fieldregistry::Field &batchRow()
+{
+    return rowFor(&Scenario::hardware, &HardwareSettings::batch);
+}
+const fieldregistry::Field &computeEfficiencyRow()
+{
+    return rowFor(&Scenario::hardware, &HardwareSettings::efficiency, &Efficiency::compute);
+}
+const fieldregistry::Field &memoryEfficiencyRow()
+{
+    return rowFor(&Scenario::hardware, &HardwareSettings::efficiency, &Efficiency::memory);
+}
+
 /// Why not even one item fits ("weights", "kv_cache", "activations"); null when one does.
 QJsonValue limitJson(FitLimit limit)
 {
@@ -143,12 +157,10 @@ int runRoofline(const Flags &flags, QTextStream &out)
 {
     const Device device = deviceFromFlags(flags);
     const ModelSpec model = modelFromFlags(flags);
-    const double batch = flags.number(QStringLiteral("batch"), hardware::fields::batch);
+    const double batch = flags.number(batchRow());
     Efficiency efficiency;
-    efficiency.compute = flags.number(QStringLiteral("compute-efficiency"),
-                                      hardware::fields::efficiency, efficiency.compute);
-    efficiency.memory = flags.number(QStringLiteral("memory-efficiency"),
-                                     hardware::fields::efficiency, efficiency.memory);
+    efficiency.compute = flags.number(computeEfficiencyRow(), efficiency.compute);
+    efficiency.memory = flags.number(memoryEfficiencyRow(), efficiency.memory);
     const Roofline r = roofline(model, device, efficiency, batch);
     // A batch past the memory is still answered (the roofline's time does not depend on the
     // memory, and the memory count keeps every attention score, as no flash attention would),
@@ -364,15 +376,15 @@ Command rooflineCommand()
           QStringLiteral("tokens per item: the prompt, or the whole input (required)")},
          {QStringLiteral("output-tokens"), FlagKind::Value,
           QStringLiteral("tokens generated per item; default 0 (one forward pass)")},
-         {QStringLiteral("batch"), FlagKind::Value,
-          QStringLiteral("items per batch (required); one past the memory warns")},
+         valueFlag(batchRow(),
+                   QStringLiteral("items per batch (required); one past the memory warns")),
          {QStringLiteral("weight-bits"), FlagKind::Value, QStringLiteral("default 16")},
          {QStringLiteral("activation-bits"), FlagKind::Value,
           QStringLiteral("activations and KV cache; default 16")},
-         {QStringLiteral("compute-efficiency"), FlagKind::Value,
-          QStringLiteral("share of peak compute reached, (0, 1]; default 0.6")},
-         {QStringLiteral("memory-efficiency"), FlagKind::Value,
-          QStringLiteral("share of peak bandwidth reached, (0, 1]; default 0.8")},
+         valueFlag(computeEfficiencyRow(),
+                   QStringLiteral("share of peak compute reached, (0, 1]; default 0.6")),
+         valueFlag(memoryEfficiencyRow(),
+                   QStringLiteral("share of peak bandwidth reached, (0, 1]; default 0.8")),
          kJson,
          kHelp},
         runRoofline,

@@ -22,31 +22,69 @@ namespace pipeplan::cli {
 
 namespace {
 
+/// The job's rows, each found by its member: the flag's name, bounds and file key are the row's.
+const fieldregistry::Field &usersRow()
+{
+    return rowFor(&Scenario::workload, &Workload::users);
+}
+const fieldregistry::Field &predictionsRow()
+{
+    return rowFor(&Scenario::workload, &Workload::predictionsPerUser);
+}
+const fieldregistry::Field &latencyRow()
+{
+    return rowFor(&Scenario::workload, &Workload::latencyMs);
+}
+const fieldregistry::Field &acceleratorLatencyRow()
+{
+    return rowFor(&Scenario::workload, &Workload::acceleratorLatencyMs);
+}
+const fieldregistry::Field &batchRow()
+{
+    return rowFor(&Scenario::workload, &Workload::batchMsPerUser);
+}
+const fieldregistry::Field &keepRow()
+{
+    return rowFor(&Scenario::workload, &Workload::keepFraction);
+}
+const fieldregistry::Field &workersRow()
+{
+    return rowFor(&Scenario::workload, &Workload::workers);
+}
+const fieldregistry::Field &parallelRow()
+{
+    return rowFor(&Scenario::workload, &Workload::parallelFraction);
+}
+
+// The pipeline command's microbatches in flight are the plan's (Scenario::microbatches).
+const fieldregistry::Field &microbatchesRow()
+{
+    return rowFor(&Scenario::microbatches);
+}
+
 std::vector<FlagDef> workloadFlags()
 {
     return {
-        {QStringLiteral("users"), FlagKind::Value,
-         QStringLiteral("how many the job scores (required), e.g. 150M; --counted names them")},
+        valueFlag(usersRow(), QStringLiteral("how many the job scores (required), e.g. 150M; "
+                                             "--counted names them")),
         {QStringLiteral("counted"), FlagKind::Value,
          QStringLiteral("what the job counts, in the plural (documents, images); default users")},
-        {QStringLiteral("predictions"), FlagKind::Value,
-         QStringLiteral("predictions per user (required)")},
-        {QStringLiteral("latency-ms"), FlagKind::Value,
-         QStringLiteral("latency per prediction in ms as the job runs today (required)")},
-        {QStringLiteral("accelerator-latency-ms"), FlagKind::Value,
-         QStringLiteral("accelerator lever: latency per prediction on the accelerator (ms)")},
+        valueFlag(predictionsRow(), QStringLiteral("predictions per user (required)")),
+        valueFlag(latencyRow(),
+                  QStringLiteral("latency per prediction in ms as the job runs today (required)")),
+        valueFlag(acceleratorLatencyRow(),
+                  QStringLiteral("accelerator lever: latency per prediction on the accelerator "
+                                 "(ms)")),
         {QStringLiteral("baseline-latency-ms"), FlagKind::Value,
          QStringLiteral("older spelling of the accelerator lever: the latency before it (ms); "
                         "--latency-ms is then the accelerator's")},
-        {QStringLiteral("batch-ms"), FlagKind::Value,
-         QStringLiteral("batching lever: batched time per user in ms; replaces predictions x "
-                        "latency")},
-        {QStringLiteral("keep-fraction"), FlagKind::Value,
-         QStringLiteral(
-             "share of users that still needs scoring after pre-filtering, (0, 1]; default 1")},
-        {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("parallel workers; default 1")},
-        {QStringLiteral("parallel-fraction"), FlagKind::Value,
-         QStringLiteral("Amdahl's p in [0, 1]; default 1 (near-linear scaling)")},
+        valueFlag(batchRow(), QStringLiteral("batching lever: batched time per user in ms; "
+                                             "replaces predictions x latency")),
+        valueFlag(keepRow(), QStringLiteral("share of users that still needs scoring after "
+                                            "pre-filtering, (0, 1]; default 1")),
+        valueFlag(workersRow(), QStringLiteral("parallel workers; default 1")),
+        valueFlag(parallelRow(),
+                  QStringLiteral("Amdahl's p in [0, 1]; default 1 (near-linear scaling)")),
         kJson,
         kHelp,
     };
@@ -66,48 +104,51 @@ Scenario scenarioFromWorkloadFlags(const Flags &flags)
         Range range;
     };
     std::vector<Ranged> ranged;
-    const auto read = [&flags, &ranged](const char *flag, const FieldSpec &spec, const char *key,
-                                        std::optional<double> fallback) {
-        const QString name = QLatin1String(flag);
-        if (const std::optional<Range> range = flags.range(name, spec)) {
-            ranged.push_back({name, QLatin1String(key), *range});
-            return rangeMedian(*range, supportFor(spec));
+    // `flag` is read with `row`'s bounds; a range goes to `keyRow`'s key (the older spelling's
+    // --latency-ms is the accelerator's latency).
+    const auto readAs = [&flags, &ranged](const QString &flag, const fieldregistry::Field &row,
+                                          const fieldregistry::Field &keyRow,
+                                          std::optional<double> fallback) {
+        if (row.rangeable) {
+            if (const std::optional<Range> range = flags.range(flag, *row.spec)) {
+                ranged.push_back({flag, QLatin1String(keyRow.path), *range});
+                return rangeMedian(*range, supportFor(*row.spec));
+            }
         }
-        return flags.number(name, spec, fallback);
+        return flags.number(flag, *row.spec, fallback);
     };
-    const auto readOptional = [&flags, &read](const char *flag, const FieldSpec &spec,
-                                              const char *key) -> std::optional<double> {
-        if (!flags.has(QLatin1String(flag)))
-            return std::nullopt;
-        return read(flag, spec, key, std::nullopt);
+    const auto read = [&readAs](const fieldregistry::Field &row, std::optional<double> fallback) {
+        return readAs(flagName(row), row, row, fallback);
     };
-    w.users = read("users", fields::users, "workload.users", std::nullopt);
-    w.predictionsPerUser = read("predictions", fields::predictionsPerUser,
-                                "workload.predictions_per_user", std::nullopt);
+    // Sets `row`'s number from its flag: required without a fallback, unset when an optional
+    // number's flag is absent.
+    const auto store = [&scenario, &flags, &read](const fieldregistry::Field &row,
+                                                  std::optional<double> fallback) {
+        const bool absent = row.optional() && !flags.has(row);
+        row.set(scenario, absent ? std::nullopt : std::optional<double>(read(row, fallback)));
+    };
+    store(usersRow(), std::nullopt);
+    store(predictionsRow(), std::nullopt);
     // The older spelling keeps its meaning: --latency-ms was the accelerated latency and
     // --baseline-latency-ms the one before the accelerator (a range goes with its meaning).
-    const bool older = flags.has(QStringLiteral("baseline-latency-ms"));
-    const double latency =
-        read("latency-ms", fields::latencyMs,
-             older ? "workload.accelerator_latency_ms" : "workload.latency_ms", std::nullopt);
+    const QString baselineFlag = QStringLiteral("baseline-latency-ms");
+    const bool older = flags.has(baselineFlag);
+    const double latency = readAs(flagName(latencyRow()), latencyRow(),
+                                  older ? acceleratorLatencyRow() : latencyRow(), std::nullopt);
     w.latencyMs = latency;
-    w.acceleratorLatencyMs = readOptional("accelerator-latency-ms", fields::acceleratorLatencyMs,
-                                          "workload.accelerator_latency_ms");
+    store(acceleratorLatencyRow(), std::nullopt);
     if (older) {
         if (w.acceleratorLatencyMs) {
-            throw InvalidInput{QStringLiteral(
-                "--baseline-latency-ms: give it or --accelerator-latency-ms, not both")};
+            throw InvalidInput{QStringLiteral("--%1: give it or --%2, not both")
+                                   .arg(baselineFlag, flagName(acceleratorLatencyRow()))};
         }
         w.acceleratorLatencyMs = latency;
-        w.latencyMs =
-            read("baseline-latency-ms", fields::latencyMs, "workload.latency_ms", std::nullopt);
+        w.latencyMs = readAs(baselineFlag, latencyRow(), latencyRow(), std::nullopt);
     }
-    w.batchMsPerUser =
-        readOptional("batch-ms", fields::batchMsPerUser, "workload.batch_ms_per_user");
-    w.keepFraction = read("keep-fraction", fields::keepFraction, "workload.keep_fraction", 1.0);
-    w.workers = flags.number(QStringLiteral("workers"), fields::workers, 1.0);
-    w.parallelFraction =
-        read("parallel-fraction", fields::parallelFraction, "workload.parallel_fraction", 1.0);
+    store(batchRow(), std::nullopt);
+    store(keepRow(), 1.0);
+    store(workersRow(), 1.0);
+    store(parallelRow(), 1.0);
     for (const Ranged &r : ranged) {
         if (const QString problem = uncertainty::setRange(scenario, r.key, r.range);
             !problem.isEmpty())
@@ -247,7 +288,7 @@ int runScaling(const Flags &flags, QTextStream &out)
 {
     Scenario scenario = scenarioFromWorkloadFlags(flags);
     scenario.workerCounts =
-        flags.list(QStringLiteral("workers-list"), fields::workers, defaultWorkerCounts());
+        flags.list(QStringLiteral("workers-list"), *workersRow().spec, defaultWorkerCounts());
     const ScenarioResult r = evaluate(scenario);
     if (flags.isSet(kJson.name)) {
         printJson(out, QJsonObject{{QStringLiteral("work_seconds"), r.workSeconds},
@@ -258,7 +299,7 @@ int runScaling(const Flags &flags, QTextStream &out)
     }
     // Given --workers, the table marks that count, in a row of its own when it is not listed (as
     // the window); without it the list stands alone.
-    if (flags.has(QStringLiteral("workers"))) {
+    if (flags.has(workersRow())) {
         const explain::ShownScaling shown = explain::shownScaling(scenario, r);
         printScalingTable(out, shown.rows, shown.highlighted);
     } else {
@@ -271,8 +312,8 @@ int runScaling(const Flags &flags, QTextStream &out)
 
 int runAmdahl(const Flags &flags, QTextStream &out)
 {
-    const double p = flags.number(QStringLiteral("parallel-fraction"), fields::parallelFraction);
-    const double workers = flags.number(QStringLiteral("workers"), fields::workers);
+    const double p = flags.number(parallelRow());
+    const double workers = flags.number(workersRow());
     const std::optional<double> target =
         flags.optionalNumber(QStringLiteral("target-speedup"), fields::targetSpeedup);
     const double speedup = amdahl::speedup(p, workers);
@@ -317,8 +358,7 @@ int runPipeline(const Flags &flags, QTextStream &out)
     if (stageMs.size() > 1000)
         throw InvalidInput{
             QStringLiteral("--stage-ms: at most 1,000 stages, got %1").arg(stageMs.size())};
-    const double microbatches =
-        flags.number(QStringLiteral("microbatches"), fields::microbatches, 8.0);
+    const double microbatches = flags.number(microbatchesRow(), 8.0);
     const PipelineSummary s = summarizePipeline(stageMs, microbatches);
     if (flags.isSet(kJson.name)) {
         printJson(out,
@@ -399,9 +439,8 @@ Command amdahlCommand()
 {
     return {QStringLiteral("amdahl"),
             QStringLiteral("Amdahl speedup, efficiency, ceiling and workers needed"),
-            {{QStringLiteral("parallel-fraction"), FlagKind::Value,
-              QStringLiteral("p in [0, 1] (required)")},
-             {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("workers N (required)")},
+            {valueFlag(parallelRow(), QStringLiteral("p in [0, 1] (required)")),
+             valueFlag(workersRow(), QStringLiteral("workers N (required)")),
              {QStringLiteral("target-speedup"), FlagKind::Value,
               QStringLiteral("speedup to reach: prints the workers needed")},
              kJson,
@@ -415,8 +454,7 @@ Command pipelineCommand()
             QStringLiteral("pipeline-parallel bubble, total time, rate, bottleneck and balance"),
             {{QStringLiteral("stage-ms"), FlagKind::Value,
               QStringLiteral("comma-separated stage times in ms (required)")},
-             {QStringLiteral("microbatches"), FlagKind::Value,
-              QStringLiteral("microbatches in flight; default 8")},
+             valueFlag(microbatchesRow(), QStringLiteral("microbatches in flight; default 8")),
              kJson,
              kHelp},
             runPipeline};

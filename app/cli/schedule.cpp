@@ -20,6 +20,36 @@ namespace pipeplan::cli {
 
 namespace {
 
+// The plan's training rows that the schedule's flags read, each found by its member.
+const fieldregistry::Field &devicesRow()
+{
+    return rowFor(&Scenario::training, &TrainingSettings::devices);
+}
+const fieldregistry::Field &microbatchesRow()
+{
+    return rowFor(&Scenario::training, &TrainingSettings::microbatches);
+}
+const fieldregistry::Field &virtualStagesRow()
+{
+    return rowFor(&Scenario::training, &TrainingSettings::virtualStages);
+}
+const fieldregistry::Field &commRow()
+{
+    return rowFor(&Scenario::training, &TrainingSettings::commMs);
+}
+const fieldregistry::Field &memoryLimitRow()
+{
+    return rowFor(&Scenario::training, &TrainingSettings::memoryLimitMicrobatches);
+}
+const fieldregistry::Field &activationBytesRow()
+{
+    return rowFor(&Scenario::training, &TrainingSettings::activationBytesPerMicrobatch);
+}
+const fieldregistry::Field &deviceMemoryRow()
+{
+    return rowFor(&Scenario::training, &TrainingSettings::deviceMemoryBytes);
+}
+
 /// The flag for a schedule::validate() field: "backward_ms[2]" is "--backward-ms: item 3".
 QString scheduleFlagForField(const QString &field)
 {
@@ -49,10 +79,10 @@ schedule::Params scheduleFromFlags(const Flags &flags)
     // The device count, and which flag set it (for the message when another disagrees).
     std::optional<int> devices;
     QString devicesFrom;
-    if (flags.has(QStringLiteral("devices"))) {
-        devices =
-            static_cast<int>(flags.number(QStringLiteral("devices"), fields::pipelineDevices));
-        devicesFrom = QStringLiteral("--devices");
+    const QString devicesFlag = QStringLiteral("--") + flagName(devicesRow());
+    if (flags.has(devicesRow())) {
+        devices = static_cast<int>(flags.number(devicesRow()));
+        devicesFrom = devicesFlag;
     }
     const std::pair<QString, const std::vector<double> *> lists[] = {
         {QStringLiteral("--forward-ms"), &params.forwardMs},
@@ -74,19 +104,17 @@ schedule::Params scheduleFromFlags(const Flags &flags)
                                    .arg(*devices)};
         }
     }
-    if (devices && devicesFrom != QLatin1String("--devices")) {
-        if (auto reason = checkValue(fields::pipelineDevices, *devices))
+    if (devices && devicesFrom != devicesFlag) {
+        if (auto reason = checkValue(*devicesRow().spec, *devices))
             throw InvalidInput{QStringLiteral("%1: %2 values, one per device: the device count %3")
                                    .arg(devicesFrom)
                                    .arg(*devices)
                                    .arg(*reason)};
     }
     params.devices = devices.value_or(1);
-    params.microbatches = static_cast<int>(
-        flags.number(QStringLiteral("microbatches"), fields::scheduleMicrobatches));
-    params.virtualStages = static_cast<int>(
-        flags.number(QStringLiteral("virtual-stages"), fields::virtualStages, 1.0));
-    params.commMs = flags.number(QStringLiteral("comm-ms"), fields::commMs, 0.0);
+    params.microbatches = static_cast<int>(flags.number(microbatchesRow()));
+    params.virtualStages = static_cast<int>(flags.number(virtualStagesRow(), 1.0));
+    params.commMs = flags.number(commRow(), 0.0);
     if (flags.has(QStringLiteral("interleaved-rule"))) {
         const QString rule = flags.text(QStringLiteral("interleaved-rule"));
         const std::optional<schedule::InterleavedRule> parsed =
@@ -97,12 +125,9 @@ schedule::Params scheduleFromFlags(const Flags &flags)
                                    .arg(rule)};
         params.interleavedRule = *parsed;
     }
-    params.memoryLimitMicrobatches =
-        flags.optionalNumber(QStringLiteral("memory-limit"), schedule::memoryLimitField);
-    params.activationBytesPerMicrobatch =
-        flags.optionalNumber(QStringLiteral("activation-bytes"), schedule::activationBytesField);
-    params.deviceMemoryBytes =
-        flags.optionalNumber(QStringLiteral("device-memory"), schedule::deviceMemoryField);
+    params.memoryLimitMicrobatches = flags.optionalNumber(memoryLimitRow());
+    params.activationBytesPerMicrobatch = flags.optionalNumber(activationBytesRow());
+    params.deviceMemoryBytes = flags.optionalNumber(deviceMemoryRow());
     if (const std::vector<FieldError> errors = schedule::validate(params); !errors.empty())
         throw InvalidInput{scheduleFlagForField(errors.front().field) + QStringLiteral(": ") +
                            errors.front().message};
@@ -227,46 +252,45 @@ int runSchedule(const Flags &flags, QTextStream &out)
 
 Command scheduleCommand()
 {
-    return {QStringLiteral("schedule"),
-            QStringLiteral("a training pipeline schedule: makespan, bubble, activations in flight"),
-            {{QStringLiteral("schedule"), FlagKind::Value,
-              QStringLiteral("gpipe, 1f1b, interleaved, zb-h1, zb-h2, zb-v or zb-auto "
-                             "(required)")},
-             {QStringLiteral("forward-ms"), FlagKind::Value,
-              QStringLiteral("forward time of a microbatch on a device in ms: one value for all "
-                             "devices or one per device, comma-separated (required)")},
-             {QStringLiteral("backward-ms"), FlagKind::Value,
-              QStringLiteral("backward time (input gradients) in ms, listed like --forward-ms "
-                             "(required)")},
-             {QStringLiteral("weight-ms"), FlagKind::Value,
-              QStringLiteral("weight-gradient time in ms, listed like --forward-ms; default 0 "
-                             "(inside the backward)")},
-             {QStringLiteral("microbatches"), FlagKind::Value,
-              QStringLiteral("microbatches m (required; interleaved: a multiple of the devices)")},
-             {QStringLiteral("virtual-stages"), FlagKind::Value,
-              QStringLiteral("chunks per device v, interleaved only (zb-v always runs 2); "
-                             "default 1")},
-             {QStringLiteral("interleaved-rule"), FlagKind::Value,
-              QStringLiteral("interleaved warm-up: current (Megatron-LM today, the default) or "
-                             "megatron-2021 (all forwards first when m = p)")},
-             {QStringLiteral("memory-limit"), FlagKind::Value,
-              QStringLiteral("activation memory per device in microbatches held at once (the "
-                             "unit of peak in flight; ZB-H1 needs p, ZB-H2 2p): zb-auto searches "
-                             "within it (default p), every schedule is checked against it")},
-             {QStringLiteral("activation-bytes"), FlagKind::Value,
-              QStringLiteral("bytes of one microbatch's activations on a device (e.g. 2GiB); "
-                             "with --device-memory a memory limit")},
-             {QStringLiteral("device-memory"), FlagKind::Value,
-              QStringLiteral("device memory for activations (e.g. 60GiB), with "
-                             "--activation-bytes")},
-             {QStringLiteral("comm-ms"), FlagKind::Value,
-              QStringLiteral("time to pass activations or gradients to the next device in ms; "
-                             "default 0")},
-             {QStringLiteral("devices"), FlagKind::Value,
-              QStringLiteral("devices p; default: the length of the per-device lists, else 1")},
-             kJson,
-             kHelp},
-            runSchedule};
+    return {
+        QStringLiteral("schedule"),
+        QStringLiteral("a training pipeline schedule: makespan, bubble, activations in flight"),
+        {{QStringLiteral("schedule"), FlagKind::Value,
+          QStringLiteral("gpipe, 1f1b, interleaved, zb-h1, zb-h2, zb-v or zb-auto "
+                         "(required)")},
+         {QStringLiteral("forward-ms"), FlagKind::Value,
+          QStringLiteral("forward time of a microbatch on a device in ms: one value for all "
+                         "devices or one per device, comma-separated (required)")},
+         {QStringLiteral("backward-ms"), FlagKind::Value,
+          QStringLiteral("backward time (input gradients) in ms, listed like --forward-ms "
+                         "(required)")},
+         {QStringLiteral("weight-ms"), FlagKind::Value,
+          QStringLiteral("weight-gradient time in ms, listed like --forward-ms; default 0 "
+                         "(inside the backward)")},
+         valueFlag(microbatchesRow(), QStringLiteral("microbatches m (required; "
+                                                     "interleaved: a multiple of the devices)")),
+         valueFlag(virtualStagesRow(), QStringLiteral("chunks per device v, interleaved only "
+                                                      "(zb-v always runs 2); default 1")),
+         {QStringLiteral("interleaved-rule"), FlagKind::Value,
+          QStringLiteral("interleaved warm-up: current (Megatron-LM today, the default) or "
+                         "megatron-2021 (all forwards first when m = p)")},
+         valueFlag(memoryLimitRow(),
+                   QStringLiteral("activation memory per device in microbatches held at once "
+                                  "(the unit of peak in flight; ZB-H1 needs p, ZB-H2 2p): "
+                                  "zb-auto searches within it (default p), every schedule is "
+                                  "checked against it")),
+         valueFlag(activationBytesRow(),
+                   QStringLiteral("bytes of one microbatch's activations on a device (e.g. "
+                                  "2GiB); with --device-memory a memory limit")),
+         valueFlag(deviceMemoryRow(), QStringLiteral("device memory for activations (e.g. "
+                                                     "60GiB), with --activation-bytes")),
+         valueFlag(commRow(), QStringLiteral("time to pass activations or gradients to the "
+                                             "next device in ms; default 0")),
+         valueFlag(devicesRow(), QStringLiteral("devices p; default: the length of the "
+                                                "per-device lists, else 1")),
+         kJson,
+         kHelp},
+        runSchedule};
 }
 
 } // namespace pipeplan::cli

@@ -23,6 +23,53 @@ namespace pipeplan::cli {
 
 namespace {
 
+// The rows the simulation's flags read, each found by its member.
+const fieldregistry::Field &coldStartRow()
+{
+    return rowFor(&Scenario::overheads, &Overheads::coldStartSeconds);
+}
+const fieldregistry::Field &dispatchCapRow()
+{
+    return rowFor(&Scenario::overheads, &Overheads::dispatchCapPerSecond);
+}
+const fieldregistry::Field &stragglerProbabilityRow()
+{
+    return rowFor(&Scenario::simulation, &SimulationSettings::stragglerProbability);
+}
+const fieldregistry::Field &stragglerFactorRow()
+{
+    return rowFor(&Scenario::simulation, &SimulationSettings::stragglerFactor);
+}
+const fieldregistry::Field &failureProbabilityRow()
+{
+    return rowFor(&Scenario::simulation, &SimulationSettings::failureProbability);
+}
+const fieldregistry::Field &checkpointRow()
+{
+    return rowFor(&Scenario::simulation, &SimulationSettings::checkpointSeconds);
+}
+const fieldregistry::Field &checkpointCostRow()
+{
+    return rowFor(&Scenario::simulation, &SimulationSettings::checkpointCostSeconds);
+}
+/// simulate's --trials; deadline's are the goal's (goalTrialsRow), under the same flag.
+const fieldregistry::Field &simulationTrialsRow()
+{
+    return rowFor(&Scenario::simulation, &SimulationSettings::trials);
+}
+const fieldregistry::Field &goalTrialsRow()
+{
+    return rowFor(&Scenario::goal, &GoalSettings::trials);
+}
+const fieldregistry::Field &seedRow()
+{
+    return rowFor(&Scenario::simulation, &SimulationSettings::seed);
+}
+const fieldregistry::Field &priceRow()
+{
+    return rowFor(&Scenario::goal, &GoalSettings::pricePerWorkerHour);
+}
+
 /// The simulation's flags: the issue's contract names plus the extras (caps, serial time).
 std::vector<FlagDef> simulationFlags(bool withWorkers)
 {
@@ -35,62 +82,56 @@ std::vector<FlagDef> simulationFlags(bool withWorkers)
         flags.push_back(
             {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("workers W (required)")});
     const std::vector<FlagDef> rest{
-        {QStringLiteral("cold-start-s"), FlagKind::Value,
-         QStringLiteral("cold start C per worker in s; default 0")},
-        {QStringLiteral("straggler-prob"), FlagKind::Value,
-         QStringLiteral("chance q in [0, 1) that a shard straggles; default 0")},
-        {QStringLiteral("straggler-factor"), FlagKind::Value,
-         QStringLiteral("a straggler takes k x D, k >= 1 (required with --straggler-prob)")},
-        {QStringLiteral("failure-prob"), FlagKind::Value,
-         QStringLiteral("chance f in [0, 1) that an attempt fails; default 0")},
-        {QStringLiteral("checkpoint-s"), FlagKind::Value,
-         QStringLiteral("checkpoint every K s of work; retries resume there (default: none)")},
-        {QStringLiteral("checkpoint-cost-s"), FlagKind::Value,
-         QStringLiteral("seconds each checkpoint takes; default 0")},
-        {QStringLiteral("dispatch-cap-per-s"), FlagKind::Value,
-         QStringLiteral("coordinator hands out at most this many shards/s (default: no cap)")},
+        valueFlag(coldStartRow(), QStringLiteral("cold start C per worker in s; default 0")),
+        valueFlag(stragglerProbabilityRow(),
+                  QStringLiteral("chance q in [0, 1) that a shard straggles; default 0")),
+        valueFlag(stragglerFactorRow(), QStringLiteral("a straggler takes k x D, k >= 1 "
+                                                       "(required with --straggler-prob)")),
+        valueFlag(failureProbabilityRow(),
+                  QStringLiteral("chance f in [0, 1) that an attempt fails; default 0")),
+        valueFlag(checkpointRow(), QStringLiteral("checkpoint every K s of work; retries resume "
+                                                  "there (default: none)")),
+        valueFlag(checkpointCostRow(), QStringLiteral("seconds each checkpoint takes; default 0")),
+        valueFlag(dispatchCapRow(), QStringLiteral("coordinator hands out at most this many "
+                                                   "shards/s (default: no cap)")),
         {QStringLiteral("serial-s"), FlagKind::Value,
          QStringLiteral("serial seconds no worker shares (Amdahl's residue); default 0")},
         {QStringLiteral("backups"), FlagKind::Switch,
          QStringLiteral("what-if: speculative backup copies of slow shards once the queue is "
                         "empty")},
-        {QStringLiteral("trials"), FlagKind::Value, QStringLiteral("trials T; default 1000")},
-        {QStringLiteral("seed"), FlagKind::Value,
-         QStringLiteral("random seed N; the same seed gives the same result; default 1")},
+        valueFlag(simulationTrialsRow(), QStringLiteral("trials T; default 1000")),
+        valueFlag(seedRow(),
+                  QStringLiteral("random seed N; the same seed gives the same result; default 1")),
     };
     flags.insert(flags.end(), rest.begin(), rest.end());
     return flags;
 }
 
-simulation::Params simulationFromFlags(const Flags &flags, double workers, double defaultTrials)
+/// The simulated job from flags alone; `trialsRow` is the row --trials reads (the simulation's,
+/// or the goal seek's per worker count).
+simulation::Params simulationFromFlags(const Flags &flags, double workers,
+                                       const fieldregistry::Field &trialsRow, double defaultTrials)
 {
     simulation::Params p;
     p.shards = flags.number(QStringLiteral("shards"), fields::shards);
     p.shardSeconds = flags.number(QStringLiteral("shard-seconds"), fields::shardSeconds);
     p.workers = workers;
-    p.coldStartSeconds =
-        flags.number(QStringLiteral("cold-start-s"), fields::coldStartSeconds, 0.0);
-    p.stragglerProbability =
-        flags.number(QStringLiteral("straggler-prob"), fields::stragglerProbability, 0.0);
-    if (p.stragglerProbability > 0 && !flags.has(QStringLiteral("straggler-factor")))
-        throw InvalidInput{QStringLiteral("--straggler-factor: required with --straggler-prob "
-                                          "(how many times slower a straggler is)")};
-    p.stragglerFactor =
-        flags.number(QStringLiteral("straggler-factor"), fields::stragglerFactor, 1.0);
-    p.failureProbability =
-        flags.number(QStringLiteral("failure-prob"), fields::failureProbability, 0.0);
-    p.checkpointSeconds =
-        flags.optionalNumber(QStringLiteral("checkpoint-s"), fields::checkpointSeconds).value_or(0);
-    p.checkpointCostSeconds =
-        flags.number(QStringLiteral("checkpoint-cost-s"), fields::checkpointCostSeconds, 0.0);
-    p.dispatchPerSecond =
-        flags.optionalNumber(QStringLiteral("dispatch-cap-per-s"), fields::dispatchCapPerSecond)
-            .value_or(0);
+    p.coldStartSeconds = flags.number(coldStartRow(), 0.0);
+    p.stragglerProbability = flags.number(stragglerProbabilityRow(), 0.0);
+    if (p.stragglerProbability > 0 && !flags.has(stragglerFactorRow()))
+        throw InvalidInput{
+            QStringLiteral("--%1: required with --%2 (how many times slower a "
+                           "straggler is)")
+                .arg(flagName(stragglerFactorRow()), flagName(stragglerProbabilityRow()))};
+    p.stragglerFactor = flags.number(stragglerFactorRow(), 1.0);
+    p.failureProbability = flags.number(failureProbabilityRow(), 0.0);
+    p.checkpointSeconds = flags.optionalNumber(checkpointRow()).value_or(0);
+    p.checkpointCostSeconds = flags.number(checkpointCostRow(), 0.0);
+    p.dispatchPerSecond = flags.optionalNumber(dispatchCapRow()).value_or(0);
     p.serialSeconds = flags.number(QStringLiteral("serial-s"), fields::serialSeconds, 0.0);
     p.speculativeBackups = flags.isSet(QStringLiteral("backups"));
-    p.trials =
-        static_cast<int>(flags.number(QStringLiteral("trials"), fields::trials, defaultTrials));
-    p.seed = static_cast<std::uint64_t>(flags.number(QStringLiteral("seed"), fields::seed, 1.0));
+    p.trials = static_cast<int>(flags.number(trialsRow, defaultTrials));
+    p.seed = static_cast<std::uint64_t>(flags.number(seedRow(), 1.0));
     if (const std::vector<FieldError> errors = simulation::validate(p); !errors.empty())
         throw InvalidInput{flagForKey(errors.front().field) + QStringLiteral(": ") +
                            errors.front().message};
@@ -164,7 +205,8 @@ void printBreakdown(QTextStream &out, const tail::Breakdown &b)
 int runSimulate(const Flags &flags, QTextStream &out)
 {
     const double workers = flags.number(QStringLiteral("workers"), fields::simulatedWorkers);
-    const simulation::Params params = simulationFromFlags(flags, workers, 1000);
+    const simulation::Params params =
+        simulationFromFlags(flags, workers, simulationTrialsRow(), 1000);
     // The one set-up of a simulated job (core's simulateTail); no headline here, so the
     // breakdown starts from the closed form.
     const SimulatedTail simulated = simulateTail(params, std::nullopt);
@@ -211,38 +253,35 @@ QJsonValue optionalJson(const std::optional<double> &value)
 /// workload, so those flags are refused with the key that sets it.
 void applySimulationFlags(const Flags &flags, Scenario &s)
 {
-    const std::pair<const char *, const char *> derived[] = {
-        {"shards", "overheads.users_per_shard (shards = users / users per shard)"},
-        {"shard-seconds", "overheads.users_per_shard or workload.latency_ms"},
-        {"serial-s", "workload.parallel_fraction"}};
+    const QLatin1StringView perShard(rowFor(&Scenario::overheads, &Overheads::usersPerShard).path);
+    const QLatin1StringView latency(rowFor(&Scenario::workload, &Workload::latencyMs).path);
+    const QLatin1StringView parallel(rowFor(&Scenario::workload, &Workload::parallelFraction).path);
+    const std::pair<QString, QString> derived[] = {
+        {QStringLiteral("shards"),
+         perShard + QStringLiteral(" (shards = users / users per shard)")},
+        {QStringLiteral("shard-seconds"), perShard + QStringLiteral(" or ") + latency},
+        {QStringLiteral("serial-s"), parallel}};
     for (const auto &[flag, key] : derived) {
-        if (flags.has(QLatin1String(flag)))
+        if (flags.has(flag))
             throw InvalidInput{QStringLiteral("--%1: comes from the scenario file's workload; "
                                               "use --set %2")
-                                   .arg(QLatin1String(flag), QLatin1String(key))};
+                                   .arg(flag, key)};
     }
-    SimulationSettings &sim = s.simulation;
-    sim.stragglerProbability = flags.number(QStringLiteral("straggler-prob"),
-                                            fields::stragglerProbability, sim.stragglerProbability);
-    sim.stragglerFactor = flags.number(QStringLiteral("straggler-factor"), fields::stragglerFactor,
-                                       sim.stragglerFactor);
-    sim.failureProbability = flags.number(QStringLiteral("failure-prob"),
-                                          fields::failureProbability, sim.failureProbability);
-    if (flags.has(QStringLiteral("checkpoint-s")))
-        sim.checkpointSeconds =
-            flags.number(QStringLiteral("checkpoint-s"), fields::checkpointSeconds);
-    sim.checkpointCostSeconds =
-        flags.number(QStringLiteral("checkpoint-cost-s"), fields::checkpointCostSeconds,
-                     sim.checkpointCostSeconds);
+    // Each flag given sets its row's number, as --set with the row's key would.
+    const fieldregistry::Field *const rows[] = {&stragglerProbabilityRow(),
+                                                &stragglerFactorRow(),
+                                                &failureProbabilityRow(),
+                                                &checkpointRow(),
+                                                &checkpointCostRow(),
+                                                &seedRow(),
+                                                &coldStartRow(),
+                                                &dispatchCapRow()};
+    for (const fieldregistry::Field *row : rows) {
+        if (flags.has(*row))
+            row->set(s, flags.number(*row));
+    }
     if (flags.isSet(QStringLiteral("backups")))
-        sim.speculativeBackups = true;
-    sim.seed = flags.number(QStringLiteral("seed"), fields::seed, sim.seed);
-    if (flags.has(QStringLiteral("cold-start-s")))
-        s.overheads.coldStartSeconds =
-            flags.number(QStringLiteral("cold-start-s"), fields::coldStartSeconds);
-    if (flags.has(QStringLiteral("dispatch-cap-per-s")))
-        s.overheads.dispatchCapPerSecond =
-            flags.number(QStringLiteral("dispatch-cap-per-s"), fields::dispatchCapPerSecond);
+        s.simulation.speculativeBackups = true;
 }
 
 int runDeadline(const Flags &flags, QTextStream &out)
@@ -256,7 +295,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
         Plan plan = loadPlanArgument(flags);
         applySimulationFlags(flags, plan.scenario);
         GoalSettings &goal = plan.scenario.goal;
-        goal.trials = flags.number(QStringLiteral("trials"), fields::trials, goal.trials);
+        goal.trials = flags.number(goalTrialsRow(), goal.trials);
         // --deadline-s sets the Goal's deadline, as --set goal.deadline_s would; a plan without
         // one is not sought for a hidden one (issue 51).
         if (flags.has(QStringLiteral("deadline-s")))
@@ -266,8 +305,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
             throw InvalidInput{QStringLiteral("%1 sets no deadline: give --deadline-s or --set "
                                               "goal.deadline_s=SECONDS")
                                    .arg(flags.positional().first())};
-        goal.pricePerWorkerHour = flags.number(QStringLiteral("price-per-worker-hour"),
-                                               fields::pricePerWorkerHour, goal.pricePerWorkerHour);
+        goal.pricePerWorkerHour = flags.number(priceRow(), goal.pricePerWorkerHour);
         if (flags.has(QStringLiteral("currency")))
             goal.currency = flags.text(QStringLiteral("currency")).toUpper();
         currency = goal.currency;
@@ -282,7 +320,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
         completeBackground(result, plan, Background::GoalSeek);
         seeked = result.goalSeek.value;
     } else {
-        in.simulation = simulationFromFlags(flags, 1, 200);
+        in.simulation = simulationFromFlags(flags, 1, goalTrialsRow(), 200);
         const simulation::Params &p = in.simulation;
         // The closed forms see the same job: serial + S x D of work, the parallel share p.
         const double parallelWork = p.shards * p.shardSeconds;
@@ -293,8 +331,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
         in.withOverheads.dispatchCapSeconds =
             p.dispatchPerSecond > 0 ? p.shards / p.dispatchPerSecond : 0;
         in.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds);
-        in.pricePerWorkerHour =
-            flags.number(QStringLiteral("price-per-worker-hour"), fields::pricePerWorkerHour, 0.0);
+        in.pricePerWorkerHour = flags.number(priceRow(), 0.0);
         if (flags.has(QStringLiteral("currency")))
             currency = flags.text(QStringLiteral("currency")).toUpper();
         if (!format::isCurrencyCode(currency))
@@ -363,15 +400,16 @@ Command deadlineCommand()
         {QStringLiteral("deadline-s"), FlagKind::Value,
          QStringLiteral("the deadline in seconds (required unless FILE sets goal.deadline_s; "
                         "with FILE it sets the Goal's deadline)")},
-        {QStringLiteral("price-per-worker-hour"), FlagKind::Value,
-         QStringLiteral("price of one worker for one hour; default 0 (or the file's)")},
+        valueFlag(priceRow(),
+                  QStringLiteral("price of one worker for one hour; default 0 (or the file's)")),
         {QStringLiteral("currency"), FlagKind::Value,
          QStringLiteral("the price's ISO 4217 code, e.g. EUR; default USD (or the file's)")},
         {QStringLiteral("set"), FlagKind::Repeated,
-         QStringLiteral("with FILE: key=value to change first, e.g. overheads.cold_start_s=30")},
+         QStringLiteral("with FILE: key=value to change first, e.g. %1=30")
+             .arg(QLatin1StringView(coldStartRow().path))},
     };
     for (FlagDef flag : simulationFlags(false)) {
-        if (flag.name == QLatin1String("trials"))
+        if (flag.name == flagName(goalTrialsRow()))
             flag.help = QStringLiteral("trials per worker count tried; default 200");
         flags.push_back(flag);
     }

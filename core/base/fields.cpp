@@ -78,6 +78,19 @@ const FieldSpec commMs{"comm_ms", "communication time between devices", "ms", 0,
 // The bounds uncertainty::validate applies to a plan's samples and percentile.
 const FieldSpec samples{"samples", "samples", "samples", 1, 1e6, false, true};
 const FieldSpec percentile{"percentile", "percentile", "", 0, 1, true, false, true};
+// estimate::validate(WorkCalendar): above 0 and at most 24 hours.
+const FieldSpec hoursPerDay{"hours_per_day", "hours per day", "h", 0, 24, true};
+// estimate::validate(MonteCarloOptions): 0 to estimate::kMaxCategoryCorrelation (0.95), which
+// this ground layer cannot include; a test holds the two equal.
+const FieldSpec categoryCorrelation{"category_correlation",
+                                    "correlation within a category",
+                                    "",
+                                    0,
+                                    0.95,
+                                    false,
+                                    false,
+                                    false,
+                                    "a correlation near 1 makes a category's tasks one task"};
 } // namespace fields
 
 std::optional<QString> checkValue(const FieldSpec &spec, double value)

@@ -83,6 +83,10 @@ extern const FieldSpec commMs;
 // Ranges (issue 34): how many samples, and the percentile the sensitivity answers at.
 extern const FieldSpec samples;
 extern const FieldSpec percentile;
+// The project's numbers that core/project checks without a FieldSpec of its own: the bounds
+// estimate::validate applies to them (the calendar's day, the Monte Carlo's correlation).
+extern const FieldSpec hoursPerDay;
+extern const FieldSpec categoryCorrelation;
 } // namespace fields
 
 /// The smallest value a field that must be above 0 accepts.

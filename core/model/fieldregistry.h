@@ -75,7 +75,7 @@ enum class Presence
 
 /// One numeric input of a plan. Its members are in the order a row is read (rows are written
 /// with designated initializers, which must follow it), not the order that packs best: there
-/// are 47 rows.
+/// are over 70 rows.
 struct Field // NOLINT(clang-analyzer-optin.performance.Padding)
 {
     const char *path;      ///< the scenario-file key path, "workload.latency_ms"
@@ -104,6 +104,10 @@ struct Field // NOLINT(clang-analyzer-optin.performance.Padding)
     /// accelerator lever is on); null: whenever it is set.
     bool (*inForce)(const Scenario &) = nullptr;
     bool lever = false; ///< What it would take may move it
+    /// The pipeplan-cli flag that reads the number, without its dashes ("latency-ms"); null
+    /// when no flag does. Two rows may share a flag when different commands read them (the
+    /// simulate command's --trials is the simulation's, deadline's is the goal's).
+    const char *flag = nullptr;
 
     /// Whether the number may be unset.
     bool optional() const

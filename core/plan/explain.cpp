@@ -6,6 +6,7 @@
 
 #include "core/base/format.h"
 #include "core/base/units.h"
+#include "core/model/fieldregistry.h"
 
 #include <algorithm>
 #include <cmath>
@@ -284,34 +285,67 @@ QString scalingHeader(ScalingColumn column)
     return {};
 }
 
+namespace {
+
+using fieldregistry::Field;
+
+/// The registry row of the member at a path of members of `s`.
+template <typename... Members> const Field &rowAt(const Scenario &s, Members... path)
+{
+    const Field *row = fieldregistry::rowOf(s, path...);
+    if (!row)
+        qFatal("explain: an input with no registry row");
+    return *row;
+}
+
+/// The report's row of a registry number: its label in the plan's words (labelFor), or the
+/// report's own where it says more than a control's ("Keep fraction (pre-filtering)"); its
+/// value as `text` shows it, "off" when unset.
+template <typename Text>
+std::pair<QString, QString> numberRow(const Scenario &s, const Field &row, Text text,
+                                      const QString &reportLabel = {})
+{
+    const std::optional<double> value = row.get(s);
+    return {reportLabel.isEmpty() ? row.labelFor(s) : reportLabel,
+            value ? text(*value) : QStringLiteral("off")};
+}
+
+} // namespace
+
 std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
 {
     const Workload &w = s.workload;
-    auto off = [] { return QStringLiteral("off"); };
-    auto optional = [&off](const std::optional<double> &value, auto text) {
-        return value ? text(*value) : off();
-    };
     auto ms = [](double v) { return format::milliseconds(v); };
-    auto seconds = [](double v) { return format::trimmed(v, 2) + QStringLiteral(" s"); };
+    auto p = [](double v) { return format::trimmed(v, 4); };
+    auto whole = [](double v) { return format::grouped(v, 0); };
     const auto gib = &format::gibibytes;
+    // "2.5 s": the number with the row's own unit.
+    auto withUnit = [&s](const Field &row) {
+        return [unit = row.unitFor(s)](double v) {
+            return format::trimmed(v, 2) + QLatin1Char(' ') + unit;
+        };
+    };
+    const Field &workers = rowAt(s, &Scenario::workload, &Workload::workers);
     std::vector<std::pair<QString, QString>> rows{
-        {w.counted.capitalizedMany(), w.counted.count(w.users)},
-        {QStringLiteral("Predictions per ") + w.counted.one,
-         format::grouped(w.predictionsPerUser, 0)},
-        {QStringLiteral("Latency per prediction"), ms(w.latencyMs)},
-        {QStringLiteral("Accelerator lever (latency on the accelerator)"),
-         optional(w.acceleratorLatencyMs, ms)},
-        {QStringLiteral("Batching lever (time per %1)").arg(w.counted.one),
-         optional(w.batchMsPerUser, ms)},
-        {QStringLiteral("Keep fraction (pre-filtering)"), format::trimmed(w.keepFraction, 4)},
-        {QStringLiteral("Workers"), format::count(w.workers, QStringLiteral("workers"))},
-        {QStringLiteral("Parallel fraction p"), format::trimmed(w.parallelFraction, 4)},
-        {QStringLiteral("Compared p"),
-         optional(s.comparisonParallelFraction, [](double v) { return format::trimmed(v, 4); })},
+        numberRow(s, rowAt(s, &Scenario::workload, &Workload::users),
+                  [&w](double v) { return w.counted.count(v); }),
+        numberRow(s, rowAt(s, &Scenario::workload, &Workload::predictionsPerUser), whole),
+        numberRow(s, rowAt(s, &Scenario::workload, &Workload::latencyMs), ms),
+        numberRow(s, rowAt(s, &Scenario::workload, &Workload::acceleratorLatencyMs), ms,
+                  QStringLiteral("Accelerator lever (latency on the accelerator)")),
+        numberRow(s, rowAt(s, &Scenario::workload, &Workload::batchMsPerUser), ms,
+                  QStringLiteral("Batching lever (time per %1)").arg(w.counted.one)),
+        numberRow(s, rowAt(s, &Scenario::workload, &Workload::keepFraction), p,
+                  QStringLiteral("Keep fraction (pre-filtering)")),
+        numberRow(s, workers,
+                  [unit = workers.unitFor(s)](double v) { return format::count(v, unit); }),
+        numberRow(s, rowAt(s, &Scenario::workload, &Workload::parallelFraction), p),
+        numberRow(s, rowAt(s, &Scenario::comparisonParallelFraction), p,
+                  QStringLiteral("Compared p")),
         {QStringLiteral("Execution"), s.execution == Execution::Sequential
                                           ? QStringLiteral("sequential (sum of stages)")
                                           : QStringLiteral("pipelined (slowest stage)")},
-        {QStringLiteral("Microbatches"), format::grouped(s.microbatches, 0)},
+        numberRow(s, rowAt(s, &Scenario::microbatches), whole),
     };
     for (size_t i = 0; i < s.stages.size(); ++i) {
         const Stage &stage = s.stages[i];
@@ -321,26 +355,26 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
                               : ms(stage.msPerUser) + QStringLiteral(" per ") + w.counted.one);
     }
     const Overheads &o = s.overheads;
-    rows.emplace_back(QStringLiteral("Cold start per worker"),
-                      optional(o.coldStartSeconds, seconds));
-    rows.emplace_back(QStringLiteral("Overhead per request"), optional(o.requestOverheadMs, ms));
-    rows.emplace_back(QStringLiteral("Shared cap (%1)").arg(o.sharedResourceName),
-                      optional(o.sharedCapPerSecond, [&w](double v) {
-                          return format::ratePerSecond(v, w.counted.many);
-                      }));
-    rows.emplace_back(QStringLiteral("Coordinator dispatch cap"),
-                      optional(o.dispatchCapPerSecond, [](double v) {
-                          return format::ratePerSecond(v, QStringLiteral("shards"));
-                      }));
-    rows.emplace_back(w.counted.capitalizedMany() + QStringLiteral(" per shard"),
-                      format::grouped(o.usersPerShard, 0));
-    rows.emplace_back(QStringLiteral("Accelerator memory"),
-                      optional(s.memory.acceleratorMemoryBytes, gib));
+    const Field &coldStart = rowAt(s, &Scenario::overheads, &Overheads::coldStartSeconds);
+    rows.push_back(numberRow(s, coldStart, withUnit(coldStart)));
+    rows.push_back(numberRow(s, rowAt(s, &Scenario::overheads, &Overheads::requestOverheadMs), ms));
+    const Field &sharedCap = rowAt(s, &Scenario::overheads, &Overheads::sharedCapPerSecond);
+    rows.push_back(numberRow(
+        s, sharedCap, [&w](double v) { return format::ratePerSecond(v, w.counted.many); },
+        QStringLiteral("%1 (%2)").arg(sharedCap.labelFor(s), o.sharedResourceName)));
+    rows.push_back(numberRow(
+        s, rowAt(s, &Scenario::overheads, &Overheads::dispatchCapPerSecond),
+        [](double v) { return format::ratePerSecond(v, QStringLiteral("shards")); },
+        QStringLiteral("Coordinator dispatch cap")));
+    rows.push_back(numberRow(s, rowAt(s, &Scenario::overheads, &Overheads::usersPerShard), whole));
+    rows.push_back(
+        numberRow(s, rowAt(s, &Scenario::memory, &MemoryLimit::acceleratorMemoryBytes), gib));
     if (s.memory.acceleratorMemoryBytes) {
-        rows.emplace_back(QStringLiteral("Model size"), gib(s.memory.modelBytes));
-        rows.emplace_back(QStringLiteral("Memory per item"),
-                          format::trimmed(s.memory.bytesPerItem / (1ULL << 20), 3) +
-                              QStringLiteral(" MiB"));
+        rows.push_back(numberRow(s, rowAt(s, &Scenario::memory, &MemoryLimit::modelBytes), gib));
+        rows.push_back(
+            numberRow(s, rowAt(s, &Scenario::memory, &MemoryLimit::bytesPerItem), [](double v) {
+                return format::trimmed(v / (1ULL << 20), 3) + QStringLiteral(" MiB");
+            }));
     }
     const SimulationSettings &sim = s.simulation;
     // Only what the person set: no stragglers or failures reads "none", not a default's numbers.
@@ -350,19 +384,25 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
                                 .arg(format::trimmed(sim.stragglerProbability * 100, 2),
                                      format::trimmed(sim.stragglerFactor, 2))
                           : QStringLiteral("none"));
-    rows.emplace_back(QStringLiteral("Failures per attempt"),
-                      sim.failureProbability > 0
-                          ? format::trimmed(sim.failureProbability * 100, 2) + QStringLiteral("%")
-                          : QStringLiteral("none"));
-    rows.emplace_back(QStringLiteral("Checkpoint every"), optional(sim.checkpointSeconds, seconds));
+    rows.push_back(numberRow(
+        s, rowAt(s, &Scenario::simulation, &SimulationSettings::failureProbability),
+        [](double v) {
+            return v > 0 ? format::trimmed(v * 100, 2) + QStringLiteral("%")
+                         : QStringLiteral("none");
+        },
+        QStringLiteral("Failures per attempt")));
+    const Field &checkpoint =
+        rowAt(s, &Scenario::simulation, &SimulationSettings::checkpointSeconds);
+    rows.push_back(
+        numberRow(s, checkpoint, withUnit(checkpoint), QStringLiteral("Checkpoint every")));
     rows.emplace_back(QStringLiteral("Simulation"),
                       QStringLiteral("%1 trials, seed %2")
                           .arg(format::grouped(sim.trials, 0), format::grouped(sim.seed, 0)));
     rows.emplace_back(QStringLiteral("Deadline"), s.goal.deadlineSeconds
                                                       ? format::duration(*s.goal.deadlineSeconds)
                                                       : QStringLiteral("none set"));
-    rows.emplace_back(QStringLiteral("Price per worker-hour"),
-                      format::money(s.goal.pricePerWorkerHour, s.goal.currency));
+    rows.push_back(numberRow(s, rowAt(s, &Scenario::goal, &GoalSettings::pricePerWorkerHour),
+                             [&s](double v) { return format::money(v, s.goal.currency); }));
     // The device and the model, when they set the latency (issue 33).
     const HardwareSettings &hw = s.hardware;
     if (hw.enabled) {
@@ -384,7 +424,8 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
         rows.emplace_back(QStringLiteral("Bits (weights, activations)"),
                           QStringLiteral("%1, %2").arg(format::grouped(m.weightBits, 0),
                                                        format::grouped(m.activationBits, 0)));
-        rows.emplace_back(QStringLiteral("Batch asked for"), format::grouped(hw.batch, 0));
+        rows.push_back(numberRow(s, rowAt(s, &Scenario::hardware, &HardwareSettings::batch), whole,
+                                 QStringLiteral("Batch asked for")));
         rows.emplace_back(QStringLiteral("Efficiency (compute, memory)"),
                           QStringLiteral("%1 %, %2 %")
                               .arg(format::trimmed(hw.efficiency.compute * 100, 1),

@@ -18,7 +18,7 @@ bool sameModelInputs(const Scenario &a, const Scenario &b)
             return false;
     }
     // Texts, switches and lists; the hardware's model, devices and training switches; the
-    // deadline while it is a goal's own (it is not a row yet); the ranges.
+    // ranges.
     const HardwareSettings &ha = a.hardware;
     const HardwareSettings &hb = b.hardware;
     return a.workload.counted == b.workload.counted && a.stages == b.stages &&
@@ -29,7 +29,6 @@ bool sameModelInputs(const Scenario &a, const Scenario &b)
            ha.training.pipelineStages == hb.training.pipelineStages &&
            ha.training.shardOptimizer == hb.training.shardOptimizer &&
            ha.training.recompute == hb.training.recompute && a.goal.currency == b.goal.currency &&
-           a.goal.deadlineSeconds == b.goal.deadlineSeconds &&
            a.uncertainty.ranges == b.uncertainty.ranges;
 }
 

@@ -172,23 +172,52 @@ enum class RowsRead
     PlainOnly, ///< not the numbers that may be unset (their section reads them itself)
 };
 
+/// A value that is no row (a text, a list) read among a section's rows, just before the row
+/// whose member is `before`: the values of a file are read in the order they always were, so
+/// the first bad one is still the one reported.
+struct ReadBetween
+{
+    const void *before = nullptr;
+    std::function<void()> read;
+};
+
+/// Whether the row's member is an integer (the Monte Carlo's trials and seed): it cannot hold a
+/// number outside the row's spec, so the number is checked as it is read.
+bool checkedAsRead(const fieldregistry::Field &field, const Scenario &s)
+{
+    const estimate::MonteCarloOptions &monteCarlo = s.project.monteCarlo;
+    const void *member = field.at(s);
+    return member == &monteCarlo.trials || member == &monteCarlo.seed;
+}
+
 /// Reads the registry's numbers of `section` from `object` onto `s`, in the rows' order, each
 /// as its presence says; `where` is the section's path in errors ("baseline.workload").
 void readRows(Reader &read, const QJsonObject &object, const QString &where, Scenario &s,
-              QLatin1StringView section, RowsRead which = RowsRead::All)
+              QLatin1StringView section, RowsRead which = RowsRead::All,
+              const ReadBetween &between = {})
 {
     for (const fieldregistry::Field &field : fieldregistry::fields()) {
         if (field.section() != section || (which == RowsRead::PlainOnly && field.optional()))
             continue;
+        if (between.read && field.at(s) == between.before)
+            between.read();
         const QString key = field.key();
         const QString path = where.isEmpty() ? key : where + QLatin1Char('.') + key;
+        const auto readNumber = [&] {
+            const double value = read.number(object, key, path);
+            if (checkedAsRead(field, s)) {
+                if (auto e = checkField(*field.spec, value, path))
+                    read.fail(e->field, e->message);
+            }
+            field.set(s, value);
+        };
         switch (field.presence) {
         case Presence::Required:
-            field.set(s, read.number(object, key, path));
+            readNumber();
             break;
         case Presence::Defaulted:
             if (object.contains(key))
-                field.set(s, read.number(object, key, path));
+                readNumber();
             break;
         case Presence::Nullable:
         case Presence::WhenSet:
@@ -212,14 +241,12 @@ QString recomputeKey(hardware::Recompute recompute)
 }
 
 /// The goal section; its deadline only when one is set (version 9: no deadline is kept while
-/// off), its plane's two levers only when they are not the default pair, so a plan that never
-/// picked them saves as before.
+/// off, its row says so), its plane's two levers only when they are not the default pair, so a
+/// plan that never picked them saves as before.
 QJsonObject goalObject(const Scenario &s)
 {
     const GoalSettings &goal = s.goal;
     QJsonObject object{{QStringLiteral("currency"), goal.currency}};
-    if (goal.deadlineSeconds)
-        object.insert(QStringLiteral("deadline_s"), *goal.deadlineSeconds);
     writeRows(object, s, QLatin1StringView("goal"));
     if (goal.levers != GoalSettings{}.levers)
         object.insert(QStringLiteral("levers"), QJsonArray{goal.levers[0], goal.levers[1]});
@@ -336,8 +363,9 @@ QString distributionKey(estimate::Distribution distribution)
                                                               : QStringLiteral("pert");
 }
 
-QJsonObject projectObject(const ProjectSettings &p)
+QJsonObject projectObject(const Scenario &s)
 {
+    const ProjectSettings &p = s.project;
     QJsonArray tasks;
     for (const estimate::Task &task : p.tasks) {
         QJsonArray dependsOn;
@@ -370,7 +398,6 @@ QJsonObject projectObject(const ProjectSettings &p)
     auto dateValue = [](const std::optional<QDate> &date) {
         return date ? QJsonValue(estimate::isoDate(*date)) : QJsonValue(QJsonValue::Null);
     };
-    const estimate::Buffers &b = p.buffers;
     QJsonArray strata;
     for (const estimate::Stratum &stratum : p.labeling.strata) {
         strata.append(QJsonObject{{QStringLiteral("name"), stratum.name},
@@ -380,53 +407,36 @@ QJsonObject projectObject(const ProjectSettings &p)
                                   {QStringLiteral("review_minutes_per_item"),
                                    optionalNumber(stratum.reviewMinutesPerItem)}});
     }
-    const estimate::LabelingInputs &l = p.labeling;
     QJsonArray actuals;
     for (const estimate::ActualEntry &entry : p.actuals) {
         actuals.append(QJsonObject{{QStringLiteral("name"), entry.name},
                                    {QStringLiteral("estimate"), entry.estimate},
                                    {QStringLiteral("actual"), entry.actual}});
     }
+    // Each part's numbers are its rows; the texts and the lists are written here.
+    QJsonObject buffers;
+    writeRows(buffers, s, QLatin1StringView("project.buffers"));
+    QJsonObject monteCarlo{
+        {QStringLiteral("distribution"), distributionKey(p.monteCarlo.distribution)}};
+    writeRows(monteCarlo, s, QLatin1StringView("project.monte_carlo"));
+    QJsonObject calendar{
+        {QStringLiteral("working_days"), estimate::workingDaysKey(p.calendar.workingDays)},
+        {QStringLiteral("holidays"), holidays}};
+    writeRows(calendar, s, QLatin1StringView("project.calendar"));
+    QJsonObject labeling{{QStringLiteral("strata"), strata}};
+    writeRows(labeling, s, QLatin1StringView("project.labeling"));
+    QJsonObject jobEta;
+    writeRows(jobEta, s, QLatin1StringView("project.job_eta"));
     return QJsonObject{
         {QStringLiteral("tasks"), tasks},
-        {QStringLiteral("buffers"), QJsonObject{{QStringLiteral("labeling"), b.labeling},
-                                                {QStringLiteral("training"), b.training},
-                                                {QStringLiteral("optimization"), b.optimization},
-                                                {QStringLiteral("research"), b.research},
-                                                {QStringLiteral("other"), b.other},
-                                                {QStringLiteral("contingency"), b.contingency}}},
-        {QStringLiteral("monte_carlo"),
-         QJsonObject{{QStringLiteral("trials"), p.monteCarlo.trials},
-                     {QStringLiteral("seed"), static_cast<double>(p.monteCarlo.seed)},
-                     {QStringLiteral("distribution"), distributionKey(p.monteCarlo.distribution)},
-                     {QStringLiteral("category_correlation"), p.monteCarlo.categoryCorrelation}}},
-        {QStringLiteral("calendar"),
-         QJsonObject{
-             {QStringLiteral("working_days"), estimate::workingDaysKey(p.calendar.workingDays)},
-             {QStringLiteral("hours_per_day"), p.calendar.hoursPerDay},
-             {QStringLiteral("holidays"), holidays}}},
+        {QStringLiteral("buffers"), buffers},
+        {QStringLiteral("monte_carlo"), monteCarlo},
+        {QStringLiteral("calendar"), calendar},
         {QStringLiteral("start_date"), dateValue(p.startDate)},
         {QStringLiteral("status_date"), dateValue(p.statusDate)},
         {QStringLiteral("scale_by_pace"), p.scaleByPace},
-        {QStringLiteral("labeling"),
-         QJsonObject{{QStringLiteral("items"), l.items},
-                     {QStringLiteral("strata"), strata},
-                     {QStringLiteral("qc_rate"), l.qcSampleRate},
-                     {QStringLiteral("adjudication_share"), l.adjudicationShare},
-                     {QStringLiteral("adjudication_minutes_per_item"),
-                      optionalNumber(l.adjudicationMinutesPerItem)},
-                     {QStringLiteral("annotators"), l.annotators},
-                     {QStringLiteral("hours_per_week"), l.hoursPerWeek},
-                     {QStringLiteral("first_week_productivity"), l.firstWeekProductivity},
-                     {QStringLiteral("contingency"), l.contingency},
-                     {QStringLiteral("hourly_rate"), l.hourlyRate},
-                     {QStringLiteral("tooling_cost"), l.toolingCost}}},
-        {QStringLiteral("job_eta"),
-         QJsonObject{{QStringLiteral("samples_per_second"), p.jobEta.samplesPerSecond},
-                     {QStringLiteral("dataset_samples"), p.jobEta.datasetSamples},
-                     {QStringLiteral("epochs"), p.jobEta.epochs},
-                     {QStringLiteral("safety_factor"), p.jobEta.safetyFactor},
-                     {QStringLiteral("checkpoint_minutes"), p.jobEta.checkpointMinutes}}},
+        {QStringLiteral("labeling"), labeling},
+        {QStringLiteral("job_eta"), jobEta},
         {QStringLiteral("actuals"), actuals},
     };
 }
@@ -483,13 +493,9 @@ void readTaskProgress(Reader &read, const QJsonObject &t, const QString &where,
 /// Version 4's project section; absent parts keep their defaults.
 ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &path)
 {
-    ProjectSettings project;
+    Scenario s; // the rows read the project's numbers on a scenario
+    ProjectSettings &project = s.project;
     auto at = [&path](const QString &rest) { return path + QLatin1Char('.') + rest; };
-    auto numberAt = [&read, &at](const QJsonObject &object, const QString &section, const char *key,
-                                 double fallback) {
-        return read.numberOr(object, QLatin1String(key),
-                             at(section + QLatin1Char('.') + QLatin1String(key)), fallback);
-    };
     auto optionalAt = [&read, &at](const QJsonObject &object, const QString &where, const char *key,
                                    std::optional<double> fallback) {
         if (!object.contains(QLatin1String(key)))
@@ -581,26 +587,13 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
 
     const QString bKey = QStringLiteral("buffers");
     const QJsonObject b = read.section(p, bKey, at(bKey));
-    estimate::Buffers &buffers = project.buffers;
-    buffers.labeling = numberAt(b, bKey, "labeling", buffers.labeling);
-    buffers.training = numberAt(b, bKey, "training", buffers.training);
-    buffers.optimization = numberAt(b, bKey, "optimization", buffers.optimization);
-    buffers.research = numberAt(b, bKey, "research", buffers.research);
-    buffers.other = numberAt(b, bKey, "other", buffers.other);
-    buffers.contingency = numberAt(b, bKey, "contingency", buffers.contingency);
+    readRows(read, b, at(bKey), s, QLatin1StringView("project.buffers"));
 
     const QString mcKey = QStringLiteral("monte_carlo");
     const QJsonObject mc = read.section(p, mcKey, at(mcKey));
-    const double trials = numberAt(mc, mcKey, "trials", project.monteCarlo.trials);
-    if (auto e =
-            checkField(estimate::specs::trials, trials, at(QStringLiteral("monte_carlo.trials"))))
-        read.fail(e->field, e->message);
-    project.monteCarlo.trials = static_cast<int>(trials);
-    const double seed = numberAt(mc, mcKey, "seed", static_cast<double>(project.monteCarlo.seed));
-    if (auto e = checkField(fields::seed, seed, at(QStringLiteral("monte_carlo.seed"))))
-        read.fail(e->field, e->message);
-    project.monteCarlo.seed = static_cast<std::uint64_t>(seed);
-    if (mc.contains(QStringLiteral("distribution"))) {
+    const auto readDistribution = [&] {
+        if (!mc.contains(QStringLiteral("distribution")))
+            return;
         const QString name = read.string(mc, QStringLiteral("distribution"),
                                          at(QStringLiteral("monte_carlo.distribution")), true);
         if (name == QLatin1String("triangular"))
@@ -611,10 +604,9 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             read.fail(at(QStringLiteral("monte_carlo.distribution")),
                       QStringLiteral("must be \"pert\" or \"triangular\", got \"%1\"")
                           .arg(name.left(40)));
-    }
-
-    if (mc.contains(QStringLiteral("category_correlation")))
-        project.monteCarlo.categoryCorrelation = numberAt(mc, mcKey, "category_correlation", 0.0);
+    };
+    readRows(read, mc, at(mcKey), s, QLatin1StringView("project.monte_carlo"), RowsRead::All,
+             {&project.monteCarlo.categoryCorrelation, readDistribution});
 
     const QString cKey = QStringLiteral("calendar");
     const QJsonObject c = read.section(p, cKey, at(cKey));
@@ -629,7 +621,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
                                             "\"sun,mon,tue,wed,thu\", got \"%1\"")
                                  .arg(days.left(40)));
     }
-    calendar.hoursPerDay = numberAt(c, cKey, "hours_per_day", calendar.hoursPerDay);
+    readRows(read, c, at(cKey), s, QLatin1StringView("project.calendar"));
     const QJsonValue holidaysValue = c.value(QStringLiteral("holidays"));
     if (!holidaysValue.isUndefined() && !holidaysValue.isNull() && !read.failed()) {
         if (!holidaysValue.isArray())
@@ -666,9 +658,10 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
     const QString lKey = QStringLiteral("labeling");
     const QJsonObject l = read.section(p, lKey, at(lKey));
     estimate::LabelingInputs &labeling = project.labeling;
-    labeling.items = numberAt(l, lKey, "items", labeling.items);
-    const QJsonValue strataValue = l.value(QStringLiteral("strata"));
-    if (!strataValue.isUndefined() && !read.failed()) {
+    const auto readStrata = [&] {
+        const QJsonValue strataValue = l.value(QStringLiteral("strata"));
+        if (strataValue.isUndefined() || read.failed())
+            return;
         if (!strataValue.isArray())
             read.fail(at(QStringLiteral("labeling.strata")),
                       QStringLiteral("must be an array, got ") + typeName(strataValue));
@@ -692,28 +685,14 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
                 optionalAt(st, where, "review_minutes_per_item", std::nullopt);
             labeling.strata.push_back(std::move(stratum));
         }
-    }
-    labeling.qcSampleRate = numberAt(l, lKey, "qc_rate", labeling.qcSampleRate);
-    labeling.adjudicationShare =
-        numberAt(l, lKey, "adjudication_share", labeling.adjudicationShare);
-    labeling.adjudicationMinutesPerItem =
-        optionalAt(l, lKey, "adjudication_minutes_per_item", labeling.adjudicationMinutesPerItem);
-    labeling.annotators = numberAt(l, lKey, "annotators", labeling.annotators);
-    labeling.hoursPerWeek = numberAt(l, lKey, "hours_per_week", labeling.hoursPerWeek);
-    labeling.firstWeekProductivity =
-        numberAt(l, lKey, "first_week_productivity", labeling.firstWeekProductivity);
-    labeling.contingency = numberAt(l, lKey, "contingency", labeling.contingency);
-    labeling.hourlyRate = numberAt(l, lKey, "hourly_rate", labeling.hourlyRate);
-    labeling.toolingCost = numberAt(l, lKey, "tooling_cost", labeling.toolingCost);
+    };
+    // The items come before the strata, the rates after them.
+    readRows(read, l, at(lKey), s, QLatin1StringView("project.labeling"), RowsRead::All,
+             {&labeling.qcSampleRate, readStrata});
 
     const QString eKey = QStringLiteral("job_eta");
     const QJsonObject e = read.section(p, eKey, at(eKey));
-    estimate::JobEtaInputs &eta = project.jobEta;
-    eta.samplesPerSecond = numberAt(e, eKey, "samples_per_second", eta.samplesPerSecond);
-    eta.datasetSamples = numberAt(e, eKey, "dataset_samples", eta.datasetSamples);
-    eta.epochs = numberAt(e, eKey, "epochs", eta.epochs);
-    eta.safetyFactor = numberAt(e, eKey, "safety_factor", eta.safetyFactor);
-    eta.checkpointMinutes = numberAt(e, eKey, "checkpoint_minutes", eta.checkpointMinutes);
+    readRows(read, e, at(eKey), s, QLatin1StringView("project.job_eta"));
 
     const QJsonArray actuals = arrayOf(p, "actuals", &present);
     if (present && !read.failed()) {
@@ -734,7 +713,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             project.actuals.push_back(std::move(entry));
         }
     }
-    return project;
+    return std::move(project);
 }
 
 QJsonValue timesValue(const std::vector<double> &times)
@@ -989,7 +968,7 @@ QJsonObject scenarioObject(const Scenario &s)
         {QStringLiteral("simulation"), simulation},
         {QStringLiteral("goal"), goalObject(s)},
         {QStringLiteral("training"), trainingObject(s)},
-        {QStringLiteral("project"), projectObject(s.project)},
+        {QStringLiteral("project"), projectObject(s)},
         {QStringLiteral("measured"), measuredObject(s.measured)},
     };
     writeRows(object, s, QLatin1StringView());
@@ -1153,8 +1132,6 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     const QString goalKey = QStringLiteral("goal");
     const QJsonObject goal = read.section(root, goalKey, path(goalKey));
     // Version 9: a deadline_s is the deadline in force (an older file's was migrated before).
-    s.goal.deadlineSeconds =
-        read.optionalNumber(goal, QStringLiteral("deadline_s"), sectionPath(goalKey, "deadline_s"));
     readRows(read, goal, path(goalKey), s, QLatin1StringView("goal"));
     // Files from before the currency was named priced in no unit: they read as US dollars,
     // the default a new plan has.
@@ -1561,7 +1538,8 @@ const std::vector<FormatKey> &formatKeys()
     // The format's table (docs/scenario-format.md), section by section; a key written only
     // when set (goal.budget, training.memory_limit, workload.counted_one) is as much a key as
     // one every file holds. The numbers of the field registry are its rows; the others (texts,
-    // switches, the numbers of lists and of sections not in the registry yet) are listed here.
+    // switches, the numbers of lists and the hardware model's, which core/hardware reads and
+    // writes by its kind) are listed here.
     static const std::vector<FormatKey> keys = [] {
         std::vector<FormatKey> all{
             {"name", Text},
@@ -1606,7 +1584,6 @@ const std::vector<FormatKey> &formatKeys()
             {"hardware.devices[i].price_source", Text},
             {"hardware.training.shard_optimizer", Boolean},
             {"hardware.training.recompute", Text},
-            {"goal.deadline_s", OptionalNumber},
             {"goal.currency", Text},
             {"training.schedule", Text},
             {"training.forward_ms", Number},
@@ -1624,40 +1601,15 @@ const std::vector<FormatKey> &formatKeys()
             {"project.tasks[i].finished_on", Text},
             {"project.tasks[i].share_done", Number},
             {"project.calendar.working_days", Text},
-            {"project.calendar.hours_per_day", Number},
             {"project.start_date", OptionalText},
             {"project.status_date", OptionalText},
             {"project.scale_by_pace", Boolean},
-            {"project.monte_carlo.category_correlation", Number},
-            {"project.monte_carlo.trials", Number},
-            {"project.monte_carlo.seed", Number},
             {"project.monte_carlo.distribution", Text},
-            {"project.buffers.labeling", Number},
-            {"project.buffers.training", Number},
-            {"project.buffers.optimization", Number},
-            {"project.buffers.research", Number},
-            {"project.buffers.other", Number},
-            {"project.buffers.contingency", Number},
-            {"project.labeling.items", Number},
             {"project.labeling.strata[i].name", Text},
             {"project.labeling.strata[i].share", OptionalNumber},
             {"project.labeling.strata[i].count", OptionalNumber},
             {"project.labeling.strata[i].minutes_per_item", Number},
             {"project.labeling.strata[i].review_minutes_per_item", OptionalNumber},
-            {"project.labeling.qc_rate", Number},
-            {"project.labeling.adjudication_share", Number},
-            {"project.labeling.adjudication_minutes_per_item", OptionalNumber},
-            {"project.labeling.annotators", Number},
-            {"project.labeling.hours_per_week", Number},
-            {"project.labeling.first_week_productivity", Number},
-            {"project.labeling.contingency", Number},
-            {"project.labeling.hourly_rate", Number},
-            {"project.labeling.tooling_cost", Number},
-            {"project.job_eta.samples_per_second", Number},
-            {"project.job_eta.dataset_samples", Number},
-            {"project.job_eta.epochs", Number},
-            {"project.job_eta.safety_factor", Number},
-            {"project.job_eta.checkpoint_minutes", Number},
             {"project.actuals[i].name", Text},
             {"project.actuals[i].estimate", Number},
             {"project.actuals[i].actual", Number},
