@@ -63,6 +63,13 @@ template <typename... Members> ScenarioField field(Members... path)
             fieldregistry::rowOf(probeScenario(), path...)};
 }
 
+/// The number of a registry row, as a control reads and writes it: a control bound to the row's
+/// member is found by it.
+inline ScenarioField fieldOf(const fieldregistry::Field &row)
+{
+    return {row.get, row.set, row.at, &row};
+}
+
 /// One input of a form, as a row of a panel's table: the label, the explanation under it, the
 /// control, its undo text, the field, and the scenario units per display
 /// unit (60 for minutes of a field in seconds). The rest is for the rows that need it (give them
