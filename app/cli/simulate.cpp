@@ -298,13 +298,14 @@ int runDeadline(const Flags &flags, QTextStream &out)
         goal.trials = flags.number(goalTrialsRow(), goal.trials);
         // --deadline-s sets the Goal's deadline, as --set goal.deadline_s would; a plan without
         // one is not sought for a hidden one (issue 51).
+        const fieldregistry::Field &deadline =
+            rowFor(&Scenario::goal, &GoalSettings::deadlineSeconds);
         if (flags.has(QStringLiteral("deadline-s")))
-            goal.deadlineSeconds =
-                flags.number(QStringLiteral("deadline-s"), fields::deadlineSeconds);
+            goal.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), *deadline.spec);
         if (!goal.deadlineSeconds)
-            throw InvalidInput{QStringLiteral("%1 sets no deadline: give --deadline-s or --set "
-                                              "goal.deadline_s=SECONDS")
-                                   .arg(flags.positional().first())};
+            throw InvalidInput{
+                QStringLiteral("%1 sets no deadline: give --deadline-s or --set %2=SECONDS")
+                    .arg(flags.positional().first(), QLatin1StringView(deadline.path))};
         goal.pricePerWorkerHour = flags.number(priceRow(), goal.pricePerWorkerHour);
         if (flags.has(QStringLiteral("currency")))
             goal.currency = flags.text(QStringLiteral("currency")).toUpper();

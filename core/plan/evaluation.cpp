@@ -501,18 +501,25 @@ Comparison compare(const Scenario &current, const ScenarioResult &currentResult,
     return c;
 }
 
+goalseek::Inputs goalModelInputs(const Scenario &scenario, const ScenarioResult &result,
+                                 double deadlineSeconds)
+{
+    goalseek::Inputs in;
+    in.naive = naiveModel(scenario, result);
+    in.withOverheads = result.overheads.model;
+    in.deadlineSeconds = deadlineSeconds;
+    in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
+    return in;
+}
+
 std::optional<goalseek::Inputs> goalInputs(const Scenario &scenario, const ScenarioResult &result)
 {
     if (!scenario.goal.deadlineSeconds)
         return std::nullopt;
-    goalseek::Inputs in;
-    in.naive = naiveModel(scenario, result);
-    in.withOverheads = result.overheads.model;
+    goalseek::Inputs in = goalModelInputs(scenario, result, *scenario.goal.deadlineSeconds);
     in.simulation = simulationParams(scenario, result);
     in.simulation.workers = 1;
     in.simulation.trials = static_cast<int>(scenario.goal.trials);
-    in.deadlineSeconds = *scenario.goal.deadlineSeconds;
-    in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
     return in;
 }
 
@@ -521,11 +528,7 @@ std::optional<DeadlineVerdict> deadlineVerdict(const Scenario &scenario,
 {
     if (!scenario.goal.deadlineSeconds)
         return std::nullopt;
-    goalseek::Inputs in;
-    in.naive = naiveModel(scenario, result);
-    in.withOverheads = result.overheads.model;
-    in.deadlineSeconds = *scenario.goal.deadlineSeconds;
-    in.pricePerWorkerHour = scenario.goal.pricePerWorkerHour;
+    const goalseek::Inputs in = goalModelInputs(scenario, result, *scenario.goal.deadlineSeconds);
     DeadlineVerdict verdict;
     verdict.deadlineSeconds = in.deadlineSeconds;
     verdict.runtimeSeconds = result.effectiveRuntimeSeconds;

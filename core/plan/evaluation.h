@@ -224,9 +224,15 @@ double effectiveRuntimeSeconds(const Scenario &scenario);
 /// rate (shared cap / users per shard, coordinator cap, the smaller).
 simulation::Params simulationParams(const Scenario &scenario, const ScenarioResult &result);
 
-/// The goal seek for the scenario: its naive and overhead models, its simulated job (workers
-/// left at 1: the seek varies them) with the goal's trials, deadline and price. Unset without
-/// a deadline: the goal seek plans for none it was not given (issue 51).
+/// The goal seek's closed forms for `deadlineSeconds`: the scenario's naive and overhead models
+/// (result's) and the price in force. The one place the verdict, What it would take's workers
+/// and the goal seek take them from.
+goalseek::Inputs goalModelInputs(const Scenario &scenario, const ScenarioResult &result,
+                                 double deadlineSeconds);
+
+/// The goal seek for the scenario: goalModelInputs at its deadline and its simulated job
+/// (workers left at 1: the seek varies them) with the goal's trials. Unset without a deadline:
+/// the goal seek plans for none it was not given (issue 51).
 std::optional<goalseek::Inputs> goalInputs(const Scenario &scenario, const ScenarioResult &result);
 
 /// The scenario against its goal's deadline: meets = effectiveRuntimeSeconds <= deadline, the

@@ -315,10 +315,8 @@ std::optional<double> closedForm(const Scenario &s, const Lever &lever, double d
     const ScenarioResult r = evaluate(s);
     const OverheadModel &m = r.overheads.model;
     if (workers) {
-        goalseek::Inputs in;
-        in.withOverheads = m;
-        in.deadlineSeconds = deadlineSeconds;
-        const goalseek::Option option = goalseek::overheadOption(in);
+        const goalseek::Option option =
+            goalseek::overheadOption(goalModelInputs(s, r, deadlineSeconds));
         if (!option.workers)
             *reason = option.reason;
         return option.workers;

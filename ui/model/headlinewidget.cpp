@@ -6,6 +6,7 @@
 #include "core/plan/planresult.h"
 #include "core/plan/summary.h"
 #include "core/project/planunits.h"
+#include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/wraplabel.h"
@@ -441,9 +442,10 @@ void HeadlineWidget::refreshJob()
     fitRuntimeCaption();
     // The fewest workers that meet the deadline, one click away (what it would take's row).
     std::optional<double> fewest;
+    const QLatin1StringView workersKey(
+        fieldregistry::rowOf(probeScenario(), &Scenario::workload, &Workload::workers)->path);
     for (const whatittakes::Row &row : m_document->planResult().whatItTakes.rows)
-        if (row.key == QLatin1String("workload.workers") && row.needed &&
-            *row.needed != row.current)
+        if (row.key == workersKey && row.needed && *row.needed != row.current)
             fewest = row.needed;
     m_applyWorkers->setVisible(r.deadline.has_value() && fewest.has_value());
     if (fewest) {
