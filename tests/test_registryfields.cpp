@@ -44,9 +44,6 @@ using fieldregistry::Field;
 
 namespace {
 
-constexpr double kMiB = 1024.0 * 1024;
-constexpr double kGiB = 1024.0 * kMiB;
-
 /// The registry's row at `path`, or null.
 const Field *rowAt(std::string_view path)
 {
@@ -64,24 +61,11 @@ const std::map<std::string_view, const char *> &unboundRows()
     return rows;
 }
 
-/// Scenario units per display unit of a row's control: the row's own 1 / displayScale, unless
-/// the control shows another unit than the registry's display (each said why).
+/// Scenario units per display unit of a row's control: the row's own 1 / displayScale (the
+/// bindings take it from the row; a control showing another unit fails the tests below).
 double controlScale(const Field &row)
 {
-    static const std::map<std::string_view, double> differs = {
-        {"goal.deadline_s", 3600},                 // seconds in the file, hours on screen
-        {"memory.accelerator_memory_bytes", kGiB}, // bytes in the file, GiB on screen
-        {"memory.model_bytes", kGiB},              // bytes in the file, GiB on screen
-        {"memory.bytes_per_item", kMiB},           // bytes in the file, MiB on screen
-        {"training.activation_bytes", kGiB},       // bytes in the file, GiB on screen
-        {"training.device_memory", kGiB},          // bytes in the file, GiB on screen
-        {"hardware.compute_efficiency", 0.01},     // a fraction in the file, % on screen
-        {"hardware.memory_efficiency", 0.01},      // a fraction in the file, % on screen
-        {"simulation.straggler_prob", 1},          // the control shows the fraction itself
-        {"simulation.failure_prob", 1},            // the control shows the fraction itself
-    };
-    const auto found = differs.find(row.path);
-    return found != differs.end() ? found->second : 1 / row.displayScale;
+    return 1 / row.displayScale;
 }
 
 /// The preset a row is edited in (empty: the default plan): the hardware rows in a plan with a

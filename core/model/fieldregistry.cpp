@@ -48,6 +48,9 @@ QString countedMany(const Scenario &s)
     return s.workload.counted.many;
 }
 
+constexpr double kMiB = 1024.0 * 1024;
+constexpr double kGiB = 1024 * kMiB;
+
 constexpr Sections kModel = Section::Inputs | Section::Model;
 constexpr Sections kTail = Section::Inputs | Section::Tail;
 constexpr Sections kTraining = Section::Inputs | Section::Training;
@@ -230,15 +233,18 @@ constexpr Field kFields[] = {
     {.path = "memory.accelerator_memory_bytes",
      .spec = &fields::acceleratorMemoryBytes,
      PIPEPLAN_MEMBER(memory.acceleratorMemoryBytes),
+     .displayScale = 1 / kGiB,
      .presence = Presence::Nullable,
      .feeds = kModel},
     {.path = "memory.model_bytes",
      .spec = &fields::modelBytes,
      PIPEPLAN_MEMBER(memory.modelBytes),
+     .displayScale = 1 / kGiB,
      .feeds = kModel},
     {.path = "memory.bytes_per_item",
      .spec = &fields::bytesPerItem,
      PIPEPLAN_MEMBER(memory.bytesPerItem),
+     .displayScale = 1 / kMiB,
      .feeds = kModel},
     {.path = "memory.batch_items",
      .spec = &fields::batchItems,
@@ -249,9 +255,8 @@ constexpr Field kFields[] = {
     {.path = "simulation.straggler_prob",
      .spec = &fields::stragglerProbability,
      PIPEPLAN_MEMBER(simulation.stragglerProbability),
-     .decimals = 3,
-     .step = 0.001,
-     .displayScale = 100,
+     .decimals = 4,
+     .step = 0.0001,
      .feeds = kTail,
      .flag = "straggler-prob"},
     {.path = "simulation.straggler_factor",
@@ -264,9 +269,8 @@ constexpr Field kFields[] = {
     {.path = "simulation.failure_prob",
      .spec = &fields::failureProbability,
      PIPEPLAN_MEMBER(simulation.failureProbability),
-     .decimals = 3,
-     .step = 0.001,
-     .displayScale = 100,
+     .decimals = 4,
+     .step = 0.0001,
      .feeds = kTail,
      .flag = "failure-prob"},
     {.path = "simulation.checkpoint_s",
@@ -300,6 +304,7 @@ constexpr Field kFields[] = {
      .spec = &fields::deadlineSeconds,
      PIPEPLAN_MEMBER(goal.deadlineSeconds),
      .label = "Deadline",
+     .displayScale = 1 / 3600.0, // shown in hours
      .presence = Presence::WhenSet,
      .feeds = kModel | Section::Tail},
     {.path = "goal.price_per_worker_hour",
@@ -342,6 +347,7 @@ constexpr Field kFields[] = {
      .label = "Compute efficiency",
      .decimals = 2,
      .step = 0.01,
+     .displayScale = 100, // shown in %
      .feeds = kModelAndTraining,
      .rangeable = true,
      .support = Support::Fraction,
@@ -354,6 +360,7 @@ constexpr Field kFields[] = {
      .label = "Memory efficiency",
      .decimals = 2,
      .step = 0.01,
+     .displayScale = 100, // shown in %
      .feeds = kModelAndTraining,
      .rangeable = true,
      .support = Support::Fraction,
@@ -416,12 +423,14 @@ constexpr Field kFields[] = {
     {.path = "training.activation_bytes",
      .spec = &schedule::activationBytesField,
      PIPEPLAN_MEMBER(training.activationBytesPerMicrobatch),
+     .displayScale = 1 / kGiB,
      .presence = Presence::WhenSet,
      .feeds = kTraining,
      .flag = "activation-bytes"},
     {.path = "training.device_memory",
      .spec = &schedule::deviceMemoryField,
      PIPEPLAN_MEMBER(training.deviceMemoryBytes),
+     .displayScale = 1 / kGiB,
      .presence = Presence::WhenSet,
      .feeds = kTraining,
      .flag = "device-memory"},

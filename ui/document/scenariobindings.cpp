@@ -24,11 +24,20 @@ const Scenario &probeScenario()
 namespace {
 /// The key a bound number takes ranges under: the registry's path of a rangeable row, else the
 /// row's own (a number that is no member).
-QString rangeKeyOf(const BindingRow &row)
+QString rangeKeyOf(const BindingRow &row, const fieldregistry::Field *registryRow)
 {
-    if (row.field.row && row.field.row->rangeable)
-        return QLatin1StringView(row.field.row->path).toString();
+    if (registryRow && registryRow->rangeable)
+        return QLatin1StringView(registryRow->path).toString();
     return row.rangeKey;
+}
+
+/// The registry's row of a bound field: its own, or the one of the member it names (a field
+/// that reads its member its own way, a list of per-device times as one value).
+const fieldregistry::Field *registryRowOf(const ScenarioField &field)
+{
+    if (field.row)
+        return field.row;
+    return field.at ? fieldregistry::findAt(probeScenario(), field.at(probeScenario())) : nullptr;
 }
 
 bool sameField(const ScenarioField &a, const ScenarioField &b)
@@ -92,11 +101,14 @@ void ScenarioBindings::bindRow(QFormLayout *form, const BindingRow &row, ValueCo
     } else {
         form->addRow(labelWidget, control);
     }
-    const QString rangeKey = rangeKeyOf(row);
-    m_bindings.push_back({control, labelWidget, rangeKey, row.field, row.scale, row.offValue});
+    const fieldregistry::Field *registryRow = registryRowOf(row.field);
+    const QString rangeKey = rangeKeyOf(row, registryRow);
+    // The registry's row says how the number is shown (hours of a deadline held in seconds).
+    const double scale =
+        row.scale ? *row.scale : (registryRow ? 1 / registryRow->displayScale : 1.0);
+    m_bindings.push_back({control, labelWidget, rangeKey, row.field, scale, row.offValue});
     if (!rangeKey.isEmpty())
-        connectRange(control, rangeKey, row.scale);
-    const double scale = row.scale;
+        connectRange(control, rangeKey, scale);
     const Setter set = row.field.set;
     connect(control, &ValueControl::valueEdited, this,
             [this, text = row.undoText, set, scale, control](double v) {

@@ -82,7 +82,8 @@ struct BindingRow
     ValueControl::Config control;
     QString undoText;
     ScenarioField field;
-    double scale = 1;
+    /// Scenario units per display unit; unset: the registry row's (1 / its display scale), or 1.
+    std::optional<double> scale = std::nullopt;
     /// Where an optional field that is off would start (scenario units), shown so ticking it
     /// starts there (a lever's value that makes the job faster); null: the last value shown.
     std::function<double(const Scenario &)> offValue = {};

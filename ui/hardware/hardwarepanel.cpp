@@ -137,7 +137,6 @@ HardwarePanel::HardwarePanel(QWidget *parent)
           .undoText = tr("Change compute efficiency"),
           .field = field(&Scenario::hardware, &HardwareSettings::efficiency,
                          &hardware::Efficiency::compute),
-          .scale = 0.01,
           .explanationShown = false},
          {.label = tr("Memory efficiency"),
           .explanation = tr("The share of the device's peak bandwidth reached (default 80 %)."),
@@ -145,7 +144,6 @@ HardwarePanel::HardwarePanel(QWidget *parent)
           .undoText = tr("Change memory efficiency"),
           .field = field(&Scenario::hardware, &HardwareSettings::efficiency,
                          &hardware::Efficiency::memory),
-          .scale = 0.01,
           .explanationShown = false}});
     // The device's numbers take ranges too (issue 34): "40..70" % of peak, "$2..$3.50" an hour.
 

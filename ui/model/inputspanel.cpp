@@ -109,7 +109,6 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .undoText = tr("Change deadline"),
           // On and the deadline, or off: no deadline is kept while off (issue 51).
           .field = field(&Scenario::goal, &GoalSettings::deadlineSeconds),
-          .scale = 3600,
           // The value a deadline starts from when it is turned on.
           .offValue = [](const Scenario &) { return kNewDeadlineSeconds; },
           .onText = tr("Set a deadline"),

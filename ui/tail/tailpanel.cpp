@@ -32,8 +32,6 @@ using Scale = ValueControl::Scale;
 constexpr auto config = &ValueControl::makeConfig;
 constexpr auto countConfig = &ValueControl::makeCount;
 constexpr auto optionalConfig = &ValueControl::makeOptional;
-constexpr double kGiB = 1024.0 * 1024 * 1024;
-constexpr double kMiB = 1024.0 * 1024;
 
 QWidget *titled(const QString &title, QWidget *content, QWidget *parent)
 {
@@ -149,13 +147,13 @@ QGroupBox *TailPanel::buildMemoryGroup(QWidget *parent)
         {{tr("Accelerator memory"), tr("Device memory (VRAM): tick to check the batch."),
           optionalConfig(config(1, 1024, Scale::Log, 1, tr(" GiB")), QString()),
           tr("Change accelerator memory"),
-          field(&Scenario::memory, &MemoryLimit::acceleratorMemoryBytes), kGiB},
+          field(&Scenario::memory, &MemoryLimit::acceleratorMemoryBytes)},
          {tr("Model size"), tr("Weights and runtime the model keeps on the device."),
           config(0, 1024, Scale::Linear, 2, tr(" GiB")), tr("Change model size"),
-          field(&Scenario::memory, &MemoryLimit::modelBytes), kGiB},
+          field(&Scenario::memory, &MemoryLimit::modelBytes)},
          {tr("Memory per item"), tr("Activations and buffers one batched item needs."),
           config(0.001, 65'536, Scale::Log, 3, tr(" MiB")), tr("Change memory per item"),
-          field(&Scenario::memory, &MemoryLimit::bytesPerItem), kMiB},
+          field(&Scenario::memory, &MemoryLimit::bytesPerItem)},
          {tr("Batch size"), tr("Items per batch; unticked, one user's predictions form the batch."),
           optionalConfig(
               countConfig(1, 1e6, Scale::Log, [](int n) { return tr("%n item(s)", nullptr, n); }),

@@ -244,8 +244,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
           tr("Change activations per microbatch"),
           paired(&TrainingSettings::activationBytesPerMicrobatch,
                  &TrainingSettings::deviceMemoryBytes,
-                 [](double bytes) { return std::max(kDefaultDeviceMemory, bytes); }),
-          kGiB},
+                 [](double bytes) { return std::max(kDefaultDeviceMemory, bytes); })},
          {tr("Device memory"),
           tr("Memory a device has for activations (\"80GiB\"), with the activations per "
              "microbatch: the dashed line of the memory chart."),
@@ -253,8 +252,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
           tr("Change device memory"),
           paired(&TrainingSettings::deviceMemoryBytes,
                  &TrainingSettings::activationBytesPerMicrobatch,
-                 [](double bytes) { return std::min(kDefaultActivationBytes, bytes); }),
-          kGiB}});
+                 [](double bytes) { return std::min(kDefaultActivationBytes, bytes); })}});
     inputsLayout->addWidget(budgetBox);
     inputsLayout->addWidget(fromModelBox(inputs));
     inputsLayout->addStretch(1);
