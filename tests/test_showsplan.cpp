@@ -13,6 +13,8 @@
 #include <QAction>
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
 #include <QTabWidget>
 #include <QTest>
 #include <QUndoStack>
@@ -168,4 +170,43 @@ TEST(WindowShowsThePlan, EveryPresetFromTheDefaultAndFromEveryOtherAfterUndoAndR
         document->undoStack()->redo();
         EXPECT_EQ(joined(notShowing(*window)), QString()) << "after redo";
     }
+}
+
+// Reset, stepping through the options (each applied on the plan, then the plan again), and a
+// saved plan opened again: the window shows the plan after each, through every binding.
+TEST(WindowShowsThePlan, AfterResetSteppingThroughOptionsAndOpeningASavedFile)
+{
+    auto window = shownWindow();
+    ScenarioDocument *document = window->document();
+    openPreset(*window, presetTitle("seed001-pipeline.json"));
+    Scenario withOptions = document->scenario();
+    withOptions.options = {
+        {QStringLiteral("sequential, half the users"),
+         {{QStringLiteral("workload.users"), QStringLiteral("50000")},
+          {QStringLiteral("workload.workers"), QStringLiteral("3")}}},
+        {QStringLiteral("GPU"),
+         {{QStringLiteral("workload.accelerator_latency_ms"), QStringLiteral("2")}}},
+    };
+    ASSERT_TRUE(document->edit(withOptions, QStringLiteral("Options")));
+    const Scenario plan = document->scenario();
+    for (int step = 0; step < 3; ++step) {
+        window->nextOptionAction()->trigger();
+        EXPECT_EQ(joined(notShowing(*window)), QString()) << "option step " << step;
+    }
+    EXPECT_EQ(document->scenario(), plan); // past the last option: the plan again
+
+    const QString path = QDir::temp().filePath(
+        QStringLiteral("pipeplan-showsplan-%1.json").arg(QCoreApplication::applicationPid()));
+    QString error;
+    ASSERT_TRUE(window->saveFile(path, &error)) << error.toStdString();
+    for (QAction *action : window->findChildren<QAction *>()) {
+        if (action->text() == QStringLiteral("Reset to &Defaults"))
+            action->trigger();
+    }
+    EXPECT_EQ(document->scenario().stages.size(), 1u);
+    EXPECT_EQ(joined(notShowing(*window)), QString()) << "after Reset";
+    ASSERT_TRUE(window->openFile(path, &error)) << error.toStdString();
+    EXPECT_EQ(document->scenario(), plan);
+    EXPECT_EQ(joined(notShowing(*window)), QString()) << "after opening the saved file";
+    QFile::remove(path);
 }
