@@ -29,6 +29,8 @@ class InputsPanel : public QWidget
 {
     Q_OBJECT
 public:
+    /// The Model tab's bound inputs: a control is found by its field.
+    ScenarioBindings *bindings() const { return m_bound; }
     explicit InputsPanel(QWidget *parent = nullptr);
     void setDocument(ScenarioDocument *document);
 

@@ -5,6 +5,7 @@
 #include "core/plan/planresult.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/presets.h"
+#include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/hardware/costchart.h"
 #include "ui/hardware/hardwarepanel.h"
@@ -627,13 +628,9 @@ void GettingStarted::buildSteps()
     const auto edit = [doc](const QString &text, const std::function<void(Scenario &)> &change) {
         doc->editScenario(text, change);
     };
-    // The Keep fraction row has no accessor: it is the control its label names.
+    // The Keep fraction row's control, found by its field.
     const auto keepControl = [inputs]() -> QWidget * {
-        for (ValueControl *control : inputs->findChildren<ValueControl *>()) {
-            if (control->name() == InputsPanel::tr("Keep fraction"))
-                return control;
-        }
-        return nullptr;
+        return inputs->bindings()->control(field(&Scenario::workload, &Workload::keepFraction));
     };
     const auto seed = []() -> std::optional<Scenario> {
         for (const presets::Preset &preset : presets::all()) {
