@@ -3,7 +3,11 @@
 #include "core/model/uncertainty.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
+#include "core/project/accuracy.h"
+#include "core/project/labeling.h"
 #include "core/project/montecarlo.h"
+#include "core/project/specs.h"
+#include "core/project/task.h"
 
 #include <gtest/gtest.h>
 
@@ -408,4 +412,216 @@ TEST(FieldRegistry, AnUnsetDeadlineIsLeftOutOfTheFile)
                   .toObject()
                   .value(QStringLiteral("deadline_s")),
               QJsonValue(1800));
+}
+
+namespace {
+
+/// Checks each of a list's element rows through the file: a valid value set in the first element
+/// (after `prepare` makes the element hold it and the plan stay valid) comes back, and a value
+/// outside the row's spec is refused under "stages[0].ms_per_user" and the like.
+template <typename Element, typename First, typename Prepare>
+void expectElementRowsThroughTheFile(const fieldregistry::ElementRows<Element> &rows, First first,
+                                     Prepare prepare)
+{
+    ASSERT_FALSE(rows.fields.empty()) << rows.path;
+    for (const fieldregistry::ElementField<Element> &field : rows.fields) {
+        const QString path =
+            QLatin1String(rows.path) + QStringLiteral("[0].") + QLatin1String(field.key);
+        Plan plan;
+        const double value = otherValidValue(*field.spec, field.get(first(plan.scenario)));
+        prepare(plan.scenario, field, value);
+        field.set(first(plan.scenario), value);
+        ASSERT_TRUE(field.holds(first(plan.scenario))) << qPrintable(path);
+        ASSERT_TRUE(validate(plan.scenario).empty())
+            << qPrintable(path) << ": " << qPrintable(validate(plan.scenario).front().toString());
+        const QByteArray saved = scenariofile::toJson(plan);
+        const scenariofile::LoadResult loaded = scenariofile::fromJson(saved);
+        ASSERT_TRUE(loaded.plan) << qPrintable(path) << ": " << qPrintable(loaded.error.toString());
+        Plan back = *loaded.plan;
+        EXPECT_EQ(field.get(first(back.scenario)), value) << qPrintable(path);
+        EXPECT_EQ(loaded.plan->scenario, plan.scenario) << qPrintable(path);
+        EXPECT_EQ(scenariofile::toJson(*loaded.plan), saved) << qPrintable(path);
+        for (const double outside : {field.spec->max * 2 + 1, field.spec->min - 1}) {
+            Plan bad = plan;
+            field.set(first(bad.scenario), outside);
+            const scenariofile::LoadResult refused =
+                scenariofile::fromJson(scenariofile::toJson(bad));
+            ASSERT_FALSE(refused.plan) << qPrintable(path) << " = " << outside;
+            EXPECT_EQ(refused.error.field, path) << qPrintable(refused.error.toString());
+        }
+    }
+}
+
+} // namespace
+
+TEST(FieldRegistry, EachStageRowSurvivesTheFileAndIsRefusedOutsideItsSpec)
+{
+    expectElementRowsThroughTheFile(
+        fieldregistry::stageRows(), [](Scenario &s) -> Stage & { return s.stages[0]; },
+        [](Scenario &s, const auto &, double) {
+            // A stage with a time of its own first; the plan keeps its scoring stage.
+            if (s.stages[0].isScoring)
+                s.stages.insert(s.stages.begin(), Stage{QStringLiteral("Fetch"), 1, false});
+        });
+}
+
+TEST(FieldRegistry, EachTaskRowSurvivesTheFileAndIsRefusedOutsideItsSpec)
+{
+    const auto first = [](Scenario &s) -> estimate::Task & { return s.project.tasks[0]; };
+    // The times stay in order: optimistic <= most likely <= pessimistic.
+    expectElementRowsThroughTheFile(fieldregistry::taskRows(), first,
+                                    [](Scenario &s, const auto &, double value) {
+                                        estimate::Task &task = s.project.tasks[0];
+                                        task.optimistic = 0;
+                                        task.mostLikely = value;
+                                        task.pessimistic = estimate::specs::taskTime.max;
+                                    });
+    expectElementRowsThroughTheFile(
+        fieldregistry::taskProgressRows(), first, [](Scenario &s, const auto &field, double) {
+            s.project.tasks[0].progress.state = QLatin1String(field.key) == QLatin1String("actual")
+                                                    ? estimate::TaskState::Done
+                                                    : estimate::TaskState::InProgress;
+        });
+}
+
+TEST(FieldRegistry, EachStratumRowSurvivesTheFileAndIsRefusedOutsideItsSpec)
+{
+    expectElementRowsThroughTheFile(
+        fieldregistry::stratumRows(),
+        [](Scenario &s) -> estimate::Stratum & { return s.project.labeling.strata[0]; },
+        [](Scenario &s, const auto &field, double value) {
+            estimate::LabelingInputs &labeling = s.project.labeling;
+            if (QLatin1String(field.key) == QLatin1String("count")) {
+                // Every stratum a count, the items their sum.
+                for (estimate::Stratum &stratum : labeling.strata) {
+                    stratum.share.reset();
+                    stratum.count = 10;
+                }
+                labeling.items = 0;
+            } else if (QLatin1String(field.key) == QLatin1String("share")) {
+                labeling.strata[1].share = 1 - value; // the shares sum to 1
+            }
+        });
+}
+
+TEST(FieldRegistry, EachActualRowSurvivesTheFileAndIsRefusedOutsideItsSpec)
+{
+    // The default plan logs none: the first is added as it is asked for.
+    expectElementRowsThroughTheFile(
+        fieldregistry::actualRows(),
+        [](Scenario &s) -> estimate::ActualEntry & {
+            if (s.project.actuals.empty())
+                s.project.actuals.push_back({QStringLiteral("Labeling"), 5, 6});
+            return s.project.actuals[0];
+        },
+        [](Scenario &, const auto &, double) {});
+}
+
+// The training's per-device times: one number for every device, or one each.
+TEST(FieldRegistry, EachPerDeviceRowSurvivesTheFileAndIsRefusedOutsideItsSpec)
+{
+    ASSERT_FALSE(fieldregistry::perDeviceFields().empty());
+    for (const fieldregistry::PerDeviceField &field : fieldregistry::perDeviceFields()) {
+        const FieldSpec &spec = *field.spec;
+        const double value = otherValidValue(spec, std::nullopt);
+        Plan plan;
+        const auto devices = static_cast<std::size_t>(plan.scenario.training.devices);
+        for (const std::vector<double> &times :
+             {std::vector<double>{value}, std::vector<double>(devices, value)}) {
+            std::vector<double> distinct = times;
+            for (std::size_t i = 0; i < distinct.size(); ++i)
+                distinct[i] += static_cast<double>(i);
+            field.at(plan.scenario) = distinct;
+            ASSERT_TRUE(validate(plan.scenario).empty())
+                << field.path << ": " << qPrintable(validate(plan.scenario).front().toString());
+            const QByteArray saved = scenariofile::toJson(plan);
+            const scenariofile::LoadResult loaded = scenariofile::fromJson(saved);
+            ASSERT_TRUE(loaded.plan) << field.path << ": " << qPrintable(loaded.error.toString());
+            EXPECT_EQ(field.get(loaded.plan->scenario), distinct) << field.path;
+            EXPECT_EQ(scenariofile::toJson(*loaded.plan), saved) << field.path;
+        }
+        for (const double outside : {spec.max * 2 + 1, spec.min - 1}) {
+            Plan bad;
+            field.at(bad.scenario) = {outside};
+            const scenariofile::LoadResult refused =
+                scenariofile::fromJson(scenariofile::toJson(bad));
+            ASSERT_FALSE(refused.plan) << field.path << " = " << outside;
+            EXPECT_EQ(refused.error.field, QLatin1String(field.path))
+                << qPrintable(refused.error.toString());
+        }
+    }
+}
+
+// A list's numbers are typed once, in its rows: the format's key of each ("stages[i].ms_per_user")
+// comes from the row, with its type, and no key of the format is listed twice.
+TEST(FieldRegistry, EveryElementRowIsAKeyOfTheFormat)
+{
+    const auto &keys = scenariofile::formatKeys();
+    const auto typeOf = [&keys](const QString &path) -> std::optional<scenariofile::KeyType> {
+        for (const scenariofile::FormatKey &key : keys) {
+            if (QLatin1String(key.path) == path)
+                return key.type;
+        }
+        return std::nullopt;
+    };
+    const auto expectRows = [&typeOf](const auto &rows) {
+        for (const auto &field : rows.fields) {
+            const QString path =
+                QLatin1String(rows.path) + QStringLiteral("[i].") + QLatin1String(field.key);
+            EXPECT_EQ(typeOf(path), field.optional() ? scenariofile::KeyType::OptionalNumber
+                                                     : scenariofile::KeyType::Number)
+                << qPrintable(path);
+        }
+    };
+    expectRows(fieldregistry::stageRows());
+    expectRows(fieldregistry::taskRows());
+    expectRows(fieldregistry::taskProgressRows());
+    expectRows(fieldregistry::stratumRows());
+    expectRows(fieldregistry::actualRows());
+    for (const fieldregistry::PerDeviceField &field : fieldregistry::perDeviceFields())
+        EXPECT_EQ(typeOf(QLatin1String(field.path)), scenariofile::KeyType::Number) << field.path;
+    // The hardware's model and devices, whose keys core/hardware's writer gives.
+    EXPECT_EQ(typeOf(QStringLiteral("hardware.model.kv_heads")), scenariofile::KeyType::Number);
+    EXPECT_EQ(typeOf(QStringLiteral("hardware.model.flops_per_item")),
+              scenariofile::KeyType::Number);
+    EXPECT_EQ(typeOf(QStringLiteral("hardware.model.gated_mlp")), scenariofile::KeyType::Boolean);
+    EXPECT_EQ(typeOf(QStringLiteral("hardware.model.kind")), scenariofile::KeyType::Text);
+    EXPECT_EQ(typeOf(QStringLiteral("hardware.devices[i].int8_tops")),
+              scenariofile::KeyType::Number);
+    EXPECT_EQ(typeOf(QStringLiteral("hardware.devices[i].price_source")),
+              scenariofile::KeyType::Text);
+    QSet<QString> seen;
+    for (const scenariofile::FormatKey &key : keys) {
+        EXPECT_FALSE(seen.contains(QLatin1String(key.path))) << key.path << " is listed twice";
+        seen.insert(QLatin1String(key.path));
+    }
+}
+
+// A plan whose lists hold every element row (a stage with a time and the scoring one, a task done
+// and one in progress, strata by count with a review time unset, logged actuals, a time per device)
+// saves, reads back and saves again to the same bytes.
+TEST(FieldRegistry, ListsWithEveryElementRowSaveReadAndSaveToTheSameBytes)
+{
+    Plan plan;
+    Scenario &s = plan.scenario;
+    s.stages.insert(s.stages.begin(), Stage{QStringLiteral("Fetch"), 3, false});
+    s.project.tasks[0].progress.state = estimate::TaskState::Done;
+    s.project.tasks[0].progress.actual = 4.5;
+    s.project.tasks[1].progress.state = estimate::TaskState::InProgress;
+    s.project.tasks[1].progress.shareDone = 0.25;
+    for (estimate::Stratum &stratum : s.project.labeling.strata) {
+        stratum.share.reset();
+        stratum.count = 500;
+    }
+    s.project.labeling.strata[0].reviewMinutesPerItem = 2;
+    s.project.labeling.items = 0;
+    s.project.actuals.push_back({QStringLiteral("Labeling"), 5, 6});
+    s.training.forwardMs.assign(static_cast<std::size_t>(s.training.devices), 10);
+    s.training.forwardMs.back() = 12;
+    ASSERT_TRUE(validate(s).empty()) << qPrintable(validate(s).front().toString());
+    const QByteArray saved = scenariofile::toJson(plan);
+    const scenariofile::LoadResult loaded = scenariofile::fromJson(saved);
+    ASSERT_TRUE(loaded.plan) << qPrintable(loaded.error.toString());
+    EXPECT_EQ(*loaded.plan, plan);
+    EXPECT_EQ(scenariofile::toJson(*loaded.plan), saved);
 }

@@ -91,6 +91,8 @@ const FieldSpec categoryCorrelation{"category_correlation",
                                     false,
                                     false,
                                     "a correlation near 1 makes a category's tasks one task"};
+// estimate::validate(tasks): a task in progress is at least 0 and below 1 done (1 is done).
+const FieldSpec shareDone{"share_done", "share done", "", 0, 1, false, false, true};
 } // namespace fields
 
 std::optional<QString> checkValue(const FieldSpec &spec, double value)

@@ -87,6 +87,8 @@ extern const FieldSpec percentile;
 // estimate::validate applies to them (the calendar's day, the Monte Carlo's correlation).
 extern const FieldSpec hoursPerDay;
 extern const FieldSpec categoryCorrelation;
+/// A task in progress's share done: 0 up to, not including, 1 (100 % is done).
+extern const FieldSpec shareDone;
 } // namespace fields
 
 /// The smallest value a field that must be above 0 accepts.

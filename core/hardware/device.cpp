@@ -21,6 +21,22 @@ namespace {
 
 const FieldSpec int8Tops{"int8_tops", "8-bit peak throughput", "TOPS", 0, 1e7, true};
 
+// A device's numbers, each its spec (whose key is the file's key) and its member, in the order
+// they are read, written and checked: every key of a device's number is typed once, in its spec.
+struct Number
+{
+    const FieldSpec *spec;
+    double Device::*member;
+};
+constexpr Number kNumbers[] = {
+    {&fields::peakTflops, &Device::bf16Tflops},
+    {&int8Tops, &Device::int8Tops},
+    {&fields::memoryGib, &Device::memoryGib},
+    {&fields::memoryGbPerS, &Device::memoryGbPerS},
+    {&fields::interconnectGbPerS, &Device::interconnectGbPerS},
+    {&fields::pricePerHour, &Device::pricePerHour},
+};
+
 QString at(const QString &path, const char *key)
 {
     return path + QLatin1Char('.') + QLatin1String(key);
@@ -44,16 +60,8 @@ std::vector<FieldError> validate(const Device &device, const QString &path)
     std::vector<FieldError> errors;
     if (nameKey(device.name).isEmpty())
         errors.push_back({at(path, "name"), QStringLiteral("needs a name with a letter or digit")});
-    const std::pair<const FieldSpec *, double> checks[] = {
-        {&fields::peakTflops, device.bf16Tflops},
-        {&int8Tops, device.int8Tops},
-        {&fields::memoryGib, device.memoryGib},
-        {&fields::memoryGbPerS, device.memoryGbPerS},
-        {&fields::interconnectGbPerS, device.interconnectGbPerS},
-        {&fields::pricePerHour, device.pricePerHour},
-    };
-    for (const auto &[spec, value] : checks) {
-        if (auto error = checkField(*spec, value, at(path, spec->key)))
+    for (const auto &[spec, member] : kNumbers) {
+        if (auto error = checkField(*spec, device.*member, at(path, spec->key)))
             errors.push_back(*error);
     }
     return errors;
@@ -63,13 +71,9 @@ QJsonObject toJson(const Device &device)
 {
     QJsonObject o{{QStringLiteral("name"), device.name},
                   {QStringLiteral("kind"), device.kind},
-                  {QStringLiteral("bf16_tflops"), device.bf16Tflops},
-                  {QStringLiteral("int8_tops"), device.int8Tops},
-                  {QStringLiteral("memory_gib"), device.memoryGib},
-                  {QStringLiteral("memory_gb_per_s"), device.memoryGbPerS},
-                  {QStringLiteral("interconnect_gb_per_s"), device.interconnectGbPerS},
-                  {QStringLiteral("price_per_hour"), device.pricePerHour},
                   {QStringLiteral("source"), device.source}};
+    for (const auto &[spec, member] : kNumbers)
+        o.insert(QLatin1StringView(spec->key), device.*member);
     if (!device.priceSource.isEmpty())
         o.insert(QStringLiteral("price_source"), device.priceSource);
     return o;
@@ -88,26 +92,18 @@ std::optional<Device> deviceFromJson(const QJsonObject &object, const QString &p
     d.kind = object.value(QStringLiteral("kind")).toString(QStringLiteral("gpu"));
     d.source = object.value(QStringLiteral("source")).toString();
     d.priceSource = object.value(QStringLiteral("price_source")).toString();
-    const std::pair<const char *, double *> numbers[] = {
-        {"bf16_tflops", &d.bf16Tflops},
-        {"int8_tops", &d.int8Tops},
-        {"memory_gib", &d.memoryGib},
-        {"memory_gb_per_s", &d.memoryGbPerS},
-        {"interconnect_gb_per_s", &d.interconnectGbPerS},
-        {"price_per_hour", &d.pricePerHour},
-    };
-    for (const auto &[key, slot] : numbers) {
-        const QJsonValue v = object.value(QLatin1String(key));
-        if (v.isUndefined() && std::string_view(key) == "int8_tops") {
+    for (const auto &[spec, member] : kNumbers) {
+        const QJsonValue v = object.value(QLatin1StringView(spec->key));
+        if (v.isUndefined() && spec == &int8Tops) {
             d.int8Tops = 2 * d.bf16Tflops; // a device without an 8-bit path: twice BF16
             continue;
         }
         if (!v.isDouble()) {
-            error = {at(path, key), v.isUndefined() ? QStringLiteral("is missing")
-                                                    : QStringLiteral("must be a number")};
+            error = {at(path, spec->key), v.isUndefined() ? QStringLiteral("is missing")
+                                                          : QStringLiteral("must be a number")};
             return std::nullopt;
         }
-        *slot = v.toDouble();
+        d.*member = v.toDouble();
     }
     if (const std::vector<FieldError> errors = validate(d, path); !errors.empty()) {
         error = errors.front();

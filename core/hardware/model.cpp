@@ -24,6 +24,56 @@ const FieldSpec activationBytesPerItem{"activation_bytes_per_item", "activation 
 
 namespace {
 
+/// Which kind of model holds a number.
+enum class Holds
+{
+    Both,
+    Transformer,
+    Direct,
+};
+
+// A model's numbers, each typed once: its bounds (whose key is the file's key), its member and
+// which kind holds it, in the order they are read (the checks take those of both kinds first).
+struct Number
+{
+    const FieldSpec *spec;
+    double ModelSpec::*member;
+    Holds holds;
+
+    bool heldBy(ModelKind kind) const
+    {
+        return holds == Holds::Both || (holds == Holds::Direct) == (kind == ModelKind::Direct);
+    }
+};
+// The activations' bits: the weights' bounds, under their own key.
+const FieldSpec activationBits{"activation_bits", "bits per value", "bits", 1, 64, false, true};
+
+constexpr Number kNumbers[] = {
+    {&fields::parameters, &ModelSpec::parameters, Holds::Both},
+    {&fields::layers, &ModelSpec::layers, Holds::Transformer},
+    {&fields::hidden, &ModelSpec::hidden, Holds::Transformer},
+    {&fields::heads, &ModelSpec::heads, Holds::Transformer},
+    {&fields::kvHeads, &ModelSpec::kvHeads, Holds::Transformer},
+    {&fields::intermediate, &ModelSpec::intermediate, Holds::Transformer},
+    {&fields::vocabulary, &ModelSpec::vocabulary, Holds::Transformer},
+    {&fields::bits, &ModelSpec::weightBits, Holds::Both},
+    {&activationBits, &ModelSpec::activationBits, Holds::Both},
+    {&fields::tokens, &ModelSpec::tokens, Holds::Both},
+    {&fields::outputTokens, &ModelSpec::outputTokens, Holds::Both},
+    {&fields::flopsPerItem, &ModelSpec::flopsPerItem, Holds::Direct},
+    {&fields::activationBytesPerItem, &ModelSpec::activationBytesPerItem, Holds::Direct},
+};
+
+/// The key of the number at `member`: the checks of several numbers name it without typing it.
+const char *keyOf(double ModelSpec::*member)
+{
+    for (const Number &n : kNumbers) {
+        if (n.member == member)
+            return n.spec->key;
+    }
+    return "";
+}
+
 ModelSpec transformer(const char *name, double parameters, double layers, double hidden,
                       double heads, double kvHeads, double intermediate, double vocabulary,
                       bool gated)
@@ -89,42 +139,33 @@ std::optional<ModelSpec> findModelPreset(const QString &name)
 std::vector<FieldError> validate(const ModelSpec &m, const QString &path)
 {
     std::vector<FieldError> errors;
-    auto check = [&](const FieldSpec &spec, double value, const char *key) {
-        if (auto e = checkField(spec, value, at(path, key)))
-            errors.push_back(*e);
-    };
-    check(fields::parameters, m.parameters, "parameters");
-    check(fields::bits, m.weightBits, "weight_bits");
-    check(fields::bits, m.activationBits, "activation_bits");
-    check(fields::tokens, m.tokens, "tokens");
-    check(fields::outputTokens, m.outputTokens, "output_tokens");
+    // The numbers of both kinds first, then the kind's own.
+    for (const bool both : {true, false}) {
+        for (const Number &n : kNumbers) {
+            if ((n.holds == Holds::Both) != both || !n.heldBy(m.kind))
+                continue;
+            if (auto e = checkField(*n.spec, m.*n.member, at(path, n.spec->key)))
+                errors.push_back(*e);
+        }
+    }
     if (m.kind == ModelKind::Direct) {
-        check(fields::flopsPerItem, m.flopsPerItem, "flops_per_item");
-        check(fields::activationBytesPerItem, m.activationBytesPerItem,
-              "activation_bytes_per_item");
         if (m.outputTokens > 0)
-            errors.push_back({at(path, "output_tokens"),
+            errors.push_back({at(path, keyOf(&ModelSpec::outputTokens)),
                               QStringLiteral("must be 0 for a model given by its work per item")});
         return errors;
     }
-    check(fields::layers, m.layers, "layers");
-    check(fields::hidden, m.hidden, "hidden");
-    check(fields::heads, m.heads, "heads");
-    check(fields::kvHeads, m.kvHeads, "kv_heads");
-    check(fields::intermediate, m.intermediate, "intermediate");
-    check(fields::vocabulary, m.vocabulary, "vocabulary");
     if (errors.empty() && std::fmod(m.hidden, m.heads) != 0)
         errors.push_back(
-            {at(path, "heads"),
+            {at(path, keyOf(&ModelSpec::heads)),
              QStringLiteral("must divide the hidden size %1, got %2").arg(m.hidden).arg(m.heads)});
     if (errors.empty() && (m.kvHeads > m.heads || std::fmod(m.heads, m.kvHeads) != 0))
-        errors.push_back(
-            {at(path, "kv_heads"), QStringLiteral("must divide the %1 attention heads, got %2")
-                                       .arg(m.heads)
-                                       .arg(m.kvHeads)});
+        errors.push_back({at(path, keyOf(&ModelSpec::kvHeads)),
+                          QStringLiteral("must divide the %1 attention heads, got %2")
+                              .arg(m.heads)
+                              .arg(m.kvHeads)});
     if (errors.empty() && m.outputTokens > 0 && m.vocabulary < 1)
-        errors.push_back(
-            {at(path, "vocabulary"), QStringLiteral("must be at least 1 to generate tokens")});
+        errors.push_back({at(path, keyOf(&ModelSpec::vocabulary)),
+                          QStringLiteral("must be at least 1 to generate tokens")});
     return errors;
 }
 
@@ -133,24 +174,13 @@ QJsonObject toJson(const ModelSpec &m)
     QJsonObject o{{QStringLiteral("name"), m.name},
                   {QStringLiteral("kind"), m.kind == ModelKind::Direct
                                                ? QStringLiteral("direct")
-                                               : QStringLiteral("transformer")},
-                  {QStringLiteral("parameters"), m.parameters},
-                  {QStringLiteral("weight_bits"), m.weightBits},
-                  {QStringLiteral("activation_bits"), m.activationBits},
-                  {QStringLiteral("tokens"), m.tokens},
-                  {QStringLiteral("output_tokens"), m.outputTokens}};
-    if (m.kind == ModelKind::Direct) {
-        o.insert(QStringLiteral("flops_per_item"), m.flopsPerItem);
-        o.insert(QStringLiteral("activation_bytes_per_item"), m.activationBytesPerItem);
-    } else {
-        o.insert(QStringLiteral("layers"), m.layers);
-        o.insert(QStringLiteral("hidden"), m.hidden);
-        o.insert(QStringLiteral("heads"), m.heads);
-        o.insert(QStringLiteral("kv_heads"), m.kvHeads);
-        o.insert(QStringLiteral("intermediate"), m.intermediate);
-        o.insert(QStringLiteral("vocabulary"), m.vocabulary);
-        o.insert(QStringLiteral("gated_mlp"), m.gatedMlp);
+                                               : QStringLiteral("transformer")}};
+    for (const Number &n : kNumbers) {
+        if (n.heldBy(m.kind))
+            o.insert(QLatin1StringView(n.spec->key), m.*n.member);
     }
+    if (m.kind == ModelKind::Transformer)
+        o.insert(QStringLiteral("gated_mlp"), m.gatedMlp);
     return o;
 }
 
@@ -183,30 +213,16 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, const ModelSpec &de
         }
         m.gatedMlp = o.value(QStringLiteral("gated_mlp")).toBool();
     }
-    const std::pair<const char *, double *> numbers[] = {
-        {"parameters", &m.parameters},
-        {"layers", &m.layers},
-        {"hidden", &m.hidden},
-        {"heads", &m.heads},
-        {"kv_heads", &m.kvHeads},
-        {"intermediate", &m.intermediate},
-        {"vocabulary", &m.vocabulary},
-        {"weight_bits", &m.weightBits},
-        {"activation_bits", &m.activationBits},
-        {"tokens", &m.tokens},
-        {"output_tokens", &m.outputTokens},
-        {"flops_per_item", &m.flopsPerItem},
-        {"activation_bytes_per_item", &m.activationBytesPerItem},
-    };
-    for (const auto &[key, slot] : numbers) {
-        const QJsonValue v = o.value(QLatin1String(key));
+    // Every number is read whatever the kind (a file may hold the other kind's too).
+    for (const Number &n : kNumbers) {
+        const QJsonValue v = o.value(QLatin1StringView(n.spec->key));
         if (v.isUndefined())
             continue;
         if (!v.isDouble()) {
-            error = {at(path, key), QStringLiteral("must be a number")};
+            error = {at(path, n.spec->key), QStringLiteral("must be a number")};
             return std::nullopt;
         }
-        *slot = v.toDouble();
+        m.*n.member = v.toDouble();
     }
     if (const std::vector<FieldError> errors = validate(m, path); !errors.empty()) {
         error = errors.front();

@@ -4,7 +4,10 @@
 #include "core/hardware/roofline.h"
 #include "core/hardware/training.h"
 #include "core/model/scenario.h"
+#include "core/project/accuracy.h"
+#include "core/project/labeling.h"
 #include "core/project/specs.h"
+#include "core/project/task.h"
 #include "core/training/schedule.h"
 
 #include <algorithm>
@@ -620,6 +623,90 @@ constexpr Field kFields[] = {
 
 #undef PIPEPLAN_MEMBER
 
+// The number of a list's element a row reads and writes, named once (each lambda becomes the
+// function pointer of the row's element type).
+#define PIPEPLAN_ELEMENT_MEMBER(member)                                                            \
+    .get = [](const auto &e) -> std::optional<double> { return e.member; },                        \
+    .set = [](auto &e, std::optional<double> value) { assign(e.member, value); }
+
+// Each list's rows in the order its reader reads them.
+constexpr ElementField<Stage> kStageFields[] = {
+    // A stage that scores takes its time from the job's latency.
+    {.key = "ms_per_user",
+     .spec = &fields::stageMs,
+     PIPEPLAN_ELEMENT_MEMBER(msPerUser),
+     .applies = [](const Stage &stage) { return !stage.isScoring; }},
+};
+
+constexpr ElementField<estimate::Task> kTaskFields[] = {
+    {.key = "optimistic", .spec = &estimate::specs::taskTime, PIPEPLAN_ELEMENT_MEMBER(optimistic)},
+    {.key = "most_likely", .spec = &estimate::specs::taskTime, PIPEPLAN_ELEMENT_MEMBER(mostLikely)},
+    {.key = "pessimistic",
+     .spec = &estimate::specs::taskTime,
+     PIPEPLAN_ELEMENT_MEMBER(pessimistic)},
+};
+
+constexpr ElementField<estimate::Task> kTaskProgressFields[] = {
+    {.key = "actual",
+     .spec = &estimate::specs::taskTime,
+     PIPEPLAN_ELEMENT_MEMBER(progress.actual),
+     .applies =
+         [](const estimate::Task &task) {
+             return task.progress.state == estimate::TaskState::Done;
+         }},
+    {.key = "share_done",
+     .spec = &fields::shareDone,
+     PIPEPLAN_ELEMENT_MEMBER(progress.shareDone),
+     .applies =
+         [](const estimate::Task &task) {
+             return task.progress.state == estimate::TaskState::InProgress;
+         }},
+};
+
+constexpr ElementField<estimate::Stratum> kStratumFields[] = {
+    {.key = "share",
+     .spec = &estimate::specs::share,
+     PIPEPLAN_ELEMENT_MEMBER(share),
+     .presence = Presence::Nullable},
+    {.key = "count",
+     .spec = &estimate::specs::count,
+     PIPEPLAN_ELEMENT_MEMBER(count),
+     .presence = Presence::Nullable},
+    {.key = "minutes_per_item",
+     .spec = &estimate::specs::minutesPerItem,
+     PIPEPLAN_ELEMENT_MEMBER(minutesPerItem)},
+    {.key = "review_minutes_per_item",
+     .spec = &estimate::specs::minutesPerItem,
+     PIPEPLAN_ELEMENT_MEMBER(reviewMinutesPerItem),
+     .presence = Presence::Nullable},
+};
+
+constexpr ElementField<estimate::ActualEntry> kActualFields[] = {
+    {.key = "estimate", .spec = &estimate::specs::estimate, PIPEPLAN_ELEMENT_MEMBER(estimate)},
+    {.key = "actual", .spec = &estimate::specs::actual, PIPEPLAN_ELEMENT_MEMBER(actual)},
+};
+
+#undef PIPEPLAN_ELEMENT_MEMBER
+
+// The member a per-device row reads and writes, named once.
+#define PIPEPLAN_PER_DEVICE(member)                                                                \
+    .get = [](const Scenario &s) -> const std::vector<double> & { return s.member; },              \
+    .at = [](Scenario &s) -> std::vector<double> & { return s.member; }
+
+constexpr PerDeviceField kPerDeviceFields[] = {
+    {.path = "training.forward_ms",
+     .spec = &fields::forwardMs,
+     PIPEPLAN_PER_DEVICE(training.forwardMs)},
+    {.path = "training.backward_ms",
+     .spec = &fields::backwardMs,
+     PIPEPLAN_PER_DEVICE(training.backwardMs)},
+    {.path = "training.weight_ms",
+     .spec = &fields::weightMs,
+     PIPEPLAN_PER_DEVICE(training.weightMs)},
+};
+
+#undef PIPEPLAN_PER_DEVICE
+
 } // namespace
 
 QLatin1StringView Field::section() const
@@ -690,6 +777,53 @@ const Field *findAt(const Scenario &scenario, const void *member)
         return f.at && f.at(scenario) == member;
     });
     return found == std::end(kFields) ? nullptr : &*found;
+}
+
+const ElementRows<Stage> &stageRows()
+{
+    static const ElementRows<Stage> rows{"stages", kStageFields};
+    return rows;
+}
+
+const ElementRows<estimate::Task> &taskRows()
+{
+    static const ElementRows<estimate::Task> rows{"project.tasks", kTaskFields};
+    return rows;
+}
+
+const ElementRows<estimate::Task> &taskProgressRows()
+{
+    static const ElementRows<estimate::Task> rows{"project.tasks", kTaskProgressFields};
+    return rows;
+}
+
+const ElementRows<estimate::Stratum> &stratumRows()
+{
+    static const ElementRows<estimate::Stratum> rows{"project.labeling.strata", kStratumFields};
+    return rows;
+}
+
+const ElementRows<estimate::ActualEntry> &actualRows()
+{
+    static const ElementRows<estimate::ActualEntry> rows{"project.actuals", kActualFields};
+    return rows;
+}
+
+QLatin1StringView PerDeviceField::section() const
+{
+    const QLatin1StringView all(path);
+    return all.first(all.lastIndexOf(QLatin1Char('.')));
+}
+
+QLatin1StringView PerDeviceField::key() const
+{
+    const QLatin1StringView all(path);
+    return all.sliced(all.lastIndexOf(QLatin1Char('.')) + 1);
+}
+
+std::span<const PerDeviceField> perDeviceFields()
+{
+    return kPerDeviceFields;
 }
 
 } // namespace pipeplan::fieldregistry

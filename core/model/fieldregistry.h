@@ -9,10 +9,18 @@
 
 #include <optional>
 #include <span>
+#include <vector>
 
 namespace pipeplan {
 
 struct Scenario;
+struct Stage;
+
+namespace estimate {
+struct Task;
+struct Stratum;
+struct ActualEntry;
+} // namespace estimate
 
 /// The parts of a plan's result, each recomputed only when its inputs change.
 enum class Section : unsigned
@@ -146,5 +154,64 @@ template <typename... Members> const Field *rowOf(const Scenario &probe, Members
 {
     return findAt(probe, &(probe.*....*path));
 }
+
+/// One number of a list's element (a stage's time, a task's optimistic time): its key in the
+/// element's object, its bounds, how to read and write it on the element, how the file holds it
+/// (Required: "is missing" otherwise; Nullable: null or absent when unset). The file's reader
+/// and writer and the format's keys iterate these rows, so an element's key is typed once.
+template <typename Element> struct ElementField
+{
+    const char *key;       ///< "ms_per_user"
+    const FieldSpec *spec; ///< the bounds validate() applies under "stages[2].ms_per_user"
+    /// The number on the element; nothing when it is unset (an optional member only).
+    std::optional<double> (*get)(const Element &) = nullptr;
+    /// Sets the number; nothing unsets an optional member and leaves a plain one as it was.
+    void (*set)(Element &, std::optional<double>) = nullptr;
+    Presence presence = Presence::Required;
+    /// Whether the element holds the number at all (a stage that scores has no time of its own,
+    /// a task not done no actual time); null: always. Read and written only when it does.
+    bool (*applies)(const Element &) = nullptr;
+
+    bool optional() const
+    {
+        return presence == Presence::Nullable || presence == Presence::WhenSet;
+    }
+    bool holds(const Element &element) const { return !applies || applies(element); }
+};
+
+/// A list's numeric element rows and the list's path in the file ("project.tasks").
+template <typename Element> struct ElementRows
+{
+    const char *path;
+    std::span<const ElementField<Element>> fields;
+};
+
+/// The stages' numbers: "stages[i].ms_per_user".
+const ElementRows<Stage> &stageRows();
+/// A task's three times, read before its dependencies.
+const ElementRows<estimate::Task> &taskRows();
+/// A task's progress numbers (the actual time when done, the share done while in progress),
+/// read after its status.
+const ElementRows<estimate::Task> &taskProgressRows();
+/// The labeling strata's numbers.
+const ElementRows<estimate::Stratum> &stratumRows();
+/// The logged estimates and actual times.
+const ElementRows<estimate::ActualEntry> &actualRows();
+
+/// A number per pipeline device, written as one number when it is the same for all and read
+/// from a number or an array of numbers: the training's forward, backward and weight times.
+struct PerDeviceField
+{
+    const char *path;      ///< "training.forward_ms"
+    const FieldSpec *spec; ///< the bounds of each time
+    const std::vector<double> &(*get)(const Scenario &);
+    std::vector<double> &(*at)(Scenario &);
+
+    QLatin1StringView section() const;
+    QLatin1StringView key() const;
+};
+
+/// The per-device lists, in the order the reader reads them.
+std::span<const PerDeviceField> perDeviceFields();
 
 } // namespace pipeplan::fieldregistry

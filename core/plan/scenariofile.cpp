@@ -4,6 +4,8 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
+#include "core/hardware/device.h"
+#include "core/hardware/model.h"
 #include "core/model/fieldregistry.h"
 #include "core/model/uncertainty.h"
 
@@ -14,6 +16,7 @@
 
 #include <array>
 #include <cmath>
+#include <deque>
 #include <functional>
 #include <map>
 #include <utility>
@@ -21,11 +24,6 @@
 namespace pipeplan::scenariofile {
 
 namespace {
-
-QJsonValue optionalNumber(const std::optional<double> &value)
-{
-    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
-}
 
 QString typeName(const QJsonValue &value)
 {
@@ -227,6 +225,49 @@ void readRows(Reader &read, const QJsonObject &object, const QString &where, Sce
     }
 }
 
+/// Writes the numbers of a list's element that its rows say it holds: an unset one as null.
+template <typename Element>
+void writeElementRows(QJsonObject &object, const Element &element,
+                      const fieldregistry::ElementRows<Element> &rows)
+{
+    for (const fieldregistry::ElementField<Element> &field : rows.fields) {
+        if (!field.holds(element))
+            continue;
+        const QLatin1StringView key(field.key);
+        if (const std::optional<double> value = field.get(element))
+            object.insert(key, *value);
+        else if (field.presence == Presence::Nullable)
+            object.insert(key, QJsonValue::Null);
+    }
+}
+
+/// Reads the numbers of a list's element that its rows say it holds, in the rows' order, each as
+/// its presence says; `where` is the element's path in errors ("stages[2]").
+template <typename Element>
+void readElementRows(Reader &read, const QJsonObject &object, const QString &where,
+                     Element &element, const fieldregistry::ElementRows<Element> &rows)
+{
+    for (const fieldregistry::ElementField<Element> &field : rows.fields) {
+        if (!field.holds(element))
+            continue;
+        const QString key = QLatin1String(field.key);
+        const QString path = where + QLatin1Char('.') + key;
+        switch (field.presence) {
+        case Presence::Required:
+            field.set(element, read.number(object, key, path));
+            break;
+        case Presence::Defaulted:
+            if (object.contains(key))
+                field.set(element, read.number(object, key, path));
+            break;
+        case Presence::Nullable:
+        case Presence::WhenSet:
+            field.set(element, read.optionalNumber(object, key, path));
+            break;
+        }
+    }
+}
+
 QString recomputeKey(hardware::Recompute recompute)
 {
     switch (recompute) {
@@ -374,22 +415,16 @@ QJsonObject projectObject(const Scenario &s)
         QJsonObject object{{QStringLiteral("name"), task.name},
                            {QStringLiteral("category"), estimate::categoryKey(task.category)},
                            {QStringLiteral("unit"), estimate::unitKey(task.unit)},
-                           {QStringLiteral("optimistic"), task.optimistic},
-                           {QStringLiteral("most_likely"), task.mostLikely},
-                           {QStringLiteral("pessimistic"), task.pessimistic},
                            {QStringLiteral("depends_on"), dependsOn}};
+        writeElementRows(object, task, fieldregistry::taskRows());
         // Progress only where there is some: a plan nobody started reads as it always did.
         const estimate::TaskProgress &progress = task.progress;
         if (progress.state != estimate::TaskState::NotStarted)
             object.insert(QStringLiteral("status"), estimate::stateKey(progress.state));
-        if (progress.state == estimate::TaskState::Done) {
-            object.insert(QStringLiteral("actual"), progress.actual);
-            if (progress.finishedOn.isValid())
-                object.insert(QStringLiteral("finished_on"),
-                              estimate::isoDate(progress.finishedOn));
-        } else if (progress.state == estimate::TaskState::InProgress) {
-            object.insert(QStringLiteral("share_done"), progress.shareDone);
-        }
+        // The actual time when done, the share done while in progress.
+        writeElementRows(object, task, fieldregistry::taskProgressRows());
+        if (progress.state == estimate::TaskState::Done && progress.finishedOn.isValid())
+            object.insert(QStringLiteral("finished_on"), estimate::isoDate(progress.finishedOn));
         tasks.append(object);
     }
     QJsonArray holidays;
@@ -400,18 +435,15 @@ QJsonObject projectObject(const Scenario &s)
     };
     QJsonArray strata;
     for (const estimate::Stratum &stratum : p.labeling.strata) {
-        strata.append(QJsonObject{{QStringLiteral("name"), stratum.name},
-                                  {QStringLiteral("share"), optionalNumber(stratum.share)},
-                                  {QStringLiteral("count"), optionalNumber(stratum.count)},
-                                  {QStringLiteral("minutes_per_item"), stratum.minutesPerItem},
-                                  {QStringLiteral("review_minutes_per_item"),
-                                   optionalNumber(stratum.reviewMinutesPerItem)}});
+        QJsonObject object{{QStringLiteral("name"), stratum.name}};
+        writeElementRows(object, stratum, fieldregistry::stratumRows());
+        strata.append(object);
     }
     QJsonArray actuals;
     for (const estimate::ActualEntry &entry : p.actuals) {
-        actuals.append(QJsonObject{{QStringLiteral("name"), entry.name},
-                                   {QStringLiteral("estimate"), entry.estimate},
-                                   {QStringLiteral("actual"), entry.actual}});
+        QJsonObject object{{QStringLiteral("name"), entry.name}};
+        writeElementRows(object, entry, fieldregistry::actualRows());
+        actuals.append(object);
     }
     // Each part's numbers are its rows; the texts and the lists are written here.
     QJsonObject buffers;
@@ -462,8 +494,9 @@ std::optional<QDate> readOptionalDate(Reader &read, const QJsonObject &object, c
 
 /// A task's status, actual time, finish date and share done (issue 21); absent: not started.
 void readTaskProgress(Reader &read, const QJsonObject &t, const QString &where,
-                      estimate::TaskProgress &progress)
+                      estimate::Task &task)
 {
+    estimate::TaskProgress &progress = task.progress;
     if (!t.contains(QStringLiteral("status")) || read.failed())
         return;
     const QString status =
@@ -477,16 +510,13 @@ void readTaskProgress(Reader &read, const QJsonObject &t, const QString &where,
         return;
     }
     progress.state = *state;
+    // The actual time when done, the share done while in progress.
+    readElementRows(read, t, where, task, fieldregistry::taskProgressRows());
     if (progress.state == estimate::TaskState::Done) {
-        progress.actual =
-            read.number(t, QStringLiteral("actual"), where + QStringLiteral(".actual"));
         if (auto finished = readOptionalDate(
                 read, t, QStringLiteral("finished_on"),
                 [&where](const QString &key) { return where + QLatin1Char('.') + key; }))
             progress.finishedOn = *finished;
-    } else if (progress.state == estimate::TaskState::InProgress) {
-        progress.shareDone =
-            read.number(t, QStringLiteral("share_done"), where + QStringLiteral(".share_done"));
     }
 }
 
@@ -496,13 +526,6 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
     Scenario s; // the rows read the project's numbers on a scenario
     ProjectSettings &project = s.project;
     auto at = [&path](const QString &rest) { return path + QLatin1Char('.') + rest; };
-    auto optionalAt = [&read, &at](const QJsonObject &object, const QString &where, const char *key,
-                                   std::optional<double> fallback) {
-        if (!object.contains(QLatin1String(key)))
-            return fallback;
-        return read.optionalNumber(object, QLatin1String(key),
-                                   at(where + QLatin1Char('.') + QLatin1String(key)));
-    };
     auto arrayOf = [&read, &at](const QJsonObject &object, const char *key, bool *present) {
         const QJsonValue value = object.value(QLatin1String(key));
         *present = !value.isUndefined();
@@ -554,12 +577,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
                                   .arg(unit.left(40)));
                 task.unit = parsed.value_or(estimate::TimeUnit::Hours);
             }
-            task.optimistic =
-                read.number(t, QStringLiteral("optimistic"), where + QStringLiteral(".optimistic"));
-            task.mostLikely = read.number(t, QStringLiteral("most_likely"),
-                                          where + QStringLiteral(".most_likely"));
-            task.pessimistic = read.number(t, QStringLiteral("pessimistic"),
-                                           where + QStringLiteral(".pessimistic"));
+            readElementRows(read, t, where, task, fieldregistry::taskRows());
             const QJsonValue deps = t.value(QStringLiteral("depends_on"));
             if (!deps.isUndefined() && !deps.isNull()) {
                 if (!deps.isArray()) {
@@ -580,7 +598,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
                     task.dependsOn.push_back(static_cast<int>(number) - 1);
                 }
             }
-            readTaskProgress(read, t, where, task.progress);
+            readTaskProgress(read, t, where, task);
             project.tasks.push_back(std::move(task));
         }
     }
@@ -677,12 +695,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             stratum.name =
                 read.string(st, QStringLiteral("name"), at(where + QStringLiteral(".name")), false)
                     .left(200);
-            stratum.share = optionalAt(st, where, "share", std::nullopt);
-            stratum.count = optionalAt(st, where, "count", std::nullopt);
-            stratum.minutesPerItem = read.number(st, QStringLiteral("minutes_per_item"),
-                                                 at(where + QStringLiteral(".minutes_per_item")));
-            stratum.reviewMinutesPerItem =
-                optionalAt(st, where, "review_minutes_per_item", std::nullopt);
+            readElementRows(read, st, at(where), stratum, fieldregistry::stratumRows());
             labeling.strata.push_back(std::move(stratum));
         }
     };
@@ -706,10 +719,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             entry.name =
                 read.string(a, QStringLiteral("name"), where + QStringLiteral(".name"), false)
                     .left(200);
-            entry.estimate =
-                read.number(a, QStringLiteral("estimate"), where + QStringLiteral(".estimate"));
-            entry.actual =
-                read.number(a, QStringLiteral("actual"), where + QStringLiteral(".actual"));
+            readElementRows(read, a, where, entry, fieldregistry::actualRows());
             project.actuals.push_back(std::move(entry));
         }
     }
@@ -733,10 +743,11 @@ QJsonObject trainingObject(const Scenario &s)
     for (schedule::Kind kind : t.compare)
         compare.append(schedule::keyOf(kind));
     QJsonObject object{{QStringLiteral("schedule"), schedule::keyOf(t.schedule)},
-                       {QStringLiteral("forward_ms"), timesValue(t.forwardMs)},
-                       {QStringLiteral("backward_ms"), timesValue(t.backwardMs)},
-                       {QStringLiteral("weight_ms"), timesValue(t.weightMs)},
                        {QStringLiteral("compare"), compare}};
+    for (const fieldregistry::PerDeviceField &field : fieldregistry::perDeviceFields()) {
+        if (field.section() == QLatin1StringView("training"))
+            object.insert(field.key(), timesValue(field.get(s)));
+    }
     // Written only when set, so files without them read and save as before (the memory
     // limits' rows say so too).
     if (t.interleavedRule != schedule::InterleavedRule::Current)
@@ -803,12 +814,12 @@ TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString 
             training.schedule = *kind;
     }
     readRows(read, t, path, s, QLatin1StringView("training"), RowsRead::PlainOnly);
-    training.forwardMs =
-        readTimes(read, t, QStringLiteral("forward_ms"), at("forward_ms"), training.forwardMs);
-    training.backwardMs =
-        readTimes(read, t, QStringLiteral("backward_ms"), at("backward_ms"), training.backwardMs);
-    training.weightMs =
-        readTimes(read, t, QStringLiteral("weight_ms"), at("weight_ms"), training.weightMs);
+    for (const fieldregistry::PerDeviceField &field : fieldregistry::perDeviceFields()) {
+        if (field.section() != QLatin1StringView("training"))
+            continue;
+        const QString key = field.key();
+        field.at(s) = readTimes(read, t, key, path + QLatin1Char('.') + key, field.get(s));
+    }
     if (t.contains(QStringLiteral("interleaved_rule"))) {
         const QJsonValue rule = t.value(QStringLiteral("interleaved_rule"));
         if (const auto parsed = schedule::parseInterleavedRule(rule.toString()))
@@ -932,8 +943,7 @@ QJsonObject scenarioObject(const Scenario &s)
         QJsonObject object{{QStringLiteral("name"), stage.name}};
         if (stage.isScoring)
             object.insert(QStringLiteral("scoring"), true);
-        else
-            object.insert(QStringLiteral("ms_per_user"), stage.msPerUser);
+        writeElementRows(object, stage, fieldregistry::stageRows());
         stages.append(object);
     }
     QJsonArray workerCounts;
@@ -1060,9 +1070,7 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
             read.fail(stagePath + QStringLiteral(".scoring"),
                       QStringLiteral("must be true or false, got ") + typeName(scoring));
         stage.isScoring = scoring.toBool(false);
-        if (!stage.isScoring)
-            stage.msPerUser = read.number(object, QStringLiteral("ms_per_user"),
-                                          stagePath + QStringLiteral(".ms_per_user"));
+        readElementRows(read, object, stagePath, stage, fieldregistry::stageRows());
         s.stages.push_back(stage);
     }
 
@@ -1548,71 +1556,30 @@ const std::vector<FormatKey> &formatKeys()
             {"workload.counted_one", Text},
             {"stages[i].name", Text},
             {"stages[i].scoring", Boolean},
-            {"stages[i].ms_per_user", Number},
             {"execution", Text},
             {"worker_counts[i]", Number},
             {"overheads.shared_resource_name", Text},
             {"simulation.speculative_backups", Boolean},
             {"hardware.enabled", Boolean},
             {"hardware.device", Text},
-            {"hardware.model.name", Text},
-            {"hardware.model.kind", Text},
-            {"hardware.model.parameters", Number},
-            {"hardware.model.layers", Number},
-            {"hardware.model.hidden", Number},
-            {"hardware.model.heads", Number},
-            {"hardware.model.kv_heads", Number},
-            {"hardware.model.intermediate", Number},
-            {"hardware.model.vocabulary", Number},
-            {"hardware.model.gated_mlp", Boolean},
-            {"hardware.model.weight_bits", Number},
-            {"hardware.model.activation_bits", Number},
-            {"hardware.model.tokens", Number},
-            {"hardware.model.output_tokens", Number},
-            {"hardware.model.flops_per_item", Number},
-            {"hardware.model.activation_bytes_per_item", Number},
             {"hardware.device_price", Boolean},
-            {"hardware.devices[i].name", Text},
-            {"hardware.devices[i].kind", Text},
-            {"hardware.devices[i].bf16_tflops", Number},
-            {"hardware.devices[i].int8_tops", Number},
-            {"hardware.devices[i].memory_gib", Number},
-            {"hardware.devices[i].memory_gb_per_s", Number},
-            {"hardware.devices[i].interconnect_gb_per_s", Number},
-            {"hardware.devices[i].price_per_hour", Number},
-            {"hardware.devices[i].source", Text},
-            {"hardware.devices[i].price_source", Text},
             {"hardware.training.shard_optimizer", Boolean},
             {"hardware.training.recompute", Text},
             {"goal.currency", Text},
             {"training.schedule", Text},
-            {"training.forward_ms", Number},
-            {"training.backward_ms", Number},
-            {"training.weight_ms", Number},
             {"training.interleaved_rule", Text},
             {"project.tasks[i].name", Text},
             {"project.tasks[i].category", Text},
             {"project.tasks[i].unit", Text},
-            {"project.tasks[i].optimistic", Number},
-            {"project.tasks[i].most_likely", Number},
-            {"project.tasks[i].pessimistic", Number},
             {"project.tasks[i].status", Text},
-            {"project.tasks[i].actual", Number},
             {"project.tasks[i].finished_on", Text},
-            {"project.tasks[i].share_done", Number},
             {"project.calendar.working_days", Text},
             {"project.start_date", OptionalText},
             {"project.status_date", OptionalText},
             {"project.scale_by_pace", Boolean},
             {"project.monte_carlo.distribution", Text},
             {"project.labeling.strata[i].name", Text},
-            {"project.labeling.strata[i].share", OptionalNumber},
-            {"project.labeling.strata[i].count", OptionalNumber},
-            {"project.labeling.strata[i].minutes_per_item", Number},
-            {"project.labeling.strata[i].review_minutes_per_item", OptionalNumber},
             {"project.actuals[i].name", Text},
-            {"project.actuals[i].estimate", Number},
-            {"project.actuals[i].actual", Number},
             {"measured.measure", Text},
             {"measured.runs[i].workers", Number},
             {"measured.runs[i].value", Number},
@@ -1621,6 +1588,44 @@ const std::vector<FormatKey> &formatKeys()
         };
         for (const fieldregistry::Field &field : fieldregistry::fields())
             all.push_back({field.path, field.optional() ? OptionalNumber : Number});
+        // The numbers of lists' elements are their rows: "stages[i].ms_per_user".
+        // FormatKey holds a C string: the paths live as long as the keys (a deque never moves
+        // what it holds).
+        static std::deque<QByteArray> elementPaths;
+        const auto addElements = [&all](const auto &rows) {
+            for (const auto &field : rows.fields) {
+                elementPaths.push_back(QByteArray(rows.path) + "[i]." + field.key);
+                all.push_back(
+                    {elementPaths.back().constData(), field.optional() ? OptionalNumber : Number});
+            }
+        };
+        addElements(fieldregistry::stageRows());
+        addElements(fieldregistry::taskRows());
+        addElements(fieldregistry::taskProgressRows());
+        addElements(fieldregistry::stratumRows());
+        addElements(fieldregistry::actualRows());
+        for (const fieldregistry::PerDeviceField &field : fieldregistry::perDeviceFields())
+            all.push_back({field.path, Number});
+        // The hardware's model and devices are written by core/hardware, each key once there:
+        // their keys are the ones its writer writes, the model's of either kind.
+        const auto addWritten = [&all](const char *at, const QJsonObject &written) {
+            for (auto it = written.begin(); it != written.end(); ++it) {
+                elementPaths.push_back(QByteArray(at) + it.key().toLatin1());
+                all.push_back({elementPaths.back().constData(), it.value().isDouble() ? Number
+                                                                : it.value().isBool() ? Boolean
+                                                                                      : Text});
+            }
+        };
+        hardware::ModelSpec direct;
+        direct.kind = hardware::ModelKind::Direct;
+        QJsonObject model = hardware::toJson(hardware::ModelSpec{});
+        const QJsonObject directModel = hardware::toJson(direct);
+        for (auto it = directModel.begin(); it != directModel.end(); ++it)
+            model.insert(it.key(), it.value());
+        addWritten("hardware.model.", model);
+        hardware::Device device;
+        device.priceSource = QStringLiteral("a source"); // written only when there is one
+        addWritten("hardware.devices[i].", hardware::toJson(device));
         return all;
     }();
     return keys;
