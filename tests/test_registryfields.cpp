@@ -9,6 +9,7 @@
 #include "core/model/scenario.h"
 #include "core/plan/scenariofile.h"
 #include "tests/support/clirun.h"
+#include "tests/support/windowtest.h"
 #include "ui/document/presets.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
@@ -102,17 +103,7 @@ std::unique_ptr<MainWindow> shownWindow()
     return window;
 }
 
-/// File > Open Preset > `title`, as a person picks it.
-void openPreset(MainWindow &window, const QString &title)
-{
-    for (QAction *action : window.findChildren<QAction *>()) {
-        if (action->text() == title) {
-            action->trigger();
-            return;
-        }
-    }
-    ADD_FAILURE() << "no Open Preset action " << title.toStdString();
-}
+using testsupport::openPreset;
 
 QString presetTitle(const QString &file)
 {

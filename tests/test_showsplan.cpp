@@ -3,6 +3,7 @@
 // box the plan's choice. Checked through the bindings themselves, so a control added to any
 // panel's bindings is covered without a list here.
 #include "core/model/scenario.h"
+#include "tests/support/windowtest.h"
 #include "ui/document/presets.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
@@ -35,17 +36,7 @@ std::unique_ptr<MainWindow> shownWindow()
     return window;
 }
 
-/// File > Open Preset > `title`, as a person picks it.
-void openPreset(MainWindow &window, const QString &title)
-{
-    for (QAction *action : window.findChildren<QAction *>()) {
-        if (action->text() == title) {
-            action->trigger();
-            return;
-        }
-    }
-    ADD_FAILURE() << "no Open Preset action " << title.toStdString();
-}
+using testsupport::openPreset;
 
 /// Every control of every workspace that does not show the plan, named. Each workspace is shown
 /// in turn, as a person looks at it (a hidden workspace refreshes when it is shown).

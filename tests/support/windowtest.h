@@ -5,11 +5,25 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/window/mainwindow.h"
 
+#include <QAction>
+
 #include <gtest/gtest.h>
 
 #include <memory>
 
 namespace pipeplan::testsupport {
+
+/// File > Open Preset > `title`, as a person picks it.
+inline void openPreset(MainWindow &window, const QString &title)
+{
+    for (QAction *action : window.findChildren<QAction *>()) {
+        if (action->text() == title) {
+            action->trigger();
+            return;
+        }
+    }
+    ADD_FAILURE() << "no Open Preset action " << title.toStdString();
+}
 
 class WindowTestBase : public ::testing::Test
 {
