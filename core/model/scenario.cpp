@@ -105,19 +105,30 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
         if (auto error = checkField(spec, value, name))
             errors.push_back(*error);
     };
-    check(fields::microbatches, scenario.microbatches, QStringLiteral("microbatches"));
-    if (scenario.comparisonParallelFraction) {
-        check(fields::parallelFraction, *scenario.comparisonParallelFraction,
-              QStringLiteral("compare_parallel_fraction"));
-    }
+    // The numbers of the registry's rows in `section`, in the rows' order, each against its
+    // spec under its path (an unset optional number holds nothing to check).
+    auto checkRows = [&check, &scenario](QLatin1StringView section) {
+        for (const fieldregistry::Field &row : fieldregistry::fields()) {
+            if (row.section() != section)
+                continue;
+            if (const std::optional<double> value = row.get(scenario))
+                check(*row.spec, *value, QLatin1StringView(row.path).toString());
+        }
+    };
+    checkRows(QLatin1StringView("")); // the microbatches and the compared p
     int scoringStages = 0;
     for (size_t i = 0; i < scenario.stages.size(); ++i) {
         const Stage &stage = scenario.stages[i];
         const QString path = QStringLiteral("stages[%1]").arg(i);
         if (stage.isScoring)
             ++scoringStages;
-        else
-            check(fields::stageMs, stage.msPerUser, path + QStringLiteral(".ms_per_user"));
+        // A stage's numbers, each under its element row's key (a scoring stage holds no time).
+        for (const fieldregistry::ElementField<Stage> &row : fieldregistry::stageRows().fields) {
+            if (row.applies && !row.applies(stage))
+                continue;
+            if (const std::optional<double> value = row.get(stage))
+                check(*row.spec, *value, path + QLatin1Char('.') + QLatin1String(row.key));
+        }
         if (stage.name.trimmed().isEmpty())
             errors.push_back({path + QStringLiteral(".name"), QStringLiteral("must not be empty")});
     }
@@ -138,42 +149,10 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
         check(fields::workers, scenario.workerCounts[i],
               QStringLiteral("worker_counts[%1]").arg(i));
 
-    auto checkOptional = [&check](const FieldSpec &spec, const std::optional<double> &value,
-                                  const char *section) {
-        if (value)
-            check(spec, *value, QLatin1String(section) + QLatin1String(spec.key));
-    };
-    const Overheads &o = scenario.overheads;
-    checkOptional(fields::coldStartSeconds, o.coldStartSeconds, "overheads.");
-    checkOptional(fields::requestOverheadMs, o.requestOverheadMs, "overheads.");
-    checkOptional(fields::sharedCapPerSecond, o.sharedCapPerSecond, "overheads.");
-    checkOptional(fields::dispatchCapPerSecond, o.dispatchCapPerSecond, "overheads.");
-    check(fields::usersPerShard, o.usersPerShard, QStringLiteral("overheads.users_per_shard"));
-    const MemoryLimit &m = scenario.memory;
-    checkOptional(fields::acceleratorMemoryBytes, m.acceleratorMemoryBytes, "memory.");
-    check(fields::modelBytes, m.modelBytes, QStringLiteral("memory.model_bytes"));
-    check(fields::bytesPerItem, m.bytesPerItem, QStringLiteral("memory.bytes_per_item"));
-    checkOptional(fields::batchItems, m.batchItems, "memory.");
-    const SimulationSettings &sim = scenario.simulation;
-    check(fields::stragglerProbability, sim.stragglerProbability,
-          QStringLiteral("simulation.straggler_prob"));
-    check(fields::stragglerFactor, sim.stragglerFactor,
-          QStringLiteral("simulation.straggler_factor"));
-    check(fields::failureProbability, sim.failureProbability,
-          QStringLiteral("simulation.failure_prob"));
-    checkOptional(fields::checkpointSeconds, sim.checkpointSeconds, "simulation.");
-    check(fields::checkpointCostSeconds, sim.checkpointCostSeconds,
-          QStringLiteral("simulation.checkpoint_cost_s"));
-    check(fields::trials, sim.trials, QStringLiteral("simulation.trials"));
-    check(fields::seed, sim.seed, QStringLiteral("simulation.seed"));
-    if (scenario.goal.deadlineSeconds)
-        check(fields::deadlineSeconds, *scenario.goal.deadlineSeconds,
-              QStringLiteral("goal.deadline_s"));
-    check(fields::pricePerWorkerHour, scenario.goal.pricePerWorkerHour,
-          QStringLiteral("goal.price_per_worker_hour"));
-    check(fields::trials, scenario.goal.trials, QStringLiteral("goal.trials"));
-    if (scenario.goal.budget)
-        check(fields::budget, *scenario.goal.budget, QStringLiteral("goal.budget"));
+    checkRows(QLatin1StringView("overheads"));
+    checkRows(QLatin1StringView("memory"));
+    checkRows(QLatin1StringView("simulation"));
+    checkRows(QLatin1StringView("goal"));
     if (!format::isCurrencyCode(scenario.goal.currency))
         errors.push_back({QStringLiteral("goal.currency"),
                           QStringLiteral("must be a three-letter ISO 4217 code such as USD or "

@@ -21,6 +21,14 @@ namespace pipeplan::whatittakes {
 
 namespace {
 
+/// The workers' key in the file, from their registry row.
+QLatin1StringView workersKey()
+{
+    static const QLatin1StringView key(
+        fieldregistry::rowOf(Scenario{}, &Scenario::workload, &Workload::workers)->path);
+    return key;
+}
+
 /// A lever: a registry row marked as one (the workers, p, a latency, the keep fraction, an
 /// overhead) or a stage's own time, with the field's precision and which way helps.
 struct Lever
@@ -36,47 +44,52 @@ std::vector<Lever> leversOf(const Scenario &s, bool deviceSetsLatency)
 {
     // Which way helps and where a lever sits in the list are this view's; which numbers are
     // levers, their names and their precision are the rows'.
+    // Each lever's row, found by its member (a member's address names its row).
+    using fieldregistry::rowOf;
+    const fieldregistry::Field *const batch =
+        rowOf(s, &Scenario::workload, &Workload::batchMsPerUser);
+    const fieldregistry::Field *const latency = rowOf(s, &Scenario::workload, &Workload::latencyMs);
+    const fieldregistry::Field *const accelerator =
+        rowOf(s, &Scenario::workload, &Workload::acceleratorLatencyMs);
     struct Order
     {
-        QLatin1StringView path;
+        const fieldregistry::Field *row; ///< null: the stages' own times
         bool upHelps;
     };
-    static constexpr Order kOrder[] = {
-        {QLatin1StringView("workload.workers"), true},
-        {QLatin1StringView("workload.parallel_fraction"), true},
-        {QLatin1StringView("workload.batch_ms_per_user"), false},
-        {QLatin1StringView("workload.latency_ms"), false},
-        {QLatin1StringView("workload.accelerator_latency_ms"), false},
-        {QLatin1StringView("workload.keep_fraction"), false},
-        {QLatin1StringView(), false}, // the stages' own times
-        {QLatin1StringView("overheads.cold_start_s"), false},
-        {QLatin1StringView("overheads.request_overhead_ms"), false},
-        {QLatin1StringView("overheads.shared_cap_per_s"), true},
-        {QLatin1StringView("overheads.dispatch_cap_per_s"), true},
+    const Order kOrder[] = {
+        {rowOf(s, &Scenario::workload, &Workload::workers), true},
+        {rowOf(s, &Scenario::workload, &Workload::parallelFraction), true},
+        {batch, false},
+        {latency, false},
+        {accelerator, false},
+        {rowOf(s, &Scenario::workload, &Workload::keepFraction), false},
+        {nullptr, false}, // the stages' own times
+        {rowOf(s, &Scenario::overheads, &Overheads::coldStartSeconds), false},
+        {rowOf(s, &Scenario::overheads, &Overheads::requestOverheadMs), false},
+        {rowOf(s, &Scenario::overheads, &Overheads::sharedCapPerSecond), true},
+        {rowOf(s, &Scenario::overheads, &Overheads::dispatchCapPerSecond), true},
     };
     // The scoring stage's time: the batched time when batching is on, else the latency in
     // force (typed, or the accelerator's), unless a device's roofline sets it.
-    const auto scoringTimeOff = [&](QLatin1StringView path) {
-        if (path == QLatin1StringView("workload.batch_ms_per_user"))
+    const auto scoringTimeOff = [&](const fieldregistry::Field &field) {
+        if (&field == batch)
             return !s.workload.batchMsPerUser;
-        if (path == QLatin1StringView("workload.latency_ms") ||
-            path == QLatin1StringView("workload.accelerator_latency_ms"))
+        if (&field == latency || &field == accelerator)
             return s.workload.batchMsPerUser.has_value() || deviceSetsLatency;
         return false;
     };
     std::vector<Lever> levers;
     const auto add = [&](const fieldregistry::Field &field, bool upHelps) {
-        if (field.lever && !scoringTimeOff(QLatin1StringView(field.path)) && field.inForceValue(s))
+        if (field.lever && !scoringTimeOff(field) && field.inForceValue(s))
             levers.push_back({uncertainty::inputOf(field, s), field.decimals, upHelps});
     };
     for (const Order &order : kOrder) {
-        if (!order.path.isEmpty()) {
-            if (const fieldregistry::Field *field = fieldregistry::find(order.path))
-                add(*field, order.upHelps);
+        if (order.row) {
+            add(*order.row, order.upHelps);
             continue;
         }
         // A stage's time is a number of the stages' list, shown like the latency.
-        const int stageDecimals = fieldregistry::find(u"workload.latency_ms")->decimals;
+        const int stageDecimals = latency->decimals;
         for (const uncertainty::Input &in : uncertainty::inputs(s)) {
             if (in.slot == uncertainty::Slot::Stage)
                 levers.push_back({in, stageDecimals, false});
@@ -84,9 +97,8 @@ std::vector<Lever> leversOf(const Scenario &s, bool deviceSetsLatency)
     }
     // A lever row this list does not place yet comes last, a larger value taken as slower.
     for (const fieldregistry::Field &field : fieldregistry::fields()) {
-        const bool placed = std::any_of(std::begin(kOrder), std::end(kOrder), [&](const Order &o) {
-            return o.path == QLatin1StringView(field.path);
-        });
+        const bool placed = std::any_of(std::begin(kOrder), std::end(kOrder),
+                                        [&](const Order &o) { return o.row == &field; });
         if (!placed)
             add(field, false);
     }
@@ -199,7 +211,7 @@ struct Target
 
 bool isWorkers(const Lever &lever)
 {
-    return lever.input.key == QLatin1String("workload.workers");
+    return lever.input.key == workersKey();
 }
 
 /// Which way the lever helps meet `target`: more workers shorten the job but cost more, so
@@ -309,7 +321,7 @@ QString beyondTheGrid(const Lever &lever, bool up, double end, const MeetsValue 
 std::optional<double> closedForm(const Scenario &s, const Lever &lever, double deadlineSeconds,
                                  QString *reason)
 {
-    const bool workers = lever.input.key == QLatin1String("workload.workers");
+    const bool workers = lever.input.key == workersKey();
     if (!workers && lever.input.slot != uncertainty::Slot::Parallel)
         return std::nullopt;
     const ScenarioResult r = evaluate(s);
@@ -753,7 +765,7 @@ bool apply(Scenario &typed, const Row &row)
 
 std::optional<double> valueOf(const Scenario &typed, const QString &key)
 {
-    if (key == QLatin1String("workload.workers"))
+    if (key == workersKey())
         return typed.workload.workers;
     const std::optional<uncertainty::Input> in = uncertainty::input(typed, key);
     if (!in)
@@ -763,7 +775,7 @@ std::optional<double> valueOf(const Scenario &typed, const QString &key)
 
 bool apply(Scenario &typed, const QString &key, double value)
 {
-    if (key == QLatin1String("workload.workers")) {
+    if (key == workersKey()) {
         typed.workload.workers = value;
         return true;
     }
