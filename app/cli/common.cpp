@@ -10,12 +10,6 @@
 
 namespace pipeplan::cli {
 
-const Scenario &probeScenario()
-{
-    static const Scenario probe;
-    return probe;
-}
-
 numparse::Parsed parseFor(const FieldSpec &spec, const QString &text)
 {
     const QLatin1String unit(spec.unit);

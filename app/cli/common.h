@@ -52,16 +52,13 @@ inline const FlagDef kJson{QStringLiteral("json"), FlagKind::Switch,
 inline const FlagDef kHelp{QStringLiteral("help"), FlagKind::Switch,
                            QStringLiteral("show this help")};
 
-/// A default Scenario for finding registry rows by member (fieldregistry::rowOf).
-const Scenario &probeScenario();
-
 /// The registry row of the member at a path of members of a Scenario (one a flag reads, or
 /// one a message names):
 /// rowFor(&Scenario::workload, &Workload::latencyMs). A command finds a flag's name, bounds and
 /// file key by the member it sets, so none of them is typed again in app/.
 template <typename... Members> const fieldregistry::Field &rowFor(Members... path)
 {
-    const fieldregistry::Field *row = fieldregistry::rowOf(probeScenario(), path...);
+    const fieldregistry::Field *row = fieldregistry::rowOf(path...);
     if (!row)
         qFatal("pipeplan-cli: a member with no registry row");
     return *row;

@@ -771,6 +771,13 @@ const Field *find(QLatin1StringView path)
     return findIn(path);
 }
 
+const Scenario &probe()
+{
+    // Any plan names its members by address; the defaults are the one every caller shares.
+    static const Scenario plan;
+    return plan;
+}
+
 const Field *findAt(const Scenario &scenario, const void *member)
 {
     const auto found = std::find_if(std::begin(kFields), std::end(kFields), [&](const Field &f) {

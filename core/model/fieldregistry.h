@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 namespace pipeplan {
@@ -147,12 +148,25 @@ const Field *find(QLatin1StringView path);
 /// no row reads that member.
 const Field *findAt(const Scenario &scenario, const void *member);
 
+/// The plan rows are found on by member (the defaults): a member's address on it names it.
+/// One for the core, the window and the CLI, so no caller builds its own.
+const Scenario &probe();
+
 /// The row of the member at a path of members, or null: rowOf(&Scenario::workload,
 /// &Workload::latencyMs). A control bound to a member finds its row, its key and bounds by the
 /// member, never by the key typed again.
-template <typename... Members> const Field *rowOf(const Scenario &probe, Members... path)
+template <typename... Members>
+requires(sizeof...(Members) > 0 &&
+         (std::is_member_object_pointer_v<Members> && ...)) const Field *rowOf(Members... path)
 {
-    return findAt(probe, &(probe.*....*path));
+    const Scenario &s = probe();
+    return findAt(s, &(s.*....*path));
+}
+
+/// The same on a given plan (a member's address on it).
+template <typename... Members> const Field *rowOf(const Scenario &plan, Members... path)
+{
+    return findAt(plan, &(plan.*....*path));
 }
 
 /// One number of a list's element (a stage's time, a task's optimistic time): its key in the

@@ -25,7 +25,7 @@ namespace {
 QLatin1StringView workersKey()
 {
     static const QLatin1StringView key(
-        fieldregistry::rowOf(Scenario{}, &Scenario::workload, &Workload::workers)->path);
+        fieldregistry::rowOf(&Scenario::workload, &Workload::workers)->path);
     return key;
 }
 

@@ -15,12 +15,6 @@
 
 namespace pipeplan {
 
-const Scenario &probeScenario()
-{
-    static const Scenario probe = defaultScenario();
-    return probe;
-}
-
 namespace {
 /// The key a bound number takes ranges under: the registry's path of a rangeable row, else the
 /// row's own (a number that is no member).
@@ -37,12 +31,14 @@ const fieldregistry::Field *registryRowOf(const ScenarioField &field)
 {
     if (field.row)
         return field.row;
-    return field.at ? fieldregistry::findAt(probeScenario(), field.at(probeScenario())) : nullptr;
+    return field.at
+               ? fieldregistry::findAt(fieldregistry::probe(), field.at(fieldregistry::probe()))
+               : nullptr;
 }
 
 bool sameField(const ScenarioField &a, const ScenarioField &b)
 {
-    return a.at && b.at && a.at(probeScenario()) == b.at(probeScenario());
+    return a.at && b.at && a.at(fieldregistry::probe()) == b.at(fieldregistry::probe());
 }
 } // namespace
 

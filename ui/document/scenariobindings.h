@@ -34,9 +34,6 @@ struct ScenarioField
     const fieldregistry::Field *row = nullptr;
 };
 
-/// A plan the bindings find members on (the defaults): a member's address on it names it.
-const Scenario &probeScenario();
-
 /// The number at a path of members of the scenario, read and written as it is stored (an int,
 /// a count, a double, an optional double): field(&Scenario::project, &ProjectSettings::monteCarlo,
 /// &estimate::MonteCarloOptions::trials). A control that is not optional always gives a value;
@@ -60,7 +57,7 @@ template <typename... Members> ScenarioField field(Members... path)
                     value = static_cast<T>(*v);
             },
             [path...](const Scenario &s) -> const void * { return &(s.*....*path); },
-            fieldregistry::rowOf(probeScenario(), path...)};
+            fieldregistry::rowOf(path...)};
 }
 
 /// The number of a registry row, as a control reads and writes it: a control bound to the row's

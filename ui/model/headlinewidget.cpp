@@ -443,7 +443,7 @@ void HeadlineWidget::refreshJob()
     // The fewest workers that meet the deadline, one click away (what it would take's row).
     std::optional<double> fewest;
     const QLatin1StringView workersKey(
-        fieldregistry::rowOf(probeScenario(), &Scenario::workload, &Workload::workers)->path);
+        fieldregistry::rowOf(&Scenario::workload, &Workload::workers)->path);
     for (const whatittakes::Row &row : m_document->planResult().whatItTakes.rows)
         if (row.key == workersKey && row.needed && *row.needed != row.current)
             fewest = row.needed;
