@@ -609,9 +609,17 @@ TEST(WhatItTakesCli, ThePlaneOfTwoLeversAndItsCheapest)
                     .value(QStringLiteral("total"))
                     .toDouble(),
                 cheapest.value(QStringLiteral("cost")).toDouble(), 1e-6);
+    // The latency costs nothing in the model: the cheapest is where the axes stop, and the
+    // smallest move leads, in the JSON and in the text.
+    EXPECT_EQ(plane.value(QStringLiteral("lead")).toString(), QStringLiteral("nearest"));
+    EXPECT_EQ(plane.value(QStringLiteral("lead_reason")).toString(),
+              QStringLiteral("cheapest_at_end"));
     // The text says the same; a bad pair is refused at its key.
     const CliRun text = runCli(QStringList{QStringLiteral("eval"), file} + deadline);
-    EXPECT_TRUE(text.out.contains(QStringLiteral("Cheapest that meets it: ")));
+    EXPECT_TRUE(text.out.contains(QStringLiteral("\n  Smallest move that meets it: 10,000 workers "
+                                                 "and 0.47 ms: $39,358.58, runtime 7.87 hours.\n"
+                                                 "  Cheapest in the model: ")))
+        << text.out.toStdString();
     const CliRun bad = runCli(QStringList{QStringLiteral("eval"), file, QStringLiteral("--set"),
                                           QStringLiteral("goal.levers=workload.workers")});
     EXPECT_NE(bad.exitCode, 0);

@@ -442,6 +442,10 @@ TEST(MeetingPresentation, TableColumnsFitTheLargerFontInEveryWorkspace)
     // Measured shows its fit table once it has runs to fit.
     ASSERT_TRUE(window.measuredPanel()->pasteRuns(
         QStringLiteral("Workers\tThroughput\n1\t64.9\n18\t995.9\n36\t1652.4\n72\t1853.2\n")));
+    // Hardware & cost shows its tables once a device and a model are in force (issue 52: no
+    // empty tables with no word of what fills them).
+    window.document()->editScenario(QStringLiteral("hardware"),
+                                    [](Scenario &s) { s.hardware.enabled = true; });
     window.setLook({appearance::Theme::Light, true});
     for (int workspace = 0; workspace < window.workspaces()->count(); ++workspace) {
         window.workspaces()->setCurrentIndex(workspace);

@@ -247,9 +247,18 @@ TEST(Report, EveryPresetsReportIsAboutWhatThePresetHolds)
         EXPECT_EQ(first.contains(QStringLiteral("When does the project")), project);
         EXPECT_EQ(first.contains(QStringLiteral("Which schedule runs a training step fastest")),
                   training);
-        // The waterfall once, on the summary page, when the job is the plan's.
+        // The waterfall once when the job is the plan's: on the summary page, or after it for a
+        // pipeline, whose first page shows its Gantt, the picture that answers it (issue 52),
+        // and its bubble and balanced rate.
+        const bool pipeline = job && plan.scenario.stages.size() > 1;
         EXPECT_EQ(text.count(QStringLiteral("Levers: runtime after each")), job ? 1 : 0);
-        EXPECT_EQ(first.contains(QStringLiteral("Levers: runtime after each")), job);
+        EXPECT_EQ(first.contains(QStringLiteral("Levers: runtime after each")), job && !pipeline);
+        EXPECT_EQ(first.contains(QStringLiteral("Pipeline Gantt")), pipeline);
+        EXPECT_EQ(first.contains(QStringLiteral("balanced into")), pipeline);
+        // The answer's sentence opens the job's summary.
+        if (job) {
+            EXPECT_TRUE(first.contains(QStringLiteral("Answer"))) << first.toStdString();
+        }
         // The labeling and job ETA calculators hold their examples in every preset.
         EXPECT_FALSE(text.contains(QStringLiteral("Labeling effort")));
         EXPECT_FALSE(text.contains(QStringLiteral("Training job ETA from a canary")));
@@ -550,7 +559,8 @@ TEST(Report, TheSummaryIsTheFirstPageWithTheQuestionAndTheAnswer)
         << first.toStdString();
     EXPECT_TRUE(first.contains(h.runtime));
     EXPECT_TRUE(first.contains(QStringLiteral("Biggest lever")));
-    EXPECT_TRUE(first.contains(QStringLiteral("Levers: runtime after each")));
+    // A pipeline's picture is its Gantt (issue 52).
+    EXPECT_TRUE(first.contains(QStringLiteral("Pipeline Gantt")));
     EXPECT_TRUE(first.simplified().contains(QStringLiteral("feature fetch at 500 ms per user")));
     // The summary page stands alone: the inputs start on the next.
     EXPECT_FALSE(hasLine(first, QStringLiteral("Inputs")));

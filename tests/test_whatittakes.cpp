@@ -260,13 +260,16 @@ TEST(WhatItTakesPlane, WorkersAndKeepFractionByHand)
     EXPECT_FALSE(plane.meetsNow);
     EXPECT_DOUBLE_EQ(plane.plan.runtimeSeconds, 190);
     // The axes: workers from a third of 10 (4 on the grid) to thirty times (no single answer),
-    // keep from a third of its answer 0.526 (0.175) up to its bound 1, both on log axes.
+    // the practical range; keep, a fraction, over its field's own limits: (0, 1] on its 0.001
+    // grid. Both on log axes.
     EXPECT_EQ(plane.x.low, 4);
     EXPECT_EQ(plane.x.high, 300);
     EXPECT_TRUE(plane.x.logScale);
-    EXPECT_EQ(plane.y.low, 0.176); // 0.526 / 3 = 0.17533, the grid's next 0.176
+    EXPECT_FALSE(plane.x.fieldLimits);
+    EXPECT_EQ(plane.y.low, 0.001);
     EXPECT_EQ(plane.y.high, 1);
     EXPECT_TRUE(plane.y.logScale);
+    EXPECT_TRUE(plane.y.fieldLimits);
     ASSERT_EQ(plane.xs.size(), plane.boundary.size());
     const auto byHand = [](double workers) {
         return std::floor(0.1 / (0.1 + 0.9 / workers) * 1000 + 1e-9) / 1000;
@@ -287,7 +290,7 @@ TEST(WhatItTakesPlane, WorkersAndKeepFractionByHand)
         ++drawn;
         const double dx =
             std::log(n / 4) / std::log(300.0 / 4) - std::log(10.0 / 4) / std::log(75.0);
-        const double dy = std::log(keep) / std::log(1 / 0.176);
+        const double dy = std::log(keep) / std::log(1 / 0.001);
         if (std::hypot(dx, dy) < nearestDistance) {
             nearestDistance = std::hypot(dx, dy);
             nearest = std::pair{n, keep};
@@ -298,12 +301,12 @@ TEST(WhatItTakesPlane, WorkersAndKeepFractionByHand)
                   std::find(plane.xs.begin(), plane.xs.end(), 10.0) - plane.xs.begin())],
               0.526); // the plan's own worker count: keep alone
     // The cheapest: cost = N x keep x 1,000 (0.1 + 0.9 / N) / 3,600 x $3.6 = keep (0.1 N + 0.9)
-    // dollars, least at the fewest workers that meet at the least keep on the plane, 0.368:
-    // 0.368 <= 0.1 / (0.1 + 0.9 / N) from N = 5.24, the first grid column from 6 workers.
+    // dollars, least at the fewest workers on the plane at the least keep, the field's 0.001:
+    // the model puts no price on users not scored, so it is where the keep fraction stops.
     ASSERT_TRUE(plane.cheapest);
-    EXPECT_EQ(plane.cheapest->y, 0.176);
+    EXPECT_EQ(plane.cheapest->y, 0.001);
     EXPECT_EQ(plane.cheapest->x, 4);
-    EXPECT_NEAR(plane.cheapest->cost, 0.176 * (0.1 * 4 + 0.9), 1e-12);
+    EXPECT_NEAR(plane.cheapest->cost, 0.001 * (0.1 * 4 + 0.9), 1e-12);
     EXPECT_LE(plane.cheapest->runtimeSeconds, 100);
     // The nearest: the boundary point closest to (10, 1) across the axes' spans.
     ASSERT_TRUE(plane.nearest);
@@ -312,6 +315,137 @@ TEST(WhatItTakesPlane, WorkersAndKeepFractionByHand)
     EXPECT_EQ(plane.nearest->y, nearest->second);
     EXPECT_GT(plane.nearest->x, 10); // more workers and less pruning: a move of both
     EXPECT_GT(plane.nearest->y, 0.526);
+}
+
+// The keep fraction's corner: in the plan above the cheapest is the least keep fraction at the
+// fewest workers drawn, because the model puts no price on users not scored; cost falls all the
+// way to the keep fraction's limit. The plane does not lead with it: it leads with the smallest
+// move, which is no axis's end, and says why the cheapest does not lead.
+TEST(WhatItTakesPlane, TheKeepFractionsCornerDoesNotLead)
+{
+    Scenario s = thousandSecondJob();
+    s.workload.parallelFraction = 0.9;
+    s.goal.deadlineSeconds = 100;
+    s.goal.pricePerWorkerHour = 3.6;
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    const whatittakes::Plane plane =
+        whatittakes::plane(s, false, QStringLiteral("workload.workers"),
+                           QStringLiteral("workload.keep_fraction"), single);
+    ASSERT_TRUE(plane.active) << plane.reason.toStdString();
+    ASSERT_TRUE(plane.cheapest && plane.nearest);
+    EXPECT_EQ(plane.cheapest->x, plane.x.low);
+    EXPECT_EQ(plane.cheapest->y, plane.y.low);
+    EXPECT_TRUE(plane.leadsWithNearest);
+    EXPECT_EQ(plane.leadReason, whatittakes::PlaneLead::CheapestAtEnd);
+    EXPECT_EQ(plane.endKey, QStringLiteral("workload.keep_fraction"));
+    // The lead point is inside both spans: a move the plan makes, not where an axis stops.
+    EXPECT_EQ(plane.nearest->x, 11);
+    EXPECT_EQ(plane.nearest->y, 0.55); // 0.1 / (0.1 + 0.9 / 11) = 0.55
+    EXPECT_GT(plane.nearest->x, plane.x.low);
+    EXPECT_LT(plane.nearest->x, plane.x.high);
+    EXPECT_GT(plane.nearest->y, plane.y.low);
+    EXPECT_LT(plane.nearest->y, plane.y.high);
+    const QStringList lines = explain::planeLines(plane);
+    ASSERT_EQ(lines.size(), 4);
+    EXPECT_EQ(lines[2].toStdString(), "Smallest move that meets it: 11 workers and keep fraction "
+                                      "0.55: $1.10, runtime 100 seconds.");
+    EXPECT_EQ(lines[3].toStdString(),
+              "Cheapest in the model: 4 workers and keep fraction 0.001: < $0.01, runtime 325 ms; "
+              "at the keep fraction's limit, where the cost still falls.");
+}
+
+// A bounded lever's axis is its field's own limits, on its grid: the keep fraction's (0, 1] from
+// its first grid step, p's [0, 1] whole, whichever axis it is on; the workers' field runs to a
+// billion, so their axis is the practical range around the plan. Every axis labels at least 3
+// ticks, on the values and in the texts given here.
+TEST(WhatItTakesPlane, ABoundedLeverSpansItsFieldsLimits)
+{
+    Scenario s = thousandSecondJob();
+    s.workload.parallelFraction = 0.9;
+    s.goal.deadlineSeconds = 100;
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    const fieldregistry::Field *keep =
+        fieldregistry::find(QLatin1StringView("workload.keep_fraction"));
+    const fieldregistry::Field *p =
+        fieldregistry::find(QLatin1StringView("workload.parallel_fraction"));
+    ASSERT_TRUE(keep && p);
+    const whatittakes::Plane plane =
+        whatittakes::plane(s, false, QStringLiteral("workload.keep_fraction"),
+                           QStringLiteral("workload.parallel_fraction"), single);
+    ASSERT_TRUE(plane.active) << plane.reason.toStdString();
+    // The keep fraction's minimum is exclusive: its first grid step above it.
+    ASSERT_TRUE(keep->spec->minExclusive);
+    EXPECT_EQ(plane.x.low, keep->spec->min + std::pow(10.0, -keep->decimals));
+    EXPECT_EQ(plane.x.low, 0.001);
+    EXPECT_EQ(plane.x.high, keep->spec->max);
+    EXPECT_TRUE(plane.x.fieldLimits);
+    EXPECT_EQ(plane.y.low, p->spec->min);
+    EXPECT_EQ(plane.y.high, p->spec->max);
+    EXPECT_TRUE(plane.y.fieldLimits);
+    EXPECT_EQ(plane.x.tickTexts, QStringList({QStringLiteral("0.001"), QStringLiteral("0.01"),
+                                              QStringLiteral("0.1"), QStringLiteral("1")}));
+    EXPECT_EQ(plane.x.ticks, (std::vector<double>{0.001, 0.01, 0.1, 1}));
+    EXPECT_EQ(plane.y.tickTexts,
+              QStringList({QStringLiteral("0.0"), QStringLiteral("0.2"), QStringLiteral("0.4"),
+                           QStringLiteral("0.6"), QStringLiteral("0.8"), QStringLiteral("1.0")}));
+    // The workers: a third of 10 (4) to thirty times (300), labelled in 1-2-5 steps.
+    const whatittakes::Plane workers =
+        whatittakes::plane(s, false, QStringLiteral("workload.workers"),
+                           QStringLiteral("workload.keep_fraction"), single);
+    EXPECT_FALSE(workers.x.fieldLimits);
+    EXPECT_EQ(workers.x.low, 4);
+    EXPECT_EQ(workers.x.high, 300);
+    EXPECT_EQ(workers.x.tickTexts,
+              QStringList({QStringLiteral("5"), QStringLiteral("10"), QStringLiteral("20"),
+                           QStringLiteral("50"), QStringLiteral("100"), QStringLiteral("200")}));
+    // p's axis is sampled more densely over its practical range, where the plan's question is.
+    const whatittakes::Plane acrossP =
+        whatittakes::plane(s, false, QStringLiteral("workload.parallel_fraction"),
+                           QStringLiteral("workload.workers"), single);
+    EXPECT_EQ(acrossP.x.low, 0);
+    EXPECT_EQ(acrossP.x.high, 1);
+    const auto inPractical = std::count_if(acrossP.xs.begin(), acrossP.xs.end(),
+                                           [](double x) { return x >= 0.88 && x <= 1; });
+    EXPECT_GE(inPractical, 24);
+    for (const whatittakes::Plane *each : {&plane, &workers, &acrossP}) {
+        for (const whatittakes::PlaneAxis *axis : {&each->x, &each->y}) {
+            EXPECT_GE(axis->ticks.size(), 3u) << axis->key.toStdString();
+            EXPECT_EQ(static_cast<qsizetype>(axis->ticks.size()), axis->tickTexts.size());
+        }
+    }
+}
+
+// When cost does not separate the points the plane leads with the smallest move. At p = 1 the
+// job costs its work at any worker count: 1,000 s x $3.60 / 3,600 = $1.00. The plan (10 workers,
+// p = 0.99, 109 s) misses 100 s; p to 1 at its own 10 workers is the smallest move and costs the
+// same as the cheapest (the fastest of the $1.00 points, the most workers drawn).
+TEST(WhatItTakesPlane, TheSmallestMoveLeadsWhenCostsTie)
+{
+    Scenario s = thousandSecondJob();
+    s.workload.parallelFraction = 0.99;
+    s.goal.deadlineSeconds = 100;
+    s.goal.pricePerWorkerHour = 3.6;
+    const whatittakes::Result single = whatittakes::whatItTakes(s, false);
+    const whatittakes::Plane plane =
+        whatittakes::plane(s, false, QStringLiteral("workload.workers"),
+                           QStringLiteral("workload.parallel_fraction"), single);
+    ASSERT_TRUE(plane.active) << plane.reason.toStdString();
+    EXPECT_FALSE(plane.meetsNow);
+    ASSERT_TRUE(plane.cheapest && plane.nearest);
+    EXPECT_NEAR(plane.cheapest->cost, 1.0, 1e-9);
+    EXPECT_EQ(plane.cheapest->y, 1);
+    EXPECT_EQ(plane.nearest->x, 10);
+    EXPECT_EQ(plane.nearest->y, 1);
+    EXPECT_NEAR(plane.nearest->cost, 1.0, 1e-9);
+    EXPECT_TRUE(plane.leadsWithNearest);
+    EXPECT_EQ(plane.leadReason, whatittakes::PlaneLead::CostTies);
+    const QStringList lines = explain::planeLines(plane);
+    ASSERT_EQ(lines.size(), 4);
+    EXPECT_EQ(lines[2].toStdString(), "Smallest move that meets it: 10 workers and parallel "
+                                      "fraction p 1: $1.00, runtime 100 seconds.");
+    EXPECT_TRUE(lines[3].endsWith(QStringLiteral(", no cheaper than the smallest move (within "
+                                                 "1 %).")))
+        << lines[3].toStdString();
 }
 
 TEST(WhatItTakesPlane, NoPlaneWithoutADeadlineOrALever)

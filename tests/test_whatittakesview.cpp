@@ -229,7 +229,10 @@ TEST(WhatItTakesWindow, TwoLeversPickAndApplyTheCheapest)
     EXPECT_EQ(view->chart()->boundaryGraph()->dataCount(), static_cast<int>(plane.xs.size()));
     EXPECT_EQ(view->chart()->planMarker()->data()->at(0)->key, 10'000);
     EXPECT_EQ(view->summaryText(), explain::planeLines(plane).mid(2).join(QLatin1Char('\n')));
-    EXPECT_TRUE(view->summaryText().startsWith(QStringLiteral("Cheapest that meets it: ")));
+    // The latency costs nothing in the model, so the cheapest is where the axes stop: the
+    // smallest move leads.
+    EXPECT_TRUE(view->summaryText().startsWith(QStringLiteral("Smallest move that meets it: ")))
+        << view->summaryText().toStdString();
 
     // Pick p up: one undo step, saved in the file.
     const int pIndex = view->upBox()->findData(QStringLiteral("workload.parallel_fraction"));
@@ -265,6 +268,77 @@ TEST(WhatItTakesWindow, TwoLeversPickAndApplyTheCheapest)
     doc->undoStack()->undo();
     EXPECT_EQ(doc->scenario().workload.workers, 10'000);
     EXPECT_EQ(doc->scenario().workload.latencyMs, 1000);
+}
+
+namespace {
+/// An axis's labelled ticks as the chart draws them: (value, text) in order.
+QStringList tickTexts(QCPAxis *axis)
+{
+    const auto ticker = axis->ticker().dynamicCast<QCPAxisTickerText>();
+    return ticker ? QStringList(ticker->ticks().values()) : QStringList();
+}
+} // namespace
+
+// The nightly job (p = 0.98) within 24 hours on workers and the keep fraction, the default pair:
+// the cheapest is the keep fraction's limit at the fewest workers drawn, because the model puts
+// no price on users not scored. The tab leads with the smallest move (its sentence, its button
+// and its legend entry first, its marker the larger), and both axes label readable ticks.
+TEST(WhatItTakesWindow, TwoLeversLeadWithTheSmallestMoveOnReadableAxes)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    plan.scenario.goal.deadlineSeconds = 24 * 3600.0;
+    doc->load(plan, QString());
+    PlaneView *view = window.planeView();
+    window.answers()->setCurrentWidget(view);
+    const whatittakes::Plane &plane = doc->planResult().plane;
+    ASSERT_TRUE(plane.active);
+    EXPECT_TRUE(plane.leadsWithNearest);
+    EXPECT_EQ(plane.leadReason, whatittakes::PlaneLead::CheapestAtEnd);
+    EXPECT_EQ(view->summaryText().toStdString(),
+              "Smallest move that meets it: 10,000 workers and keep fraction 0.001: $83,741.67, "
+              "runtime 16.75 hours.\n"
+              "Cheapest in the model: 3,334 workers and keep fraction 0.001: $28,191.67, "
+              "runtime 16.91 hours; at the keep fraction's limit, where the cost still falls.");
+
+    // The axes: the keep fraction over its field's limits in decades, the workers in 1-2-5.
+    PlaneChart *chart = view->chart();
+    EXPECT_EQ(tickTexts(chart->yAxis), QStringList({QStringLiteral("0.001"), QStringLiteral("0.01"),
+                                                    QStringLiteral("0.1"), QStringLiteral("1")}));
+    EXPECT_EQ(tickTexts(chart->xAxis),
+              QStringList({QStringLiteral("5,000"), QStringLiteral("10,000"),
+                           QStringLiteral("20,000"), QStringLiteral("50,000"),
+                           QStringLiteral("100,000"), QStringLiteral("200,000")}));
+    // Every marker inside the drawn range, with room to its edge: the keep fraction's 0.001 is
+    // the span's end, not the chart's.
+    EXPECT_LT(chart->yAxis->range().lower, 0.001);
+    EXPECT_LT(chart->xAxis->range().lower, 3334);
+
+    // The lead marker is drawn larger and listed first; its button comes first.
+    EXPECT_GT(chart->nearestMarker()->scatterStyle().size(),
+              chart->cheapestMarker()->scatterStyle().size());
+    EXPECT_EQ(chart->nearestMarker()->data()->at(0)->key, 10'000);
+    EXPECT_EQ(chart->nearestMarker()->data()->at(0)->value, 0.001);
+    QCPAbstractLegendItem *second = chart->legend->item(1);
+    ASSERT_NE(second, nullptr);
+    EXPECT_EQ(chart->legend->itemWithPlottable(chart->nearestMarker()), second);
+    window.grab(); // lays the row out
+    EXPECT_LT(view->applyNearestButton()->x(), view->applyCheapestButton()->x());
+
+    // p on the other axis: its field's limits, 0 to 1, labelled at one precision.
+    plan.scenario.goal.levers[1] = QStringLiteral("workload.parallel_fraction");
+    doc->load(plan, QString());
+    EXPECT_EQ(tickTexts(chart->yAxis),
+              QStringList({QStringLiteral("0.0"), QStringLiteral("0.2"), QStringLiteral("0.4"),
+                           QStringLiteral("0.6"), QStringLiteral("0.8"), QStringLiteral("1.0")}));
+    // At p = 1 every worker count costs the same: the smallest move leads.
+    EXPECT_EQ(doc->planResult().plane.leadReason, whatittakes::PlaneLead::CostTies);
+    EXPECT_TRUE(view->summaryText().startsWith(
+        QStringLiteral("Smallest move that meets it: 34,734 workers and parallel fraction p 1: ")))
+        << view->summaryText().toStdString();
 }
 
 // Options made in the window: the dialog names the key a bad override is refused at and waits;

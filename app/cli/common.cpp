@@ -3,6 +3,8 @@
 
 #include "app/cli/common.h"
 
+#include "core/plan/explain.h"
+
 #include <QJsonDocument>
 
 #include <algorithm>
@@ -218,7 +220,14 @@ QJsonArray sensitivityJson(const uncertainty::Result &result)
 
 QJsonObject planeAxisJson(const whatittakes::PlaneAxis &axis)
 {
+    QJsonArray ticks;
+    for (const double tick : axis.ticks)
+        ticks.append(tick);
     return QJsonObject{{QStringLiteral("lever"), axis.lever},
+                       {QStringLiteral("span"), axis.fieldLimits ? QStringLiteral("field_limits")
+                                                                 : QStringLiteral("practical")},
+                       {QStringLiteral("ticks"), ticks},
+                       {QStringLiteral("tick_texts"), QJsonArray::fromStringList(axis.tickTexts)},
                        {QStringLiteral("key"), axis.key},
                        {QStringLiteral("unit"), axis.unit},
                        {QStringLiteral("current"), axis.current},
@@ -239,6 +248,22 @@ QJsonValue planePointJson(const std::optional<whatittakes::PlanePoint> &point)
                        {QStringLiteral("cost"), point->cost}};
 }
 
+/// The plane's lead reason as a JSON word.
+QString leadReasonKey(whatittakes::PlaneLead reason)
+{
+    switch (reason) {
+    case whatittakes::PlaneLead::Cheapest:
+        return QStringLiteral("cheapest");
+    case whatittakes::PlaneLead::CostSeparates:
+        return QStringLiteral("cost_separates");
+    case whatittakes::PlaneLead::CostTies:
+        return QStringLiteral("cost_ties");
+    case whatittakes::PlaneLead::CheapestAtEnd:
+        return QStringLiteral("cheapest_at_end");
+    }
+    return {};
+}
+
 QJsonValue planeJson(const whatittakes::Plane &plane)
 {
     if (!plane.active)
@@ -251,18 +276,24 @@ QJsonValue planeJson(const whatittakes::Plane &plane)
         boundary.append(QJsonObject{{QStringLiteral("x"), plane.xs[i]},
                                     {QStringLiteral("y"), orNull(plane.boundary[i])},
                                     {QStringLiteral("far"), orNull(plane.farEdge[i])}});
-    return QJsonObject{{QStringLiteral("x"), planeAxisJson(plane.x)},
-                       {QStringLiteral("y"), planeAxisJson(plane.y)},
-                       {QStringLiteral("deadline_seconds"), plane.deadlineOn
-                                                                ? QJsonValue(plane.deadlineSeconds)
-                                                                : QJsonValue(QJsonValue::Null)},
-                       {QStringLiteral("budget"), orNull(plane.budget)},
-                       {QStringLiteral("currency"), plane.currency},
-                       {QStringLiteral("plan"), planePointJson(plane.plan)},
-                       {QStringLiteral("meets"), plane.meetsNow},
-                       {QStringLiteral("boundary"), boundary},
-                       {QStringLiteral("cheapest"), planePointJson(plane.cheapest)},
-                       {QStringLiteral("nearest"), planePointJson(plane.nearest)}};
+    return QJsonObject{
+        {QStringLiteral("x"), planeAxisJson(plane.x)},
+        {QStringLiteral("y"), planeAxisJson(plane.y)},
+        {QStringLiteral("deadline_seconds"),
+         plane.deadlineOn ? QJsonValue(plane.deadlineSeconds) : QJsonValue(QJsonValue::Null)},
+        {QStringLiteral("budget"), orNull(plane.budget)},
+        {QStringLiteral("currency"), plane.currency},
+        {QStringLiteral("plan"), planePointJson(plane.plan)},
+        {QStringLiteral("meets"), plane.meetsNow},
+        {QStringLiteral("boundary"), boundary},
+        {QStringLiteral("cheapest"), planePointJson(plane.cheapest)},
+        {QStringLiteral("nearest"), planePointJson(plane.nearest)},
+        {QStringLiteral("lead"),
+         plane.leadsWithNearest ? QStringLiteral("nearest") : QStringLiteral("cheapest")},
+        {QStringLiteral("lead_reason"), leadReasonKey(plane.leadReason)},
+        {QStringLiteral("end_key"),
+         plane.endKey.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(plane.endKey)},
+        {QStringLiteral("lines"), QJsonArray::fromStringList(explain::planeLines(plane))}};
 }
 
 QJsonValue whatItTakesJson(const whatittakes::Result &result, const whatittakes::Plane &plane)

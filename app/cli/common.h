@@ -169,10 +169,13 @@ QJsonArray sensitivityJson(const uncertainty::Result &result);
 /// What it would take: null without a deadline or a budget, else {deadline_seconds,
 /// budget, cost, runtime_seconds, meets, levers: [{lever, key, unit, current, needed,
 /// direction, change, change_text, possible, reason, runtime_seconds, choice, cost}], plane:
-/// {x, y: {lever, key, unit, current, low, high, log_scale, direction}, deadline_seconds,
-/// budget, currency, plan, meets, boundary: [{x, y, far}], cheapest, nearest: {x, y,
-/// runtime_seconds, cost}} or {reason}}; `change` is needed / current - 1. The plane answers
-/// for the levers' target: deadline_seconds null without one, budget null without one.
+/// {x, y: {lever, span, ticks, tick_texts, key, unit, current, low, high, log_scale,
+/// direction}, deadline_seconds, budget, currency, plan, meets, boundary: [{x, y, far}],
+/// cheapest, nearest: {x, y, runtime_seconds, cost}, lead, lead_reason, end_key, lines} or
+/// {reason}}; `change` is needed / current - 1. The plane answers for the levers' target:
+/// deadline_seconds null without one, budget null without one. `span` is field_limits or
+/// practical; `lead` (nearest or cheapest) is the point the window leads with, `lines` its
+/// sentences.
 QJsonValue whatItTakesJson(const whatittakes::Result &result, const whatittakes::Plane &plane);
 
 } // namespace pipeplan::cli

@@ -172,6 +172,16 @@ int runEval(const Flags &flags, QTextStream &out)
         object.insert(QStringLiteral("what_it_takes"),
                       whatItTakesJson(evaluated.whatItTakes, evaluated.plane));
         object.insert(QStringLiteral("options"), optionsJson(evaluated.options));
+        // The window's headline: one sentence and at most four numbers (issue 52).
+        const summary::JobAnswer answer = summary::jobAnswer(evaluated);
+        QJsonObject numbers;
+        for (const summary::AnswerNumber &number : answer.numbers)
+            numbers.insert(number.key, QJsonObject{{QStringLiteral("caption"), number.caption},
+                                                   {QStringLiteral("value"), number.value},
+                                                   {QStringLiteral("exact"), number.exact}});
+        object.insert(QStringLiteral("answer"),
+                      QJsonObject{{QStringLiteral("sentence"), answer.sentence},
+                                  {QStringLiteral("numbers"), numbers}});
         if (baseline) {
             const Comparison &c = *evaluated.baseline.comparison;
             QJsonArray baselineRows;
@@ -204,6 +214,8 @@ int runEval(const Flags &flags, QTextStream &out)
     const Scenario &s = evaluated.inForce;
     const explain::Headline h = explain::headline(s, r);
     out << s.name << '\n';
+    // The answer first, as the window's headline says it; the details under it.
+    out << summary::jobAnswer(evaluated).sentence << "\n\n";
     std::vector<std::pair<QString, QString>> rows{
         {QStringLiteral("Total predictions"), h.totalPredictions},
         {QStringLiteral("Runtime at ") +

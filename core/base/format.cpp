@@ -65,15 +65,24 @@ QString milliseconds(double ms)
 }
 
 namespace {
-QString withUnit(double value, const char *singular, const char *plural)
+QString withUnit(const QString &number, const char *singular, const char *plural)
 {
-    const QString number = trimmed(value, 2);
     return number + QLatin1Char(' ') +
            QLatin1String(number == QLatin1String("1") ? singular : plural);
 }
-} // namespace
 
-QString duration(double seconds)
+QString twoDecimals(double value)
+{
+    return trimmed(value, 2);
+}
+
+QString threeSignificant(double value)
+{
+    return significant(value, 3);
+}
+
+/// A duration in its best unit (see duration()), the number written by `number`.
+QString durationWith(double seconds, QString (*number)(double))
 {
     using namespace units;
     if (!std::isfinite(seconds))
@@ -81,16 +90,40 @@ QString duration(double seconds)
     if (seconds > 0 && seconds < 1e-3)
         return milliseconds(seconds * 1000.0);
     if (seconds < 1.0)
-        return trimmed(seconds * 1000.0, 2) + QStringLiteral(" ms");
+        return number(seconds * 1000.0) + QStringLiteral(" ms");
     if (seconds < 2 * kSecondsPerMinute)
-        return withUnit(seconds, "second", "seconds");
+        return withUnit(number(seconds), "second", "seconds");
     if (seconds < 2 * kSecondsPerHour)
-        return withUnit(toMinutes(seconds), "minute", "minutes");
+        return withUnit(number(toMinutes(seconds)), "minute", "minutes");
     if (seconds < 3 * kSecondsPerDay)
-        return withUnit(toHours(seconds), "hour", "hours");
+        return withUnit(number(toHours(seconds)), "hour", "hours");
     if (seconds < 2 * kSecondsPerYear)
-        return withUnit(toDays(seconds), "day", "days");
-    return withUnit(toYears(seconds), "year", "years");
+        return withUnit(number(toDays(seconds)), "day", "days");
+    return withUnit(number(toYears(seconds)), "year", "years");
+}
+} // namespace
+
+QString significant(double value, int digits)
+{
+    if (value == 0 || !std::isfinite(value))
+        return grouped(value, 0);
+    // The decimals that keep `digits` figures: 697.85 -> "698", 83.333 -> "83.3", 0.0273 ->
+    // "0.0273"; a whole part longer than `digits` is rounded too (18,055 -> "18,100").
+    const int magnitude = static_cast<int>(std::floor(std::log10(std::fabs(value))));
+    const int shift = digits - 1 - magnitude;
+    const double scale = std::pow(10.0, shift);
+    const double rounded = std::round(value * scale) / scale;
+    return trimmed(rounded, std::max(0, shift));
+}
+
+QString duration(double seconds)
+{
+    return durationWith(seconds, twoDecimals);
+}
+
+QString roundedDuration(double seconds)
+{
+    return durationWith(seconds, threeSignificant);
 }
 
 QString signedDuration(double seconds)
@@ -241,6 +274,22 @@ QString money(double amount, const QString &currencyCode)
     const QString number = belowACent ? QStringLiteral("0.01") : grouped(std::fabs(amount), 2);
     const QString sign = (belowACent ? QStringLiteral("< ") : QString()) +
                          (amount < 0 ? QStringLiteral("\u2212") : QString());
+    if (const QString symbol = currencySymbol(currencyCode); !symbol.isEmpty())
+        return sign + symbol + number;
+    return sign + currencyCode + QLatin1Char(' ') + number;
+}
+
+QString roundedMoney(double amount, const QString &currencyCode)
+{
+    const double magnitude = std::fabs(amount);
+    if (magnitude < 1000)
+        return money(amount, currencyCode);
+    // Millions and billions by their letter, as a planning slide writes them; below, the amount
+    // to three figures, grouped ("$18,100").
+    QString number = magnitude >= 1e9   ? significant(magnitude / 1e9, 3) + QLatin1Char('B')
+                     : magnitude >= 1e6 ? significant(magnitude / 1e6, 3) + QLatin1Char('M')
+                                        : significant(magnitude, 3);
+    const QString sign = amount < 0 ? QStringLiteral("\u2212") : QString();
     if (const QString symbol = currencySymbol(currencyCode); !symbol.isEmpty())
         return sign + symbol + number;
     return sign + currencyCode + QLatin1Char(' ') + number;

@@ -27,6 +27,15 @@ QString milliseconds(double ms);
 /// (below 1 s in ms), below 2 hours in minutes, below 3 days in hours, below 2 years in days.
 QString duration(double seconds);
 
+/// A duration in the same unit as duration(), to three significant figures, as a decision
+/// needs it: "698 days", "83.3 hours", "95.1 years", "25 minutes" (the headline's answer; the
+/// exact value is duration()'s).
+QString roundedDuration(double seconds);
+
+/// `value` to `digits` significant figures, grouped, trailing zeros dropped: significant(
+/// 697.85, 3) = "698", significant(0.027346, 3) = "0.0273", significant(18055, 3) = "18,100".
+QString significant(double value, int digits);
+
 /// A change of duration with its sign: "+3.83 minutes", "-12 seconds", "+0 ms".
 QString signedDuration(double seconds);
 
@@ -86,5 +95,10 @@ QString currencySymbol(const QString &code);
 /// An amount of money as a planning document writes it, two decimals, grouped: "$18,055.56",
 /// "€2.50", "CHF 1,200.00".
 QString money(double amount, const QString &currencyCode);
+
+/// An amount to three significant figures, millions and billions by their letter: "$83.7M",
+/// "$1.2B", "$18,100", and below 1,000 as money() writes it ("$2.78"). The headline's answer;
+/// the exact amount is money()'s.
+QString roundedMoney(double amount, const QString &currencyCode);
 
 } // namespace pipeplan::format

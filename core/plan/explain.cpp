@@ -754,16 +754,23 @@ QString costPercentiles(const uncertainty::Result &result)
              format::money(p.p90, result.currency));
 }
 
+QString chancePercent(const uncertainty::Result &result)
+{
+    if (!result.active || !result.pMeetDeadline)
+        return {};
+    // Never "0 %" or "100 %" for a chance that is neither.
+    const double percent = *result.pMeetDeadline * 100;
+    return percent > 0 && percent < 0.5      ? QStringLiteral("< 1")
+           : percent < 100 && percent > 99.5 ? QStringLiteral("> 99")
+                                             : format::grouped(percent, 0);
+}
+
 QString chanceToMeet(const uncertainty::Result &result)
 {
     if (!result.active || !result.pMeetDeadline)
         return {};
-    const double percent = *result.pMeetDeadline * 100;
-    const QString chance = percent > 0 && percent < 0.5      ? QStringLiteral("< 1")
-                           : percent < 100 && percent > 99.5 ? QStringLiteral("> 99")
-                                                             : format::grouped(percent, 0);
     return QStringLiteral("%1 % to finish within %2")
-        .arg(chance, format::duration(result.deadlineSeconds));
+        .arg(chancePercent(result), format::duration(result.deadlineSeconds));
 }
 
 std::vector<QStringList> rangeRows(const Scenario &scenario)
@@ -896,11 +903,32 @@ QStringList planeLines(const whatittakes::Plane &plane)
         lines << QStringLiteral("No combination on this plane meets %1.").arg(planeTarget(plane));
         return lines;
     }
-    lines << QStringLiteral("Cheapest that meets it: ") + planePointText(plane, *plane.cheapest) +
-                 QLatin1Char('.');
-    if (plane.nearest)
-        lines << QStringLiteral("Smallest move that meets it: ") +
-                     planePointText(plane, *plane.nearest) + QLatin1Char('.');
+    const QString nearest = plane.nearest ? QStringLiteral("Smallest move that meets it: ") +
+                                                planePointText(plane, *plane.nearest)
+                                          : QString();
+    QString cheapest =
+        QStringLiteral("Cheapest that meets it: ") + planePointText(plane, *plane.cheapest);
+    // Why the cheapest does not lead, after it: it costs no less than the smallest move, or it
+    // is where an axis stops (the model prices no loss from pruning or a faster model).
+    if (plane.leadReason == whatittakes::PlaneLead::CostTies) {
+        cheapest += QStringLiteral(", no cheaper than the smallest move (within %1 %)")
+                        .arg(format::trimmed(whatittakes::kCostTieRelative * 100, 1));
+    } else if (plane.leadReason == whatittakes::PlaneLead::CheapestAtEnd) {
+        const whatittakes::PlaneAxis &axis = plane.endKey == plane.x.key ? plane.x : plane.y;
+        cheapest = QStringLiteral("Cheapest in the model: ") +
+                   planePointText(plane, *plane.cheapest) +
+                   (axis.fieldLimits ? QStringLiteral("; at the %1's limit, where the cost still "
+                                                      "falls")
+                                     : QStringLiteral("; at the end of the %1 drawn, where the "
+                                                      "cost still falls"))
+                       .arg(axis.lever.toLower());
+    }
+    if (plane.leadsWithNearest)
+        lines << nearest + QLatin1Char('.') << cheapest + QLatin1Char('.');
+    else if (plane.nearest)
+        lines << cheapest + QLatin1Char('.') << nearest + QLatin1Char('.');
+    else
+        lines << cheapest + QLatin1Char('.');
     return lines;
 }
 

@@ -168,6 +168,8 @@ QString runtimePercentiles(const uncertainty::Result &result);
 QString costPercentiles(const uncertainty::Result &result);
 /// "73 % to finish within 8 hours" (rounded to a whole percent, "< 1 %" and "> 99 %" at the
 /// ends); empty without a deadline or a range.
+/// The chance to meet the deadline over the ranges in percent, as text: "62", "< 1", "> 99".
+QString chancePercent(const uncertainty::Result &result);
 QString chanceToMeet(const uncertainty::Result &result);
 /// The goal seek over the ranges in words: "P50 needs 102,057 workers, P90 119,509" (or that no
 /// count does); empty without a deadline or a range.
@@ -194,7 +196,8 @@ QString planePointText(const whatittakes::Plane &plane, const whatittakes::Plane
 /// the budget".
 QString planeTarget(const whatittakes::Plane &plane);
 /// The plane in words: the levers and the target (the deadline, the budget or both), the plan,
-/// the cheapest and the nearest combinations that meet it, or why there is no plane.
+/// the cheapest and the nearest combinations that meet it, the one the plane leads with first
+/// (Plane::leadsWithNearest) and why the cheapest does not lead, or why there is no plane.
 QStringList planeLines(const whatittakes::Plane &plane);
 
 } // namespace pipeplan::explain

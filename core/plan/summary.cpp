@@ -4,12 +4,14 @@
 
 #include "core/base/format.h"
 #include "core/plan/explain.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
 #include "core/project/planunits.h"
 
 #include <QLocale>
 
 #include <algorithm>
+#include <cmath>
 
 namespace pipeplan::summary {
 
@@ -231,6 +233,272 @@ QString deadlineVerdicts(const PlanResult &result)
         .arg(closedForm, format::grouped(simulated->trials, 0),
              format::duration(simulated->p50Seconds), tail,
              agree ? QString() : QStringLiteral(" (the two disagree: see Overheads & tail)"));
+}
+
+Binding binding(const Scenario &inForce, const ScenarioResult &r)
+{
+    const double p = inForce.workload.parallelFraction;
+    const double serialSeconds = r.workSeconds * (1 - p);
+    const double parallelSeconds = r.workSeconds * p / std::max(1.0, inForce.workload.workers);
+    const double overheadSeconds = std::max(0.0, r.effectiveRuntimeSeconds - r.runtimeSeconds);
+    if (r.overheads.enabled && overheadSeconds > std::max(serialSeconds, parallelSeconds))
+        return Binding::Overheads;
+    if (p < 1 && serialSeconds >= parallelSeconds)
+        return Binding::SerialPart;
+    return inForce.stages.size() > 1 && r.bottleneckIndex >= 0 ? Binding::Stage : Binding::Workers;
+}
+
+namespace {
+
+QString workersText(double workers)
+{
+    return format::count(workers,
+                         workers == 1 ? QStringLiteral("worker") : QStringLiteral("workers"));
+}
+
+/// "the serial 2 % alone takes 694 days"
+QString serialClause(const Scenario &s, const ScenarioResult &r)
+{
+    const double serialShare = 1 - s.workload.parallelFraction;
+    return QStringLiteral("the serial %1 % alone takes %2")
+        .arg(format::significant(serialShare * 100, 3),
+             format::roundedDuration(r.workSeconds * serialShare));
+}
+
+QString slowestStage(const Scenario &s, const ScenarioResult &r)
+{
+    const auto index = static_cast<size_t>(r.bottleneckIndex);
+    return index < s.stages.size() ? s.stages[index].name : QString();
+}
+
+/// What binds in a word or two, and how it is made.
+std::pair<QString, QString> bindingText(Binding binding, const Scenario &s, const ScenarioResult &r)
+{
+    const double p = s.workload.parallelFraction;
+    const double serialSeconds = r.workSeconds * (1 - p);
+    const double parallelSeconds = r.workSeconds * p / std::max(1.0, s.workload.workers);
+    const QString parts =
+        QStringLiteral("Serial part W' × (1 − p) = %1; parallel part W' × p / N = %2 at %3; "
+                       "overheads %4.")
+            .arg(format::duration(serialSeconds), format::duration(parallelSeconds),
+                 workersText(s.workload.workers),
+                 format::duration(std::max(0.0, r.effectiveRuntimeSeconds - r.runtimeSeconds)));
+    switch (binding) {
+    case Binding::SerialPart:
+        return {QStringLiteral("Serial part"),
+                QStringLiteral("The serial part binds: more workers cannot take the runtime "
+                               "below %1 (Amdahl's ceiling %2×). ")
+                        .arg(format::duration(serialSeconds), format::trimmed(r.maxSpeedup, 2)) +
+                    parts};
+    case Binding::Workers:
+        return {QStringLiteral("Workers"),
+                QStringLiteral("The parallel part binds: more workers shorten it. ") + parts};
+    case Binding::Stage:
+        return {
+            QStringLiteral("Stage %1").arg(slowestStage(s, r)),
+            QStringLiteral("The slowest stage, %1 at %2 per %3, sets the pace of the "
+                           "pipeline. ")
+                    .arg(slowestStage(s, r),
+                         format::milliseconds(r.stageMs[static_cast<size_t>(r.bottleneckIndex)]),
+                         s.workload.counted.one) +
+                parts};
+    case Binding::Overheads:
+        return {r.overheads.binding == Limit::Compute
+                    ? QStringLiteral("Overheads")
+                    : limitName(r.overheads.binding, s.overheads.sharedResourceName),
+                QStringLiteral("The overheads take the most of the runtime. ") +
+                    (r.overheads.kneeText.isEmpty() ? QString()
+                                                    : r.overheads.kneeText + QStringLiteral(". ")) +
+                    parts};
+    }
+    return {};
+}
+
+/// A margin with its sign, rounded: "+3.2 hours", "−697 days".
+QString roundedMargin(double marginSeconds)
+{
+    return (marginSeconds < 0 ? QStringLiteral("\u2212") : QStringLiteral("+")) +
+           format::roundedDuration(std::fabs(marginSeconds));
+}
+
+} // namespace
+
+JobAnswer jobAnswer(const PlanResult &result)
+{
+    const Scenario &s = result.inForce;
+    const ScenarioResult &r = result.model;
+    const uncertainty::Result &spread = result.uncertainty.result;
+    JobAnswer answer;
+    answer.binding = binding(s, r);
+    answer.overRanges = spread.active;
+    answer.runtimeSeconds = spread.active ? spread.runtimeSeconds.p50 : r.effectiveRuntimeSeconds;
+    const double runtime = answer.runtimeSeconds;
+    const double workers = s.workload.workers;
+    const QString at = QStringLiteral(" at ") + workersText(workers);
+    const QString p50 = spread.active ? QStringLiteral(" at the P50") : QString();
+
+    // The sentence: the verdict against the deadline when one is set, else the runtime; then
+    // what binds, in the words of what would change it.
+    const std::optional<double> deadlineSeconds = s.goal.deadlineSeconds;
+    if (deadlineSeconds) {
+        const QString limit = format::roundedDuration(*deadlineSeconds);
+        const double margin = *deadlineSeconds - runtime;
+        const QString chance =
+            spread.pMeetDeadline
+                ? QStringLiteral(" (chance %1 %)").arg(explain::chancePercent(spread))
+                : QString();
+        if (deadline::meets(runtime, *deadlineSeconds)) {
+            answer.sentence = QStringLiteral("Meets %1 with %2 to spare%3%4%5.")
+                                  .arg(limit, format::roundedDuration(margin), p50, chance, at);
+        } else {
+            answer.sentence = QStringLiteral("Misses %1 by %2%3%4")
+                                  .arg(limit, format::roundedDuration(-margin), p50, chance);
+            const double serialSeconds = r.workSeconds * (1 - s.workload.parallelFraction);
+            const std::optional<double> fewest = spread.active && !spread.fewest.empty()
+                                                     ? spread.fewest.front().workers
+                                                 : r.deadline ? r.deadline->withOverheads.workers
+                                                              : std::nullopt;
+            if (!deadline::meets(serialSeconds, *deadlineSeconds) &&
+                s.workload.parallelFraction < 1)
+                answer.sentence += QStringLiteral(": ") + serialClause(s, r) +
+                                   QStringLiteral("; workers cannot fix it.");
+            else if (fewest) {
+                answer.fewestWorkers = fewest;
+                answer.sentence += QStringLiteral(": %1 would meet it.").arg(workersText(*fewest));
+            } else if (r.deadline && !r.deadline->withOverheads.reason.isEmpty())
+                answer.sentence +=
+                    QStringLiteral(": ") + r.deadline->withOverheads.reason + QLatin1Char('.');
+            else
+                answer.sentence += QLatin1Char('.');
+        }
+    } else {
+        const QString lead = QStringLiteral("Takes %1%2%3")
+                                 .arg(format::roundedDuration(runtime),
+                                      spread.active ? QStringLiteral(" (P50)") : QString(), at);
+        switch (answer.binding) {
+        case Binding::SerialPart:
+            answer.sentence = lead + QStringLiteral(": ") + serialClause(s, r) +
+                              QStringLiteral(", so more workers barely help.");
+            break;
+        case Binding::Workers:
+            answer.sentence = lead + QStringLiteral("; more workers would shorten it.");
+            break;
+        case Binding::Stage:
+            answer.sentence =
+                lead +
+                QStringLiteral("; the %1 stage sets the pace at %2 per %3.")
+                    .arg(slowestStage(s, r),
+                         format::milliseconds(r.stageMs[static_cast<size_t>(r.bottleneckIndex)]),
+                         s.workload.counted.one);
+            break;
+        case Binding::Overheads:
+            answer.sentence = lead + QStringLiteral("; the overheads take most of it.");
+            break;
+        }
+    }
+    if (s.goal.budget && r.cost.total > *s.goal.budget)
+        answer.sentence.insert(
+            answer.sentence.size() - 1,
+            QStringLiteral("; over the %1 budget by %2")
+                .arg(format::roundedMoney(*s.goal.budget, r.cost.currency),
+                     format::roundedMoney(r.cost.total - *s.goal.budget, r.cost.currency)));
+
+    // The numbers: the runtime (P50 and P90 over the ranges), the cost, the margin, what binds.
+    const QString runtimeHow = explain::runtime(s, r);
+    if (spread.active) {
+        const QString over = QStringLiteral(" over the ranges (%1 samples): ")
+                                 .arg(format::grouped(spread.samples, 0));
+        answer.numbers.push_back(
+            {QStringLiteral("runtime"), QStringLiteral("Runtime P50") + at,
+             format::roundedDuration(spread.runtimeSeconds.p50),
+             QStringLiteral("P50") + over + format::duration(spread.runtimeSeconds.p50) +
+                 QStringLiteral(". At each range's median (the closed form): ") +
+                 format::duration(r.effectiveRuntimeSeconds) + QStringLiteral(". ") + runtimeHow});
+        answer.numbers.push_back(
+            {QStringLiteral("runtime_p90"), QStringLiteral("P90"),
+             format::roundedDuration(spread.runtimeSeconds.p90),
+             QStringLiteral("P90") + over + format::duration(spread.runtimeSeconds.p90) +
+                 QStringLiteral(" (P10 ") + format::duration(spread.runtimeSeconds.p10) +
+                 QStringLiteral(").")});
+        answer.numbers.push_back({QStringLiteral("cost"), QStringLiteral("Cost P50"),
+                                  format::roundedMoney(spread.cost.p50, spread.currency),
+                                  QStringLiteral("Cost") + over + explain::costPercentiles(spread) +
+                                      QStringLiteral(". At each range's median: ") +
+                                      explain::costLine(r.cost, result.hardware.current) +
+                                      QLatin1Char('.')});
+    } else {
+        answer.numbers.push_back({QStringLiteral("runtime"), QStringLiteral("Runtime") + at,
+                                  format::roundedDuration(runtime),
+                                  format::duration(runtime) + QStringLiteral(". ") + runtimeHow});
+        answer.numbers.push_back({QStringLiteral("cost"), QStringLiteral("Cost"),
+                                  format::roundedMoney(r.cost.total, r.cost.currency),
+                                  format::money(r.cost.total, r.cost.currency) +
+                                      QStringLiteral(": ") +
+                                      explain::costLine(r.cost, result.hardware.current) +
+                                      QStringLiteral(", every worker billed until the job ends.")});
+    }
+    if (deadlineSeconds) {
+        const double margin = *deadlineSeconds - runtime;
+        answer.numbers.push_back(
+            {QStringLiteral("margin"),
+             QStringLiteral("Margin to %1").arg(format::roundedDuration(*deadlineSeconds)),
+             roundedMargin(margin),
+             QStringLiteral("Deadline %1 − runtime %2 = %3.")
+                 .arg(format::duration(*deadlineSeconds), format::duration(runtime),
+                      format::signedDuration(margin)),
+             deadline::meets(runtime, *deadlineSeconds) ? AnswerNumber::Tone::Good
+                                                        : AnswerNumber::Tone::Bad});
+    }
+    const auto [bindsValue, bindsHow] = bindingText(answer.binding, s, r);
+    answer.numbers.push_back(
+        {QStringLiteral("binds"), QStringLiteral("What binds"), bindsValue, bindsHow});
+    return answer;
+}
+
+QString pipelineAnswer(const Scenario &inForce, const ScenarioResult &result)
+{
+    const Scenario &s = inForce;
+    const ScenarioResult &r = result;
+    if (s.stages.size() <= 1)
+        return {};
+    const PipelineSummary &p = r.pipeline;
+    const QString rate = s.workload.counted.many + QStringLiteral("/s");
+    return QStringLiteral("Bubble %1 (%2 %) at %3 microbatches; the %4 stage (%5) sets %6 %7; "
+                          "balanced into %8 stages of %9, %10 %7.")
+        .arg(format::trimmed(p.bubbleFraction, 3), format::trimmed(p.bubbleFraction * 100, 1),
+             format::grouped(s.microbatches, 0), slowestStage(s, r),
+             format::milliseconds(r.stageMs[static_cast<size_t>(r.bottleneckIndex)]),
+             format::trimmed(p.steadyRatePerSecond, 2), rate,
+             format::grouped(static_cast<double>(s.stages.size()), 0),
+             format::milliseconds(p.balancedStageMs))
+        .arg(format::trimmed(p.balancedRatePerSecond, 2));
+}
+
+QString runtimesCompared(const PlanResult &result)
+{
+    const uncertainty::Result &spread = result.uncertainty.result;
+    const SimulatedTail *simulated = result.simulation.ready();
+    const bool simulatedToo = simulated && simulated->result.trials > 0;
+    if (!spread.active && !simulatedToo)
+        return {};
+    QStringList lines;
+    lines << QStringLiteral("Closed form: %1, Amdahl's law with the overheads%2.")
+                 .arg(format::duration(result.model.effectiveRuntimeSeconds),
+                      spread.active ? QStringLiteral(", every range at its median") : QString());
+    if (spread.active)
+        lines << QStringLiteral("P50 over the ranges: %1, the middle of %2 samples of the "
+                                "ranges; the runtime is not linear in its inputs, so the middle "
+                                "of the runtimes is not the runtime of the middles. The headline "
+                                "shows this one.")
+                     .arg(format::duration(spread.runtimeSeconds.p50),
+                          format::grouped(spread.samples, 0));
+    if (simulatedToo)
+        lines << QStringLiteral("Simulated P50: %1, the middle of %2 trials of the tail "
+                                "simulation (Overheads & tail), stragglers and retries on top of "
+                                "the closed form.")
+                     .arg(format::duration(simulated->result.p50Seconds),
+                          format::grouped(simulated->result.trials, 0));
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace pipeplan::summary

@@ -67,4 +67,69 @@ std::optional<SimulatedDeadline> simulatedDeadline(const PlanResult &result);
 /// 24 minutes."). Empty when "Finish within" is off.
 QString deadlineVerdicts(const PlanResult &result);
 
+/// What sets the job's runtime, largest part first (the headline's "What binds").
+enum class Binding
+{
+    SerialPart, ///< W' x (1 - p) is at least the parallel part: more workers barely help
+    Workers,    ///< the parallel part W' x p / N is the larger: more workers shorten it
+    Stage,      ///< as Workers, on a plan of several stages: the slowest stage sets the pace
+    Overheads,  ///< the overheads (cold start, a shared cap, the coordinator) take the most
+};
+
+/// One number of the headline's answer, rounded to what a decision needs (three significant
+/// figures for durations, money and percentiles), with the exact value and how it is made for
+/// the tooltip, Show how and the CLI.
+struct AnswerNumber
+{
+    QString key;     ///< "runtime", "runtime_p90", "cost", "margin", "binds": the CLI's JSON keys
+    QString caption; ///< "Runtime at 10,000 workers", "Margin to 24 hours"
+    QString value;   ///< "698 days", "$83.7M", "−697 days", "Serial part"
+    QString exact;   ///< "697.85 days: ..." (the exact figure and its formula)
+    enum class Tone
+    {
+        Plain,
+        Good, ///< a margin to spare
+        Bad,  ///< a deadline missed
+    } tone = Tone::Plain;
+    bool operator==(const AnswerNumber &) const = default;
+};
+
+/// The batch job's answer in one sentence and at most four numbers (issue 52): the sentence
+/// answers the plan's question against its goal ("Misses 24 hours by 697 days: the serial 2 %
+/// alone takes 694 days; workers cannot fix it."), the numbers are the runtime (its P50 and
+/// P90 over the ranges when any is set), the cost, the margin to the deadline when one is set,
+/// and what binds (a name, no number). Everything else is Show how's.
+struct JobAnswer
+{
+    QString sentence;
+    std::vector<AnswerNumber> numbers; ///< at most four figures; "binds" is a name
+    Binding binding = Binding::Workers;
+    /// The runtime the sentence and the cards use: the closed form, or the P50 over the ranges.
+    double runtimeSeconds = 0;
+    bool overRanges = false; ///< runtimeSeconds is the P50 over the plan's ranges
+    /// When it misses and more workers would meet it: the fewest that do (by the closed form
+    /// with the overheads, or at the P50 over the ranges), as the sentence says and the
+    /// window's Apply sets.
+    std::optional<double> fewestWorkers;
+    bool operator==(const JobAnswer &) const = default;
+};
+
+/// Which part of T = W' (1 - p) + W' p / N (+ the overheads) is the largest: the serial part,
+/// the parallel part (the workers, or the slowest of several stages), or the overheads.
+Binding binding(const Scenario &inForce, const ScenarioResult &result);
+
+/// The job's answer from the plan's one result (the window's headline, the report's first page
+/// and `eval`'s "answer" say the same).
+JobAnswer jobAnswer(const PlanResult &result);
+
+/// A pipeline's answer in one line (seed 001): its bubble (p − 1) / (m + p − 1), the rate the
+/// slowest stage sets, and the rate re-cut into equal stages: "Bubble 0.273 (27.3 %) at 8
+/// microbatches; the score stage (20 ms) sets 50 users/s; balanced into 4 stages of 12.5 ms,
+/// 80 users/s." Empty for a job of one stage.
+QString pipelineAnswer(const Scenario &inForce, const ScenarioResult &result);
+
+/// Where the closed form, the P50 over the ranges and the simulated P50 all exist and differ:
+/// each named, with why it differs ("Show how"). Empty when there is only one.
+QString runtimesCompared(const PlanResult &result);
+
 } // namespace pipeplan::summary

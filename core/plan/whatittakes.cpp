@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <utility>
 
@@ -157,6 +158,9 @@ template <typename Meets> double bisect(double kBest, double kWorst, const Meets
 
 QString withUnit(const QString &text, const QString &unit)
 {
+    // One worker is "1 worker" ("at 1 workers", issue 52); units of measure keep their form.
+    if (text == QLatin1String("1") && unit == QLatin1String("workers"))
+        return QStringLiteral("1 worker");
     return unit.isEmpty() ? text : text + QLatin1Char(' ') + unit;
 }
 
@@ -546,12 +550,118 @@ bool linearAxis(const Lever &lever)
     return lever.input.slot == uncertainty::Slot::Parallel;
 }
 
-/// The axis of `lever`: its value now and its single-lever answer, a third of the span beyond
-/// them (p, linear) or a factor of three (log); without an answer, on to the field's bound in
-/// the helping direction (p) or a factor of thirty. Snapped to the field's grid.
-PlaneAxis axisOf(const Lever &lever, const Scenario &s, const Result &single, bool up)
+/// Whether `value` lies within [low, high], allowing for rounding in the tick arithmetic.
+bool withinSpan(double value, double low, double high)
+{
+    const double slack = 1e-9 * std::max(std::abs(low), std::abs(high));
+    return value >= low - slack && value <= high + slack;
+}
+
+/// 10^k, exact for whole k >= 0 and the nearest double of the decimal for k < 0.
+double powerOfTen(int k)
+{
+    return k >= 0 ? std::pow(10.0, k) : 1 / std::pow(10.0, -k);
+}
+
+/// Ticks at mantissa x 10^k for k across [low, high] (low > 0), ascending.
+std::vector<double> logTicks(double low, double high, std::initializer_list<double> mantissas,
+                             int everyDecades = 1)
+{
+    std::vector<double> ticks;
+    const int first = static_cast<int>(std::floor(std::log10(low))) - 1;
+    const int last = static_cast<int>(std::ceil(std::log10(high))) + 1;
+    for (int k = first; k <= last; ++k) {
+        if ((k % everyDecades) != 0)
+            continue;
+        for (const double mantissa : mantissas) {
+            const double tick = mantissa * powerOfTen(k);
+            if (withinSpan(tick, low, high))
+                ticks.push_back(tick);
+        }
+    }
+    return ticks;
+}
+
+/// Multiples of `step` across [low, high], ascending (counted in steps, so no sum drifts).
+std::vector<double> linearTicks(double low, double high, double step)
+{
+    std::vector<double> ticks;
+    for (double k = std::ceil(low / step - 1e-9); k * step <= high + 1e-9 * step; ++k)
+        ticks.push_back(k * step);
+    return ticks;
+}
+
+/// The linear axis's step: 1, 2 or 5 times a power of ten, the smallest that labels [low, high]
+/// with at most 6 ticks (a fraction 0 to 1: 0.2), and never fewer than 3.
+double linearStep(double low, double high)
+{
+    const double span = high - low;
+    double step = powerOfTen(static_cast<int>(std::floor(std::log10(span))) - 2);
+    for (int guard = 0; guard < 40; ++guard) {
+        for (const double mantissa : {1.0, 2.0, 5.0}) {
+            const double candidate = mantissa * step;
+            if (linearTicks(low, high, candidate).size() <= 6)
+                return candidate;
+        }
+        step *= 10;
+    }
+    return span / 2;
+}
+
+/// Sets `axis`'s labelled ticks: on a log axis its decades when they are 3 or more (every
+/// second or third one beyond 7), else 1-2-5 steps, else 1 to 9; on a linear axis (or a log
+/// one too short for those) 1, 2 or 5 times a power of ten, labelled at the step's precision
+/// (0.90, 0.95, 1.00); so every axis reads at least 3 numbers.
+void setTicks(PlaneAxis &axis)
+{
+    const double low = axis.low;
+    const double high = axis.high;
+    std::vector<double> ticks;
+    if (axis.logScale && low > 0) {
+        ticks = logTicks(low, high, {1});
+        if (ticks.size() > 7)
+            ticks = logTicks(low, high, {1}, ticks.size() > 14 ? 3 : 2);
+        if (ticks.size() < 3)
+            ticks = logTicks(low, high, {1, 2, 5});
+        if (ticks.size() < 3)
+            ticks = logTicks(low, high, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+    }
+    axis.ticks.clear();
+    axis.tickTexts.clear();
+    if (ticks.size() >= 3) {
+        for (const double tick : ticks) {
+            axis.ticks.push_back(tick);
+            // Each decade at the decimals it needs: 0.001, 0.01, 0.1, 1, 10.
+            axis.tickTexts << format::trimmed(tick, 9);
+        }
+        return;
+    }
+    const double step = linearStep(low, high);
+    for (const double tick : linearTicks(low, high, step)) {
+        axis.ticks.push_back(tick);
+        axis.tickTexts << format::tickLabel(tick, step);
+    }
+}
+
+/// A lever's axis and where the plan's own question sits on it.
+struct AxisSpan
 {
     PlaneAxis axis;
+    /// The practical range (the plan's value, its single answer and the margin beyond): the
+    /// span itself, or on a fraction's axis the part sampled more densely.
+    double practicalLow = 0;
+    double practicalHigh = 0;
+};
+
+/// The axis of `lever`. A fraction (the keep fraction, p) spans its field's own limits, on the
+/// field's grid, so a point at an end of it is where the lever stops, not the drawing. Any
+/// other spans the practical range the plan states: its value now and its single-lever answer,
+/// a factor of three beyond them (log) or a third of the span (linear); without an answer, on
+/// to a factor of thirty in the helping direction. Snapped to the field's grid.
+AxisSpan axisOf(const Lever &lever, const Scenario &s, const Result &single, bool up)
+{
+    AxisSpan out;
+    PlaneAxis &axis = out.axis;
     const uncertainty::Input &in = lever.input;
     nameLever(axis, lever, s);
     axis.upHelps = up;
@@ -583,15 +693,41 @@ PlaneAxis axisOf(const Lever &lever, const Scenario &s, const Result &single, bo
         else if (!needed)
             low /= 10;
     }
-    low = std::clamp(low, fieldLow, fieldHigh);
-    high = std::clamp(high, fieldLow, fieldHigh);
-    axis.low = std::ceil(low * grid.scale - 1e-9) / grid.scale;
-    axis.high = std::floor(high * grid.scale + 1e-9) / grid.scale;
-    if (axis.high <= axis.low)
-        axis.high = std::min(fieldHigh, axis.low + 10 / grid.scale);
-    if (axis.logScale && axis.low <= 0)
-        axis.low = 1 / grid.scale;
-    return axis;
+    const auto onGrid = [&](double &from, double &to) {
+        from = std::clamp(from, fieldLow, fieldHigh);
+        to = std::clamp(to, fieldLow, fieldHigh);
+        from = std::ceil(from * grid.scale - 1e-9) / grid.scale;
+        to = std::floor(to * grid.scale + 1e-9) / grid.scale;
+        if (to <= from)
+            to = std::min(fieldHigh, from + 10 / grid.scale);
+        if (axis.logScale && from <= 0)
+            from = 1 / grid.scale;
+    };
+    onGrid(low, high);
+    out.practicalLow = low;
+    out.practicalHigh = high;
+    axis.fieldLimits = in.support == Support::Fraction;
+    if (axis.fieldLimits) {
+        axis.low = fieldLow;
+        axis.high = fieldHigh;
+        onGrid(axis.low, axis.high);
+    } else {
+        axis.low = low;
+        axis.high = high;
+    }
+    setTicks(axis);
+    return out;
+}
+
+/// `steps` + 1 values across [low, high] (log on a log axis), on the grid of `scale`.
+void sample(std::vector<double> &xs, const PlaneAxis &axis, double low, double high, int steps,
+            double scale)
+{
+    for (int i = 0; i <= steps; ++i) {
+        const double t = static_cast<double>(i) / steps;
+        const double x = axis.logScale ? low * std::pow(high / low, t) : low + (high - low) * t;
+        xs.push_back(std::clamp(std::round(x * scale) / scale, axis.low, axis.high));
+    }
 }
 
 /// Where `value` sits across the axis's span, 0 at low and 1 at high (log on a log axis).
@@ -600,6 +736,52 @@ double across(const PlaneAxis &axis, double value)
     if (axis.logScale)
         return std::log(value / axis.low) / std::log(axis.high / axis.low);
     return (value - axis.low) / (axis.high - axis.low);
+}
+
+/// Where the plane leads (Plane::leadsWithNearest): with the nearest when the cheapest saves
+/// less than kCostTieRelative of its cost, or when the cheapest sits at an end of an axis with
+/// the cost one grid step inward higher (the cost still falls toward the end, so the end decides
+/// it); ends that are a field's limits are named before ends of a practical range. `point`
+/// evaluates a combination as plane() does.
+template <typename PointAt> void lead(Plane &plane, const PointAt &point)
+{
+    plane.leadsWithNearest = false;
+    plane.leadReason = PlaneLead::Cheapest;
+    plane.endKey.clear();
+    if (!plane.cheapest)
+        return;
+    const PlanePoint cheapest = *plane.cheapest;
+    if (plane.nearest && plane.nearest->cost <= cheapest.cost * (1 + kCostTieRelative)) {
+        plane.leadsWithNearest = true;
+        plane.leadReason = PlaneLead::CostTies;
+        return;
+    }
+    // The cost one grid step inward from the end the cheapest sits at, along one axis.
+    const auto fallingAtEnd = [&](const PlaneAxis &axis, bool alongX) {
+        const double value = alongX ? cheapest.x : cheapest.y;
+        const double step = std::pow(10.0, -axis.decimals);
+        double inward = 0;
+        if (value <= axis.low)
+            inward = std::min(axis.high, value + step);
+        else if (value >= axis.high)
+            inward = std::max(axis.low, value - step);
+        else
+            return false;
+        const PlanePoint in = alongX ? point(inward, cheapest.y) : point(cheapest.x, inward);
+        return in.cost > cheapest.cost;
+    };
+    for (const bool limits : {true, false}) {
+        for (const auto &[axis, alongX] : {std::pair{&plane.x, true}, std::pair{&plane.y, false}}) {
+            if (axis->fieldLimits != limits || !fallingAtEnd(*axis, alongX))
+                continue;
+            plane.leadReason = PlaneLead::CheapestAtEnd;
+            plane.endKey = axis->key;
+            plane.leadsWithNearest = plane.nearest.has_value();
+            return;
+        }
+    }
+    if (plane.nearest)
+        plane.leadReason = PlaneLead::CostSeparates;
 }
 
 } // namespace
@@ -637,8 +819,9 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
     result.budget = target.budget;
     result.currency = target.currency;
     result.pricePerWorkerHour = target.pricePerWorkerHour;
-    result.x = axisOf(*leverX, inForce, single, upHelps(*leverX, target));
-    result.y = axisOf(*leverY, inForce, single, upHelps(*leverY, target));
+    const AxisSpan spanX = axisOf(*leverX, inForce, single, upHelps(*leverX, target));
+    result.x = spanX.axis;
+    result.y = axisOf(*leverY, inForce, single, upHelps(*leverY, target)).axis;
 
     Scenario trial = inForce;
     const uncertainty::Input &inX = leverX->input;
@@ -655,18 +838,17 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
     result.plan = point(result.x.current, result.y.current);
     result.meetsNow = meets(result.plan);
 
-    // The first lever's values: 48 steps across its span, on its grid, and its value now (so
-    // the nearest point can be the second lever alone).
+    // The first lever's values: 48 steps across its span, on its grid; on a fraction's axis
+    // (its field's limits) 24 more across the practical range, where the plan's question is
+    // (p from 0.96 to 1 on an axis from 0 to 1); and its value now (so the nearest point can
+    // be the second lever alone).
     constexpr int kSteps = 48;
+    constexpr int kPracticalSteps = 24;
     const double xScale = gridOf(*leverX).scale;
-    for (int i = 0; i <= kSteps; ++i) {
-        const double t = static_cast<double>(i) / kSteps;
-        const double x = result.x.logScale
-                             ? result.x.low * std::pow(result.x.high / result.x.low, t)
-                             : result.x.low + (result.x.high - result.x.low) * t;
-        result.xs.push_back(
-            std::clamp(std::round(x * xScale) / xScale, result.x.low, result.x.high));
-    }
+    sample(result.xs, result.x, result.x.low, result.x.high, kSteps, xScale);
+    if (result.x.fieldLimits)
+        sample(result.xs, result.x, spanX.practicalLow, spanX.practicalHigh, kPracticalSteps,
+               xScale);
     if (result.x.current >= result.x.low && result.x.current <= result.x.high)
         result.xs.push_back(result.x.current);
     std::sort(result.xs.begin(), result.xs.end());
@@ -747,6 +929,7 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
             result.nearest = candidate;
         }
     }
+    lead(result, point);
     return result;
 }
 

@@ -3,6 +3,7 @@
 #include "core/model/scenario.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 #include <vector>
@@ -66,8 +67,15 @@ struct PlaneAxis
     double current = 0;
     double low = 0;  ///< the span drawn and searched, on the field's grid
     double high = 0; ///< the span drawn and searched, on the field's grid
+    /// The span is the field's own limits (a fraction: the keep fraction 0.001 to 1, p 0 to 1);
+    /// else the practical range around the plan (plane()).
+    bool fieldLimits = false;
     bool logScale = false;
     bool upHelps = false; ///< a larger value shortens the job
+    /// The labelled ticks within [low, high], at least 3: decades on a log axis when it spans
+    /// three, else 1-2-5 steps; 1, 2 or 5 times a power of ten on a linear one, at most 6.
+    std::vector<double> ticks;
+    QStringList tickTexts; ///< "0.001", "5,000", "0.90": one per tick, as the axis labels them
     bool operator==(const PlaneAxis &) const = default;
 };
 
@@ -80,6 +88,24 @@ struct PlanePoint
     double cost = 0; ///< workers x runtime in hours x the price per worker-hour in force
     bool operator==(const PlanePoint &) const = default;
 };
+
+/// Which meeting point the plane leads with, and why (Plane::leadsWithNearest).
+enum class PlaneLead
+{
+    Cheapest,      ///< no smallest move (the plan meets, or nothing does): the cheapest, if any
+    CostSeparates, ///< the cheapest costs clearly less than the smallest move: it leads
+    /// The smallest move costs within kCostTieRelative of the cheapest: cost does not separate
+    /// them (p = 1 makes the cost of every worker count the same), so the smallest move leads.
+    CostTies,
+    /// The cheapest sits at an end of an axis (Plane::endKey) with the cost still falling
+    /// there: the end, not the plan, decides it (the model puts no price on scoring fewer users,
+    /// so the least keep fraction is always cheapest); the smallest move leads.
+    CheapestAtEnd,
+};
+
+/// Costs within this share of each other do not separate two combinations: 1 %, below what the
+/// plan's estimated inputs (a price, a latency) resolve.
+inline constexpr double kCostTieRelative = 0.01;
 
 /// The cheapest combination of two levers the person picks (issue 35): over a grid of the
 /// first lever's values, the second's value that just meets the target (the boundary of the
@@ -113,16 +139,27 @@ struct Plane
     /// The meeting point nearest the plan, each axis measured across its span (log where the
     /// axis is): the smallest move of the two together. Unset when the plan meets or none does.
     std::optional<PlanePoint> nearest;
+    /// The view, the report and the CLI lead with the nearest (its sentence first, its marker
+    /// emphasised) when cost does not separate it from the cheapest or the cheapest is an
+    /// axis's end (leadReason); else with the cheapest.
+    bool leadsWithNearest = false;
+    PlaneLead leadReason = PlaneLead::Cheapest;
+    /// With CheapestAtEnd: the key of the lever (x.key or y.key) whose end the cheapest sits at.
+    QString endKey;
     bool operator==(const Plane &) const = default;
 };
 
 /// The two-lever plane of `inForce` for levers `keyX` and `keyY` (scenario-file keys), for the
-/// target whatItTakes answers for (the deadline, the budget or both): each axis spans the
-/// lever's value now and its single-lever answer in `single` (whatItTakes), a factor of three
-/// beyond on a log axis (p: linear, a third of the span beyond); 48 values of the first lever,
-/// the second's boundary by bisection on its grid, every point checked with
-/// effectiveRuntimeSeconds. Cost = workers x runtime / 3,600 x inForce's price per worker-hour,
-/// as the lever table's; the cheapest and the nearest points meet the whole target.
+/// target whatItTakes answers for (the deadline, the budget or both). A fraction's axis (the
+/// keep fraction, p) spans its field's own limits; any other spans the practical range the plan
+/// states: its value now and its single-lever answer in `single` (whatItTakes), a factor of three
+/// beyond (log), or a factor of thirty on without an answer. The first lever's values: 48 across
+/// the span, 24 more across the practical range on a fraction's axis; the second's boundary by
+/// bisection on its grid, every point checked with effectiveRuntimeSeconds.
+/// Cost = workers x runtime / 3,600 x inForce's price per worker-hour, as the lever table's; the
+/// cheapest and the nearest points meet the whole target. It leads with the nearest when the
+/// two cost within kCostTieRelative of each other, or when the cheapest is an axis's end with
+/// the cost still falling one grid step inward.
 Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX,
             const QString &keyY, const Result &single);
 

@@ -391,6 +391,10 @@ void HardwarePanel::refresh()
         fillTable(m_roofline, explain::rooflineHeader(), explain::rooflineNumeric(), {});
     m_devicesCaption->setText(explain::deviceOptionsTitle(s) + QLatin1Char(':'));
     m_setDeadline->setVisible(!s.goal.deadlineSeconds);
+    // No empty tables with no word of what fills them (issue 52): the summary above says it.
+    m_roofline->setVisible(hw.current.inForce);
+    m_devices->setVisible(s.hardware.enabled);
+    m_devicesCaption->setVisible(s.hardware.enabled);
     fillTable(m_devices, explain::deviceOptionsHeader(s.goal.deadlineSeconds.has_value()),
               explain::deviceOptionsNumeric(),
               s.hardware.enabled ? explain::deviceOptionRows(hw.options, s.goal.currency)

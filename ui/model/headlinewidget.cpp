@@ -21,6 +21,11 @@
 
 namespace pipeplan {
 
+namespace {
+/// The grid's first row of the cards: under the answer's sentence (row 0) and numbers (row 1).
+constexpr int kCardsRow = 2;
+} // namespace
+
 HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
 {
     auto *grid = new QGridLayout(this);
@@ -53,24 +58,24 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
             label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
             label->setMinimumWidth(110);
         }
-        grid->addWidget(m_captions[i], 0, i);
-        grid->addWidget(m_values[i], 1, i);
+        grid->addWidget(m_captions[i], kCardsRow, i);
+        grid->addWidget(m_values[i], kCardsRow + 1, i);
         m_baseline[i] = new QLabel(this);
         m_baseline[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
         m_baseline[i]->setStyleSheet(QStringLiteral("color: #6b6f76;"));
         m_baseline[i]->setVisible(false);
-        grid->addWidget(m_baseline[i], 2, i);
-        grid->addWidget(m_how[i], 3, i, Qt::AlignTop);
+        grid->addWidget(m_baseline[i], kCardsRow + 2, i);
+        grid->addWidget(m_how[i], kCardsRow + 3, i, Qt::AlignTop);
         grid->setColumnStretch(i, 1);
     }
     // The answer to "will it finish in time?", under the cards, when a deadline is set.
     m_verdict = new WrapLabel(this);
     m_verdict->setAccessibleName(tr("Deadline verdict"));
     m_verdict->setVisible(false);
-    grid->addWidget(m_verdict, 4, 0, 1, CardCount);
+    grid->addWidget(m_verdict, kCardsRow + 4, 0, 1, CardCount);
     m_applyWorkers = new QToolButton(this);
     m_applyWorkers->setVisible(false);
-    grid->addWidget(m_applyWorkers, 4, CardCount, Qt::AlignTop);
+    grid->addWidget(m_applyWorkers, 1, CardCount, Qt::AlignTop);
     connect(m_applyWorkers, &QToolButton::clicked, this, [this]() {
         if (!m_document)
             return;
@@ -83,18 +88,50 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     m_spread = new WrapLabel(this);
     m_spread->setAccessibleName(tr("Runtime over the ranges"));
     m_spread->setVisible(false);
-    grid->addWidget(m_spread, 5, 0, 1, CardCount + 1);
+    grid->addWidget(m_spread, kCardsRow + 5, 0, 1, CardCount + 1);
+    m_compare = new WrapLabel(this);
+    m_compare->setAccessibleName(tr("Which runtime"));
+    m_compare->setVisible(false);
+    grid->addWidget(m_compare, kCardsRow + 6, 0, 1, CardCount + 1);
+
+    // The answer (issue 52): one sentence, and the runtime, the cost, the margin and what binds
+    // under it; everything else is Show how's.
+    m_answer = new WrapLabel(this);
+    m_answer->setAccessibleName(tr("Answer"));
+    grid->addWidget(m_answer, 0, 0, 1, CardCount);
+    m_answerCards = new QWidget(this);
+    auto *cards = new QGridLayout(m_answerCards);
+    cards->setContentsMargins(0, 2, 0, 0);
+    cards->setHorizontalSpacing(18);
+    cards->setVerticalSpacing(0);
+    for (int i = 0; i < kAnswerSlots; ++i) {
+        m_answerCaptions[i] = new QLabel(m_answerCards);
+        m_answerValues[i] = new QLabel(m_answerCards);
+        m_answerValues[i]->setFont(valueFont());
+        m_answerValues[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        m_answerBaseline[i] = new QLabel(m_answerCards);
+        m_answerBaseline[i]->setStyleSheet(QStringLiteral("color: #6b6f76;"));
+        m_answerBaseline[i]->setVisible(false);
+        for (QLabel *label : {m_answerCaptions[i], m_answerValues[i], m_answerBaseline[i]}) {
+            label->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+            label->setMinimumWidth(110);
+        }
+        cards->addWidget(m_answerCaptions[i], 0, i);
+        cards->addWidget(m_answerValues[i], 1, i);
+        cards->addWidget(m_answerBaseline[i], 2, i);
+        cards->setColumnStretch(i, 1);
+    }
+    grid->addWidget(m_answerCards, 1, 0, 1, CardCount);
     styleCaptions();
     m_showHow = new QToolButton(this);
     m_showHow->setText(tr("Show how"));
     m_showHow->setCheckable(true);
     m_showHow->setToolTip(tr("Show the formula behind each number (Ctrl+H)"));
     m_showHow->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_H));
-    grid->addWidget(m_showHow, 0, CardCount, 2, 1, Qt::AlignVCenter);
+    grid->addWidget(m_showHow, 0, CardCount, Qt::AlignTop);
     connect(m_showHow, &QToolButton::toggled, this, [this](bool on) {
         m_showHow->setText(on ? tr("Hide how") : tr("Show how"));
-        for (int i = 0; i < CardCount; ++i)
-            m_how[i]->setVisible(on && m_values[i]->isVisibleTo(this));
+        refresh();
     });
 }
 
@@ -137,6 +174,9 @@ void HeadlineWidget::resizeEvent(QResizeEvent *event)
     fitRuntimeCaption();
     for (QLabel *value : m_values)
         fitFont(value, value->text());
+    for (QLabel *value : m_answerValues)
+        fitFont(value, value->text());
+    fitAnswerCaptions();
 }
 
 QFont HeadlineWidget::valueFont() const
@@ -169,6 +209,17 @@ void HeadlineWidget::styleCaptions()
     QFont verdictFont = font();
     verdictFont.setBold(true);
     m_verdict->setFont(verdictFont);
+    for (QLabel *caption : m_answerCaptions) {
+        QPalette own = caption->palette();
+        own.setColor(QPalette::WindowText, m_presentation ? p.color(QPalette::WindowText) : ink);
+        caption->setPalette(own);
+        caption->setFont(captionFont);
+    }
+    // The sentence is the answer: a little larger than the text, bold, in the text's colour.
+    QFont answerFont = font();
+    answerFont.setPointSizeF(font().pointSizeF() * 1.15);
+    answerFont.setBold(true);
+    m_answer->setFont(answerFont);
 }
 
 void HeadlineWidget::changeEvent(QEvent *event)
@@ -191,6 +242,10 @@ void HeadlineWidget::changeEvent(QEvent *event)
         small.setPointSizeF(m_baseFontSize * 0.9);
         m_how[i]->setFont(small);
         fitFont(m_values[i], m_values[i]->text());
+    }
+    for (QLabel *value : m_answerValues) {
+        value->setFont(valueFont());
+        fitFont(value, value->text());
     }
 }
 
@@ -218,6 +273,7 @@ void HeadlineWidget::setPresentation(bool on)
     m_presentation = on;
     styleCaptions();
     fitRuntimeCaption();
+    fitAnswerCaptions();
 }
 
 void HeadlineWidget::setWorkspace(Workspace workspace)
@@ -240,12 +296,116 @@ QFont HeadlineWidget::captionFont() const
 
 QString HeadlineWidget::spreadText() const
 {
-    return m_spread->isVisibleTo(this) ? m_spread->text() : QString();
+    return m_hasSpread ? m_spread->text() : QString();
 }
 
 QString HeadlineWidget::verdictText() const
 {
-    return m_verdict->isVisibleTo(this) ? m_verdict->text() : QString();
+    return m_hasVerdict ? m_verdict->text() : QString();
+}
+
+QString HeadlineWidget::answerText() const
+{
+    return m_workspace == Workspace::Job ? m_answer->text() : QString();
+}
+
+int HeadlineWidget::answerCount() const
+{
+    return m_workspace == Workspace::Job ? m_answerCount : 0;
+}
+
+QString HeadlineWidget::answerCaption(int index) const
+{
+    return index >= 0 && index < answerCount() ? m_answerCaptions[index]->text() : QString();
+}
+
+QString HeadlineWidget::answerValue(int index) const
+{
+    return index >= 0 && index < answerCount() ? m_answerValues[index]->text() : QString();
+}
+
+QString HeadlineWidget::answerExact(int index) const
+{
+    return index >= 0 && index < answerCount() ? m_answerValues[index]->toolTip() : QString();
+}
+
+void HeadlineWidget::showDetails(bool on)
+{
+    // On the job's workspaces the six numbers, the verdict in full and the spread are how the
+    // answer is made: shown with Show how, not beside the answer.
+    for (int i = 0; i < CardCount; ++i) {
+        m_captions[i]->setVisible(on);
+        m_values[i]->setVisible(on);
+        m_how[i]->setVisible(on);
+        m_baseline[i]->setVisible(on && m_document && m_document->baseline().has_value());
+    }
+    m_verdict->setVisible(on && m_hasVerdict);
+    m_spread->setVisible(on && m_hasSpread);
+    m_compare->setVisible(on && !m_compare->text().isEmpty());
+}
+
+void HeadlineWidget::refreshAnswer(const summary::JobAnswer &answer)
+{
+    const PlanResult &plan = m_document->planResult();
+    m_answer->setText(answer.sentence);
+    m_answer->setToolTip(answer.sentence);
+    m_answerCount = static_cast<int>(std::min<size_t>(answer.numbers.size(), kAnswerSlots));
+    const bool dark = appearance::isDark(palette());
+    const std::optional<Scenario> &baseline = m_document->baseline();
+    for (int i = 0; i < kAnswerSlots; ++i) {
+        const bool shown = i < m_answerCount;
+        m_answerCaptions[i]->setVisible(shown);
+        m_answerValues[i]->setVisible(shown);
+        if (auto *cards = qobject_cast<QGridLayout *>(m_answerCards->layout()))
+            cards->setColumnStretch(i, shown ? 1 : 0);
+        if (!shown) {
+            m_answerBaseline[i]->setVisible(false);
+            continue;
+        }
+        const summary::AnswerNumber &number = answer.numbers[static_cast<size_t>(i)];
+        m_answerCaptions[i]->setProperty("fullCaption", number.caption);
+        m_answerCaptions[i]->setToolTip(number.caption);
+        fitFont(m_answerValues[i], number.value);
+        m_answerValues[i]->setText(number.value);
+        m_answerValues[i]->setToolTip(number.exact);
+        m_answerValues[i]->setAccessibleName(number.caption);
+        m_answerValues[i]->setAccessibleDescription(number.exact);
+        QPalette own = m_answerValues[i]->palette();
+        own.setColor(QPalette::WindowText,
+                     number.tone == summary::AnswerNumber::Tone::Good
+                         ? (dark ? QColor(0x7d, 0xd8, 0x98) : QColor(0x1b, 0x6e, 0x35))
+                     : number.tone == summary::AnswerNumber::Tone::Bad
+                         ? (dark ? QColor(0xff, 0x9a, 0x8f) : QColor(0xa8, 0x1f, 0x16))
+                         : palette().color(QPalette::WindowText));
+        m_answerValues[i]->setPalette(own);
+        // The pinned baseline under the runtime and the cost, as the details say it.
+        const Card was = number.key == QLatin1String("runtime") && !answer.overRanges ? Runtime
+                         : number.key == QLatin1String("cost") && !answer.overRanges  ? Cost
+                                                                                      : CardCount;
+        m_answerBaseline[i]->setVisible(baseline.has_value() && was != CardCount);
+        if (was != CardCount)
+            m_answerBaseline[i]->setText(m_baseline[was]->text());
+    }
+    m_compare->setText(summary::runtimesCompared(plan));
+    fitAnswerCaptions();
+}
+
+void HeadlineWidget::fitAnswerCaptions()
+{
+    // "Runtime P50 at 10,000 workers", or "Runtime P50" on a narrow card (a laptop in
+    // presentation mode): the whole caption stays in the tooltip.
+    // The room from the row's width: the cards share it evenly, and their own widths lag a
+    // resize until the row's layout runs.
+    const int count = std::max(1, m_answerCount);
+    const auto *cards = qobject_cast<QGridLayout *>(m_answerCards->layout());
+    const int spacing = cards ? cards->horizontalSpacing() : 0;
+    const int room = (m_answerCards->width() - spacing * (count - 1)) / count - 2;
+    for (QLabel *caption : m_answerCaptions) {
+        const QString full = caption->property("fullCaption").toString();
+        const bool fits = caption->fontMetrics().horizontalAdvance(full) <= room;
+        const qsizetype at = full.indexOf(QStringLiteral(" at "));
+        caption->setText(fits || at < 0 ? full : full.left(at));
+    }
 }
 
 void HeadlineWidget::showCards(const std::vector<CardText> &cards)
@@ -276,20 +436,38 @@ void HeadlineWidget::refresh()
 {
     if (!m_document)
         return;
+    const bool job = m_workspace == Workspace::Job;
+    m_answer->setVisible(job);
+    m_answerCards->setVisible(job);
+    m_compare->setVisible(false);
     switch (m_workspace) {
-    case Workspace::Job:
-        refreshJob();
+    case Workspace::Job: {
+        const summary::JobAnswer answer = summary::jobAnswer(m_document->planResult());
+        refreshJob(answer);
+        refreshAnswer(answer);
+        showDetails(m_showHow->isChecked());
         break;
+    }
     case Workspace::Training:
+        m_hasVerdict = m_hasSpread = false;
         m_verdict->setVisible(false);
         m_spread->setVisible(false);
+        m_applyWorkers->setVisible(false);
         refreshTraining();
         break;
     case Workspace::Project:
+        m_hasVerdict = m_hasSpread = false;
         m_verdict->setVisible(false);
         m_spread->setVisible(false);
+        m_applyWorkers->setVisible(false);
         refreshProject();
         break;
+    }
+    // The cards are the answer here: the Show how button sits beside them.
+    if (auto *grid = qobject_cast<QGridLayout *>(layout())) {
+        grid->removeWidget(m_showHow);
+        grid->addWidget(m_showHow, job ? 0 : kCardsRow, CardCount, job ? 1 : 2, 1,
+                        job ? Qt::AlignTop : Qt::AlignVCenter);
     }
 }
 
@@ -388,7 +566,8 @@ QString HeadlineWidget::howText(Card card) const
 }
 QString HeadlineWidget::baselineText(Card card) const
 {
-    return m_baseline[card]->isVisibleTo(this) ? m_baseline[card]->text() : QString();
+    const bool pinned = m_document && m_document->baseline() && m_workspace == Workspace::Job;
+    return pinned ? m_baseline[card]->text() : QString();
 }
 
 namespace {
@@ -398,7 +577,7 @@ QString changeText(double current, double baseline)
 }
 } // namespace
 
-void HeadlineWidget::refreshJob()
+void HeadlineWidget::refreshJob(const summary::JobAnswer &answer)
 {
     const Scenario &s = m_document->scenario();
     const ScenarioResult &r = m_document->result();
@@ -440,13 +619,8 @@ void HeadlineWidget::refreshJob()
         m_how[i]->setVisible(m_showHow->isChecked());
     }
     fitRuntimeCaption();
-    // The fewest workers that meet the deadline, one click away (what it would take's row).
-    std::optional<double> fewest;
-    const QLatin1StringView workersKey(
-        fieldregistry::rowOf(&Scenario::workload, &Workload::workers)->path);
-    for (const whatittakes::Row &row : m_document->planResult().whatItTakes.rows)
-        if (row.key == workersKey && row.needed && *row.needed != row.current)
-            fewest = row.needed;
+    // The fewest workers that meet the deadline, one click away: the answer's own number.
+    const std::optional<double> &fewest = answer.fewestWorkers;
     m_applyWorkers->setVisible(r.deadline.has_value() && fewest.has_value());
     if (fewest) {
         m_applyWorkers->setProperty("workers", *fewest);
@@ -498,9 +672,9 @@ void HeadlineWidget::refreshJob()
                                             QLatin1Char('\n') + bandText
                                       : bandText);
     }
-    m_verdict->setVisible(r.deadline.has_value() || band.has_value());
+    m_hasVerdict = r.deadline.has_value() || band.has_value();
     const uncertainty::Result &spread = m_document->planResult().uncertainty.result;
-    m_spread->setVisible(spread.active);
+    m_hasSpread = spread.active;
     if (spread.active) {
         QString text =
             tr("Over the ranges: runtime %1; cost %2")

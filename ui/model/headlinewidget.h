@@ -6,6 +6,10 @@
 #include <vector>
 
 class QLabel;
+
+namespace pipeplan::summary {
+struct JobAnswer;
+}
 class QToolButton;
 
 namespace pipeplan {
@@ -51,7 +55,17 @@ public:
         Cost, ///< what the runtime bills (issue 33): workers x runtime x price
         CardCount
     };
-    /// The value text a card shows (tests compare it with the core's numbers).
+    /// The job's answer (issue 52): the sentence, and the at most four numbers under it
+    /// (summary::jobAnswer). Empty on the other workspaces.
+    QString answerText() const;
+    int answerCount() const;
+    QString answerCaption(int index) const;
+    QString answerValue(int index) const;
+    QString answerExact(int index) const;
+    static constexpr int kAnswerSlots = 5; ///< four figures and what binds (a name)
+
+    /// The value text a card shows (tests compare it with the core's numbers). On the job's
+    /// workspaces these are Show how's details under the answer.
     QString valueText(Card card) const;
     /// The caption over a card ("Runtime at 10,000 workers", "Makespan", "P90").
     QString captionText(Card card) const;
@@ -75,7 +89,7 @@ protected:
 private:
     void fitRuntimeCaption();
     void refresh();
-    void refreshJob();
+    void refreshJob(const summary::JobAnswer &answer);
     void refreshTraining();
     void refreshProject();
     /// Shows `count` cards with these captions, values and formulas; hides the rest.
@@ -89,7 +103,21 @@ private:
     void styleCaptions();
     void fitFont(QLabel *label, const QString &text) const;
 
+    void refreshAnswer(const summary::JobAnswer &answer);
+    void fitAnswerCaptions();
+    /// Job: the old cards, the verdict and the spread are Show how's details.
+    void showDetails(bool on);
+
     QPointer<ScenarioDocument> m_document;
+    WrapLabel *m_answer;
+    QWidget *m_answerCards;
+    QLabel *m_answerCaptions[kAnswerSlots];
+    QLabel *m_answerValues[kAnswerSlots];
+    QLabel *m_answerBaseline[kAnswerSlots];
+    int m_answerCount = 0;
+    WrapLabel *m_compare; ///< the closed form, the ranges' and the simulated P50 side by side
+    bool m_hasVerdict = false;
+    bool m_hasSpread = false;
     QLabel *m_values[CardCount];
     QLabel *m_captions[CardCount];
     QLabel *m_how[CardCount];

@@ -2,6 +2,8 @@
 
 #include "core/base/format.h"
 #include "core/model/uncertainty.h"
+#include "core/model/workload.h"
+#include "core/plan/planresult.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/valuecontrol.h"
@@ -509,6 +511,19 @@ void InputsPanel::syncFromDocument()
         budget->setSuffix(QLatin1Char(' ') + s.goal.currency);
     m_bound->show(s);
     const HardwareInForce &hardware = m_document->planResult().hardware.current;
+    // A device in force sets the latency per item: the latency and the accelerator and batching
+    // levers show what is in force instead of a live control (issue 52); what was typed stays.
+    const QString device = hardware.device.name;
+    latencyControl()->setInForce(
+        hardware.inForce ? tr("%1 in force, from %2 (Hardware & cost, Ctrl+6); typed %3")
+                               .arg(format::milliseconds(runtime::effectiveLatencyMs(
+                                        m_document->planResult().inForce.workload)),
+                                    device, format::milliseconds(s.workload.latencyMs))
+                         : QString());
+    const QString notUsed =
+        hardware.inForce ? tr("Not used: %1 sets the latency").arg(device) : QString();
+    acceleratorControl()->setInForce(notUsed);
+    batchingControl()->setInForce(notUsed);
     m_hardwareNote->setVisible(s.hardware.enabled);
     m_hardwareNote->setText(
         hardware.inForce

@@ -23,22 +23,37 @@ QString axisLabel(const whatittakes::PlaneAxis &axis)
 
 void setScale(QCPAxis *axis, const whatittakes::PlaneAxis &lever)
 {
-    if (lever.logScale) {
-        axis->setScaleType(QCPAxis::stLogarithmic);
-        chartstyle::setLogAxis(axis);
-    } else {
-        axis->setScaleType(QCPAxis::stLinear);
-        chartstyle::setGroupedTicks({axis});
-    }
+    axis->setScaleType(lever.logScale ? QCPAxis::stLogarithmic : QCPAxis::stLinear);
+    // Core's ticks, so the window and the report label the same numbers.
+    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
+    for (size_t i = 0; i < lever.ticks.size(); ++i)
+        ticker->addTick(lever.ticks[i], lever.tickTexts.value(static_cast<qsizetype>(i)));
+    axis->setTicker(ticker);
     axis->setLabel(axisLabel(lever));
-    // A little room beyond the span so the points at its ends are not cut in half.
+    // Room beyond the span so a marker at its ends (the largest 18 px) shows whole rather than
+    // clipped by the axis rect, down to a plot 120 px high.
+    constexpr double kMargin = 0.08;
     if (lever.logScale) {
-        const double margin = std::pow(lever.high / lever.low, 0.03);
+        const double margin = std::pow(lever.high / lever.low, kMargin);
         axis->setRange(lever.low / margin, lever.high * margin);
     } else {
-        const double margin = (lever.high - lever.low) * 0.03;
+        const double margin = (lever.high - lever.low) * kMargin;
         axis->setRange(lever.low - margin, lever.high + margin);
     }
+}
+
+QCPScatterStyle cheapestStyle(bool leads)
+{
+    return QCPScatterStyle(QCPScatterStyle::ssStar, QPen(chartstyle::kSecondary, leads ? 3 : 1.5),
+                           Qt::NoBrush, leads ? 18 : 11);
+}
+
+QCPScatterStyle nearestStyle(bool leads)
+{
+    return QCPScatterStyle(
+        QCPScatterStyle::ssDiamond,
+        QPen(leads ? chartstyle::kSecondary.darker(170) : chartstyle::kSecondary, leads ? 2 : 1),
+        chartstyle::kSecondary, leads ? 16 : 10);
 }
 
 } // namespace
@@ -65,13 +80,12 @@ PlaneChart::PlaneChart(QWidget *parent) : QCustomPlot(parent)
     m_cheapest = addGraph();
     m_cheapest->setName(tr("cheapest that meets it"));
     m_cheapest->setLineStyle(QCPGraph::lsNone);
-    m_cheapest->setScatterStyle(QCPScatterStyle(
-        QCPScatterStyle::ssStar, QPen(chartstyle::kSecondary, 2.5), Qt::NoBrush, 16));
+    m_cheapest->setScatterStyle(cheapestStyle(true));
     m_nearest = addGraph();
     m_nearest->setName(tr("smallest move that meets it"));
     m_nearest->setLineStyle(QCPGraph::lsNone);
-    m_nearest->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, chartstyle::kSecondary,
-                                               chartstyle::kSecondary, 12));
+    m_nearest->setScatterStyle(nearestStyle(false));
+
     m_empty = new QCPItemText(this);
     m_empty->position->setType(QCPItemPosition::ptAxisRectRatio);
     m_empty->position->setCoords(0.5, 0.5);
@@ -79,7 +93,9 @@ PlaneChart::PlaneChart(QWidget *parent) : QCustomPlot(parent)
     m_empty->setColor(chartstyle::kMuted);
     legend->setVisible(true);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
-    setMinimumSize(260, 200);
+    // As low as the stage times: in presentation mode on a laptop the tab it sits in must not
+    // push a pipeline's Gantt under the fold (issue 52).
+    setMinimumSize(260, 130);
 }
 
 void PlaneChart::setPlane(const whatittakes::Plane &plane)
@@ -122,8 +138,19 @@ void PlaneChart::setPlane(const whatittakes::Plane &plane)
             graph->removeFromLegend();
         }
     };
-    mark(m_cheapest, plane.cheapest);
-    mark(m_nearest, plane.nearest);
+    // The point the plane leads with (core's choice) first in the legend and drawn larger.
+    const bool nearestLeads = plane.leadsWithNearest;
+    m_cheapest->setScatterStyle(cheapestStyle(!nearestLeads));
+    m_nearest->setScatterStyle(nearestStyle(nearestLeads));
+    m_cheapest->removeFromLegend();
+    m_nearest->removeFromLegend();
+    if (nearestLeads) {
+        mark(m_nearest, plane.nearest);
+        mark(m_cheapest, plane.cheapest);
+    } else {
+        mark(m_cheapest, plane.cheapest);
+        mark(m_nearest, plane.nearest);
+    }
     if (plane.cheapest)
         m_cheapest->setName(
             tr("cheapest: %1").arg(format::money(plane.cheapest->cost, plane.currency)));

@@ -11,6 +11,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace pipeplan {
 
 namespace {
@@ -28,12 +30,12 @@ QString summaryOf(const whatittakes::Plane &plane)
 PlaneView::PlaneView(QWidget *parent)
     : QWidget(parent), m_across(new QComboBox(this)), m_up(new QComboBox(this)),
       m_applyCheapest(new QPushButton(tr("Apply &cheapest"), this)),
-      m_applyNearest(new QPushButton(tr("Apply s&mallest move"), this)),
+      m_applyNearest(new QPushButton(tr("Apply s&mallest move"), this)), m_row(new QHBoxLayout),
       m_summary(new QLabel(this)), m_chart(new PlaneChart(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto *row = new QHBoxLayout;
+    QHBoxLayout *row = m_row;
     auto *acrossLabel = new QLabel(tr("&Across:"), this);
     acrossLabel->setBuddy(m_across);
     auto *upLabel = new QLabel(tr("&Up:"), this);
@@ -153,6 +155,18 @@ void PlaneView::refresh()
         fillBox(m_across, levers[0]);
         fillBox(m_up, levers[1]);
         m_filling = false;
+    }
+    // The button of the point the plane leads with comes first, as its sentence does.
+    const bool nearestFirst = m_plane.leadsWithNearest;
+    if ((m_row->indexOf(m_applyNearest) < m_row->indexOf(m_applyCheapest)) != nearestFirst) {
+        const int first = std::min(m_row->indexOf(m_applyNearest), m_row->indexOf(m_applyCheapest));
+        m_row->removeWidget(m_applyCheapest);
+        m_row->removeWidget(m_applyNearest);
+        m_row->insertWidget(first, nearestFirst ? m_applyNearest : m_applyCheapest);
+        m_row->insertWidget(first + 1, nearestFirst ? m_applyCheapest : m_applyNearest);
+        setTabOrder(m_up, nearestFirst ? m_applyNearest : m_applyCheapest);
+        setTabOrder(nearestFirst ? m_applyNearest : m_applyCheapest,
+                    nearestFirst ? m_applyCheapest : m_applyNearest);
     }
     m_applyCheapest->setEnabled(m_plane.active && m_plane.cheapest.has_value());
     m_applyNearest->setEnabled(m_plane.active && m_plane.nearest.has_value());

@@ -6,6 +6,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QHBoxLayout;
 class QLabel;
 class QPushButton;
 
@@ -49,6 +50,7 @@ private:
     QComboBox *m_up;
     QPushButton *m_applyCheapest;
     QPushButton *m_applyNearest;
+    QHBoxLayout *m_row; ///< the pickers and the Apply buttons, the lead's button first
     QLabel *m_summary;
     PlaneChart *m_chart;
     whatittakes::Plane m_plane;

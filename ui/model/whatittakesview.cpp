@@ -25,11 +25,13 @@ WhatItTakesView::WhatItTakesView(QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    // The change (or why not) last and stretched, on one line (its whole text in its tooltip):
-    // at 1366x768 a reason is longer than the table is wide, and Apply stays in sight before it.
+    // The change (or why not) last and stretched, wrapped whole (issue 52: "Amdahl's ceiling:
+    // the serial 2% alone ta..." was cut): at 1366x768 a reason is longer than the table is
+    // wide, and Apply stays in sight before it. A row is as tall as its reason needs.
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
-    m_table->setTextElideMode(Qt::ElideRight);
+    m_table->setWordWrap(true);
+    m_table->setTextElideMode(Qt::ElideNone);
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setAccessibleName(tr("What it would take"));
     m_table->setToolTip(
         tr("Each lever alone, everything else as it is: the value that meets the deadline and "

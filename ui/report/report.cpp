@@ -402,6 +402,12 @@ QString workersText(const Scenario &s)
                           s.workload.workers);
 }
 
+/// A plan of more than one stage is answered by its Gantt (the window's Model workspace).
+bool showsPipeline(const Scenario &s)
+{
+    return s.stages.size() > 1;
+}
+
 /// One question of the summary and its answer, as a table.
 void renderAnswer(Document &doc, const summary::Answer &answer)
 {
@@ -417,8 +423,8 @@ void renderAnswer(Document &doc, const summary::Answer &answer)
 /// and their answers. The batch job's: the runtime or the deadline's verdict, the bottleneck,
 /// the biggest lever and the waterfall; the project's: its finish and what drives it; the
 /// training pipeline's: its fastest schedule and memory. Then the notes.
-void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResult,
-                   const explain::Headline &h, Charts &charts, const Page &page)
+void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts,
+                   const Page &page)
 {
     const ScenarioResult &r = planResult.model;
     const std::optional<RuntimeBand> &band = planResult.measured.runtimeBand;
@@ -426,9 +432,13 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
     for (summary::Question question : summary::questionsOf(s)) {
         switch (question) {
         case summary::Question::Job: {
+            // The window's headline first (issue 52): its sentence and its numbers, then the
+            // verdict in full, the pipeline's bubble and balanced rate, the biggest lever.
+            const summary::JobAnswer answer = summary::jobAnswer(planResult);
             summary::Answer job{explain::question(s, r),
-                                {{QStringLiteral("Runtime"),
-                                  QStringLiteral("%1 at %2").arg(h.runtime, workersText(s))}}};
+                                {{QStringLiteral("Answer"), answer.sentence}}};
+            for (const summary::AnswerNumber &number : answer.numbers)
+                job.rows.emplace_back(number.caption, number.value);
             // Both verdicts, each with its method, when the job is simulated.
             if (r.deadline)
                 job.rows.emplace_back(QStringLiteral("Deadline"),
@@ -437,14 +447,23 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
                 job.rows.emplace_back(QStringLiteral("Runtime, 95 % (fitted p)"),
                                       explain::runtimeBand(r.effectiveRuntimeSeconds,
                                                            band->lowSeconds, band->highSeconds));
-            job.rows.emplace_back(QStringLiteral("Throughput"), h.throughput);
-            job.rows.emplace_back(QStringLiteral("Bottleneck (per %1)").arg(s.workload.counted.one),
-                                  h.bottleneck);
+            const QString pipeline = summary::pipelineAnswer(planResult.inForce, r);
+            if (!pipeline.isEmpty())
+                job.rows.emplace_back(QStringLiteral("Pipeline"), pipeline);
             job.rows.emplace_back(QStringLiteral("Biggest lever"),
                                   explain::biggestLever(r.waterfall));
             renderAnswer(doc, job);
-            doc.heading(QStringLiteral("Levers: runtime after each"));
-            doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize), kChartHeight);
+            // The picture that proves it: a pipeline's Gantt, else the levers' story (a
+            // pipeline's levers follow the summary, in their section).
+            if (showsPipeline(s)) {
+                doc.heading(QStringLiteral("Pipeline Gantt"));
+                doc.picture(chartexport::recordPlot(charts.gantt->plot(), page.chartSize),
+                            kChartHeight);
+            } else {
+                doc.heading(QStringLiteral("Levers: runtime after each"));
+                doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize),
+                            kChartHeight);
+            }
             break;
         }
         case summary::Question::Project:
@@ -1435,7 +1454,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     renderTitle(doc, s, options, !has(ReportSection::Summary));
     const bool asksJob = summary::asks(s, summary::Question::Job);
     if (has(ReportSection::Summary))
-        renderSummary(doc, s, planResult, h, charts, page);
+        renderSummary(doc, s, planResult, charts, page);
     if (has(ReportSection::Inputs)) {
         renderHeadline(doc, s, r, h, planResult.measured.runtimeBand);
         renderRanges(doc, s, planResult.uncertainty.result, charts, page);
@@ -1449,8 +1468,11 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     }
     if (has(ReportSection::Amdahl))
         renderAmdahl(doc, charts, page);
-    // The summary page drew the job's waterfall already.
-    if (has(ReportSection::Levers) && !(has(ReportSection::Summary) && asksJob))
+    // The summary page drew the job's waterfall already; a pipeline's summary drew its Gantt,
+    // and its levers come here.
+    const bool summaryAnswersJob = has(ReportSection::Summary) && asksJob;
+    const bool leversOnSummary = summaryAnswersJob && !showsPipeline(s);
+    if ((has(ReportSection::Levers) || summaryAnswersJob) && !leversOnSummary)
         renderLevers(doc, charts, page);
     if (has(ReportSection::Pipeline))
         renderPipeline(doc, charts, page);

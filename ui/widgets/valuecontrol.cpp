@@ -377,6 +377,15 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     m_spinBox->setAlignment(Qt::AlignRight);
     fitWidthToUnit();
     layout->addWidget(m_spinBox);
+    // The value another input puts in force, in the slider's and spin box's place.
+    m_inForce = new QLabel(this);
+    m_inForce->setAccessibleName(tr("In force"));
+    m_inForce->setWordWrap(true);
+    m_inForce->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_inForce->setStyleSheet(QStringLiteral(
+        "QLabel { border: 1px dashed palette(mid); padding: 2px 6px; font-style: italic; }"));
+    m_inForce->hide();
+    layout->addWidget(m_inForce, 1);
 
     // Scrolling the panel passes over many controls: only the focused one takes the wheel.
     wheelOnlyWhenFocused(m_slider);
@@ -703,6 +712,25 @@ void ValueControl::setRangeText(const QString &text)
         m_rangeLabel->setText(text);
     m_rangeLabel->setVisible(!text.isEmpty());
     m_hasRange = !text.isEmpty();
+}
+
+void ValueControl::setInForce(const QString &text)
+{
+    if (m_inForce->text() == text && m_inForce->isHidden() == text.isEmpty())
+        return;
+    const bool overridden = !text.isEmpty();
+    m_inForce->setText(text);
+    m_inForce->setToolTip(text);
+    m_inForce->setVisible(overridden);
+    m_slider->setVisible(!overridden);
+    m_spinBox->setVisible(!overridden);
+    if (m_checkBox)
+        m_checkBox->setEnabled(!overridden);
+}
+
+QString ValueControl::inForceText() const
+{
+    return m_inForce->isHidden() ? QString() : m_inForce->text();
 }
 
 bool ValueControl::commitRange(const QString &typed)

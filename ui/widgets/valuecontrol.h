@@ -90,6 +90,11 @@ public:
     /// The range the value is the median of, under the field ("800..1,200 ms, 90 %"); empty:
     /// no range.
     void setRangeText(const QString &text);
+    /// Another input overrides this one (a device sets the latency): `text` says the value in
+    /// force and why, in place of the slider and spin box, so the control cannot be taken for
+    /// a live one; what was typed stays in the plan. Empty: the control is live again.
+    void setInForce(const QString &text);
+    QString inForceText() const;
     QString rangeText() const;
     /// A plain unit renamed (" documents/s" for " users/s").
     void setSuffix(const QString &suffix);
@@ -175,6 +180,7 @@ private:
     QCheckBox *m_checkBox = nullptr;
     QLabel *m_message;
     WrapLabel *m_rangeLabel = nullptr;
+    QLabel *m_inForce = nullptr;
     bool m_acceptsRange = false;
     bool m_hasRange = false;
     bool m_syncing = false;

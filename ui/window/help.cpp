@@ -649,18 +649,18 @@ void GettingStarted::buildSteps()
                  doc->edit(*scenario, tr("Getting Started: the seed job"));
          },
          [=]() {
+             // The plan's own work on one worker (W'), so the predictions and the years are
+             // the same plan's (the waterfall's top bar is before pre-filtering).
              const ScenarioResult &r = doc->result();
-             const QString serial = r.waterfall.empty()
-                                        ? QString()
-                                        : format::duration(r.waterfall.front().runtimeSeconds);
              return tr("Seed 000 scores 150M users with 20 predictions each at 1 s per "
                        "prediction. Load it (File > Open Preset > Nightly scoring job, or the "
                        "button below).\n\nNow: %1 predictions in all. One worker doing them "
                        "one after another would take %2; at %3 the headline says %4.")
-                 .arg(headline().totalPredictions, serial, workers(), runtimeText());
+                 .arg(headline().totalPredictions, format::duration(r.workSeconds), workers(),
+                      runtimeText());
          },
-         tr("Look at: the headline's Total predictions and Runtime, and the top bar of "
-            "\"Levers: runtime after each\"."),
+         tr("Look at: the headline's answer and Runtime, and the top bar of \"Levers: runtime "
+            "after each\"."),
          [window]() -> QWidget * { return window->headline(); }});
 
     m_steps.push_back(
@@ -755,10 +755,14 @@ void GettingStarted::buildSteps()
          },
          [=]() {
              const double seedSeconds = doc->planResult().unbatchedRuntimeSeconds;
-             return tr("Seed 000's table assumes near-linear scaling: set Parallel fraction p to "
-                       "1.\n\nNow: the job takes %1 at %2. Without batching, as seed 000 counts "
-                       "it, it would take %3.")
-                 .arg(runtimeText(), workers(), format::duration(seedSeconds));
+             QString now = tr("Seed 000's table assumes near-linear scaling: set Parallel "
+                              "fraction p to 1.\n\nNow: the job takes %1 at %2.")
+                               .arg(runtimeText(), workers());
+             // Without batching the two are one number: said once.
+             if (format::duration(seedSeconds) == runtimeText())
+                 return now;
+             return now + tr(" Without batching, as seed 000 counts it, it would take %1.")
+                              .arg(format::duration(seedSeconds));
          },
          tr("Look at: the headline's Runtime and the waterfall's last bar."),
          [inputs]() -> QWidget * { return inputs->parallelFractionControl(); }});
@@ -793,12 +797,14 @@ void GettingStarted::buildSteps()
          },
          [=]() {
              const explain::Headline h = headline();
-             return tr("The headline says it in one row. Press Show how (Ctrl+H) for the formula "
-                       "behind each number.\n\nNow: %1 predictions, %2 at %3, %4, speedup %5.")
-                 .arg(h.totalPredictions, h.runtime, workers(), h.throughput, h.speedup);
+             return tr("The headline answers in one sentence and a few numbers: %1 Press Show "
+                       "how (Ctrl+H) for the rest and the formula behind each number.\n\nNow: "
+                       "%2 predictions, %3 at %4, %5, speedup %6.")
+                 .arg(window->headline()->answerText(), h.totalPredictions, h.runtime, workers(),
+                      h.throughput, h.speedup);
          },
-         tr("Look at: the formulas under each number. Ctrl+Z undoes the guide's steps one by "
-            "one; Ctrl+Shift+R goes back to the seed job."),
+         tr("Look at: the numbers under Show how and their formulas. Ctrl+Z undoes the guide's "
+            "steps one by one; Ctrl+Shift+R goes back to the seed job."),
          [window]() -> QWidget * { return window->headline(); }});
 }
 

@@ -145,21 +145,24 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_topSplitter->addWidget(titled(tr("Amdahl's law"), m_amdahl, this));
     m_topSplitter->setStretchFactor(0, 1);
     m_topSplitter->setStretchFactor(1, 1);
-    // The story (levers) and the stage times side by side; the pipeline Gantt under them, full
-    // width and only as tall as its stages need (a one-stage job gets a strip).
+    // Under them, the picture that answers the plan's question (issue 52): for a job of one
+    // stage the story (levers) beside the stage time; for a pipeline its Gantt beside the stage
+    // times, as tall as its stages need, and the levers a tab beside the scaling table
+    // (arrangeModelViews).
     m_sideSplitter = new QSplitter(Qt::Horizontal, this);
-    m_sideSplitter->addWidget(titled(tr("Levers: runtime after each"), m_waterfall, this));
-    m_sideSplitter->addWidget(titled(tr("Stage times"), m_stages, this));
+    m_leversBox = titled(tr("Levers: runtime after each"), m_waterfall, this);
+    m_sideSplitter->addWidget(m_leversBox);
+    m_stagesBox = titled(tr("Stage times"), m_stages, this);
+    m_sideSplitter->addWidget(m_stagesBox);
     m_sideSplitter->setStretchFactor(0, 3);
     m_sideSplitter->setStretchFactor(1, 2);
     m_ganttBox = titled(tr("Pipeline Gantt"), m_gantt, this);
+    m_ganttBox->setVisible(false);
     m_viewsSplitter = new QSplitter(Qt::Vertical, this);
     m_viewsSplitter->addWidget(m_topSplitter);
     m_viewsSplitter->addWidget(m_sideSplitter);
-    m_viewsSplitter->addWidget(m_ganttBox);
     m_viewsSplitter->setStretchFactor(0, 1);
     m_viewsSplitter->setStretchFactor(1, 1);
-    m_viewsSplitter->setStretchFactor(2, 0);
     connect(m_gantt, &GanttChart::preferredHeightChanged, this, &MainWindow::fitGanttHeight);
 
     auto *right = new QWidget(this);
@@ -305,6 +308,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     connect(m_scaling, &ScalingView::contentWidthChanged, this, &MainWindow::fitScalingWidth);
     m_amdahl->setDocument(m_document);
     m_gantt->setDocument(m_document);
+    arrangeModelViews();
+    connect(m_document, &ScenarioDocument::changed, this, [this](Sections sections) {
+        if (sections & Section::Model)
+            arrangeModelViews();
+    });
     m_stages->setDocument(m_document);
     m_waterfall->setDocument(m_document);
     // Once the window is laid out: the Gantt's height from its stages.
@@ -799,20 +807,67 @@ void MainWindow::runDeferred()
     }
 }
 
+bool MainWindow::showsPipeline() const
+{
+    return m_sideSplitter->indexOf(m_ganttBox) >= 0;
+}
+
+void MainWindow::arrangeModelViews()
+{
+    // A pipeline (more than one stage) is answered by its Gantt: it takes the levers' and the
+    // stage times' row under the table, above the fold at 1366x768. One stage has no bubble to
+    // show: the levers tell its story.
+    const bool pipeline = m_document->scenario().stages.size() > 1;
+    if (pipeline == showsPipeline())
+        return;
+    if (pipeline) {
+        // The Gantt the whole width, so every stage's label and microbatch number reads on a
+        // projector; the levers and the stage times become tabs beside the scaling table.
+        m_sideSplitter->replaceWidget(0, m_ganttBox);
+        m_ganttBox->setVisible(true);
+        m_answers->insertTab(1, m_leversBox, tr("Levers"));
+        m_answers->setTabToolTip(1, tr("The runtime after each lever in turn: pre-filtering, "
+                                       "the accelerator, batching, the workers"));
+        m_answers->insertTab(2, m_stagesBox, tr("Stage times"));
+        m_answers->setTabToolTip(2, tr("Each stage's time per item; the slowest sets the pace"));
+    } else {
+        for (QWidget *tab : {m_stagesBox, m_leversBox}) {
+            if (const int index = m_answers->indexOf(tab); index >= 0)
+                m_answers->removeTab(index);
+        }
+        m_sideSplitter->replaceWidget(0, m_leversBox);
+        m_sideSplitter->addWidget(m_stagesBox);
+        m_sideSplitter->setStretchFactor(0, 3);
+        m_sideSplitter->setStretchFactor(1, 2);
+        m_leversBox->setVisible(true);
+        m_stagesBox->setVisible(true);
+        m_ganttBox->setParent(this);
+        m_ganttBox->setVisible(false);
+    }
+    m_fitGantt = true;
+    m_deferred.start();
+}
+
 void MainWindow::fitGanttHeight()
 {
-    // The Gantt takes the height its stages ask for; the charts above share the rest.
-    const int gantt = m_ganttBox->sizeHint().height();
     const QList<int> sizes = m_viewsSplitter->sizes();
     int total = 0;
     for (int size : sizes)
         total += size;
     if (total <= 0)
         return;
-    // The scaling table and Amdahl a little more than the levers, which read in one line each.
-    const int rest = std::max(0, total - gantt);
-    const int top = rest * 11 / 20;
-    m_viewsSplitter->setSizes({top, rest - top, gantt});
+    if (showsPipeline()) {
+        // The Gantt takes the height its stages ask for (every stage's label and microbatch
+        // numbers read); the table and Amdahl share the rest.
+        const int gantt = m_ganttBox->sizeHint().height();
+        const int top = std::max(total - gantt, m_topSplitter->minimumSizeHint().height());
+        m_viewsSplitter->setSizes({top, total - top});
+    } else {
+        // The scaling table and Amdahl a little more than the levers, which read in one line
+        // each.
+        const int top = total * 11 / 20;
+        m_viewsSplitter->setSizes({top, total - top});
+    }
     fitScalingWidth();
 }
 
@@ -1223,7 +1278,8 @@ void MainWindow::restoreLayout()
     restoreGeometry(settings.value(QStringLiteral("geometry")).toByteArray());
     QMainWindow::restoreState(settings.value(QStringLiteral("windowState")).toByteArray());
     m_mainSplitter->restoreState(settings.value(QStringLiteral("mainSplitter")).toByteArray());
-    m_viewsSplitter->restoreState(settings.value(QStringLiteral("viewsSplitter2")).toByteArray());
+    // Version 3: two rows (the table and Amdahl; the Gantt or the levers beside the stages).
+    m_viewsSplitter->restoreState(settings.value(QStringLiteral("viewsSplitter3")).toByteArray());
     m_topSplitter->restoreState(settings.value(QStringLiteral("topSplitter")).toByteArray());
     // Version 2 of the layout: levers and stage times side by side, the Gantt under them.
     m_sideSplitter->restoreState(settings.value(QStringLiteral("leversSplitter")).toByteArray());
@@ -1242,7 +1298,7 @@ void MainWindow::saveLayout() const
     settings.setValue(QStringLiteral("geometry"), saveGeometry());
     settings.setValue(QStringLiteral("windowState"), QMainWindow::saveState());
     settings.setValue(QStringLiteral("mainSplitter"), m_mainSplitter->saveState());
-    settings.setValue(QStringLiteral("viewsSplitter2"), m_viewsSplitter->saveState());
+    settings.setValue(QStringLiteral("viewsSplitter3"), m_viewsSplitter->saveState());
     settings.setValue(QStringLiteral("topSplitter"), m_topSplitter->saveState());
     settings.setValue(QStringLiteral("leversSplitter"), m_sideSplitter->saveState());
     settings.setValue(QStringLiteral("lastScenario"), scenariofile::toJson(m_document->plan()));

@@ -180,6 +180,9 @@ private:
     static void fitTableColumns(QWidget *page);
     /// Gives the pipeline Gantt the height its stages ask for (GanttChart::preferredHeight).
     void fitGanttHeight();
+    /// The Gantt beside the stage times for a pipeline, the levers there for one stage.
+    void arrangeModelViews();
+    bool showsPipeline() const;
     void fitScalingWidth();
     /// The table refit and the first Gantt fit, after the window has been laid out.
     void runDeferred();
@@ -243,6 +246,8 @@ private:
     QSplitter *m_viewsSplitter;
     QSplitter *m_topSplitter;
     QWidget *m_ganttBox;
+    QWidget *m_leversBox;
+    QWidget *m_stagesBox;
     QSplitter *m_sideSplitter;
     QMenu *m_recentMenu = nullptr;
     std::unique_ptr<RecoveryStore> m_recovery;

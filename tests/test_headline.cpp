@@ -1,0 +1,156 @@
+// The room sees the answer (issue 52): the headline is one sentence and at most four numbers,
+// the same as `eval --json`'s "answer"; the six numbers it used to show are Show how's; a
+// pipeline's Gantt stands above the fold at a laptop's size in presentation mode.
+#include "app/cli/cli.h"
+#include "core/plan/summary.h"
+#include "tests/support/windowtest.h"
+#include "ui/document/presets.h"
+#include "ui/model/ganttchart.h"
+#include "ui/model/headlinewidget.h"
+#include "ui/model/waterfallchart.h"
+#include "ui/widgets/appearance.h"
+
+#include <QApplication>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolButton>
+
+#include <gtest/gtest.h>
+
+using namespace pipeplan;
+using pipeplan::testsupport::openPreset;
+
+namespace {
+
+QString presetTitle(const char *file)
+{
+    for (const presets::Preset &preset : presets::all()) {
+        if (preset.resourcePath.endsWith(QLatin1String(file)))
+            return preset.title;
+    }
+    ADD_FAILURE() << "no preset " << file;
+    return {};
+}
+
+/// The labels of the headline that show `text` and are on screen.
+int shownLabels(const HeadlineWidget *headline, const QString &text)
+{
+    int shown = 0;
+    for (const QLabel *label : headline->findChildren<QLabel *>())
+        shown += label->text() == text && label->isVisible() ? 1 : 0;
+    return shown;
+}
+
+void settle()
+{
+    for (int i = 0; i < 5; ++i) {
+        QApplication::processEvents();
+        QTest::qWait(10);
+    }
+}
+
+} // namespace
+
+TEST(HeadlineAnswer, OneSentenceFourNumbersAndTheDetailsUnderShowHow)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    openPreset(window, presetTitle("nightly-scoring.json"));
+    window.document()->editScenario(QStringLiteral("deadline"),
+                                    [](Scenario &s) { s.goal.deadlineSeconds = 86'400; });
+    settle();
+    const HeadlineWidget *headline = window.headline();
+    EXPECT_EQ(headline->answerText(), QStringLiteral("Misses 24 hours by 697 days: the serial 2 % "
+                                                     "alone takes 694 days; workers cannot fix "
+                                                     "it."));
+    ASSERT_EQ(headline->answerCount(), 4);
+    const QString values[] = {QStringLiteral("698 days"), QStringLiteral("$83.7M"),
+                              QStringLiteral("\u2212697 days"), QStringLiteral("Serial part")};
+    const QString captions[] = {QStringLiteral("Runtime at 10,000 workers"), QStringLiteral("Cost"),
+                                QStringLiteral("Margin to 24 hours"), QStringLiteral("What binds")};
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(headline->answerValue(i), values[i]) << i;
+        EXPECT_EQ(headline->answerCaption(i), captions[i]) << i;
+    }
+    // The exact runtime in the tooltip, the rounded one on the card.
+    EXPECT_TRUE(headline->answerExact(0).startsWith(QStringLiteral("697.85 days")));
+    // The old row's numbers are not beside the answer: Show how brings them, with formulas.
+    EXPECT_EQ(shownLabels(headline, QStringLiteral("3,000,000,000")), 0);
+    EXPECT_EQ(shownLabels(headline, QStringLiteral("Total predictions")), 0);
+    QToolButton *showHow = nullptr;
+    for (QToolButton *button : headline->findChildren<QToolButton *>())
+        if (button->isCheckable())
+            showHow = button;
+    ASSERT_NE(showHow, nullptr);
+    showHow->click();
+    settle();
+    EXPECT_EQ(shownLabels(headline, QStringLiteral("3,000,000,000")), 1);
+    EXPECT_TRUE(headline->verdictText().contains(QStringLiteral("Impossible within 24 hours")))
+        << headline->verdictText().toStdString();
+    showHow->click();
+    settle();
+    EXPECT_EQ(shownLabels(headline, QStringLiteral("3,000,000,000")), 0);
+
+    // `eval --json` says the same sentence and numbers.
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("plan.pipeplan.json"));
+    ASSERT_TRUE(window.saveFile(path));
+    const cli::CliRunResult run =
+        cli::runCaptured({QStringLiteral("eval"), path, QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject answer = QJsonDocument::fromJson(run.out.toUtf8())
+                                   .object()
+                                   .value(QStringLiteral("answer"))
+                                   .toObject();
+    EXPECT_EQ(answer.value(QStringLiteral("sentence")).toString(), headline->answerText());
+    const QJsonObject numbers = answer.value(QStringLiteral("numbers")).toObject();
+    EXPECT_EQ(numbers.size(), 4);
+    EXPECT_EQ(numbers.value(QStringLiteral("runtime")).toObject().value(QStringLiteral("value")),
+              values[0]);
+    EXPECT_EQ(numbers.value(QStringLiteral("margin")).toObject().value(QStringLiteral("value")),
+              values[2]);
+}
+
+TEST(HeadlineAnswer, APipelinesGanttIsAboveTheFoldOnALaptopInPresentation)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    // From the normal look, whatever an earlier test left the application's font at.
+    window.setLook({appearance::Theme::Light, false});
+    settle();
+    window.setLook({appearance::Theme::Light, true});
+    openPreset(window, presetTitle("seed001-pipeline.json"));
+    settle();
+    GanttChart *gantt = window.ganttChart();
+    ASSERT_TRUE(gantt->isVisible());
+    // Wholly inside the window, and as tall as its four stages ask.
+    const QRect inWindow(gantt->mapTo(&window, QPoint(0, 0)), gantt->size());
+    EXPECT_LE(inWindow.bottom(), window.height()) << inWindow.bottom();
+    EXPECT_GE(gantt->height(), gantt->preferredHeight() - 2)
+        << gantt->height() << " < " << gantt->preferredHeight();
+    // The levers are a tab beside the scaling table.
+    QStringList tabs;
+    for (int i = 0; i < window.answers()->count(); ++i)
+        tabs << window.answers()->tabText(i);
+    EXPECT_TRUE(tabs.contains(QStringLiteral("Levers")))
+        << tabs.join(QLatin1Char(',')).toStdString();
+    EXPECT_EQ(window.headline()->answerText(),
+              QStringLiteral("Takes 5.56 hours at 1 worker; the score stage sets the pace at 20 ms "
+                             "per user."));
+
+    // One stage: no Gantt; the levers are back beside the stage times, shown.
+    openPreset(window, presetTitle("nightly-scoring.json"));
+    settle();
+    EXPECT_FALSE(gantt->isVisible());
+    EXPECT_TRUE(window.waterfallChart()->isVisible());
+    tabs.clear();
+    for (int i = 0; i < window.answers()->count(); ++i)
+        tabs << window.answers()->tabText(i);
+    EXPECT_FALSE(tabs.contains(QStringLiteral("Levers")));
+}
