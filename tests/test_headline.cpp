@@ -5,15 +5,20 @@
 #include "core/plan/summary.h"
 #include "tests/support/windowtest.h"
 #include "ui/document/presets.h"
+#include "ui/hardware/hardwarepanel.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
+#include "ui/model/inputspanel.h"
 #include "ui/model/waterfallchart.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/valuecontrol.h"
 
 #include <QApplication>
+#include <QDoubleSpinBox>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QSlider>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -153,4 +158,35 @@ TEST(HeadlineAnswer, APipelinesGanttIsAboveTheFoldOnALaptopInPresentation)
     for (int i = 0; i < window.answers()->count(); ++i)
         tabs << window.answers()->tabText(i);
     EXPECT_FALSE(tabs.contains(QStringLiteral("Levers")));
+}
+
+TEST(HeadlineAnswer, ALatencySetByADeviceShowsTheValueInForceNotALiveControl)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    openPreset(window, presetTitle("embedding-h100.json"));
+    settle();
+    ValueControl *latency = window.inputs()->latencyControl();
+    // The roofline's 12.98 ms per document is in force; the typed 1,000 ms stays in the plan.
+    ASSERT_TRUE(window.document()->planResult().hardware.current.inForce);
+    EXPECT_EQ(latency->inForceText(), QStringLiteral("12.98 ms in force, from H100 SXM (Hardware "
+                                                     "& cost, Ctrl+6); typed 1,000 ms"));
+    EXPECT_FALSE(latency->spinBox()->isVisible());
+    EXPECT_FALSE(latency->slider()->isVisible());
+    EXPECT_EQ(window.document()->scenario().workload.latencyMs, 1000);
+    EXPECT_EQ(window.inputs()->acceleratorControl()->inForceText(),
+              QStringLiteral("Not used: H100 SXM sets the latency"));
+    // Off again: the control is live and shows what was typed.
+    window.document()->editScenario(QStringLiteral("off"),
+                                    [](Scenario &s) { s.hardware.enabled = false; });
+    settle();
+    EXPECT_TRUE(latency->inForceText().isEmpty());
+    EXPECT_TRUE(latency->spinBox()->isVisible());
+    EXPECT_EQ(latency->spinBox()->value(), 1000);
+    // Hardware & cost off holds no empty tables: the summary says what fills them.
+    window.workspaces()->setCurrentWidget(window.hardwarePanel());
+    settle();
+    EXPECT_FALSE(window.hardwarePanel()->rooflineTable()->isVisible());
+    EXPECT_FALSE(window.hardwarePanel()->devicesTable()->isVisible());
 }
