@@ -28,18 +28,9 @@
 
 using namespace pipeplan;
 using pipeplan::testsupport::openPreset;
+using pipeplan::testsupport::presetTitle;
 
 namespace {
-
-QString presetTitle(const char *file)
-{
-    for (const presets::Preset &preset : presets::all()) {
-        if (preset.resourcePath.endsWith(QLatin1String(file)))
-            return preset.title;
-    }
-    ADD_FAILURE() << "no preset " << file;
-    return {};
-}
 
 /// The labels of the headline that show `text` and are on screen.
 int shownLabels(const HeadlineWidget *headline, const QString &text)

@@ -37,6 +37,7 @@ std::unique_ptr<MainWindow> shownWindow()
 }
 
 using testsupport::openPreset;
+using testsupport::presetTitle;
 
 /// Every control of every workspace that does not show the plan, named. Each workspace is shown
 /// in turn, as a person looks at it (a hidden workspace refreshes when it is shown).
@@ -61,15 +62,6 @@ QStringList notShowing(MainWindow &window)
 }
 
 /// The preset's menu title, found by its file name.
-QString presetTitle(const char *file)
-{
-    for (const presets::Preset &preset : presets::all()) {
-        if (preset.resourcePath.endsWith(QLatin1String(file)))
-            return preset.title;
-    }
-    ADD_FAILURE() << "no preset " << file;
-    return {};
-}
 
 QString joined(const QStringList &list)
 {

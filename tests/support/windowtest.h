@@ -2,6 +2,7 @@
 
 // The fixture of the window tests: a headless main window at 1600x1000, shown, and its document.
 
+#include "ui/document/presets.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/window/mainwindow.h"
 
@@ -12,6 +13,17 @@
 #include <memory>
 
 namespace pipeplan::testsupport {
+
+/// The title File > Open Preset lists a preset file under ("seed001-pipeline.json").
+inline QString presetTitle(const char *file)
+{
+    for (const presets::Preset &preset : presets::all()) {
+        if (preset.resourcePath.endsWith(QLatin1String(file)))
+            return preset.title;
+    }
+    ADD_FAILURE() << "no preset " << file;
+    return {};
+}
 
 /// File > Open Preset > `title`, as a person picks it.
 inline void openPreset(MainWindow &window, const QString &title)

@@ -18,6 +18,7 @@
 #include <QToolButton>
 
 #include <cmath>
+#include <vector>
 
 namespace pipeplan {
 
@@ -200,7 +201,10 @@ void HeadlineWidget::styleCaptions()
     QFont captionFont = font();
     if (m_presentation && QFontInfo(captionFont).pixelSize() < kPresentationCaptionPx)
         captionFont.setPixelSize(kPresentationCaptionPx);
-    for (QLabel *caption : m_captions) {
+    // The details' captions (Show how) and the answer's alike.
+    std::vector<QLabel *> captions(std::begin(m_captions), std::end(m_captions));
+    captions.insert(captions.end(), std::begin(m_answerCaptions), std::end(m_answerCaptions));
+    for (QLabel *caption : captions) {
         QPalette own = caption->palette();
         own.setColor(QPalette::WindowText, m_presentation ? p.color(QPalette::WindowText) : ink);
         caption->setPalette(own);
@@ -209,12 +213,6 @@ void HeadlineWidget::styleCaptions()
     QFont verdictFont = font();
     verdictFont.setBold(true);
     m_verdict->setFont(verdictFont);
-    for (QLabel *caption : m_answerCaptions) {
-        QPalette own = caption->palette();
-        own.setColor(QPalette::WindowText, m_presentation ? p.color(QPalette::WindowText) : ink);
-        caption->setPalette(own);
-        caption->setFont(captionFont);
-    }
     // The sentence is the answer: a little larger than the text, bold, in the text's colour.
     QFont answerFont = font();
     answerFont.setPointSizeF(font().pointSizeF() * 1.15);
