@@ -2,6 +2,7 @@
 // numbers, rounded to what a decision needs, from the plan's one result. The window, the
 // report's first page and `eval` all read summary::jobAnswer, so these are their numbers.
 #include "core/base/format.h"
+#include "core/plan/explain.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
 #include "core/plan/summary.h"
@@ -198,4 +199,15 @@ TEST(JobAnswer, ADeadlineRangesAndADeviceShowAtMostFourFiguresAndOneP50)
     EXPECT_TRUE(compared.contains(format::duration(result.model.effectiveRuntimeSeconds)));
     EXPECT_TRUE(compared.contains(format::duration(result.uncertainty.result.runtimeSeconds.p50)));
     EXPECT_TRUE(compared.contains(QStringLiteral("The headline shows this one")));
+}
+
+TEST(JobAnswer, ShowHowWritesAmdahlsTermsSoSeedZerosFortyEightReadsAsASlip)
+{
+    // Seed 000 writes 1 / (0.02 + 0.00098) ≈ 48x; p / N is 0.98 / 10,000 = 0.000098, so S is
+    // 49.76x. Show how writes both terms out, where the difference can be seen.
+    const Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
+    const PlanResult result = evaluatePlan(plan);
+    EXPECT_EQ(explain::speedup(result.inForce, result.model),
+              QStringLiteral("S = 1 / ((1 − 0.98) + 0.98 / 10,000) = 1 / (0.02 + 0.000098) = "
+                             "49.76×; ceiling 1 / (1 − 0.98) = 50×"));
 }

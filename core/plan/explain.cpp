@@ -157,10 +157,15 @@ QString speedup(const Scenario &s, const ScenarioResult &r)
 {
     const Workload &w = s.workload;
     const QString p = num(w.parallelFraction, 4);
+    // The two terms written out: the serial share and p / N. Seed 000's "≈ 48x" reads 0.98 /
+    // 10,000 as 0.00098 (it is 0.000098); 1 / (0.02 + 0.00098) would be 47.66×.
+    const double serial = 1 - w.parallelFraction;
+    const double perWorker = w.parallelFraction / std::max(1.0, w.workers);
     QString text = QStringLiteral("S = 1 / ((1 − ") + p + QStringLiteral(") + ") + p +
-                   QStringLiteral(" / ") + num(w.workers, 0) + QStringLiteral(") = ") +
-                   num(r.speedup, 2) + QStringLiteral("×; ceiling 1 / (1 − ") + p +
-                   QStringLiteral(") = ");
+                   QStringLiteral(" / ") + num(w.workers, 0) + QStringLiteral(") = 1 / (") +
+                   format::significant(serial, 4) + QStringLiteral(" + ") +
+                   format::significant(perWorker, 4) + QStringLiteral(") = ") + num(r.speedup, 2) +
+                   QStringLiteral("×; ceiling 1 / (1 − ") + p + QStringLiteral(") = ");
     text += std::isfinite(r.maxSpeedup) ? num(r.maxSpeedup, 2) + QStringLiteral("×")
                                         : QStringLiteral("none (p = 1)");
     return text;
