@@ -437,7 +437,8 @@ void HeadlineWidget::refresh()
     const bool job = m_workspace == Workspace::Job;
     m_answer->setVisible(job);
     m_answerCards->setVisible(job);
-    m_compare->setVisible(false);
+    if (!job)
+        m_compare->setVisible(false);
     switch (m_workspace) {
     case Workspace::Job: {
         const summary::JobAnswer answer = summary::jobAnswer(m_document->planResult());
@@ -461,11 +462,15 @@ void HeadlineWidget::refresh()
         refreshProject();
         break;
     }
-    // The cards are the answer here: the Show how button sits beside them.
-    if (auto *grid = qobject_cast<QGridLayout *>(layout())) {
-        grid->removeWidget(m_showHow);
-        grid->addWidget(m_showHow, job ? 0 : kCardsRow, CardCount, job ? 1 : 2, 1,
-                        job ? Qt::AlignTop : Qt::AlignVCenter);
+    // Beside the answer's sentence on the job's workspaces; elsewhere the cards are the answer
+    // and it sits beside them. Moved only when the workspace changes: a move re-lays out.
+    if (m_showHowOnJob != job) {
+        m_showHowOnJob = job;
+        if (auto *grid = qobject_cast<QGridLayout *>(layout())) {
+            grid->removeWidget(m_showHow);
+            grid->addWidget(m_showHow, job ? 0 : kCardsRow, CardCount, job ? 1 : 2, 1,
+                            job ? Qt::AlignTop : Qt::AlignVCenter);
+        }
     }
 }
 
@@ -612,9 +617,6 @@ void HeadlineWidget::refreshJob(const summary::JobAnswer &answer)
             grid->setColumnStretch(i, 1);
         m_captions[i]->setText(captions[i]);
         m_captions[i]->setToolTip(QString());
-        m_captions[i]->setVisible(true);
-        m_values[i]->setVisible(true);
-        m_how[i]->setVisible(m_showHow->isChecked());
     }
     fitRuntimeCaption();
     // The fewest workers that meet the deadline, one click away: the answer's own number.
@@ -698,9 +700,9 @@ void HeadlineWidget::refreshJob(const summary::JobAnswer &answer)
         m_values[i]->setToolTip(how[i]);
         m_how[i]->setText(how[i]);
     }
+    // Their visibility is Show how's (showDetails): set once, a tick must not show and hide a
+    // label (each flip re-lays out the window and replots every chart).
     const std::optional<Scenario> &baseline = m_document->baseline();
-    for (QLabel *label : m_baseline)
-        label->setVisible(baseline.has_value());
     if (baseline) {
         const ScenarioResult &b = m_document->baselineResult();
         const QString prefix = tr("was ");

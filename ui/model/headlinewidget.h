@@ -118,6 +118,7 @@ private:
     WrapLabel *m_compare; ///< the closed form, the ranges' and the simulated P50 side by side
     bool m_hasVerdict = false;
     bool m_hasSpread = false;
+    bool m_showHowOnJob = true; ///< where the Show how button sits (row 0: beside the answer)
     QLabel *m_values[CardCount];
     QLabel *m_captions[CardCount];
     QLabel *m_how[CardCount];
