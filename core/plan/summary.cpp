@@ -235,15 +235,33 @@ QString deadlineVerdicts(const PlanResult &result)
              agree ? QString() : QStringLiteral(" (the two disagree: see Overheads & tail)"));
 }
 
+namespace {
+
+/// The runtime's parts (Amdahl, seed 000): the serial part W' × (1 − p), the parallel part
+/// W' × p / N and the overheads on top; one split for what binds, its words and the sentence.
+struct RuntimeParts
+{
+    double serialSeconds;
+    double parallelSeconds;
+    double overheadSeconds;
+};
+
+RuntimeParts runtimeParts(const Scenario &s, const ScenarioResult &r)
+{
+    const double p = s.workload.parallelFraction;
+    return {r.workSeconds * (1 - p), r.workSeconds * p / std::max(1.0, s.workload.workers),
+            std::max(0.0, r.effectiveRuntimeSeconds - r.runtimeSeconds)};
+}
+
+} // namespace
+
 Binding binding(const Scenario &inForce, const ScenarioResult &r)
 {
-    const double p = inForce.workload.parallelFraction;
-    const double serialSeconds = r.workSeconds * (1 - p);
-    const double parallelSeconds = r.workSeconds * p / std::max(1.0, inForce.workload.workers);
-    const double overheadSeconds = std::max(0.0, r.effectiveRuntimeSeconds - r.runtimeSeconds);
-    if (r.overheads.enabled && overheadSeconds > std::max(serialSeconds, parallelSeconds))
+    const RuntimeParts parts = runtimeParts(inForce, r);
+    if (r.overheads.enabled &&
+        parts.overheadSeconds > std::max(parts.serialSeconds, parts.parallelSeconds))
         return Binding::Overheads;
-    if (p < 1 && serialSeconds >= parallelSeconds)
+    if (inForce.workload.parallelFraction < 1 && parts.serialSeconds >= parts.parallelSeconds)
         return Binding::SerialPart;
     return inForce.stages.size() > 1 && r.bottleneckIndex >= 0 ? Binding::Stage : Binding::Workers;
 }
@@ -259,10 +277,9 @@ QString workersText(double workers)
 /// "the serial 2 % alone takes 694 days"
 QString serialClause(const Scenario &s, const ScenarioResult &r)
 {
-    const double serialShare = 1 - s.workload.parallelFraction;
     return QStringLiteral("the serial %1 % alone takes %2")
-        .arg(format::significant(serialShare * 100, 3),
-             format::roundedDuration(r.workSeconds * serialShare));
+        .arg(format::significant((1 - s.workload.parallelFraction) * 100, 3),
+             format::roundedDuration(runtimeParts(s, r).serialSeconds));
 }
 
 QString slowestStage(const Scenario &s, const ScenarioResult &r)
@@ -274,15 +291,13 @@ QString slowestStage(const Scenario &s, const ScenarioResult &r)
 /// What binds in a word or two, and how it is made.
 std::pair<QString, QString> bindingText(Binding binding, const Scenario &s, const ScenarioResult &r)
 {
-    const double p = s.workload.parallelFraction;
-    const double serialSeconds = r.workSeconds * (1 - p);
-    const double parallelSeconds = r.workSeconds * p / std::max(1.0, s.workload.workers);
+    const RuntimeParts split = runtimeParts(s, r);
+    const double serialSeconds = split.serialSeconds;
     const QString parts =
         QStringLiteral("Serial part W' × (1 − p) = %1; parallel part W' × p / N = %2 at %3; "
                        "overheads %4.")
-            .arg(format::duration(serialSeconds), format::duration(parallelSeconds),
-                 workersText(s.workload.workers),
-                 format::duration(std::max(0.0, r.effectiveRuntimeSeconds - r.runtimeSeconds)));
+            .arg(format::duration(serialSeconds), format::duration(split.parallelSeconds),
+                 workersText(s.workload.workers), format::duration(split.overheadSeconds));
     switch (binding) {
     case Binding::SerialPart:
         return {QStringLiteral("Serial part"),
@@ -353,7 +368,7 @@ JobAnswer jobAnswer(const PlanResult &result)
         } else {
             answer.sentence = QStringLiteral("Misses %1 by %2%3%4")
                                   .arg(limit, format::roundedDuration(-margin), p50, chance);
-            const double serialSeconds = r.workSeconds * (1 - s.workload.parallelFraction);
+            const double serialSeconds = runtimeParts(s, r).serialSeconds;
             const std::optional<double> fewest = spread.active && !spread.fewest.empty()
                                                      ? spread.fewest.front().workers
                                                  : r.deadline ? r.deadline->withOverheads.workers
