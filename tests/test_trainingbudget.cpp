@@ -80,7 +80,7 @@ TEST_F(TrainingBudgetTest, BytesTurnTheMemoryChartIntoBytesWithTheDeviceMemoryLi
     ScheduleMemoryChart *memory = panel->memoryChart();
     // Without a budget: microbatches, no limit line, no "fits" column.
     EXPECT_FALSE(memory->showsBytes());
-    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches held"));
+    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches"));
     EXPECT_FALSE(memory->limitLine()->visible());
     EXPECT_EQ(panel->comparisonTable()->columnCount(), 6);
 
@@ -138,7 +138,7 @@ TEST_F(TrainingBudgetTest, BytesTurnTheMemoryChartIntoBytesWithTheDeviceMemoryLi
     EXPECT_FALSE(doc->scenario().training.activationBytesPerMicrobatch.has_value());
     EXPECT_FALSE(memory->showsBytes());
     EXPECT_FALSE(memory->limitLine()->visible());
-    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches held"));
+    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches"));
 }
 
 // Without bytes the chart stays in microbatches and draws the budget in microbatches.
@@ -149,7 +149,7 @@ TEST_F(TrainingBudgetTest, MicrobatchBudgetLineWithoutBytes)
     ASSERT_EQ(doc->scenario().training.memoryLimitMicrobatches, std::optional<double>(3));
     ScheduleMemoryChart *memory = panel->memoryChart();
     EXPECT_FALSE(memory->showsBytes());
-    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches held"));
+    EXPECT_EQ(memory->yAxis->label(), QStringLiteral("microbatches"));
     ASSERT_TRUE(memory->limitLine()->visible());
     EXPECT_DOUBLE_EQ(memory->limitValue(), 3);
     EXPECT_TRUE(memory->limitLabel()->text().startsWith(QStringLiteral("Memory budget 3 "

@@ -6,6 +6,7 @@
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/hardware/costchart.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/chartexport.h"
 
 #include <QCheckBox>
@@ -42,7 +43,7 @@ QTableWidget *readOnlyTable(int columns, const QString &name, QWidget *parent)
     table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
     table->horizontalHeader()->setStretchLastSection(true);
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+    appearance::fitRowsToFont(table);
     table->setAccessibleName(name);
     chartexport::installTableMenu(table, name, [table]() { return chartexport::tableRows(table); });
     return table;

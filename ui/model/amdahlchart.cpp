@@ -90,6 +90,19 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     connect(this, &QCustomPlot::beforeReplot, this, &AmdahlChart::fitLegendColumns);
     plotLayout()->setRowStretchFactor(0, 0.001);
     m_ceilingLabel->setPadding(QMargins(0, 0, 0, 2));
+    connect(this, &QCustomPlot::afterLayout, this, &AmdahlChart::fitCeilingLabel);
+}
+
+void AmdahlChart::fitCeilingLabel()
+{
+    // It ends at 98 % of the plot's width and must not start left of it.
+    const int room = axisRect()->width() * 96 / 100;
+    const QString text =
+        QFontMetrics(m_ceilingLabel->font()).horizontalAdvance(m_ceilingText) <= room
+            ? m_ceilingText
+            : m_ceilingShort;
+    if (text != m_ceilingLabel->text())
+        m_ceilingLabel->setText(text);
 }
 
 void AmdahlChart::fitLegendColumns()
@@ -204,8 +217,9 @@ void AmdahlChart::setSeries(const AmdahlSeries &series)
         m_ceiling->point1->setCoords(1, series.maxSpeedup);
         m_ceiling->point2->setCoords(10, series.maxSpeedup);
         m_ceilingLabel->position->setCoords(0.98, series.maxSpeedup);
-        m_ceilingLabel->setText(
-            tr("ceiling 1/(1−p) = %1×").arg(format::trimmed(series.maxSpeedup, 2)));
+        m_ceilingText = tr("ceiling 1/(1−p) = %1×").arg(format::trimmed(series.maxSpeedup, 2));
+        m_ceilingShort = tr("ceiling %1×").arg(format::trimmed(series.maxSpeedup, 2));
+        fitCeilingLabel();
     }
     // The marker's numbers live in the legend: a label beside the point collides with the curve
     // and the ceiling wherever the point is.

@@ -38,6 +38,8 @@ public:
 
 private:
     void refresh();
+    /// The ceiling's label in full when the plot is wide enough, else "ceiling 50×".
+    void fitCeilingLabel();
     void fitLegendColumns();
 
     QPointer<ScenarioDocument> m_document;
@@ -51,6 +53,8 @@ private:
     QCPGraph *m_knee;
     QCPItemStraightLine *m_ceiling;
     QCPItemText *m_ceilingLabel;
+    QString m_ceilingText;
+    QString m_ceilingShort;
 };
 
 } // namespace pipeplan

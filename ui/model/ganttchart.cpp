@@ -70,6 +70,7 @@ void GanttPlottable::draw(QCPPainter *painter)
 {
     m_drawnBars = 0;
     m_drawnLabels = 0;
+    m_skippedLabels = 0;
     if (!m_schedule || m_schedule->cells.empty())
         return;
     const QRectF clip = clipRect();
@@ -115,11 +116,14 @@ void GanttPlottable::draw(QCPPainter *painter)
                 painter->setPen(separator);
                 painter->drawRect(rect);
                 const QString label = QString::number(cell.microbatch + 1);
-                if (rect.width() >= metrics.horizontalAdvance(label) + 6 &&
-                    rect.height() >= metrics.height()) {
-                    painter->setPen(Qt::white);
-                    painter->drawText(rect, Qt::AlignCenter, label);
-                    ++m_drawnLabels;
+                if (rect.width() >= metrics.horizontalAdvance(label) + 6) {
+                    if (rect.height() >= metrics.height()) {
+                        painter->setPen(Qt::white);
+                        painter->drawText(rect, Qt::AlignCenter, label);
+                        ++m_drawnLabels;
+                    } else {
+                        ++m_skippedLabels;
+                    }
                 }
                 continue;
             }
@@ -452,7 +456,8 @@ void GanttChart::updatePreferredHeight()
     const int legendRows =
         (m_plot->legend->itemCount() + m_plot->legend->wrap() - 1) / m_plot->legend->wrap();
     const int legend = m_plot->legend->visible() ? legendRows * (line + 4) + 6 : 0;
-    const int row = std::max(24, line + 10);
+    // A bar is 0.72 of its row: a row a line and a half tall holds a microbatch number in it.
+    const int row = std::max(24, line * 3 / 2 + 6);
     const int rows = std::clamp(m_stageCount, 1, kMaxRowsSized);
     const int axis = 2 * line + 20; // tick labels, the axis label and their padding
     const int height = controls + note + summary + legend + rows * row + axis;

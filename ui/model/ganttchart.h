@@ -41,6 +41,9 @@ public:
     const pipeline::Schedule *schedule() const { return m_schedule; }
     int drawnBars() const { return m_drawnBars; }
     int drawnLabels() const { return m_drawnLabels; }
+    /// Microbatch numbers left out because the bar was wide enough but too short for the font
+    /// (the chart is squeezed: issue 52 wants every number read).
+    int skippedLabels() const { return m_skippedLabels; }
 
     double selectTest(const QPointF &pos, bool onlySelectable,
                       QVariant *details = nullptr) const override;
@@ -66,6 +69,7 @@ private:
     int m_bottleneck = -1;
     int m_drawnBars = 0;
     int m_drawnLabels = 0;
+    int m_skippedLabels = 0;
     // Pixel transform of the current draw (both axes linear).
     double m_pixelAtZeroMs = 0;
     double m_pixelsPerMs = 1;

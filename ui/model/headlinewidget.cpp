@@ -532,13 +532,13 @@ void HeadlineWidget::refreshProject()
     auto day = [](QDate date) { return QLocale().toString(date, QStringLiteral("d MMM yyyy")); };
     auto card = [&](const QString &caption, double hours, double bufferedHours, int percent,
                     std::optional<std::pair<QDate, QDate>> finish) {
-        // A date and its buffered date do not fit one card: the buffered one goes in the caption.
-        const QString value =
-            finish ? day(finish->first)
-                   : planDuration(hours, largest) +
-                         tr(" (buffered %1)").arg(planDuration(bufferedHours, largest));
+        // A finish and its buffered finish do not fit one card on a laptop in presentation mode
+        // ("18 weeks (buffered 24 weeks)" was cut): the buffered one goes in the caption.
+        const QString value = finish ? day(finish->first) : planDuration(hours, largest);
         return CardText{
-            finish ? caption + tr(" · buffered %1").arg(day(finish->second)) : caption, value,
+            caption + tr(" · buffered %1")
+                          .arg(finish ? day(finish->second) : planDuration(bufferedHours, largest)),
+            value,
             tr("%1 % of %2 Monte Carlo trials finish within %3; with the category "
                "buffers and the contingency, within %4.")
                 .arg(percent)

@@ -29,6 +29,8 @@ void setScale(QCPAxis *axis, const whatittakes::PlaneAxis &lever)
     for (size_t i = 0; i < lever.ticks.size(); ++i)
         ticker->addTick(lever.ticks[i], lever.tickTexts.value(static_cast<qsizetype>(i)));
     axis->setTicker(ticker);
+    // Thinned to what the axis holds when presentation mode's labels would stack.
+    axis->setProperty("pp_thinTicks", true);
     axis->setLabel(axisLabel(lever));
     // Room beyond the span so a marker at its ends (the largest 18 px) shows whole rather than
     // clipped by the axis rect, down to a plot 120 px high.
@@ -96,6 +98,16 @@ PlaneChart::PlaneChart(QWidget *parent) : QCustomPlot(parent)
     // As low as the stage times: in presentation mode on a laptop the tab it sits in must not
     // push a pipeline's Gantt under the fold (issue 52).
     setMinimumSize(260, 130);
+    // The empty plane's sentence wraps to the plot's width (it ran past both edges).
+    connect(this, &QCustomPlot::afterLayout, this, &PlaneChart::fitEmptyText);
+}
+
+void PlaneChart::fitEmptyText()
+{
+    const QString wrapped =
+        chartstyle::wrapToWidth(m_emptyText, m_empty->font(), axisRect()->width() - 16);
+    if (wrapped != m_empty->text())
+        m_empty->setText(wrapped);
 }
 
 void PlaneChart::setPlane(const whatittakes::Plane &plane)
@@ -104,7 +116,8 @@ void PlaneChart::setPlane(const whatittakes::Plane &plane)
     m_empty->setVisible(!active);
     legend->setVisible(active);
     if (!active) {
-        m_empty->setText(plane.reason.isEmpty() ? QString() : plane.reason);
+        m_emptyText = plane.reason;
+        fitEmptyText();
         for (QCPGraph *graph : {m_edge, m_boundary, m_plan, m_cheapest, m_nearest})
             graph->data()->clear();
         replot(QCustomPlot::rpQueuedReplot);
@@ -155,7 +168,8 @@ void PlaneChart::setPlane(const whatittakes::Plane &plane)
         m_cheapest->setName(
             tr("cheapest: %1").arg(format::money(plane.cheapest->cost, plane.currency)));
     m_empty->setVisible(!plane.cheapest);
-    m_empty->setText(tr("No combination on this plane meets %1").arg(explain::planeTarget(plane)));
+    m_emptyText = tr("No combination on this plane meets %1").arg(explain::planeTarget(plane));
+    fitEmptyText();
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -22,12 +22,14 @@ public:
     QCPGraph *nearestMarker() const { return m_nearest; }
 
 private:
+    void fitEmptyText();
     QCPGraph *m_boundary;
     QCPGraph *m_edge; ///< the helping end of the second axis: the shading fills to it
     QCPGraph *m_plan;
     QCPGraph *m_cheapest;
     QCPGraph *m_nearest;
     QCPItemText *m_empty;
+    QString m_emptyText; ///< the empty plane's sentence, before wrapping
 };
 
 } // namespace pipeplan

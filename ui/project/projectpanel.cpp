@@ -51,7 +51,7 @@ constexpr auto optionalConfig = &ValueControl::makeOptional;
 /// Rows a line of text tall, selected whole.
 void styleTable(QTableView *table)
 {
-    table->verticalHeader()->setDefaultSectionSize(table->fontMetrics().height() + 8);
+    appearance::fitRowsToFont(table);
     table->setSelectionBehavior(QAbstractItemView::SelectRows);
 }
 

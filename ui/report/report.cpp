@@ -25,6 +25,7 @@
 
 #include <QBuffer>
 #include <QChart>
+#include <QChartView>
 #include <QCoreApplication>
 #include <QFileInfo>
 #include <QFontMetricsF>
@@ -36,7 +37,10 @@
 #include <QPdfWriter>
 #include <QPicture>
 
+#include <qcustomplot.h>
+
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <numeric>
@@ -46,6 +50,12 @@ namespace pipeplan::report {
 namespace {
 
 constexpr double kChartHeight = 300;
+/// How far a plot gives way to stay beside its heading, and grows to fill its page: a quarter
+/// down still reads as the same chart; half as tall again still fits two to an A4 page.
+constexpr double kChartShrink = 0.75;
+constexpr double kChartStretch = 1.5;
+/// The page's footer (the plan's name and the page number) under its body.
+constexpr double kFooterHeight = 22;
 const QColor kInk{0x1b, 0x1f, 0x24};
 const QColor kGrey{0x5f, 0x66, 0x6d};
 const QColor kRule{0xd0, 0xd4, 0xd9};
@@ -60,7 +70,9 @@ QFont font(double pointSize, bool bold = false)
 }
 
 /// Blocks stacked down the page; a block that does not fit starts a new page, and a table row
-/// that starts a page repeats its table's header first.
+/// that starts a page repeats its table's header first. A chart gives way a little to stay below
+/// what introduces it, and grows into the room a page would otherwise leave blank: a small chart
+/// over half a page of white paper reads as a page missing something.
 class Document
 {
 public:
@@ -88,7 +100,22 @@ public:
     };
     const std::vector<Element> &elements() const { return m_elements; }
 
-    Document(QPaintDevice *device, double width) : m_device(device), m_width(width) {}
+    /// One block on a page: `block` indexes the blocks, -1 for a table's repeated header.
+    struct Placed
+    {
+        const Draw *draw;
+        QRectF rect;
+        int block;
+    };
+    using Pages = std::vector<std::vector<Placed>>;
+
+    /// `chartHeightsPx`: the height of each chart in the order they are added, as a first layout
+    /// of the same blocks settled them (chartHeights below); empty: each chart's own height, to be
+    /// settled by the layout.
+    Document(QPaintDevice *device, double width, std::vector<int> chartHeightsPx = {})
+        : m_device(device), m_width(width), m_chartHeightsPx(std::move(chartHeightsPx))
+    {
+    }
     double width() const { return m_width; }
 
     double textHeight(const QString &text, const QFont &f, double width) const
@@ -100,8 +127,16 @@ public:
     void add(double height, Draw draw, double gapAfter = 6, int table = -1, bool pageBreak = false,
              bool keepWithNext = false)
     {
-        m_blocks.push_back(
-            {height, std::move(draw), gapAfter, table, pageBreak || m_breakPending, keepWithNext});
+        Block block;
+        block.height = height;
+        block.minHeight = height;
+        block.maxHeight = height;
+        block.draw = std::move(draw);
+        block.gapAfter = gapAfter;
+        block.table = table;
+        block.pageBreak = pageBreak || m_breakPending;
+        block.keepWithNext = keepWithNext;
+        m_blocks.push_back(std::move(block));
         m_breakPending = false;
     }
 
@@ -214,7 +249,7 @@ public:
         }
     }
 
-    /// A picture (a chart) scaled to the full width.
+    /// A picture (a chart) scaled to the full width, `height` tall whatever the page.
     void picture(const QPicture &picture, double height)
     {
         Element element;
@@ -232,40 +267,106 @@ public:
                 p.restore();
             },
             10);
+        m_blocks.back().chart = true;
     }
 
-    /// Lays the blocks out on pages of `pageHeight` and draws them, with a footer on each page.
-    int render(QPagedPaintDevice *device, QPainter &painter, double pageHeight,
-               const QString &footerLeft)
+    /// A plot across the full width, `height` tall as the page allows: from kChartShrink of it,
+    /// to stay on the page of its heading, to kChartStretch of it, to fill a page. The plot draws
+    /// itself at the height the first layout settled (a plot laid out again at its size, not a
+    /// picture stretched: its text keeps its shape).
+    void plot(QCustomPlot *plot, double height = kChartHeight)
     {
-        struct Placed
-        {
-            const Draw *draw;
-            QRectF rect;
-        };
-        const double footer = 22;
-        const double bottom = pageHeight - footer;
-        std::vector<std::vector<Placed>> pages(1);
+        chart([plot](QSize size) { return chartexport::recordPlot(plot, size); }, height);
+    }
+
+    /// A Qt Charts view as a plot: laid out again at the size it is drawn at.
+    void plot(QChartView *view, double height = kChartHeight)
+    {
+        chart(
+            [view](QSize size) {
+                view->resize(size);
+                return chartexport::recordChartView(view, size);
+            },
+            height);
+    }
+
+    /// A chart drawn by `record` at a size across the full width (plot above).
+    void chart(const std::function<QPicture(QSize)> &record, double height)
+    {
+        const size_t index = m_plots++;
+        const bool settled = index < m_chartHeightsPx.size();
+        const int heightPx =
+            settled ? m_chartHeightsPx[index] : static_cast<int>(std::floor(height));
+        picture(record(QSize(static_cast<int>(m_width), heightPx)), heightPx);
+        m_blocks.back().plot = true;
+        if (!settled) {
+            m_blocks.back().minHeight = std::floor(height * kChartShrink);
+            m_blocks.back().maxHeight = std::floor(height * kChartStretch);
+        }
+    }
+
+    /// The blocks on pages whose body (above the footer) is `bodyHeight` tall: each chart given
+    /// the room its page has (between its least and its most height).
+    Pages layout(double bodyHeight) const
+    {
+        std::vector<double> heights;
+        heights.reserve(m_blocks.size());
+        for (const Block &block : m_blocks)
+            heights.push_back(block.height);
+        Pages pages(1);
         double y = 0;
         for (size_t i = 0; i < m_blocks.size(); ++i) {
             const Block &block = m_blocks[i];
             // A heading or caption goes with what follows it: measure the whole chain.
-            double needed = block.height;
-            for (size_t next = i; next + 1 < m_blocks.size() && m_blocks[next].keepWithNext; ++next)
-                needed += m_blocks[next].gapAfter + m_blocks[next + 1].height;
+            size_t end = i;
+            double needed = heights[i];
+            for (; end + 1 < m_blocks.size() && m_blocks[end].keepWithNext; ++end)
+                needed += m_blocks[end].gapAfter + heights[end + 1];
             const bool fresh = pages.back().empty();
-            if (!fresh && (block.pageBreak || y + needed > bottom)) {
+            if (!fresh && (block.pageBreak || y + needed > bodyHeight) &&
+                (block.pageBreak || !shrinkToFit(heights, i, end, y + needed - bodyHeight))) {
                 pages.emplace_back();
                 y = 0;
             }
             if (pages.back().empty() && block.table >= 0) {
                 const Header &header = m_headers[static_cast<size_t>(block.table)];
-                pages.back().push_back({&header.draw, QRectF(0, y, m_width, header.height)});
+                pages.back().push_back({&header.draw, QRectF(0, y, m_width, header.height), -1});
                 y += header.height;
             }
-            pages.back().push_back({&block.draw, QRectF(0, y, m_width, block.height)});
-            y += block.height + block.gapAfter;
+            pages.back().push_back(
+                {&block.draw, QRectF(0, y, m_width, heights[i]), static_cast<int>(i)});
+            y += heights[i] + block.gapAfter;
         }
+        // The last page ends where the report does; every other gives its white space to its
+        // charts.
+        for (size_t page = 0; page + 1 < pages.size(); ++page)
+            stretchToFill(pages[page], bodyHeight);
+        return pages;
+    }
+
+    /// The height each plot was laid out at, in the order they were added (for the Document
+    /// that draws them).
+    std::vector<int> chartHeights(const Pages &pages) const
+    {
+        std::vector<int> heights;
+        for (const std::vector<Placed> &page : pages) {
+            for (const Placed &placed : page) {
+                if (placed.block >= 0 && m_blocks[static_cast<size_t>(placed.block)].plot)
+                    heights.push_back(static_cast<int>(std::floor(placed.rect.height())));
+            }
+        }
+        return heights;
+    }
+
+    bool isChart(int block) const
+    {
+        return block >= 0 && m_blocks[static_cast<size_t>(block)].chart;
+    }
+
+    /// Draws the laid-out pages, with a footer on each page.
+    static void draw(QPagedPaintDevice *device, QPainter &painter, const Pages &pages,
+                     double pageHeight, double width, const QString &footerLeft)
+    {
         const int count = static_cast<int>(pages.size());
         for (int i = 0; i < count; ++i) {
             if (i > 0)
@@ -274,31 +375,80 @@ public:
                 (*placed.draw)(painter, placed.rect);
             painter.setFont(font(7.5));
             painter.setPen(kGrey);
-            const QRectF line(0, pageHeight - footer + 8, m_width, footer - 8);
+            const QRectF line(0, pageHeight - kFooterHeight + 8, width, kFooterHeight - 8);
             painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, footerLeft);
             painter.drawText(line, Qt::AlignRight | Qt::AlignVCenter,
                              QStringLiteral("Page %1 of %2").arg(i + 1).arg(count));
         }
-        return count;
     }
 
 private:
     struct Block
     {
-        double height;
+        double height = 0;
+        double minHeight = 0; ///< a chart's least height; others': their height
+        double maxHeight = 0; ///< a chart's most height
         Draw draw;
-        double gapAfter;
-        int table;
-        bool pageBreak;
-        bool keepWithNext;
+        double gapAfter = 0;
+        int table = -1;
+        bool pageBreak = false;
+        bool keepWithNext = false;
+        bool chart = false;
+        bool plot = false; ///< drawn by plot(): its height is the layout's to settle
     };
     struct Header
     {
         double height;
         Draw draw;
     };
+
+    /// Shrinks the charts of blocks `first` to `last` by `excess` in all, in proportion to what
+    /// each can give; false (nothing changed) when they cannot give that much.
+    bool shrinkToFit(std::vector<double> &heights, size_t first, size_t last, double excess) const
+    {
+        double slack = 0;
+        for (size_t i = first; i <= last; ++i)
+            slack += heights[i] - m_blocks[i].minHeight;
+        if (slack <= 0 || slack < excess)
+            return false;
+        for (size_t i = first; i <= last; ++i)
+            heights[i] -= (heights[i] - m_blocks[i].minHeight) * excess / slack;
+        return true;
+    }
+
+    /// Grows the charts on `page` into the room below its last block, in proportion to what each
+    /// can take, and moves the blocks under each chart down by what it grew.
+    void stretchToFill(std::vector<Placed> &page, double bodyHeight) const
+    {
+        if (page.empty())
+            return;
+        const double room = bodyHeight - page.back().rect.bottom();
+        double growable = 0;
+        for (const Placed &placed : page) {
+            if (isChart(placed.block))
+                growable +=
+                    m_blocks[static_cast<size_t>(placed.block)].maxHeight - placed.rect.height();
+        }
+        if (room <= 0 || growable <= 0)
+            return;
+        const double share = std::min(1.0, room / growable);
+        double moved = 0;
+        for (Placed &placed : page) {
+            placed.rect.translate(0, moved);
+            if (!isChart(placed.block))
+                continue;
+            const double grow =
+                (m_blocks[static_cast<size_t>(placed.block)].maxHeight - placed.rect.height()) *
+                share;
+            placed.rect.setHeight(placed.rect.height() + grow);
+            moved += grow;
+        }
+    }
+
     QPaintDevice *m_device;
     double m_width;
+    std::vector<int> m_chartHeightsPx;
+    size_t m_plots = 0;
     std::vector<Block> m_blocks;
     std::vector<Header> m_headers;
     std::vector<Element> m_elements;
@@ -362,12 +512,11 @@ struct Charts
     BurnUpChart *burnUp;
 };
 
-/// The page the sections draw on: its size and the size of one full-width chart.
+/// The page the sections draw on: its size (a chart's size is the layout's, Document::plot).
 struct Page
 {
     double width;
     double height;
-    QSize chartSize;
 };
 
 void renderTitle(Document &doc, const Scenario &s, const Options &options, bool notes)
@@ -423,8 +572,7 @@ void renderAnswer(Document &doc, const summary::Answer &answer)
 /// and their answers. The batch job's: the runtime or the deadline's verdict, the bottleneck,
 /// the biggest lever and the waterfall; the project's: its finish and what drives it; the
 /// training pipeline's: its fastest schedule and memory. Then the notes.
-void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts,
-                   const Page &page)
+void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts)
 {
     const ScenarioResult &r = planResult.model;
     const std::optional<RuntimeBand> &band = planResult.measured.runtimeBand;
@@ -457,12 +605,10 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
             // pipeline's levers follow the summary, in their section).
             if (showsPipeline(s)) {
                 doc.heading(QStringLiteral("Pipeline Gantt"));
-                doc.picture(chartexport::recordPlot(charts.gantt->plot(), page.chartSize),
-                            kChartHeight);
+                doc.plot(charts.gantt->plot());
             } else {
                 doc.heading(QStringLiteral("Levers: runtime after each"));
-                doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize),
-                            kChartHeight);
+                doc.plot(charts.waterfall);
             }
             break;
         }
@@ -521,7 +667,7 @@ void renderInputs(Document &doc, const Scenario &s)
 /// The plan's ranges and what they make of the runtime (issue 34): the ranges as typed, the
 /// percentiles, the chance to meet the deadline and what drives the spread.
 void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &spread,
-                  Charts &charts, const Page &page)
+                  Charts &charts)
 {
     if (!spread.active)
         return;
@@ -546,7 +692,7 @@ void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &s
     // The fan: the runtime's P10-P90 at every worker count around the plan's curve.
     doc.text(QStringLiteral("The runtime against workers, with its P10–P90 fan over the ranges:"),
              font(8.5), kInk, 2, true);
-    doc.picture(chartexport::recordPlot(charts.overheads, page.chartSize), kChartHeight);
+    doc.plot(charts.overheads);
     std::vector<QStringList> drivers = explain::driverRows(spread);
     const QStringList driverHeader = drivers.front();
     drivers.erase(drivers.begin());
@@ -604,7 +750,7 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
 
 /// What it would take (issue 35): with a deadline, each lever alone, as the window's table.
 void renderWhatItTakes(Document &doc, const whatittakes::Result &takes,
-                       const whatittakes::Plane &plane, Charts &charts, const Page &page)
+                       const whatittakes::Plane &plane, Charts &charts)
 {
     if (!takes.active)
         return;
@@ -621,7 +767,7 @@ void renderWhatItTakes(Document &doc, const whatittakes::Result &takes,
              font(10, true), kInk, 4, true);
     for (const QString &line : explain::planeLines(plane))
         doc.text(line, font(8.5), kInk, 1, true);
-    doc.picture(chartexport::recordPlot(charts.plane, page.chartSize), kChartHeight);
+    doc.plot(charts.plane);
     doc.text(QStringLiteral("Shaded: the combinations that meet the deadline, everything else as "
                             "it is. Cost = workers × runtime in hours × price per worker-hour: "
                             "pruning, latency and p cost nothing here, so the cheapest point "
@@ -735,8 +881,7 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
 /// The device and the model (issue 33): what is in force, the cheapest device that meets the
 /// deadline (or each at the plan's workers without one), the roofline per part and runtime
 /// against cost.
-void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts,
-                    const Page &page)
+void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts)
 {
     const HardwareSection &hw = planResult.hardware;
     const HardwareSettings &settings = s.hardware;
@@ -752,7 +897,7 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
               {0.13, 0.07, 0.12, 0.10, 0.25, 0.12, 0.10, 0.11}, explain::deviceOptionsNumeric());
     doc.text(QStringLiteral("Runtime against cost over worker counts"), font(10, true), kInk, 4,
              true);
-    doc.picture(chartexport::recordPlot(charts.cost, page.chartSize), kChartHeight);
+    doc.plot(charts.cost);
     if (hw.current.inForce) {
         const hardware::Roofline &r = hw.current.roofline;
         doc.text(QStringLiteral("Roofline of %1 on %2 at batch %3 (compute %4 %, memory %5 % of "
@@ -767,23 +912,30 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
         doc.table(explain::rooflineHeader(), explain::rooflineRows(r),
                   {0.14, 0.18, 0.18, 0.18, 0.16, 0.16}, explain::rooflineNumeric());
     }
-    doc.text(QStringLiteral("Each part takes max(operations ÷ (peak × compute efficiency), bytes "
-                            "÷ (bandwidth × memory efficiency)) (the roofline, Williams et al. "
-                            "2009; parts as LLM-Viewer counts them). Cost = workers × runtime in "
-                            "hours × price per device-hour: every device is billed until the job "
-                            "ends. Device numbers: resources/hardware/devices.json, checked %1.")
-                 .arg(hardware::builtInCatalogue().checked),
-             font(8), kGrey, 8);
+    doc.text(
+        QStringLiteral(
+            "Each part takes max(operations ÷ (peak × compute efficiency), bytes "
+            "÷ (bandwidth × memory efficiency)) (the roofline, Williams et al. "
+            "2009; parts as LLM-Viewer counts them). Cost = workers × runtime in "
+            "hours × price per device-hour: every device is billed until the job "
+            "ends. Device numbers: PipePlan's device catalogue (pipeplan-cli devices), checked "
+            "%1.")
+            .arg(hardware::builtInCatalogue().checked),
+        font(8), kGrey, 8);
 }
 
 /// What was measured: the runs, both fitted laws with their intervals, the chart, the runtime's
 /// band when the plan uses the fitted p, and the trace the stage times came from.
-void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts,
-                    const Page &page)
+void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts)
 {
     const MeasuredSettings &measured = s.measured;
     const MeasuredSection &section = planResult.measured;
     doc.heading(QStringLiteral("Measured runs and the fitted scaling laws"));
+    // Asked for without content, the section says so rather than run into the next heading.
+    if (measured.runs.runs.empty() && measured.traceFile.isEmpty())
+        doc.text(QStringLiteral("Nothing was measured for this plan: no runs were entered in the "
+                                "Measured workspace and no profiler trace was read."),
+                 font(9.5), kInk, 6);
     if (!measured.runs.runs.empty()) {
         std::vector<QStringList> runs = explain::runRows(measured.runs);
         const QStringList runsHeader = runs.front();
@@ -804,7 +956,7 @@ void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResu
                                     "1)); intervals value ± t(0.975, n − k) × standard error."),
                      font(8), kGrey, 6, true);
             charts.fit->setSeries(section.curve);
-            doc.picture(chartexport::recordPlot(charts.fit, page.chartSize), kChartHeight);
+            doc.plot(charts.fit);
         }
         if (section.runtimeBand)
             doc.text(QStringLiteral("The plan uses the fitted p: runtime %1.")
@@ -821,28 +973,28 @@ void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResu
     }
 }
 
-void renderAmdahl(Document &doc, Charts &charts, const Page &page)
+void renderAmdahl(Document &doc, Charts &charts)
 {
     doc.heading(QStringLiteral("Amdahl's law"));
-    doc.picture(chartexport::recordPlot(charts.amdahl, page.chartSize), kChartHeight);
+    doc.plot(charts.amdahl);
 }
 
-void renderLevers(Document &doc, Charts &charts, const Page &page)
+void renderLevers(Document &doc, Charts &charts)
 {
     doc.heading(QStringLiteral("Levers: runtime after each"));
-    doc.picture(chartexport::recordPlot(charts.waterfall, page.chartSize), kChartHeight);
+    doc.plot(charts.waterfall);
 }
 
-void renderPipeline(Document &doc, Charts &charts, const Page &page)
+void renderPipeline(Document &doc, Charts &charts)
 {
     doc.heading(QStringLiteral("Pipeline Gantt"));
-    doc.picture(chartexport::recordPlot(charts.gantt->plot(), page.chartSize), kChartHeight);
+    doc.plot(charts.gantt->plot());
     doc.heading(QStringLiteral("Stage times"));
-    doc.picture(chartexport::recordChartView(charts.stages, page.chartSize), kChartHeight);
+    doc.plot(charts.stages);
 }
 
 /// The simulated completion times and where the time goes (when a run is at hand).
-void renderSimulation(Document &doc, Charts &charts, const PlanResult &result, const Page &page)
+void renderSimulation(Document &doc, Charts &charts, const PlanResult &result)
 {
     const SimulatedTail *simulated = result.simulation.ready();
     if (!simulated || simulated->result.trials <= 0)
@@ -863,12 +1015,12 @@ void renderSimulation(Document &doc, Charts &charts, const PlanResult &result, c
         doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true}, true);
     }
     charts.histogram->setResult(sim, sim.closedFormSeconds);
-    doc.picture(chartexport::recordPlot(charts.histogram, page.chartSize), kChartHeight);
+    doc.plot(charts.histogram);
 }
 
 /// The Overheads & tail workspace: overheads against workers, the memory check, the simulation.
 void renderOverheadsAndTail(Document &doc, const Scenario &s, const PlanResult &result,
-                            Charts &charts, const Page &page)
+                            Charts &charts)
 {
     const ScenarioResult &r = result.model;
     if (r.overheads.enabled) {
@@ -876,11 +1028,11 @@ void renderOverheadsAndTail(Document &doc, const Scenario &s, const PlanResult &
         doc.text(explain::overheads(s, r), font(8.5), kInk, 2, true);
         if (!r.overheads.kneeText.isEmpty())
             doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4, true);
-        doc.picture(chartexport::recordPlot(charts.overheads, page.chartSize), kChartHeight);
+        doc.plot(charts.overheads);
     }
     if (r.memory.checked)
         doc.text(r.memory.message, font(8.5), r.memory.fits ? kInk : QColor(0xc6, 0x28, 0x28));
-    renderSimulation(doc, charts, result, page);
+    renderSimulation(doc, charts, result);
 }
 
 /// The schedules of the evaluated training section that could run (shared with the charts).
@@ -935,13 +1087,11 @@ void renderTraining(Document &doc, const Scenario &s, const TrainingSection &tra
     const double ganttHeight = std::clamp(110 + rows * 22, kChartHeight * 0.8, page.height * 0.6);
     doc.heading(schedules->size() > 1 ? QStringLiteral("Schedules compared on one time axis")
                                       : QStringLiteral("Schedule"));
-    doc.picture(chartexport::recordPlot(charts.schedules, QSize(static_cast<int>(page.width),
-                                                                static_cast<int>(ganttHeight))),
-                ganttHeight);
+    doc.plot(charts.schedules, ganttHeight);
     charts.memory->setSchedule(firstRunnable(training.schedules));
     doc.heading(QStringLiteral("Activations held per device: %1")
                     .arg(schedule::displayName(schedules->front().params.kind)));
-    doc.picture(chartexport::recordPlot(charts.memory, page.chartSize), kChartHeight);
+    doc.plot(charts.memory);
 }
 
 /// The task table: three-point estimates and PERT per task.
@@ -992,8 +1142,7 @@ void renderBuffers(Document &doc, const ProjectSettings &project)
 }
 
 /// PERT and the Monte Carlo, without and with buffers, and the Monte Carlo's distribution.
-void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan, Charts &charts,
-                        const Page &page)
+void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan, Charts &charts)
 {
     const double largest = projectPlan.monteCarloBuffered.maxHours;
     const std::pair<QString, std::pair<double, double>> planRows[] = {
@@ -1022,7 +1171,7 @@ void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan
               planTable, {0.4, 0.3, 0.3}, {false, true, true});
     doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
     charts.estimate->setResult(projectPlan.monteCarlo);
-    doc.picture(chartexport::recordPlot(charts.estimate, page.chartSize), kChartHeight);
+    doc.plot(charts.estimate);
 }
 
 void renderLabeling(Document &doc, const ProjectSettings &project,
@@ -1073,7 +1222,7 @@ void renderJobEta(Document &doc, const ProjectSettings &project, const estimate:
 
 /// Estimated against actual, when finished tasks are logged.
 void renderActuals(Document &doc, const ProjectSettings &project,
-                   const ProjectSection &projectResult, Charts &charts, const Page &page)
+                   const ProjectSection &projectResult, Charts &charts)
 {
     // The typed entries, then the done tasks (ProjectSection::logged).
     const std::vector<estimate::ActualEntry> &logged = projectResult.logged;
@@ -1098,7 +1247,7 @@ void renderActuals(Document &doc, const ProjectSettings &project,
                  .arg(format::trimmed(acc.medianApe * 100, 1)),
              font(9, true), kInk, 4, true);
     charts.accuracy->setEntries(logged);
-    doc.picture(chartexport::recordPlot(charts.accuracy, page.chartSize), kChartHeight);
+    doc.plot(charts.accuracy);
 }
 
 QString reportDate(QDate date)
@@ -1110,7 +1259,7 @@ QString reportDate(QDate date)
 /// (criticality and the tornado) and, for a plan with progress, the burn-up.
 void renderSchedule(Document &doc, const ProjectSettings &project, const ProjectSection &section,
                     const estimate::PlanEstimate &projectPlan, const ProjectCharts &drawn,
-                    Charts &charts, const Page &page)
+                    Charts &charts)
 {
     if (section.forecast) {
         const estimate::Pace &pace = section.pace;
@@ -1156,7 +1305,7 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
     if (drawn.gantt) {
         doc.heading(QStringLiteral("Task Gantt"));
         charts.taskGantt->setGantt(*drawn.gantt);
-        doc.picture(chartexport::recordPlot(charts.taskGantt, page.chartSize), kChartHeight);
+        doc.plot(charts.taskGantt);
     }
     const estimate::MonteCarloResult &mc = projectPlan.monteCarlo;
     if (!mc.criticality.empty()) {
@@ -1197,7 +1346,7 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
         if (!mc.tornado.empty()) {
             doc.heading(QStringLiteral("Tornado: the P90 finish with each task at its ends"));
             charts.tornado->setTornado(mc.tornado, section.simulated, mc.p90Hours);
-            doc.picture(chartexport::recordPlot(charts.tornado, page.chartSize), kChartHeight);
+            doc.plot(charts.tornado);
         } else if (!mc.tornadoNote.isEmpty()) {
             doc.text(mc.tornadoNote, font(9), kInk, 4);
         }
@@ -1206,26 +1355,27 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
         if (drawn.burnUp) {
             doc.heading(QStringLiteral("Burn-up: plan, progress and forecast"));
             charts.burnUp->setBurnUp(*drawn.burnUp, *project.startDate);
-            doc.picture(chartexport::recordPlot(charts.burnUp, page.chartSize), kChartHeight);
+            doc.plot(charts.burnUp);
         }
     }
 }
 
-/// The project around the pipeline (seed 003), on a page of its own.
+/// The project around the pipeline (seed 003), after what precedes it: a page break before it
+/// would leave that page's foot blank.
 void renderProject(Document &doc, const ProjectSettings &project,
                    const ProjectSection &projectResult, const estimate::PlanEstimate &projectPlan,
-                   const ProjectCharts &drawn, Charts &charts, const Page &page)
+                   const ProjectCharts &drawn, Charts &charts)
 {
-    doc.heading(QStringLiteral("Project estimate"), true);
+    doc.heading(QStringLiteral("Project estimate"));
     if (!reportplan::projectEntered(project))
         doc.text(QStringLiteral("Nothing was entered in the Project workspace: what follows is its "
-                                "example (seed 003's OCR service), printed because this section "
+                                "example (an OCR service), printed because this section "
                                 "was asked for. It is not an estimate of this plan."),
                  font(9, true), QColor(0xc6, 0x28, 0x28), 6);
     renderTasks(doc, project, projectResult);
     renderBuffers(doc, project);
-    renderPlanEstimate(doc, projectPlan, charts, page);
-    renderSchedule(doc, project, projectResult, projectPlan, drawn, charts, page);
+    renderPlanEstimate(doc, projectPlan, charts);
+    renderSchedule(doc, project, projectResult, projectPlan, drawn, charts);
     // The calculators beside the tasks print only when used (or when the whole workspace is the
     // example asked for above).
     const bool example = !reportplan::projectEntered(project);
@@ -1233,10 +1383,10 @@ void renderProject(Document &doc, const ProjectSettings &project,
         renderLabeling(doc, project, projectResult.labeling);
     if (example || reportplan::jobEtaEntered(project))
         renderJobEta(doc, project, projectResult.jobEta);
-    renderActuals(doc, project, projectResult, charts, page);
+    renderActuals(doc, project, projectResult, charts);
 }
 
-/// The closing page: how to check every number, each formula filled in with this plan's values.
+/// The closing section: how to check every number, each formula filled in with this plan's values.
 /// Only the formulas of the sections printed: a training or project formula filled in with a
 /// workspace's example values would be the fabricated estimate the sections leave out.
 void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResult, bool job,
@@ -1246,7 +1396,7 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
     const ScenarioResult &r = planResult.model;
     const estimate::LabelingEstimate &lab = planResult.project.labeling;
     const ProjectSettings &project = s.project;
-    doc.heading(QStringLiteral("Formulas used"), true);
+    doc.heading(QStringLiteral("Formulas used"));
     const CountedNoun &noun = s.workload.counted;
     std::vector<std::pair<QString, QString>> jobFormulas = {
         {QStringLiteral("Total predictions = %1 × keep fraction × predictions per %2")
@@ -1313,7 +1463,7 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
         (reportplan::labelingEntered(project) || !reportplan::projectEntered(project))) {
         formulas.emplace_back(
             QStringLiteral("Labeling: base = Σ N_s t_s / 60; QC = q Σ N_s t_review / 60; total = "
-                           "(base + QC + adjudication + ramp-up) × (1 + C) (seed 003)"),
+                           "(base + QC + adjudication + ramp-up) × (1 + C)"),
             QStringLiteral("%1 h + %2 h QC + %3 h + %4 h, × %5 = %6 h")
                 .arg(format::grouped(lab.baseHours, 0), format::grouped(lab.qcHours, 0),
                      format::grouped(lab.adjudicationHours, 0), format::grouped(lab.rampUpHours, 0),
@@ -1321,7 +1471,7 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
                      format::grouped(lab.totalHours, 0)));
     }
     for (const auto &[formula, filled] : formulas) {
-        doc.text(formula, font(9, true), kInk, 1);
+        doc.text(formula, font(9, true), kInk, 1, true);
         doc.text(filled, font(8.5), kGrey, 8);
     }
 }
@@ -1333,7 +1483,7 @@ void renderAssumptions(Document &doc, const CountedNoun &noun)
         QStringLiteral("Near-linear scaling: the naive model divides the work by the workers; "
                        "Amdahl's p keeps a serial share (model load, the driver writing results, "
                        "a coordinator) that no worker count shrinks."),
-        QStringLiteral("The overheads, when set, are the ones seed 000 names: a cold start per "
+        QStringLiteral("The overheads, when set, are a batch job's usual ones: a cold start per "
                        "worker, network and serialization per request, a shared resource (a "
                        "feature store) and a coordinator that cap throughput whatever the number "
                        "of workers. Everything else (retries, stragglers) is left to the "
@@ -1428,14 +1578,13 @@ const PlanResult &completed(const Plan &plan, const PlanResult &result, const Op
 
 namespace {
 
-/// Every block of the report for pages `page` wide: the chosen sections, in report order.
-Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
-               const Options &options, const Page &page)
+/// Every block of the report for pages `page` wide: the chosen sections, in report order, from
+/// the plan's one evaluation (the window's, or the CLI's) with the background sections they
+/// print completed: every section reads it, nothing is evaluated again. `chartHeightsPx`: as
+/// Document's.
+Document build(QPaintDevice *device, const Plan &plan, const PlanResult &planResult,
+               const Options &options, const Page &page, std::vector<int> chartHeightsPx)
 {
-    // The plan's one evaluation (the window's, or the CLI's), with the background sections the
-    // chosen ones print completed: every section reads it, nothing is evaluated again.
-    std::optional<PlanResult> copy;
-    const PlanResult &planResult = completed(plan, given, options, copy);
     // The scenario as evaluated (the device's latency and price in force): what the formulas
     // explain. The inputs print what was typed.
     const Scenario &s = planResult.inForce;
@@ -1448,40 +1597,40 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
     auto has = [&chosen](ReportSection section) {
         return std::find(chosen.begin(), chosen.end(), section) != chosen.end();
     };
-    Document doc(device, page.width);
+    Document doc(device, page.width, std::move(chartHeightsPx));
     Charts charts(planResult, static_cast<int>(page.width));
 
     renderTitle(doc, s, options, !has(ReportSection::Summary));
     const bool asksJob = summary::asks(s, summary::Question::Job);
     if (has(ReportSection::Summary))
-        renderSummary(doc, s, planResult, charts, page);
+        renderSummary(doc, s, planResult, charts);
     if (has(ReportSection::Inputs)) {
         renderHeadline(doc, s, r, h, planResult.measured.runtimeBand);
-        renderRanges(doc, s, planResult.uncertainty.result, charts, page);
+        renderRanges(doc, s, planResult.uncertainty.result, charts);
         renderInputs(doc, plan.scenario);
     }
     if (has(ReportSection::Scaling)) {
         renderScalingTable(doc, plan, planResult);
-        renderWhatItTakes(doc, planResult.whatItTakes, planResult.plane, charts, page);
+        renderWhatItTakes(doc, planResult.whatItTakes, planResult.plane, charts);
         renderOptions(doc, planResult.options);
         renderComparison(doc, plan, planResult, h);
     }
     if (has(ReportSection::Amdahl))
-        renderAmdahl(doc, charts, page);
+        renderAmdahl(doc, charts);
     // The summary page drew the job's waterfall already; a pipeline's summary drew its Gantt,
     // and its levers come here.
     const bool summaryAnswersJob = has(ReportSection::Summary) && asksJob;
     const bool leversOnSummary = summaryAnswersJob && !showsPipeline(s);
     if ((has(ReportSection::Levers) || summaryAnswersJob) && !leversOnSummary)
-        renderLevers(doc, charts, page);
+        renderLevers(doc, charts);
     if (has(ReportSection::Pipeline))
-        renderPipeline(doc, charts, page);
+        renderPipeline(doc, charts);
     if (has(ReportSection::Measured))
-        renderMeasured(doc, s, planResult, charts, page);
+        renderMeasured(doc, s, planResult, charts);
     if (has(ReportSection::Hardware))
-        renderHardware(doc, s, planResult, charts, page);
+        renderHardware(doc, s, planResult, charts);
     if (has(ReportSection::Overheads))
-        renderOverheadsAndTail(doc, s, planResult, charts, page);
+        renderOverheadsAndTail(doc, s, planResult, charts);
     if (has(ReportSection::GoalSeek)) {
         // The window's finished run, else the same seek `pipeplan-cli deadline FILE` runs.
         renderGoalSeek(doc, s, planResult.tail, planResult.model.cost, planResult.goalSeek.ready(),
@@ -1496,7 +1645,7 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
         has(ReportSection::Project) ? planResult.monteCarlo.ready() : nullptr;
     if (projectPlan)
         renderProject(doc, s.project, planResult.project, *projectPlan, planResult.projectCharts,
-                      charts, page);
+                      charts);
     if (has(ReportSection::Formulas)) {
         renderFormulas(doc, s, planResult, asksJob, projectPlan,
                        has(ReportSection::Training) ? schedules.get() : nullptr);
@@ -1508,9 +1657,34 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &given,
 
 Page pageOf(const QPaintDevice *device)
 {
-    const double width = device->width();
-    return {width, static_cast<double>(device->height()),
-            QSize(static_cast<int>(width), static_cast<int>(kChartHeight))};
+    return {static_cast<double>(device->width()), static_cast<double>(device->height())};
+}
+
+/// The report's blocks and where they land on the pages.
+struct LaidOut
+{
+    Document doc;
+    Document::Pages pages;
+    double bodyHeight;
+};
+
+/// Lays the report out twice: first with every plot at its own height, which settles how tall
+/// each one can be on its page; then with each plot drawn at that height (a plot drawn again at
+/// its size keeps its text's shape, where a stretched picture would not).
+LaidOut layOut(QPaintDevice *device, const Plan &plan, const PlanResult &given,
+               const Options &options)
+{
+    std::optional<PlanResult> copy;
+    const PlanResult &planResult = completed(plan, given, options, copy);
+    const Page page = pageOf(device);
+    const double bodyHeight = page.height - kFooterHeight;
+    const Document first = build(device, plan, planResult, options, page, {});
+    LaidOut out{build(device, plan, planResult, options, page,
+                      first.chartHeights(first.layout(bodyHeight))),
+                {},
+                bodyHeight};
+    out.pages = out.doc.layout(bodyHeight);
+    return out;
 }
 
 } // namespace
@@ -1521,11 +1695,11 @@ int render(QPagedPaintDevice *device, const Plan &plan, const PlanResult &result
     QPainter painter(device);
     painter.setRenderHint(QPainter::Antialiasing);
     painter.setRenderHint(QPainter::TextAntialiasing);
-    const Page page = pageOf(device);
-    Document doc = build(device, plan, result, options, page);
-    return doc.render(device, painter, page.height,
-                      QStringLiteral("PipePlan %1 · %2")
-                          .arg(QLatin1String(PIPEPLAN_VERSION), plan.scenario.name));
+    const LaidOut out = layOut(device, plan, result, options);
+    Document::draw(device, painter, out.pages, pageOf(device).height, out.doc.width(),
+                   QStringLiteral("PipePlan %1 · %2")
+                       .arg(QLatin1String(PIPEPLAN_VERSION), plan.scenario.name));
+    return static_cast<int>(out.pages.size());
 }
 
 namespace {
@@ -1550,6 +1724,31 @@ QByteArray pdfBytes(const Plan &plan, const PlanResult &result, const Options &o
         render(&writer, plan, result, options);
     }
     return bytes;
+}
+
+std::vector<PageFill> pageFills(const Plan &plan, const PlanResult &result, const Options &options)
+{
+    QByteArray unused;
+    QBuffer buffer(&unused);
+    buffer.open(QIODevice::WriteOnly);
+    QPdfWriter writer(&buffer);
+    setUp(writer, plan, options);
+    const LaidOut out = layOut(&writer, plan, result, options);
+    std::vector<PageFill> fills;
+    for (const std::vector<Document::Placed> &page : out.pages) {
+        PageFill fill;
+        fill.bodyHeight = out.bodyHeight;
+        for (const Document::Placed &placed : page) {
+            fill.usedHeight = std::max(fill.usedHeight, placed.rect.bottom());
+            if (placed.block < 0)
+                continue; // a table's header again
+            ++fill.blocks;
+            if (out.doc.isChart(placed.block))
+                ++fill.charts;
+        }
+        fills.push_back(fill);
+    }
+    return fills;
 }
 
 QString writePdf(const Plan &plan, const PlanResult &result, const QString &path,
@@ -1751,7 +1950,9 @@ QString text(const Plan &plan, const PlanResult &result, const Options &options,
     buffer.open(QIODevice::WriteOnly);
     QPdfWriter writer(&buffer);
     setUp(writer, plan, options);
-    const Document doc = build(&writer, plan, result, options, pageOf(&writer));
+    std::optional<PlanResult> copy;
+    const Document doc =
+        build(&writer, plan, completed(plan, result, options, copy), options, pageOf(&writer), {});
     switch (format) {
     case Format::Html:
         return htmlText(doc.elements(), plan.scenario.name);

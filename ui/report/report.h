@@ -16,7 +16,7 @@
 class QPagedPaintDevice;
 
 /// The planning report: every input, the headline, the scaling table, every chart, the
-/// comparison with a pinned baseline, and a closing page of formulas and assumptions. One
+/// comparison with a pinned baseline, and, to close, the formulas and assumptions. One
 /// renderer draws it on any paged device, so the PDF export, `pipeplan-cli report` and File >
 /// Print are the same pages. Everything is vector: text stays text, charts stay paths.
 namespace pipeplan::report {
@@ -72,6 +72,19 @@ QPageSize::PageSizeId defaultPageSize(const QLocale &locale);
 /// Draws every page on `device` (a QPdfWriter or a QPrinter set to 96 dpi). Returns the pages.
 int render(QPagedPaintDevice *device, const Plan &plan, const PlanResult &result,
            const Options &options);
+
+/// How full one page of the PDF is, in the device's units (96 per inch): tests hold the layout
+/// to "no page is a small chart over empty paper".
+struct PageFill
+{
+    double bodyHeight = 0; ///< the page above its footer
+    double usedHeight = 0; ///< down to the bottom of its lowest block
+    int blocks = 0;        ///< headings, paragraphs, table rows and charts
+    int charts = 0;
+};
+
+/// The pages of the PDF writePdf writes, as laid out (nothing is drawn).
+std::vector<PageFill> pageFills(const Plan &plan, const PlanResult &result, const Options &options);
 
 /// Writes the report as a PDF to `path`, atomically (the old file stays until the new one is
 /// complete). Returns the problem, empty on success.

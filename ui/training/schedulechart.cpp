@@ -353,7 +353,7 @@ ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent)
     chartstyle::applyDefaults(this);
     xAxis->setLabel(tr("time"));
     chartstyle::setMillisecondsAxis(xAxis);
-    yAxis->setLabel(tr("microbatches held"));
+    yAxis->setLabel(tr("microbatches"));
     // The legend stands right of the plot, never on the lines, in as many columns as its
     // devices need (inside the plot it covered them and stopped at "device 6", issue 32).
     legend->setVisible(true);
@@ -425,7 +425,9 @@ void ScheduleMemoryChart::setSchedule(const TrainingSchedule *schedule)
         scale = perMicrobatch / m_unit.bytes;
         yAxis->setLabel(tr("activations held (%1)").arg(m_unit.name));
     } else {
-        yAxis->setLabel(tr("microbatches held"));
+        // The chart's title says "held": the axis says what is counted (in presentation mode
+        // "microbatches held" was longer than a laptop's axis).
+        yAxis->setLabel(tr("microbatches"));
     }
     for (const MemoryLine &line : schedule->memory)
         m_devices.push_back(line.device);

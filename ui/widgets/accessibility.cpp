@@ -25,6 +25,7 @@
 #include <QScrollBar>
 #include <QSet>
 #include <QSplitter>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTextDocumentFragment>
 #include <QTextEdit>
@@ -443,6 +444,21 @@ QString derivedName(const QWidget *widget)
     if (widget->objectName() == QLatin1String("qt_toolbar_ext_button"))
         return QObject::tr("More toolbar actions");
     return enclosingGroupTitle(widget);
+}
+
+void titleTabs(QWidget *root)
+{
+    for (QTabBar *bar : root->findChildren<QTabBar *>()) {
+        bar->setElideMode(Qt::ElideRight);
+        for (int index = 0; index < bar->count(); ++index) {
+            QString title = bar->tabText(index);
+            title.remove(QLatin1Char('&'));
+            const QString tip = bar->tabToolTip(index);
+            if (title.isEmpty() || tip.startsWith(title))
+                continue;
+            bar->setTabToolTip(index, tip.isEmpty() ? title : title + QStringLiteral(": ") + tip);
+        }
+    }
 }
 
 void nameControls(QWidget *root)

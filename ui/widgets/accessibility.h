@@ -43,6 +43,12 @@ void descriptionChanged(QWidget *chart);
 /// names ("x: Workers (1 to 50,000, log); y: Speedup; series: p = 0.98, linear").
 QString plotSummary(const QWidget *chart);
 
+/// Every tab bar under `root` elides a title it cannot fit (in presentation mode on a laptop)
+/// rather than scroll tabs out of view behind its arrows, and each tab's tooltip carries its
+/// whole title, its own words after it ("Options: Options side by side..."). Idempotent and
+/// cheap: call it again after tabs were added or their tooltips set.
+void titleTabs(QWidget *root);
+
 /// Tab goes through `container`'s controls in the order its layouts show them (top to bottom,
 /// left to right), rows rebuilt later included. The chain starts at the first control.
 void orderTabsByLayout(QWidget *container);

@@ -169,8 +169,152 @@ QPalette palette(const Look &look, const QPalette &system)
     return look.presentation ? highContrast(p) : p;
 }
 
+namespace {
+
+/// Keeps a table's rows a line of its font tall.
+class RowsFollowFont : public QObject
+{
+public:
+    explicit RowsFollowFont(QTableView *table) : QObject(table), m_table(table) { fit(); }
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_table && event->type() == QEvent::FontChange)
+            fit();
+        return false;
+    }
+
+private:
+    void fit()
+    {
+        m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    }
+
+    QTableView *m_table;
+};
+
+/// The property that lets fitTicks() thin an axis's text ticker (numbers written as text).
+constexpr const char *kThinTicks = "pp_thinTicks";
+
+/// The tick count a numeric axis asked for before any thinning.
+constexpr const char *kWantedTicks = "pp_wantedTicks";
+
+/// Keeps every k-th of a text ticker's ticks in the axis's range so that at most `fits` show
+/// (the first always). The ticks the chart set are remembered: a chart that sets new ones
+/// replaces them, and a longer axis shows them all again.
+bool thinTextTicks(QCPAxis *axis, QCPAxisTickerText &ticker, int fits)
+{
+    using Ticks = QMap<double, QString>;
+    const QVariant thinned = axis->property("pp_thinnedTicks");
+    Ticks full = ticker.ticks();
+    if (thinned.isValid() && thinned.value<Ticks>() == full)
+        full = axis->property("pp_fullTicks").value<Ticks>();
+    axis->setProperty("pp_fullTicks", QVariant::fromValue(full));
+    qsizetype inRange = 0;
+    for (auto it = full.cbegin(); it != full.cend(); ++it)
+        inRange += axis->range().contains(it.key()) ? 1 : 0;
+    const qsizetype step = fits > 0 ? std::max<qsizetype>(1, (inRange + fits - 1) / fits) : 1;
+    Ticks kept;
+    qsizetype index = 0;
+    for (auto it = full.cbegin(); it != full.cend(); ++it) {
+        if (!axis->range().contains(it.key()))
+            continue;
+        if (index++ % step == 0)
+            kept.insert(it.key(), it.value());
+    }
+    axis->setProperty("pp_thinnedTicks", QVariant::fromValue(kept));
+    if (kept == ticker.ticks())
+        return false;
+    ticker.setTicks(kept);
+    return true;
+}
+
+/// Thins each numeric axis's ticks to what its length holds: a label and two spaces per tick
+/// side by side, a label and a half per tick one above the other (presentation mode's larger
+/// labels read "10k100k" and stacked into each other). The ticker rounds its step to a clean
+/// one, which can give over twice the ticks asked for, hence the factor 2.5. Text tickers keep
+/// their own ticks. The axis rect keeps the room its end labels overhang: half a label above
+/// the top tick and beside the last one.
+bool fitTicks(QCustomPlot *plot)
+{
+    bool changed = false;
+    for (QCPAxisRect *rect : plot->axisRects()) {
+        QMargins overhang;
+        for (QCPAxis *axis : rect->axes()) {
+            if (!axis->visible() || !axis->tickLabels() || !axis->ticker())
+                continue;
+            const QSharedPointer<QCPAxisTickerText> text =
+                axis->ticker().dynamicCast<QCPAxisTickerText>();
+            if (text && !axis->property(kThinTicks).toBool())
+                continue; // a chart's own labels, each needed (a Gantt's stage names)
+            const QFontMetrics metrics(axis->tickLabelFont());
+            const bool horizontal = axis->orientation() == Qt::Horizontal;
+            int extent = 0;
+            if (horizontal) {
+                int widest = metrics.horizontalAdvance(QStringLiteral("000"));
+                for (const QString &label : axis->tickVectorLabels())
+                    widest = std::max(widest, metrics.horizontalAdvance(label));
+                extent = widest + 2 * metrics.horizontalAdvance(QLatin1Char(' '));
+                overhang.setRight(std::max(overhang.right(), widest / 2 + 1));
+            } else {
+                extent = metrics.height() * 3 / 2;
+                overhang.setTop(std::max(overhang.top(), metrics.height() / 2 + 1));
+            }
+            const int length = horizontal ? rect->width() : rect->height();
+            if (length <= 0)
+                continue;
+            if (text) {
+                changed |= thinTextTicks(axis, *text, length / extent);
+            } else {
+                const int wanted = remembered(axis, kWantedTicks, axis->ticker()->tickCount());
+                const int count = std::clamp(2 * length / (5 * extent), 1, wanted);
+                changed |= count != axis->ticker()->tickCount();
+                axis->ticker()->setTickCount(count);
+            }
+        }
+        // Only where no axis of its own takes the edge (its labels there make the room).
+        if (rect->axis(QCPAxis::atTop) && rect->axis(QCPAxis::atTop)->visible())
+            overhang.setTop(0);
+        if (rect->axis(QCPAxis::atRight) && rect->axis(QCPAxis::atRight)->visible())
+            overhang.setRight(0);
+        // The chart's own minimum, remembered, so a smaller font gives the room back.
+        const QMargins minimum = remembered(rect, "pp_minimumMargins", rect->minimumMargins());
+        const QMargins fitted(minimum.left(), std::max(minimum.top(), overhang.top()),
+                              std::max(minimum.right(), overhang.right()), minimum.bottom());
+        if (fitted != rect->minimumMargins()) {
+            rect->setMinimumMargins(fitted);
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+} // namespace
+
+void fitRowsToFont(QTableView *table)
+{
+    table->installEventFilter(new RowsFollowFont(table));
+}
+
+void fitTicksOnReplot(QCustomPlot *plot)
+{
+    if (plot->property("pp_fitsTicks").toBool())
+        return;
+    plot->setProperty("pp_fitsTicks", true);
+    // After the layout, when the axes have their lengths and tick labels: a change lays the
+    // plot out once more (QCustomPlot::updateLayout's three passes), before it draws.
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot]() {
+        if (!fitTicks(plot))
+            return;
+        for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
+                                 QCPLayoutElement::upLayout})
+            plot->plotLayout()->update(phase);
+    });
+}
+
 void apply(QCustomPlot *plot, const QPalette &palette, double fontScale, double lineScale)
 {
+    fitTicksOnReplot(plot);
     const QColor background = palette.color(QPalette::Base);
     const QColor ink = palette.color(QPalette::Text);
     const bool dark = isDark(palette);

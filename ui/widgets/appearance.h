@@ -38,6 +38,10 @@ void installContrastStyle();
 /// sideways also gets a minimum width that shows every column whole.
 void fitColumns(QTableView *table);
 
+/// Rows a line of the table's font tall (plus padding), now and whenever its font changes
+/// (presentation mode's larger font cut a fixed row height's text).
+void fitRowsToFont(QTableView *table);
+
 /// Font and line factors of presentation mode.
 /// (1.6: table and axis text about 20 px on a 1080p shared screen; at 1.35 it was 17 px.)
 inline constexpr double kPresentationFontScale = 1.6;
@@ -46,6 +50,9 @@ inline constexpr double kPresentationLineScale = 2.0;
 /// Restyles a chart for `palette`: background, axes, grid, legend and text colours; line widths
 /// and fonts scaled from the chart's own (remembered on first use, so scaling never compounds).
 void apply(QCustomPlot *plot, const QPalette &palette, double fontScale, double lineScale);
+/// From now on, every replot of `plot` thins its numeric axes' ticks to what their length holds
+/// and leaves the room its end labels overhang (idempotent; apply() calls it).
+void fitTicksOnReplot(QCustomPlot *plot);
 void apply(QChart *chart, const QPalette &palette, double fontScale);
 
 } // namespace pipeplan::appearance

@@ -48,17 +48,27 @@ QString compactNumber(double value)
     return format::trimmed(value, 2);
 }
 
+namespace {
+/// Decades labelled compactly ("10k", "1M"); QCPAxisTickerLog steps by more than a decade when
+/// the axis is too short for one label per decade (appearance's tick fitting sets the count).
+class CompactLogTicker : public QCPAxisTickerLog
+{
+protected:
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        return compactNumber(tick);
+    }
+};
+} // namespace
+
 void setLogAxis(QCPAxis *axis)
 {
     axis->setScaleType(QCPAxis::stLogarithmic);
-    auto ticker = QSharedPointer<QCPAxisTickerText>::create();
-    // One tick per decade from 1e-3 to 1e13; an integer counter, as a double one may miss the
-    // last decade to rounding. Multiplying by 10 gives the exact decimal values here.
-    double tick = 1e-3;
-    for (int decade = -3; decade <= 13; ++decade) {
-        ticker->addTick(tick, compactNumber(tick));
-        tick *= 10;
-    }
+    auto ticker = QSharedPointer<CompactLogTicker>::create();
+    ticker->setLogBase(10);
+    ticker->setSubTickCount(0);
+    // One tick per decade over up to 8 decades when the axis has the room.
+    ticker->setTickCount(8);
     axis->setTicker(ticker);
 }
 
@@ -190,6 +200,25 @@ void setGroupedTicks(const QList<QCPAxis *> &axes)
 {
     for (QCPAxis *axis : axes)
         axis->setTicker(QSharedPointer<GroupedTicker>::create());
+}
+
+QString wrapToWidth(const QString &text, const QFont &font, int widthPx)
+{
+    const QFontMetrics metrics(font);
+    QStringList lines;
+    QString line;
+    for (const QString &word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString longer = line.isEmpty() ? word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > widthPx) {
+            lines << line;
+            line = word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty())
+        lines << line;
+    return lines.join(QLatin1Char('\n'));
 }
 
 } // namespace pipeplan::chartstyle

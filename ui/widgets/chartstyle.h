@@ -57,4 +57,8 @@ private:
 /// Compact number for tick labels: 1, 10, 100, 1k, 10k, 1M, 1G.
 QString compactNumber(double value);
 
+/// `text` broken into lines at spaces so that each line is at most `widthPx` wide in `font` (a
+/// word longer than that stays whole on its own line): a chart's label that fits its plot.
+QString wrapToWidth(const QString &text, const QFont &font, int widthPx);
+
 } // namespace pipeplan::chartstyle

@@ -233,6 +233,7 @@ public:
             return;
         m_widgetsChanged = false;
         accessibility::nameControls(m_window);
+        accessibility::titleTabs(m_window);
         accessibility::orderTabsByLayout(m_window->centralWidget());
         accessibility::addMnemonics(m_window->menuBar());
     }

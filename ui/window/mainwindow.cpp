@@ -29,6 +29,7 @@
 #include "ui/tail/tailpanel.h"
 #include "ui/training/schedulechart.h"
 #include "ui/training/trainingpanel.h"
+#include "ui/widgets/accessibility.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/chartexport.h"
 #include "ui/widgets/valuecontrol.h"
@@ -285,6 +286,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
     systemPalette(); // captured before any theme is applied
     systemFont();
+    // Every chart's ticks fit its axes in any look, the system's too (issue 52).
+    for (QCustomPlot *plot : findChildren<QCustomPlot *>())
+        appearance::fitTicksOnReplot(plot);
     appearance::installContrastStyle();
     if (m_look.theme != appearance::Theme::System)
         applyLook();
@@ -306,6 +310,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         m_deadlineWasSet = set;
     });
     connect(m_scaling, &ScalingView::contentWidthChanged, this, &MainWindow::fitScalingWidth);
+    // A row narrowed by the window or a docked guide splits again: the splitter alone keeps its
+    // proportions and scrolled the table sideways (issue 52).
+    m_topSplitter->installEventFilter(this);
     m_amdahl->setDocument(m_document);
     m_gantt->setDocument(m_document);
     arrangeModelViews();
@@ -361,6 +368,9 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     // Help and accessibility (issue 18): names, chart descriptions, tab order, the first-start
     // hint over the workspaces.
     help::makeAccessible(this);
+    // A tab title that does not fit is elided with the whole title in its tooltip, never
+    // scrolled out of view (issue 52).
+    accessibility::titleTabs(this);
     help::installFirstStartHint(this, m_options.useSettings);
 }
 
@@ -797,6 +807,15 @@ void MainWindow::applyLook()
     m_deferred.start();
 }
 
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    if (watched == m_topSplitter && event->type() == QEvent::Resize) {
+        m_fitScaling = true;
+        m_deferred.start();
+    }
+    return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::runDeferred()
 {
     if (m_tablesToRefit)
@@ -804,6 +823,10 @@ void MainWindow::runDeferred()
     if (m_fitGantt) {
         m_fitGantt = false;
         fitGanttHeight();
+    }
+    if (m_fitScaling) {
+        m_fitScaling = false;
+        fitScalingWidth();
     }
 }
 
@@ -844,6 +867,8 @@ void MainWindow::arrangeModelViews()
         m_ganttBox->setParent(this);
         m_ganttBox->setVisible(false);
     }
+    // The tabs just added elide with their titles in their tooltips, as every tab does.
+    accessibility::titleTabs(this);
     m_fitGantt = true;
     m_deferred.start();
 }

@@ -171,6 +171,7 @@ public:
 protected:
     void closeEvent(QCloseEvent *event) override;
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void createActions();
@@ -236,6 +237,7 @@ private:
     QToolBar *m_toolbar = nullptr;
     bool m_tablesToRefit = false; ///< the font changed: a workspace's tables refit when shown
     bool m_fitGantt = false;      ///< the Gantt's height is fitted once the window is laid out
+    bool m_fitScaling = false;    ///< the table and Amdahl's row was resized (a guide docked)
     /// Work done once the event loop has shown and laid out what changed (runDeferred).
     QTimer m_deferred;
     QToolButton *m_leavePresentation = nullptr;
