@@ -283,10 +283,13 @@ TEST(MeetingHeadline, EachWorkspaceHasItsOwnAnswer)
     QApplication::processEvents();
     const estimate::PlanEstimate estimate = *monteCarlo->estimateFor(document->scenario().project);
     const double largest = estimate.monteCarloBuffered.maxHours;
+    // The buffered finish is in the caption (issue 52: "18 weeks (buffered 24 weeks)" did not
+    // fit one card on a laptop in presentation mode).
     EXPECT_EQ(headline->captionText(HeadlineWidget::TotalPredictions),
-              QStringLiteral("P50 finish"));
-    EXPECT_TRUE(headline->valueText(HeadlineWidget::TotalPredictions)
-                    .startsWith(planDuration(estimate.monteCarlo.p50Hours, largest)));
+              QStringLiteral("P50 finish · buffered ") +
+                  planDuration(estimate.monteCarloBuffered.p50Hours, largest));
+    EXPECT_EQ(headline->valueText(HeadlineWidget::TotalPredictions),
+              planDuration(estimate.monteCarlo.p50Hours, largest));
     EXPECT_TRUE(headline->valueText(HeadlineWidget::Runtime)
                     .startsWith(planDuration(estimate.monteCarlo.p80Hours, largest)));
     EXPECT_TRUE(headline->valueText(HeadlineWidget::Throughput)
@@ -463,8 +466,11 @@ TEST(MeetingPresentation, TableColumnsFitTheLargerFontInEveryWorkspace)
                     continue;
                 const QString title =
                     table->model()->headerData(section, Qt::Horizontal).toString();
-                EXPECT_GE(header->sectionSize(section),
-                          QFontMetrics(header->font()).horizontalAdvance(title))
+                // A title over two lines ("Bubble" over "(share idle)") needs its wider line.
+                int widest = 0;
+                for (const QString &line : title.split(QLatin1Char('\n')))
+                    widest = std::max(widest, QFontMetrics(header->font()).horizontalAdvance(line));
+                EXPECT_GE(header->sectionSize(section), widest)
                     << "workspace " << workspace << ", column " << title.toStdString();
                 ++checked;
             }

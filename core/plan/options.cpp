@@ -5,7 +5,9 @@
 #include "core/plan/evaluation.h"
 #include "core/plan/whatittakes.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
+#include <QLocale>
 
 #include <cmath>
 #include <set>
@@ -118,7 +120,183 @@ Row rowOf(const Scenario &scenario)
                    whatittakes::whatItTakes(inForce, hardware.inForce));
 }
 
+/// A single JSON value as the text `--set` takes for it.
+QString valueText(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Bool:
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    case QJsonValue::Double:
+        return numberText(value.toDouble());
+    case QJsonValue::String:
+        return value.toString();
+    default:
+        return QStringLiteral("null"); // unset, or absent: the reader takes null as unset
+    }
+}
+
+/// A scenario file's object flattened to `--set`'s key paths: its single values by path and
+/// its lists' lengths by path.
+struct Flat
+{
+    std::map<QString, QJsonValue> values;
+    std::map<QString, qsizetype> lists;
+};
+
+void flatten(const QJsonValue &value, const QString &path, Flat &flat)
+{
+    if (value.isObject()) {
+        const QJsonObject object = value.toObject();
+        for (auto it = object.begin(); it != object.end(); ++it)
+            flatten(it.value(), path.isEmpty() ? it.key() : path + QLatin1Char('.') + it.key(),
+                    flat);
+    } else if (value.isArray()) {
+        const QJsonArray array = value.toArray();
+        flat.lists[path] = array.size();
+        for (qsizetype i = 0; i < array.size(); ++i)
+            flatten(array.at(i), path + QStringLiteral("[%1]").arg(i), flat);
+    } else {
+        flat.values[path] = value;
+    }
+}
+
+/// The plan's inputs as the file writes them: what an option can override. The options, the
+/// pinned baseline and the report's sections belong to the plan; the format's name and version
+/// to the file.
+QJsonObject inputsObject(const Scenario &scenario)
+{
+    QJsonObject root = baseObject(scenario);
+    for (const char *key : {"format", "version", "baseline", "report", "options"})
+        root.remove(QLatin1String(key));
+    return root;
+}
+
+/// `path` is `prefix` or inside it ("stages[2].name" is inside "stages").
+bool within(const QString &path, const QString &prefix)
+{
+    return path.startsWith(prefix) &&
+           (path.size() == prefix.size() || path[prefix.size()] == QLatin1Char('.') ||
+            path[prefix.size()] == QLatin1Char('['));
+}
+
 } // namespace
+
+QString numberText(double value)
+{
+    const double magnitude = std::abs(value);
+    if (magnitude < 1e15 && value == std::floor(value))
+        return QString::number(value, 'f', 0);
+    if (magnitude >= 1e-4 && magnitude < 1e15)
+        return QString::number(value, 'f', QLocale::FloatingPointShortest);
+    return QString::number(value, 'g', QLocale::FloatingPointShortest);
+}
+
+Differences differences(const Scenario &base, const Scenario &plan)
+{
+    Differences out;
+    const QJsonObject baseRoot = inputsObject(base);
+    const QJsonObject planRoot = inputsObject(plan);
+    if (baseRoot == planRoot)
+        return out;
+    Flat from, to;
+    flatten(baseRoot, QString(), from);
+    flatten(planRoot, QString(), to);
+    const QString rangesPath = QStringLiteral("uncertainty.ranges");
+    const QString leversPath = QStringLiteral("goal.levers");
+
+    // Ranges first: a range is set under its number's path and its point value follows its
+    // median on load, so a ranged number's point is not an override of its own; a dropped range
+    // is dropped by setting the number plainly.
+    const auto rangesOf = [](const QJsonObject &root) {
+        return root.value(QLatin1String("uncertainty"))
+            .toObject()
+            .value(QLatin1String("ranges"))
+            .toObject();
+    };
+    const QJsonObject baseRanges = rangesOf(baseRoot);
+    const QJsonObject planRanges = rangesOf(planRoot);
+    for (auto it = planRanges.begin(); it != planRanges.end(); ++it)
+        if (baseRanges.value(it.key()) != it.value())
+            out.set[it.key()] = valueText(it.value());
+    for (auto it = baseRanges.begin(); it != baseRanges.end(); ++it)
+        if (!planRanges.contains(it.key())) {
+            const auto point = to.values.find(it.key());
+            out.set[it.key()] =
+                point != to.values.end() ? valueText(point->second) : QStringLiteral("null");
+        }
+
+    // Lists: an element's values can be set, a list of another length cannot (but the levers,
+    // which --set takes as one "across,up").
+    QStringList lists;
+    for (const auto &[path, size] : from.lists)
+        if (!to.lists.count(path) || to.lists.at(path) != size)
+            lists << path;
+    for (const auto &[path, size] : to.lists)
+        if (!from.lists.count(path))
+            lists << path;
+    lists.removeDuplicates();
+    std::vector<QString> blocked;
+    for (const QString &path : lists) {
+        if (path == leversPath)
+            continue;
+        out.unreachable << path;
+        blocked.push_back(path);
+    }
+
+    std::set<QString> paths;
+    for (const auto &[path, value] : from.values)
+        paths.insert(path);
+    for (const auto &[path, value] : to.values)
+        paths.insert(path);
+    bool leversDiffer = lists.contains(leversPath);
+    for (const QString &path : paths) {
+        if (within(path, rangesPath) || planRanges.contains(path) || baseRanges.contains(path))
+            continue;
+        if (std::any_of(blocked.begin(), blocked.end(),
+                        [&path](const QString &list) { return within(path, list); }))
+            continue;
+        const auto before = from.values.find(path);
+        const auto after = to.values.find(path);
+        const QJsonValue was = before != from.values.end() ? before->second : QJsonValue();
+        const QJsonValue now = after != to.values.end() ? after->second : QJsonValue();
+        if (was == now)
+            continue;
+        if (within(path, leversPath)) {
+            leversDiffer = true;
+            continue;
+        }
+        out.set[path] = valueText(now);
+    }
+    if (leversDiffer) {
+        QStringList levers;
+        const QJsonArray planLevers = planRoot.value(QLatin1String("goal"))
+                                          .toObject()
+                                          .value(QLatin1String("levers"))
+                                          .toArray();
+        for (const auto &lever : planLevers)
+            levers << lever.toString();
+        if (levers.size() == 2)
+            out.set[leversPath] = levers.join(QLatin1Char(','));
+        else
+            out.unreachable << leversPath;
+    }
+
+    // The overrides must give the plan back as the file would read it.
+    FieldError error;
+    const std::optional<Scenario> applied =
+        applyTo(baseObject(base), PlanOption{{}, out.set}, 0, &error);
+    Scenario wanted = plan;
+    wanted.options.clear();
+    if (!applied) {
+        out.unreachable << error.toString();
+    } else {
+        Scenario got = *applied;
+        got.report = wanted.report;
+        if (got != wanted && out.unreachable.isEmpty())
+            out.unreachable << QStringLiteral("an input the overrides do not reach");
+    }
+    return out;
+}
 
 std::optional<Scenario> apply(const Scenario &base, const PlanOption &option, int index,
                               FieldError *error)

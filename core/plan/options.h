@@ -7,6 +7,7 @@
 #include "core/plan/whatittakes.h"
 
 #include <QString>
+#include <QStringList>
 
 #include <map>
 #include <optional>
@@ -37,6 +38,30 @@ std::optional<std::map<QString, QString>> parseOverrides(const QString &text, QS
 
 /// The overrides as that text, one `key=value` per line in key order: parseOverrides' inverse.
 QString overridesText(const std::map<QString, QString> &set);
+
+/// What turning one plan into another takes, as overrides.
+struct Differences
+{
+    /// The keys and values `--set` takes to turn the base into the plan, in key order.
+    std::map<QString, QString> set;
+    /// What no override can reach, by path: a list that grew or shrank ("stages"), an object
+    /// that became null; empty when `set` turns the base into the plan exactly.
+    QStringList unreachable;
+    bool operator==(const Differences &) const = default;
+};
+
+/// The overrides that turn `base` into `plan` (its inputs: their options, pinned baselines and
+/// report sections are the plan's, not an option's). Both are written with the scenario file's
+/// own writer (scenariofile::toJsonObject) and flattened to the key paths `--set` takes
+/// ("workload.latency_ms", "stages[1].ms_per_user"); a key whose value differs is kept with the
+/// value's text, a range under its number's path ("workload.latency_ms=800..1,200", as
+/// uncertainty.ranges holds it), the goal's two levers as "goal.levers=a,b". The overrides are
+/// then applied to `base` (apply()) and must give `plan` back: what does not is `unreachable`.
+Differences differences(const Scenario &base, const Scenario &plan);
+
+/// A number as an override's text that `--set` reads back to the same double: plain digits
+/// where they are short ("800", "0.25"), the exponent form for the very large or small.
+QString numberText(double value);
 
 /// One row of the comparison.
 struct Row

@@ -370,7 +370,8 @@ void checkAxis(const QCustomPlot *plot, QCPAxis *axis, QStringList &cuts)
 void checkPlot(QCustomPlot *plot, QStringList &cuts)
 {
     for (QCPAxisRect *rect : plot->axisRects()) {
-        if (!rect->visible() || rect->width() <= 0)
+        // A plot laid out to nothing for a moment (a chart waiting for its job) draws nothing.
+        if (!rect->visible() || rect->width() < 2 || rect->height() < 2)
             continue;
         for (QCPAxis *axis : rect->axes())
             checkAxis(plot, axis, cuts);
@@ -474,11 +475,9 @@ QStringList clippedTexts(QWidget *root)
     QStringList cuts;
     QList<QWidget *> widgets = root->findChildren<QWidget *>();
     widgets.prepend(root);
-    int shown = 0;
     for (QWidget *widget : widgets) {
         if (!onScreen(widget))
             continue;
-        ++shown;
         if (auto *label = qobject_cast<QLabel *>(widget))
             checkLabel(label, cuts);
         else if (auto *button = qobject_cast<QAbstractButton *>(widget))
@@ -501,8 +500,6 @@ QStringList clippedTexts(QWidget *root)
             checkGroupBox(box, cuts);
     }
     cuts.removeDuplicates();
-    if (qEnvironmentVariableIsSet("CLIP_DEBUG"))
-        qInfo("walked %lld widgets, %d shown", static_cast<long long>(widgets.size()), shown);
     return cuts;
 }
 

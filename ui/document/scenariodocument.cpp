@@ -437,6 +437,7 @@ void ScenarioDocument::load(const Plan &plan, const QString &filePath, bool modi
     // A loaded document is new to every view, whatever it shares with the last one.
     m_taskRows = {};
     m_plan = plan;
+    m_savedScenario = plan.scenario;
     recompute(Section::All, true);
     emit filePathChanged(m_filePath);
     emit modifiedChanged(isModified());
@@ -447,6 +448,7 @@ void ScenarioDocument::markSaved(const QString &filePath)
 {
     m_forcedModified = false;
     m_undoStack.setClean();
+    m_savedScenario = m_plan.scenario;
     m_diskStamp = fileio::stampOf(filePath);
     if (filePath != m_filePath) {
         m_filePath = filePath;

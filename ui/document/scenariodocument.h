@@ -123,6 +123,9 @@ public:
     /// After a successful save: the file is now `filePath` and the document is clean.
     void markSaved(const QString &filePath);
     bool isModified() const { return !m_undoStack.isClean() || m_forcedModified; }
+    /// The scenario as this document last loaded or saved it: what "Keep as option" compares
+    /// the plan with when no baseline is pinned.
+    const Scenario &savedScenario() const { return m_savedScenario; }
     /// The file as it was when this document last loaded or saved it: a different stamp on disk
     /// now means another window or program wrote it since.
     const fileio::DiskStamp &diskStamp() const { return m_diskStamp; }
@@ -178,6 +181,8 @@ private:
     void connectJobs();
 
     Plan m_plan;
+    /// Before the undo stack: its destruction announces the clean state, which views read.
+    Scenario m_savedScenario = m_plan.scenario;
     PlanResult m_result;
     TaskRows m_taskRows;
     PlanJobs *m_jobs;

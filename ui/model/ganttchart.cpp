@@ -88,6 +88,14 @@ void GanttPlottable::draw(QCPPainter *painter)
     // pixel are merged into one rectangle, so 512 microbatches on a 600-pixel axis cost a few
     // dozen fills per row, not 512 (and the picture is the same).
     drawIdle(painter, clip);
+    // The numbers in the chart's font where a bar is tall enough, else in one that fits the bar
+    // (a laptop in presentation mode: rows lower than the large font), down to 9 px.
+    const double barPx = std::fabs(m_barHeight * m_pixelsPerRow);
+    if (QFontMetricsF(painter->font()).height() > barPx) {
+        QFont fitted = painter->font();
+        fitted.setPixelSize(std::max(9, static_cast<int>(barPx * 0.8)));
+        painter->setFont(fitted);
+    }
     const QFontMetrics metrics(painter->font());
     const QPen separator(QColor(255, 255, 255), 1);
     const size_t perRow = m_schedule->cells.size() / static_cast<size_t>(std::max(1, m_stageCount));
@@ -315,9 +323,12 @@ GanttChart::GanttChart(QWidget *parent)
     m_apply->hide();
 
     chartstyle::applyDefaults(m_plot);
-    m_plot->xAxis->setLabel(tr("time"));
+    // No axis title: every tick says its unit ("20 ms"), and the line it took is a stage row
+    // on a laptop in presentation mode (issue 52).
     m_plot->xAxis->setTicker(QSharedPointer<TimeUnitTicker>::create(m_plot->xAxis));
     m_plot->yAxis->setRangeReversed(true);
+    // Every stage named: on rows lower than the font, in a smaller one (appearance's fitting).
+    m_plot->yAxis->setProperty("pp_fitTickFont", true);
     m_plot->yAxis->grid()->setVisible(false);
     // The ghost first, so the balanced bars and their bubbles draw over it.
     m_ghost = new GanttPlottable(m_plot->xAxis, m_plot->yAxis, GanttPlottable::Look::Ghost);
@@ -399,15 +410,32 @@ QSize GanttChart::sizeHint() const
 void GanttChart::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::FontChange)
+    if (event->type() == QEvent::FontChange) {
+        fitSummary();
         updatePreferredHeight();
-    else if (event->type() == QEvent::PaletteChange)
+    } else if (event->type() == QEvent::PaletteChange)
         styleBalanceToggle();
+}
+
+void GanttChart::fitSummary()
+{
+    // One line where it fits: on a laptop in presentation mode the line saved is a stage row.
+    const QString oneLine =
+        QString(m_summaryText).replace(QLatin1Char('\n'), QStringLiteral("   ·   "));
+    const bool fits =
+        QFontMetrics(m_summary->font()).horizontalAdvance(oneLine) <= m_plot->width() - 16;
+    const QString text = fits ? oneLine : m_summaryText;
+    if (text == m_summary->text())
+        return;
+    m_summary->setText(text);
+    m_summaryLines = static_cast<int>(text.count(QLatin1Char('\n'))) + 1;
+    updatePreferredHeight();
 }
 
 void GanttChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    fitSummary();
     // The note wraps: a narrower panel needs more lines for it.
     if (!m_note->isHidden())
         updatePreferredHeight();
@@ -459,7 +487,7 @@ void GanttChart::updatePreferredHeight()
     // A bar is 0.72 of its row: a row a line and a half tall holds a microbatch number in it.
     const int row = std::max(24, line * 3 / 2 + 6);
     const int rows = std::clamp(m_stageCount, 1, kMaxRowsSized);
-    const int axis = 2 * line + 20; // tick labels, the axis label and their padding
+    const int axis = line + 14; // tick labels and their padding
     const int height = controls + note + summary + legend + rows * row + axis;
     if (height == m_preferredHeight)
         return;
@@ -597,7 +625,7 @@ void GanttChart::setSeries(PipelineSeries series, bool balanced)
                    .arg(format::milliseconds(summary.totalMs), microbatches,
                         format::ratePerSecond(summary.steadyRatePerSecond, p.counted.many));
     } else {
-        // Two short lines fit a narrow chart; one long line would be clipped.
+        // Two short lines fit a narrow chart; a wide one takes them on one line (fitSummary).
         text = tr("bubble (p−1)/(m+p−1) = %1   ·   utilization %2 %\n%3 for %4   ·   %5")
                    .arg(format::grouped(summary.bubbleFraction, 3),
                         format::trimmed(summary.utilization * 100, 1),
@@ -609,8 +637,8 @@ void GanttChart::setSeries(PipelineSeries series, bool balanced)
         const double endMs = std::max(schedule.makespanMs, balanced ? current.makespanMs : 0.0);
         m_plot->xAxis->setRange(0, endMs * 1.01);
     }
-    m_summary->setText(text);
-    m_summaryLines = static_cast<int>(text.count(QLatin1Char('\n'))) + 1;
+    m_summaryText = text;
+    fitSummary();
     setLegendShown(stages > 1 || balanced);
     refreshControls(balanced);
     m_stageCount = stages;

@@ -152,6 +152,7 @@ private:
     void refreshControls(bool balanced);
     void setLegendShown(bool shown);
     void updatePreferredHeight();
+    void fitSummary();
     /// The check box's indicator keeps a visible frame on a dark palette.
     void styleBalanceToggle();
 
@@ -169,6 +170,7 @@ private:
     QPushButton *m_apply;
     int m_stageCount = 0;
     int m_summaryLines = 1;
+    QString m_summaryText; ///< the summary in two lines; fitSummary() shows it in one if it fits
     int m_preferredHeight = 0;
     bool m_styling = false;
 };

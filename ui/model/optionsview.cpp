@@ -6,9 +6,12 @@
 #include "ui/widgets/chartstyle.h"
 #include "ui/widgets/rowbuttons.h"
 
+#include <QAction>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QTableWidget>
 #include <QVBoxLayout>
@@ -23,7 +26,9 @@ namespace pipeplan {
 OptionsView::OptionsView(QWidget *parent)
     : QWidget(parent), m_summary(new QLabel(this)), m_table(new QTableWidget(0, 0, this)),
       m_chart(new QCustomPlot(this)), m_add(new QPushButton(tr("&Add option…"), this)),
-      m_edit(new QPushButton(tr("E&dit…"), this)), m_remove(new QPushButton(tr("&Remove"), this))
+      m_edit(new QPushButton(tr("E&dit…"), this)), m_remove(new QPushButton(tr("&Remove"), this)),
+      m_keep(new QPushButton(tr("&Keep as option…"), this)),
+      m_keepAction(new QAction(tr("&Keep Plan as Option…"), this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -34,9 +39,18 @@ OptionsView::OptionsView(QWidget *parent)
     m_add->setToolTip(tr("Name a new option and type what it changes (one undo step)"));
     m_edit->setToolTip(tr("Rename the selected option or change its overrides (one undo step)"));
     m_remove->setToolTip(tr("Remove the selected option from the plan (one undo step)"));
-    for (QPushButton *button : {m_add, m_edit, m_remove})
-        top->addWidget(button, 0, Qt::AlignTop);
+    m_keep->setAccessibleName(tr("Keep as option"));
+    // Two by two: a fourth button in the row would widen the tab past a laptop's column.
+    auto *buttons = new QGridLayout;
+    buttons->addWidget(m_add, 0, 0);
+    buttons->addWidget(m_keep, 0, 1);
+    buttons->addWidget(m_edit, 1, 0);
+    buttons->addWidget(m_remove, 1, 1);
+    top->addLayout(buttons);
+    top->setAlignment(buttons, Qt::AlignTop);
     layout->addLayout(top);
+    connect(m_keep, &QPushButton::clicked, this, &OptionsView::askKeepAsOption);
+    connect(m_keepAction, &QAction::triggered, this, &OptionsView::askKeepAsOption);
     connect(m_add, &QPushButton::clicked, this, [this]() { editOption(-1); });
     connect(m_edit, &QPushButton::clicked, this, [this]() { editOption(selectedOption()); });
     connect(m_remove, &QPushButton::clicked, this, [this]() { removeOption(selectedOption()); });
@@ -105,6 +119,11 @@ OptionsView::OptionsView(QWidget *parent)
 void OptionsView::setDocument(ScenarioDocument *document)
 {
     observeDocument(this, m_document, document, &OptionsView::refresh, Section::Model);
+    // Keep as option follows every input (a name, a note) and the base moving on a save.
+    if (m_document) {
+        connect(m_document, &ScenarioDocument::changed, this, &OptionsView::updateButtons);
+        connect(m_document, &ScenarioDocument::modifiedChanged, this, &OptionsView::updateButtons);
+    }
 }
 
 QString OptionsView::summaryText() const
@@ -170,6 +189,105 @@ bool OptionsView::editOption(int index)
     return setOption(at, dialog.option());
 }
 
+Scenario OptionsView::keepBase() const
+{
+    if (!m_document)
+        return {};
+    return m_document->baseline() ? *m_document->baseline() : m_document->savedScenario();
+}
+
+namespace {
+/// A plan's inputs: what an option can change (its options and report sections are its own).
+Scenario inputsOf(Scenario scenario)
+{
+    scenario.options.clear();
+    scenario.report = {};
+    return scenario;
+}
+} // namespace
+
+QString OptionsView::keepProblem() const
+{
+    if (!m_document)
+        return tr("No plan");
+    const Scenario &plan = m_document->scenario();
+    if (inputsOf(plan) == inputsOf(keepBase()))
+        return m_document->baseline()
+                   ? tr("The plan is the same as its pinned baseline: change an input first")
+                   : tr("The plan is the same as its base: change an input first");
+    // One more must not be too many (options::tooMany, the file's own limit).
+    if (options::tooMany(static_cast<qsizetype>(plan.options.size()) + 1))
+        return tr("The plan has %1 options, the most it keeps: remove one to keep another")
+            .arg(kMaxOptions);
+    return {};
+}
+
+QString OptionsView::newOptionName() const
+{
+    if (!m_document)
+        return {};
+    const std::vector<PlanOption> &existing = m_document->scenario().options;
+    for (int number = static_cast<int>(existing.size()) + 1;; ++number) {
+        QString name = tr("Option %1").arg(number);
+        if (std::none_of(existing.begin(), existing.end(), [&name](const PlanOption &option) {
+                return option.name.trimmed() == name;
+            }))
+            return name;
+    }
+}
+
+bool OptionsView::keepAsOption(const QString &name, QString *error)
+{
+    const auto refuse = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (const QString problem = keepProblem(); !problem.isEmpty())
+        return refuse(problem);
+    const Scenario &plan = m_document->scenario();
+    const Scenario base = keepBase();
+    const options::Differences found = options::differences(base, plan);
+    if (!found.unreachable.isEmpty())
+        return refuse(tr("An option cannot hold this change of the plan (%1): only values can "
+                         "be overridden, not a list made longer or shorter")
+                          .arg(found.unreachable.join(QStringLiteral(", "))));
+    if (found.set.empty())
+        return refuse(tr("The plan is the same as its base: change an input first"));
+    // The base again, with the plan's options and the new one beside them.
+    Scenario next = base;
+    next.options = plan.options;
+    next.report = plan.report;
+    next.options.push_back({name.trimmed(), found.set});
+    const QString prefix =
+        QStringLiteral("options[%1]").arg(static_cast<qsizetype>(next.options.size()) - 1);
+    for (const FieldError &problem : options::validate(next))
+        if (problem.field == QLatin1String("options") || problem.field.startsWith(prefix))
+            return refuse(problem.field.endsWith(QLatin1String(".name"))
+                              ? tr("Name: %1").arg(problem.message)
+                              : problem.toString());
+    if (!m_document->edit(next, tr("Keep as option %1").arg(name.trimmed())))
+        return refuse(tr("The plan does not take the base again"));
+    return true;
+}
+
+bool OptionsView::askKeepAsOption()
+{
+    if (!m_document)
+        return false;
+    if (const QString problem = keepProblem(); !problem.isEmpty())
+        return false;
+    OptionNameDialog dialog(m_document->scenario(), newOptionName(), this);
+    if (dialog.exec() != QDialog::Accepted || !dialog.acceptable())
+        return false;
+    QString error;
+    if (keepAsOption(dialog.name(), &error))
+        return true;
+    // Refused after the name was taken (a change no option can hold): said where it was asked.
+    QMessageBox::warning(this, tr("Keep as option"), error);
+    return false;
+}
+
 int OptionsView::selectedOption() const
 {
     const int row = m_table->currentRow();
@@ -184,6 +302,14 @@ void OptionsView::updateButtons()
     m_add->setEnabled(any && static_cast<int>(m_document->scenario().options.size()) < kMaxOptions);
     m_edit->setEnabled(selectedOption() >= 0);
     m_remove->setEnabled(selectedOption() >= 0);
+    const QString problem = keepProblem();
+    const QString explanation =
+        tr("Keep what you changed since the plan was opened or saved (or since the pinned "
+           "baseline) as a new option, and return the plan to it (one undo step)");
+    m_keep->setEnabled(problem.isEmpty());
+    m_keep->setToolTip(problem.isEmpty() ? explanation : problem);
+    m_keepAction->setEnabled(problem.isEmpty());
+    m_keepAction->setToolTip(m_keep->toolTip());
 }
 
 bool OptionsView::step(int delta)

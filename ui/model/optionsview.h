@@ -7,6 +7,7 @@
 
 #include <optional>
 
+class QAction;
 class QCPGraph;
 class QCustomPlot;
 class QLabel;
@@ -42,6 +43,22 @@ public:
     bool removeOption(int index);
     /// The option dialog for option `index` (-1: a new one); true when it changed the plan.
     bool editOption(int index);
+    /// The plan "Keep as option" compares the plan with: the pinned baseline, else the plan as
+    /// it was last opened or saved.
+    Scenario keepBase() const;
+    /// Why "Keep as option" cannot run now (the plan is its base, the options are full); empty
+    /// when it can.
+    QString keepProblem() const;
+    /// "Option 3": the first such name no option of the plan has.
+    QString newOptionName() const;
+    /// Keeps the plan's differences from keepBase() (options::differences) as a new option
+    /// `name` of the base, and returns the plan to the base: one undo step. False, with why in
+    /// `error`, when the name is refused, nothing differs, the options are full or a difference
+    /// cannot be an override (a stage added).
+    bool keepAsOption(const QString &name, QString *error = nullptr);
+    /// Asks for the name (OptionNameDialog), then keepAsOption(); true when it changed the plan.
+    bool askKeepAsOption();
+
     /// The option of the selected row (-1: none, or the plan's own row).
     int selectedOption() const;
 
@@ -55,6 +72,9 @@ public:
     QPushButton *addButton() const { return m_add; }
     QPushButton *editButton() const { return m_edit; }
     QPushButton *removeButton() const { return m_remove; }
+    QPushButton *keepButton() const { return m_keep; }
+    /// The same as the button, for the window's menu: enabled and explained as the button is.
+    QAction *keepAction() const { return m_keepAction; }
 
     static constexpr int kSwitchColumn = 1;
 
@@ -75,6 +95,8 @@ private:
     QPushButton *m_add;
     QPushButton *m_edit;
     QPushButton *m_remove;
+    QPushButton *m_keep;
+    QAction *m_keepAction;
     std::vector<options::Row> m_rows;
     /// The plan the stepping started from, what it shows (-1: the plan) and the scenario it
     /// last set (another edit ends the stepping).

@@ -543,7 +543,12 @@ void TrainingPanel::refresh()
     const std::vector<QStringList> rows = explain::scheduleTableRows(*results);
     const QStringList &header = rows.front();
     m_table->setColumnCount(static_cast<int>(header.size()));
-    m_table->setHorizontalHeaderLabels(header);
+    // A title's parenthesis on a line of its own ("Bubble" over "(share idle)"): the columns
+    // are as wide as their numbers, so the table fits beside the inputs with the guide docked.
+    QStringList titles = header;
+    for (QString &title : titles)
+        title.replace(QStringLiteral(" ("), QStringLiteral("\n("));
+    m_table->setHorizontalHeaderLabels(titles);
     m_table->setRowCount(static_cast<int>(rows.size()) - 1);
     // With a budget the last column says whether each schedule fits it; one over it says by
     // how much (in bytes when the budget is), in red.
@@ -567,8 +572,11 @@ void TrainingPanel::refresh()
     }
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setStretchLastSection(true);
+    // Every column whole: the panel gives the table its width rather than a sideways scroll bar
+    // that also hid the last row (presentation mode with the guide docked, issue 52).
+    m_table->setMinimumWidth(m_table->horizontalHeader()->length() + 2 * m_table->frameWidth());
     // Tall enough for every row, no taller: the charts get the rest.
-    int height = m_table->horizontalHeader()->height() + 2 * m_table->frameWidth();
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
     for (int row = 0; row < m_table->rowCount(); ++row)
         height += m_table->rowHeight(row);
     m_table->setFixedHeight(height);

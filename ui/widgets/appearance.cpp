@@ -10,6 +10,9 @@
 #include <QTableView>
 #include <qcustomplot.h>
 
+#include <algorithm>
+#include <cmath>
+
 namespace pipeplan::appearance {
 
 namespace {
@@ -196,6 +199,10 @@ private:
 /// The property that lets fitTicks() thin an axis's text ticker (numbers written as text).
 constexpr const char *kThinTicks = "pp_thinTicks";
 
+/// The property that lets fitTicks() set a smaller font on an axis whose every text tick is
+/// needed (a Gantt's stage names), when its rows are lower than the theme's font.
+constexpr const char *kFitTickFont = "pp_fitTickFont";
+
 /// The tick count a numeric axis asked for before any thinning.
 constexpr const char *kWantedTicks = "pp_wantedTicks";
 
@@ -229,6 +236,25 @@ bool thinTextTicks(QCPAxis *axis, QCPAxisTickerText &ticker, int fits)
     return true;
 }
 
+/// A vertical axis of rows (a tick per whole number) labelled in the theme's font where its rows
+/// are tall enough, else in one that fits a row (down to 9 px); true when the font changed.
+bool fitTickFont(QCPAxis *axis)
+{
+    if (axis->orientation() != Qt::Vertical)
+        return false;
+    const QFont intended = remembered(axis, "pp_intendedTickFont", axis->tickLabelFont());
+    QFont font = intended;
+    const double rowPx = std::fabs(axis->coordToPixel(1) - axis->coordToPixel(0));
+    if (rowPx > 0 && QFontMetricsF(intended).height() > rowPx) {
+        // A font's height is about 1.2 times its pixel size.
+        font.setPixelSize(std::max(9, static_cast<int>(rowPx / 1.25)));
+    }
+    if (font == axis->tickLabelFont())
+        return false;
+    axis->setTickLabelFont(font);
+    return true;
+}
+
 /// Thins each numeric axis's ticks to what its length holds: a label and two spaces per tick
 /// side by side, a label and a half per tick one above the other (presentation mode's larger
 /// labels read "10k100k" and stacked into each other). The ticker rounds its step to a clean
@@ -245,8 +271,12 @@ bool fitTicks(QCustomPlot *plot)
                 continue;
             const QSharedPointer<QCPAxisTickerText> text =
                 axis->ticker().dynamicCast<QCPAxisTickerText>();
+            if (axis->property(kFitTickFont).toBool()) {
+                changed |= fitTickFont(axis);
+                continue;
+            }
             if (text && !axis->property(kThinTicks).toBool())
-                continue; // a chart's own labels, each needed (a Gantt's stage names)
+                continue; // a chart's own labels, each needed
             const QFontMetrics metrics(axis->tickLabelFont());
             const bool horizontal = axis->orientation() == Qt::Horizontal;
             int extent = 0;
@@ -267,7 +297,11 @@ bool fitTicks(QCustomPlot *plot)
                 changed |= thinTextTicks(axis, *text, length / extent);
             } else {
                 const int wanted = remembered(axis, kWantedTicks, axis->ticker()->tickCount());
-                const int count = std::clamp(2 * length / (5 * extent), 1, wanted);
+                // On a log axis a step within a decade ($15, $20, $25) crowds toward its top:
+                // a third fewer ticks.
+                const int fits = 2 * length / (5 * extent);
+                const int count = std::clamp(
+                    axis->scaleType() == QCPAxis::stLogarithmic ? fits * 2 / 3 : fits, 1, wanted);
                 changed |= count != axis->ticker()->tickCount();
                 axis->ticker()->setTickCount(count);
             }

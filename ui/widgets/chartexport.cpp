@@ -204,8 +204,11 @@ std::vector<QStringList> tableRows(const QTableView *table)
     QStringList header;
     if (rowLabels)
         header << QString();
+    // A title the window breaks over two lines copies as one (a newline would end the row).
     for (int c = 0; c < model->columnCount(); ++c)
-        header << model->headerData(c, Qt::Horizontal).toString();
+        header << model->headerData(c, Qt::Horizontal)
+                      .toString()
+                      .replace(QLatin1Char('\n'), QLatin1Char(' '));
     rows.push_back(header);
     for (int r = 0; r < model->rowCount(); ++r) {
         QStringList cells;

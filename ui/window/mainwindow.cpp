@@ -59,6 +59,7 @@
 #include <QSignalBlocker>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -581,6 +582,7 @@ void MainWindow::createActions()
     QMenu *compare = menuBar()->addMenu(tr("&Compare"));
     compare->addAction(pin);
     compare->addAction(unpin);
+    compare->addAction(m_optionsView->keepAction());
     compare->addAction(newWindow);
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(about);
@@ -904,7 +906,10 @@ void MainWindow::fitScalingWidth()
     const int total = sizes.value(0) + sizes.value(1);
     if (total <= 0)
         return;
-    const int wanted = m_topSplitter->widget(0)->sizeHint().width();
+    // As wide as its columns and its tab titles (elided titles read "Lev…" in presentation
+    // mode on a laptop), where Amdahl keeps its width.
+    const int wanted = std::max(m_topSplitter->widget(0)->sizeHint().width(),
+                                m_answers->tabBar()->sizeHint().width());
     const int amdahlMinimum = std::min(total / 2, 240);
     const int table = std::clamp(wanted, total / 2, total - amdahlMinimum);
     if (table != sizes.value(0))
