@@ -4,6 +4,7 @@
 #include "core/model/fieldregistry.h"
 #include "core/plan/options.h"
 #include "core/plan/scenariofile.h"
+#include "tests/support/presets.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/optiondialog.h"
 #include "ui/model/optionsview.h"
@@ -26,14 +27,7 @@ using namespace pipeplan;
 
 namespace {
 
-Plan preset(const QString &name)
-{
-    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + name);
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
-    const scenariofile::LoadResult loaded = scenariofile::fromJson(file.readAll());
-    EXPECT_TRUE(loaded.plan);
-    return loaded.plan ? *loaded.plan : Plan{};
-}
+using testsupport::loadPreset;
 
 int rowOfKey(const OptionDialog &dialog, const QString &key)
 {
@@ -58,7 +52,7 @@ TEST(OptionsWindow, KeepAsOptionKeepsTheChangesAndReturnsToTheBase)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    doc->load(preset(QStringLiteral("nightly-scoring.json")), QString());
+    doc->load(loadPreset(QStringLiteral("nightly-scoring.json")), QString());
     const Scenario base = doc->scenario();
     OptionsView *view = window.optionsView();
     window.answers()->setCurrentWidget(view);
@@ -122,7 +116,7 @@ TEST(OptionsWindow, KeepAsOptionRefusesATakenName)
     MainWindow window(MainWindow::Options::headless());
     window.show();
     ScenarioDocument *doc = window.document();
-    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
     plan.scenario.options = {{QStringLiteral("Option 1"),
                               {{QStringLiteral("workload.keep_fraction"), QStringLiteral("0.5")}}}};
     doc->load(plan, QString());
@@ -156,7 +150,7 @@ TEST(OptionsWindow, KeepAsOptionComparesWithThePinnedBaseline)
     MainWindow window(MainWindow::Options::headless());
     window.show();
     ScenarioDocument *doc = window.document();
-    doc->load(preset(QStringLiteral("nightly-scoring.json")), QString());
+    doc->load(loadPreset(QStringLiteral("nightly-scoring.json")), QString());
     ASSERT_TRUE(doc->editScenario(QStringLiteral("keep"),
                                   [](Scenario &s) { s.workload.keepFraction = 0.5; }));
     doc->pinBaseline();
@@ -179,7 +173,7 @@ TEST(OptionsWindow, KeepAsOptionComparesWithThePinnedBaseline)
 // its row; the text form holds the same lines.
 TEST(OptionsWindow, TheDialogShowsOverridesAsFields)
 {
-    Scenario plan = preset(QStringLiteral("nightly-scoring.json")).scenario;
+    Scenario plan = loadPreset(QStringLiteral("nightly-scoring.json")).scenario;
     plan.options = {{QStringLiteral("GPU"),
                      {{QStringLiteral("workload.latency_ms"), QStringLiteral("750")},
                       {QStringLiteral("goal.deadline_s"), QStringLiteral("28800")},
@@ -256,7 +250,7 @@ TEST(OptionsWindow, TheDialogShowsOverridesAsFields)
 // A row added from the drop-down starts at the plan's value; a row removed leaves the option.
 TEST(OptionsWindow, FieldRowsAreAddedByLabelAndRemoved)
 {
-    Scenario plan = preset(QStringLiteral("nightly-scoring.json")).scenario;
+    Scenario plan = loadPreset(QStringLiteral("nightly-scoring.json")).scenario;
     OptionDialog dialog(plan, -1);
     EXPECT_EQ(dialog.nameEdit()->text(), QStringLiteral("Option 1"));
     EXPECT_EQ(dialog.fieldRowCount(), 0); // the starting text is all comments

@@ -4,6 +4,7 @@
 #include "core/plan/explain.h"
 #include "core/plan/options.h"
 #include "core/plan/scenariofile.h"
+#include "tests/support/presets.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
@@ -37,14 +38,7 @@ using namespace pipeplan;
 
 namespace {
 
-Plan preset(const QString &name)
-{
-    QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + name);
-    EXPECT_TRUE(file.open(QIODevice::ReadOnly));
-    const scenariofile::LoadResult loaded = scenariofile::fromJson(file.readAll());
-    EXPECT_TRUE(loaded.plan);
-    return loaded.plan ? *loaded.plan : Plan{};
-}
+using testsupport::loadPreset;
 
 void typeInto(ValueControl *control, const QString &text)
 {
@@ -73,7 +67,7 @@ TEST(WhatItTakesWindow, TheOvernightStoryInFourActions)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    doc->load(preset(QStringLiteral("nightly-scoring.json")), QString());
+    doc->load(loadPreset(QStringLiteral("nightly-scoring.json")), QString());
     ASSERT_EQ(window.answers()->currentWidget(), static_cast<QWidget *>(window.scaling()));
 
     // 1. The deadline: tick "Finish within" and type 8 hours.
@@ -135,7 +129,7 @@ TEST(WhatItTakesWindow, TheHeadlinesFewestWorkersApply)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    Plan plan = preset(QStringLiteral("embedding-h100.json"));
+    Plan plan = loadPreset(QStringLiteral("embedding-h100.json"));
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     doc->load(plan, QString());
     QToolButton *applyWorkers = nullptr;
@@ -161,7 +155,7 @@ TEST(WhatItTakesWindow, OptionsSideBySideAndSwitch)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     plan.scenario.options = {
         {QStringLiteral("pruned"),
@@ -206,7 +200,7 @@ TEST(WhatItTakesWindow, TwoLeversPickAndApplyTheCheapest)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
     plan.scenario.goal.deadlineSeconds = 8 * 3600.0;
     doc->load(plan, QString());
     PlaneView *view = window.planeView();
@@ -289,7 +283,7 @@ TEST(WhatItTakesWindow, TwoLeversLeadWithTheSmallestMoveOnReadableAxes)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
     plan.scenario.goal.deadlineSeconds = 24 * 3600.0;
     doc->load(plan, QString());
     PlaneView *view = window.planeView();
@@ -349,7 +343,7 @@ TEST(WhatItTakesWindow, AnOptionNamedAndTypedInTheWindow)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
     plan.scenario.goal.deadlineSeconds = 8 * 3600;
     doc->load(plan, QString());
     OptionsView *view = window.optionsView();
@@ -404,7 +398,7 @@ TEST(WhatItTakesWindow, PresentationStepsThroughTheOptions)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    Plan plan = preset(QStringLiteral("nightly-scoring.json"));
+    Plan plan = loadPreset(QStringLiteral("nightly-scoring.json"));
     plan.scenario.options = {
         {QStringLiteral("pruned"),
          {{QStringLiteral("workload.keep_fraction"), QStringLiteral("0.5")}}},
@@ -450,7 +444,7 @@ TEST(WhatItTakesWindow, TheDeviceRowApplies)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    Plan plan = preset(QStringLiteral("embedding-h100.json"));
+    Plan plan = loadPreset(QStringLiteral("embedding-h100.json"));
     plan.scenario.goal.deadlineSeconds = 60'000;
     doc->load(plan, QString());
     WhatItTakesView *view = window.whatItTakes();
@@ -478,7 +472,7 @@ TEST(WhatItTakesWindow, ABudgetTypedInTheGoal)
     window.resize(1366, 768);
     window.show();
     ScenarioDocument *doc = window.document();
-    doc->load(preset(QStringLiteral("nightly-scoring.json")), QString());
+    doc->load(loadPreset(QStringLiteral("nightly-scoring.json")), QString());
     ValueControl *budget = window.inputs()->budgetControl();
     ASSERT_NE(budget, nullptr);
     EXPECT_EQ(budget->suffix(), QStringLiteral(" USD"));
