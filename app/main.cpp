@@ -1,4 +1,5 @@
 #include "ui/document/scenariodocument.h"
+#include "ui/model/headlinewidget.h"
 #include "ui/model/optionsview.h"
 #include "ui/model/planeview.h"
 #include "ui/model/whatittakesview.h"
@@ -56,6 +57,7 @@ struct CommandLine
         QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab; "
                        "with --workspace tail: spread (what drives the spread); on the Model "
                        "workspace: what-it-takes, two-levers or options; "
+                       "show-how: open the headline's Show how (Ctrl+H); "
                        "getting-started: open the Getting Started guide (F1)."),
         QStringLiteral("name")};
     CommandLine()
@@ -203,9 +205,11 @@ int main(int argc, char *argv[])
                 window->answers()->setCurrentWidget(window->planeView());
             else if (viewName == QLatin1String("options"))
                 window->answers()->setCurrentWidget(window->optionsView());
+            else if (viewName == QLatin1String("show-how"))
+                window->headline()->setShowHow(true);
             else
                 qWarning("pipeplan: --view: expected gantt, tornado, burnup, spread, "
-                         "what-it-takes, two-levers, options or getting-started, "
+                         "what-it-takes, two-levers, options, show-how or getting-started, "
                          "got '%s'",
                          qPrintable(viewName));
         }

@@ -2,8 +2,10 @@
 // chart tick label, axis title and legend of every workspace (and every tab inside it) is
 // measured against its room at a laptop's 1366x768 and a shared screen's 1920x1080, in normal
 // and presentation mode, light and dark, with and without the docked Getting Started guide.
+#include "core/model/scenario.h"
 #include "tests/support/clipping.h"
 #include "tests/support/windowtest.h"
+#include "ui/model/headlinewidget.h"
 #include "ui/widgets/appearance.h"
 #include "ui/window/help.h"
 #include "ui/window/mainwindow.h"
@@ -24,6 +26,10 @@ namespace {
 /// What a window manager takes from the screen: a title bar and thin borders.
 constexpr int kFrameWidth = 2 * 4;
 constexpr int kFrameHeight = 40 + 4;
+
+/// The third plan: the default one with a 24-hour deadline and a range on the latency, the
+/// headline's fullest (a P50, a P90, a margin) and What it would take's longest reasons.
+constexpr const char *kDeadlineAndRange = "deadline-and-range";
 
 struct Room
 {
@@ -46,7 +52,8 @@ std::string describe(const Room &room)
 std::vector<Room> rooms()
 {
     std::vector<Room> all;
-    for (const char *plan : {static_cast<const char *>(nullptr), "seed001-pipeline.json"}) {
+    for (const char *plan :
+         {static_cast<const char *>(nullptr), "seed001-pipeline.json", kDeadlineAndRange}) {
         for (const QSize screen : {QSize(1366, 768), QSize(1920, 1080)}) {
             for (const bool presentation : {false, true}) {
                 for (const appearance::Theme theme :
@@ -72,6 +79,22 @@ const KnownCut kKnownCuts[] = {
     // where they do not all fit (issue 32's design), on a laptop and in presentation mode.
     {"'Tasks': scrolls sideways",
      [](const Room &room) { return room.presentation || room.screen.width() < 1500; }},
+    // Still open: with Show how open in presentation mode, the project panel's hint under its
+    // risk charts gets one line of its two (a word-wrapped label in a scroll area squeezed to
+    // its minimum).
+    {"\"Tick <i>Starts on</i> under Calendar", [](const Room &room) { return room.presentation; }},
+    // Still open: with a deadline and a range on a laptop, the Model workspace is 50 px wider
+    // than the window (it scrolls sideways) and the scaling table's nine columns scroll.
+    {"QScrollArea in 'qt_tabwidget_stackedwidget': scrolls sideways",
+     [](const Room &room) { return room.plan == kDeadlineAndRange && room.screen.width() < 1500; }},
+    {"'Table: Workers, Linear (h), Linear (days), Amdahl S': scrolls sideways",
+     [](const Room &room) { return room.plan == kDeadlineAndRange && room.screen.width() < 1500; }},
+    // Still open: Getting Started's first step beside a deadline and a range in presentation
+    // mode with the guide docked gets less height than its text.
+    {"QLabel in 'gettingStarted' \"Seed 000 scores",
+     [](const Room &room) {
+         return room.plan == kDeadlineAndRange && room.presentation && room.guide;
+     }},
 };
 
 bool known(const QString &cut, const Room &room)
@@ -116,10 +139,25 @@ TEST_P(Clipping, NoTextIsCutInAnyWorkspaceOrTab)
     MainWindow window(options);
     const QSize size = room.screen - QSize(kFrameWidth, kFrameHeight);
     window.resize(size);
+    // Light windows take their look before they are shown (pipeplan --presentation), dark ones
+    // once they are (F5 in a meeting): both paths lay the window out.
+    const bool lookFirst = room.theme == appearance::Theme::Light;
+    if (lookFirst)
+        window.setLook({room.theme, room.presentation});
     window.show();
-    if (room.plan)
+    if (room.plan == kDeadlineAndRange) {
+        window.document()->editScenario(QStringLiteral("deadline and range"), [](Scenario &s) {
+            s.goal.deadlineSeconds = 24 * 3600.0;
+            Range latency;
+            latency.low = 800;
+            latency.high = 1200;
+            s.uncertainty.ranges[QStringLiteral("workload.latency_ms")] = latency;
+        });
+    } else if (room.plan) {
         openPreset(window, presetTitle(room.plan));
-    window.setLook({room.theme, room.presentation});
+    }
+    if (!lookFirst)
+        window.setLook({room.theme, room.presentation});
     if (room.guide)
         help::showGettingStarted(&window);
     settle();
@@ -158,6 +196,10 @@ TEST_P(Clipping, NoTextIsCutInAnyWorkspaceOrTab)
             }
             tabs->setCurrentIndex(was);
         }
+        // With Show how open: the numbers behind the answer, with their formulas.
+        window.headline()->setShowHow(true);
+        walk(name + QStringLiteral(" with Show how"));
+        window.headline()->setShowHow(false);
     }
     EXPECT_GE(walked, workspaces->count());
 }

@@ -199,8 +199,23 @@ void checkTable(const QTableView *view, QStringList &cuts)
             const QRect rect = view->visualRect(index);
             if (rect.right() < 0 || rect.left() > view->viewport()->width())
                 continue; // scrolled out of view: reachable
-            const QSize needs = view->sizeHintForIndex(index);
+            // A table that does not scroll up and down shows its rows whole.
+            if (!view->verticalScrollBar()->isVisible() &&
+                rect.bottom() > view->viewport()->height() + 1)
+                cuts << cut(view, text, rect.height(),
+                            std::max(0, view->viewport()->height() - rect.top()),
+                            qPrintable(QStringLiteral("row %1 inside its table").arg(row)));
+            QSize needs = view->sizeHintForIndex(index);
             const QString tip = index.data(Qt::ToolTipRole).toString();
+            // A cell that wraps its text needs its wrapped height at its width.
+            if (view->wordWrap() && view->textElideMode() == Qt::ElideNone &&
+                needs.width() > rect.width())
+                needs =
+                    QSize(rect.width(), view->fontMetrics()
+                                                .boundingRect(QRect(0, 0, rect.width() - 8, 100000),
+                                                              Qt::TextWordWrap, text)
+                                                .height() +
+                                            4);
             if (needs.width() > rect.width() + 1 && !tooltipCarries(tip, text))
                 cuts << cut(
                     view, text, needs.width(), rect.width(),
@@ -276,7 +291,9 @@ QSize tickLabelSize(const QCPAxis *axis, const QString &text)
 
 void checkAxis(const QCustomPlot *plot, QCPAxis *axis, QStringList &cuts)
 {
-    if (!axis->visible())
+    // An axis laid out to nothing (its chart waiting for its job) draws nothing to read.
+    if (!axis->visible() || std::fabs(axis->coordToPixel(axis->range().upper) -
+                                      axis->coordToPixel(axis->range().lower)) < 2)
         return;
     const QRect rect = axis->axisRect()->rect();
     const bool horizontal = axis->orientation() == Qt::Horizontal;
@@ -300,6 +317,13 @@ void checkAxis(const QCustomPlot *plot, QCPAxis *axis, QStringList &cuts)
         }
         std::sort(placed.begin(), placed.end(),
                   [](const Placed &a, const Placed &b) { return a.centre < b.centre; });
+        // Every tick at one pixel: the plot is laid out to nothing for a moment.
+        if (placed.size() > 1 && placed.back().centre - placed.front().centre < 2)
+            return;
+        // A titled numeric axis shows a number at least (a bare axis has no scale).
+        if (placed.empty() && !axis->label().isEmpty() &&
+            !axis->ticker().dynamicCast<QCPAxisTickerText>())
+            cuts << cut(plot, axis->label(), 1, 0, "tick labels on a numeric axis");
         for (size_t i = 0; i < placed.size(); ++i) {
             const Placed &label = placed[i];
             thickest = std::max(thickest, horizontal ? label.size.height() : label.size.width());
@@ -341,8 +365,11 @@ void checkAxis(const QCustomPlot *plot, QCPAxis *axis, QStringList &cuts)
     }
     if (!axis->label().isEmpty()) {
         const QFontMetrics metrics(axis->labelFont());
+        // Centred on its axis, it must end inside the chart at both ends.
         const int length = metrics.horizontalAdvance(axis->label());
-        const int room = horizontal ? plot->width() : plot->height();
+        const double centre = horizontal ? rect.center().x() + 0.5 : rect.center().y() + 0.5;
+        const int room = 2 * static_cast<int>(std::min(
+                                 centre, (horizontal ? plot->width() : plot->height()) - centre));
         if (length > room + 1)
             cuts << cut(plot, axis->label(), length, room, "axis title length");
         const int reach = outside + (thickest > 0 ? axis->tickLabelPadding() + thickest : 0) +
@@ -406,10 +433,22 @@ void checkPlot(QCustomPlot *plot, QStringList &cuts)
             }
         }
     }
+    // Chart labels do not print over each other.
+    std::vector<std::pair<QRectF, QString>> labels;
     for (int i = 0; i < plot->itemCount(); ++i) {
         auto *text = qobject_cast<QCPItemText *>(plot->item(i));
         if (!text || !text->visible() || text->text().isEmpty())
             continue;
+        const QRectF box =
+            QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition()).normalized();
+        for (const auto &[other, otherText] : labels) {
+            if (box.adjusted(1, 1, -1, -1).intersects(other))
+                cuts << cut(plot, text->text() + QStringLiteral(" / ") + otherText,
+                            static_cast<int>(box.height()),
+                            static_cast<int>(std::fabs(box.top() - other.top())),
+                            "chart labels over each other");
+        }
+        labels.emplace_back(box, text->text());
         const QRect room = text->clipToAxisRect() && text->clipAxisRect()
                                ? text->clipAxisRect()->rect()
                                : plot->rect();

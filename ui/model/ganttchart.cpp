@@ -407,6 +407,11 @@ QSize GanttChart::sizeHint() const
     return {QWidget::sizeHint().width(), m_preferredHeight};
 }
 
+QSize GanttChart::minimumSizeHint() const
+{
+    return {QWidget::minimumSizeHint().width(), m_minimumHeight};
+}
+
 void GanttChart::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
@@ -489,6 +494,9 @@ void GanttChart::updatePreferredHeight()
     const int rows = std::clamp(m_stageCount, 1, kMaxRowsSized);
     const int axis = line + 14; // tick labels and their padding
     const int height = controls + note + summary + legend + rows * row + axis;
+    // A bar of 16 px holds a 12 px number (GanttPlottable::draw fits the font to the bar).
+    const int lowestRow = std::max(24, static_cast<int>(16 / 0.72) + 1);
+    m_minimumHeight = controls + note + summary + legend + rows * lowestRow + axis;
     if (height == m_preferredHeight)
         return;
     m_preferredHeight = height;

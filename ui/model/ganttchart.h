@@ -138,6 +138,9 @@ public:
     /// the stage count up to kMaxRowsSized rows. sizeHint() reports it.
     int preferredHeight() const { return m_preferredHeight; }
     QSize sizeHint() const override;
+    /// Rows low enough to squeeze, high enough for a stage's name and a microbatch's number in
+    /// the smallest font the chart fits (below it, the workspace scrolls).
+    QSize minimumSizeHint() const override;
 
 signals:
     /// preferredHeight() changed (the stage count, the balanced view or the font changed).
@@ -172,6 +175,7 @@ private:
     int m_summaryLines = 1;
     QString m_summaryText; ///< the summary in two lines; fitSummary() shows it in one if it fits
     int m_preferredHeight = 0;
+    int m_minimumHeight = 0;
     bool m_styling = false;
 };
 

@@ -17,7 +17,9 @@
 #include <QLocale>
 #include <QToolButton>
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <vector>
 
 namespace pipeplan {
@@ -50,6 +52,8 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         m_how[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         m_how[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_how[i]->setVisible(false);
+        m_how[i]->installEventFilter(this);
+        m_values[i]->installEventFilter(this);
         QFont small = m_how[i]->font();
         small.setPointSizeF(small.pointSizeF() * 0.9);
         m_how[i]->setFont(small);
@@ -136,13 +140,40 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     });
 }
 
+bool HeadlineWidget::eventFilter(QObject *watched, QEvent *event)
+{
+    // A formula wraps to more lines on a narrow card: the row grows with it (the window's
+    // layout does not ask a word-wrapped label's height for its width, and cut the project's
+    // explanations to their first line).
+    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) &&
+        std::find(std::begin(m_how), std::end(m_how), watched) != std::end(m_how))
+        fitHowHeight(static_cast<QLabel *>(watched));
+    // A number shown again (Show how) or on a card that changed width fits its new room.
+    if (event->type() == QEvent::Resize &&
+        std::find(std::begin(m_values), std::end(m_values), watched) != std::end(m_values)) {
+        auto *value = static_cast<QLabel *>(watched);
+        fitFont(value, value->text());
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+void HeadlineWidget::fitHowHeight(QLabel *how)
+{
+    if (how->width() <= 0 || !how->isVisible())
+        return;
+    const int height = how->heightForWidth(how->width());
+    if (height != how->minimumHeight())
+        how->setMinimumHeight(height);
+}
+
 void HeadlineWidget::fitFont(QLabel *label, const QString &text) const
 {
     // Large when the number fits its card, smaller rather than clipped on a narrow window.
     QFont font = label->font();
-    for (const double scale : {1.35, 1.15, 1.0}) {
+    for (const double scale : {1.35, 1.15, 1.0, 0.85, 0.75, 0.65}) {
         font.setPointSizeF(m_baseFontSize * scale);
-        if (QFontMetrics(font).horizontalAdvance(text) <= label->width() - 2 || scale == 1.0)
+        // The room less the label's own margins and a little air.
+        if (QFontMetrics(font).horizontalAdvance(text) <= label->width() - 10 || scale == 0.65)
             break;
     }
     if (font != label->font())
@@ -167,12 +198,34 @@ void HeadlineWidget::fitRuntimeCaption()
     const bool costFits = cost->fontMetrics().horizontalAdvance(m_costCaption) <= cost->width() - 2;
     cost->setText(costFits || m_costCaption.isEmpty() ? m_costCaption : tr("Cost"));
     cost->setToolTip(m_costCaption);
+    elideCaptions();
+}
+
+void HeadlineWidget::elideCaptions()
+{
+    // Show how's captions on a narrow card ("Bottleneck (per user)" on a laptop in presentation
+    // mode) end in "…", the whole caption in the tooltip, rather than cut mid-letter.
+    for (QLabel *caption : m_captions) {
+        const QString shown = caption->text();
+        const QString full = shown == caption->property("pp_elided").toString()
+                                 ? caption->property("pp_full").toString()
+                                 : shown;
+        const QString elided =
+            caption->fontMetrics().elidedText(full, Qt::ElideRight, caption->width() - 2);
+        caption->setProperty("pp_full", full);
+        caption->setProperty("pp_elided", elided);
+        if (elided != full && !caption->toolTip().contains(full))
+            caption->setToolTip(full);
+        if (elided != shown)
+            caption->setText(elided);
+    }
 }
 
 void HeadlineWidget::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     fitRuntimeCaption();
+    elideCaptions();
     for (QLabel *value : m_values)
         fitFont(value, value->text());
     for (QLabel *value : m_answerValues)
@@ -327,6 +380,11 @@ QString HeadlineWidget::answerExact(int index) const
     return index >= 0 && index < answerCount() ? m_answerValues[index]->toolTip() : QString();
 }
 
+void HeadlineWidget::setShowHow(bool on)
+{
+    m_showHow->setChecked(on);
+}
+
 void HeadlineWidget::showDetails(bool on)
 {
     // On the job's workspaces the six numbers, the verdict in full and the spread are how the
@@ -427,7 +485,9 @@ void HeadlineWidget::showCards(const std::vector<CardText> &cards)
         m_values[i]->setText(card.value);
         m_values[i]->setToolTip(card.how);
         m_how[i]->setText(card.how);
+        fitHowHeight(m_how[i]);
     }
+    elideCaptions();
 }
 
 void HeadlineWidget::refresh()
@@ -699,6 +759,7 @@ void HeadlineWidget::refreshJob(const summary::JobAnswer &answer)
         m_values[i]->setText(values[i]);
         m_values[i]->setToolTip(how[i]);
         m_how[i]->setText(how[i]);
+        fitHowHeight(m_how[i]);
     }
     // Their visibility is Show how's (showDetails): set once, a tick must not show and hide a
     // label (each flip re-lays out the window and replots every chart).

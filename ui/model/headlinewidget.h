@@ -29,6 +29,8 @@ class HeadlineWidget : public QWidget
     Q_OBJECT
 public:
     explicit HeadlineWidget(QWidget *parent = nullptr);
+    /// Opens or closes Show how as its button (Ctrl+H) does.
+    void setShowHow(bool on);
     void setDocument(ScenarioDocument *document);
 
     /// Which answer the row shows: the workspace in front.
@@ -82,6 +84,7 @@ public:
     QString baselineText(Card card) const;
 
 protected:
+    bool eventFilter(QObject *watched, QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     /// A new application font (presentation mode) rescales the numbers and the how lines.
     void changeEvent(QEvent *event) override;
@@ -105,6 +108,9 @@ private:
 
     void refreshAnswer(const summary::JobAnswer &answer);
     void fitAnswerCaptions();
+    void elideCaptions();
+    /// A how line's minimum height: its wrapped height at its width now.
+    static void fitHowHeight(QLabel *how);
     /// Job: the old cards, the verdict and the spread are Show how's details.
     void showDetails(bool on);
 

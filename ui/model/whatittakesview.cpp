@@ -3,6 +3,7 @@
 #include "core/base/format.h"
 #include "core/plan/explain.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/rowbuttons.h"
 
 #include <QHeaderView>
@@ -32,6 +33,7 @@ WhatItTakesView::WhatItTakesView(QWidget *parent)
     m_table->setWordWrap(true);
     m_table->setTextElideMode(Qt::ElideNone);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->setProperty(appearance::kWrapsLastColumn, true);
     m_table->setAccessibleName(tr("What it would take"));
     m_table->setToolTip(
         tr("Each lever alone, everything else as it is: the value that meets the deadline and "

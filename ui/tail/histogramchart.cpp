@@ -48,6 +48,22 @@ HistogramChart::HistogramChart(QWidget *parent) : QCustomPlot(parent)
         m_markers.push_back(marker);
     }
     clearResult();
+    connect(this, &QCustomPlot::afterLayout, this, &HistogramChart::stackMarkerLabels);
+}
+
+void HistogramChart::stackMarkerLabels()
+{
+    // One label under the other by their own height, not by a share of the plot: on a short
+    // plot (a laptop in presentation mode) 9 % of it was less than a line, and P50, P90 and P99
+    // printed over each other.
+    const double plotHeight = std::max(1, axisRect()->height());
+    double top = 2;
+    for (const Marker &marker : m_markers) {
+        const double ratio = top / plotHeight;
+        if (marker.label->position->coords().y() != ratio)
+            marker.label->position->setCoords(marker.label->position->coords().x(), ratio);
+        top += QFontMetrics(marker.label->font()).height() + 2;
+    }
 }
 
 QString HistogramChart::markerText(int i) const
@@ -114,8 +130,9 @@ void HistogramChart::setResult(const simulation::Result &result, double closedFo
         marker.label->setPositionAlignment((onRight ? Qt::AlignLeft : Qt::AlignRight) |
                                            Qt::AlignTop);
         marker.label->setPadding(onRight ? QMargins(4, 0, 0, 0) : QMargins(0, 0, 4, 0));
-        marker.label->position->setCoords(x, 0.02 + 0.09 * static_cast<double>(i));
+        marker.label->position->setCoords(x, 0);
     }
+    stackMarkerLabels();
     // The four labels stack down to about 38 % of the plot: the bars stop below them, so no
     // label is drawn over a bar (issue 32).
     yAxis->setRange(0, highest / 0.6);

@@ -27,6 +27,9 @@ public:
 
 private:
     QCPBars *m_bars;
+    /// The markers' labels one under the other from the top of the plot, a line apart.
+    void stackMarkerLabels();
+
     struct Marker
     {
         QCPItemStraightLine *line;

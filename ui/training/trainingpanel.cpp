@@ -270,6 +270,7 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     m_message->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold;"));
     m_message->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->installEventFilter(this);
     m_table->verticalHeader()->setVisible(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setToolTip(tr("Makespan: one training step. Bubble: idle share of p × makespan. "
@@ -301,7 +302,9 @@ TrainingPanel::TrainingPanel(QWidget *parent)
     memoryLayout->addWidget(m_memoryTitle);
     memoryLayout->addWidget(m_memory, 1);
     charts->addWidget(memoryBox);
-    charts->setStretchFactor(0, 4);
+    // The activations chart tall enough for its axis title and a few ticks in presentation mode
+    // on a laptop (it was a strip with "microbatche" and one tick).
+    charts->setStretchFactor(0, 2);
     charts->setStretchFactor(1, 1);
     memoryBox->setMaximumHeight(320);
     resultsLayout->addWidget(charts, 1);
@@ -476,6 +479,29 @@ QString TrainingPanel::fromModelText() const
     return m_fromModel->text();
 }
 
+void TrainingPanel::fitTable()
+{
+    // Every column whole: the panel gives the table its width rather than a sideways scroll bar
+    // that also hid the last row (presentation mode with the guide docked, issue 52).
+    m_table->resizeColumnsToContents();
+    m_table->resizeRowsToContents();
+    m_table->setMinimumWidth(m_table->horizontalHeader()->length() + 2 * m_table->frameWidth());
+    // Tall enough for every row, no taller: the charts get the rest.
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int row = 0; row < m_table->rowCount(); ++row)
+        height += m_table->rowHeight(row);
+    m_table->setFixedHeight(height);
+}
+
+bool TrainingPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // Presentation mode's larger font: the rows and titles grow, and so must the table (its
+    // one row was cut in half).
+    if (watched == m_table && event->type() == QEvent::FontChange)
+        fitTable();
+    return QWidget::eventFilter(watched, event);
+}
+
 void TrainingPanel::refreshFromModel()
 {
     const Scenario &s = m_document->scenario();
@@ -572,14 +598,7 @@ void TrainingPanel::refresh()
     }
     m_table->resizeColumnsToContents();
     m_table->horizontalHeader()->setStretchLastSection(true);
-    // Every column whole: the panel gives the table its width rather than a sideways scroll bar
-    // that also hid the last row (presentation mode with the guide docked, issue 52).
-    m_table->setMinimumWidth(m_table->horizontalHeader()->length() + 2 * m_table->frameWidth());
-    // Tall enough for every row, no taller: the charts get the rest.
-    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
-    for (int row = 0; row < m_table->rowCount(); ++row)
-        height += m_table->rowHeight(row);
-    m_table->setFixedHeight(height);
+    fitTable();
 
     // Rows stay tall enough to read: more lanes and devices ask for more height (up to a point;
     // beyond it the row labels thin out).

@@ -79,8 +79,11 @@ protected:
     void jobProgress(Job job, double fraction) override;
     void jobFinished(Job job) override;
     void jobCancelled(Job job) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The schedule table as wide as its columns and as tall as its rows, in its font now.
+    void fitTable();
     QGroupBox *fromModelBox(QWidget *parent);
     void refreshFromModel();
     void updateSearchBar();

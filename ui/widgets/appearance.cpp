@@ -132,6 +132,14 @@ public:
 void fitColumns(QTableView *table)
 {
     table->resizeColumnsToContents();
+    // A table whose last column wraps its text (What it would take's reasons) keeps that column
+    // to the room left, not its text's one-line width, which pushed the window past a laptop's
+    // screen.
+    if (QHeaderView *header = table->horizontalHeader();
+        table->property(kWrapsLastColumn).toBool() && header->stretchLastSection()) {
+        header->setStretchLastSection(false);
+        header->setStretchLastSection(true);
+    }
     if (table->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
         return;
     // A table that never scrolls sideways is at least as wide as its columns' text.
@@ -261,6 +269,38 @@ bool fitTickFont(QCPAxis *axis)
 /// one, which can give over twice the ticks asked for, hence the factor 2.5. Text tickers keep
 /// their own ticks. The axis rect keeps the room its end labels overhang: half a label above
 /// the top tick and beside the last one.
+/// A chart at least as tall as its vertical axis titles and as wide as its horizontal ones
+/// (presentation mode's "microbatches" ran off a laptop's short memory chart): the chart's own
+/// minimum, remembered, raised to that; the window scrolls before a title is cut.
+void fitTitles(QCustomPlot *plot)
+{
+    QSize needed;
+    for (QCPAxisRect *rect : plot->axisRects()) {
+        if (rect->width() < 2 || rect->height() < 2)
+            continue;
+        for (QCPAxis *axis : rect->axes()) {
+            if (!axis->visible() || axis->label().isEmpty())
+                continue;
+            const int length = QFontMetrics(axis->labelFont()).horizontalAdvance(axis->label());
+            // Centred on its axis, it has twice the distance to the nearer end of the chart;
+            // a chart taller (wider) by d has d more.
+            const bool vertical = axis->orientation() == Qt::Vertical;
+            const int size = vertical ? plot->height() : plot->width();
+            const int centre = vertical ? rect->center().y() : rect->center().x();
+            const int room = 2 * std::min(centre, size - centre);
+            const int fits = size + (length + 4 - room);
+            if (vertical)
+                needed.setHeight(std::max(needed.height(), fits));
+            else
+                needed.setWidth(std::max(needed.width(), fits));
+        }
+    }
+    const QSize own = remembered(plot, "pp_minimumSize", plot->minimumSize());
+    const QSize minimum = own.expandedTo(needed);
+    if (minimum != plot->minimumSize())
+        plot->setMinimumSize(minimum);
+}
+
 bool fitTicks(QCustomPlot *plot)
 {
     bool changed = false;
@@ -299,9 +339,14 @@ bool fitTicks(QCustomPlot *plot)
                 const int wanted = remembered(axis, kWantedTicks, axis->ticker()->tickCount());
                 // On a log axis a step within a decade ($15, $20, $25) crowds toward its top:
                 // a third fewer ticks.
-                const int fits = 2 * length / (5 * extent);
-                const int count = std::clamp(
-                    axis->scaleType() == QCPAxis::stLogarithmic ? fits * 2 / 3 : fits, 1, wanted);
+                // Side by side the labels' widths vary; one above the other they are all a line.
+                const int fits = horizontal ? 2 * length / (5 * extent) : length / (2 * extent);
+                // Side by side at least two, so a short axis still has a number (with one, a
+                // money axis's only tick could fall outside its range and leave it bare).
+                const int least = horizontal ? 2 : 1;
+                const int count =
+                    std::clamp(axis->scaleType() == QCPAxis::stLogarithmic ? fits * 2 / 3 : fits,
+                               least, std::max(least, wanted));
                 changed |= count != axis->ticker()->tickCount();
                 axis->ticker()->setTickCount(count);
             }
@@ -320,6 +365,7 @@ bool fitTicks(QCustomPlot *plot)
             changed = true;
         }
     }
+    fitTitles(plot);
     return changed;
 }
 
@@ -338,7 +384,9 @@ void fitTicksOnReplot(QCustomPlot *plot)
     // After the layout, when the axes have their lengths and tick labels: a change lays the
     // plot out once more (QCustomPlot::updateLayout's three passes), before it draws.
     QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot]() {
-        if (!fitTicks(plot))
+        // An export lays the plot out at its own size for a moment (toPainter): the widget's
+        // ticks and minimum size are not that size's.
+        if (plot->viewport() != plot->rect() || !fitTicks(plot))
             return;
         for (const auto phase : {QCPLayoutElement::upPreparation, QCPLayoutElement::upMargins,
                                  QCPLayoutElement::upLayout})

@@ -37,6 +37,9 @@ void installContrastStyle();
 /// Fits a table's columns to their text in the current font; a table that never scrolls
 /// sideways also gets a minimum width that shows every column whole.
 void fitColumns(QTableView *table);
+/// The property a table sets (true) when its stretched last column wraps its text: fitColumns
+/// leaves that column the room left rather than its text's one-line width.
+inline constexpr const char *kWrapsLastColumn = "pp_wrapsLastColumn";
 
 /// Rows a line of the table's font tall (plus padding), now and whenever its font changes
 /// (presentation mode's larger font cut a fixed row height's text).
