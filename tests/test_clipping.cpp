@@ -79,22 +79,6 @@ const KnownCut kKnownCuts[] = {
     // where they do not all fit (issue 32's design), on a laptop and in presentation mode.
     {"'Tasks': scrolls sideways",
      [](const Room &room) { return room.presentation || room.screen.width() < 1500; }},
-    // Still open: with Show how open in presentation mode, the project panel's hint under its
-    // risk charts gets one line of its two (a word-wrapped label in a scroll area squeezed to
-    // its minimum).
-    {"\"Tick <i>Starts on</i> under Calendar", [](const Room &room) { return room.presentation; }},
-    // Still open: with a deadline and a range on a laptop, the Model workspace is 50 px wider
-    // than the window (it scrolls sideways) and the scaling table's nine columns scroll.
-    {"QScrollArea in 'qt_tabwidget_stackedwidget': scrolls sideways",
-     [](const Room &room) { return room.plan == kDeadlineAndRange && room.screen.width() < 1500; }},
-    {"'Table: Workers, Linear (h), Linear (days), Amdahl S': scrolls sideways",
-     [](const Room &room) { return room.plan == kDeadlineAndRange && room.screen.width() < 1500; }},
-    // Still open: Getting Started's first step beside a deadline and a range in presentation
-    // mode with the guide docked gets less height than its text.
-    {"QLabel in 'gettingStarted' \"Seed 000 scores",
-     [](const Room &room) {
-         return room.plan == kDeadlineAndRange && room.presentation && room.guide;
-     }},
 };
 
 bool known(const QString &cut, const Room &room)

@@ -29,6 +29,7 @@
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QUndoStack>
 
 #include <gtest/gtest.h>
 
@@ -443,4 +444,16 @@ TEST(ConsistencyTest, TheDeadlineVerdictIsOneSentenceInTheWindowTheCliAndTheRepo
     for (const char *part : {"Deadline", "late by 105 seconds", "Misses the deadline of 30 minutes",
                              "2,084", "cap alone takes 31.25 minutes"})
         EXPECT_TRUE(report.contains(QLatin1String(part))) << part;
+}
+
+// --set's undo step names the input as its control does, never its file key.
+TEST(ConsistencyTest, SetNamesTheInputInTheUndoText)
+{
+    MainWindow window(MainWindow::Options::headless());
+    ASSERT_TRUE(window.applySetting(QStringLiteral("workload.latency_ms=800..1200")));
+    EXPECT_EQ(window.document()->undoStack()->undoText(),
+              QStringLiteral("Set Latency per prediction"));
+    // A key no numeric row reads keeps its key.
+    ASSERT_TRUE(window.applySetting(QStringLiteral("name=Tonight")));
+    EXPECT_EQ(window.document()->undoStack()->undoText(), QStringLiteral("Set name"));
 }

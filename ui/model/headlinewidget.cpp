@@ -52,7 +52,7 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         m_how[i]->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         m_how[i]->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_how[i]->setVisible(false);
-        m_how[i]->installEventFilter(this);
+        appearance::keepWrappedHeight(m_how[i]);
         m_values[i]->installEventFilter(this);
         QFont small = m_how[i]->font();
         small.setPointSizeF(small.pointSizeF() * 0.9);
@@ -142,12 +142,6 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
 
 bool HeadlineWidget::eventFilter(QObject *watched, QEvent *event)
 {
-    // A formula wraps to more lines on a narrow card: the row grows with it (the window's
-    // layout does not ask a word-wrapped label's height for its width, and cut the project's
-    // explanations to their first line).
-    if ((event->type() == QEvent::Resize || event->type() == QEvent::Show) &&
-        std::find(std::begin(m_how), std::end(m_how), watched) != std::end(m_how))
-        fitHowHeight(static_cast<QLabel *>(watched));
     // A number shown again (Show how) or on a card that changed width fits its new room.
     if (event->type() == QEvent::Resize &&
         std::find(std::begin(m_values), std::end(m_values), watched) != std::end(m_values)) {
@@ -155,15 +149,6 @@ bool HeadlineWidget::eventFilter(QObject *watched, QEvent *event)
         fitFont(value, value->text());
     }
     return QWidget::eventFilter(watched, event);
-}
-
-void HeadlineWidget::fitHowHeight(QLabel *how)
-{
-    if (how->width() <= 0 || !how->isVisible())
-        return;
-    const int height = how->heightForWidth(how->width());
-    if (height != how->minimumHeight())
-        how->setMinimumHeight(height);
 }
 
 void HeadlineWidget::fitFont(QLabel *label, const QString &text) const
@@ -485,7 +470,8 @@ void HeadlineWidget::showCards(const std::vector<CardText> &cards)
         m_values[i]->setText(card.value);
         m_values[i]->setToolTip(card.how);
         m_how[i]->setText(card.how);
-        fitHowHeight(m_how[i]);
+        // A formula wraps to more lines on a narrow card: the row grows with it.
+        appearance::fitWrappedHeight(m_how[i]);
     }
     elideCaptions();
 }
@@ -759,7 +745,8 @@ void HeadlineWidget::refreshJob(const summary::JobAnswer &answer)
         m_values[i]->setText(values[i]);
         m_values[i]->setToolTip(how[i]);
         m_how[i]->setText(how[i]);
-        fitHowHeight(m_how[i]);
+        // A formula wraps to more lines on a narrow card: the row grows with it.
+        appearance::fitWrappedHeight(m_how[i]);
     }
     // Their visibility is Show how's (showDetails): set once, a tick must not show and hide a
     // label (each flip re-lays out the window and replots every chart).

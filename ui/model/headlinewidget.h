@@ -109,8 +109,6 @@ private:
     void refreshAnswer(const summary::JobAnswer &answer);
     void fitAnswerCaptions();
     void elideCaptions();
-    /// A how line's minimum height: its wrapped height at its width now.
-    static void fitHowHeight(QLabel *how);
     /// Job: the old cards, the verdict and the spread are Show how's details.
     void showDetails(bool on);
 

@@ -49,12 +49,17 @@ PlaneView::PlaneView(QWidget *parent)
            "or both) at the least cost (workers × runtime × price); one undo step"));
     m_applyNearest->setToolTip(tr("Set both levers to the meeting combination nearest the plan, "
                                   "each measured across the chart; one undo step"));
-    row->addWidget(acrossLabel);
-    row->addWidget(m_across, 1);
-    row->addWidget(upLabel);
-    row->addWidget(m_up, 1);
+    // The pickers on one line and the Apply buttons under them: side by side the four asked
+    // for 660 px, wider than the answers' column beside Amdahl on a laptop.
+    auto *pickers = new QHBoxLayout;
+    pickers->addWidget(acrossLabel);
+    pickers->addWidget(m_across, 1);
+    pickers->addWidget(upLabel);
+    pickers->addWidget(m_up, 1);
+    layout->addLayout(pickers);
     row->addWidget(m_applyCheapest);
     row->addWidget(m_applyNearest);
+    row->addStretch(1);
     layout->addLayout(row);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);

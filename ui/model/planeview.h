@@ -50,7 +50,7 @@ private:
     QComboBox *m_up;
     QPushButton *m_applyCheapest;
     QPushButton *m_applyNearest;
-    QHBoxLayout *m_row; ///< the pickers and the Apply buttons, the lead's button first
+    QHBoxLayout *m_row; ///< the Apply buttons, the lead's button first
     QLabel *m_summary;
     PlaneChart *m_chart;
     whatittakes::Plane m_plane;

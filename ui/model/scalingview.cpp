@@ -83,6 +83,7 @@ void ScalingView::refresh()
     QHeaderView *header = m_table->horizontalHeader();
     int contentWidth = m_table->frameWidth() * 2 + m_table->verticalScrollBar()->sizeHint().width();
     const int columns = m_model->columnCount();
+    m_columnWidths.assign(static_cast<size_t>(columns), 0);
     // Measured a character at a time: the cells are numbers, whose glyphs do not kern, and
     // shaping every cell's text on every slider tick cost a millisecond (issue 34's budget).
     if (m_measuredFont != bold) {
@@ -109,7 +110,8 @@ void ScalingView::refresh()
         int width = *known;
         for (int row = 0; row < m_model->rowCount(); ++row)
             width = std::max(width, textWidth(m_model->index(row, c).data().toString()) + 14);
-        if (header->sectionSize(c) != width)
+        m_columnWidths[static_cast<size_t>(c)] = width;
+        if (!header->isSectionHidden(c) && header->sectionSize(c) != width)
             header->resizeSection(c, width);
         contentWidth += width;
     }
@@ -121,12 +123,37 @@ void ScalingView::refresh()
         updateGeometry();
         emit contentWidthChanged();
     }
+    fitColumns();
     if (!m_workerCounts->hasFocus()) {
         QStringList counts;
         for (double workers : m_document->scenario().workerCounts)
             counts << format::grouped(workers, 0).remove(QLatin1Char(','));
         m_workerCounts->setText(counts.join(QStringLiteral(", ")));
     }
+}
+
+void ScalingView::fitColumns()
+{
+    QHeaderView *header = m_table->horizontalHeader();
+    std::vector<int> twins{ScalingTableModel::LinearHours, ScalingTableModel::AmdahlHours};
+    if (m_model->hasOverheads()) // with overheads (h), the first column after the seed's
+        twins.push_back(static_cast<int>(explain::ScalingColumn::EffectiveHours));
+    const int available = m_table->width();
+    const bool narrow = available > 0 && m_contentWidth > available;
+    for (const int column : twins) {
+        if (column >= static_cast<int>(m_columnWidths.size()) ||
+            header->isSectionHidden(column) == narrow)
+            continue;
+        header->setSectionHidden(column, narrow);
+        if (!narrow)
+            header->resizeSection(column, m_columnWidths[static_cast<size_t>(column)]);
+    }
+}
+
+void ScalingView::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    fitColumns();
 }
 
 QSize ScalingView::sizeHint() const

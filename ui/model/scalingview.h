@@ -5,6 +5,8 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <vector>
+
 class QLineEdit;
 class QTableView;
 class QLabel;
@@ -39,15 +41,21 @@ signals:
 protected:
     /// A new font (presentation mode) re-measures the columns.
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
 
 private:
     void refresh();
+    /// Where every column does not fit the table's width, the hours columns that have a days
+    /// twin step aside (the same runtime in another unit) before the table scrolls sideways.
+    void fitColumns();
     void commitWorkerCounts();
 
     QPointer<ScenarioDocument> m_document;
     ScalingTableModel *m_model;
     QTableView *m_table;
     int m_contentWidth = 0;
+    /// Each column's measured width (refresh), to show a hidden one at its width again.
+    std::vector<int> m_columnWidths;
     QLineEdit *m_workerCounts;
     QLabel *m_error;
     /// The widths refresh measures cells and headers with, for the font they were measured in.

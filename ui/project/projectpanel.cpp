@@ -717,6 +717,7 @@ QWidget *ProjectPanel::buildRiskViews(QWidget *views)
     layout->setContentsMargins(0, 0, 0, 0);
     m_dates->setWordWrap(true);
     m_dates->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    appearance::keepWrappedHeight(m_dates);
     layout->addWidget(m_dates);
     m_gantt->setMinimumHeight(320);
     m_tornado->setMinimumHeight(300);
@@ -1483,6 +1484,7 @@ void ProjectPanel::showRisk()
                      day(dates->monteCarloBuffered.p80))
                 .arg(day(dates->monteCarloBuffered.p90), day(dates->monteCarloBuffered.p95)));
     }
+    appearance::fitWrappedHeight(m_dates);
 }
 
 void ProjectPanel::changeEvent(QEvent *event)

@@ -4,6 +4,7 @@
 #include <QApplication>
 #include <QChart>
 #include <QHeaderView>
+#include <QLabel>
 #include <QPainter>
 #include <QProxyStyle>
 #include <QStyleOption>
@@ -204,6 +205,25 @@ private:
     QTableView *m_table;
 };
 
+/// Keeps a word-wrapped label's minimum height its wrapped text's at its width.
+class WrappedHeight : public QObject
+{
+public:
+    explicit WrappedHeight(QLabel *label) : QObject(label), m_label(label) {}
+
+    bool eventFilter(QObject *watched, QEvent *event) override
+    {
+        if (watched == m_label &&
+            (event->type() == QEvent::Resize || event->type() == QEvent::Show ||
+             event->type() == QEvent::FontChange))
+            fitWrappedHeight(m_label);
+        return false;
+    }
+
+private:
+    QLabel *m_label;
+};
+
 /// The property that lets fitTicks() thin an axis's text ticker (numbers written as text).
 constexpr const char *kThinTicks = "pp_thinTicks";
 
@@ -374,6 +394,21 @@ bool fitTicks(QCustomPlot *plot)
 void fitRowsToFont(QTableView *table)
 {
     table->installEventFilter(new RowsFollowFont(table));
+}
+
+void fitWrappedHeight(QLabel *label)
+{
+    if (label->width() <= 0 || !label->isVisible())
+        return;
+    const int height = label->heightForWidth(label->width());
+    if (height > 0 && height != label->minimumHeight())
+        label->setMinimumHeight(height);
+}
+
+void keepWrappedHeight(QLabel *label)
+{
+    label->installEventFilter(new WrappedHeight(label));
+    fitWrappedHeight(label);
 }
 
 void fitTicksOnReplot(QCustomPlot *plot)

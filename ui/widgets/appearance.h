@@ -3,6 +3,7 @@
 #include <QPalette>
 
 class QChart;
+class QLabel;
 class QTableView;
 class QCustomPlot;
 
@@ -44,6 +45,13 @@ inline constexpr const char *kWrapsLastColumn = "pp_wrapsLastColumn";
 /// Rows a line of the table's font tall (plus padding), now and whenever its font changes
 /// (presentation mode's larger font cut a fixed row height's text).
 void fitRowsToFont(QTableView *table);
+
+/// A word-wrapped label's minimum height becomes its text's wrapped height at its width, now
+/// (after a new text) and, with keepWrappedHeight, on every resize, show and font change: a
+/// splitter or a scroll area's page does not ask a label its height for its width and squeezed
+/// it to its first line.
+void fitWrappedHeight(QLabel *label);
+void keepWrappedHeight(QLabel *label);
 
 /// Font and line factors of presentation mode.
 /// (1.6: table and axis text about 20 px on a 1080p shared screen; at 1.35 it was 17 px.)

@@ -53,6 +53,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -600,9 +601,16 @@ GettingStarted::GettingStarted(MainWindow *window)
     navigation->addStretch(1);
     navigation->addWidget(m_next);
     layout->addLayout(navigation);
-    content->setMinimumWidth(fontMetrics().averageCharWidth() * 34);
-    content->setMaximumWidth(fontMetrics().averageCharWidth() * 48);
-    setWidget(content);
+    // A step's text scrolls rather than be cut where the window is lower than it (presentation
+    // mode on a laptop beside a deadline's longer headline).
+    auto *scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll = scroll;
+    fitWidth();
+    setWidget(scroll);
     m_do->setToolTip(tr("Does this step for you, as one undoable edit (Ctrl+Z takes it back)"));
     connect(m_do, &QPushButton::clicked, this, &GettingStarted::doStep);
     connect(m_back, &QPushButton::clicked, this, [this]() { setStep(m_current - 1); });
@@ -611,6 +619,29 @@ GettingStarted::GettingStarted(MainWindow *window)
     // The numbers follow the document: whoever changes it, the step says what the window shows.
     connect(window->document(), &ScenarioDocument::changed, this, &GettingStarted::refresh);
     setStep(0);
+}
+
+void GettingStarted::fitWidth()
+{
+    QWidget *content = m_scroll->widget();
+    const int character = content->fontMetrics().averageCharWidth();
+    // At least as wide as its widest button (Do it's longest text in a larger font).
+    int least = character * 34;
+    for (const QPushButton *button : {m_do, m_back, m_next})
+        least = std::max(least, button->sizeHint().width() + 24);
+    content->setMinimumWidth(least);
+    content->setMaximumWidth(std::max(least, character * 48));
+    // Its width leaves the step its own room whether or not the scroll bar shows.
+    const int bar = m_scroll->verticalScrollBar()->sizeHint().width();
+    m_scroll->setMinimumWidth(content->minimumWidth() + bar);
+    m_scroll->setMaximumWidth(content->maximumWidth() + bar);
+}
+
+void GettingStarted::changeEvent(QEvent *event)
+{
+    QDockWidget::changeEvent(event);
+    if (event->type() == QEvent::FontChange && m_scroll)
+        fitWidth();
 }
 
 void GettingStarted::buildSteps()
@@ -846,6 +877,7 @@ void GettingStarted::refresh()
     m_text->setText(step.text());
     m_lookAt->setText(step.lookAt);
     m_do->setText(tr("&Do it: %1").arg(step.actionLabel));
+    fitWidth();
     m_back->setEnabled(m_current > 0);
     m_next->setEnabled(m_current + 1 < stepCount());
     // A screen reader hears the step as one text.

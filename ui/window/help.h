@@ -15,6 +15,7 @@ class QLabel;
 class QMainWindow;
 class QMenu;
 class QPushButton;
+class QScrollArea;
 
 namespace pipeplan {
 
@@ -101,10 +102,16 @@ public:
         std::function<QWidget *()> target; ///< the control or chart the step is about
     };
 
+protected:
+    /// A new font (presentation mode) gives the guide a width of that font's characters.
+    void changeEvent(QEvent *event) override;
+
 private:
     void buildSteps();
     void refresh();
     void showTarget();
+    /// The guide between 34 and 48 characters of its font wide, its scroll bar beside.
+    void fitWidth();
 
     QPointer<MainWindow> m_window;
     std::vector<Step> m_steps;
@@ -116,6 +123,7 @@ private:
     QPushButton *m_do;
     QPushButton *m_back;
     QPushButton *m_next;
+    QScrollArea *m_scroll = nullptr;
 };
 /// Opens (or raises) the window's Getting Started guide at its first step.
 GettingStarted *showGettingStarted(MainWindow *window);

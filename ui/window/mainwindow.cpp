@@ -1,6 +1,7 @@
 #include "ui/window/mainwindow.h"
 
 #include "core/base/fileio.h"
+#include "core/model/fieldregistry.h"
 #include "core/plan/explain.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/presets.h"
@@ -1249,7 +1250,12 @@ bool MainWindow::applySetting(const QString &assignment, QString *errorMessage)
             *errorMessage = problem;
         return false;
     }
-    return m_document->edit(plan->scenario, tr("Set %1").arg(assignment.left(eq)));
+    // The undo text names the input as its control does ("Set Latency per prediction"), the
+    // file key only where no registry row reads it (a stage's time).
+    const QString key = assignment.left(eq);
+    const fieldregistry::Field *row = fieldregistry::find(QStringView(key));
+    const QString what = row ? row->labelFor(plan->scenario) : key;
+    return m_document->edit(plan->scenario, tr("Set %1").arg(what));
 }
 
 void MainWindow::writeRecoveryNow()
