@@ -209,5 +209,6 @@ TEST(JobAnswer, ShowHowWritesAmdahlsTermsSoSeedZerosFortyEightReadsAsASlip)
     const PlanResult result = evaluatePlan(plan);
     EXPECT_EQ(explain::speedup(result.inForce, result.model),
               QStringLiteral("S = 1 / ((1 − 0.98) + 0.98 / 10,000) = 1 / (0.02 + 0.000098) = "
-                             "49.76×; ceiling 1 / (1 − 0.98) = 50×"));
+                             "49.76×; ceiling 1 / (1 − 0.98) = 50×. Seed 000's ≈ 48× takes "
+                             "0.98 / 10,000 as 0.00098 (1 / 0.02098 = 47.66×); it is 0.000098"));
 }

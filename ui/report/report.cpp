@@ -118,6 +118,22 @@ public:
     }
     double width() const { return m_width; }
 
+    /// The text with a word joiner after each slash inside a word: a line may not break in
+    /// "80/s" (Unicode's line breaking allows a break after a slash, and printed "80/" over
+    /// "s.").
+    static QString unitsWhole(const QString &text)
+    {
+        QString whole;
+        whole.reserve(text.size() + 4);
+        for (qsizetype i = 0; i < text.size(); ++i) {
+            whole += text[i];
+            if (text[i] == QLatin1Char('/') && i > 0 && i + 1 < text.size() &&
+                !text[i - 1].isSpace() && text[i + 1].isLetterOrNumber())
+                whole += QChar(0x2060);
+        }
+        return whole;
+    }
+
     double textHeight(const QString &text, const QFont &f, double width) const
     {
         const QFontMetricsF metrics(f, m_device);
@@ -151,11 +167,12 @@ public:
     }
 
     /// A paragraph; `keepWithNext` keeps it on the page of what follows (a caption).
-    void text(const QString &text, const QFont &f, const QColor &color = kInk, double gap = 6,
+    void text(const QString &plain, const QFont &f, const QColor &color = kInk, double gap = 6,
               bool keepWithNext = false)
     {
         Element element;
-        element.text = text;
+        element.text = plain;
+        const QString text = unitsWhole(plain);
         element.strong = f.bold();
         element.muted = color == kGrey;
         m_elements.push_back(std::move(element));
