@@ -184,8 +184,10 @@ int main(int argc, char *argv[])
                  qPrintable(workspaceName));
     }
     for (pipeplan::MainWindow *window : windows) {
-        if (shooting)
+        if (shooting) {
             window->resize(shotSize);
+            window->setProperty("pp_shotSize", shotSize);
+        }
         if (workspaceNames.indexOf(workspaceName) > 0)
             window->workspaces()->setCurrentIndex(
                 static_cast<int>(workspaceNames.indexOf(workspaceName)));
@@ -245,6 +247,14 @@ int main(int argc, char *argv[])
                 timer->setProperty("tries", timer->property("tries").toInt() + 1);
                 timer->start(100);
                 return;
+            }
+            // Every layout the last changes asked for is done, at the size asked for, before
+            // the shot (a shot taken with a layout pending showed the headline squeezed).
+            if (window->size() != window->property("pp_shotSize").toSize())
+                window->resize(window->property("pp_shotSize").toSize());
+            for (int pass = 0; pass < 3; ++pass) {
+                QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+                QApplication::processEvents();
             }
             window->replotAll();
             const bool saved = window->grab().save(file);
