@@ -252,7 +252,9 @@ int main(int argc, char *argv[])
             // the shot (a shot taken with a layout pending showed the headline squeezed).
             if (window->size() != window->property("pp_shotSize").toSize())
                 window->resize(window->property("pp_shotSize").toSize());
+            // A replot fits each chart's ticks and titles, which may ask the layout again.
             for (int pass = 0; pass < 3; ++pass) {
+                window->replotAll();
                 QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
                 QApplication::processEvents();
             }

@@ -30,6 +30,9 @@ constexpr int kFrameHeight = 40 + 4;
 /// The third plan: the default one with a 24-hour deadline and a range on the latency, the
 /// headline's fullest (a P50, a P90, a margin) and What it would take's longest reasons.
 constexpr const char *kDeadlineAndRange = "deadline-and-range";
+/// The fourth: a device in force (embedding-h100.json) with the same deadline and range, the
+/// scaling table's widest (a cost column beside the P50, the P90 and the deadline's).
+constexpr const char *kDeviceDeadlineAndRange = "device-deadline-and-range";
 
 struct Room
 {
@@ -52,8 +55,8 @@ std::string describe(const Room &room)
 std::vector<Room> rooms()
 {
     std::vector<Room> all;
-    for (const char *plan :
-         {static_cast<const char *>(nullptr), "seed001-pipeline.json", kDeadlineAndRange}) {
+    for (const char *plan : {static_cast<const char *>(nullptr), "seed001-pipeline.json",
+                             kDeadlineAndRange, kDeviceDeadlineAndRange}) {
         for (const QSize screen : {QSize(1366, 768), QSize(1920, 1080)}) {
             for (const bool presentation : {false, true}) {
                 for (const appearance::Theme theme :
@@ -129,7 +132,9 @@ TEST_P(Clipping, NoTextIsCutInAnyWorkspaceOrTab)
     if (lookFirst)
         window.setLook({room.theme, room.presentation});
     window.show();
-    if (room.plan == kDeadlineAndRange) {
+    if (room.plan == kDeviceDeadlineAndRange)
+        openPreset(window, presetTitle("embedding-h100.json"));
+    if (room.plan == kDeadlineAndRange || room.plan == kDeviceDeadlineAndRange) {
         window.document()->editScenario(QStringLiteral("deadline and range"), [](Scenario &s) {
             s.goal.deadlineSeconds = 24 * 3600.0;
             Range latency;

@@ -8,6 +8,8 @@
 #include "core/base/units.h"
 #include "core/model/fieldregistry.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
@@ -348,7 +350,12 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::keepFraction), p,
                   QStringLiteral("Keep fraction (pre-filtering)")),
         numberRow(s, workers,
-                  [unit = workers.unitFor(s)](double v) { return format::count(v, unit); }),
+                  [](double v) {
+                      return format::plural(QCoreApplication::translate("pipeplan", "%n worker(s)",
+                                                                        nullptr,
+                                                                        format::numerus(v)),
+                                            v);
+                  }),
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::parallelFraction), p),
         numberRow(s, rowAt(s, &Scenario::comparisonParallelFraction), p,
                   QStringLiteral("Compared p")),

@@ -3,6 +3,7 @@
 #include "core/plan/explain.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/planechart.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/rowbuttons.h"
 
 #include <QComboBox>
@@ -64,6 +65,8 @@ PlaneView::PlaneView(QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("Two levers"));
+    // Its whole wrapped height, or the chart under it is pushed past the tab's bottom.
+    appearance::keepWrappedHeight(m_summary);
     layout->addWidget(m_summary);
     layout->addWidget(m_chart, 1);
     const auto picked = [this]() {
@@ -186,6 +189,7 @@ void PlaneView::refresh()
                                                 "combinations of two levers meet it, the "
                                                 "cheapest and the smallest move.")
                                            : summaryOf(m_plane));
+    appearance::fitWrappedHeight(m_summary);
 }
 
 } // namespace pipeplan

@@ -135,17 +135,24 @@ void ScalingView::refresh()
 void ScalingView::fitColumns()
 {
     QHeaderView *header = m_table->horizontalHeader();
-    std::vector<int> twins{ScalingTableModel::LinearHours, ScalingTableModel::AmdahlHours};
+    // In the order they step aside: the hours that have a days twin, then the linear ideal's
+    // days (Amdahl S still says how far from it the plan is).
+    std::vector<int> aside{ScalingTableModel::LinearHours, ScalingTableModel::AmdahlHours};
     if (m_model->hasOverheads()) // with overheads (h), the first column after the seed's
-        twins.push_back(static_cast<int>(explain::ScalingColumn::EffectiveHours));
+        aside.push_back(static_cast<int>(explain::ScalingColumn::EffectiveHours));
+    aside.push_back(ScalingTableModel::LinearDays);
     const int available = m_table->width();
-    const bool narrow = available > 0 && m_contentWidth > available;
-    for (const int column : twins) {
-        if (column >= static_cast<int>(m_columnWidths.size()) ||
-            header->isSectionHidden(column) == narrow)
+    int width = m_contentWidth;
+    for (const int column : aside) {
+        if (column >= static_cast<int>(m_columnWidths.size()))
             continue;
-        header->setSectionHidden(column, narrow);
-        if (!narrow)
+        const bool hide = available > 0 && width > available;
+        if (hide)
+            width -= m_columnWidths[static_cast<size_t>(column)];
+        if (header->isSectionHidden(column) == hide)
+            continue;
+        header->setSectionHidden(column, hide);
+        if (!hide)
             header->resizeSection(column, m_columnWidths[static_cast<size_t>(column)]);
     }
 }

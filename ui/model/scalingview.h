@@ -46,7 +46,8 @@ protected:
 private:
     void refresh();
     /// Where every column does not fit the table's width, the hours columns that have a days
-    /// twin step aside (the same runtime in another unit) before the table scrolls sideways.
+    /// twin step aside (the same runtime in another unit), then the linear ideal's days,
+    /// before the table scrolls sideways.
     void fitColumns();
     void commitWorkerCounts();
 
