@@ -40,6 +40,8 @@ if [ "$mode" = test ] || [ "$mode" = check ]; then
         clang-format xvfb xauth poppler-utils util-linux
         # desktop integration checks
         desktop-file-utils appstream
+        # pipeplan-cli watch against a real server: the tests start their own on a loopback port
+        prometheus
     )
 fi
 if [ "$mode" = check ]; then

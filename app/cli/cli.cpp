@@ -20,6 +20,7 @@ std::vector<Command> commands()
         evalCommand(),      simulateCommand(),   deadlineCommand(), scheduleCommand(),
         bandwidthCommand(), monteCarloCommand(), labelingCommand(), fitCommand(),
         traceCommand(),     devicesCommand(),    rooflineCommand(), optionsCommand(),
+        watchCommand(),
     };
 }
 
@@ -106,6 +107,11 @@ int run(const QStringList &args, QTextStream &out, QTextStream &err)
                               QStringLiteral(": ") + invalid.message)
             << '\n';
         return kExitInvalid;
+    } catch (const Unreachable &unreachable) {
+        err << oneLineMessage(QStringLiteral("pipeplan-cli ") + command->name +
+                              QStringLiteral(": ") + unreachable.message)
+            << '\n';
+        return kExitUnreachable;
     }
 }
 

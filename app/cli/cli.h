@@ -12,6 +12,8 @@ namespace pipeplan::cli {
 /// Exit codes: 0 success, 2 invalid input (one line on `err` naming the flag and the problem).
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitInvalid = 2;
+/// Exit code 3: the source a command reads (watch's Prometheus server) cannot be reached.
+inline constexpr int kExitUnreachable = 3;
 
 /// What one run printed and returned (for tests).
 struct CliRunResult

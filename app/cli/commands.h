@@ -66,6 +66,9 @@ QJsonValue trainingJson(const PlanResult &result, const Scenario &typed);
 /// What the plan costs (`cost`).
 QJsonObject costJson(const CostSummary &cost);
 
+// watch.cpp: a running job's forecast from Prometheus or a progress file.
+Command watchCommand();
+
 // planfile.cpp: the scenario file named on the command line.
 
 /// The scenario file named by the first positional argument, with every --set applied.

@@ -33,6 +33,13 @@ struct InvalidInput
     QString message;
 };
 
+/// Raised when a command's source cannot be reached; run() turns it into one line on stderr and
+/// exit code 3 (kExitUnreachable).
+struct Unreachable
+{
+    QString message;
+};
+
 enum class FlagKind
 {
     Value,

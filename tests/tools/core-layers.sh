@@ -13,6 +13,7 @@ layer() {
     project) echo 2 ;;
     model) echo 3 ;;
     plan) echo 4 ;;
+    watch) echo 5 ;;
     *) echo "" ;;
     esac
 }
@@ -37,5 +38,5 @@ for dir in */; do
         done
     done
 done
-[ "$status" -eq 0 ] && echo "core/: every include points down (base < hardware, measured, tail, training < project < model < plan)"
+[ "$status" -eq 0 ] && echo "core/: every include points down (base < hardware, measured, tail, training < project < model < plan < watch)"
 exit "$status"

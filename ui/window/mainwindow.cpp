@@ -30,6 +30,8 @@
 #include "ui/tail/tailpanel.h"
 #include "ui/training/schedulechart.h"
 #include "ui/training/trainingpanel.h"
+#include "ui/watch/watchdialog.h"
+#include "ui/watch/watchview.h"
 #include "ui/widgets/accessibility.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/chartexport.h"
@@ -492,6 +494,17 @@ void MainWindow::createActions()
     exportAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     exportAction->setToolTip(tr("The plan for planning documents: choose the sections, then PDF, "
                                 "HTML, Markdown, CSV or tab-separated text"));
+    file->addAction(tr("&Watch Running Job…"), this, [this] {
+        // The running job against this window's plan, as it is now.
+        const watch::PlanModel plan = watch::planModel(m_document->planResult());
+        WatchDialog dialog(plan.totalItems, this);
+        if (dialog.exec() != QDialog::Accepted)
+            return;
+        auto *view = new WatchView(dialog.settings(), plan, this);
+        view->setAttribute(Qt::WA_DeleteOnClose);
+        view->resize(900, 620);
+        view->show();
+    });
     QMenu *pageMenu = file->addMenu(tr("Report Page &Size"));
     m_pageGroup = new QActionGroup(this);
     QActionGroup *pageGroup = m_pageGroup;

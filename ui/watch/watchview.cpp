@@ -1,0 +1,137 @@
+#include "ui/watch/watchview.h"
+
+#include "core/base/format.h"
+#include "core/watch/watchtext.h"
+#include "ui/watch/watchchart.h"
+
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace pipeplan {
+
+WatchView::WatchView(watch::WatchSettings settings, std::optional<watch::PlanModel> plan,
+                     QWidget *parent)
+    : QWidget(parent, Qt::Window)
+{
+    const QString source = settings.kind == watch::WatchSettings::Kind::Prometheus
+                               ? settings.query
+                               : settings.progressPath;
+    setWindowTitle(tr("Watch: %1").arg(source));
+    m_watcher = new watch::Watcher(std::move(settings), std::move(plan), this);
+    m_headline = new QLabel(this);
+    m_headline->setWordWrap(true);
+    QFont big = m_headline->font();
+    big.setPointSizeF(big.pointSizeF() * 1.3);
+    big.setBold(true);
+    m_headline->setFont(big);
+    m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_numbers = new QLabel(this);
+    m_numbers->setWordWrap(true);
+    m_numbers->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_refreshed = new QLabel(this);
+    m_stale = new QLabel(this);
+    m_stale->setWordWrap(true);
+    m_stale->setStyleSheet(QStringLiteral("color: #c62828; font-weight: bold"));
+    m_stale->hide();
+    m_chart = new WatchChart(this);
+    m_chart->setMinimumSize(480, 280);
+    auto *refresh = new QPushButton(tr("Refresh Now"), this);
+    m_stop = new QPushButton(tr("Stop"), this);
+    connect(refresh, &QPushButton::clicked, m_watcher, &watch::Watcher::refresh);
+    connect(m_stop, &QPushButton::clicked, this, [this] {
+        if (m_watcher->running())
+            m_watcher->stop();
+        else
+            m_watcher->start();
+        m_stop->setText(m_watcher->running() ? tr("Stop") : tr("Resume"));
+    });
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_refreshed, 1);
+    buttons->addWidget(refresh);
+    buttons->addWidget(m_stop);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_headline);
+    layout->addWidget(m_numbers);
+    layout->addWidget(m_stale);
+    layout->addWidget(m_chart, 1);
+    layout->addLayout(buttons);
+    connect(m_watcher, &watch::Watcher::updated, this, &WatchView::showSnapshot);
+    showSnapshot();
+    m_watcher->start();
+}
+
+WatchView::~WatchView()
+{
+    // A refresh under way is cancelled; its last word must not reach labels being destroyed.
+    disconnect(m_watcher, nullptr, this, nullptr);
+    m_watcher->stop();
+}
+
+void WatchView::showSnapshot()
+{
+    const watch::Snapshot &s = m_watcher->snapshot();
+    if (!s.problem.isEmpty())
+        m_headline->setText(s.problem);
+    else if (s.hasForecast)
+        m_headline->setText(s.headline);
+    else
+        m_headline->setText(tr("Waiting for the first reading..."));
+    if (s.hasForecast) {
+        const watch::Forecast &f = s.result.forecast;
+        QStringList parts;
+        parts << (f.totalItems
+                      ? tr("Done %1 of %2")
+                            .arg(format::grouped(f.doneItems, 0), format::grouped(*f.totalItems, 0))
+                      : tr("Done %1").arg(format::grouped(f.doneItems, 0)));
+        parts << tr("rate %1 (recent %2)")
+                     .arg(format::ratePerSecond(f.ratePerSecond, QString()),
+                          format::ratePerSecond(f.recentRatePerSecond, QString()));
+        if (f.etaSeconds)
+            parts << tr("ETA %1").arg(format::roundedDuration(*f.etaSeconds));
+        if (f.restarts > 0)
+            parts << tr("restarts %1").arg(f.restarts);
+        if (s.beside) {
+            parts << tr("plan %1").arg(format::roundedDuration(s.beside->planRuntimeSeconds));
+            if (s.beside->workersToMeetDeadline)
+                parts << tr("%1 workers meet the deadline")
+                             .arg(format::grouped(*s.beside->workersToMeetDeadline, 0));
+        }
+        m_numbers->setText(parts.join(QStringLiteral(" · ")));
+        m_chart->setBurnUp(s.burnUp);
+    }
+    if (s.refreshedAt > 0)
+        m_refreshed->setText(
+            (s.refreshing ? tr("Refreshing... last refresh %1") : tr("Last refresh %1"))
+                .arg(watch::text::clock(s.refreshedAt, s.refreshedAt)));
+    m_stale->setText(s.stale ? s.staleText : QString());
+    m_stale->setVisible(s.stale);
+}
+
+QString WatchView::headlineText() const
+{
+    return m_headline->text();
+}
+
+QString WatchView::numbersText() const
+{
+    return m_numbers->text();
+}
+
+QString WatchView::refreshedText() const
+{
+    return m_refreshed->text();
+}
+
+QString WatchView::staleText() const
+{
+    return m_stale->text();
+}
+
+bool WatchView::staleShown() const
+{
+    return !m_stale->isHidden();
+}
+
+} // namespace pipeplan
