@@ -149,7 +149,7 @@ int main(int argc, char *argv[])
     options.useSettings = !parser.isSet(fresh) && !shooting;
     options.autosave = !shooting;
     options.interactive = !shooting;
-    // A full screen takes the platform's size (800x800 offscreen, issue 32): a presentation
+    // A full screen takes the platform's size (800x800 offscreen): a presentation
     // shot is of the size asked for, as a window of it shows it.
     options.presentationFillsScreen = !shooting;
 

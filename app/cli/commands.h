@@ -30,7 +30,7 @@ void printScalingTable(QTextStream &out, const std::vector<ScalingRow> &rows, in
 // eval.cpp: everything the window shows for a scenario file.
 Command evalCommand();
 
-// options.cpp: the plan and its named options side by side (issue 35).
+// options.cpp: the plan and its named options side by side.
 Command optionsCommand();
 /// The comparison as `options --json` and `eval --json` print it (`options`).
 QJsonArray optionsJson(const std::vector<options::Row> &comparison);
@@ -42,16 +42,16 @@ Command deadlineCommand();
 // schedule.cpp: a training pipeline's schedule.
 Command scheduleCommand();
 
-// fit.cpp: Amdahl and the USL fitted to measured runs (issue 20).
+// fit.cpp: Amdahl and the USL fitted to measured runs.
 Command fitCommand();
-// trace.cpp: span statistics of a profiler trace (issue 20).
+// trace.cpp: span statistics of a profiler trace.
 Command traceCommand();
 
 // project.cpp: project estimates from task files and labeling inputs.
 Command monteCarloCommand();
 Command labelingCommand();
 
-// hardware.cpp: the device catalogue and the roofline (issue 33).
+// hardware.cpp: the device catalogue and the roofline.
 Command devicesCommand();
 Command rooflineCommand();
 /// A roofline as `roofline --json` prints it; `warning`: why its batch does not fit, if not.

@@ -115,7 +115,7 @@ public:
         return number(flagName(row), *row.spec, fallback);
     }
 
-    /// The flag's range when its text is one ("800..1200", "800/1000/1500"; issue 34), nothing
+    /// The flag's range when its text is one ("800..1200", "800/1000/1500"), nothing
     /// when it is a plain number (or absent); refused when it is shaped like a range but is none.
     std::optional<Range> range(const QString &name, const FieldSpec &spec) const;
 
@@ -167,7 +167,7 @@ QString oneLine(QString text);
 /// what the path is ("is a pipe, not a regular file").
 QString readProblem(const QString &error);
 
-/// The plan's percentiles (issue 34): `runtime_seconds` and `cost`, each {p10, p50, p90},
+/// The plan's percentiles: `runtime_seconds` and `cost`, each {p10, p50, p90},
 /// `p_meet_deadline` with a deadline, `samples`, `seed`; null when no range is set.
 QJsonValue percentilesJson(const uncertainty::Result &result);
 /// The drivers, largest share first: [{input, key, variance_share, needed}].

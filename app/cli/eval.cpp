@@ -18,7 +18,7 @@ namespace {
 
 /// The plan against its deadline (goal.deadline_s): null when no deadline is set. The closed
 /// form's verdict, and for the plan (not its baseline) the simulated P50's ("simulated", null
-/// when the job is not simulated) with both said in "verdicts" (issue 32).
+/// when the job is not simulated) with both said in "verdicts".
 QJsonValue deadlineObject(const ScenarioResult &r, const PlanResult *plan)
 {
     if (!r.deadline)
@@ -155,7 +155,7 @@ int runEval(const Flags &flags, QTextStream &out)
     const Plan plan = loadPlanArgument(flags);
     // One evaluation of the plan, the window's and the report's.
     PlanResult evaluated = evaluatePlan(plan);
-    // A deadline is judged by the simulation too, with the window's own job (issue 32).
+    // A deadline is judged by the simulation too, with the window's own job.
     if (plan.scenario.goal.deadlineSeconds && evaluated.tail.simulationError.isEmpty())
         completeBackground(evaluated, plan, Background::Simulation);
     const ScenarioResult &r = evaluated.model;
@@ -172,7 +172,7 @@ int runEval(const Flags &flags, QTextStream &out)
         object.insert(QStringLiteral("what_it_takes"),
                       whatItTakesJson(evaluated.whatItTakes, evaluated.plane));
         object.insert(QStringLiteral("options"), optionsJson(evaluated.options));
-        // The window's headline: one sentence and at most four numbers (issue 52).
+        // The window's headline: one sentence and at most four numbers.
         const summary::JobAnswer answer = summary::jobAnswer(evaluated);
         QJsonObject numbers;
         for (const summary::AnswerNumber &number : answer.numbers)

@@ -1,4 +1,4 @@
-// fit: Amdahl and the USL fitted to measured runs (issue 20), with predictions and their band.
+// fit: Amdahl and the USL fitted to measured runs, with predictions and their band.
 
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"

@@ -1,4 +1,4 @@
-// devices and roofline (issue 33): the device catalogue, and a model's latency on a device by
+// devices and roofline: the device catalogue, and a model's latency on a device by
 // the roofline; and the JSON of a plan's hardware and cost that eval prints.
 
 #include "app/cli/cli.h"

@@ -94,7 +94,7 @@ Scenario scenarioFromWorkloadFlags(const Flags &flags)
 {
     Scenario scenario;
     Workload &w = scenario.workload;
-    // A number of the job that takes a range (issue 34) reads one as the scenario file does:
+    // A number of the job that takes a range reads one as the scenario file does:
     // the range goes to its key below, which sets the point value (its median). Every other
     // flag refuses a range in number().
     struct Ranged

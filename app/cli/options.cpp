@@ -1,4 +1,4 @@
-// options: the plan and its named options side by side (issue 35).
+// options: the plan and its named options side by side.
 
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"

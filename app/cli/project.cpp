@@ -344,7 +344,7 @@ int runMonteCarlo(const Flags &flags, QTextStream &out)
     options.criticality = true;
     options.tornado = true;
 
-    // Dates and the forecast (issue 21): the same core functions as the window's plan.
+    // Dates and the forecast: the same core functions as the window's plan.
     ProjectSettings project;
     project.tasks = tasks;
     project.monteCarlo = options;

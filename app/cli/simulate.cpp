@@ -297,7 +297,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
         GoalSettings &goal = plan.scenario.goal;
         goal.trials = flags.number(goalTrialsRow(), goal.trials);
         // --deadline-s sets the Goal's deadline, as --set goal.deadline_s would; a plan without
-        // one is not sought for a hidden one (issue 51).
+        // one is not sought for a hidden one.
         const fieldregistry::Field &deadline =
             rowFor(&Scenario::goal, &GoalSettings::deadlineSeconds);
         if (flags.has(QStringLiteral("deadline-s")))

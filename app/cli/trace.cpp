@@ -1,4 +1,4 @@
-// trace: span statistics of a profiler trace (issue 20): the stage times a plan starts from.
+// trace: span statistics of a profiler trace: the stage times a plan starts from.
 
 #include "app/cli/cli.h"
 #include "app/cli/commands.h"

@@ -10,7 +10,7 @@ namespace pipeplan {
 
 /// A list with value semantics whose copies share one buffer until one of them is changed (copy
 /// on write): a plan's 10,000 tasks are copied into every undo step and every edited scenario
-/// for the price of a pointer, and only an edit of the list copies it (issue 31).
+/// for the price of a pointer, and only an edit of the list copies it.
 ///
 /// Reading never copies: iteration is const, and `const std::vector<T> &` is what it converts
 /// to. Changing goes through edit() (or the non-const operator[]), which first takes a buffer of

@@ -70,7 +70,7 @@ extern const FieldSpec trials;
 extern const FieldSpec seed;
 // Goal seek.
 extern const FieldSpec deadlineSeconds;
-extern const FieldSpec budget; ///< the job's budget in the plan's currency (issue 35)
+extern const FieldSpec budget; ///< the job's budget in the plan's currency
 extern const FieldSpec pricePerWorkerHour;
 // Training pipeline schedules.
 extern const FieldSpec pipelineDevices;
@@ -80,7 +80,7 @@ extern const FieldSpec forwardMs;
 extern const FieldSpec backwardMs;
 extern const FieldSpec weightMs;
 extern const FieldSpec commMs;
-// Ranges (issue 34): how many samples, and the percentile the sensitivity answers at.
+// Ranges: how many samples, and the percentile the sensitivity answers at.
 extern const FieldSpec samples;
 extern const FieldSpec percentile;
 // The project's numbers that core/project checks without a FieldSpec of its own: the bounds

@@ -6,7 +6,7 @@
 
 namespace pipeplan {
 
-/// What a job counts, as the plan names it (issue 33, "the job's own words"): a person reads
+/// What a job counts, as the plan names it ("the job's own words"): a person reads
 /// "500,000,000 documents", not "users". `one` and `many` are the singular and the plural.
 struct CountedNoun
 {

@@ -10,7 +10,7 @@
 #include <span>
 #include <vector>
 
-/// Accelerators and what they cost (issue 33): the device catalogue shipped in
+/// Accelerators and what they cost: the device catalogue shipped in
 /// resources/hardware/devices.json, and a plan's own devices.
 namespace pipeplan::hardware {
 

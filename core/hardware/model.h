@@ -18,7 +18,7 @@ enum class ModelKind
     Direct,
 };
 
-/// A model as the roofline sees it (issue 33): its shape, precision and the work of one item.
+/// A model as the roofline sees it: its shape, precision and the work of one item.
 /// An item is one forward pass over `tokens` tokens (embed, score, classify), or with
 /// `outputTokens` > 0 a generation: the prompt's prefill, then one decode step per output token
 /// against a KV cache that grows by a token each step.

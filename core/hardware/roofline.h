@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-/// Latency by the roofline, per operator (issue 33; Williams, Waterman, Patterson 2009): every
+/// Latency by the roofline, per operator (Williams, Waterman, Patterson 2009): every
 /// part of every layer takes max(ops / (peak x compute efficiency), bytes / (bandwidth x memory
 /// efficiency)), and the parts add up. The parts and their operation and byte counts follow
 /// LLM-Viewer's analyzer (Yuan et al. 2024, "LLM Inference Unveiled"): weights read once per
@@ -143,7 +143,7 @@ double secondsPerBatch(const ModelSpec &model, const Device &device, const Effic
 /// item; memoryFit says why).
 double maxBatch(const ModelSpec &model, const Device &device);
 
-/// The efficiency a measured time implies (issue 33: "measured 40 ms at batch 16: compute
+/// The efficiency a measured time implies ("measured 40 ms at batch 16: compute
 /// efficiency 0.41"): the side the batch is bound by at the given efficiencies is solved for,
 /// the other kept.
 struct Calibration

@@ -4,7 +4,7 @@
 #include "core/hardware/model.h"
 #include "core/hardware/roofline.h"
 
-/// Training from the model (issue 33 item 6): a pipeline stage's forward, input-gradient and
+/// Training from the model: a pipeline stage's forward, input-gradient and
 /// weight-gradient times from the model and the device, and the memory each device holds.
 namespace pipeplan::hardware {
 

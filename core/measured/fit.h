@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-/// Measured runs and the scaling laws fitted to them (issue 20; seed 003: "use historical
+/// Measured runs and the scaling laws fitted to them (seed 003: "use historical
 /// measures and micro-benchmarks", "re-estimate with actual metrics"). Throughput X(N) at N
 /// workers is fitted by bounded nonlinear least squares (GSL's gsl_multifit_nlinear, trust region
 /// Levenberg-Marquardt) to

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-/// Stage times from a profiler trace (issue 20; seed 003: "small-scale profiling (1-2 steps) and
+/// Stage times from a profiler trace (seed 003: "small-scale profiling (1-2 steps) and
 /// timeline tracing (nsys, PyTorch profiler) to produce baseline metrics"). Reads the Chrome trace
 /// event format that PyTorch's profiler (export_chrome_trace), Perfetto's JSON export, Ray's
 /// timeline and TensorBoard write: a `{"traceEvents": [...]}` object or a bare array; complete

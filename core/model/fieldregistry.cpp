@@ -301,7 +301,7 @@ constexpr Field kFields[] = {
      PIPEPLAN_MEMBER(simulation.seed),
      .feeds = kTail,
      .flag = "seed"},
-    // The goal. The one deadline (issue 51) is written only when set, as the format has held
+    // The goal. The one deadline is written only when set, as the format has held
     // it since version 9; the headline, the verdict and the goal seek judge the plan against it.
     {.path = "goal.deadline_s",
      .spec = &fields::deadlineSeconds,
@@ -337,7 +337,7 @@ constexpr Field kFields[] = {
      .step = 0.01,
      .presence = Presence::WhenSet,
      .feeds = kModel},
-    // The device and the model the latency comes from (issue 33). The model's shape and the
+    // The device and the model the latency comes from. The model's shape and the
     // plan's own devices are read by core/hardware's own readers (modelFromJson, deviceFromJson).
     {.path = "hardware.batch",
      .spec = &hardware::fields::batch,
@@ -437,7 +437,7 @@ constexpr Field kFields[] = {
      .presence = Presence::WhenSet,
      .feeds = kTraining,
      .flag = "device-memory"},
-    // How the ranges are sampled (issue 34).
+    // How the ranges are sampled.
     {.path = "uncertainty.samples",
      .spec = &fields::samples,
      PIPEPLAN_MEMBER(uncertainty.samples),

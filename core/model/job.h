@@ -3,7 +3,7 @@
 // The job's model, written once: the single-stream work and the caps of one job from its
 // numbers, and its runtime at N workers. evaluate() and the fast path (effectiveRuntimeSeconds)
 // call it for the plan; the ranges call the same functions for each sample, so the sampled
-// runtime is this formula over many numbers, not a copy kept equal by a test (issue 51).
+// runtime is this formula over many numbers, not a copy kept equal by a test.
 
 #include <algorithm>
 #include <cmath>

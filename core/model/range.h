@@ -8,7 +8,7 @@
 
 namespace pipeplan {
 
-/// A number of the job a person knows only roughly (issue 34): "800..1,200" (a 90 % interval)
+/// A number of the job a person knows only roughly: "800..1,200" (a 90 % interval)
 /// or "800/1,000/1,500" (optimistic / most likely / pessimistic, PERT-beta as the project tab).
 struct Range
 {
@@ -33,7 +33,8 @@ enum class Support
     Fraction,
 };
 
-/// What a field holds as typed: a plain number (no uncertainty, as before issue 34) or a range.
+/// What a field holds as typed: a plain number (no uncertainty, as every field was before ranges)
+/// or a range.
 struct RangeParse
 {
     std::optional<double> number;
@@ -62,7 +63,7 @@ inline constexpr double kZ95 = 1.6448536269514722;
 /// one, the logistic of the logits' mean for a fraction, the PERT-beta's Q(0.5) for three points.
 double rangeMedian(const Range &range, Support support);
 
-/// The same spread around a new median (the slider moves the median, issue 34): scaled for a
+/// The same spread around a new median (the slider moves the median): scaled for a
 /// lognormal interval and three points, shifted for a normal one, shifted in logit space for a
 /// fraction (so it stays inside [0, 1]).
 Range movedTo(const Range &range, Support support, double median);

@@ -49,7 +49,7 @@ enum class Execution
     Pipelined   ///< stages overlap through queues: cost is the slowest stage (seed 000)
 };
 
-/// One option of a plan (issue 35): a name and the plan's values it changes, each a scenario-file
+/// One option of a plan: a name and the plan's values it changes, each a scenario-file
 /// key path and its value as `--set` takes it ("workload.keep_fraction" = "0.5",
 /// "hardware.device" = "L4", "workload.latency_ms" = "800..1200").
 struct PlanOption
@@ -64,7 +64,7 @@ inline constexpr int kMaxOptions = 8;
 /// The simulation's own knobs (what the closed form cannot express); shards, shard time,
 /// workers, cold start and caps come from the scenario (see simulationParams).
 /// The simulated tail. Stragglers and failures are off (0) until the person sets them, like the
-/// overheads: a simulation of what nobody entered is the closed form (issue 32; files of
+/// overheads: a simulation of what nobody entered is the closed form (files of
 /// version 5 and before wrote 1 % at 3x whether set or not, see scenariofile.h).
 struct SimulationSettings
 {
@@ -82,24 +82,24 @@ struct SimulationSettings
 /// Goal seek: the fewest workers that finish by the deadline, and what each option costs.
 struct GoalSettings
 {
-    /// The one deadline (issue 51), set under Model > Goal: the headline, the waterfall, the
+    /// The one deadline, set under Model > Goal: the headline, the waterfall, the
     /// scaling table, the goal seek and the device ranking judge the plan against it. Unset, no
     /// deadline: nothing plans for a hidden one, and the goal seek does not run.
     std::optional<double> deadlineSeconds;
     double pricePerWorkerHour = 0.5;
-    /// "Within budget" (issue 35): what the job may cost (workers x runtime x price), in
+    /// "Within budget": what the job may cost (workers x runtime x price), in
     /// `currency`; unset, no budget. What it would take answers for it with the deadline.
     std::optional<double> budget;
     /// The price's currency, an ISO 4217 code: costs print as "$18,055.56" (format::money).
     QString currency = QStringLiteral("USD");
     double trials = 200; ///< simulation trials per worker count tried
-    /// The two levers "What it would take" draws on a plane (issue 35), as scenario-file keys.
+    /// The two levers "What it would take" draws on a plane, as scenario-file keys.
     std::array<QString, 2> levers{QStringLiteral("workload.workers"),
                                   QStringLiteral("workload.keep_fraction")};
     bool operator==(const GoalSettings &) const = default;
 };
 
-/// The device and the model the job's latency per prediction comes from (issue 33): with
+/// The device and the model the job's latency per prediction comes from: with
 /// `enabled`, the accelerator lever is the roofline's latency per item at the batch (capped by
 /// the device's memory) and the workers' price the device's; off, the typed latency holds.
 struct HardwareSettings
@@ -167,7 +167,7 @@ struct ProjectSettings
     estimate::LabelingInputs labeling = defaultLabeling();
     estimate::JobEtaInputs jobEta = defaultJobEta();
     std::vector<estimate::ActualEntry> actuals;
-    /// When work happens (issue 21): the locale's working week, 8 hours a day, no holidays.
+    /// When work happens: the locale's working week, 8 hours a day, no holidays.
     estimate::WorkCalendar calendar = defaultCalendar();
     /// The day the project starts; without one the plan shows durations only, no dates.
     std::optional<QDate> startDate;
@@ -191,7 +191,7 @@ struct ProjectSettings
     static estimate::JobEtaInputs defaultJobEta();
 };
 
-/// What was measured rather than guessed (issue 20): runs of the job at several worker counts, to
+/// What was measured rather than guessed: runs of the job at several worker counts, to
 /// which Amdahl's law and the USL are fitted, and the profiler trace stage times were read from.
 struct MeasuredSettings
 {
@@ -206,7 +206,7 @@ struct MeasuredSettings
 };
 
 /// Everything the window edits: one coherent model from which every number is derived.
-/// The job's numbers a person gave as ranges (issue 34) and how they are sampled: the runtime
+/// The job's numbers a person gave as ranges and how they are sampled: the runtime
 /// and the cost become distributions (P10 / P50 / P90) and the inputs are ranked by their share
 /// of the spread. The plain fields hold each range's median, so a plan with no range computes
 /// exactly what it did before.
@@ -244,7 +244,7 @@ struct Scenario
     /// The report's sections as the person chose them in Export Report (report.sections).
     ReportSettings report;
     UncertaintySettings uncertainty;
-    /// Named options of the plan (issue 35): each a set of overrides of this scenario, compared
+    /// Named options of the plan: each a set of overrides of this scenario, compared
     /// side by side (core/plan/options). Written at the file's top only, like the report's.
     std::vector<PlanOption> options;
 

@@ -194,7 +194,7 @@ std::vector<Input> inputs(const Scenario &s)
         if (field.slot != Slot::Price)
             continue;
         // The device's price per hour replaces the workers' typed price with Hardware & cost
-        // on (issue 33); it is a number of the plan's devices, not of a row.
+        // on; it is a number of the plan's devices, not of a row.
         Input device;
         device.key = kDevicePriceKey.toString();
         device.label = QStringLiteral("Price per device-hour");

@@ -13,7 +13,7 @@
 #include <span>
 #include <vector>
 
-/// Ranges, not points (issue 34): the job's numbers given as ranges are sampled once (common
+/// Ranges, not points: the job's numbers given as ranges are sampled once (common
 /// random numbers, the plan's seed), the job model runs over every sample, and the runtime and
 /// the cost become P10 / P50 / P90 with the inputs ranked by their share of the spread.
 namespace pipeplan::uncertainty {
@@ -50,7 +50,7 @@ struct Input
 /// The input a registry row makes in `scenario`'s words (its label and unit).
 Input inputOf(const fieldregistry::Field &field, const Scenario &scenario);
 
-/// Whether `key` names a lever "What it would take" can move (issue 35): the workers, p, a
+/// Whether `key` names a lever "What it would take" can move: the workers, p, a
 /// latency, the batched time, the keep fraction, a stage's time (stages[i].ms_per_user) or an
 /// overhead.
 bool isLeverKey(const QString &key);

@@ -95,7 +95,7 @@ struct ScalingRow
     double effectiveSeconds = 0;
     double effectiveHours = 0;
     double effectiveDays = 0;
-    /// workers x effectiveHours, and their price (issue 33: a cost column).
+    /// workers x effectiveHours, and their price (a cost column).
     double workerHours = 0;
     double cost = 0;
     bool operator==(const ScalingRow &) const = default;

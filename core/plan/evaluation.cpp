@@ -607,7 +607,7 @@ std::vector<DeviceOption> deviceOptions(const Scenario &typed)
         option.bound = hw.roofline.bound;
         const Scenario s = scenarioInForce(on, hw);
         const ScenarioResult r = evaluate(s);
-        // Without a deadline no device is judged against one (issue 51): each runs the plan's
+        // Without a deadline no device is judged against one: each runs the plan's
         // own workers.
         const std::optional<goalseek::Inputs> in = goalInputs(s, r);
         if (!in) {

@@ -22,7 +22,7 @@ struct LeverStep
     QString explanation; ///< what changed, short enough for an axis label: "keep 50%"
     double runtimeSeconds = 0;
     bool applied = true; ///< false when the scenario does not use this lever (no change)
-    /// What the step's runtime bills (issue 33): one worker until the workers step, then the
+    /// What the step's runtime bills: one worker until the workers step, then the
     /// scenario's workers, at the price per worker-hour.
     double cost = 0;
     bool operator==(const LeverStep &) const = default;
@@ -83,7 +83,7 @@ struct DeadlineVerdict
     bool operator==(const DeadlineVerdict &) const = default;
 };
 
-/// What the plan costs at its workers (issue 33): every worker is billed until the job ends.
+/// What the plan costs at its workers: every worker is billed until the job ends.
 struct CostSummary
 {
     QString currency;
@@ -128,7 +128,7 @@ struct ScenarioResult
     bool operator==(const ScenarioResult &) const = default;
 };
 
-/// The device and model of a scenario evaluated (issue 33): the roofline at the batch the
+/// The device and model of a scenario evaluated: the roofline at the batch the
 /// device's memory allows, and whether it sets the job's latency.
 struct HardwareInForce
 {
@@ -232,7 +232,7 @@ goalseek::Inputs goalModelInputs(const Scenario &scenario, const ScenarioResult 
 
 /// The goal seek for the scenario: goalModelInputs at its deadline and its simulated job
 /// (workers left at 1: the seek varies them) with the goal's trials. Unset without a deadline:
-/// the goal seek plans for none it was not given (issue 51).
+/// the goal seek plans for none it was not given.
 std::optional<goalseek::Inputs> goalInputs(const Scenario &scenario, const ScenarioResult &result);
 
 /// The scenario against its goal's deadline: meets = effectiveRuntimeSeconds <= deadline, the
@@ -272,7 +272,7 @@ struct TrainingSchedule
     bool operator==(const TrainingSchedule &) const = default;
 };
 
-/// Training the plan's model on its device (issue 33 item 6): a stage's F, B, W and memory, and
+/// Training the plan's model on its device: a stage's F, B, W and memory, and
 /// the run of the token budget at the first runnable schedule's step time.
 struct TrainingFromModel
 {

@@ -420,7 +420,7 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
                                                       : QStringLiteral("none set"));
     rows.push_back(numberRow(s, rowAt(s, &Scenario::goal, &GoalSettings::pricePerWorkerHour),
                              [&s](double v) { return format::money(v, s.goal.currency); }));
-    // The device and the model, when they set the latency (issue 33).
+    // The device and the model, when they set the latency.
     const HardwareSettings &hw = s.hardware;
     if (hw.enabled) {
         const hardware::ModelSpec &m = hw.model;

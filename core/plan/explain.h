@@ -147,21 +147,21 @@ std::vector<QStringList> fitRows(const fit::Result &result, const QString &unit)
 /// "Runtime (s)".
 std::vector<QStringList> runRows(const fit::Runs &runs);
 
-/// What the goal seek plans for, with where it is set (issue 51): "Fewest workers for the
+/// What the goal seek plans for, with where it is set: "Fewest workers for the
 /// deadline of 1 day set under Model > Goal." or, without one, "No deadline set: the fewest
 /// workers need one." The Overheads & tail workspace and the report's goal seek section.
 QString goalSeekDeadline(const GoalSettings &goal);
 
 /// The goal seek's options as text rows, header first: model, fewest workers, finishes in, cost
 /// at the price per worker-hour, why not. The window's table, the report and the CLI.
-/// With `ranges` (issue 34), two rows more: the fewest workers that meet the deadline at P50 and
+/// With `ranges`, two rows more: the fewest workers that meet the deadline at P50 and
 /// at P90 over the plan's ranges, and that percentile's runtime there.
 std::vector<QStringList> goalSeekRows(const goalseek::Result &result, const CostSummary &price,
                                       const uncertainty::Result *ranges = nullptr);
 /// The price in force as a heading's words: "$6.88/worker-h (H100 SXM)", "$0.50/worker-h".
 QString priceText(const CostSummary &price);
 
-/// The runtime's spread over the plan's ranges (issue 34): "P10 21.9 hours · P50 27.2 hours ·
+/// The runtime's spread over the plan's ranges: "P10 21.9 hours · P50 27.2 hours ·
 /// P90 33.9 hours"; empty when no range is set. The headline, the report and the CLI.
 QString runtimePercentiles(const uncertainty::Result &result);
 /// The same for the cost: "P10 $5,470.31 · P50 ...".
@@ -181,7 +181,7 @@ std::vector<QStringList> rangeRows(const Scenario &scenario);
 /// 612.4 ms", "not by this alone"). The window's sensitivity view, the report and the CLI.
 std::vector<QStringList> driverRows(const uncertainty::Result &result);
 
-/// "What it would take" as rows (issue 35): a header, then per lever its name, "at most 380 ms"
+/// "What it would take" as rows: a header, then per lever its name, "at most 380 ms"
 /// or "at least 5,230 workers" (or "cannot alone"), the change ("1,000 → 380 ms, -62 %", or the
 /// reason) and the runtime at that value. The window's table, the report and the CLI print these.
 std::vector<QStringList> whatItTakesRows(const whatittakes::Result &result);

@@ -12,7 +12,7 @@
 /// overheads and the simulation (at P50 and at P90), and what each option costs.
 namespace pipeplan::goalseek {
 
-/// Why a plan without a deadline has no goal seek and no verdict (issue 51): the section's
+/// Why a plan without a deadline has no goal seek and no verdict: the section's
 /// reason, and what the views, the report and the CLI say instead of planning for a hidden one.
 inline QString noDeadline()
 {

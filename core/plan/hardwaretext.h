@@ -6,7 +6,7 @@
 
 #include <vector>
 
-/// The hardware and cost tables as every view shows them (issue 33): the window's tables, the
+/// The hardware and cost tables as every view shows them: the window's tables, the
 /// report's section and the CLI print these rows, so they read the same everywhere.
 namespace pipeplan::explain {
 
@@ -20,7 +20,7 @@ std::vector<QStringList> rooflineRows(const hardware::Roofline &roofline);
 /// nothing is needed, each device runs the plan's workers.
 QStringList deviceOptionsHeader(bool deadline = true);
 /// The device table's title, with the deadline in force and where it is set, or, without one,
-/// what the table shows instead and where to set one (issue 51): the window's caption and the
+/// what the table shows instead and where to set one: the window's caption and the
 /// report's heading.
 QString deviceOptionsTitle(const Scenario &scenario);
 /// One row per device, cheapest first; one that cannot says why in its "Devices needed" cell.

@@ -13,7 +13,7 @@
 #include <optional>
 #include <vector>
 
-/// Options in one plan (issue 35): each option is the plan with its overrides applied; the
+/// Options in one plan: each option is the plan with its overrides applied; the
 /// comparison puts them side by side on runtime, cost, the deadline and memory.
 namespace pipeplan::options {
 

@@ -50,7 +50,7 @@ TailSection tailSection(const Scenario &scenario, const ScenarioResult &model)
     if (const auto errors = simulation::validate(section.simulation); !errors.empty())
         section.simulationError = errors.front().toString();
     // Its workers stay 1 (the seek varies them), so a workers tick leaves it equal. Without a
-    // deadline there is nothing to seek and nothing to judge (issue 51).
+    // deadline there is nothing to seek and nothing to judge.
     section.goal = goalInputs(scenario, model);
     section.verdict = model.deadline;
     return section;
@@ -129,7 +129,7 @@ Sections changedSections(const Plan &before, const Plan &after)
     sections |= Section::Inputs;
     const Scenario &a = before.scenario;
     const Scenario &b = after.scenario;
-    // The options' comparison is part of the model's answer (issue 35).
+    // The options' comparison is part of the model's answer.
     const bool model = !sameModelInputs(a, b) || a.options != b.options ||
                        a.goal.levers != b.goal.levers || a.goal.budget != b.goal.budget;
     if (model)
@@ -207,7 +207,7 @@ TailRequest tailRequest(const PlanResult &result)
 Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bool baselineChanged,
                     TrainingSearch search)
 {
-    // The plan as the model evaluates it: the device's latency and price in force (issue 33).
+    // The plan as the model evaluates it: the device's latency and price in force.
     if (sections & (Section::Model | Section::Baseline | Section::Tail)) {
         result.hardware.current = hardwareInForce(typed.scenario);
         result.hardware.options = typed.scenario.hardware.enabled ? deviceOptions(typed.scenario)

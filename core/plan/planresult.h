@@ -24,7 +24,7 @@ namespace pipeplan {
 // Section and Sections, the parts of a plan's result, are declared with the field registry
 // (core/model/fieldregistry.h): each row says which sections it feeds.
 
-/// The job over the samples of its ranges (issue 34): percentiles, the chance to meet the
+/// The job over the samples of its ranges: percentiles, the chance to meet the
 /// deadline and what drives the spread. The draws are kept and reused while only medians move.
 struct UncertaintySection
 {
@@ -85,7 +85,7 @@ struct ProjectSection
     std::vector<estimate::ActualEntry> logged;
     std::optional<estimate::Accuracy> accuracy; ///< of `logged`, when it has entries
 
-    // The forecast that learns (issue 21).
+    // The forecast that learns.
     /// Some task is in progress or done: the Monte Carlo runs the remaining work from the
     /// status date.
     bool forecast = false;
@@ -113,7 +113,7 @@ ProjectSection projectSection(const ProjectSettings &project, QDate today);
 /// The trials projectEstimate counts into its control's progress (its progress bar's total).
 std::int64_t projectEstimateTrials(const ProjectSettings &project, const ProjectSection &section);
 
-/// The estimate as dates (issue 21): PERT's mean and the Monte Carlo's percentiles, with and
+/// The estimate as dates: PERT's mean and the Monte Carlo's percentiles, with and
 /// without buffers, as finish dates on the project's calendar.
 struct ProjectDates
 {
@@ -140,7 +140,7 @@ std::optional<estimate::BurnUp> projectBurnUp(const ProjectSettings &project,
                                               const ProjectSection &section,
                                               const estimate::PlanEstimate &estimate);
 
-/// What the project's charts and dates line draw (issue 31): the dates and the burn-up once
+/// What the project's charts and dates line draw: the dates and the burn-up once
 /// the Monte Carlo is ready, the task Gantt (with its P10-P90 whiskers once it is).
 struct ProjectCharts
 {
@@ -193,7 +193,7 @@ struct ScalingSection
     /// The USL's runtime at each row's workers, in hours (uslRuntimeSeconds / 3600); empty
     /// without a USL fit.
     std::vector<double> uslHours;
-    /// With ranges (issue 34): the runtime's P10/P50/P90 at each row's workers, in seconds
+    /// With ranges: the runtime's P10/P50/P90 at each row's workers, in seconds
     /// (uncertainty::runtimePercentiles); empty without.
     std::vector<uncertainty::Percentiles> spread;
     bool operator==(const ScalingSection &) const = default;
@@ -205,7 +205,7 @@ ScalingSection scalingSection(const Plan &plan, const ScenarioResult &model,
                               const BaselineSection &baseline, const MeasuredSection &measured,
                               const uncertainty::SampledJobs *jobs = nullptr);
 
-/// The device and model of the plan (issue 33): what is in force, and every device's answer.
+/// The device and model of the plan: what is in force, and every device's answer.
 struct HardwareSection
 {
     HardwareInForce current;
@@ -223,12 +223,12 @@ struct PlanResult
     HardwareSection hardware; ///< with Model, Baseline or Tail
     ScenarioResult model;
     UncertaintySection uncertainty; ///< with Model
-    /// With a deadline, the value each lever alone would need to meet it (issue 35).
+    /// With a deadline, the value each lever alone would need to meet it.
     whatittakes::Result whatItTakes; ///< with Model
     /// With a deadline, the two levers the plan names drawn as a plane: which combinations meet
-    /// it, the cheapest and the nearest (issue 35).
+    /// it, the cheapest and the nearest.
     whatittakes::Plane plane; ///< with Model
-    /// The plan and its named options side by side (issue 35); only the plan without options.
+    /// The plan and its named options side by side; only the plan without options.
     std::vector<options::Row> options; ///< with Model
     /// The model's runtime without batching, as seed 000's table counts it (the model's own
     /// runtime when the scenario does not batch): what Getting Started compares against.

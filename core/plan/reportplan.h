@@ -8,7 +8,7 @@
 #include <vector>
 
 /// Which sections the planning report prints for a plan. A section is ticked by default only
-/// when the plan has content for it (issue 19): a workspace left at its example values (the
+/// when the plan has content for it: a workspace left at its example values (the
 /// project's seven OCR tasks, the 1F1B training pipeline, the default deadline) is not the plan's
 /// content, and a report that printed it would hand a planning document an estimate nobody made.
 namespace pipeplan::reportplan {

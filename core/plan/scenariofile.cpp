@@ -294,7 +294,7 @@ QJsonObject goalObject(const Scenario &s)
     return object;
 }
 
-/// The hardware section (format 7, issue 33): the device and model the latency comes from.
+/// The hardware section (format 7): the device and model the latency comes from.
 /// The ranges as a person types them ("800..1,200", "800/1,000/1,500"), keyed by the number's
 /// path, and how they are sampled.
 QJsonObject uncertaintyJson(const Scenario &s)
@@ -492,7 +492,7 @@ std::optional<QDate> readOptionalDate(Reader &read, const QJsonObject &object, c
     return day;
 }
 
-/// A task's status, actual time, finish date and share done (issue 21); absent: not started.
+/// A task's status, actual time, finish date and share done; absent: not started.
 void readTaskProgress(Reader &read, const QJsonObject &t, const QString &where,
                       estimate::Task &task)
 {
@@ -877,7 +877,7 @@ QJsonObject measuredObject(const MeasuredSettings &m)
     return object;
 }
 
-/// `measured`: absent in files before issue 20 (no runs, no trace).
+/// `measured`: absent in files written before the Measured workspace (no runs, no trace).
 MeasuredSettings readMeasured(Reader &read, const QJsonObject &m, const QString &path)
 {
     MeasuredSettings measured;
@@ -1033,7 +1033,7 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
         return path(QStringLiteral("workload.") + QLatin1String(key));
     };
     readRows(read, w, path(QStringLiteral("workload")), s, QLatin1StringView("workload"));
-    // What the job counts (issue 33); a file without it counts users, as seed 000 does.
+    // What the job counts; a file without it counts users, as seed 000 does.
     if (w.contains(QStringLiteral("counted"))) {
         const QString plural = read.string(w, QStringLiteral("counted"), wpath("counted"), false);
         if (const std::optional<CountedNoun> noun = countedNoun(plural))
@@ -1123,7 +1123,7 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     if (!read.failed() && !hw.isEmpty())
         readHardware(read, hw, path(hwKey), s);
 
-    // Version 8 (issue 34): the numbers given as ranges; an older file has none.
+    // Version 8: the numbers given as ranges; an older file has none.
     const QString uKey = QStringLiteral("uncertainty");
     const QJsonObject un = read.section(root, uKey, path(uKey));
     if (!read.failed() && !un.isEmpty())
@@ -1260,7 +1260,7 @@ void migrateLeversFromVersion4(QJsonObject &scenario)
 }
 
 /// Before version 9 a file kept a deadline while "Finish within" was off (the goal seek and the
-/// device ranking still planned for it, issue 51). Version 9 holds the deadline in force only:
+/// device ranking still planned for it). Version 9 holds the deadline in force only:
 /// finish_within true keeps it, a deadline_s kept while off is dropped. Returns the dropped
 /// deadline, so the window can say what it did.
 std::optional<double> migrateDeadlineFromVersion8(QJsonObject &scenario)
@@ -1279,7 +1279,7 @@ std::optional<double> migrateDeadlineFromVersion8(QJsonObject &scenario)
     return dropped;
 }
 
-/// An option of a file before version 9 (issue 35's `options`) may set `goal.finish_within`,
+/// An option of a file before version 9 (its `options`) may set `goal.finish_within`,
 /// a key version 9 does not have: true becomes the deadline it turned on (the option's own
 /// `goal.deadline_s`, else the one the plan held, kept or not), false no deadline.
 void migrateOptionDeadlinesFromVersion8(QJsonObject &root, const QJsonValue &planDeadline)
@@ -1321,7 +1321,7 @@ QString deadlineNote(double version, double keptSeconds, const QString &whose)
 
 /// Up to version 5 the simulation assumed 1 % of shards straggling at 3x unless the person
 /// changed it, and every file wrote those numbers whether set or not, so the simulated tail and
-/// the report's inputs showed stragglers nobody entered (issue 32). From version 6 stragglers
+/// the report's inputs showed stragglers nobody entered. From version 6 stragglers
 /// are off until set. A file of version 5 or before that holds exactly the old default (1 %,
 /// 3x) is read as no stragglers; any other value was the person's and stays. True when it
 /// changed the scenario.
@@ -1355,7 +1355,7 @@ QJsonObject toJsonObject(const Plan &plan)
         sections = keys;
     }
     root.insert(QStringLiteral("report"), QJsonObject{{QStringLiteral("sections"), sections}});
-    // The plan's options (issue 35), each its name and its overrides as --set takes them.
+    // The plan's options, each its name and its overrides as --set takes them.
     if (!plan.scenario.options.empty()) {
         QJsonArray options;
         for (const PlanOption &option : plan.scenario.options) {
@@ -1727,7 +1727,7 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
     if (root.value(QStringLiteral("workload")).toObject().contains(path) ||
         formatType(QStringLiteral("workload.") + path))
         path.prepend(QStringLiteral("workload."));
-    // The plane's two levers, "across,up" (issue 35): a list, absent from a file that keeps
+    // The plane's two levers, "across,up": a list, absent from a file that keeps
     // the default pair. The file's reading checks them.
     if (path == QLatin1String("goal.levers")) {
         const QStringList keys = text.split(QLatin1Char(','));

@@ -79,14 +79,14 @@ struct OverheadSeries
         bool operator==(const Knee &) const = default;
     };
     std::optional<Knee> knee;
-    /// With ranges (issue 34): the runtime's P10-P90 fan over the same worker range.
+    /// With ranges: the runtime's P10-P90 fan over the same worker range.
     uncertainty::Fan fan;
     bool operator==(const OverheadSeries &) const = default;
 };
 
 OverheadSeries overheadSeries(const Scenario &scenario, const ScenarioResult &model);
 
-/// Runtime against cost over worker counts (issue 33): each point one worker count N, its
+/// Runtime against cost over worker counts: each point one worker count N, its
 /// runtime (with the overheads) and its bill, N x runtime x price; the plan's point, and the
 /// fewest workers that meet the deadline when one is set.
 struct CostPoint
@@ -142,10 +142,10 @@ struct WaterfallSeries
     std::vector<LeverStep> steps;
     double deadlineSeconds = 0;
     std::optional<std::vector<LeverStep>> baselineSteps;
-    /// Each step's cost in `currency` beside its runtime once a device prices the workers
-    /// (issue 33), as the scaling table's cost column; empty: runtimes only.
+    /// Each step's cost in `currency` beside its runtime once a device prices the workers,
+    /// as the scaling table's cost column; empty: runtimes only.
     QString costCurrency;
-    /// With ranges (issue 34): each step's runtime P10/P50/P90 over them (the whiskers), in the
+    /// With ranges: each step's runtime P10/P50/P90 over them (the whiskers), in the
     /// steps' order (zeros for a lever not used: it draws none); empty without.
     std::vector<uncertainty::Percentiles> stepSpread;
     bool operator==(const WaterfallSeries &) const = default;
@@ -159,7 +159,7 @@ WaterfallSeries waterfallSeries(const ScenarioResult &model, const ScenarioResul
 /// Points of the fitted laws' curves: log-spaced over the chart's worker range.
 inline constexpr int kFitCurvePoints = 120;
 
-/// The measured runs and the laws fitted to them (issue 20), as the fit chart draws them: the
+/// The measured runs and the laws fitted to them, as the fit chart draws them: the
 /// points, Amdahl's and the USL's curve with the USL's 95 % band (fit::predict) on a log-spaced
 /// grid from the smallest run to 1.5 x the largest of the runs, the plan's workers and the USL's
 /// peak, and the value axis' top.

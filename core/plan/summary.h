@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-/// The one-page summary that opens a report (issue 32): a plan asks the questions of the
+/// The one-page summary that opens a report: a plan asks the questions of the
 /// workspaces that hold what the person entered, and the summary answers each of them from the
 /// plan's one result. A project plan's summary is its finish and what drives it, a training
 /// plan's its fastest schedule and memory; the batch job's runtime only when the job is the
@@ -60,7 +60,7 @@ struct SimulatedDeadline
 };
 std::optional<SimulatedDeadline> simulatedDeadline(const PlanResult &result);
 
-/// The plan against its deadline with the method named (issue 32): the closed form's verdict
+/// The plan against its deadline with the method named: the closed form's verdict
 /// (explain::deadline), and when the result holds a simulation of the job the simulated P50's
 /// beside it, so where the two disagree both are said ("By the closed form: Meets the deadline
 /// of 8 hours with 75 seconds to spare. Simulated, 500 trials: the P50 of 8.4 hours misses it by
@@ -94,7 +94,7 @@ struct AnswerNumber
     bool operator==(const AnswerNumber &) const = default;
 };
 
-/// The batch job's answer in one sentence and at most four numbers (issue 52): the sentence
+/// The batch job's answer in one sentence and at most four numbers: the sentence
 /// answers the plan's question against its goal ("Misses 24 hours by 697 days: the serial 2 %
 /// alone takes 694 days; workers cannot fix it."), the numbers are the runtime (its P50 and
 /// P90 over the ranges when any is set), the cost, the margin to the deadline when one is set,

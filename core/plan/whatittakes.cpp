@@ -158,7 +158,7 @@ template <typename Meets> double bisect(double kBest, double kWorst, const Meets
 
 QString withUnit(const QString &text, const QString &unit)
 {
-    // One worker is "1 worker" ("at 1 workers", issue 52); units of measure keep their form.
+    // One worker is "1 worker" ("at 1 workers"); units of measure keep their form.
     if (text == QLatin1String("1") && unit == QLatin1String("workers"))
         return QStringLiteral("1 worker");
     return unit.isEmpty() ? text : text + QLatin1Char(' ') + unit;

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-/// What each lever must reach (issue 35): with a deadline, for every lever the plan has, the
+/// What each lever must reach: with a deadline, for every lever the plan has, the
 /// value that alone brings the job's runtime within it, everything else as it is, or why no
 /// value of that lever can.
 namespace pipeplan::whatittakes {
@@ -107,7 +107,7 @@ enum class PlaneLead
 /// plan's estimated inputs (a price, a latency) resolve.
 inline constexpr double kCostTieRelative = 0.01;
 
-/// The cheapest combination of two levers the person picks (issue 35): over a grid of the
+/// The cheapest combination of two levers the person picks: over a grid of the
 /// first lever's values, the second's value that just meets the target (the boundary of the
 /// feasible region), and the cheapest and the nearest meeting points. The target is the lever
 /// table's: the deadline when Finish within is on, the budget when set, or both.

@@ -1,6 +1,6 @@
 #pragma once
 
-// The plan on the calendar and the forecast that learns from what is done (issue 21; seed 003
+// The plan on the calendar and the forecast that learns from what is done (seed 003
 // "set checkpoints ... re-estimate with actual metrics, adjust remaining schedule"): the team's
 // pace, the remaining work as a plan of its own, each task's expected dates, the finish dates of
 // a Monte Carlo's percentiles, and the burn-up.
@@ -34,7 +34,7 @@ struct Pace
 Pace pace(const std::vector<Task> &tasks);
 
 /// The done tasks as entries of the estimated-vs-actual log: each one's PERT mean and actual
-/// time in its own unit, named after the task (issue 21: the log feeds from the done tasks).
+/// time in its own unit, named after the task (the log feeds from the done tasks).
 std::vector<ActualEntry> doneEntries(const std::vector<Task> &tasks);
 
 /// The remaining work as a plan of its own, in the same order with the same dependencies (and

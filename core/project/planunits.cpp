@@ -18,7 +18,7 @@ QString planDuration(double hours, double largestHours)
 {
     const auto [perUnit, name] = planUnit(largestHours);
     const QString number = format::trimmed(hours / perUnit, 1);
-    // "1 day", "1 week": "PERT σ 1 days" read wrong (issue 32).
+    // "1 day", "1 week": "PERT σ 1 days" read wrong.
     if (number == QLatin1String("1") && name.endsWith(QLatin1Char('s')))
         return number + QLatin1Char(' ') + name.chopped(1);
     return number + QLatin1Char(' ') + name;

@@ -69,7 +69,7 @@ std::optional<QString> tooManyTasks(qsizetype count);
 // ---------------------------------------------------------------------------------------------
 // Three-point estimates.
 
-/// Where a task stands (issue 21: the forecast that learns from what is done).
+/// Where a task stands (the forecast that learns from what is done).
 enum class TaskState
 {
     NotStarted,

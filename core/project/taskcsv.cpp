@@ -110,7 +110,7 @@ std::optional<Columns> readHeader(const QStringList &header, std::vector<FieldEr
                    columns.indexOf(QStringLiteral("share_done"))};
 }
 
-/// A row's status columns (issue 21): status (todo, in_progress, done; empty: todo), actual (a
+/// A row's status columns: status (todo, in_progress, done; empty: todo), actual (a
 /// done task's time in the row's unit; for a task in progress, its share done, 0.4 or 40 %,
 /// unless a share_done column gives it), finished_on (YYYY-MM-DD) and share_done.
 void readProgress(const QStringList &row, const Columns &columns,

@@ -1,6 +1,6 @@
 #pragma once
 
-// The task Gantt's rows (issue 21): each task on the calendar, computed once for the window's
+// The task Gantt's rows: each task on the calendar, computed once for the window's
 // chart and the report's.
 
 #include "core/project/calendar.h"

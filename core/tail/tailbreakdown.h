@@ -6,7 +6,7 @@
 
 #include <vector>
 
-/// Where the time goes between a closed-form runtime and the simulated percentiles (issue 16):
+/// Where the time goes between a closed-form runtime and the simulated percentiles:
 /// the headline says one number, the simulation's P50 and P90 another, and the breakdown names
 /// each cause of the difference with its seconds.
 ///

@@ -89,7 +89,7 @@ struct BindingRow
     QString offText = {};
     /// The explanation as a grey line under the control (else only as its tooltip).
     bool explanationShown = true;
-    /// The number's path in the scenario file when it takes a range (issue 34) and its field is
+    /// The number's path in the scenario file when it takes a range and its field is
     /// no registry row (a device's price); a rangeable row's path otherwise. Typing "800..1,200"
     /// sets one, and the field shows it under the value.
     QString rangeKey = {};

@@ -63,8 +63,8 @@ private:
 
     /// A step keeps the tasks it changed, not the lists: one task of a 10,000-task plan is a
     /// few hundred bytes where a list is 1.7 MB, and a step that changed no task (a note, a
-    /// slider) keeps none, though it would pin the list of its day for the whole history
-    /// (issue 31). Undo and redo then patch the document's list, which is the one on the
+    /// slider) keeps none, though it would pin the list of its day for the whole history.
+    /// Undo and redo then patch the document's list, which is the one on the
     /// other side of the step.
     void keepChangedTasksOnly()
     {
@@ -354,8 +354,8 @@ bool ScenarioDocument::edit(const Scenario &after, const QString &text, const vo
 
 bool ScenarioDocument::editPlan(const Plan &edited, const QString &text, const void *source)
 {
-    // A moved number takes its range along: the slider moves the median, the spread stays
-    // (issue 34); a range edited itself, or dropped, is left as the edit made it.
+    // A moved number takes its range along: the slider moves the median, the spread stays;
+    // a range edited itself, or dropped, is left as the edit made it.
     Plan after = edited;
     if (!after.scenario.uncertainty.ranges.empty())
         uncertainty::followPoints(m_plan.scenario, after.scenario);
@@ -486,7 +486,7 @@ void ScenarioDocument::recompute(Sections sections, bool baselineChanged)
     takeJobResults(Background::All);
     if (sections & Section::Training)
         searchTraining();
-    // A deadline is judged by the simulation too (issue 32): with a deadline set the job is
+    // A deadline is judged by the simulation too: with a deadline set the job is
     // simulated, as the Overheads & tail workspace does while it is shown, and the headline says
     // both verdicts once the run is in.
     if (m_plan.scenario.goal.deadlineSeconds && !m_result.simulation.ready() &&

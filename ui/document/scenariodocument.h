@@ -49,7 +49,7 @@ public:
     const ScenarioResult &result() const { return m_result.model; }
     /// The task rows the last change of the plan touched: `before` is the list it changed and
     /// `rows` the rows of it that differ now (nullopt: tasks were added or removed, or the plan
-    /// was loaded). A table still showing `before` redraws those rows only (issue 31).
+    /// was loaded). A table still showing `before` redraws those rows only.
     struct TaskRows
     {
         CowList<estimate::Task> before;

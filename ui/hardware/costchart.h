@@ -9,7 +9,7 @@ namespace pipeplan {
 
 class ScenarioDocument;
 
-/// Runtime against cost over worker counts (issue 33), both on log axes: each point of the
+/// Runtime against cost over worker counts, both on log axes: each point of the
 /// curve one worker count, more workers going down (faster) and, once the serial share or an
 /// overhead bites, right (dearer). The plan's point is marked, and with a deadline its line and
 /// the fewest workers that meet it.

@@ -146,7 +146,7 @@ HardwarePanel::HardwarePanel(QWidget *parent)
           .field = field(&Scenario::hardware, &HardwareSettings::efficiency,
                          &hardware::Efficiency::memory),
           .explanationShown = false}});
-    // The device's numbers take ranges too (issue 34): "40..70" % of peak, "$2..$3.50" an hour.
+    // The device's numbers take ranges too: "40..70" % of peak, "$2..$3.50" an hour.
 
     m_devicePrice->setToolTip(tr("On: the workers' price per hour is the device's (the "
                                  "catalogue's, or the one typed above). Off: the price on "
@@ -392,7 +392,7 @@ void HardwarePanel::refresh()
         fillTable(m_roofline, explain::rooflineHeader(), explain::rooflineNumeric(), {});
     m_devicesCaption->setText(explain::deviceOptionsTitle(s) + QLatin1Char(':'));
     m_setDeadline->setVisible(!s.goal.deadlineSeconds);
-    // No empty tables with no word of what fills them (issue 52): the summary above says it.
+    // No empty tables with no word of what fills them: the summary above says it.
     m_roofline->setVisible(hw.current.inForce);
     m_devices->setVisible(s.hardware.enabled);
     m_devicesCaption->setVisible(s.hardware.enabled);

@@ -17,7 +17,7 @@ namespace pipeplan {
 
 class CostChart;
 
-/// The "Hardware & cost" workspace (issue 33): the device and the model the job's latency per
+/// The "Hardware & cost" workspace: the device and the model the job's latency per
 /// prediction comes from, the roofline per part, and the cheapest device that meets the
 /// deadline (each device at the plan's workers without one). Everything shown is the plan result's
 /// hardware section.
@@ -40,7 +40,7 @@ public:
     /// "measured 40 ms at batch 16: compute efficiency 0.41": the efficiency a measured time per
     /// batch gives, applied as one undoable step when it has one. Returns the message shown.
     QString calibrate(double measuredMsPerBatch);
-    /// "Set a deadline…", shown while the plan has none (issue 51).
+    /// "Set a deadline…", shown while the plan has none.
     QPushButton *setDeadlineButton() const { return m_setDeadline; }
 
 signals:

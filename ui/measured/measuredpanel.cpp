@@ -353,7 +353,7 @@ void MeasuredPanel::refresh()
     m_fitTable->resizeColumnsToContents();
     m_fitTable->horizontalHeader()->setStretchLastSection(true);
     // No fit, no table: the chart and its hint take the room (an empty table under an empty
-    // chart read as broken, issue 32).
+    // chart read as broken).
     m_fitTable->setVisible(fitted.size() > 1);
     m_chart->setSeries(measured.curve);
 

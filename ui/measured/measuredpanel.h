@@ -11,7 +11,7 @@ namespace pipeplan {
 
 class FitChart;
 
-/// The "Measured" workspace (issue 20): runs of the job at several worker counts (typed, pasted
+/// The "Measured" workspace: runs of the job at several worker counts (typed, pasted
 /// from a spreadsheet or imported from CSV), Amdahl's law and the USL fitted to them with their
 /// intervals, a chart of both against the runs, "Use fitted p" for the plan, and the profiler
 /// trace the stage times came from.

@@ -27,7 +27,7 @@ class BackgroundJob;
 class ScenarioDocument;
 struct TraceChoices;
 
-/// Import trace (issue 20): reads a profiler trace in the background (trace::readFile, with
+/// Import trace: reads a profiler trace in the background (trace::readFile, with
 /// progress and Cancel), lists its spans by total time (filterable) with count, mean, P50 and
 /// P90, and maps chosen spans to the Model's stages (ms per user, or per item × predictions per
 /// user) or to the Training tab's F, B and W per device (a lane, pid/tid, as the rank). Apply is

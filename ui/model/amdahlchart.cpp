@@ -69,7 +69,7 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     m_ceilingLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
 
     // The legend sits in a row above the axis rect, two entries a row: inside the plot it covered
-    // the ceiling, the knee or the current point wherever p put them (issue 32). The chart keeps
+    // the ceiling, the knee or the current point wherever p put them. The chart keeps
     // its own minimum size, so the row above takes plot height, never the scaling table's.
     legend->setVisible(true);
     legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);

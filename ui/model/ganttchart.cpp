@@ -324,7 +324,7 @@ GanttChart::GanttChart(QWidget *parent)
 
     chartstyle::applyDefaults(m_plot);
     // No axis title: every tick says its unit ("20 ms"), and the line it took is a stage row
-    // on a laptop in presentation mode (issue 52).
+    // on a laptop in presentation mode.
     m_plot->xAxis->setTicker(QSharedPointer<TimeUnitTicker>::create(m_plot->xAxis));
     m_plot->yAxis->setRangeReversed(true);
     // Every stage named: on rows lower than the font, in a smaller one (appearance's fitting).

@@ -42,7 +42,7 @@ public:
     int drawnBars() const { return m_drawnBars; }
     int drawnLabels() const { return m_drawnLabels; }
     /// Microbatch numbers left out because the bar was wide enough but too short for the font
-    /// (the chart is squeezed: issue 52 wants every number read).
+    /// (the chart is squeezed: every number should still be read).
     int skippedLabels() const { return m_skippedLabels; }
 
     double selectTest(const QPointF &pos, bool onlySelectable,

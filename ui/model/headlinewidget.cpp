@@ -88,7 +88,7 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
         m_document->editScenario(tr("Apply fewest workers %1").arg(format::grouped(workers, 0)),
                                  [workers](Scenario &s) { s.workload.workers = workers; });
     });
-    // The answer over the plan's ranges (issue 34): the runtime's P10 / P50 / P90, the chance to
+    // The answer over the plan's ranges: the runtime's P10 / P50 / P90, the chance to
     // meet the deadline and what drives the spread.
     m_spread = new WrapLabel(this);
     m_spread->setAccessibleName(tr("Runtime over the ranges"));
@@ -99,7 +99,7 @@ HeadlineWidget::HeadlineWidget(QWidget *parent) : QWidget(parent)
     m_compare->setVisible(false);
     grid->addWidget(m_compare, kCardsRow + 6, 0, 1, CardCount + 1);
 
-    // The answer (issue 52): one sentence, and the runtime, the cost, the margin and what binds
+    // The answer: one sentence, and the runtime, the cost, the margin and what binds
     // under it; everything else is Show how's.
     m_answer = new WrapLabel(this);
     m_answer->setAccessibleName(tr("Answer"));
@@ -572,7 +572,7 @@ void HeadlineWidget::refreshProject()
     const estimate::MonteCarloResult &plain = estimate->monteCarlo;
     const estimate::MonteCarloResult &buffered = estimate->monteCarloBuffered;
     const double largest = buffered.maxHours;
-    // With a start date the finishes are dates (issue 32: the cards kept durations after one
+    // With a start date the finishes are dates (the cards kept durations after one
     // was set); the durations stay in the card's explanation.
     const std::optional<ProjectDates> &dates = m_document->planResult().projectCharts.dates;
     auto day = [](QDate date) { return QLocale().toString(date, QStringLiteral("d MMM yyyy")); };

@@ -54,10 +54,10 @@ public:
         Throughput,
         Speedup,
         Bottleneck,
-        Cost, ///< what the runtime bills (issue 33): workers x runtime x price
+        Cost, ///< what the runtime bills: workers x runtime x price
         CardCount
     };
-    /// The job's answer (issue 52): the sentence, and the at most four numbers under it
+    /// The job's answer: the sentence, and the at most four numbers under it
     /// (summary::jobAnswer). Empty on the other workspaces.
     QString answerText() const;
     int answerCount() const;
@@ -129,7 +129,7 @@ private:
     QLabel *m_baseline[CardCount];
     QToolButton *m_showHow;
     WrapLabel *m_verdict;
-    /// "Apply 150 workers": the verdict's fewest workers set in one undo step (issue 35).
+    /// "Apply 150 workers": the verdict's fewest workers set in one undo step.
     QToolButton *m_applyWorkers;
     WrapLabel *m_spread;
     QString m_costCaption; ///< the Cost card's caption with its hours, when it fits

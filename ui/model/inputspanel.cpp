@@ -40,7 +40,8 @@ QString stageTimeTip(const CountedNoun &noun)
 
 /// Words longer than this are wrapped anywhere (see syncFromDocument).
 constexpr qsizetype kLongestWrappedWord = 200;
-/// A deadline turned on starts at a day: the default the goal seek used before issue 51.
+/// A deadline turned on starts at a day: the default the goal seek planned for while it kept a
+/// deadline of its own (scenario files of version 8 and older).
 constexpr double kNewDeadlineSeconds = 24 * 3600.0;
 
 /// The most characters in a row without a space or line break.
@@ -109,7 +110,7 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
                  "0.01 to 100,000 h); type it in any unit: 8h, 90 min, 2d, 1.5 weeks."),
           .control = optionalConfig(config(0.01, 100'000, Scale::Log, 2, tr(" h")), tr("deadline")),
           .undoText = tr("Change deadline"),
-          // On and the deadline, or off: no deadline is kept while off (issue 51).
+          // On and the deadline, or off: no deadline is kept while off.
           .field = field(&Scenario::goal, &GoalSettings::deadlineSeconds),
           // The value a deadline starts from when it is turned on.
           .offValue = [](const Scenario &) { return kNewDeadlineSeconds; },
@@ -136,7 +137,7 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
     auto *workload = new QFormLayout(workloadBox);
     m_workloadForm = workload;
     workload->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
-    // What the job counts (issue 33): "documents" names every count and rate in the window,
+    // What the job counts: "documents" names every count and rate in the window,
     // the report and the CLI.
     m_counted = new QLineEdit(workloadBox);
     m_counted->setMaxLength(kMaxCountedNounLength + 8); // longer text is refused with a reason
@@ -216,7 +217,7 @@ InputsPanel::InputsPanel(QWidget *parent) : QWidget(parent), m_bound(new Scenari
           .undoText = tr("Change keep fraction"),
           .field = ofWorkload(&Workload::keepFraction),
           .explanationShown = false}});
-    // Which latency is in force when a device and a model set it (issue 33).
+    // Which latency is in force when a device and a model set it.
     m_hardwareNote = explanationLabel(QString(), workloadBox);
     m_hardwareNote->setAccessibleName(tr("Latency in force"));
     m_hardwareNote->setVisible(false);
@@ -512,7 +513,7 @@ void InputsPanel::syncFromDocument()
     m_bound->show(s);
     const HardwareInForce &hardware = m_document->planResult().hardware.current;
     // A device in force sets the latency per item: the latency and the accelerator and batching
-    // levers show what is in force instead of a live control (issue 52); what was typed stays.
+    // levers show what is in force instead of a live control; what was typed stays.
     const QString device = hardware.device.name;
     latencyControl()->setInForce(
         hardware.inForce ? tr("%1 in force, from %2 (Hardware & cost, Ctrl+6); typed %3")
@@ -599,7 +600,7 @@ void InputsPanel::rebuildStageRows()
             entry.time->setName(tr("Stage time"));
             connectDragSession(entry.time, this, m_document);
             layout->addWidget(entry.time, 1);
-            // A stage's time takes a range too (issue 34).
+            // A stage's time takes a range too.
             m_bound->connectRange(entry.time, uncertainty::stageKey(static_cast<size_t>(index)));
             connect(entry.time, &ValueControl::valueEdited, this, [this, index](double v) {
                 editScenario(tr("Change stage time"), [index, v](Scenario &sc) {

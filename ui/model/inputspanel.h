@@ -46,7 +46,7 @@ public:
     /// "Finish within": the plan's one deadline in hours (any unit typed), led by its on/off check
     /// box; off, the plan has none.
     ValueControl *deadlineControl() const;
-    /// "Set a deadline…" from a view that needs one (issue 51): turns the Goal's deadline on
+    /// "Set a deadline…" from a view that needs one: turns the Goal's deadline on
     /// and gives it the focus.
     void focusDeadline();
     ValueControl *budgetControl() const;

@@ -18,7 +18,7 @@ namespace pipeplan {
 
 class ScenarioDocument;
 
-/// Options side by side (issue 35): the plan and each of its named options (the file's
+/// Options side by side: the plan and each of its named options (the file's
 /// `options`, `pipeplan-cli options`) with runtime, P50 · P90 over the ranges, throughput,
 /// worker-hours, cost, the deadline, memory and the nearest lever, as core compared them
 /// (options::rows); a chart of runtime against cost with the efficient ones filled; and per
@@ -62,7 +62,7 @@ public:
     /// The option of the selected row (-1: none, or the plan's own row).
     int selectedOption() const;
 
-    /// Presentation mode's stepping (issue 35): shows the next (+1) or the previous (-1) option
+    /// Presentation mode's stepping: shows the next (+1) or the previous (-1) option
     /// of the plan the stepping started from, then the plan again, each one undo step. Any
     /// other edit ends the stepping. False when the plan has no options.
     bool step(int delta);

@@ -24,7 +24,7 @@ public:
     QCPGraph *naiveGraph() const { return m_naive; }
     QCPGraph *overheadGraph() const { return m_overhead; }
     QCPGraph *kneeGraph() const { return m_knee; }
-    /// The P10-P90 fan over the ranges (issue 34): the P90 graph fills down to the P10 one.
+    /// The P10-P90 fan over the ranges: the P90 graph fills down to the P10 one.
     QCPGraph *fanLowGraph() const { return m_fanLow; }
     QCPGraph *fanHighGraph() const { return m_fanHigh; }
     QString kneeLabelText() const;

@@ -96,7 +96,7 @@ PlaneChart::PlaneChart(QWidget *parent) : QCustomPlot(parent)
     legend->setVisible(true);
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
     // As low as the stage times: in presentation mode on a laptop the tab it sits in must not
-    // push a pipeline's Gantt under the fold (issue 52).
+    // push a pipeline's Gantt under the fold.
     setMinimumSize(260, 130);
     // The empty plane's sentence wraps to the plot's width (it ran past both edges).
     connect(this, &QCustomPlot::afterLayout, this, &PlaneChart::fitEmptyText);

@@ -6,7 +6,7 @@
 
 namespace pipeplan {
 
-/// Two levers on a plane (issue 35): the first across, the second up, the region where the job
+/// Two levers on a plane: the first across, the second up, the region where the job
 /// meets the deadline shaded and bounded by core's boundary (whatittakes::plane), the plan's
 /// point, the cheapest and the nearest combinations that meet it. It draws what core computed.
 class PlaneChart : public QCustomPlot

@@ -15,7 +15,7 @@ namespace pipeplan {
 class PlaneChart;
 class ScenarioDocument;
 
-/// Two levers together (issue 35): the person picks two of the plan's levers (kept in the
+/// Two levers together: the person picks two of the plan's levers (kept in the
 /// file's goal.levers, one undo step), and core's plane shows which combinations meet the
 /// target (the deadline, the budget or both), the cheapest and the smallest move; Apply sets
 /// both in one undo step.

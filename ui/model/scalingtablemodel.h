@@ -51,7 +51,7 @@ public:
     /// each row's runtime predicted by the fitted USL, work / C(N) (uslRuntimeSeconds).
     int uslColumn() const;
     /// The cost column's index (before the baseline's), -1 without a currency: each row's
-    /// workers x runtime x price (issue 33).
+    /// workers x runtime x price.
     int costColumn() const;
     /// The P50 column's index (P90 follows it), after the runtimes, -1 without ranges (issue
     /// 34): each row's runtime over the ranges (ScalingSection::spread), in days.

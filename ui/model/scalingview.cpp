@@ -40,7 +40,7 @@ ScalingView::ScalingView(QWidget *parent)
     // every cell again on each slider tick.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     // Every column as wide as its text, the last too: stretched, it spread over 600 px on a
-    // shared screen and was squeezed to "m" for "meets" on a laptop (issue 32).
+    // shared screen and was squeezed to "m" for "meets" on a laptop.
     m_table->horizontalHeader()->setStretchLastSection(false);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setAlternatingRowColors(true);
@@ -73,7 +73,7 @@ void ScalingView::refresh()
         shown.rows, shown.highlighted, shown.baseline, r.overheads.enabled, shown.inserted,
         r.deadline ? std::optional<double>(r.deadline->deadlineSeconds) : std::nullopt,
         scaling.uslHours,
-        // Money beside each runtime once a device prices the workers (issue 33); a
+        // Money beside each runtime once a device prices the workers; a
         // plan without one keeps the seed's table in a laptop's width.
         m_document->scenario().hardware.enabled ? r.cost.currency : QString(), scaling.spread);
     // Never clip a column: each is as wide as its widest text (bold for the highlighted row).
@@ -85,7 +85,8 @@ void ScalingView::refresh()
     const int columns = m_model->columnCount();
     m_columnWidths.assign(static_cast<size_t>(columns), 0);
     // Measured a character at a time: the cells are numbers, whose glyphs do not kern, and
-    // shaping every cell's text on every slider tick cost a millisecond (issue 34's budget).
+    // shaping every cell's text on every slider tick cost a millisecond (a live update with ranges
+    // has 8 ms).
     if (m_measuredFont != bold) {
         m_measuredFont = bold;
         m_charWidths.clear();

@@ -103,7 +103,7 @@ void StageChart::fitValueAxis()
     const double top = std::ceil(span / step - 1e-9) * step;
     // The decimals the step needs: 0 for 2,500, 1 for 0.5, 2 for 0.25. Set before the range:
     // Qt Charts relabels at once on a new range but only at the next layout on a new format, so
-    // a chart drawn straight away (the report's) kept the old format ("25,000.0", issue 32).
+    // a chart drawn straight away (the report's) kept the old format ("25,000.0").
     const QString label = format::tickLabel(step, step);
     const qsizetype point = label.indexOf(QLatin1Char('.'));
     const QString labelFormat =

@@ -115,7 +115,7 @@ private:
                 continue;
             const bool collides = std::any_of(kept.begin(), kept.end(), [&](const auto &other) {
                 // Two letters' height apart: "100 days" and "1 year" one letter apart read as
-                // one label on a shared screen (issue 32).
+                // one label on a shared screen.
                 return std::fabs(other.first - pixel) < other.second + half + 2 * metrics.height();
             });
             if (collides)
@@ -173,7 +173,7 @@ WaterfallChart::WaterfallChart(QWidget *parent) : QCustomPlot(parent)
     m_applied->setBrush(chartstyle::kPrimary);
     m_applied->setPen(Qt::NoPen);
     m_applied->setWidth(kBarWidth);
-    // P10-P90 over the ranges (issue 34) on each applied bar: a whisker across its end.
+    // P10-P90 over the ranges on each applied bar: a whisker across its end.
     m_whiskers = new QCPErrorBars(yAxis, xAxis);
     m_whiskers->setDataPlottable(m_applied);
     m_whiskers->setErrorType(QCPErrorBars::etValueError);
@@ -322,8 +322,8 @@ void WaterfallChart::setSeries(const WaterfallSeries &series)
         QStringList variants{value};
         if (applied && !factor.isEmpty() && factor != value)
             variants = QStringList{tr("%1 (%2)").arg(value, factor), value, factor};
-        // With a device pricing the workers, each applied step also says what it bills
-        // (issue 33), where the bar leaves room; the runtime alone where it does not.
+        // With a device pricing the workers, each applied step also says what it bills,
+        // where the bar leaves room; the runtime alone where it does not.
         if (applied && !series.costCurrency.isEmpty()) {
             const QString cost = format::money(step.cost, series.costCurrency);
             variants.prepend(tr("%1 · %2").arg(value, cost));

@@ -26,7 +26,7 @@ public:
     QCPBars *appliedBars() const { return m_applied; }
     QCPBars *unusedBars() const { return m_unused; }
     QCPBars *baselineBars() const { return m_baselineBars; }
-    /// P10-P90 of each applied step over the plan's ranges (issue 34); no data without ranges.
+    /// P10-P90 of each applied step over the plan's ranges; no data without ranges.
     QCPErrorBars *whiskers() const { return m_whiskers; }
     /// Each bar's runtime ("95.06 years", "47.53 years"), or "unchanged" for a lever not used.
     QStringList labelTexts() const;

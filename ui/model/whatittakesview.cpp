@@ -26,7 +26,7 @@ WhatItTakesView::WhatItTakesView(QWidget *parent)
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    // The change (or why not) last and stretched, wrapped whole (issue 52: "Amdahl's ceiling:
+    // The change (or why not) last and stretched, wrapped whole ("Amdahl's ceiling:
     // the serial 2% alone ta..." was cut): at 1366x768 a reason is longer than the table is
     // wide, and Apply stays in sight before it. A row is as tall as its reason needs.
     m_table->horizontalHeader()->setStretchLastSection(true);

@@ -12,7 +12,7 @@ namespace pipeplan {
 
 class ScenarioDocument;
 
-/// What it would take (issue 35): with a deadline, each lever of the plan with the value that
+/// What it would take: with a deadline, each lever of the plan with the value that
 /// alone meets it (or why none does), the change it means and the runtime there, each with an
 /// Apply button that sets it in one undo step. The rows are core's (explain::whatItTakesRows),
 /// as the report and the CLI print them.

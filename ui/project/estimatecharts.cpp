@@ -66,7 +66,7 @@ void EstimateChart::setResult(const estimate::MonteCarloResult &result)
     xAxis->setLabel(tr("plan duration (%1)").arg(unitName));
     const stats::Histogram &h = result.histogram;
     // Every trial equal (one bin of no width): one narrow bar centred on the value, the axis
-    // around it, not a bar 1 % wide to its right (issue 32).
+    // around it, not a bar 1 % wide to its right.
     const bool single = !(h.binWidth > 0);
     const double width = single ? 0 : h.binWidth / perUnit;
     QVector<double> keys;

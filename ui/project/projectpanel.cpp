@@ -172,7 +172,7 @@ QTableWidgetItem *editable(const QString &text, bool number = true)
 }
 
 /// Row heights summed: a table exactly as tall as its rows (up to `maxRows`), and its horizontal
-/// scroll bar when its columns overflow it (the bar took the last row's room: issue 32).
+/// scroll bar when its columns overflow it (the bar took the last row's room).
 void fitHeight(QTableView *table, int maxRows)
 {
     int height = table->horizontalHeader()->height() + 2 * table->frameWidth() + 2;
@@ -286,7 +286,7 @@ QGroupBox *ProjectPanel::buildMonteCarloGroup(QWidget *parent)
     return mcBox;
 }
 
-/// The calendar the estimate is laid on, and the status of the forecast (issue 21).
+/// The calendar the estimate is laid on, and the status of the forecast.
 QGroupBox *ProjectPanel::buildCalendarGroup(QWidget *parent)
 {
     auto *box = new QGroupBox(tr("Calendar and status"), parent);
@@ -353,7 +353,7 @@ void ProjectPanel::connectCalendar()
         });
     });
     // A date typed (Enter or leaving the field) or picked from the popup is taken at once, and
-    // gives the project its start when it had none (issue 32: typing did nothing, a pick only
+    // gives the project its start when it had none (typing did nothing, a pick only
     // counted when focus left).
     const auto commitStart = [this]() {
         if (m_filling)
@@ -709,7 +709,7 @@ QWidget *ProjectPanel::buildEstimateView(QWidget *views)
 }
 
 /// The plan on the calendar and what drives its risk: the task Gantt, the tornado and the
-/// burn-up, one tab each (issue 21).
+/// burn-up, one tab each.
 QWidget *ProjectPanel::buildRiskViews(QWidget *views)
 {
     auto *box = new QWidget(views);
@@ -1174,7 +1174,7 @@ bool ProjectPanel::importTasksFrom(const QString &path)
         return false;
     }
     // The table's tasks are someone's work: replacing them is asked, never done behind their
-    // back (issue 32).
+    // back.
     const std::size_t existing = m_document ? m_document->scenario().project.tasks.size() : 0;
     if (existing > 0) {
         QMessageBox ask(
@@ -1289,7 +1289,7 @@ void ProjectPanel::refresh()
     m_hasStart->setChecked(p.startDate.has_value());
     m_start->setEnabled(p.startDate.has_value());
     // Never over a date being typed: a refresh (the Monte Carlo delivering) reset it before
-    // Enter, so typing did nothing (issue 32).
+    // Enter, so typing did nothing.
     if (p.startDate && !m_start->hasFocus())
         m_start->setDate(*p.startDate);
     else if (!m_start->date().isValid() || m_start->date() == QDate(2000, 1, 1))

@@ -63,7 +63,7 @@ public:
     QLabel *accuracyResult() const { return m_accuracyResult; }
     QPushButton *normalizeButton() const { return m_normalize; }
     QComboBox *distributionPicker() const { return m_distribution; }
-    // The calendar, the status and the risk views (issue 21).
+    // The calendar, the status and the risk views.
     QCheckBox *startEnabled() const { return m_hasStart; }
     QDateEdit *startDateEdit() const { return m_start; }
     QCheckBox *workingDayBox(int day) const { return m_workDays.at(static_cast<size_t>(day)); }

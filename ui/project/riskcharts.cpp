@@ -494,7 +494,7 @@ TaskGanttChart::TaskGanttChart(QWidget *parent) : QCustomPlot(parent)
 
     using Shape = LegendSwatch::Shape;
     // Colour says critical or not, shape says how far along (in the ink colour): a blue bar was
-    // read as "not started" when its only blue swatch was the state's (issue 32).
+    // read as "not started" when its only blue swatch was the state's.
     m_criticalSwatch = new LegendSwatch(xAxis, yAxis, Shape::Filled, tr("critical path"));
     m_otherSwatch = new LegendSwatch(xAxis, yAxis, Shape::Filled, tr("other tasks"));
     m_swatches = {m_criticalSwatch,

@@ -1,6 +1,6 @@
 #pragma once
 
-// The project's risk charts (issue 21): the task Gantt on the calendar, the tornado of what moves
+// The project's risk charts: the task Gantt on the calendar, the tornado of what moves
 // the P90, and the burn-up with its forecast cone. They draw what core computed (taskGantt,
 // MonteCarloResult::tornado, burnUp); their only arithmetic is the unit of the axis and days to
 // dates.

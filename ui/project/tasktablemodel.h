@@ -14,7 +14,7 @@ namespace pipeplan {
 /// The project's task table (seed 003's three-point tasks with their PERT, status and the Monte
 /// Carlo's criticality) as a model over the plan's task list. It holds a shared copy of the list
 /// (CowList: no copy of 10,000 tasks) and, told which rows an edit changed, announces only
-/// those: a one-task edit repaints one row, not 10,000 (issue 31).
+/// those: a one-task edit repaints one row, not 10,000.
 ///
 /// An edit typed into a cell is not applied here: setData() reports it as cellEdited(), the
 /// panel turns it into one undoable document edit or refuses it, and the document's change comes

@@ -597,7 +597,7 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
     for (summary::Question question : summary::questionsOf(s)) {
         switch (question) {
         case summary::Question::Job: {
-            // The window's headline first (issue 52): its sentence and its numbers, then the
+            // The window's headline first: its sentence and its numbers, then the
             // verdict in full, the pipeline's bubble and balanced rate, the biggest lever.
             const summary::JobAnswer answer = summary::jobAnswer(planResult);
             summary::Answer job{explain::question(s, r),
@@ -681,7 +681,7 @@ void renderInputs(Document &doc, const Scenario &s)
               {false, true});
 }
 
-/// The plan's ranges and what they make of the runtime (issue 34): the ranges as typed, the
+/// The plan's ranges and what they make of the runtime: the ranges as typed, the
 /// percentiles, the chance to meet the deadline and what drives the spread.
 void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &spread,
                   Charts &charts)
@@ -765,7 +765,7 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
     doc.table(header, scaling, fractions, numeric);
 }
 
-/// What it would take (issue 35): with a deadline, each lever alone, as the window's table.
+/// What it would take: with a deadline, each lever alone, as the window's table.
 void renderWhatItTakes(Document &doc, const whatittakes::Result &takes,
                        const whatittakes::Plane &plane, Charts &charts)
 {
@@ -793,7 +793,7 @@ void renderWhatItTakes(Document &doc, const whatittakes::Result &takes,
              font(8), kGrey, 8);
 }
 
-/// The plan's options side by side (issue 35), as the window's Options tab and `options` list.
+/// The plan's options side by side, as the window's Options tab and `options` list.
 void renderOptions(Document &doc, const std::vector<options::Row> &comparison)
 {
     if (comparison.size() < 2)
@@ -858,7 +858,7 @@ void renderComparison(Document &doc, const Plan &plan, const PlanResult &planRes
 
 /// The goal seek: the fewest workers for the deadline by every method with their runtime and
 /// cost, or why none can, and the plan as it stands against that deadline. Without a deadline
-/// it says so and nothing else: no hidden deadline is planned for (issue 51).
+/// it says so and nothing else: no hidden deadline is planned for.
 void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
                     const CostSummary &price, const goalseek::Result *seek,
                     const uncertainty::Result &ranges)
@@ -895,7 +895,7 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
              font(8), kGrey, 8);
 }
 
-/// The device and the model (issue 33): what is in force, the cheapest device that meets the
+/// The device and the model: what is in force, the cheapest device that meets the
 /// deadline (or each at the plan's workers without one), the roofline per part and runtime
 /// against cost.
 void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts)
@@ -1272,7 +1272,7 @@ QString reportDate(QDate date)
     return QLocale::c().toString(date, QStringLiteral("ddd d MMM yyyy"));
 }
 
-/// The plan on the calendar (issue 21): the finish dates, the task Gantt, what drives the risk
+/// The plan on the calendar: the finish dates, the task Gantt, what drives the risk
 /// (criticality and the tornado) and, for a plan with progress, the burn-up.
 void renderSchedule(Document &doc, const ProjectSettings &project, const ProjectSection &section,
                     const estimate::PlanEstimate &projectPlan, const ProjectCharts &drawn,

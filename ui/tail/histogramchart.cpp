@@ -89,8 +89,8 @@ void HistogramChart::setResult(const simulation::Result &result, double closedFo
     QVector<double> keys, counts;
     double highest = 1;
     // Every trial equal (one bin of no width): one narrow bar centred on the value, the axis
-    // around it. A bar 1 % of the value wide from the value on read as trials past it (issue 32:
-    // all at 7.98 h drawn up to 8.06 h, over an 8 h deadline).
+    // around it. A bar 1 % of the value wide from the value on read as trials past it
+    // (all at 7.98 h drawn up to 8.06 h, over an 8 h deadline).
     const bool single = !(h.binWidth > 0);
     const double width = single ? 0 : h.binWidth / unit;
     const double minValue = h.minValue / unit;
@@ -134,7 +134,7 @@ void HistogramChart::setResult(const simulation::Result &result, double closedFo
     }
     stackMarkerLabels();
     // The four labels stack down to about 38 % of the plot: the bars stop below them, so no
-    // label is drawn over a bar (issue 32).
+    // label is drawn over a bar.
     yAxis->setRange(0, highest / 0.6);
     replot(QCustomPlot::rpQueuedReplot);
 }

@@ -9,7 +9,7 @@ class QTableWidget;
 
 namespace pipeplan {
 
-/// What drives the spread (issue 34): the plan's uncertain inputs ranked by their share of the
+/// What drives the spread: the plan's uncertain inputs ranked by their share of the
 /// runtime's variance (Spearman, so a skewed input ranks fairly), each with its range as typed, a
 /// bar for its share and, with a deadline, the median it would need for the chosen percentile to
 /// meet it. The rows are core's (explain::driverRows), as the report and the CLI print them.

@@ -133,7 +133,7 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
           tr("How the job is cut into shards for the coordinator and the simulation."),
           countConfig(1, 1e9, Scale::Log, [this](int n) { return m_noun.plainCount(n); }),
           tr("Change users per shard"), field(&Scenario::overheads, &Overheads::usersPerShard)}});
-    // Each overhead takes a range (issue 34): "200..600" seconds of cold start.
+    // Each overhead takes a range: "200..600" seconds of cold start.
 
     return overheadBox;
 }
@@ -230,7 +230,7 @@ QGroupBox *TailPanel::buildSimulationGroup(QWidget *parent)
 }
 
 /// The goal seek: what a worker costs and how hard it searches. Its deadline is the plan's one,
-/// set under Model > Goal only (issue 51): the line beside the goal table's tab says which.
+/// set under Model > Goal only: the line beside the goal table's tab says which.
 QGroupBox *TailPanel::buildGoalGroup(QWidget *parent)
 {
     auto *goalBox = new QGroupBox(tr("Goal seek"), parent);
@@ -329,7 +329,7 @@ void TailPanel::buildGoalTable()
 }
 
 /// The deadline the goal seek plans for, with "Set a deadline…" while there is none: beside the
-/// tabs, so the goal table keeps its height for every row on a laptop (issue 32's fit).
+/// tabs, so the goal table keeps its height for every row on a 1366x768 laptop.
 QWidget *TailPanel::buildGoalCorner()
 {
     auto *corner = new QWidget(this);
@@ -361,7 +361,7 @@ QSplitter *TailPanel::buildViews(QWidget *overheadView, QWidget *simulationView)
     charts->addWidget(titled(tr("Simulated completion time"), simulationView, this));
     auto *views = new QSplitter(Qt::Vertical, this);
     views->addWidget(charts);
-    // The goal seek and, beside it, what drives the spread over the ranges (issue 34).
+    // The goal seek and, beside it, what drives the spread over the ranges.
     // Tabs, as each table needs the width to read at 1366x768.
     m_sensitivity = new SensitivityView(this);
     m_answers = new QTabWidget(this);
@@ -691,7 +691,7 @@ void TailPanel::showResults()
     m_goalTable->horizontalHeader()->setStretchLastSection(true);
     m_goalTable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     // Every row and its whole reason in view: the table asks the splitter for its content's height
-    // (at 1366x768 the simulated P90 row was scrolled out and its two-line reason cut, issue 32).
+    // (at 1366x768 the simulated P90 row was scrolled out and its two-line reason cut).
     fitGoalTableHeight();
 }
 

@@ -55,7 +55,7 @@ public:
     /// The goal seek's table and the sensitivity view, one tab each.
     QTabWidget *answerTabs() const { return m_answers; }
     /// Beside the goal table's tab: the deadline it plans for and where it is set, or that none
-    /// is (issue 51); and "Set a deadline…", shown while there is none.
+    /// is; and "Set a deadline…", shown while there is none.
     QLabel *goalDeadlineLabel() const { return m_goalDeadline; }
     QPushButton *setDeadlineButton() const { return m_setDeadline; }
     /// The price's currency (an editable list of ISO codes) and its refusal, hidden when none.

@@ -355,7 +355,7 @@ ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent)
     chartstyle::setMillisecondsAxis(xAxis);
     yAxis->setLabel(tr("microbatches"));
     // The legend stands right of the plot, never on the lines, in as many columns as its
-    // devices need (inside the plot it covered them and stopped at "device 6", issue 32).
+    // devices need (inside the plot it covered them and stopped at "device 6").
     legend->setVisible(true);
     auto *legendHolder = new QCPLayoutGrid;
     plotLayout()->addElement(0, 1, legendHolder);

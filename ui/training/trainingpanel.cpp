@@ -385,7 +385,7 @@ int TrainingPanel::computeCount() const
     return m_document ? m_document->recomputeCount(Section::Training) : 0;
 }
 
-/// Training the model of Hardware & cost on its device (issue 33): the split and recomputation,
+/// Training the model of Hardware & cost on its device: the split and recomputation,
 /// what a stage takes (F, B, W and memory) and what the token budget costs, and one undoable
 /// step that puts F, B, W and the memory into the schedules above.
 QGroupBox *TrainingPanel::fromModelBox(QWidget *parent)
@@ -482,7 +482,7 @@ QString TrainingPanel::fromModelText() const
 void TrainingPanel::fitTable()
 {
     // Every column whole: the panel gives the table its width rather than a sideways scroll bar
-    // that also hid the last row (presentation mode with the guide docked, issue 52).
+    // that also hid the last row (presentation mode with the guide docked).
     m_table->resizeColumnsToContents();
     m_table->resizeRowsToContents();
     m_table->setMinimumWidth(m_table->horizontalHeader()->length() + 2 * m_table->frameWidth());

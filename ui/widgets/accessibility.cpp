@@ -285,7 +285,7 @@ QHash<const QObject *, std::function<QString()>> &describers()
 }
 
 /// A chart whose description is computed when it is read: a slider tick redraws the charts
-/// without composing a sentence for each (issue 34's 8 ms a tick).
+/// without composing a sentence for each (a live update with ranges has 8 ms a tick).
 class ChartAccessible : public QAccessibleWidget
 {
 public:

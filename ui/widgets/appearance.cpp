@@ -512,7 +512,7 @@ void apply(QChart *chart, const QPalette &palette, double fontScale)
     chart->setBackgroundBrush(palette.color(QPalette::Base));
     chart->setTitleBrush(ink);
     // The caption above the bars ("One stage: 20 s") scales with the rest: it stayed at 11 px in
-    // presentation mode (issue 32).
+    // presentation mode.
     chart->setTitleFont(scaled(chart, "pp_titleFont", chart->titleFont(), fontScale));
     for (QAbstractAxis *axis : chart->axes()) {
         axis->setLabelsColor(ink);

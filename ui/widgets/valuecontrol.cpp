@@ -391,7 +391,7 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     wheelOnlyWhenFocused(m_slider);
     wheelOnlyWhenFocused(m_spinBox);
 
-    // The range this number is the median of (issue 34), under the field.
+    // The range this number is the median of, under the field.
     // The range moves with every tick of the slider: a WrapLabel repaints without a re-layout.
     m_rangeLabel = new WrapLabel(this);
     m_rangeLabel->setAccessibleName(tr("Range"));
@@ -650,7 +650,7 @@ ValueControl::Reading ValueControl::read(const QString &text) const
     // unit; a bare number is in it already.
     const bool bytes = bytesPerUnit > 0 && !number.isEmpty() && number.back().isLetter();
     // In a duration field a duration with its unit ("8h", "90 min", "1.5 weeks") is converted to
-    // the field's unit (issue 32); a bare number is in it already.
+    // the field's unit; a bare number is in it already.
     const double secondsPerUnit = unitSeconds(m_config.suffix.trimmed());
     const bool duration = secondsPerUnit > 0 && !number.isEmpty() && number.back().isLetter();
     const numparse::Kind kind = fraction   ? numparse::Kind::Fraction
@@ -735,7 +735,7 @@ QString ValueControl::inForceText() const
 
 bool ValueControl::commitRange(const QString &typed)
 {
-    // "800..1,200", "800 to 1200" or "800/1,000/1,500" (issue 34), in the field's unit.
+    // "800..1,200", "800 to 1200" or "800/1,000/1,500", in the field's unit.
     const QString bare = withoutUnits(typed);
     if (!looksLikeRange(bare))
         return false;

@@ -106,7 +106,7 @@ QString enclosingTitle(const QWidget *widget)
 
 /// A frame drawn over a control for a moment: "this one". It follows the control as the window
 /// lays it out again (the guide docking beside the views narrows them after the frame was
-/// placed: issue 32, the frame ran across the guide's title and step), and it stays inside the
+/// placed, the frame ran across the guide's title and step), and it stays inside the
 /// window's central widget, off its docks.
 class Highlight : public QWidget
 {
@@ -351,7 +351,7 @@ void makeAccessible(MainWindow *window)
                      : QObject::tr("Estimate against actual: no finished task logged yet.");
         return withPlot(text, project->accuracyChart());
     });
-    // The risk charts (issue 21) say what they draw from the plan's own rows.
+    // The risk charts say what they draw from the plan's own rows.
     keeper->add(project->ganttChart(), QObject::tr("Task Gantt"),
                 [=]() { return project->ganttChart()->description(); });
     keeper->add(project->tornadoChart(), QObject::tr("Risk drivers"),
@@ -579,7 +579,7 @@ GettingStarted::GettingStarted(MainWindow *window)
                 QDockWidget::DockWidgetFloatable);
     auto *content = new QWidget(this);
     auto *layout = new QVBoxLayout(content);
-    // The step in the text colour: palette(mid) was a faint grey on the panel (issue 32).
+    // The step in the text colour: palette(mid) was a faint grey on the panel.
     QFont titleFont = m_title->font();
     titleFont.setBold(true);
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.15);
@@ -917,7 +917,7 @@ GettingStarted *showGettingStarted(MainWindow *window)
         guide = new GettingStarted(window);
         // Docked beside the views when the window has room for both as it is; else (a laptop,
         // whose window already fills the screen) the guide floats over the charts' corner:
-        // docking would widen the window past the screen (issue 32: to 1,431 px at 1366 px).
+        // docking would widen the window past the screen (to 1,431 px at 1366 px).
         const QScreen *screen = window->screen();
         const int width = screen ? std::min(window->width(), screen->availableGeometry().width())
                                  : window->width();

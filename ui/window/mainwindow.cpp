@@ -132,7 +132,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
     m_topSplitter = new QSplitter(Qt::Horizontal, this);
     // The scaling table and, beside it in a tab, what each lever alone would take to meet the
-    // deadline (issue 35).
+    // deadline.
     m_answers = new QTabWidget(this);
     m_answers->setDocumentMode(true);
     m_answers->addTab(m_scaling, tr("Scaling table"));
@@ -150,7 +150,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_topSplitter->addWidget(titled(tr("Amdahl's law"), m_amdahl, this));
     m_topSplitter->setStretchFactor(0, 1);
     m_topSplitter->setStretchFactor(1, 1);
-    // Under them, the picture that answers the plan's question (issue 52): for a job of one
+    // Under them, the picture that answers the plan's question: for a job of one
     // stage the story (levers) beside the stage time; for a pipeline its Gantt beside the stage
     // times, as tall as its stages need, and the levers a tab beside the scaling table
     // (arrangeModelViews).
@@ -197,7 +197,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     modelScroll->setFrameShape(QFrame::NoFrame);
     // The model's inputs live on its page, beside its views, like every other workspace's: the
     // headline and the tab bar start at the window's left edge on every tab (they jumped from
-    // x = 490 on Model to 0 elsewhere, issue 32).
+    // x = 490 on Model to 0 elsewhere).
     m_mainSplitter = new QSplitter(Qt::Horizontal, this);
     m_mainSplitter->addWidget(inputsScroll);
     m_mainSplitter->addWidget(modelScroll);
@@ -290,7 +290,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
 
     systemPalette(); // captured before any theme is applied
     systemFont();
-    // Every chart's ticks fit its axes in any look, the system's too (issue 52).
+    // Every chart's ticks fit its axes in any look, the system's too.
     for (QCustomPlot *plot : findChildren<QCustomPlot *>())
         appearance::fitTicksOnReplot(plot);
     appearance::installContrastStyle();
@@ -315,7 +315,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     });
     connect(m_scaling, &ScalingView::contentWidthChanged, this, &MainWindow::fitScalingWidth);
     // A row narrowed by the window or a docked guide splits again: the splitter alone keeps its
-    // proportions and scrolled the table sideways (issue 52).
+    // proportions and scrolled the table sideways.
     m_topSplitter->installEventFilter(this);
     m_amdahl->setDocument(m_document);
     m_gantt->setDocument(m_document);
@@ -369,11 +369,11 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     updateTitle();
     statusBar()->showMessage(tr("Drag a slider or type a value: every number and chart follows."),
                              8000);
-    // Help and accessibility (issue 18): names, chart descriptions, tab order, the first-start
+    // Help and accessibility: names, chart descriptions, tab order, the first-start
     // hint over the workspaces.
     help::makeAccessible(this);
     // A tab title that does not fit is elided with the whole title in its tooltip, never
-    // scrolled out of view (issue 52).
+    // scrolled out of view.
     accessibility::titleTabs(this);
     help::installFirstStartHint(this, m_options.useSettings);
 }
@@ -561,7 +561,7 @@ void MainWindow::createActions()
         look.presentation = on;
         setLook(look);
     });
-    // Stepping through the plan's options (issue 35): each shown in turn, then the plan again;
+    // Stepping through the plan's options: each shown in turn, then the plan again;
     // in presentation mode a clicker's Page Down / Page Up do it too.
     m_nextOption = view->addAction(tr("&Next Option"));
     m_nextOption->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_BracketRight));
@@ -915,7 +915,7 @@ void MainWindow::fitGanttHeight()
 void MainWindow::fitScalingWidth()
 {
     // The scaling table as wide as its columns where Amdahl's chart keeps a readable width: at
-    // 1366x768 an even split scrolled the "Within 8 hours" column out of sight (issue 32).
+    // 1366x768 an even split scrolled the "Within 8 hours" column out of sight.
     const QList<int> sizes = m_topSplitter->sizes();
     const int total = sizes.value(0) + sizes.value(1);
     if (total <= 0)
@@ -1168,7 +1168,7 @@ bool MainWindow::save()
 
 QString MainWindow::suggestedPath(const QString &suffix) const
 {
-    // The scenario and its report share a name and a folder (issue 32: they disagreed).
+    // The scenario and its report share a name and a folder (they disagreed).
     if (suffix == QLatin1String(".pipeplan.json") && !m_document->filePath().isEmpty())
         return m_document->filePath();
     return chartexport::suggestedPathBeside(m_document->filePath(), m_document->scenario().name,

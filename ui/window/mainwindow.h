@@ -148,7 +148,7 @@ public:
     void setInputsVisible(bool visible);
     /// View > Show Inputs: the inputs of every workspace shown (off in presentation mode).
     bool inputsVisible() const;
-    /// "Set a deadline…" from a workspace that needs one (issue 51): the Model tab with its
+    /// "Set a deadline…" from a workspace that needs one: the Model tab with its
     /// inputs shown, and Goal's deadline turned on and focused, the one place it is set.
     void showGoalDeadline();
     /// The small "Leave presentation" button in the status bar's corner (presentation mode).
