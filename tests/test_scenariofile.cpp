@@ -776,6 +776,7 @@ TEST(ScenarioFile, EveryFormatKeyIsDocumentedAndEveryDocumentedKeyIsInTheFormat)
                                QStringLiteral("project.actuals[i]"),
                                QStringLiteral("measured.runs[i]"),
                                QStringLiteral("measured.trace"),
+                               QStringLiteral("track.calibration"),
                                QStringLiteral("report.sections"),
                                QStringLiteral("options"),
                                QStringLiteral("baseline")};

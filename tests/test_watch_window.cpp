@@ -13,8 +13,12 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QPushButton>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 
 #include <gtest/gtest.h>
 
@@ -184,4 +188,43 @@ int main(int argc, char **argv)
     const int status = RUN_ALL_TESTS();
     suite.stop();
     return status;
+}
+
+// A job that reached its total: the view offers its actual for the track record, once.
+TEST(WatchWindow, AFinishedJobOffersItsActualForTheTrackRecordOnce)
+{
+    QTemporaryDir dir;
+    ASSERT_TRUE(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("progress.csv"));
+    // 1,000 items in 100 s, a reading every 10 s, ending well before now.
+    const double start = static_cast<double>(QDateTime::currentSecsSinceEpoch()) - 300;
+    QFile file(path);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("time,done\n");
+    for (int i = 0; i <= 10; ++i)
+        file.write(QByteArray::number(start + 10 * i, 'f', 0) + ',' + QByteArray::number(100 * i) +
+                   '\n');
+    file.close();
+    watch::WatchSettings settings;
+    settings.kind = watch::WatchSettings::Kind::ProgressFile;
+    settings.progressPath = path;
+    settings.totalItems = 1000;
+    settings.intervalSeconds = 0.5;
+    WatchView view(settings, planOf(1000, 100));
+    std::vector<double> recorded;
+    view.setRecorder([&recorded](double seconds, bool *done) {
+        recorded.push_back(seconds);
+        *done = true;
+        return QStringLiteral("Recorded.");
+    });
+    view.show();
+    ASSERT_TRUE(waitFor([&] { return view.actualSeconds() > 0; }, 10));
+    EXPECT_DOUBLE_EQ(view.actualSeconds(), 100);
+    ASSERT_FALSE(view.recordButton()->isHidden());
+    EXPECT_EQ(view.recordButton()->text(),
+              QStringLiteral("&Record actual (%1)").arg(format::roundedDuration(100)));
+    view.recordButton()->click();
+    ASSERT_EQ(recorded, std::vector<double>{100});
+    EXPECT_EQ(view.recordNoteText(), QStringLiteral("Recorded."));
+    EXPECT_FALSE(view.recordButton()->isEnabled());
 }

@@ -7,6 +7,8 @@
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
 
+#include <QRegularExpression>
+
 #include <algorithm>
 
 namespace pipeplan::cli {
@@ -20,7 +22,7 @@ std::vector<Command> commands()
         evalCommand(),      simulateCommand(),   deadlineCommand(), scheduleCommand(),
         bandwidthCommand(), monteCarloCommand(), labelingCommand(), fitCommand(),
         traceCommand(),     devicesCommand(),    rooflineCommand(), optionsCommand(),
-        watchCommand(),
+        watchCommand(),     calibrateCommand(),  prerunCommand(),
     };
 }
 
@@ -96,7 +98,13 @@ int run(const QStringList &args, QTextStream &out, QTextStream &err)
         return kExitInvalid;
     }
     try {
-        const Flags flags(args.mid(1), command->flags, command->positional);
+        // A command that writes a file takes -o for --output, as report does.
+        QStringList rest = args.mid(1);
+        if (std::any_of(command->flags.begin(), command->flags.end(),
+                        [](const FlagDef &d) { return d.name == QLatin1String("output"); }))
+            rest.replaceInStrings(QRegularExpression(QStringLiteral("^-o$")),
+                                  QStringLiteral("--output"));
+        const Flags flags(rest, command->flags, command->positional);
         if (flags.isSet(kHelp.name)) {
             printCommandHelp(out, *command);
             return kExitOk;

@@ -8,6 +8,8 @@
 #include "core/model/scenario.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
+#include "core/track/calibration.h"
+#include "core/track/record.h"
 
 #include <QJsonArray>
 
@@ -68,6 +70,21 @@ QJsonObject costJson(const CostSummary &cost);
 
 // watch.cpp: a running job's forecast from Prometheus or a progress file.
 Command watchCommand();
+
+// track.cpp: the track record (seed 003): calibrate, prerun, and eval's --history.
+Command calibrateCommand();
+Command prerunCommand();
+/// --history FILE and --kind K, as calibrate, eval and prerun take them.
+FlagDef historyFlag();
+FlagDef kindFlag();
+/// The history file at `path`; a file that cannot be read at all ends the command (exit 2)
+/// naming --history. Rows that cannot be read are in `problems`.
+track::ReadResult readHistory(const QString &path);
+/// The plan calibrated on --history (and --kind, else the plan's own kind) and applied.
+void applyHistory(Plan &plan, const Flags &flags);
+/// A calibration as `calibrate --json` prints it: n, median_ratio, mdape, ratio_p10, ratio_p90,
+/// log_sd, calibrated, reason (null, or "too_few_jobs"), sentence.
+QJsonObject calibrationJson(const track::Calibration &calibration);
 
 // planfile.cpp: the scenario file named on the command line.
 

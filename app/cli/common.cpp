@@ -194,6 +194,14 @@ QJsonValue percentilesJson(const uncertainty::Result &result)
                        {QStringLiteral("seed"), result.seed}};
     if (result.pMeetDeadline)
         object.insert(QStringLiteral("p_meet_deadline"), *result.pMeetDeadline);
+    // With a budget: the chance to stay within it, and with a deadline the chance of both,
+    // counted on the same samples.
+    if (result.pMeetBudget)
+        object.insert(QStringLiteral("p_meet_budget"), *result.pMeetBudget);
+    if (result.pMeetBoth)
+        object.insert(QStringLiteral("p_meet_both"), *result.pMeetBoth);
+    object.insert(QStringLiteral("worker_hours"), three(result.workerHours));
+    object.insert(QStringLiteral("calibrated"), result.calibrated);
     // The goal seek over the ranges: the fewest workers whose P50 / P90 meets the deadline
     // (null: no count does).
     if (!result.fewest.empty()) {

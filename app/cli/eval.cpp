@@ -8,6 +8,7 @@
 #include "core/plan/explain.h"
 #include "core/plan/planresult.h"
 #include "core/plan/summary.h"
+#include "core/track/calibration.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -152,7 +153,12 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r,
 int runEval(const Flags &flags, QTextStream &out)
 {
     const QString path = flags.positional().value(0);
-    const Plan plan = loadPlanArgument(flags);
+    Plan plan = loadPlanArgument(flags);
+    if (flags.has(QStringLiteral("history")))
+        applyHistory(plan, flags);
+    else if (flags.has(QStringLiteral("kind")))
+        throw InvalidInput{QStringLiteral("--kind: needs --history (the track record to "
+                                          "calibrate on)")};
     // One evaluation of the plan, the window's and the report's.
     PlanResult evaluated = evaluatePlan(plan);
     // A deadline is judged by the simulation too, with the window's own job.
@@ -168,6 +174,17 @@ int runEval(const Flags &flags, QTextStream &out)
         object.insert(QStringLiteral("training"), trainingJson(evaluated, plan.scenario));
         object.insert(QStringLiteral("cost"), costJson(r.cost));
         object.insert(QStringLiteral("percentiles"), percentilesJson(evaluated.uncertainty.result));
+        // The track record's calibration (docs/calibration.md): null when the plan has none.
+        const TrackSettings &track = plan.scenario.track;
+        if (track.calibration.jobs > 0 || !track.history.isEmpty()) {
+            QJsonObject calibration = calibrationJson(track.calibration);
+            calibration.insert(QStringLiteral("applied"), track.inForce());
+            calibration.insert(QStringLiteral("history"), track.history);
+            calibration.insert(QStringLiteral("kind"), track.kind);
+            object.insert(QStringLiteral("calibration"), calibration);
+        } else {
+            object.insert(QStringLiteral("calibration"), QJsonValue::Null);
+        }
         object.insert(QStringLiteral("sensitivity"), sensitivityJson(evaluated.uncertainty.result));
         object.insert(QStringLiteral("what_it_takes"),
                       whatItTakesJson(evaluated.whatItTakes, evaluated.plane));
@@ -238,12 +255,23 @@ int runEval(const Flags &flags, QTextStream &out)
     if (r.deadline)
         rows.emplace_back(QStringLiteral("Deadline"), summary::deadlineVerdicts(evaluated));
     const uncertainty::Result &spread = evaluated.uncertainty.result;
+    if (plan.scenario.track.calibration.jobs > 0)
+        rows.emplace_back(
+            QStringLiteral("Track record"),
+            track::sentence(plan.scenario.track.calibration) +
+                (plan.scenario.track.inForce() ? QString() : QStringLiteral(" (not applied)")));
     if (spread.active) {
         rows.emplace_back(QStringLiteral("Runtime over the ranges"),
                           explain::runtimePercentiles(spread));
         rows.emplace_back(QStringLiteral("Cost over the ranges"), explain::costPercentiles(spread));
         if (spread.pMeetDeadline)
             rows.emplace_back(QStringLiteral("Chance"), explain::chanceToMeet(spread));
+        if (spread.pMeetBudget)
+            rows.emplace_back(QStringLiteral("Chance within budget"),
+                              format::trimmed(*spread.pMeetBudget * 100, 1) + QStringLiteral(" %"));
+        if (spread.pMeetBoth)
+            rows.emplace_back(QStringLiteral("Chance of both"),
+                              format::trimmed(*spread.pMeetBoth * 100, 1) + QStringLiteral(" %"));
     }
     if (baseline) {
         const explain::Headline b = explain::headline(*plan.baseline, *baseline);
@@ -324,6 +352,8 @@ Command evalCommand()
             {{QStringLiteral("set"), FlagKind::Repeated,
               QStringLiteral("key=value to change before evaluating (repeatable), e.g. users=75M "
                              "or stages[0].ms_per_user=250")},
+             historyFlag(),
+             kindFlag(),
              kJson,
              kHelp},
             runEval,

@@ -12,6 +12,7 @@
 #include "core/model/workload.h"
 #include "core/project/estimate.h"
 #include "core/tail/simulate.h"
+#include "core/track/calibration.h"
 #include "core/training/schedule.h"
 
 #include <QString>
@@ -205,6 +206,23 @@ struct MeasuredSettings
     bool operator==(const MeasuredSettings &) const = default;
 };
 
+/// The team's track record (seed 003): the history file the plan was calibrated on, the job
+/// kind, and whether the calibration applies. Applied, the runtime of every sample is scaled by
+/// a draw of the calibrated ratio (docs/calibration.md), so the runtime, the worker-hours and
+/// the cost become ranges, or their ranges widen.
+struct TrackSettings
+{
+    QString history; ///< the history file (track record CSV), as chosen; empty: none
+    QString kind;    ///< the job kind calibrated on; empty: every kind
+    bool apply = false;
+    /// The calibration as computed from the history when it was read (kept with the plan, so
+    /// the plan evaluates the same without the file).
+    track::Calibration calibration;
+    /// Applied and calibrated: the ratio's draws scale the runtime.
+    bool inForce() const { return apply && calibration.calibrated(); }
+    bool operator==(const TrackSettings &) const = default;
+};
+
 /// Everything the window edits: one coherent model from which every number is derived.
 /// The job's numbers a person gave as ranges and how they are sampled: the runtime
 /// and the cost become distributions (P10 / P50 / P90) and the inputs are ranked by their share
@@ -244,6 +262,7 @@ struct Scenario
     /// The report's sections as the person chose them in Export Report (report.sections).
     ReportSettings report;
     UncertaintySettings uncertainty;
+    TrackSettings track;
     /// Named options of the plan: each a set of overrides of this scenario, compared
     /// side by side (core/plan/options). Written at the file's top only, like the report's.
     std::vector<PlanOption> options;

@@ -12,6 +12,7 @@
 #include "core/model/job.h"
 #include "core/model/overheads.h"
 #include "core/project/montecarlo.h"
+#include "core/track/calibration.h"
 
 #include <QRegularExpression>
 
@@ -404,6 +405,18 @@ std::shared_ptr<const Samples> draw(const Scenario &scenario,
         d.shape = movedTo(range, in->support, unitMedian(d.spread));
         wanted.push_back(std::move(d));
     }
+    const track::Calibration &calibration = scenario.track.calibration;
+    if (scenario.track.inForce()) {
+        // The shape says what was drawn: the predictive's 10-90 % around median 1 and its
+        // degrees of freedom (so a new calibration draws anew).
+        Samples::Draws d;
+        d.key = QString(kCalibrationKey);
+        d.spread = Spread::Ratio;
+        d.shape =
+            Range{Range::Kind::Interval, calibration.ratioP10 / calibration.medianRatio,
+                  calibration.degreesOfFreedom(), calibration.ratioP90 / calibration.medianRatio};
+        wanted.push_back(std::move(d));
+    }
     if (previous && previous->count == count && previous->seed == u.seed &&
         previous->inputs.size() == wanted.size() &&
         std::equal(wanted.begin(), wanted.end(), previous->inputs.begin(),
@@ -431,12 +444,21 @@ std::shared_ptr<const Samples> draw(const Scenario &scenario,
             table = estimate::unitBetaQuantiles(alpha, beta);
         }
         const double median = rangeMedian(d.shape, d.support);
+        const bool ratio = d.key == kCalibrationKey;
+        const double scale = calibration.predictiveScale();
+        const double dof = calibration.degreesOfFreedom();
         d.draws.resize(static_cast<size_t>(count));
         for (int i = 0; i < count; ++i) {
             // Stratified: one uniform per 1/count slice, shuffled below; the percentiles then
             // converge faster than plain Monte Carlo.
             const double uniform = (i + rng.uniform()) / count;
-            const double z = normalQuantile(std::clamp(uniform, 1e-12, 1 - 1e-12));
+            const double clamped = std::clamp(uniform, 1e-12, 1 - 1e-12);
+            if (ratio) {
+                d.draws[static_cast<size_t>(i)] =
+                    std::exp(scale * track::studentQuantile(clamped, dof));
+                continue;
+            }
+            const double z = normalQuantile(clamped);
             d.draws[static_cast<size_t>(i)] =
                 relativeDraw(d.shape, d.support, median, z, uniform, table);
         }
@@ -493,6 +515,36 @@ double drawnMedian(const Input &in, const Range &range, double point)
         return point;
     const double median = rangeMedian(range, in.support);
     return std::round(median) == point ? median : point;
+}
+
+/// The draws of the calibrated ratio, when the samples hold them.
+const Samples::Draws *calibrationDraws(const Samples &samples)
+{
+    for (const Samples::Draws &d : samples.inputs)
+        if (d.key == kCalibrationKey)
+            return &d;
+    return nullptr;
+}
+
+/// Each sample's work, cold start and cap times its calibrated ratio: the whole runtime
+/// cold + max(work / S, cap) scales by it, at every worker count.
+void calibrate(const Scenario &s, const Samples &samples, SampledJobs &jobs)
+{
+    const Samples::Draws *ratio = calibrationDraws(samples);
+    if (!ratio || !s.track.inForce())
+        return;
+    const double median = s.track.calibration.medianRatio;
+    std::vector<SampledJobs::Part *> parts{&jobs.workSeconds};
+    if (jobs.overheads) {
+        parts.push_back(&jobs.coldStartSeconds);
+        parts.push_back(&jobs.capSeconds);
+    }
+    for (SampledJobs::Part *part : parts) {
+        if (part->values.empty())
+            part->values.assign(jobs.count, part->constant);
+        for (size_t i = 0; i < jobs.count; ++i)
+            part->values[i] *= median * ratio->draws[i];
+    }
 }
 
 /// sampleJobs with the scenario's inputs() given (the sensitivity's search asks dozens of times).
@@ -621,6 +673,7 @@ SampledJobs sampleJobsOf(const Scenario &s, const std::vector<Input> &all, const
             jobOf(jobs.workSeconds.values[i], jobs.capSeconds.values[i]);
         }
     }
+    calibrate(s, samples, jobs);
     return jobs;
 }
 
@@ -1150,12 +1203,34 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
     std::vector<double> runtimes(n);
     runtimesAt(jobs, s.workload.workers, runtimes);
     result.runtimeSeconds = percentiles(runtimes);
+    result.calibrated = calibrationDraws(samples) && s.track.inForce();
+    const auto hoursOf = [&s](double seconds) { return s.workload.workers * seconds / 3600.0; };
+    result.workerHours = {hoursOf(result.runtimeSeconds.p10), hoursOf(result.runtimeSeconds.p50),
+                          hoursOf(result.runtimeSeconds.p90)};
+    // Each sample's cost, kept when a budget is judged on the same samples as the deadline.
+    std::vector<double> costs;
+    if (!jobs.pricePerWorkerHour.values.empty() || s.goal.budget) {
+        costs.resize(n);
+        for (size_t i = 0; i < n; ++i)
+            costs[i] = cost::ofJob(s.workload.workers, runtimes[i], jobs.pricePerWorkerHour.at(i));
+    }
+    if (s.goal.budget) {
+        const double budget = *s.goal.budget;
+        result.budget = budget;
+        const auto within =
+            std::count_if(costs.begin(), costs.end(), [budget](double c) { return c <= budget; });
+        result.pMeetBudget = static_cast<double>(within) / static_cast<double>(n);
+        if (s.goal.deadlineSeconds) {
+            const double deadlineSeconds = *s.goal.deadlineSeconds;
+            size_t both = 0;
+            for (size_t i = 0; i < n; ++i)
+                both += costs[i] <= budget && deadline::meets(runtimes[i], deadlineSeconds) ? 1 : 0;
+            result.pMeetBoth = static_cast<double>(both) / static_cast<double>(n);
+        }
+    }
     // Without a range on the price the cost is the runtime times a constant: its percentiles
     // are the runtime's, scaled.
     if (!jobs.pricePerWorkerHour.values.empty()) {
-        std::vector<double> costs(n);
-        for (size_t i = 0; i < n; ++i)
-            costs[i] = cost::ofJob(s.workload.workers, runtimes[i], jobs.pricePerWorkerHour.at(i));
         result.cost = percentiles(std::move(costs));
     } else {
         const auto at = [&s](double seconds) {
@@ -1207,7 +1282,9 @@ Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *gi
             std::vector<double> trial(m);
             // The parallel fraction and the cold start leave every sample's work and caps as
             // they are: only their own part is redrawn around the median tried.
-            const bool ownPartOnly = in->slot == Slot::Parallel || in->slot == Slot::ColdStart;
+            // (A calibrated cold start is its draw times the ratio: redrawn whole.)
+            const bool ownPartOnly = in->slot == Slot::Parallel ||
+                                     (in->slot == Slot::ColdStart && !calibrationDraws(samples));
             if (ownPartOnly && searchBase.count != m)
                 searchBase = sampleJobsOf(s, all, samples, m, -1, 0);
             const auto percentileAt = [&](double median) {

@@ -22,6 +22,10 @@ namespace pipeplan::uncertainty {
 /// devices (Hardware & cost), not of a registry row.
 inline constexpr QLatin1StringView kDevicePriceKey{"hardware.device_price_per_hour"};
 
+/// The key the track record's calibrated ratio is drawn under (TrackSettings): not a number of
+/// the plan, a factor on each sample's runtime (docs/calibration.md).
+inline constexpr QLatin1StringView kCalibrationKey{"track.calibration"};
+
 /// The key a range of the time of the stage at `index` is kept under.
 QString stageKey(size_t index);
 
@@ -106,7 +110,10 @@ struct Samples
 inline constexpr int kSensitivitySamples = 10'000;
 
 /// The scenario's draws: `previous` itself when its ranges' shapes, seed and count are the
-/// scenario's, else drawn anew (xoshiro256++, one stream per input in key order).
+/// scenario's, else drawn anew (xoshiro256++, one stream per input in key order). With the
+/// track record's calibration in force, one more input under kCalibrationKey: each sample's
+/// ratio relative to the median ratio, exp(t_i s sqrt(1 + 1/n)) with t_i stratified draws of
+/// Student's t with n - 1 degrees of freedom (track::Calibration).
 std::shared_ptr<const Samples> draw(const Scenario &scenario,
                                     std::shared_ptr<const Samples> previous = nullptr);
 
@@ -135,8 +142,11 @@ struct SampledJobs
 
 /// The job of each of the first `count` samples (all when 0): a ranged number reads its sample,
 /// the others their point value; a range whose number is not in force (a lever off) is not
-/// sampled. `overrideInput` (an index into samples.inputs) moves that input's median to
-/// `overrideMedian` (the sensitivity's search).
+/// sampled. With the calibration drawn and in force, each sample's work, cold start and cap are
+/// scaled by its ratio (median ratio x draw): runtime = cold + max(work / S, cap) scales with
+/// them, so every runtime, percentile, chance and goal seek over the samples is calibrated.
+/// `overrideInput` (an index into samples.inputs) moves that input's median to `overrideMedian`
+/// (the sensitivity's search).
 SampledJobs sampleJobs(const Scenario &scenario, const Samples &samples, size_t count = 0,
                        int overrideInput = -1, double overrideMedian = 0);
 
@@ -217,10 +227,19 @@ struct Result
     double seed = 1;
     Percentiles runtimeSeconds;
     Percentiles cost;
+    /// Workers x runtime in hours (GPU-hours when the workers are GPUs).
+    Percentiles workerHours;
     QString currency;
     /// The share of samples that finish within the deadline, when one is set.
     std::optional<double> pMeetDeadline;
     double deadlineSeconds = 0;
+    /// With a budget: the share of samples whose cost stays within it, and with a deadline too,
+    /// the share that does both, counted on the same samples (never above either single share).
+    std::optional<double> pMeetBudget;
+    std::optional<double> pMeetBoth;
+    double budget = 0;
+    /// The track record's calibration scaled every sample's runtime.
+    bool calibrated = false;
     double percentile = 0.8;     ///< the percentile `needed` meets the deadline at
     std::vector<Driver> drivers; ///< largest share first
     /// With a deadline: the fewest workers that meet it at P50 and at P90 (the goal seek over

@@ -114,7 +114,7 @@ Row rowOf(const Scenario &scenario)
     const HardwareInForce hardware = hardwareInForce(scenario);
     const Scenario inForce = scenarioInForce(scenario, hardware);
     uncertainty::Result spread;
-    if (!inForce.uncertainty.ranges.empty())
+    if (!inForce.uncertainty.ranges.empty() || inForce.track.inForce())
         spread = uncertainty::evaluate(inForce, *uncertainty::draw(inForce));
     return rowFrom(scenario, hardware, evaluate(inForce), spread,
                    whatittakes::whatItTakes(inForce, hardware.inForce));

@@ -29,7 +29,7 @@ bool sameModelInputs(const Scenario &a, const Scenario &b)
            ha.training.pipelineStages == hb.training.pipelineStages &&
            ha.training.shardOptimizer == hb.training.shardOptimizer &&
            ha.training.recompute == hb.training.recompute && a.goal.currency == b.goal.currency &&
-           a.uncertainty.ranges == b.uncertainty.ranges;
+           a.uncertainty.ranges == b.uncertainty.ranges && a.track == b.track;
 }
 
 BaselineSection baselineSection(const Plan &plan, const ScenarioResult &model,

@@ -39,7 +39,8 @@ QString missingContent(ReportSection section, const Plan &plan, const PlanResult
     const Scenario &s = plan.scenario;
     switch (section) {
     case ReportSection::Measured:
-        if (!s.measured.runs.runs.empty() || !s.measured.traceFile.isEmpty())
+        if (!s.measured.runs.runs.empty() || !s.measured.traceFile.isEmpty() ||
+            !s.track.history.isEmpty() || s.track.calibration.jobs > 0)
             return {};
         return QStringLiteral("no runs entered and no trace read");
     case ReportSection::Hardware:

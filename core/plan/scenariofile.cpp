@@ -935,6 +935,61 @@ MeasuredSettings readMeasured(Reader &read, const QJsonObject &m, const QString 
     return measured;
 }
 
+/// `track`: the history the plan was calibrated on, its kind and the calibration's numbers;
+/// written only when a history was chosen or a calibration kept (absent in older files).
+QJsonObject trackObject(const TrackSettings &t)
+{
+    const track::Calibration &c = t.calibration;
+    QJsonObject object{{QStringLiteral("history"), t.history},
+                       {QStringLiteral("kind"), t.kind},
+                       {QStringLiteral("apply"), t.apply}};
+    if (c.jobs > 0)
+        object.insert(QStringLiteral("calibration"),
+                      QJsonObject{{QStringLiteral("n"), c.jobs},
+                                  {QStringLiteral("median_ratio"), c.medianRatio},
+                                  {QStringLiteral("log_sd"), c.logSd},
+                                  {QStringLiteral("mdape"), c.mdape}});
+    return object;
+}
+
+TrackSettings readTrack(Reader &read, const QJsonObject &t, const QString &path)
+{
+    TrackSettings track;
+    auto at = [&path](const char *rest) { return path + QLatin1Char('.') + QLatin1String(rest); };
+    track.history = read.string(t, QStringLiteral("history"), at("history"), false);
+    track.kind = read.string(t, QStringLiteral("kind"), at("kind"), false);
+    track.apply = read.booleanOr(t, QStringLiteral("apply"), at("apply"), false);
+    const QString calibrationPath = at("calibration");
+    const QJsonObject c = read.section(t, QStringLiteral("calibration"), calibrationPath);
+    if (read.failed() || c.isEmpty())
+        return track;
+    const auto inner = [&calibrationPath](const char *rest) {
+        return calibrationPath + QLatin1Char('.') + QLatin1String(rest);
+    };
+    const double jobs = read.number(c, QStringLiteral("n"), inner("n"));
+    const double median = read.number(c, QStringLiteral("median_ratio"), inner("median_ratio"));
+    const double logSd = read.number(c, QStringLiteral("log_sd"), inner("log_sd"));
+    const double mdape = read.number(c, QStringLiteral("mdape"), inner("mdape"));
+    if (read.failed())
+        return track;
+    if (!(jobs >= 1) || jobs != std::floor(jobs) || jobs > 1e9)
+        read.fail(inner("n"), QStringLiteral("must be a whole number of at least 1, got ") +
+                                  format::plainNumber(jobs));
+    else if (!(median > 0) || !std::isfinite(median))
+        read.fail(inner("median_ratio"),
+                  QStringLiteral("must be above 0, got ") + format::plainNumber(median));
+    else if (!(logSd >= 0) || !std::isfinite(logSd))
+        read.fail(inner("log_sd"),
+                  QStringLiteral("must be at least 0, got ") + format::plainNumber(logSd));
+    else if (!(mdape >= 0) || !std::isfinite(mdape))
+        read.fail(inner("mdape"),
+                  QStringLiteral("must be at least 0, got ") + format::plainNumber(mdape));
+    else
+        track.calibration =
+            track::fromNumbers(track.kind, static_cast<int>(jobs), median, logSd, mdape);
+    return track;
+}
+
 QJsonObject scenarioObject(const Scenario &s)
 {
     const Workload &w = s.workload;
@@ -981,6 +1036,8 @@ QJsonObject scenarioObject(const Scenario &s)
         {QStringLiteral("project"), projectObject(s)},
         {QStringLiteral("measured"), measuredObject(s.measured)},
     };
+    if (!(s.track == TrackSettings{}))
+        object.insert(QStringLiteral("track"), trackObject(s.track));
     writeRows(object, s, QLatin1StringView());
     return object;
 }
@@ -1173,6 +1230,10 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     const QJsonObject measured = read.section(root, measuredKey, path(measuredKey));
     if (!read.failed())
         s.measured = readMeasured(read, measured, path(measuredKey));
+    const QString trackKey = QStringLiteral("track");
+    const QJsonObject trackSection = read.section(root, trackKey, path(trackKey));
+    if (!read.failed() && !trackSection.isEmpty())
+        s.track = readTrack(read, trackSection, path(trackKey));
     if (!read.failed()) {
         // Every stored number as written, a range on it or not (a range does not excuse a
         // latency of -5), and the ranges' own ends.
@@ -1585,6 +1646,9 @@ const std::vector<FormatKey> &formatKeys()
             {"measured.runs[i].value", Number},
             {"measured.trace.file", Text},
             {"measured.trace.read_at", Text},
+            {"track.history", Text},
+            {"track.kind", Text},
+            {"track.apply", Boolean},
         };
         for (const fieldregistry::Field &field : fieldregistry::fields())
             all.push_back({field.path, field.optional() ? OptionalNumber : Number});

@@ -7,6 +7,7 @@
 #include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
 #include "core/project/planunits.h"
+#include "core/track/calibration.h"
 
 #include <QLocale>
 
@@ -417,6 +418,12 @@ JobAnswer jobAnswer(const PlanResult &result)
             QStringLiteral("; over the %1 budget by %2")
                 .arg(format::roundedMoney(*s.goal.budget, r.cost.currency),
                      format::roundedMoney(r.cost.total - *s.goal.budget, r.cost.currency)));
+    // The track record applied: the sentence says what the ranges learned from.
+    if (spread.calibrated) {
+        QString learned = track::sentence(s.track.calibration);
+        learned[0] = learned[0].toUpper();
+        answer.sentence += QLatin1Char(' ') + learned + QLatin1Char('.');
+    }
 
     // The numbers: the runtime (P50 and P90 over the ranges), the cost, the margin, what binds.
     const QString runtimeHow = explain::runtime(s, r);

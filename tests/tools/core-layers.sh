@@ -11,9 +11,10 @@ layer() {
     base) echo 0 ;;
     measured | tail | training | hardware) echo 1 ;;
     project) echo 2 ;;
-    model) echo 3 ;;
-    plan) echo 4 ;;
-    watch) echo 5 ;;
+    track) echo 3 ;;
+    model) echo 4 ;;
+    plan) echo 5 ;;
+    watch) echo 6 ;;
     *) echo "" ;;
     esac
 }
@@ -38,5 +39,5 @@ for dir in */; do
         done
     done
 done
-[ "$status" -eq 0 ] && echo "core/: every include points down (base < hardware, measured, tail, training < project < model < plan < watch)"
+[ "$status" -eq 0 ] && echo "core/: every include points down (base < hardware, measured, tail, training < project < track < model < plan < watch)"
 exit "$status"

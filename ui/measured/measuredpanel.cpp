@@ -7,6 +7,7 @@
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/measured/fitchart.h"
+#include "ui/measured/trackrecordbox.h"
 
 #include <QApplication>
 #include <QClipboard>
@@ -67,7 +68,8 @@ MeasuredPanel::MeasuredPanel(QWidget *parent)
       m_runs(new QTableWidget(0, 2, this)), m_message(new QLabel(this)),
       m_useFittedP(new QPushButton(tr("Use fitted &p"), this)),
       m_importTrace(new QPushButton(tr("Import &trace…"), this)), m_trace(new QLabel(this)),
-      m_chart(new FitChart(this)), m_fitTable(new QTableWidget(0, 5, this))
+      m_chart(new FitChart(this)), m_fitTable(new QTableWidget(0, 5, this)),
+      m_trackRecord(new TrackRecordBox(this))
 {
     auto *inputs = new QWidget(this);
     auto *inputsLayout = new QVBoxLayout(inputs);
@@ -125,6 +127,7 @@ MeasuredPanel::MeasuredPanel(QWidget *parent)
     m_trace->setTextInteractionFlags(Qt::TextSelectableByMouse);
     useLayout->addWidget(m_trace);
     inputsLayout->addWidget(useBox);
+    inputsLayout->addWidget(m_trackRecord);
     inputsLayout->addStretch(1);
 
     auto *inputsScroll = new QScrollArea(this);
@@ -369,6 +372,8 @@ void MeasuredPanel::refresh()
                              .arg(s.measured.traceFile, s.measured.traceReadAt,
                                   s.measured.traceMapping.join(QLatin1Char('\n'))));
     }
+    m_trackRecord->setDocument(m_document, m_bound);
+    m_trackRecord->refresh();
 }
 
 } // namespace pipeplan

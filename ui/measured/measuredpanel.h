@@ -10,6 +10,7 @@ class QTableWidget;
 namespace pipeplan {
 
 class FitChart;
+class TrackRecordBox;
 
 /// The "Measured" workspace: runs of the job at several worker counts (typed, pasted
 /// from a spreadsheet or imported from CSV), Amdahl's law and the USL fitted to them with their
@@ -27,6 +28,7 @@ public:
     FitChart *chart() const { return m_chart; }
     QPushButton *useFittedPButton() const { return m_useFittedP; }
     QPushButton *importTraceButton() const { return m_importTrace; }
+    TrackRecordBox *trackRecord() const { return m_trackRecord; }
     /// The message at the runs table: why a typed cell was refused, or the fit's problem.
     QString messageText() const;
     QString traceText() const;
@@ -60,6 +62,7 @@ private:
     QLabel *m_trace;
     FitChart *m_chart;
     QTableWidget *m_fitTable;
+    TrackRecordBox *m_trackRecord;
     bool m_filling = false;
 };
 

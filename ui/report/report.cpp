@@ -8,6 +8,9 @@
 #include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
 #include "core/plan/summary.h"
+#include "core/track/calibration.h"
+#include "core/track/record.h"
+#include "core/track/tracktext.h"
 #include "ui/hardware/costchart.h"
 #include "ui/measured/fitchart.h"
 #include "ui/model/amdahlchart.h"
@@ -941,6 +944,53 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
         font(8), kGrey, 8);
 }
 
+/// The track record (seed 003): the calibration the plan keeps, and from the history file,
+/// when it can be read, the review (the jobs over 25 %) and the MdAPE by month.
+void renderTrackRecord(Document &doc, const Scenario &s)
+{
+    const TrackSettings &t = s.track;
+    if (t.history.isEmpty() && t.calibration.jobs == 0)
+        return;
+    doc.text(QStringLiteral("Track record %1%2")
+                 .arg(t.history,
+                      t.kind.isEmpty() ? QString() : QStringLiteral(" (kind %1)").arg(t.kind)),
+             font(9, true), kInk, 2, true);
+    QString calibration = track::sentence(t.calibration);
+    if (t.calibration.calibrated())
+        calibration += QStringLiteral(". ") + track::intervalText(t.calibration) +
+                       (t.inForce() ? QStringLiteral("; applied to the plan's ranges.")
+                                    : QStringLiteral("; not applied."));
+    doc.text(calibration, font(9.5), kInk, 6);
+    if (t.history.isEmpty())
+        return;
+    const track::ReadResult history = track::readFile(t.history);
+    if (!history.error.isEmpty()) {
+        doc.text(
+            QStringLiteral("The history %1 could not be read: %2").arg(t.history, history.error),
+            font(9), kGrey, 6);
+        return;
+    }
+    std::vector<track::Row> rows;
+    for (const track::Row &row : history.rows)
+        if (t.kind.isEmpty() || row.kind == t.kind)
+            rows.push_back(row);
+    std::vector<QStringList> over = track::overrunRows(track::overruns(rows));
+    const QStringList overHeader = over.front();
+    over.erase(over.begin());
+    doc.text(QStringLiteral("Over their estimate by more than 25 %: %1").arg(over.size()),
+             font(9, true), kInk, 2);
+    if (!over.empty())
+        doc.table(overHeader, over, {0.4, 0.2, 0.2, 0.2}, {false, false, true, true});
+    const track::Retrospective retro = track::retrospective(rows);
+    std::vector<QStringList> months = track::monthRows(retro);
+    const QStringList monthHeader = months.front();
+    months.erase(months.begin());
+    if (!months.empty())
+        doc.table(monthHeader, months, {0.4, 0.3, 0.3}, {false, true, true});
+    if (const QString text = track::retrospectiveText(retro); !text.isEmpty())
+        doc.text(text + QLatin1Char('.'), font(9), kInk, 6);
+}
+
 /// What was measured: the runs, both fitted laws with their intervals, the chart, the runtime's
 /// band when the plan uses the fitted p, and the trace the stage times came from.
 void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResult, Charts &charts)
@@ -949,7 +999,8 @@ void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResu
     const MeasuredSection &section = planResult.measured;
     doc.heading(QStringLiteral("Measured runs and the fitted scaling laws"));
     // Asked for without content, the section says so rather than run into the next heading.
-    if (measured.runs.runs.empty() && measured.traceFile.isEmpty())
+    if (measured.runs.runs.empty() && measured.traceFile.isEmpty() && s.track.history.isEmpty() &&
+        s.track.calibration.jobs == 0)
         doc.text(QStringLiteral("Nothing was measured for this plan: no runs were entered in the "
                                 "Measured workspace and no profiler trace was read."),
                  font(9.5), kInk, 6);
@@ -988,6 +1039,7 @@ void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResu
                  font(9, true), kInk, 2, true);
         doc.text(measured.traceMapping.join(QLatin1Char('\n')), font(9), kInk, 8);
     }
+    renderTrackRecord(doc, s);
 }
 
 void renderAmdahl(Document &doc, Charts &charts)

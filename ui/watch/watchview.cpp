@@ -9,6 +9,8 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace pipeplan {
 
 WatchView::WatchView(watch::WatchSettings settings, std::optional<watch::PlanModel> plan,
@@ -47,8 +49,18 @@ WatchView::WatchView(watch::WatchSettings settings, std::optional<watch::PlanMod
             m_watcher->start();
         m_stop->setText(m_watcher->running() ? tr("Stop") : tr("Resume"));
     });
+    // Once the counter reaches the total, the finished job's actual goes to the track record.
+    m_record = new QPushButton(this);
+    m_record->setToolTip(tr("Append this job's actual runtime to the plan's track record "
+                            "(Measured > Track record), beside the estimate the plan made"));
+    m_record->hide();
+    connect(m_record, &QPushButton::clicked, this, &WatchView::record);
+    m_recordNote = new QLabel(this);
+    m_recordNote->setWordWrap(true);
+    m_recordNote->hide();
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_refreshed, 1);
+    buttons->addWidget(m_record);
     buttons->addWidget(refresh);
     buttons->addWidget(m_stop);
     auto *layout = new QVBoxLayout(this);
@@ -56,6 +68,7 @@ WatchView::WatchView(watch::WatchSettings settings, std::optional<watch::PlanMod
     layout->addWidget(m_numbers);
     layout->addWidget(m_stale);
     layout->addWidget(m_chart, 1);
+    layout->addWidget(m_recordNote);
     layout->addLayout(buttons);
     connect(m_watcher, &watch::Watcher::updated, this, &WatchView::showSnapshot);
     showSnapshot();
@@ -107,6 +120,43 @@ void WatchView::showSnapshot()
                 .arg(watch::text::clock(s.refreshedAt, s.refreshedAt)));
     m_stale->setText(s.stale ? s.staleText : QString());
     m_stale->setVisible(s.stale);
+    const double actual = actualSeconds();
+    m_record->setVisible(actual > 0 && m_recorder);
+    if (actual > 0)
+        m_record->setText(tr("&Record actual (%1)").arg(format::roundedDuration(actual)));
+}
+
+double WatchView::actualSeconds() const
+{
+    const watch::Snapshot &s = m_watcher->snapshot();
+    if (!s.hasForecast || s.result.forecast.state != watch::State::Done)
+        return 0;
+    const watch::Forecast &f = s.result.forecast;
+    return std::max(0.0, f.lastProgressSeconds - f.startSeconds);
+}
+
+void WatchView::setRecorder(Recorder recorder)
+{
+    m_recorder = std::move(recorder);
+    showSnapshot();
+}
+
+void WatchView::record()
+{
+    const double actual = actualSeconds();
+    if (!m_recorder || !(actual > 0))
+        return;
+    bool recorded = false;
+    m_recordNote->setText(m_recorder(actual, &recorded));
+    m_recordNote->show();
+    // One row per job: a second click would count it twice.
+    if (recorded)
+        m_record->setEnabled(false);
+}
+
+QString WatchView::recordNoteText() const
+{
+    return m_recordNote->isHidden() ? QString() : m_recordNote->text();
 }
 
 QString WatchView::headlineText() const

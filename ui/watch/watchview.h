@@ -8,6 +8,8 @@
 
 #include <QWidget>
 
+#include <functional>
+
 class QLabel;
 class QPushButton;
 
@@ -32,8 +34,19 @@ public:
     QString staleText() const;
     bool staleShown() const;
 
+    /// Writes the finished job's actual runtime (seconds) to the track record and says how it
+    /// went: the sentence shown under the chart. Set by the window that owns the plan.
+    using Recorder = std::function<QString(double actualSeconds, bool *recorded)>;
+    void setRecorder(Recorder recorder);
+    /// Offered once the counter reached its total: "Record actual (18.0 hours)".
+    QPushButton *recordButton() const { return m_record; }
+    /// The seconds from the first reading to the one that reached the total; 0 before.
+    double actualSeconds() const;
+    QString recordNoteText() const;
+
 private:
     void showSnapshot();
+    void record();
 
     watch::Watcher *m_watcher;
     QLabel *m_headline;
@@ -42,6 +55,9 @@ private:
     QLabel *m_stale;
     WatchChart *m_chart;
     QPushButton *m_stop;
+    QPushButton *m_record;
+    QLabel *m_recordNote;
+    Recorder m_recorder;
 };
 
 } // namespace pipeplan

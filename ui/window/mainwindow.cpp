@@ -11,6 +11,7 @@
 #include "ui/hardware/hardwarepanel.h"
 #include "ui/measured/measuredpanel.h"
 #include "ui/measured/tracedialog.h"
+#include "ui/measured/trackrecordbox.h"
 #include "ui/model/amdahlchart.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
@@ -122,6 +123,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
     m_training = new TrainingPanel(this);
     m_project = new ProjectPanel(this);
     m_measured = new MeasuredPanel(this);
+    m_measured->trackRecord()->setUseSettings(m_options.useSettings);
     m_hardware = new HardwarePanel(this);
 
     auto *inputsScroll = new QScrollArea(this);
@@ -502,6 +504,13 @@ void MainWindow::createActions()
             return;
         auto *view = new WatchView(dialog.settings(), plan, this);
         view->setAttribute(Qt::WA_DeleteOnClose);
+        // The finished job's actual, into the plan's track record (one row, as Measured >
+        // Track record > Record actual writes it).
+        view->setRecorder([this](double actualSeconds, bool *recorded) {
+            TrackRecordBox *box = m_measured->trackRecord();
+            *recorded = box->recordActual(actualSeconds);
+            return box->messageText();
+        });
         view->resize(900, 620);
         view->show();
     });

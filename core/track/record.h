@@ -1,0 +1,128 @@
+#pragma once
+
+// The team's track record (seed 003, "estimated vs actual for every job"): finished work with
+// its estimate and what it took, kept as a CSV file a team shares and versions.
+
+#include <QDate>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+namespace pipeplan::estimate {
+struct ActualEntry;
+}
+
+namespace pipeplan::track {
+
+/// One finished job or task.
+struct Row
+{
+    QString name;
+    QString kind; ///< a job kind the team chooses, or a project task category
+    double estimatedSeconds = 0;
+    double actualSeconds = 0;
+    std::optional<double> estimatedGpuHours;
+    std::optional<double> actualGpuHours;
+    std::optional<double> estimatedCost;
+    std::optional<double> actualCost;
+    std::optional<double> requestedSeconds; ///< the wall time asked of the scheduler
+    std::optional<QDate> finishedOn;
+    bool operator==(const Row &) const = default;
+};
+
+/// The file's header, in this order: the first four columns are required.
+QStringList header();
+inline constexpr int kRequiredColumns = 4;
+/// Larger history files are refused before parsing.
+inline constexpr qsizetype kMaxFileBytes = qsizetype{16} * 1024 * 1024;
+
+/// A row that could not be read: its line in the file (1 is the header), the column by its
+/// header name, and what is wrong. The other rows are kept.
+struct Problem
+{
+    int line = 0;
+    QString column;
+    QString message;
+    bool operator==(const Problem &) const = default;
+    /// "line 3, column actual_seconds: must be a number above 0, got \"soon\"".
+    QString toString() const;
+};
+
+struct ReadResult
+{
+    std::vector<Row> rows;
+    std::vector<Problem> problems;
+    /// Set when nothing could be read (no header, a required column missing, a quote left
+    /// open); the rows are empty then.
+    QString error;
+};
+
+/// Which column of a table holds each field of a row (empty: not in the table). A spreadsheet's
+/// columns are named by the person; MLflow's and W&B's have defaults (mlflowColumns,
+/// wandbColumns).
+struct Columns
+{
+    QString name;
+    QString kind;
+    QString estimatedSeconds;
+    QString actualSeconds;
+    QString estimatedGpuHours;
+    QString actualGpuHours;
+    QString estimatedCost;
+    QString actualCost;
+    QString requestedSeconds;
+    QString finishedOn;
+    /// When no column holds the actual runtime: the start and end timestamps of the run (ISO
+    /// 8601, or milliseconds since 1970); the end's date is the finish date.
+    QString startedAt;
+    QString endedAt;
+    /// The units of the estimate and the actual columns in seconds (3600 for hours).
+    double estimatedUnitSeconds = 1;
+    double actualUnitSeconds = 1;
+    /// The kind of every row when no column holds one.
+    QString fixedKind;
+    bool operator==(const Columns &) const = default;
+};
+
+/// PipePlan's own columns (header()).
+Columns ownColumns();
+
+/// MLflow's run export: the CSV of `mlflow.search_runs(...).to_csv()`, whose columns are
+/// run_id, experiment_id, status, artifact_uri, start_time, end_time, then metrics.*, params.*
+/// and tags.* (documented at mlflow.org/docs/latest/python_api/mlflow.html#mlflow.search_runs).
+/// The run's name is tags.mlflow.runName; the estimate and the kind are what the team logs
+/// (seed 003: "experiment tracker fields for estimated vs actual runtime"): params.kind and
+/// params.estimated_seconds by default; the actual is end_time - start_time.
+Columns mlflowColumns();
+
+/// Weights & Biases' run export: the runs table's "Export as CSV", whose columns are Name,
+/// State, Notes, User, Tags, Created, Runtime (seconds), Sweep, then the run's config and
+/// summary keys by name (docs.wandb.ai/guides/runs, "Export runs table data"). The estimate and
+/// the kind are config keys the team logs: estimated_seconds and kind by default.
+Columns wandbColumns();
+
+/// Reads a table as `columns` say. Each bad row is a Problem naming its line and column; the
+/// rest are kept. An empty cell of an optional field leaves it unset.
+ReadResult importTable(const QString &text, const Columns &columns);
+
+/// Reads PipePlan's own history file (importTable with ownColumns; the header must name the
+/// four required columns).
+ReadResult read(const QString &text);
+
+/// The history as PipePlan writes it: header() then one line per row, optional fields empty
+/// when unset; numbers with all the digits that read back equal.
+QString write(const std::vector<Row> &rows);
+
+/// PipePlan's own Estimated vs actual log (the project's actuals) as rows of `kind`; the log
+/// keeps estimates and actuals in the plan's time unit of `unitSeconds` seconds.
+std::vector<Row> fromActuals(const std::vector<estimate::ActualEntry> &actuals, const QString &kind,
+                             double unitSeconds);
+
+/// Reads the history file at `path` (fileio::readBounded, at most kMaxFileBytes).
+ReadResult readFile(const QString &path);
+/// Writes the history to `path` atomically (fileio::writeAtomically); the error, if any.
+QString writeFile(const QString &path, const std::vector<Row> &rows);
+
+} // namespace pipeplan::track
