@@ -175,7 +175,7 @@ Retrospective retrospective(const std::vector<Row> &rows)
 QString sentence(const Calibration &c)
 {
     if (!c.calibrated()) {
-        const QString had =
+        QString had =
             c.kind.isEmpty()
                 ? format::plural(
                       Text::tr("cannot calibrate: the track record has %n job(s); at least 2 "

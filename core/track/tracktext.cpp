@@ -62,8 +62,8 @@ QString appended(const QString &existing, const Row &row)
 {
     const std::vector<QStringList> table =
         csv::parse(write({row})).value_or(std::vector<QStringList>{});
-    const QStringList ownHeader = table.at(0);
-    const QStringList cells = table.at(1);
+    const QStringList &ownHeader = table.at(0);
+    const QStringList &cells = table.at(1);
     QStringList fileHeader = ownHeader;
     QString text = existing;
     if (!existing.trimmed().isEmpty()) {

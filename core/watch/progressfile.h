@@ -21,7 +21,7 @@ struct LineRead
 };
 
 /// Reads one complete line (no line break) of CSV or JSON lines.
-LineRead readLine(const QByteArray &line);
+LineRead readLine(const QByteArray &raw);
 
 /// Follows a progress file: each read() takes the complete lines appended since the last one.
 /// A last line without its line break (a job killed, or caught, while writing it) is left for
