@@ -207,12 +207,13 @@ void TrackRecordBox::refresh()
     QString fileText = path.isEmpty() ? tr("No history chosen.") : path;
     if (!m_history.error.isEmpty())
         fileText += QLatin1Char('\n') + tr("Cannot be read: %1").arg(m_history.error);
-    else if (!m_history.problems.empty())
-        fileText +=
-            QLatin1Char('\n') + format::plural(tr("%n row(s) left out; the first: %1", nullptr,
-                                                  format::numerus(m_history.problems.size())),
-                                               m_history.problems.size())
-                                    .arg(m_history.problems.front().toString());
+    else if (!m_history.problems.empty()) {
+        const auto leftOut = static_cast<double>(m_history.problems.size());
+        fileText += QLatin1Char('\n') + format::plural(tr("%n row(s) left out; the first: %1",
+                                                          nullptr, format::numerus(leftOut)),
+                                                       leftOut)
+                                            .arg(m_history.problems.front().toString());
+    }
     m_file->setText(fileText);
     const std::vector<track::Row> rows = rowsOfKind(t.kind);
     fill(m_overruns, track::overrunRows(track::overruns(rows)));
@@ -341,7 +342,7 @@ QString TrackRecordBox::copyPrerun()
 {
     if (!m_document)
         return {};
-    const QString markdown = prerun::markdown(m_document->plan(), m_document->planResult());
+    QString markdown = prerun::markdown(m_document->plan(), m_document->planResult());
     QApplication::clipboard()->setText(markdown);
     showMessage(tr("Pre-run template copied (Markdown)."), false);
     return markdown;

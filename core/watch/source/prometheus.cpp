@@ -188,7 +188,7 @@ void Fetcher::onReply(QNetworkReply *reply)
              {QStringLiteral("step"), seconds(m_fetch.stepSeconds)}});
         return;
     }
-    for (const QJsonValue &point : values) {
+    for (const QJsonValue point : values) {
         if (const std::optional<Sample> sample = pointOf(point))
             m_fetch.samples.push_back(*sample);
     }
