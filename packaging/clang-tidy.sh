@@ -33,7 +33,7 @@ cache=${PIPEPLAN_TIDY_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/pipeplan-clang-tidy
 cd "$(dirname "$0")/.."
 source_dir=$(pwd)
 shopt -s nullglob
-files=(core/*/*.cpp app/*.cpp app/*/*.cpp ui/*/*.cpp)
+files=(core/*/*.cpp core/*/*/*.cpp app/*.cpp app/*/*.cpp ui/*/*.cpp)
 version=$("$clang_tidy" --version)
 echo "clang-tidy: ${#files[@]} files, $jobs at a time ($(grep -m1 -o 'version [0-9.]*' <<<"$version"))"
 

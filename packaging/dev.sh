@@ -154,8 +154,12 @@ check)
     # Everything again under AddressSanitizer and UndefinedBehaviorSanitizer. Leak checking is off:
     # Qt keeps process-lifetime allocations (fonts, plugins) that are not leaks of ours.
     phase "check: ASan+UBSan build" configure_and_build asan
+    # The clipping walk measures layouts, which ASan does not change: under it, two of its 16
+    # rooms per plan (a laptop in light, a shared screen in dark with the guide) walk the same
+    # code as all 64, at a tenth of the time (a room takes about 25 s under ASan).
     phase "check: ASan+UBSan ctest" env ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 \
-        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --preset asan -j "$jobs"
+        UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 ctest --preset asan -j "$jobs" \
+        -E 'Clipping\.NoTextIsCutInAnyWorkspaceOrTab/.*_(1366x768_presentation|1366x768_normal_dark|1366x768_normal_light_guide|1920x1080_normal|1920x1080_presentation_light|1920x1080_presentation_dark( |$))'
     phase "check: .deb (lintian, installed)" package
     ;;
 package)

@@ -238,6 +238,31 @@ TEST(Simulation, DispatchCapDelaysStarts)
     EXPECT_GE(b.minSeconds, 4999 / 12.5 + 3);
 }
 
+TEST(Simulation, AJobWithoutChanceRunsOneTrialForAll)
+{
+    // No stragglers and no failures: no trial draws a random number, so simulate() runs one and
+    // gives every trial its time. Each trial run on its own gives that same time, to the bit,
+    // with a cold start, a serial residue, a dispatch cap and backups (which then never win).
+    Params p = plainJob(20000, 0.7, 97);
+    p.coldStartSeconds = 1.3;
+    p.serialSeconds = 4.1;
+    p.dispatchPerSecond = 5000;
+    p.speculativeBackups = true;
+    p.trials = 200;
+    simulation::Control control;
+    const simulation::Result r = simulation::simulate(p, &control);
+    EXPECT_EQ(r.trials, 200);
+    EXPECT_EQ(control.trialsDone.load(), 200);
+    for (std::uint64_t trial : {0U, 1U, 57U, 199U})
+        EXPECT_EQ(simulation::simulateTrial(p, trial), r.minSeconds) << "trial " << trial;
+    EXPECT_EQ(r.minSeconds, r.maxSeconds);
+    EXPECT_NEAR(r.p50Seconds, simulation::closedFormSeconds(p), 1e-9);
+    // One straggler chance and the trials differ again.
+    p.stragglerProbability = 0.01;
+    p.stragglerFactor = 3;
+    EXPECT_LT(simulation::simulate(p).minSeconds, simulation::simulate(p).maxSeconds);
+}
+
 TEST(Simulation, CancelReturnsWhatFinished)
 {
     Params p = plainJob(1000, 1, 10);

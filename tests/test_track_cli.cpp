@@ -2,6 +2,7 @@
 
 #include "core/plan/scenariofile.h"
 #include "tests/support/clirun.h"
+#include "tests/support/trackhistory.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -16,23 +17,6 @@ using testsupport::runCli;
 
 namespace {
 
-/// A history of two kinds: embed runs 1.2x-1.5x over, train runs close to their estimates.
-QString writeHistory(const QTemporaryDir &dir)
-{
-    const QString path = dir.filePath(QStringLiteral("history.csv"));
-    QFile file(path);
-    EXPECT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write("name,kind,estimated_seconds,actual_seconds,actual_gpu_hours,requested_seconds,"
-               "finished_on\n"
-               "e1,embed,3600,4320,8,7200,2026-01-10\n"
-               "e2,embed,3600,5400,12,,2026-01-20\n"
-               "e3,embed,7200,9000,,,2026-02-03\n"
-               "t1,train,10000,9500,,,2026-02-10\n"
-               "t2,train,10000,10500,,,2026-02-24\n"
-               "bad,train,10000,oops,,,2026-02-25\n");
-    return path;
-}
-
 QString presetPath(const char *name)
 {
     return QStringLiteral(PIPEPLAN_PRESETS_DIR "/") + QLatin1String(name);
@@ -43,7 +27,7 @@ QString presetPath(const char *name)
 TEST(TrackCli, CalibrateJsonHasTheContractKeys)
 {
     QTemporaryDir dir;
-    const QString history = writeHistory(dir);
+    const QString history = testsupport::writeTrackHistory(dir);
     const CliRun run = runCli({QStringLiteral("calibrate"), QStringLiteral("--history"), history,
                                QStringLiteral("--json")});
     ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
@@ -119,7 +103,7 @@ TEST(TrackCli, BadHistoryExits2WithOneLineNamingTheFlag)
 TEST(TrackCli, EvalWithHistoryAddsTheCalibrationAndBothChances)
 {
     QTemporaryDir dir;
-    const QString history = writeHistory(dir);
+    const QString history = testsupport::writeTrackHistory(dir);
     const CliRun run = runCli({QStringLiteral("eval"), presetPath("embedding-h100.json"),
                                QStringLiteral("--history"), history, QStringLiteral("--kind"),
                                QStringLiteral("embed"), QStringLiteral("--set"),

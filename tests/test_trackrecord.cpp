@@ -7,6 +7,7 @@
 #include "core/track/calibration.h"
 #include "core/track/record.h"
 #include "core/track/tracktext.h"
+#include "tests/support/trackhistory.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/measured/measuredpanel.h"
 #include "ui/measured/trackrecordbox.h"
@@ -50,30 +51,13 @@ QString cellAt(const QTableWidget *table, int row, int column)
     return item ? item->text() : QString();
 }
 
-/// Embed runs 1.2x, 1.5x and 1.25x over; train runs 0.95x and 1.05x; one malformed row.
-QString writeHistory(const QTemporaryDir &dir)
-{
-    const QString path = dir.filePath(QStringLiteral("history.csv"));
-    QFile file(path);
-    EXPECT_TRUE(file.open(QIODevice::WriteOnly));
-    file.write("name,kind,estimated_seconds,actual_seconds,actual_gpu_hours,requested_seconds,"
-               "finished_on\n"
-               "e1,embed,3600,4320,8,7200,2026-01-10\n"
-               "e2,embed,3600,5400,12,,2026-01-20\n"
-               "e3,embed,7200,9000,,,2026-02-03\n"
-               "t1,train,10000,9500,,,2026-02-10\n"
-               "t2,train,10000,10500,,,2026-02-24\n"
-               "bad,train,10000,oops,,,2026-02-25\n");
-    return path;
-}
-
 } // namespace
 
 TEST(TrackRecordWindow, ShowsTheCalibrationReviewAndMonthsAndAppliesInOneStep)
 {
     TrackWindow w;
     QTemporaryDir dir;
-    const QString history = writeHistory(dir);
+    const QString history = testsupport::writeTrackHistory(dir);
     ASSERT_TRUE(w.box()->chooseHistory(history)) << w.box()->messageText().toStdString();
     EXPECT_EQ(w.document()->scenario().track.history, history);
     EXPECT_EQ(w.document()->undoStack()->undoText(), QStringLiteral("Choose track record"));
@@ -138,7 +122,7 @@ TEST(TrackRecordWindow, RecordActualForASavedPlanAndCopyThePrerunTemplate)
 {
     TrackWindow w;
     QTemporaryDir dir;
-    const QString history = writeHistory(dir);
+    const QString history = testsupport::writeTrackHistory(dir);
     ASSERT_TRUE(w.box()->chooseHistory(history));
     w.box()->chooseKind(QStringLiteral("embed"));
     // An unsaved plan has no estimate to record.

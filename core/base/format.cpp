@@ -2,6 +2,8 @@
 
 #include "core/base/units.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -225,6 +227,11 @@ QString plural(const QString &translated, double n)
     text.replace(QStringLiteral("(es)"), one ? QString() : QStringLiteral("es"));
     text.replace(QStringLiteral("(s)"), one ? QString() : QStringLiteral("s"));
     return text;
+}
+
+QString workers(double n)
+{
+    return plural(QCoreApplication::translate("pipeplan", "%n worker(s)", nullptr, numerus(n)), n);
 }
 
 double relativeChange(double current, double baseline)

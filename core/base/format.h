@@ -79,6 +79,9 @@ int numerus(double n);
 /// "microbatch(es)" reads "1 microbatch", "2 microbatches").
 /// plural(tr("%n worker(s)", nullptr, numerus(n)), n).
 QString plural(const QString &translated, double n);
+/// "1 worker", "10,000 workers": plural() of the one translatable "%n worker(s)" every window,
+/// report and CLI text counts workers with.
+QString workers(double n);
 
 /// relativeChange as a person reads it: "+100 %", "-50 %", "+2.35 %" (two decimals below 10 %,
 /// one above), or "same" when it rounds to zero at that precision. The headline, the scaling

@@ -8,8 +8,6 @@
 #include "core/base/units.h"
 #include "core/model/fieldregistry.h"
 
-#include <QCoreApplication>
-
 #include <algorithm>
 #include <cmath>
 
@@ -349,13 +347,7 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
                   QStringLiteral("Batching lever (time per %1)").arg(w.counted.one)),
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::keepFraction), p,
                   QStringLiteral("Keep fraction (pre-filtering)")),
-        numberRow(s, workers,
-                  [](double v) {
-                      return format::plural(QCoreApplication::translate("pipeplan", "%n worker(s)",
-                                                                        nullptr,
-                                                                        format::numerus(v)),
-                                            v);
-                  }),
+        numberRow(s, workers, [](double v) { return format::workers(v); }),
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::parallelFraction), p),
         numberRow(s, rowAt(s, &Scenario::comparisonParallelFraction), p,
                   QStringLiteral("Compared p")),

@@ -90,17 +90,14 @@ void CostChart::setSeries(const CostSeries &series)
     }
     m_curve->setData(costs, seconds);
     m_plan->setData({series.plan.cost}, {series.plan.runtimeSeconds});
-    const auto workers = [](double n) {
-        return format::plural(tr("%n worker(s)", nullptr, format::numerus(n)), n);
-    };
-    m_plan->setName(
-        tr("plan: %1, %2")
-            .arg(workers(series.plan.workers), format::money(series.plan.cost, series.currency)));
+    m_plan->setName(tr("plan: %1, %2")
+                        .arg(format::workers(series.plan.workers),
+                             format::money(series.plan.cost, series.currency)));
     const bool fewest = series.fewest.has_value();
     if (fewest) {
         m_fewest->setData({series.fewest->cost}, {series.fewest->runtimeSeconds});
         m_fewest->setName(tr("fewest in time: %1, %2")
-                              .arg(workers(series.fewest->workers),
+                              .arg(format::workers(series.fewest->workers),
                                    format::money(series.fewest->cost, series.currency)));
         m_fewest->addToLegend();
     } else {

@@ -177,10 +177,7 @@ void AmdahlChart::setSeries(const AmdahlSeries &series)
         if (series.knee) {
             m_knee->setData({series.knee->workers}, {series.knee->speedup});
             const double kneeWorkers = std::round(series.knee->workers);
-            m_knee->setName(
-                tr("knee: %1")
-                    .arg(format::plural(tr("%n worker(s)", nullptr, format::numerus(kneeWorkers)),
-                                        kneeWorkers)));
+            m_knee->setName(tr("knee: %1").arg(format::workers(kneeWorkers)));
             m_knee->addToLegend();
         } else {
             m_knee->data()->clear();
@@ -197,11 +194,9 @@ void AmdahlChart::setSeries(const AmdahlSeries &series)
     m_baselineMarker->setVisible(baseline.has_value());
     if (baseline) {
         setCurve(m_baseline, baseline->curve);
-        m_baseline->setName(
-            tr("baseline, p = %1 at %2")
-                .arg(format::trimmed(baseline->parallelFraction, 4),
-                     format::plural(tr("%n worker(s)", nullptr, format::numerus(baseline->workers)),
-                                    baseline->workers)));
+        m_baseline->setName(tr("baseline, p = %1 at %2")
+                                .arg(format::trimmed(baseline->parallelFraction, 4),
+                                     format::workers(baseline->workers)));
         m_baselineMarker->setData({baseline->workers}, {baseline->speedup});
         m_baseline->addToLegend();
     } else {

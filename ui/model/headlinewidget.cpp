@@ -171,9 +171,7 @@ void HeadlineWidget::fitRuntimeCaption()
         return;
     const double workers = m_document->scenario().workload.workers;
     // "Runtime at 10,000 workers", or "Runtime, N = 10,000" on a narrow card.
-    const QString full =
-        tr("Runtime at %1")
-            .arg(format::plural(tr("%n worker(s)", nullptr, format::numerus(workers)), workers));
+    const QString full = tr("Runtime at %1").arg(format::workers(workers));
     QLabel *caption = m_captions[Runtime];
     const bool fits = caption->fontMetrics().horizontalAdvance(full) <= caption->width() - 2;
     caption->setText(fits ? full : tr("Runtime, N = %1").arg(format::grouped(workers, 0)));

@@ -115,10 +115,7 @@ void OverheadChart::setSeries(const OverheadSeries &series)
         const OverheadSeries::Knee &k = *series.knee;
         m_knee->setData({k.workers}, {k.runtimeSeconds});
         const double kneeWorkers = std::round(k.workers);
-        m_knee->setName(
-            tr("knee: %1")
-                .arg(format::plural(tr("%n worker(s)", nullptr, format::numerus(kneeWorkers)),
-                                    kneeWorkers)));
+        m_knee->setName(tr("knee: %1").arg(format::workers(kneeWorkers)));
         m_knee->addToLegend();
         m_kneeLabel->position->setCoords(k.workers, k.runtimeSeconds);
         // Two short lines below the curve, left of the knee, where neither curve runs (unless
@@ -127,10 +124,7 @@ void OverheadChart::setSeries(const OverheadSeries &series)
         m_kneeLabel->setPositionAlignment((roomOnLeft ? Qt::AlignRight : Qt::AlignLeft) |
                                           Qt::AlignTop);
         m_kneeLabel->setPadding(roomOnLeft ? QMargins(0, 8, 8, 0) : QMargins(8, 8, 0, 0));
-        m_kneeLabel->setText(tr("%1 binds\npast %2")
-                                 .arg(k.limit, format::plural(tr("%n worker(s)", nullptr,
-                                                                 format::numerus(kneeWorkers)),
-                                                              kneeWorkers)));
+        m_kneeLabel->setText(tr("%1 binds\npast %2").arg(k.limit, format::workers(kneeWorkers)));
     } else {
         m_knee->data()->clear();
         m_knee->removeFromLegend();

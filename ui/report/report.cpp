@@ -563,14 +563,6 @@ QString workingDaysText(const std::array<bool, 7> &workingDays)
     return days.join(QStringLiteral(", "));
 }
 
-/// "1 worker", "10,000 workers".
-QString workersText(const Scenario &s)
-{
-    return format::plural(QCoreApplication::translate("pipeplan::report", "%n worker(s)", nullptr,
-                                                      format::numerus(s.workload.workers)),
-                          s.workload.workers);
-}
-
 /// A plan of more than one stage is answered by its Gantt (the window's Model workspace).
 bool showsPipeline(const Scenario &s)
 {
@@ -654,7 +646,8 @@ void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
     doc.heading(QStringLiteral("Headline"));
     std::vector<QStringList> headline{
         {QStringLiteral("Total predictions"), h.totalPredictions, explain::totalPredictions(s, r)},
-        {QStringLiteral("Runtime at %1").arg(workersText(s)), h.runtime, explain::runtime(s, r)},
+        {QStringLiteral("Runtime at %1").arg(format::workers(s.workload.workers)), h.runtime,
+         explain::runtime(s, r)},
         {QStringLiteral("Throughput"), h.throughput, explain::throughput(s, r)},
         {QStringLiteral("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
         {QStringLiteral("Bottleneck (per %1)").arg(s.workload.counted.one), h.bottleneck,
@@ -876,7 +869,8 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
     const DeadlineVerdict &verdict = *tail.verdict;
     doc.heading(QStringLiteral("Goal seek: fewest workers to finish within %1")
                     .arg(format::duration(inputs.deadlineSeconds)));
-    doc.text(QStringLiteral("This plan at %1: %2").arg(workersText(s), explain::deadline(verdict)),
+    doc.text(QStringLiteral("This plan at %1: %2")
+                 .arg(format::workers(s.workload.workers), explain::deadline(verdict)),
              font(9.5, true), verdict.meets ? kInk : QColor(0xc6, 0x28, 0x28), 4, true);
     std::vector<QStringList> rows = explain::goalSeekRows(goal, price, &ranges);
     const QStringList header = rows.front();
@@ -909,7 +903,8 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
         QStringLiteral("Hardware and cost: %1 on %2").arg(settings.model.name, settings.device));
     doc.text(explain::hardwareSummary(settings, hw.current), font(9.5), kInk, 4, true);
     doc.text(QStringLiteral("This plan at %1 costs %2.")
-                 .arg(workersText(s), explain::costLine(planResult.model.cost, hw.current)),
+                 .arg(format::workers(s.workload.workers),
+                      explain::costLine(planResult.model.cost, hw.current)),
              font(9.5, true), kInk, 6, true);
     doc.text(explain::deviceOptionsTitle(s), font(10, true), kInk, 4, true);
     doc.table(explain::deviceOptionsHeader(s.goal.deadlineSeconds.has_value()),

@@ -559,9 +559,7 @@ void TailPanel::refresh()
         m_knee->setText(tr("<b>%1</b> with overheads (naive: %2); %3 binds at %4.%5")
                             .arg(format::duration(o.runtimeSeconds),
                                  format::duration(r.runtimeSeconds), binding.toHtmlEscaped(),
-                                 format::plural(tr("%n worker(s)", nullptr,
-                                                   format::numerus(s.workload.workers)),
-                                                s.workload.workers),
+                                 format::workers(s.workload.workers),
                                  o.kneeText.isEmpty()
                                      ? QString()
                                      : QStringLiteral("<br><span style='color:#c62828'>%1</span>")

@@ -655,7 +655,7 @@ void GettingStarted::buildSteps()
     };
     const auto workers = [doc]() {
         const double n = doc->scenario().workload.workers;
-        return format::plural(tr("%n worker(s)", nullptr, format::numerus(n)), n);
+        return format::workers(n);
     };
     const auto edit = [doc](const QString &text, const std::function<void(Scenario &)> &change) {
         doc->editScenario(text, change);
