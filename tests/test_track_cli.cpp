@@ -1,6 +1,8 @@
 // pipeplan-cli calibrate, eval --history and prerun: the track record's contracts (issue 54).
 
 #include "core/plan/scenariofile.h"
+#include "core/project/task.h"
+#include "core/track/record.h"
 #include "tests/support/clirun.h"
 #include "tests/support/trackhistory.h"
 
@@ -8,6 +10,8 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QTemporaryDir>
+
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -72,7 +76,7 @@ TEST(TrackCli, BadHistoryExits2WithOneLineNamingTheFlag)
     const CliRun missing = runCli({QStringLiteral("calibrate")});
     EXPECT_EQ(missing.exitCode, 2);
     EXPECT_EQ(missing.err, QStringLiteral("pipeplan-cli calibrate: --history: required (a track "
-                                          "record .csv file)\n"));
+                                          "record .csv file), or --import FILE\n"));
     const QString nowhere = dir.filePath(QStringLiteral("none.csv"));
     const CliRun absent =
         runCli({QStringLiteral("calibrate"), QStringLiteral("--history"), nowhere});
@@ -158,4 +162,156 @@ TEST(TrackCli, PrerunWritesTheTemplate)
     EXPECT_EQ(noFile.exitCode, 2);
     EXPECT_EQ(noFile.err,
               QStringLiteral("pipeplan-cli prerun: FILE: required (a scenario .json file)\n"));
+}
+
+namespace {
+
+QString trackFixture(const char *name)
+{
+    return QStringLiteral(PIPEPLAN_SOURCE_DIR "/tests/data/track/") + QLatin1String(name);
+}
+
+QByteArray bytesOf(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+// An MLflow export imported into a history: its three finished runs go after the file's own
+// lines (its malformed row kept), in the order of its header; the unfinished run is named by its
+// line and column.
+TEST(TrackCli, ImportAppendsAnMlflowExportKeepingEveryLine)
+{
+    QTemporaryDir dir;
+    const QString history = testsupport::writeTrackHistory(dir);
+    const QByteArray before = bytesOf(history);
+    const CliRun run =
+        runCli({QStringLiteral("calibrate"), QStringLiteral("--history"), history,
+                QStringLiteral("--import"), trackFixture("mlflow-runs.csv"),
+                QStringLiteral("--from"), QStringLiteral("mlflow"), QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject json = run.json();
+    EXPECT_EQ(json.value(QStringLiteral("n")).toInt(), 5 + 3);
+    const QJsonObject imported = json.value(QStringLiteral("imported")).toObject();
+    EXPECT_EQ(imported.value(QStringLiteral("from")).toString(), QStringLiteral("mlflow"));
+    EXPECT_EQ(imported.value(QStringLiteral("rows")).toInt(), 3);
+    EXPECT_TRUE(imported.value(QStringLiteral("written")).toBool());
+    const QJsonArray problems = imported.value(QStringLiteral("problems")).toArray();
+    ASSERT_EQ(problems.size(), 1);
+    EXPECT_EQ(problems[0].toObject().value(QStringLiteral("line")).toInt(), 4);
+    EXPECT_EQ(problems[0].toObject().value(QStringLiteral("column")).toString(),
+              QStringLiteral("end_time"));
+
+    const QByteArray after = bytesOf(history);
+    EXPECT_TRUE(after.startsWith(before));
+    // name,kind,estimated_seconds,actual_seconds,actual_gpu_hours,requested_seconds,finished_on:
+    // 09:00:00.12 to 13:48:00.12 is 17,280 s.
+    EXPECT_TRUE(after.contains("llama-ft-a,fine-tune,14400,17280,38.4,21600,2026-03-02"))
+        << after.toStdString();
+    const track::ReadResult reread = track::readFile(history);
+    EXPECT_EQ(reread.rows.size(), 8U);
+    ASSERT_EQ(reread.problems.size(), 1U);
+    EXPECT_EQ(reread.problems[0].line, 7);
+
+    // The text names the import and the skipped run.
+    const CliRun text =
+        runCli({QStringLiteral("calibrate"), QStringLiteral("--import"),
+                trackFixture("wandb-runs.csv"), QStringLiteral("--from"), QStringLiteral("wandb")});
+    ASSERT_EQ(text.exitCode, 0) << text.err.toStdString();
+    EXPECT_TRUE(text.out.startsWith(QStringLiteral("Imported 3 rows from ") +
+                                    trackFixture("wandb-runs.csv") +
+                                    QStringLiteral("\nskipped line 4, column Runtime: must be a "
+                                                   "number above 0, got \"soon\"\n")))
+        << text.out.toStdString();
+}
+
+// A spreadsheet with its columns mapped and hours as the unit; calibrated alone (no history), or
+// tried against a history with --dry-run, which leaves the file as it was.
+TEST(TrackCli, ImportsASpreadsheetWithAColumnMapping)
+{
+    QTemporaryDir dir;
+    const QString sheet = dir.filePath(QStringLiteral("sheet.csv"));
+    QFile file(sheet);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write("Job,Type,Est (h),Took (h)\nA,etl,2,3\nB,etl,4,4.4\nC,etl,soon,1\n");
+    file.close();
+    const QString mapping =
+        QStringLiteral("name=Job,kind=Type,estimated_seconds=Est (h):h,actual_seconds=Took (h):h");
+    const CliRun run = runCli({QStringLiteral("calibrate"), QStringLiteral("--import"), sheet,
+                               QStringLiteral("--from"), QStringLiteral("csv"),
+                               QStringLiteral("--columns"), mapping, QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    const QJsonObject json = run.json();
+    EXPECT_EQ(json.value(QStringLiteral("n")).toInt(), 2);
+    EXPECT_TRUE(json.value(QStringLiteral("file")).isNull());
+    // Ratios 1.5 and 1.1: the median of two log ratios, exp((ln 1.5 + ln 1.1) / 2).
+    EXPECT_NEAR(json.value(QStringLiteral("median_ratio")).toDouble(), std::sqrt(1.5 * 1.1), 1e-12);
+    const QJsonObject imported = json.value(QStringLiteral("imported")).toObject();
+    EXPECT_FALSE(imported.value(QStringLiteral("written")).toBool());
+    const QJsonObject problem =
+        imported.value(QStringLiteral("problems")).toArray().at(0).toObject();
+    EXPECT_EQ(problem.value(QStringLiteral("line")).toInt(), 4);
+    EXPECT_EQ(problem.value(QStringLiteral("column")).toString(), QStringLiteral("Est (h)"));
+
+    const QString history = testsupport::writeTrackHistory(dir);
+    const QByteArray before = bytesOf(history);
+    const CliRun dry =
+        runCli({QStringLiteral("calibrate"), QStringLiteral("--history"), history,
+                QStringLiteral("--import"), sheet, QStringLiteral("--from"), QStringLiteral("csv"),
+                QStringLiteral("--columns"), mapping, QStringLiteral("--dry-run")});
+    ASSERT_EQ(dry.exitCode, 0) << dry.err.toStdString();
+    EXPECT_TRUE(dry.out.startsWith(
+        QStringLiteral("Imported 2 rows from %1 (dry run: %2 unchanged)").arg(sheet, history)))
+        << dry.out.toStdString();
+    EXPECT_EQ(bytesOf(history), before);
+
+    // A mapping that names no field, and a spreadsheet without one, exit 2 naming --columns.
+    const CliRun typo = runCli({QStringLiteral("calibrate"), QStringLiteral("--import"), sheet,
+                                QStringLiteral("--from"), QStringLiteral("csv"),
+                                QStringLiteral("--columns"), QStringLiteral("nme=Job")});
+    EXPECT_EQ(typo.exitCode, 2);
+    EXPECT_TRUE(typo.err.startsWith(
+        QStringLiteral("pipeplan-cli calibrate: --columns: no field 'nme' (one of name, kind,")))
+        << typo.err.toStdString();
+    const CliRun unmapped = runCli({QStringLiteral("calibrate"), QStringLiteral("--import"), sheet,
+                                    QStringLiteral("--from"), QStringLiteral("csv")});
+    EXPECT_EQ(unmapped.exitCode, 2);
+    EXPECT_TRUE(unmapped.err.startsWith(
+        QStringLiteral("pipeplan-cli calibrate: --columns: required with --from csv")));
+}
+
+// A plan's Estimated vs actual log: the typed entries in --unit as "project", the done tasks in
+// their own units and of their categories; a history that does not exist yet is started.
+TEST(TrackCli, ImportsAPlansEstimatedVsActualLog)
+{
+    QTemporaryDir dir;
+    Plan plan;
+    plan.scenario.project.actuals = {{QStringLiteral("Labeling"), 500, 625},
+                                     {QStringLiteral("QA"), 40, 38}};
+    std::vector<estimate::Task> tasks = plan.scenario.project.tasks;
+    ASSERT_FALSE(tasks.empty());
+    tasks[0].progress.state = estimate::TaskState::Done;
+    tasks[0].progress.actual = 3;
+    plan.scenario.project.tasks = tasks;
+    const QString planPath = dir.filePath(QStringLiteral("plan.json"));
+    QFile file(planPath);
+    ASSERT_TRUE(file.open(QIODevice::WriteOnly));
+    file.write(scenariofile::toJson(plan));
+    file.close();
+    const QString history = dir.filePath(QStringLiteral("new-history.csv"));
+    const CliRun run = runCli({QStringLiteral("calibrate"), QStringLiteral("--history"), history,
+                               QStringLiteral("--import"), planPath, QStringLiteral("--json")});
+    ASSERT_EQ(run.exitCode, 0) << run.err.toStdString();
+    EXPECT_EQ(run.json().value(QStringLiteral("imported")).toObject().value(QStringLiteral("from")),
+              QStringLiteral("plan"));
+    const track::ReadResult reread = track::readFile(history);
+    ASSERT_EQ(reread.rows.size(), 3U) << bytesOf(history).toStdString();
+    EXPECT_EQ(reread.rows[0].kind, QStringLiteral("project"));
+    EXPECT_DOUBLE_EQ(reread.rows[0].estimatedSeconds, 500 * 3600.0);
+    EXPECT_DOUBLE_EQ(reread.rows[0].actualSeconds, 625 * 3600.0);
+    EXPECT_EQ(reread.rows[2].name, tasks[0].name);
+    EXPECT_EQ(reread.rows[2].kind, estimate::categoryKey(tasks[0].category));
+    EXPECT_DOUBLE_EQ(reread.rows[2].actualSeconds, 3 * estimate::hoursPer(tasks[0].unit) * 3600);
 }

@@ -12,6 +12,7 @@
 #include "core/track/record.h"
 #include "core/track/tracktext.h"
 
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -33,6 +34,129 @@ QString reasonKey(const track::Calibration &c)
     return QStringLiteral("too_few_jobs");
 }
 
+const QString kImportFlag = QStringLiteral("import");
+const QString kFromFlag = QStringLiteral("from");
+const QString kColumnsFlag = QStringLiteral("columns");
+const QString kAsKindFlag = QStringLiteral("as-kind");
+const QString kUnitFlag = QStringLiteral("unit");
+const QString kDryRunFlag = QStringLiteral("dry-run");
+
+/// Seconds in one unit a person names: s, min, h or d.
+std::optional<double> secondsPerUnit(const QString &unit)
+{
+    const QString u = unit.trimmed().toLower();
+    if (u == QLatin1String("s"))
+        return 1.0;
+    if (u == QLatin1String("min"))
+        return 60.0;
+    if (u == QLatin1String("h"))
+        return 3600.0;
+    if (u == QLatin1String("d"))
+        return 86400.0;
+    return std::nullopt;
+}
+
+/// The rows of --import FILE read as --from says, and what could not be read.
+struct Imported
+{
+    QString file;
+    QString from;
+    track::ReadResult read;
+};
+
+/// --columns "name=Run,actual_seconds=Wall hours:h": which column holds each field, an
+/// estimate's or an actual's unit after a colon.
+track::Columns mappedColumns(track::Columns columns, const QString &spec)
+{
+    for (const QString &part : spec.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        const qsizetype eq = part.indexOf(QLatin1Char('='));
+        const QString field = part.left(eq).trimmed();
+        QString column = eq < 0 ? QString() : part.mid(eq + 1).trimmed();
+        if (eq <= 0 || column.isEmpty())
+            throw InvalidInput{
+                QStringLiteral("--columns: expected field=column, got '%1'").arg(part.trimmed())};
+        const qsizetype colon = column.lastIndexOf(QLatin1Char(':'));
+        if (colon > 0 && (field == QLatin1String("estimated_seconds") ||
+                          field == QLatin1String("actual_seconds"))) {
+            const auto unit = secondsPerUnit(column.mid(colon + 1));
+            if (!unit)
+                throw InvalidInput{
+                    QStringLiteral("--columns %1: the unit after ':' must be s, min, h or d, "
+                                   "got '%2'")
+                        .arg(field, column.mid(colon + 1))};
+            (field == QLatin1String("estimated_seconds") ? columns.estimatedUnitSeconds
+                                                         : columns.actualUnitSeconds) = *unit;
+            column = column.left(colon).trimmed();
+        }
+        if (!track::mapColumn(columns, field, column))
+            throw InvalidInput{QStringLiteral("--columns: no field '%1' (one of %2)")
+                                   .arg(field, track::mappableFields().join(QStringLiteral(", ")))};
+    }
+    return columns;
+}
+
+Imported importRows(const Flags &flags)
+{
+    Imported imported;
+    imported.file = flags.text(kImportFlag);
+    imported.from = flags.has(kFromFlag) ? flags.text(kFromFlag).trimmed().toLower()
+                    : imported.file.endsWith(QLatin1String(".json"), Qt::CaseInsensitive)
+                        ? QStringLiteral("plan")
+                        : QString();
+    const QString asKind = flags.has(kAsKindFlag) ? flags.text(kAsKindFlag).trimmed() : QString();
+    if (imported.from == QLatin1String("plan")) {
+        // The project's Estimated vs actual log: the typed entries in --unit, the done tasks in
+        // their own units and of their own categories.
+        const auto unit =
+            secondsPerUnit(flags.has(kUnitFlag) ? flags.text(kUnitFlag) : QStringLiteral("h"));
+        if (!unit)
+            throw InvalidInput{QStringLiteral("--unit: must be s, min, h or d, got '%1'")
+                                   .arg(flags.text(kUnitFlag))};
+        QString error;
+        const std::optional<Plan> plan = loadPlanFile(imported.file, {}, &error);
+        if (!plan)
+            throw InvalidInput{QStringLiteral("--import %1").arg(error)};
+        const ProjectSettings &project = plan->scenario.project;
+        imported.read.rows = track::fromActuals(
+            project.actuals, asKind.isEmpty() ? QStringLiteral("project") : asKind, *unit);
+        for (track::Row &row : track::fromDoneTasks(project.tasks.items())) {
+            if (!asKind.isEmpty())
+                row.kind = asKind;
+            imported.read.rows.push_back(std::move(row));
+        }
+        return imported;
+    }
+    track::Columns columns;
+    if (imported.from == QLatin1String("mlflow"))
+        columns = track::mlflowColumns();
+    else if (imported.from == QLatin1String("wandb"))
+        columns = track::wandbColumns();
+    else if (imported.from == QLatin1String("pipeplan"))
+        columns = track::ownColumns();
+    else if (imported.from == QLatin1String("csv")) {
+        if (!flags.has(kColumnsFlag))
+            throw InvalidInput{QStringLiteral(
+                "--columns: required with --from csv, e.g. --columns "
+                "\"name=Job,estimated_seconds=Estimate (h):h,actual_seconds=Took (h):h\"")};
+    } else {
+        throw InvalidInput{
+            QStringLiteral("--from: must be mlflow, wandb, csv, pipeplan or plan, got '%1'")
+                .arg(flags.has(kFromFlag) ? flags.text(kFromFlag) : QString())};
+    }
+    if (flags.has(kColumnsFlag))
+        columns = mappedColumns(columns, flags.text(kColumnsFlag));
+    columns.fixedKind = asKind;
+    const fileio::ReadResult bytes = fileio::readBounded(imported.file, track::kMaxFileBytes);
+    if (!bytes.bytes)
+        throw InvalidInput{
+            QStringLiteral("--import %1: %2").arg(imported.file, readProblem(bytes.error))};
+    imported.read = track::importTable(QString::fromUtf8(*bytes.bytes), columns);
+    if (!imported.read.error.isEmpty())
+        throw InvalidInput{
+            QStringLiteral("--import %1: %2").arg(imported.file, imported.read.error)};
+    return imported;
+}
+
 QJsonValue orNull(bool present, double value)
 {
     return present ? QJsonValue(value) : QJsonValue(QJsonValue::Null);
@@ -40,8 +164,36 @@ QJsonValue orNull(bool present, double value)
 
 int runCalibrate(const Flags &flags, QTextStream &out)
 {
-    const QString path = flags.text(kHistoryFlag);
-    const track::ReadResult history = readHistory(path);
+    const QString path = flags.has(kHistoryFlag) ? flags.text(kHistoryFlag) : QString();
+    // A history named but not there yet is started by an import.
+    const bool startsHistory =
+        flags.has(kImportFlag) && !path.isEmpty() && !QFileInfo::exists(path);
+    track::ReadResult history =
+        path.isEmpty() || startsHistory ? track::ReadResult{} : readHistory(path);
+    std::optional<Imported> imported;
+    bool written = false;
+    if (flags.has(kImportFlag)) {
+        imported = importRows(flags);
+        history.rows.insert(history.rows.end(), imported->read.rows.begin(),
+                            imported->read.rows.end());
+        if (!path.isEmpty() && !flags.isSet(kDryRunFlag) && !imported->read.rows.empty()) {
+            // The rows go after the file's own lines, malformed ones kept, in the order of its
+            // header; atomically, so a write that fails leaves the history as it was.
+            QString existing;
+            if (!startsHistory) {
+                const fileio::ReadResult bytes = fileio::readBounded(path, track::kMaxFileBytes);
+                if (!bytes.bytes)
+                    throw InvalidInput{
+                        QStringLiteral("--history %1: %2").arg(path, readProblem(bytes.error))};
+                existing = QString::fromUtf8(*bytes.bytes);
+            }
+            if (const QString error = fileio::writeAtomically(
+                    path, track::appended(existing, imported->read.rows).toUtf8());
+                !error.isEmpty())
+                throw InvalidInput{QStringLiteral("--history %1: %2").arg(path, error)};
+            written = true;
+        }
+    }
     const std::optional<QString> kind =
         flags.has(kKindFlag) ? std::optional<QString>(flags.text(kKindFlag)) : std::nullopt;
     const track::Calibration chosen = track::calibrate(history.rows, kind);
@@ -54,7 +206,8 @@ int runCalibrate(const Flags &flags, QTextStream &out)
     const track::Retrospective retro = track::retrospective(rows);
     if (flags.isSet(kJson.name)) {
         QJsonObject object = calibrationJson(chosen);
-        object.insert(QStringLiteral("file"), path);
+        object.insert(QStringLiteral("file"),
+                      path.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(path));
         object.insert(QStringLiteral("kind"),
                       kind ? QJsonValue(*kind) : QJsonValue(QJsonValue::Null));
         QJsonObject kinds;
@@ -89,8 +242,34 @@ int runCalibrate(const Flags &flags, QTextStream &out)
                                         {QStringLiteral("column"), p.column},
                                         {QStringLiteral("message"), p.message}});
         object.insert(QStringLiteral("problems"), problems);
+        if (imported) {
+            QJsonArray importProblems;
+            for (const track::Problem &p : imported->read.problems)
+                importProblems.append(QJsonObject{{QStringLiteral("line"), p.line},
+                                                  {QStringLiteral("column"), p.column},
+                                                  {QStringLiteral("message"), p.message}});
+            object.insert(
+                QStringLiteral("imported"),
+                QJsonObject{{QStringLiteral("file"), imported->file},
+                            {QStringLiteral("from"), imported->from},
+                            {QStringLiteral("rows"), static_cast<int>(imported->read.rows.size())},
+                            {QStringLiteral("problems"), importProblems},
+                            {QStringLiteral("written"), written}});
+        }
         printJson(out, object);
         return kExitOk;
+    }
+    if (imported) {
+        out << "Imported " << imported->read.rows.size()
+            << (imported->read.rows.size() == 1 ? " row" : " rows") << " from " << imported->file;
+        if (written)
+            out << " into " << path;
+        else if (!path.isEmpty() && !imported->read.rows.empty())
+            out << " (dry run: " << path << " unchanged)";
+        out << '\n';
+        for (const track::Problem &p : imported->read.problems)
+            out << "skipped " << p.toString() << '\n';
+        out << '\n';
     }
     out << track::sentence(chosen) << '\n';
     if (chosen.calibrated())
@@ -213,11 +392,34 @@ Command calibrateCommand()
     return {QStringLiteral("calibrate"),
             QStringLiteral("how past jobs ran against their estimates: calibrate --history "
                            "FILE.csv"),
-            {historyFlag(), kindFlag(), kJson, kHelp},
+            {historyFlag(),
+             kindFlag(),
+             {kImportFlag, FlagKind::Value,
+              QStringLiteral("rows to add to the history (written to --history atomically; "
+                             "without --history, calibrate on them alone)")},
+             {kFromFlag, FlagKind::Value,
+              QStringLiteral("what --import is: mlflow (mlflow.search_runs(...).to_csv()), wandb "
+                             "(the runs table's CSV export), csv (a spreadsheet, with "
+                             "--columns), pipeplan (another history) or plan (a plan's "
+                             "Estimated vs actual log and done tasks; the default for .json)")},
+             {kColumnsFlag, FlagKind::Value,
+              QStringLiteral("which column holds each field: name=Job,estimated_seconds="
+                             "Estimate:h,actual_seconds=Took:h (units s, min, h, d; fields are "
+                             "the history's columns and started_at, ended_at)")},
+             {kAsKindFlag, FlagKind::Value,
+              QStringLiteral("the kind of every imported row (default: the file's kind column; "
+                             "project for a plan's log)")},
+             {kUnitFlag, FlagKind::Value,
+              QStringLiteral("with --from plan: the unit of the typed log (s, min, h, d); "
+                             "default h")},
+             {kDryRunFlag, FlagKind::Switch,
+              QStringLiteral("import and calibrate, but leave --history unchanged")},
+             kJson,
+             kHelp},
             [](const Flags &flags, QTextStream &out) {
-                if (!flags.has(kHistoryFlag))
+                if (!flags.has(kHistoryFlag) && !flags.has(kImportFlag))
                     throw InvalidInput{QStringLiteral("--history: required (a track record "
-                                                      ".csv file)")};
+                                                      ".csv file), or --import FILE")};
                 return runCalibrate(flags, out);
             }};
 }

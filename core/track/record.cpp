@@ -6,13 +6,18 @@
 #include "core/base/csv.h"
 #include "core/base/fileio.h"
 #include "core/project/accuracy.h"
+#include "core/project/forecast.h"
+#include "core/project/task.h"
 
 #include <QDateTime>
 #include <QHash>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QTimeZone>
 
 #include <cmath>
+#include <iterator>
+#include <utility>
 
 namespace pipeplan::track {
 
@@ -79,6 +84,34 @@ QStringList header()
     return {
         kName,           kKind,          kEstimatedSeconds, kActualSeconds,    kEstimatedGpuHours,
         kActualGpuHours, kEstimatedCost, kActualCost,       kRequestedSeconds, kFinishedOn};
+}
+
+QStringList mappableFields()
+{
+    return header() << QStringLiteral("started_at") << QStringLiteral("ended_at");
+}
+
+bool mapColumn(Columns &columns, const QString &field, const QString &column)
+{
+    QString Columns::*const members[] = {&Columns::name,
+                                         &Columns::kind,
+                                         &Columns::estimatedSeconds,
+                                         &Columns::actualSeconds,
+                                         &Columns::estimatedGpuHours,
+                                         &Columns::actualGpuHours,
+                                         &Columns::estimatedCost,
+                                         &Columns::actualCost,
+                                         &Columns::requestedSeconds,
+                                         &Columns::finishedOn,
+                                         &Columns::startedAt,
+                                         &Columns::endedAt};
+    const QStringList fields = mappableFields();
+    static_assert(std::size(members) == 12);
+    const qsizetype at = fields.indexOf(field);
+    if (at < 0 || std::cmp_greater_equal(at, std::size(members)))
+        return false;
+    columns.*members[at] = column;
+    return true;
 }
 
 QString Problem::toString() const
@@ -289,7 +322,9 @@ ReadResult read(const QString &text)
 QString write(const std::vector<Row> &rows)
 {
     std::vector<QStringList> table{header()};
-    const auto number = [](double value) { return QString::number(value, 'g', 17); };
+    const auto number = [](double value) {
+        return QString::number(value, 'g', QLocale::FloatingPointShortest);
+    };
     const auto optional = [&number](const std::optional<double> &value) {
         return value ? number(*value) : QString();
     };
@@ -315,6 +350,23 @@ std::vector<Row> fromActuals(const std::vector<estimate::ActualEntry> &actuals, 
         row.estimatedSeconds = entry.estimate * unitSeconds;
         row.actualSeconds = entry.actual * unitSeconds;
         rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::vector<Row> fromDoneTasks(const std::vector<estimate::Task> &tasks)
+{
+    // The log's own entries (estimate::doneEntries, one per done task in order), each in its
+    // task's unit and of its task's category.
+    const std::vector<estimate::ActualEntry> entries = estimate::doneEntries(tasks);
+    std::vector<Row> rows;
+    size_t next = 0;
+    for (const estimate::Task &task : tasks) {
+        if (task.progress.state != estimate::TaskState::Done || next >= entries.size())
+            continue;
+        std::vector<Row> one = fromActuals({entries[next++]}, estimate::categoryKey(task.category),
+                                           estimate::hoursPer(task.unit) * 3600);
+        std::move(one.begin(), one.end(), std::back_inserter(rows));
     }
     return rows;
 }

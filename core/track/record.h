@@ -12,7 +12,8 @@
 
 namespace pipeplan::estimate {
 struct ActualEntry;
-}
+struct Task;
+} // namespace pipeplan::estimate
 
 namespace pipeplan::track {
 
@@ -86,6 +87,14 @@ struct Columns
     bool operator==(const Columns &) const = default;
 };
 
+/// The fields a column mapping names: the history's header() and, for a run's actual taken
+/// from its timestamps, started_at and ended_at.
+QStringList mappableFields();
+
+/// Points `field` (a name of mappableFields()) at the table's column `column` (empty: none);
+/// false when there is no such field.
+bool mapColumn(Columns &columns, const QString &field, const QString &column);
+
 /// PipePlan's own columns (header()).
 Columns ownColumns();
 
@@ -112,13 +121,17 @@ ReadResult importTable(const QString &text, const Columns &columns);
 ReadResult read(const QString &text);
 
 /// The history as PipePlan writes it: header() then one line per row, optional fields empty
-/// when unset; numbers with all the digits that read back equal.
+/// when unset; numbers in the fewest digits that read back equal.
 QString write(const std::vector<Row> &rows);
 
 /// PipePlan's own Estimated vs actual log (the project's actuals) as rows of `kind`; the log
 /// keeps estimates and actuals in the plan's time unit of `unitSeconds` seconds.
 std::vector<Row> fromActuals(const std::vector<estimate::ActualEntry> &actuals, const QString &kind,
                              double unitSeconds);
+
+/// The project's done tasks as rows: each task's PERT mean against its actual, in its own unit
+/// (working hours, days of 8 h or weeks of 40 h), its category as the kind ("training").
+std::vector<Row> fromDoneTasks(const std::vector<estimate::Task> &tasks);
 
 /// Reads the history file at `path` (fileio::readBounded, at most kMaxFileBytes).
 ReadResult readFile(const QString &path);

@@ -60,10 +60,14 @@ QString retrospectiveText(const Retrospective &retrospective)
 
 QString appended(const QString &existing, const Row &row)
 {
+    return appended(existing, std::vector<Row>{row});
+}
+
+QString appended(const QString &existing, const std::vector<Row> &rows)
+{
     const std::vector<QStringList> table =
-        csv::parse(write({row})).value_or(std::vector<QStringList>{});
+        csv::parse(write(rows)).value_or(std::vector<QStringList>{});
     const QStringList &ownHeader = table.at(0);
-    const QStringList &cells = table.at(1);
     QStringList fileHeader = ownHeader;
     QString text = existing;
     if (!existing.trimmed().isEmpty()) {
@@ -84,12 +88,16 @@ QString appended(const QString &existing, const Row &row)
     } else {
         text = csv::write({ownHeader});
     }
-    QStringList line;
-    for (const QString &name : fileHeader) {
-        const qsizetype at = ownHeader.indexOf(name);
-        line << (at >= 0 ? cells.value(at) : QString());
+    std::vector<QStringList> lines;
+    for (size_t r = 1; r < table.size(); ++r) {
+        QStringList line;
+        for (const QString &name : fileHeader) {
+            const qsizetype at = ownHeader.indexOf(name);
+            line << (at >= 0 ? table[r].value(at) : QString());
+        }
+        lines.push_back(std::move(line));
     }
-    return text + csv::write({line});
+    return lines.empty() ? text : text + csv::write(lines);
 }
 
 } // namespace pipeplan::track

@@ -29,5 +29,7 @@ QString retrospectiveText(const Retrospective &retrospective);
 /// are left out; a new file gets header()). The other lines are kept as they are, malformed
 /// ones too.
 QString appended(const QString &existing, const Row &row);
+/// The same with every row of `rows` appended in order (an import).
+QString appended(const QString &existing, const std::vector<Row> &rows);
 
 } // namespace pipeplan::track
