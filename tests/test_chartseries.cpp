@@ -273,6 +273,91 @@ TEST(ChartSeries, HistogramPercentileLabelsSitAboveTheBars)
 // Issue 32: every trial the same (no stragglers, no failures) gives one bin of no width. It was
 // drawn 1 % of the value wide from the value on (all at 7.98 h: a bar to 8.06 h, as if trials
 // crossed an 8 h deadline). One narrow bar centred on the value, the axis around it.
+namespace {
+
+/// Where a chart label was drawn by the last replot, in the chart's pixels.
+QRectF drawnBox(const QCPItemText *label)
+{
+    return QRectF(label->topLeft->pixelPosition(), label->bottomRight->pixelPosition())
+        .normalized();
+}
+
+/// Every label inside the plot's axis rect and none over another.
+void expectInsideAndApart(const QCustomPlot &chart, const std::vector<QRectF> &boxes)
+{
+    const QRect plot = chart.axisRect()->rect();
+    for (size_t i = 0; i < boxes.size(); ++i) {
+        EXPECT_GE(boxes[i].left(), plot.left() - 1) << i;
+        EXPECT_LE(boxes[i].right(), plot.right() + 1) << i;
+        EXPECT_GE(boxes[i].top(), plot.top() - 1) << i;
+        EXPECT_LE(boxes[i].bottom(), plot.bottom() + 1) << i;
+        for (size_t j = 0; j < i; ++j)
+            EXPECT_FALSE(boxes[i].adjusted(1, 1, -1, -1).intersects(boxes[j]))
+                << i << " over " << j;
+    }
+}
+
+} // namespace
+
+// On a short plot (a laptop in presentation mode) the four labels stacked one under the other
+// ran off its bottom: where a line has room on both sides, two of them share a row.
+TEST(ChartSeries, HistogramMarkerLabelsShareRowsInsideAShortPlot)
+{
+    const double seconds = 698.98 * 86'400;
+    simulation::Result result;
+    result.histogram.minValue = seconds;
+    result.histogram.binWidth = 0;
+    result.histogram.counts = {500};
+    result.maxSeconds = seconds;
+    result.p50Seconds = seconds;
+    result.p90Seconds = seconds;
+    result.p99Seconds = seconds;
+    HistogramChart chart;
+    chart.resize(600, 130);
+    chart.setViewport(chart.rect());
+    chart.setResult(result, seconds);
+    chart.replot();
+    std::vector<QRectF> boxes;
+    boxes.reserve(4);
+    for (int i = 0; i < 4; ++i)
+        boxes.push_back(drawnBox(chart.markerLabel(i)));
+    expectInsideAndApart(chart, boxes);
+    // The line stands in the middle: P50 left of it and P90 right in the first row, P99 and the
+    // closed form likewise in the second.
+    const double line = chart.xAxis->coordToPixel(698.98);
+    EXPECT_LE(boxes[0].right(), line);
+    EXPECT_GE(boxes[1].left(), line);
+    EXPECT_DOUBLE_EQ(boxes[0].top(), boxes[1].top());
+    EXPECT_DOUBLE_EQ(boxes[2].top(), boxes[3].top());
+    EXPECT_GE(boxes[2].top(), boxes[0].bottom() - 1);
+}
+
+// Beside the docked guide the duration chart is narrow: the P50 kept left of its line and ran
+// past the plot's left edge. A label goes to the side of its line that has room.
+TEST(ChartSeries, EstimateMarkerLabelsStayInsideANarrowPlot)
+{
+    estimate::MonteCarloResult result;
+    result.trials = 6;
+    result.histogram.minValue = 40;
+    result.histogram.binWidth = 4;
+    result.histogram.counts = {1, 2, 3};
+    result.cumulativeHours = {40, 44, 48, 52};
+    result.minHours = 40;
+    result.maxHours = 52;
+    result.p50Hours = 41;
+    result.p90Hours = 51;
+    EstimateChart chart;
+    chart.resize(300, 200);
+    chart.setViewport(chart.rect());
+    chart.setResult(result);
+    chart.replot();
+    const std::vector<QRectF> boxes{drawnBox(chart.markerLabel(0)), drawnBox(chart.markerLabel(1))};
+    expectInsideAndApart(chart, boxes);
+    // The P50 stands near the left edge: its label reads to the right of its line.
+    const double perUnit = planUnit(result.maxHours).first;
+    EXPECT_GE(boxes[0].left(), chart.xAxis->coordToPixel(41 / perUnit));
+}
+
 TEST(ChartSeries, HistogramOfEqualTrialsIsANarrowBarOnTheValue)
 {
     const double seconds = 7.98 * 3600;

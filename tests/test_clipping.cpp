@@ -85,27 +85,6 @@ const KnownCut kKnownCuts[] = {
     // where they do not all fit (issue 32's design), on a laptop and in presentation mode.
     {"'Tasks': scrolls sideways",
      [](const Room &room) { return room.presentation || room.screen.width() < 1500; }},
-    // Still open: balanced, on a laptop, the Gantt's lanes (the balanced
-    // schedule over the ghost of the current one) are too low for their microbatch numbers.
-    {"QCustomPlot in 'Pipeline Gantt' \"microbatch numbers\"",
-     [](const Room &room) { return room.screen.width() < 1500; }},
-    // Still open, seen once the walk waits for the background results: the simulated
-    // histogram's "no tail" marker label runs past the plot's edge in presentation mode.
-    {"in 'Simulated completion time' \"no tail",
-     [](const Room &room) {
-         return room.presentation &&
-                (room.plan == kDeadlineAndRange || room.plan == kDeviceDeadlineAndRange);
-     }},
-    // Still open: the project's duration chart's P50 and P90 labels run past the plot beside
-    // the docked guide on a laptop in presentation mode.
-    {"in 'Plan duration' \"P",
-     [](const Room &room) {
-         return room.presentation && room.guide && room.screen.width() < 1500;
-     }},
-    // Still open: What drives the spread, with a deadline and a range on a laptop, is wider than
-    // the window and scrolls sideways.
-    {"QScrollArea in 'qt_tabwidget_stackedwidget': scrolls sideways",
-     [](const Room &room) { return room.plan == kDeadlineAndRange && room.screen.width() < 1500; }},
 };
 
 bool known(const QString &cut, const Room &room)

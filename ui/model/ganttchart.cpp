@@ -489,13 +489,18 @@ void GanttChart::updatePreferredHeight()
     const int legendRows =
         (m_plot->legend->itemCount() + m_plot->legend->wrap() - 1) / m_plot->legend->wrap();
     const int legend = m_plot->legend->visible() ? legendRows * (line + 4) + 6 : 0;
-    // A bar is 0.72 of its row: a row a line and a half tall holds a microbatch number in it.
-    const int row = std::max(24, line * 3 / 2 + 6);
+    // A row holds its bar: 0.72 of it alone, 0.4 balanced, where the ghost of the current
+    // schedule takes the rest. Rows are as tall as the bar needs to hold a microbatch number: a
+    // line and a half alone, the same bar balanced (the balanced rows squeezed to the unbalanced
+    // height had bars too low for their numbers on a laptop).
+    const double barShare = std::clamp(m_bars->barHeight(), 0.1, 1.0);
+    const int aloneRow = line * 3 / 2 + 6;
+    const int row = std::max(24, static_cast<int>(std::lround(aloneRow * 0.72 / barShare)));
     const int rows = std::clamp(m_stageCount, 1, kMaxRowsSized);
     const int axis = line + 14; // tick labels and their padding
     const int height = controls + note + summary + legend + rows * row + axis;
     // A bar of 16 px holds a 12 px number (GanttPlottable::draw fits the font to the bar).
-    const int lowestRow = std::max(24, static_cast<int>(16 / 0.72) + 1);
+    const int lowestRow = std::max(24, static_cast<int>(16 / barShare) + 1);
     m_minimumHeight = controls + note + summary + legend + rows * lowestRow + axis;
     if (height == m_preferredHeight)
         return;

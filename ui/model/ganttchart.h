@@ -34,6 +34,7 @@ public:
     void setSchedule(const pipeline::Schedule *schedule, int stageCount, int bottleneckStage);
     /// Height of a bar in stage rows (0.72 alone; thinner over a ghost so the ghost shows).
     void setBarHeight(double rows) { m_barHeight = rows; }
+    double barHeight() const { return m_barHeight; }
     /// Shift of the bars from the row's centre, in rows (the balanced lane above, the ghost's
     /// below, so neither hides the other).
     void setRowOffset(double rows) { m_rowOffset = rows; }

@@ -30,28 +30,37 @@ EstimateChart::EstimateChart(QWidget *parent) : QCustomPlot(parent)
         auto *label = new QCPItemText(this);
         label->setColor(color);
         label->setBrush(QColor(255, 255, 255, 220));
-        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        m_markers.emplace_back(line, label);
+        m_markers.push_back({line, label, 0});
     }
     legend->setVisible(true);
     // Bottom right: under the cumulative curve's plateau and the right tail's short bars, away
     // from the P50 and P90 labels at the top.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     clearResult();
+    connect(this, &QCustomPlot::afterLayout, this, &EstimateChart::placeMarkerLabels);
 }
 
 QString EstimateChart::markerText(int i) const
 {
-    return m_markers.at(static_cast<std::size_t>(i)).second->text();
+    return m_markers.at(static_cast<std::size_t>(i)).label->text();
+}
+
+void EstimateChart::placeMarkerLabels()
+{
+    // P50 to the left of its line and P90 to the right, so close ones read apart.
+    std::vector<chartstyle::MarkerLabel> labels;
+    for (std::size_t i = 0; i < m_markers.size(); ++i)
+        labels.push_back({m_markers[i].label, m_markers[i].key, i == 1});
+    chartstyle::placeMarkerLabels(axisRect(), labels);
 }
 
 void EstimateChart::clearResult()
 {
     m_bars->data()->clear();
     m_cumulative->data()->clear();
-    for (const auto &[line, label] : m_markers) {
-        line->setVisible(false);
-        label->setVisible(false);
+    for (const Marker &marker : m_markers) {
+        marker.line->setVisible(false);
+        marker.label->setVisible(false);
     }
     replot(QCustomPlot::rpQueuedReplot);
 }
@@ -98,19 +107,15 @@ void EstimateChart::setResult(const estimate::MonteCarloResult &result)
     const std::pair<QString, double> marks[] = {{tr("P50 %1"), result.p50Hours},
                                                 {tr("P90 %1"), result.p90Hours}};
     for (std::size_t i = 0; i < m_markers.size(); ++i) {
-        auto [line, label] = m_markers[i];
-        const double x = marks[i].second / perUnit;
-        line->setVisible(true);
-        label->setVisible(true);
-        line->point1->setCoords(x, 0);
-        line->point2->setCoords(x, 1);
-        label->setText(marks[i].first.arg(planDuration(marks[i].second, result.maxHours)));
-        // P50 to the left of its line, P90 to the right: they never print over each other.
-        const bool right = i == 1;
-        label->setPositionAlignment((right ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
-        label->setPadding(right ? QMargins(4, 0, 0, 0) : QMargins(0, 0, 4, 0));
-        label->position->setCoords(x, 0.03);
+        Marker &marker = m_markers[i];
+        marker.key = marks[i].second / perUnit;
+        marker.line->setVisible(true);
+        marker.label->setVisible(true);
+        marker.line->point1->setCoords(marker.key, 0);
+        marker.line->point2->setCoords(marker.key, 1);
+        marker.label->setText(marks[i].first.arg(planDuration(marks[i].second, result.maxHours)));
     }
+    placeMarkerLabels();
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -20,11 +20,22 @@ public:
     QCPGraph *cumulative() const { return m_cumulative; }
     /// The label of marker i (0: P50, 1: P90).
     QString markerText(int i) const;
+    /// The label of marker `i`, drawn where the last replot put it.
+    QCPItemText *markerLabel(int i) const { return m_markers.at(static_cast<size_t>(i)).label; }
 
 private:
+    /// P50 left of its line and P90 right where they fit (chartstyle::placeMarkerLabels).
+    void placeMarkerLabels();
+
     QCPBars *m_bars;
     QCPGraph *m_cumulative;
-    std::vector<std::pair<QCPItemStraightLine *, QCPItemText *>> m_markers;
+    struct Marker
+    {
+        QCPItemStraightLine *line;
+        QCPItemText *label;
+        double key; ///< where the line stands, in the x axis's unit
+    };
+    std::vector<Marker> m_markers;
 };
 
 /// Estimated against actual for finished tasks or jobs: one point each, and the line where

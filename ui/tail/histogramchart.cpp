@@ -38,32 +38,22 @@ HistogramChart::HistogramChart(QWidget *parent) : QCustomPlot(parent)
     const QColor colors[] = {chartstyle::kPrimary, chartstyle::kSecondary, chartstyle::kAlert,
                              chartstyle::kMuted};
     for (const QColor &color : colors) {
-        Marker marker{new QCPItemStraightLine(this), new QCPItemText(this)};
+        Marker marker{new QCPItemStraightLine(this), new QCPItemText(this), 0, true};
         marker.line->setPen(QPen(color, 1.5, Qt::DashLine));
         marker.label->setColor(color);
         marker.label->setBrush(QColor(255, 255, 255, 210)); // readable across other markers
-        marker.label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        marker.label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        marker.label->setPadding(QMargins(0, 0, 4, 0));
         m_markers.push_back(marker);
     }
     clearResult();
-    connect(this, &QCustomPlot::afterLayout, this, &HistogramChart::stackMarkerLabels);
+    connect(this, &QCustomPlot::afterLayout, this, &HistogramChart::placeMarkerLabels);
 }
 
-void HistogramChart::stackMarkerLabels()
+void HistogramChart::placeMarkerLabels()
 {
-    // One label under the other by their own height, not by a share of the plot: on a short
-    // plot (a laptop in presentation mode) 9 % of it was less than a line, and P50, P90 and P99
-    // printed over each other.
-    const double plotHeight = std::max(1, axisRect()->height());
-    double top = 2;
-    for (const Marker &marker : m_markers) {
-        const double ratio = top / plotHeight;
-        if (marker.label->position->coords().y() != ratio)
-            marker.label->position->setCoords(marker.label->position->coords().x(), ratio);
-        top += QFontMetrics(marker.label->font()).height() + 2;
-    }
+    std::vector<chartstyle::MarkerLabel> labels;
+    for (const Marker &marker : m_markers)
+        labels.push_back({marker.label, marker.key, marker.labelOnRight});
+    chartstyle::placeMarkerLabels(axisRect(), labels);
 }
 
 QString HistogramChart::markerText(int i) const
@@ -115,26 +105,22 @@ void HistogramChart::setResult(const simulation::Result &result, double closedFo
     const double margin =
         std::max((high - low) * 0.08, single ? std::max(high * 0.02, 1e-3) : width);
     xAxis->setRange(low - margin, high + margin);
-    // Labels stack from the top so close percentiles never print over each other; a line in
-    // the left half carries its label on its right, so no label leaves the plot.
+    // A line in the left half carries its label on its right where it can, so the labels read
+    // away from the plot's edges; placeMarkerLabels puts them in rows once the plot has its size.
     const double middle = (low + high) / 2;
     for (size_t i = 0; i < m_markers.size(); ++i) {
-        const Marker &marker = m_markers[i];
-        const double x = marks[i].second / unit;
+        Marker &marker = m_markers[i];
+        marker.key = marks[i].second / unit;
+        marker.labelOnRight = marker.key < middle;
         marker.line->setVisible(true);
         marker.label->setVisible(true);
-        marker.line->point1->setCoords(x, 0);
-        marker.line->point2->setCoords(x, 1);
+        marker.line->point1->setCoords(marker.key, 0);
+        marker.line->point2->setCoords(marker.key, 1);
         marker.label->setText(marks[i].first.arg(format::duration(marks[i].second)));
-        const bool onRight = x < middle;
-        marker.label->setPositionAlignment((onRight ? Qt::AlignLeft : Qt::AlignRight) |
-                                           Qt::AlignTop);
-        marker.label->setPadding(onRight ? QMargins(4, 0, 0, 0) : QMargins(0, 0, 4, 0));
-        marker.label->position->setCoords(x, 0);
     }
-    stackMarkerLabels();
-    // The four labels stack down to about 38 % of the plot: the bars stop below them, so no
-    // label is drawn over a bar.
+    placeMarkerLabels();
+    // The labels take four rows at most, down to about 38 % of the plot: the bars stop below
+    // them, so no label is drawn over a bar.
     yAxis->setRange(0, highest / 0.6);
     replot(QCustomPlot::rpQueuedReplot);
 }

@@ -27,13 +27,16 @@ public:
 
 private:
     QCPBars *m_bars;
-    /// The markers' labels one under the other from the top of the plot, a line apart.
-    void stackMarkerLabels();
+    /// The markers' labels in rows from the top of the plot, each beside its line where it fits
+    /// (chartstyle::placeMarkerLabels).
+    void placeMarkerLabels();
 
     struct Marker
     {
         QCPItemStraightLine *line;
         QCPItemText *label;
+        double key;        ///< where the line stands, in the x axis's unit
+        bool labelOnRight; ///< the side its label prefers
     };
     std::vector<Marker> m_markers;
 };

@@ -7,6 +7,7 @@
 #include "ui/model/overheadchart.h"
 #include "ui/tail/histogramchart.h"
 #include "ui/tail/sensitivityview.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/valuecontrol.h"
 
 #include <QCheckBox>
@@ -322,7 +323,11 @@ void TailPanel::buildGoalTable()
     m_goalTable->verticalHeader()->setVisible(false);
     m_goalTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_goalTable->horizontalHeader()->setStretchLastSection(true);
+    // The reason ("Amdahl's ceiling: the serial 2% alone takes ...") wraps whole in the room the
+    // other columns leave: one line of it was wider than a laptop's window.
     m_goalTable->setWordWrap(true);
+    m_goalTable->setTextElideMode(Qt::ElideNone);
+    m_goalTable->setProperty(appearance::kWrapsLastColumn, true);
     m_goalTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(m_goalTable->verticalHeader(), &QHeaderView::sectionResized, this,
             &TailPanel::fitGoalTableHeight);

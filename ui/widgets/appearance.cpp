@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QPainter>
 #include <QProxyStyle>
+#include <QRegularExpression>
 #include <QStyleOption>
 #include <QTableView>
 #include <qcustomplot.h>
@@ -128,6 +129,23 @@ public:
     }
 };
 
+/// The widest word of a column's cells in the table's font: the least a wrapping column needs.
+int widestWord(const QTableView *table, int column)
+{
+    const QAbstractItemModel *model = table->model();
+    if (!model)
+        return 0;
+    const QFontMetrics metrics(table->font());
+    int widest = 0;
+    for (int row = 0; row < model->rowCount(); ++row) {
+        const QString text = model->index(row, column).data(Qt::DisplayRole).toString();
+        for (const QString &word :
+             text.split(QRegularExpression(QStringLiteral("\\s+")), Qt::SkipEmptyParts))
+            widest = std::max(widest, metrics.horizontalAdvance(word));
+    }
+    return widest;
+}
+
 } // namespace
 
 void fitColumns(QTableView *table)
@@ -143,17 +161,29 @@ void fitColumns(QTableView *table)
     }
     if (table->horizontalScrollBarPolicy() != Qt::ScrollBarAlwaysOff)
         return;
-    // A table that never scrolls sideways is at least as wide as its columns' text.
+    // A table that never scrolls sideways is at least as wide as its columns' text; a last
+    // column that wraps needs only its longest word (counted at its one-line width, the goal
+    // table's reasons pushed the Overheads workspace past a laptop's screen).
     const QHeaderView *header = table->horizontalHeader();
+    const bool wrapsLast =
+        table->property(kWrapsLastColumn).toBool() && header->stretchLastSection();
+    int lastShown = -1;
+    for (int column = 0; column < header->count(); ++column) {
+        if (!header->isSectionHidden(column))
+            lastShown = column;
+    }
     int width =
         2 * table->frameWidth() +
         (table->verticalHeader()->isVisible() ? table->verticalHeader()->sizeHint().width() : 0);
     for (int column = 0; column < header->count(); ++column) {
-        if (!header->isSectionHidden(column))
-            width +=
-                std::max(static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(column),
-                         header->sectionSizeHint(column)) +
-                6; // the cell's margins, so no last letter is cut
+        if (header->isSectionHidden(column))
+            continue;
+        const int needs =
+            wrapsLast && column == lastShown
+                ? widestWord(table, column)
+                : static_cast<const QAbstractItemView *>(table)->sizeHintForColumn(column);
+        width += std::max(needs, header->sectionSizeHint(column)) +
+                 6; // the cell's margins, so no last letter is cut
     }
     if (table->minimumWidth() != width)
         table->setMinimumWidth(width);

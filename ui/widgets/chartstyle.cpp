@@ -5,6 +5,7 @@
 
 #include <qcustomplot.h>
 
+#include <algorithm>
 #include <cmath>
 
 namespace pipeplan::chartstyle {
@@ -219,6 +220,83 @@ QString wrapToWidth(const QString &text, const QFont &font, int widthPx)
     if (!line.isEmpty())
         lines << line;
     return lines.join(QLatin1Char('\n'));
+}
+
+int placeMarkerLabels(QCPAxisRect *rect, const std::vector<MarkerLabel> &labels, double topPx)
+{
+    constexpr int kGapPx = 4; // between a line and its label
+    const QRect area = rect->rect();
+    const double plotHeight = std::max(1, area.height());
+    QCPAxis *keyAxis = rect->axis(QCPAxis::atBottom);
+    // The text spans taken in each row so far, in pixels (without the gap beside the line, so
+    // two labels either side of one line share a row).
+    std::vector<std::vector<std::pair<double, double>>> rows;
+    const auto fits = [&](size_t row, std::pair<double, double> text) {
+        if (text.first < area.left() || text.second > area.right())
+            return false;
+        if (row >= rows.size())
+            return true;
+        return std::none_of(rows[row].begin(), rows[row].end(), [&](const auto &span) {
+            return text.first < span.second + kGapPx && text.second + kGapPx > span.first;
+        });
+    };
+    double rowHeight = 0;
+    for (const MarkerLabel &marker : labels) {
+        if (marker.label->visible())
+            rowHeight = std::max(rowHeight,
+                                 static_cast<double>(QFontMetrics(marker.label->font()).height()));
+    }
+    for (const MarkerLabel &marker : labels) {
+        QCPItemText *label = marker.label;
+        if (!label->visible())
+            continue;
+        const double x = keyAxis->coordToPixel(marker.key);
+        const double width = QFontMetricsF(label->font()).horizontalAdvance(label->text()) + 1;
+        enum class Side
+        {
+            Right,
+            Left,
+            Over
+        };
+        const Side sides[] = {marker.preferRight ? Side::Right : Side::Left,
+                              marker.preferRight ? Side::Left : Side::Right};
+        const auto textSpan = [&](Side side) {
+            const double left = side == Side::Right ? x + kGapPx : x - kGapPx - width;
+            return std::pair(left, left + width);
+        };
+        size_t row = 0;
+        Side side = Side::Over;
+        for (;; ++row) {
+            const auto *found = std::find_if(std::begin(sides), std::end(sides), [&](Side tried) {
+                return fits(row, textSpan(tried));
+            });
+            if (found != std::end(sides)) {
+                side = *found;
+                break;
+            }
+            // Neither side has room in the plot at all: over the line, inside the plot, in a
+            // row of its own.
+            if (row >= rows.size())
+                break;
+        }
+        const double overLeft = std::clamp(x - width / 2, static_cast<double>(area.left()),
+                                           std::max<double>(area.left(), area.right() - width));
+        const std::pair<double, double> text =
+            side == Side::Over ? std::pair(overLeft, overLeft + width) : textSpan(side);
+        if (row >= rows.size())
+            rows.resize(row + 1);
+        rows[row].push_back(text);
+        label->setPositionAlignment((side == Side::Left ? Qt::AlignRight : Qt::AlignLeft) |
+                                    Qt::AlignTop);
+        label->setPadding(side == Side::Right  ? QMargins(kGapPx, 0, 0, 0)
+                          : side == Side::Left ? QMargins(0, 0, kGapPx, 0)
+                                               : QMargins());
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(keyAxis->pixelToCoord(side == Side::Over ? overLeft : x),
+                                   (topPx + static_cast<double>(row) * (rowHeight + 2)) /
+                                       plotHeight);
+    }
+    return static_cast<int>(rows.size());
 }
 
 } // namespace pipeplan::chartstyle

@@ -6,6 +6,8 @@
 
 #include <qcustomplot.h>
 
+#include <vector>
+
 /// Colours and axis setup shared by every chart, so the window and exported reports look alike.
 namespace pipeplan::chartstyle {
 
@@ -60,5 +62,22 @@ QString compactNumber(double value);
 /// `text` broken into lines at spaces so that each line is at most `widthPx` wide in `font` (a
 /// word longer than that stays whole on its own line): a chart's label that fits its plot.
 QString wrapToWidth(const QString &text, const QFont &font, int widthPx);
+
+/// The label of a vertical marker line (a P50, a P90, the closed form) at `key` on the x axis,
+/// beside the line on the side it prefers.
+struct MarkerLabel
+{
+    QCPItemText *label;
+    double key;
+    bool preferRight;
+};
+
+/// Places marker labels in rows from `topPx` below the top of the axis rect: each beside its line
+/// on the side it prefers, else on the other, else in the next row, so none runs past the plot's
+/// edge or prints over another; a label with room on neither side of its line slides inside the
+/// plot over it. Called once the plot is laid out (QCustomPlot::afterLayout), when the pixels
+/// are known: a fixed side ran past the edge of a narrow plot, and a fixed stack ran off the
+/// bottom of a short one (a laptop in presentation mode). Returns the rows used.
+int placeMarkerLabels(QCPAxisRect *rect, const std::vector<MarkerLabel> &labels, double topPx = 2);
 
 } // namespace pipeplan::chartstyle
