@@ -304,6 +304,31 @@ TEST(TrackRecord, ImportsASpreadsheetWithAColumnMapping)
     EXPECT_FALSE(read.rows[1].finishedOn);
 }
 
+// The window's import guesses a spreadsheet's columns from its header: names compared without
+// case or punctuation, exact names before prefixes ("Actual GPU hours" is not the actual).
+TEST(TrackRecord, GuessesASpreadsheetsColumnsFromItsHeader)
+{
+    const QStringList header =
+        track::headerOf(QString::fromUtf8("\xEF\xBB\xBFJob, Owner,Estimate (h),Actual GPU "
+                                          "hours,Actual (h),Done\r\nPilot,ana,2,1,3,\r\n"));
+    EXPECT_EQ(header,
+              (QStringList{QStringLiteral("Job"), QStringLiteral("Owner"),
+                           QStringLiteral("Estimate (h)"), QStringLiteral("Actual GPU hours"),
+                           QStringLiteral("Actual (h)"), QStringLiteral("Done")}));
+    const track::Columns guess = track::guessColumns(header);
+    EXPECT_EQ(guess.name, QStringLiteral("Job"));
+    EXPECT_TRUE(guess.kind.isEmpty());
+    EXPECT_EQ(guess.estimatedSeconds, QStringLiteral("Estimate (h)"));
+    EXPECT_EQ(guess.actualSeconds, QStringLiteral("Actual (h)"));
+    EXPECT_EQ(guess.actualGpuHours, QStringLiteral("Actual GPU hours"));
+    EXPECT_EQ(guess.finishedOn, QStringLiteral("Done"));
+    EXPECT_TRUE(guess.startedAt.isEmpty());
+    // PipePlan's own header maps onto its own columns; an open quote has no header.
+    EXPECT_EQ(track::guessColumns(track::header()), track::ownColumns());
+    EXPECT_TRUE(track::headerOf(QStringLiteral("\"name,kind\n")).isEmpty());
+    EXPECT_EQ(track::columnFields().size(), 12U);
+}
+
 // MLflow's run export (mlflow.search_runs(...).to_csv()): the actual from start and end, the
 // run still running named by its line and column, the others kept.
 TEST(TrackRecord, ImportsAnMlflowRunExport)

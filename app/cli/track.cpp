@@ -8,6 +8,7 @@
 #include "core/base/fileio.h"
 #include "core/base/format.h"
 #include "core/plan/prerun.h"
+#include "core/project/task.h"
 #include "core/track/calibration.h"
 #include "core/track/record.h"
 #include "core/track/tracktext.h"
@@ -41,7 +42,8 @@ const QString kAsKindFlag = QStringLiteral("as-kind");
 const QString kUnitFlag = QStringLiteral("unit");
 const QString kDryRunFlag = QStringLiteral("dry-run");
 
-/// Seconds in one unit a person names: s, min, h or d.
+/// Seconds in one unit a person names: s, min, h, d (a working day) or w (a working week), the
+/// units of the project's tasks and of the window's import.
 std::optional<double> secondsPerUnit(const QString &unit)
 {
     const QString u = unit.trimmed().toLower();
@@ -52,7 +54,9 @@ std::optional<double> secondsPerUnit(const QString &unit)
     if (u == QLatin1String("h"))
         return 3600.0;
     if (u == QLatin1String("d"))
-        return 86400.0;
+        return estimate::hoursPer(estimate::TimeUnit::Days) * 3600;
+    if (u == QLatin1String("w"))
+        return estimate::hoursPer(estimate::TimeUnit::Weeks) * 3600;
     return std::nullopt;
 }
 
@@ -81,7 +85,7 @@ track::Columns mappedColumns(track::Columns columns, const QString &spec)
             const auto unit = secondsPerUnit(column.mid(colon + 1));
             if (!unit)
                 throw InvalidInput{
-                    QStringLiteral("--columns %1: the unit after ':' must be s, min, h or d, "
+                    QStringLiteral("--columns %1: the unit after ':' must be s, min, h, d or w, "
                                    "got '%2'")
                         .arg(field, column.mid(colon + 1))};
             (field == QLatin1String("estimated_seconds") ? columns.estimatedUnitSeconds
@@ -110,20 +114,14 @@ Imported importRows(const Flags &flags)
         const auto unit =
             secondsPerUnit(flags.has(kUnitFlag) ? flags.text(kUnitFlag) : QStringLiteral("h"));
         if (!unit)
-            throw InvalidInput{QStringLiteral("--unit: must be s, min, h or d, got '%1'")
+            throw InvalidInput{QStringLiteral("--unit: must be s, min, h, d or w, got '%1'")
                                    .arg(flags.text(kUnitFlag))};
         QString error;
         const std::optional<Plan> plan = loadPlanFile(imported.file, {}, &error);
         if (!plan)
             throw InvalidInput{QStringLiteral("--import %1").arg(error)};
         const ProjectSettings &project = plan->scenario.project;
-        imported.read.rows = track::fromActuals(
-            project.actuals, asKind.isEmpty() ? QStringLiteral("project") : asKind, *unit);
-        for (track::Row &row : track::fromDoneTasks(project.tasks.items())) {
-            if (!asKind.isEmpty())
-                row.kind = asKind;
-            imported.read.rows.push_back(std::move(row));
-        }
+        imported.read.rows = track::fromProjectLog(project.actuals, project.tasks, asKind, *unit);
         return imported;
     }
     track::Columns columns;
@@ -389,39 +387,42 @@ FlagDef kindFlag()
 
 Command calibrateCommand()
 {
-    return {QStringLiteral("calibrate"),
-            QStringLiteral("how past jobs ran against their estimates: calibrate --history "
-                           "FILE.csv"),
-            {historyFlag(),
-             kindFlag(),
-             {kImportFlag, FlagKind::Value,
-              QStringLiteral("rows to add to the history (written to --history atomically; "
-                             "without --history, calibrate on them alone)")},
-             {kFromFlag, FlagKind::Value,
-              QStringLiteral("what --import is: mlflow (mlflow.search_runs(...).to_csv()), wandb "
-                             "(the runs table's CSV export), csv (a spreadsheet, with "
-                             "--columns), pipeplan (another history) or plan (a plan's "
-                             "Estimated vs actual log and done tasks; the default for .json)")},
-             {kColumnsFlag, FlagKind::Value,
-              QStringLiteral("which column holds each field: name=Job,estimated_seconds="
-                             "Estimate:h,actual_seconds=Took:h (units s, min, h, d; fields are "
-                             "the history's columns and started_at, ended_at)")},
-             {kAsKindFlag, FlagKind::Value,
-              QStringLiteral("the kind of every imported row (default: the file's kind column; "
-                             "project for a plan's log)")},
-             {kUnitFlag, FlagKind::Value,
-              QStringLiteral("with --from plan: the unit of the typed log (s, min, h, d); "
-                             "default h")},
-             {kDryRunFlag, FlagKind::Switch,
-              QStringLiteral("import and calibrate, but leave --history unchanged")},
-             kJson,
-             kHelp},
-            [](const Flags &flags, QTextStream &out) {
-                if (!flags.has(kHistoryFlag) && !flags.has(kImportFlag))
-                    throw InvalidInput{QStringLiteral("--history: required (a track record "
-                                                      ".csv file), or --import FILE")};
-                return runCalibrate(flags, out);
-            }};
+    return {
+        QStringLiteral("calibrate"),
+        QStringLiteral("how past jobs ran against their estimates: calibrate --history "
+                       "FILE.csv"),
+        {historyFlag(),
+         kindFlag(),
+         {kImportFlag, FlagKind::Value,
+          QStringLiteral("rows to add to the history (written to --history atomically; "
+                         "without --history, calibrate on them alone)")},
+         {kFromFlag, FlagKind::Value,
+          QStringLiteral("what --import is: mlflow (mlflow.search_runs(...).to_csv()), wandb "
+                         "(the runs table's CSV export), csv (a spreadsheet, with "
+                         "--columns), pipeplan (another history) or plan (a plan's "
+                         "Estimated vs actual log and done tasks; the default for .json)")},
+         {kColumnsFlag, FlagKind::Value,
+          QStringLiteral(
+              "which column holds each field: name=Job,estimated_seconds="
+              "Estimate:h,actual_seconds=Took:h (units s, min, h, d = 8 h, w = 40 h; fields are "
+              "the history's columns and started_at, ended_at)")},
+         {kAsKindFlag, FlagKind::Value,
+          QStringLiteral("the kind of every imported row (default: the file's kind column; "
+                         "project for a plan's log)")},
+         {kUnitFlag, FlagKind::Value,
+          QStringLiteral(
+              "with --from plan: the unit of the typed log (s, min, h, d = 8 h, w = 40 h); "
+              "default h")},
+         {kDryRunFlag, FlagKind::Switch,
+          QStringLiteral("import and calibrate, but leave --history unchanged")},
+         kJson,
+         kHelp},
+        [](const Flags &flags, QTextStream &out) {
+            if (!flags.has(kHistoryFlag) && !flags.has(kImportFlag))
+                throw InvalidInput{QStringLiteral("--history: required (a track record "
+                                                  ".csv file), or --import FILE")};
+            return runCalibrate(flags, out);
+        }};
 }
 
 Command prerunCommand()

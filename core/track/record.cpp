@@ -88,30 +88,21 @@ QStringList header()
 
 QStringList mappableFields()
 {
-    return header() << QStringLiteral("started_at") << QStringLiteral("ended_at");
+    QStringList keys;
+    for (const ColumnField &field : columnFields())
+        keys << field.key;
+    return keys;
 }
 
 bool mapColumn(Columns &columns, const QString &field, const QString &column)
 {
-    QString Columns::*const members[] = {&Columns::name,
-                                         &Columns::kind,
-                                         &Columns::estimatedSeconds,
-                                         &Columns::actualSeconds,
-                                         &Columns::estimatedGpuHours,
-                                         &Columns::actualGpuHours,
-                                         &Columns::estimatedCost,
-                                         &Columns::actualCost,
-                                         &Columns::requestedSeconds,
-                                         &Columns::finishedOn,
-                                         &Columns::startedAt,
-                                         &Columns::endedAt};
-    const QStringList fields = mappableFields();
-    static_assert(std::size(members) == 12);
-    const qsizetype at = fields.indexOf(field);
-    if (at < 0 || std::cmp_greater_equal(at, std::size(members)))
-        return false;
-    columns.*members[at] = column;
-    return true;
+    for (const ColumnField &f : columnFields()) {
+        if (f.key == field) {
+            columns.*f.column = column;
+            return true;
+        }
+    }
+    return false;
 }
 
 QString Problem::toString() const
@@ -163,6 +154,112 @@ Columns wandbColumns()
     c.actualGpuHours = QStringLiteral("gpu_hours");
     c.requestedSeconds = QStringLiteral("requested_seconds");
     return c;
+}
+
+const std::vector<ColumnField> &columnFields()
+{
+    static const std::vector<ColumnField> fields{
+        {kName, QT_TRANSLATE_NOOP("Track", "Name"), &Columns::name, true},
+        {kKind, QT_TRANSLATE_NOOP("Track", "Kind"), &Columns::kind, false},
+        {kEstimatedSeconds, QT_TRANSLATE_NOOP("Track", "Estimate"), &Columns::estimatedSeconds,
+         true},
+        {kActualSeconds, QT_TRANSLATE_NOOP("Track", "Actual"), &Columns::actualSeconds, false},
+        {kEstimatedGpuHours, QT_TRANSLATE_NOOP("Track", "Estimated GPU-hours"),
+         &Columns::estimatedGpuHours, false},
+        {kActualGpuHours, QT_TRANSLATE_NOOP("Track", "Actual GPU-hours"), &Columns::actualGpuHours,
+         false},
+        {kEstimatedCost, QT_TRANSLATE_NOOP("Track", "Estimated cost"), &Columns::estimatedCost,
+         false},
+        {kActualCost, QT_TRANSLATE_NOOP("Track", "Actual cost"), &Columns::actualCost, false},
+        {kRequestedSeconds, QT_TRANSLATE_NOOP("Track", "Requested wall time"),
+         &Columns::requestedSeconds, false},
+        {kFinishedOn, QT_TRANSLATE_NOOP("Track", "Finished on"), &Columns::finishedOn, false},
+        {QStringLiteral("started_at"), QT_TRANSLATE_NOOP("Track", "Started at"),
+         &Columns::startedAt, false},
+        {QStringLiteral("ended_at"), QT_TRANSLATE_NOOP("Track", "Ended at"), &Columns::endedAt,
+         false},
+    };
+    return fields;
+}
+
+QStringList headerOf(const QString &text)
+{
+    const auto parsed = csv::parse(text);
+    if (!parsed)
+        return {};
+    for (const QStringList &record : *parsed) {
+        if (record.join(QString()).trimmed().isEmpty())
+            continue;
+        QStringList names;
+        for (const QString &cell : record)
+            names << cell.trimmed();
+        if (names.front().startsWith(QChar(0xFEFF)))
+            names.front().remove(0, 1);
+        return names;
+    }
+    return {};
+}
+
+Columns guessColumns(const QStringList &header)
+{
+    const auto plain = [](const QString &text) {
+        QString letters;
+        for (const QChar c : text)
+            if (c.isLetterOrNumber())
+                letters += c.toLower();
+        return letters;
+    };
+    // The names spreadsheets and trackers use for each field, in the order of columnFields().
+    static const std::vector<QStringList> usual{
+        {QStringLiteral("name"), QStringLiteral("job"), QStringLiteral("task"),
+         QStringLiteral("run"), QStringLiteral("runname"), QStringLiteral("jobname")},
+        {QStringLiteral("kind"), QStringLiteral("type"), QStringLiteral("category")},
+        {QStringLiteral("estimatedseconds"), QStringLiteral("estimate"),
+         QStringLiteral("estimated"), QStringLiteral("planned")},
+        {QStringLiteral("actualseconds"), QStringLiteral("actual"), QStringLiteral("runtime"),
+         QStringLiteral("duration"), QStringLiteral("elapsed"), QStringLiteral("took")},
+        {QStringLiteral("estimatedgpuhours")},
+        {QStringLiteral("actualgpuhours"), QStringLiteral("gpuhours")},
+        {QStringLiteral("estimatedcost"), QStringLiteral("budget")},
+        {QStringLiteral("actualcost"), QStringLiteral("cost")},
+        {QStringLiteral("requestedseconds"), QStringLiteral("requested"),
+         QStringLiteral("walltime")},
+        {QStringLiteral("finishedon"), QStringLiteral("finished"), QStringLiteral("done"),
+         QStringLiteral("completed"), QStringLiteral("date")},
+        {QStringLiteral("startedat"), QStringLiteral("starttime"), QStringLiteral("started"),
+         QStringLiteral("start"), QStringLiteral("created")},
+        {QStringLiteral("endedat"), QStringLiteral("endtime"), QStringLiteral("ended"),
+         QStringLiteral("end")},
+    };
+    const std::vector<ColumnField> &fields = columnFields();
+    QStringList plainHeader;
+    for (const QString &name : header)
+        plainHeader << plain(name);
+    std::vector<bool> taken(static_cast<size_t>(header.size()), false);
+    Columns guess;
+    // Exact names first, so that "actual_gpu_hours" is not taken as the start of "actual".
+    for (const bool exact : {true, false}) {
+        for (size_t f = 0; f < fields.size(); ++f) {
+            QString &column = guess.*fields[f].column;
+            if (!column.isEmpty())
+                continue;
+            for (const QString &candidate : usual[f]) {
+                for (qsizetype i = 0; i < plainHeader.size() && column.isEmpty(); ++i) {
+                    const auto at = static_cast<size_t>(i);
+                    if (taken[at])
+                        continue;
+                    if (exact ? plainHeader[i] == candidate
+                              : plainHeader[i].startsWith(candidate)) {
+                        column = header[i];
+                        taken[at] = true;
+                    }
+                }
+                if (!column.isEmpty())
+                    break;
+            }
+        }
+    }
+    return guess;
 }
 
 ReadResult importTable(const QString &text, const Columns &columns)
@@ -367,6 +464,20 @@ std::vector<Row> fromDoneTasks(const std::vector<estimate::Task> &tasks)
         std::vector<Row> one = fromActuals({entries[next++]}, estimate::categoryKey(task.category),
                                            estimate::hoursPer(task.unit) * 3600);
         std::move(one.begin(), one.end(), std::back_inserter(rows));
+    }
+    return rows;
+}
+
+std::vector<Row> fromProjectLog(const std::vector<estimate::ActualEntry> &actuals,
+                                const std::vector<estimate::Task> &tasks, const QString &kind,
+                                double unitSeconds)
+{
+    std::vector<Row> rows =
+        fromActuals(actuals, kind.isEmpty() ? QStringLiteral("project") : kind, unitSeconds);
+    for (Row &row : fromDoneTasks(tasks)) {
+        if (!kind.isEmpty())
+            row.kind = kind;
+        rows.push_back(std::move(row));
     }
     return rows;
 }

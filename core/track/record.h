@@ -112,6 +112,28 @@ Columns mlflowColumns();
 /// the kind are config keys the team logs: estimated_seconds and kind by default.
 Columns wandbColumns();
 
+/// One field of Columns as an import's mapping shows it: the key a column of that name is
+/// guessed from (the own header's name, or started_at / ended_at), the label a person reads
+/// (translatable, context "Track"), the member it sets, and whether every row needs it.
+struct ColumnField
+{
+    QString key;
+    const char *label = nullptr;
+    QString Columns::*column = nullptr;
+    bool required = false;
+};
+/// The fields of Columns, in the own header's order, then the two timestamps.
+const std::vector<ColumnField> &columnFields();
+
+/// The first non-blank record of a CSV text (a byte order mark dropped): the column names an
+/// import's mapping offers; empty when there is none or a quote is left open.
+QStringList headerOf(const QString &text);
+
+/// A best guess of which column holds each field: the first column whose name, compared without
+/// case, spaces or punctuation, equals one of the field's usual names ("Estimate (h)" holds the
+/// estimate, "Job" the name), else starts with one. A field no column matches stays empty.
+Columns guessColumns(const QStringList &header);
+
 /// Reads a table as `columns` say. Each bad row is a Problem naming its line and column; the
 /// rest are kept. An empty cell of an optional field leaves it unset.
 ReadResult importTable(const QString &text, const Columns &columns);
@@ -132,6 +154,13 @@ std::vector<Row> fromActuals(const std::vector<estimate::ActualEntry> &actuals, 
 /// The project's done tasks as rows: each task's PERT mean against its actual, in its own unit
 /// (working hours, days of 8 h or weeks of 40 h), its category as the kind ("training").
 std::vector<Row> fromDoneTasks(const std::vector<estimate::Task> &tasks);
+
+/// The whole Estimated vs actual log of a plan's project, as the window shows it: the typed
+/// entries (`actuals`, in `unitSeconds`) then the done tasks (fromDoneTasks). With `kind` every
+/// row is of that kind; without, the typed entries are "project" and each task its category.
+std::vector<Row> fromProjectLog(const std::vector<estimate::ActualEntry> &actuals,
+                                const std::vector<estimate::Task> &tasks, const QString &kind,
+                                double unitSeconds);
 
 /// Reads the history file at `path` (fileio::readBounded, at most kMaxFileBytes).
 ReadResult readFile(const QString &path);

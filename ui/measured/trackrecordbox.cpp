@@ -6,6 +6,7 @@
 #include "core/track/tracktext.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/measured/trackimportdialog.h"
 
 #include <QApplication>
 #include <QCheckBox>
@@ -34,7 +35,8 @@ TrackRecordBox::TrackRecordBox(QWidget *parent)
       m_message(new QLabel(this)), m_overruns(new QTableWidget(0, 4, this)),
       m_months(new QTableWidget(0, 3, this)), m_retrospective(new QLabel(this)),
       m_record(new QPushButton(tr("&Record actual…"), this)),
-      m_copyPrerun(new QPushButton(tr("Copy pre-r&un template"), this))
+      m_copyPrerun(new QPushButton(tr("Copy pre-r&un template"), this)),
+      m_import(new QPushButton(tr("I&mport…"), this))
 {
     setToolTip(tr("Estimated against actual for every finished job (seed 003): the team's "
                   "record calibrates the next plan's ranges."));
@@ -46,6 +48,10 @@ TrackRecordBox::TrackRecordBox(QWidget *parent)
     m_choose->setToolTip(tr("Choose the track record: a CSV with name, kind, "
                             "estimated_seconds, actual_seconds (docs/calibration.md)"));
     fileRow->addWidget(m_choose);
+    m_import->setToolTip(tr("Append finished runs to the history: from MLflow's or Weights & "
+                            "Biases' run export, a spreadsheet's CSV, or this plan's Estimated "
+                            "vs actual log"));
+    fileRow->addWidget(m_import);
     layout->addLayout(fileRow);
     auto *form = new QFormLayout;
     auto *kindLabel = new QLabel(tr("&Kind"), this);
@@ -98,6 +104,7 @@ TrackRecordBox::TrackRecordBox(QWidget *parent)
     });
     connect(m_record, &QPushButton::clicked, this, &TrackRecordBox::recordActualAsked);
     connect(m_copyPrerun, &QPushButton::clicked, this, &TrackRecordBox::copyPrerun);
+    connect(m_import, &QPushButton::clicked, this, &TrackRecordBox::importAsked);
 }
 
 void TrackRecordBox::setDocument(ScenarioDocument *document, ScenarioBindings *bindings)
@@ -319,15 +326,8 @@ bool TrackRecordBox::recordActual(double actualSeconds)
         row.estimatedGpuHours = result.model.cost.workerHours;
     row.estimatedCost = result.model.cost.total;
     row.finishedOn = QDate::currentDate();
-    const fileio::ReadResult existing = fileio::readBounded(path, track::kMaxFileBytes);
-    const QString before = existing.bytes ? QString::fromUtf8(*existing.bytes) : QString();
-    if (!existing.bytes && fileio::stampOf(path).exists) {
-        showMessage(tr("%1: %2").arg(path, existing.error), true);
-        return false;
-    }
-    if (const QString error = fileio::writeAtomically(path, track::appended(before, row).toUtf8());
-        !error.isEmpty()) {
-        showMessage(tr("%1: %2").arg(path, error), true);
+    if (const QString error = appendRows(path, {row}); !error.isEmpty()) {
+        showMessage(error, true);
         return false;
     }
     showMessage(
@@ -346,6 +346,49 @@ QString TrackRecordBox::copyPrerun()
     QApplication::clipboard()->setText(markdown);
     showMessage(tr("Pre-run template copied (Markdown)."), false);
     return markdown;
+}
+
+QString TrackRecordBox::appendRows(const QString &path, const std::vector<track::Row> &rows)
+{
+    const fileio::ReadResult existing = fileio::readBounded(path, track::kMaxFileBytes);
+    QString text = existing.bytes ? QString::fromUtf8(*existing.bytes) : QString();
+    if (!existing.bytes && fileio::stampOf(path).exists)
+        return tr("%1: %2").arg(path, existing.error);
+    text = track::appended(text, rows);
+    if (const QString error = fileio::writeAtomically(path, text.toUtf8()); !error.isEmpty())
+        return tr("%1: %2").arg(path, error);
+    return {};
+}
+
+QString TrackRecordBox::importRows(const std::vector<track::Row> &rows, const QString &path)
+{
+    if (!m_document || !m_bound)
+        return tr("The plan is closed.");
+    if (path.isEmpty())
+        return tr("Choose where the track record is kept.");
+    // Appending to a file that is not a track record would spoil it for both uses.
+    if (fileio::stampOf(path).exists) {
+        if (const track::ReadResult read = track::readFile(path); !read.error.isEmpty())
+            return tr("%1 is not a track record: %2").arg(path, read.error);
+    }
+    if (QString error = appendRows(path, rows); !error.isEmpty())
+        return error;
+    if (m_document->scenario().track.history != path)
+        chooseHistory(path);
+    else
+        refresh();
+    const auto count = static_cast<double>(rows.size());
+    showMessage(
+        format::plural(tr("Imported %n row(s) into %1.", nullptr, format::numerus(count)), count)
+            .arg(path),
+        false);
+    return {};
+}
+
+void TrackRecordBox::importAsked()
+{
+    TrackImportDialog dialog(this, this);
+    dialog.exec();
 }
 
 QString TrackRecordBox::sentenceText() const

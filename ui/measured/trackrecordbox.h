@@ -49,6 +49,15 @@ public:
     bool recordActual(double actualSeconds);
     /// "Copy pre-run template": the plan's template to the clipboard, and returned.
     QString copyPrerun();
+    /// "Import…": appends `rows` to the history at `path` (the file's other lines kept as they
+    /// are; a new file when there is none) and, when the plan had another history or none,
+    /// takes `path` as the plan's (one undoable step). Empty on success, else the message; the
+    /// file is left as it was then.
+    QString importRows(const std::vector<track::Row> &rows, const QString &path);
+
+    /// The history the box shows: the plan's, else the one remembered; empty when none.
+    QString historyFile() const { return historyPath(); }
+    ScenarioDocument *document() const { return m_document; }
 
     QString sentenceText() const;
     QString messageText() const;
@@ -57,6 +66,7 @@ public:
     QComboBox *kindBox() const { return m_kind; }
     QTableWidget *overrunTable() const { return m_overruns; }
     QTableWidget *monthTable() const { return m_months; }
+    QPushButton *importButton() const { return m_import; }
 
 private:
     /// The history the box shows: the plan's, else the one remembered.
@@ -66,6 +76,10 @@ private:
     std::vector<track::Row> rowsOfKind(const QString &kind) const;
     void chooseFile();
     void recordActualAsked();
+    void importAsked();
+    /// Appends `rows` to the file at `path` as "Record actual" and "Import…" do: the file's
+    /// lines kept, written atomically. Empty on success, else the message with the path.
+    static QString appendRows(const QString &path, const std::vector<track::Row> &rows);
     void showMessage(const QString &text, bool problem);
     static void fill(QTableWidget *table, const std::vector<QStringList> &rows);
 
@@ -87,6 +101,7 @@ private:
     QLabel *m_retrospective;
     QPushButton *m_record;
     QPushButton *m_copyPrerun;
+    QPushButton *m_import;
     bool m_filling = false;
 };
 
