@@ -471,8 +471,25 @@ TEST(TrackPrerun, TheEmbeddingPresetsTemplateHasItsFieldsFilled)
     EXPECT_TRUE(value("Safety factor").startsWith(QStringLiteral("x1.5: request ")));
     EXPECT_EQ(value("Calibrated P90"), QStringLiteral("_to fill_ (no track record applied)"));
     EXPECT_EQ(value("Checkpoint interval"), QStringLiteral("_to fill_"));
-    EXPECT_EQ(value("Resume plan"), QStringLiteral("_to fill_"));
-    EXPECT_EQ(value("Canary plan"), QStringLiteral("_to fill_"));
+    EXPECT_EQ(value("Resume plan"), QStringLiteral("_to fill_ (no checkpoints in the plan: a "
+                                                   "failed attempt restarts its shard)"));
+    // Seed 003's "run 1-2 steps": two batches on one worker at the plan's single-stream rate,
+    // 7,703 documents/s over 100 workers being 77 per worker (1000 / 12.98 ms).
+    EXPECT_NEAR(1000 / result.model.perUserMs, 77.03, 0.01);
+    EXPECT_EQ(value("Canary plan"),
+              QStringLiteral("2 batches of 64 (128 documents) on one worker: expect 1.66 seconds "
+                             "at 77 documents/s; slower, re-estimate before the full run"));
+    // A plan that checkpoints fills both the interval and the resume plan.
+    Plan checkpointed = plan;
+    checkpointed.scenario.simulation.checkpointSeconds = 1800;
+    for (const prerun::Field &f : prerun::fields(checkpointed, evaluatePlan(checkpointed))) {
+        if (f.label == QLatin1String("Checkpoint interval")) {
+            EXPECT_EQ(f.value, QStringLiteral("every 30 minutes"));
+        } else if (f.label == QLatin1String("Resume plan")) {
+            EXPECT_EQ(f.value, QStringLiteral("resume from the last checkpoint: a failure loses "
+                                              "at most 30 minutes of work"));
+        }
+    }
     const QString md = prerun::markdown(plan, result);
     EXPECT_TRUE(md.startsWith(QStringLiteral(
         "## Pre-run estimate: Embed 500M documents with a 7B model on H100s\n\n| Field | Value |\n"

@@ -154,7 +154,8 @@ TEST(TrackCli, PrerunWritesTheTemplate)
     ASSERT_TRUE(file.open(QIODevice::ReadOnly));
     const QString md = QString::fromUtf8(file.readAll());
     EXPECT_TRUE(md.contains(QStringLiteral("| Model | Llama 2 7B (512 tokens per item) |")));
-    EXPECT_TRUE(md.contains(QStringLiteral("| Canary plan | _to fill_ |")));
+    EXPECT_TRUE(md.contains(
+        QStringLiteral("| Canary plan | 2 batches of 64 (128 documents) on one worker")));
     const CliRun stdoutRun = runCli({QStringLiteral("prerun"), presetPath("embedding-h100.json")});
     ASSERT_EQ(stdoutRun.exitCode, 0);
     EXPECT_EQ(stdoutRun.out, md);

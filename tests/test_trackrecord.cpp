@@ -216,7 +216,8 @@ TEST(TrackRecordWindow, RecordActualForASavedPlanAndCopyThePrerunTemplate)
     const QString markdown = w.box()->copyPrerun();
     EXPECT_EQ(markdown, prerun::markdown(w.document()->plan(), w.document()->planResult()));
     EXPECT_EQ(QApplication::clipboard()->text(), markdown);
-    EXPECT_TRUE(markdown.contains(QStringLiteral("| Canary plan | _to fill_ |")));
+    EXPECT_TRUE(markdown.contains(
+        QStringLiteral("| Canary plan | 2 batches of 64 (128 documents) on one worker")));
 }
 
 // MLflow's export appended to the plan's history: the finished runs with end - start as the

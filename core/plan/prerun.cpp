@@ -87,8 +87,32 @@ std::vector<Field> fields(const Plan &plan, const PlanResult &result)
     out.push_back(
         {QStringLiteral("Checkpoint interval"),
          checkpoint ? QStringLiteral("every %1").arg(format::duration(*checkpoint)) : toFill()});
-    out.push_back({QStringLiteral("Resume plan"), toFill()});
-    out.push_back({QStringLiteral("Canary plan"), toFill()});
+    out.push_back({QStringLiteral("Resume plan"),
+                   checkpoint
+                       ? QStringLiteral("resume from the last checkpoint: a failure loses at most "
+                                        "%1 of work")
+                             .arg(format::duration(*checkpoint))
+                       : toFill() + QStringLiteral(" (no checkpoints in the plan: a failed attempt "
+                                                   "restarts its shard)")});
+    // Seed 003's canary: the first steps on one worker, against the plan's own single-stream
+    // rate (1000 / ms per item over the stages), before the whole job is submitted.
+    const QString &items = s.workload.counted.many;
+    const double perWorkerPerSecond = r.perUserMs > 0 ? 1000 / r.perUserMs : 0;
+    if (perWorkerPerSecond > 0) {
+        const double canaryItems = roofline ? 2 * hw.batch : std::ceil(60 * perWorkerPerSecond);
+        out.push_back(
+            {QStringLiteral("Canary plan"),
+             QStringLiteral("%1 on one worker: expect %2 at %3/s; slower, re-estimate before "
+                            "the full run")
+                 .arg(roofline ? QStringLiteral("2 batches of %1 (%2)")
+                                     .arg(format::grouped(hw.batch, 0),
+                                          format::count(canaryItems, items))
+                               : format::count(canaryItems, items),
+                      format::duration(canaryItems / perWorkerPerSecond),
+                      format::significant(perWorkerPerSecond, 3) + QLatin1Char(' ') + items)});
+    } else {
+        out.push_back({QStringLiteral("Canary plan"), toFill()});
+    }
     return out;
 }
 
