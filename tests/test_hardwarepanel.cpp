@@ -613,3 +613,34 @@ TEST(OneGoalWindow, NoDeadlineNothingPlansForOneInTheReport)
             EXPECT_FALSE(line.contains(QLatin1String(claim)))
                 << claim << ": " << line.toStdString();
 }
+
+// Off, Hardware & cost names what fills it and offers the step: one click takes the latency
+// from the device (one undo step), and the button goes once it is on.
+TEST(OneGoalWindow, HardwareOffOffersToTakeTheDevicesLatency)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    HardwarePanel *hardware = window.hardwarePanel();
+    for (int i = 0; i < window.workspaces()->count(); ++i) {
+        QWidget *page = window.workspaces()->widget(i);
+        if (page == hardware || page->isAncestorOf(hardware))
+            window.workspaces()->setCurrentIndex(i);
+    }
+    ASSERT_FALSE(doc->scenario().hardware.enabled);
+    ASSERT_TRUE(hardware->turnOnButton()->isVisible());
+    EXPECT_EQ(hardware->turnOnButton()->text(), QStringLiteral("Use H100 SXM's latency"));
+    EXPECT_FALSE(hardware->rooflineCaption()->isVisible()); // no caption over nothing
+    const double typedMs = doc->planResult().model.scoringMsPerUser;
+    hardware->turnOnButton()->click();
+    EXPECT_TRUE(doc->scenario().hardware.enabled);
+    EXPECT_TRUE(hardware->enabledBox()->isChecked());
+    EXPECT_FALSE(hardware->turnOnButton()->isVisible());
+    EXPECT_TRUE(hardware->rooflineCaption()->isVisible());
+    EXPECT_NE(doc->planResult().model.scoringMsPerUser, typedMs);
+    EXPECT_EQ(doc->undoStack()->undoText(), QStringLiteral("Take the latency from the device"));
+    doc->undoStack()->undo();
+    EXPECT_FALSE(doc->scenario().hardware.enabled);
+    EXPECT_TRUE(hardware->turnOnButton()->isVisible());
+}

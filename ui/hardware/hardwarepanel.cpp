@@ -59,7 +59,7 @@ HardwarePanel::HardwarePanel(QWidget *parent)
       m_measured(new QLineEdit(this)), m_calibrate(new QPushButton(tr("&Calibrate"), this)),
       m_calibration(new QLabel(this)), m_summary(new QLabel(this)),
       m_devicesCaption(new QLabel(this)),
-      m_setDeadline(new QPushButton(tr("Set a deadline…"), this)),
+      m_setDeadline(new QPushButton(tr("Set a deadline…"), this)), m_turnOn(new QPushButton(this)),
       m_roofline(readOnlyTable(6, tr("Roofline per part"), this)),
       m_devices(readOnlyTable(8, tr("Cheapest device that meets the deadline"), this)),
       m_costChart(new CostChart(this))
@@ -185,6 +185,11 @@ HardwarePanel::HardwarePanel(QWidget *parent)
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("What the device and model give"));
     viewsLayout->addWidget(m_summary);
+    // Off, the workspace offers its step beside the sentence that names it.
+    m_turnOn->setToolTip(tr("Tick \u201cLatency from the device and the model\u201d: the roofline "
+                            "gives the latency per prediction"));
+    connect(m_turnOn, &QPushButton::clicked, m_enabled, [this] { m_enabled->setChecked(true); });
+    viewsLayout->addWidget(m_turnOn, 0, Qt::AlignLeft);
     m_devicesCaption->setWordWrap(true);
     viewsLayout->addWidget(m_devicesCaption);
     // Without a deadline the table ranks nothing against one; this offers to set it.
@@ -199,12 +204,12 @@ HardwarePanel::HardwarePanel(QWidget *parent)
     // Below: the roofline of the device in force beside runtime against cost.
     auto *lower = new QHBoxLayout;
     auto *rooflineColumn = new QVBoxLayout;
-    auto *rooflineCaption = new QLabel(tr("Roofline per part (all layers; decode per generated "
-                                          "token): time = max(operations ÷ peak, bytes ÷ "
-                                          "bandwidth), each at its efficiency."),
-                                       views);
-    rooflineCaption->setWordWrap(true);
-    rooflineColumn->addWidget(rooflineCaption);
+    m_rooflineCaption = new QLabel(tr("Roofline per part (all layers; decode per generated "
+                                      "token): time = max(operations ÷ peak, bytes ÷ "
+                                      "bandwidth), each at its efficiency."),
+                                   views);
+    m_rooflineCaption->setWordWrap(true);
+    rooflineColumn->addWidget(m_rooflineCaption);
     rooflineColumn->addWidget(m_roofline, 1);
     lower->addLayout(rooflineColumn, 1);
     auto *chartBox = new QGroupBox(tr("Runtime against cost"), views);
@@ -392,8 +397,11 @@ void HardwarePanel::refresh()
         fillTable(m_roofline, explain::rooflineHeader(), explain::rooflineNumeric(), {});
     m_devicesCaption->setText(explain::deviceOptionsTitle(s) + QLatin1Char(':'));
     m_setDeadline->setVisible(!s.goal.deadlineSeconds);
+    m_turnOn->setText(tr("Use %1's latency").arg(s.hardware.device));
+    m_turnOn->setVisible(!s.hardware.enabled);
     // No empty tables with no word of what fills them: the summary above says it.
     m_roofline->setVisible(hw.current.inForce);
+    m_rooflineCaption->setVisible(hw.current.inForce);
     m_devices->setVisible(s.hardware.enabled);
     m_devicesCaption->setVisible(s.hardware.enabled);
     fillTable(m_devices, explain::deviceOptionsHeader(s.goal.deadlineSeconds.has_value()),

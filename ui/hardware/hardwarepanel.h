@@ -42,6 +42,9 @@ public:
     QString calibrate(double measuredMsPerBatch);
     /// "Set a deadline…", shown while the plan has none.
     QPushButton *setDeadlineButton() const { return m_setDeadline; }
+    /// Off, the step that turns it on: "Use H100 SXM's latency".
+    QPushButton *turnOnButton() const { return m_turnOn; }
+    QLabel *rooflineCaption() const { return m_rooflineCaption; }
 
 signals:
     /// The person asked to set the plan's deadline: the window shows Model > Goal's.
@@ -65,6 +68,8 @@ private:
     QLabel *m_summary;
     QLabel *m_devicesCaption;
     QPushButton *m_setDeadline;
+    QPushButton *m_turnOn;
+    QLabel *m_rooflineCaption = nullptr;
     QTableWidget *m_roofline;
     QTableWidget *m_devices;
     CostChart *m_costChart;
