@@ -216,8 +216,11 @@ TEST(TrackRecordWindow, RecordActualForASavedPlanAndCopyThePrerunTemplate)
     const QString markdown = w.box()->copyPrerun();
     EXPECT_EQ(markdown, prerun::markdown(w.document()->plan(), w.document()->planResult()));
     EXPECT_EQ(QApplication::clipboard()->text(), markdown);
-    EXPECT_TRUE(markdown.contains(
-        QStringLiteral("| Canary plan | 2 batches of 64 (128 documents) on one worker")));
+    // The default job, 20 predictions of 1 s per user: a minute of one worker scores 3 users.
+    EXPECT_TRUE(markdown.contains(QStringLiteral(
+        "| Canary plan | 3 users on one worker: expect 60 seconds at 0.05 users/s; slower, "
+        "re-estimate before the full run |")))
+        << markdown.toStdString();
 }
 
 // MLflow's export appended to the plan's history: the finished runs with end - start as the
