@@ -54,11 +54,12 @@ struct CommandLine
         QStringLiteral("Start in presentation mode (full screen, large fonts, high contrast).")};
     const QCommandLineOption view{
         QStringLiteral("view"),
-        QStringLiteral("With --workspace project: show the gantt, tornado or burnup tab; "
-                       "with --workspace tail: spread (what drives the spread); on the Model "
-                       "workspace: what-it-takes, two-levers or options; "
-                       "show-how: open the headline's Show how (Ctrl+H); "
-                       "getting-started: open the Getting Started guide (F1)."),
+        QStringLiteral(
+            "With --workspace project: show the gantt, tornado or burnup tab; "
+            "with --workspace tail: spread (what drives the spread); on the Model "
+            "workspace: what-it-takes, two-levers or options, or balanced (the "
+            "pipeline Gantt's balanced view); show-how: open the headline's Show how (Ctrl+H); "
+            "getting-started: open the Getting Started guide (F1)."),
         QStringLiteral("name")};
     CommandLine()
     {
@@ -207,11 +208,14 @@ int main(int argc, char *argv[])
                 window->answers()->setCurrentWidget(window->planeView());
             else if (viewName == QLatin1String("options"))
                 window->answers()->setCurrentWidget(window->optionsView());
+            else if (viewName == QLatin1String("balanced"))
+                window->document()->setBalanced(true);
             else if (viewName == QLatin1String("show-how"))
                 window->headline()->setShowHow(true);
             else
                 qWarning("pipeplan: --view: expected gantt, tornado, burnup, spread, "
-                         "what-it-takes, two-levers, options, show-how or getting-started, "
+                         "what-it-takes, two-levers, options, balanced, show-how or "
+                         "getting-started, "
                          "got '%s'",
                          qPrintable(viewName));
         }

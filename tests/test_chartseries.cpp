@@ -297,13 +297,9 @@ void expectInsideAndApart(const QCustomPlot &chart, const std::vector<QRectF> &b
     }
 }
 
-} // namespace
-
-// On a short plot (a laptop in presentation mode) the four labels stacked one under the other
-// ran off its bottom: where a line has room on both sides, two of them share a row.
-TEST(ChartSeries, HistogramMarkerLabelsShareRowsInsideAShortPlot)
+/// 500 trials that all took `seconds`: one bin of width 0 on the value, every percentile on it.
+simulation::Result equalTrials(double seconds)
 {
-    const double seconds = 698.98 * 86'400;
     simulation::Result result;
     result.histogram.minValue = seconds;
     result.histogram.binWidth = 0;
@@ -312,10 +308,20 @@ TEST(ChartSeries, HistogramMarkerLabelsShareRowsInsideAShortPlot)
     result.p50Seconds = seconds;
     result.p90Seconds = seconds;
     result.p99Seconds = seconds;
+    return result;
+}
+
+} // namespace
+
+// On a short plot (a laptop in presentation mode) the four labels stacked one under the other
+// ran off its bottom: where a line has room on both sides, two of them share a row.
+TEST(ChartSeries, HistogramMarkerLabelsShareRowsInsideAShortPlot)
+{
+    const double seconds = 698.98 * 86'400;
     HistogramChart chart;
     chart.resize(600, 130);
     chart.setViewport(chart.rect());
-    chart.setResult(result, seconds);
+    chart.setResult(equalTrials(seconds), seconds);
     chart.replot();
     std::vector<QRectF> boxes;
     boxes.reserve(4);
@@ -361,14 +367,7 @@ TEST(ChartSeries, EstimateMarkerLabelsStayInsideANarrowPlot)
 TEST(ChartSeries, HistogramOfEqualTrialsIsANarrowBarOnTheValue)
 {
     const double seconds = 7.98 * 3600;
-    simulation::Result result;
-    result.histogram.minValue = seconds;
-    result.histogram.binWidth = 0;
-    result.histogram.counts = {500};
-    result.maxSeconds = seconds;
-    result.p50Seconds = seconds;
-    result.p90Seconds = seconds;
-    result.p99Seconds = seconds;
+    simulation::Result result = equalTrials(seconds);
     HistogramChart chart;
     chart.resize(400, 300);
     chart.setViewport(chart.rect());

@@ -342,9 +342,10 @@ TEST(HardwareWorkspace, TheWaterfallSaysWhatEachStepCosts)
     const QStringList shown = window.waterfallChart()->shownTexts();
     ASSERT_EQ(labels.size(), static_cast<qsizetype>(r.waterfall.size()));
     int withCost = 0;
+    // Each bar bills its step rounded as the headline rounds money ("$4,510", not "$4,507.42").
     for (size_t i = 0; i < r.waterfall.size(); ++i) {
         const LeverStep &step = r.waterfall[i];
-        const QString cost = format::money(step.cost, r.cost.currency);
+        const QString cost = format::roundedMoney(step.cost, r.cost.currency);
         const QString text = shown[static_cast<qsizetype>(i)];
         if (text.contains(QStringLiteral(" · "))) {
             EXPECT_TRUE(text.endsWith(cost)) << text.toStdString() << " vs " << cost.toStdString();
@@ -616,6 +617,34 @@ TEST(OneGoalWindow, NoDeadlineNothingPlansForOneInTheReport)
 
 // Off, Hardware & cost names what fills it and offers the step: one click takes the latency
 // from the device (one undo step), and the button goes once it is on.
+// A device's latency in force: the latency's range is greyed with the typed value and says it
+// is not in force; the headline has one runtime, not a P50 and a P90.
+TEST(OneGoalWindow, ALatencyRangeUnderADeviceReadsNotInForce)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ValueControl *latency = window.inputs()->latencyControl();
+    enter(latency, QStringLiteral("800..1,200"));
+    ASSERT_FALSE(window.headline()->spreadText().isEmpty());
+    Scenario on = window.document()->scenario();
+    on.hardware.enabled = true;
+    ASSERT_TRUE(window.document()->edit(on, QStringLiteral("device")));
+    ASSERT_TRUE(window.document()->planResult().hardware.current.inForce);
+    EXPECT_EQ(
+        latency->rangeText(),
+        QStringLiteral("Range 800..1,200 ms (90 %): not in force, as the typed value is not"));
+    const auto *rangeLabel = latency->findChild<QWidget *>(QStringLiteral("rangeLabel"));
+    ASSERT_NE(rangeLabel, nullptr);
+    EXPECT_FALSE(rangeLabel->isEnabled());
+    EXPECT_TRUE(window.headline()->spreadText().isEmpty());
+    window.document()->undoStack()->undo();
+    EXPECT_EQ(latency->rangeText(),
+              QStringLiteral("Range 800..1,200 ms (90 %); the value is its median"));
+    EXPECT_TRUE(rangeLabel->isEnabled());
+    EXPECT_FALSE(window.headline()->spreadText().isEmpty());
+}
+
 TEST(OneGoalWindow, HardwareOffOffersToTakeTheDevicesLatency)
 {
     MainWindow window(MainWindow::Options::headless());

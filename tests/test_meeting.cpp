@@ -27,6 +27,7 @@
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QScrollBar>
+#include <QStatusBar>
 #include <QStyle>
 #include <QStyleOptionButton>
 #include <QTabWidget>
@@ -115,6 +116,24 @@ TEST(MeetingFit, EveryWorkspaceFitsALaptopWithOrWithoutABaselineInEveryLook)
 
 // Issue 32: on a laptop the scaling table opens with the scenario's own row in view, and the
 // deadline column is as wide as its words ("late, ×1.3"), not squeezed to "m".
+// Presentation mode hides the inputs: the status line says how to bring them back, not "drag a
+// slider", and says "drag a slider" again once they are back.
+TEST(MeetingFit, TheStatusLineNeverPointsAtHiddenInputs)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    EXPECT_EQ(window.statusBar()->currentMessage(),
+              QStringLiteral("Drag a slider or type a value: every number and chart follows."));
+    window.setLook({appearance::Theme::Light, true});
+    EXPECT_FALSE(window.inputsVisible());
+    EXPECT_EQ(window.statusBar()->currentMessage(),
+              QStringLiteral("Inputs hidden: Ctrl+Shift+I shows them."));
+    window.setLook({appearance::Theme::Light, false});
+    EXPECT_EQ(window.statusBar()->currentMessage(),
+              QStringLiteral("Drag a slider or type a value: every number and chart follows."));
+}
+
 TEST(MeetingFit, TheScalingTableShowsItsOwnRowAndWholeVerdicts)
 {
     MainWindow window(MainWindow::Options::headless());

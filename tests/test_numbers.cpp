@@ -222,32 +222,85 @@ TEST(NumbersPlain, NoFormatterWritesENotationAtAnyMagnitude)
 
 TEST(NumbersPlain, ScalingCellsKeepTwoDecimalsPerColumnAndNeverENotation)
 {
-    // The cells: 4.63e-05 and 0.00496 h beside 0.02.
+    // The cells of an earlier report: 4.63e-05 and 0.00496 h beside 0.02. Below a tenth of the
+    // column's unit a cell names its own unit, to three figures: never "< 0.01".
     ScalingRow row;
     row.workers = 50'000;
-    row.linearHours = 4.63e-05;
-    row.linearDays = 0.00496;
+    row.linearHours = 4.63e-05; // 0.167 s
+    row.linearDays = 0.00496;   // 428.5 s
     row.amdahlSpeedup = 49.76;
-    row.amdahlHours = 0.0167;
+    row.amdahlHours = 0.0167; // 60.1 s
     row.amdahlDays = 833'333.333;
     row.effectiveHours = 0;
-    row.effectiveDays = 0.005;
+    row.effectiveDays = 0.005; // 432 s
     using C = explain::ScalingColumn;
     EXPECT_EQ(explain::scalingCell(row, C::Workers), QStringLiteral("50,000"));
-    EXPECT_EQ(explain::scalingCell(row, C::LinearHours), QStringLiteral("< 0.01"));
-    EXPECT_EQ(explain::scalingCell(row, C::LinearDays), QStringLiteral("< 0.01"));
+    EXPECT_EQ(explain::scalingCell(row, C::LinearHours), QStringLiteral("167 ms"));
+    EXPECT_EQ(explain::scalingCell(row, C::LinearDays), QStringLiteral("7.14 min"));
     EXPECT_EQ(explain::scalingCell(row, C::AmdahlSpeedup), QStringLiteral("49.76×"));
-    EXPECT_EQ(explain::scalingCell(row, C::AmdahlHours), QStringLiteral("0.02"));
+    EXPECT_EQ(explain::scalingCell(row, C::AmdahlHours), QStringLiteral("1 min"));
     EXPECT_EQ(explain::scalingCell(row, C::AmdahlDays), QStringLiteral("833,333.33"));
     EXPECT_EQ(explain::scalingCell(row, C::EffectiveHours), QStringLiteral("0.00"));
-    EXPECT_EQ(explain::scalingCell(row, C::EffectiveDays), QStringLiteral("0.01"));
-    // Every time cell over a wide sweep: two decimals, or "< 0.01".
-    const QRegularExpression twoDecimals(QStringLiteral("^(< 0\\.01|[0-9,]+\\.[0-9]{2})$"));
+    EXPECT_EQ(explain::scalingCell(row, C::EffectiveDays), QStringLiteral("7.2 min"));
+    // Every time cell over a wide sweep: two decimals, or a number and its own unit.
+    const QRegularExpression readable(
+        QStringLiteral("^([0-9,]+\\.[0-9]{2}|[0-9.]+ (min|s|ms|µs|ns))$"));
     for (int exponent = -9; exponent <= 12; ++exponent) {
         row.linearHours = 3.7 * std::pow(10.0, exponent);
         const QString text = explain::scalingCell(row, C::LinearHours);
-        EXPECT_TRUE(twoDecimals.match(text).hasMatch()) << text.toStdString();
+        EXPECT_TRUE(readable.match(text).hasMatch()) << text.toStdString();
+        EXPECT_FALSE(text.startsWith(QLatin1Char('<'))) << text.toStdString();
     }
+}
+
+TEST(NumbersPlain, ATimeInAColumnReadsInItsOwnUnitBelowATenthOfTheColumns)
+{
+    constexpr double hour = units::kSecondsPerHour;
+    constexpr double day = units::kSecondsPerDay;
+    EXPECT_EQ(format::timeInColumn(20'000, hour), QStringLiteral("5.56"));
+    EXPECT_EQ(format::timeInColumn(360, hour), QStringLiteral("0.10")); // a tenth: two figures
+    EXPECT_EQ(format::timeInColumn(200, hour), QStringLiteral("3.33 min"));
+    EXPECT_EQ(format::timeInColumn(14.4, hour), QStringLiteral("14.4 s"));
+    EXPECT_EQ(format::timeInColumn(0.4, hour), QStringLiteral("400 ms"));
+    EXPECT_EQ(format::timeInColumn(0.0004, hour), QStringLiteral("400 µs"));
+    EXPECT_EQ(format::timeInColumn(0, hour), QStringLiteral("0.00"));
+    // A column in days: hours below a tenth of a day, and a tenth and more in days.
+    EXPECT_EQ(format::timeInColumn(20'000, day), QStringLiteral("0.23"));
+    EXPECT_EQ(format::timeInColumn(7'200, day), QStringLiteral("2 h"));
+    EXPECT_EQ(format::timeInColumn(200, day), QStringLiteral("3.33 min"));
+}
+
+// Seed 001 (1,000,000 users at 20 ms, 5.56 hours on one worker) at up to 50,000 workers: seconds
+// and milliseconds, each cell in a unit that shows its value, where every cell read "< 0.01";
+// the tooltip gives the hours to six figures.
+TEST_F(NumbersWindowTest, Seed001sShortRuntimesReadInSecondsAndMilliseconds)
+{
+    ASSERT_TRUE(window->openFile(presetFile(QStringLiteral("seed001-pipeline.json"))));
+    QCoreApplication::processEvents();
+    const ScalingTableModel *model = window->scaling()->model();
+    ASSERT_EQ(model->rowCount(), 8); // its own row of 1 worker and the seven listed counts
+    const QStringList workers{QStringLiteral("1"),      QStringLiteral("100"),
+                              QStringLiteral("500"),    QStringLiteral("1,000"),
+                              QStringLiteral("5,000"),  QStringLiteral("10,000"),
+                              QStringLiteral("35,000"), QStringLiteral("50,000")};
+    const QStringList hours{QStringLiteral("5.56"),   QStringLiteral("3.33 min"),
+                            QStringLiteral("40 s"),   QStringLiteral("20 s"),
+                            QStringLiteral("4 s"),    QStringLiteral("2 s"),
+                            QStringLiteral("571 ms"), QStringLiteral("400 ms")};
+    const QStringList days{QStringLiteral("0.23"),   QStringLiteral("3.33 min"),
+                           QStringLiteral("40 s"),   QStringLiteral("20 s"),
+                           QStringLiteral("4 s"),    QStringLiteral("2 s"),
+                           QStringLiteral("571 ms"), QStringLiteral("400 ms")};
+    for (int r = 0; r < model->rowCount(); ++r) {
+        EXPECT_EQ(cell(r, ScalingTableModel::Workers), workers[r]);
+        EXPECT_EQ(cell(r, ScalingTableModel::LinearHours), hours[r]) << r;
+        EXPECT_EQ(cell(r, ScalingTableModel::AmdahlHours), hours[r]) << r; // p = 1
+        EXPECT_EQ(cell(r, ScalingTableModel::LinearDays), days[r]) << r;
+        EXPECT_EQ(cell(r, ScalingTableModel::AmdahlDays), days[r]) << r;
+    }
+    const QString tip =
+        model->data(model->index(7, ScalingTableModel::LinearHours), Qt::ToolTipRole).toString();
+    EXPECT_TRUE(tip.endsWith(QStringLiteral("400 ms = 0.000111111 h"))) << tip.toStdString();
 }
 
 // ---- Plurals ---------------------------------------------------------------------------------

@@ -7,18 +7,24 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
+#include "ui/widgets/appearance.h"
 #include "ui/window/mainwindow.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
+#include <QElapsedTimer>
 #include <QFile>
+#include <QLabel>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QScrollArea>
 #include <QSignalSpy>
+#include <QTest>
 
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <string>
 
 using namespace pipeplan;
 
@@ -214,4 +220,101 @@ TEST_F(PipelinePanel, NothingToApplyForOneStage)
     EXPECT_FALSE(gantt->applyButton()->isEnabled());
     EXPECT_FALSE(gantt->applyButton()->toolTip().isEmpty());
     EXPECT_FALSE(doc->applyBalancedSplit());
+}
+
+namespace {
+/// Where `widget` lies in the viewport of the workspace's scroll area that holds it (what the
+/// room sees without scrolling), and that viewport's rectangle.
+struct InView
+{
+    QRect viewport;
+    QRect rect;
+};
+
+InView inWorkspaceView(const QWidget *widget, const QRect &rect)
+{
+    const QWidget *parent = widget->parentWidget();
+    while (parent && !qobject_cast<const QScrollArea *>(parent))
+        parent = parent->parentWidget();
+    const auto *scroll = qobject_cast<const QScrollArea *>(parent);
+    EXPECT_NE(scroll, nullptr);
+    if (!scroll)
+        return {};
+    const QWidget *viewport = scroll->viewport();
+    return {viewport->rect(), QRect(widget->mapTo(viewport, rect.topLeft()), rect.size())};
+}
+} // namespace
+
+// The room sees the answer: on a laptop in presentation mode, seed 001's Gantt shows every
+// stage's lane (its name and its microbatch numbers) and the gain of balancing without
+// scrolling, balanced or not, light or dark, and in the normal look too.
+TEST(PipelinePanelOnALaptop, EveryStageLaneOfSeed001IsInViewWithoutScrolling)
+{
+    MainWindow::Options options = MainWindow::Options::headless();
+    options.presentationFillsScreen = false; // the laptop's size, not the platform's screen
+    MainWindow window(options);
+    window.resize(1366, 768);
+    window.show();
+    ASSERT_TRUE(QTest::qWaitForWindowExposed(&window));
+    window.document()->load(preset("seed001-pipeline.json"), QString());
+    GanttChart *gantt = window.ganttChart();
+    for (const bool presentation : {true, false}) {
+        for (const appearance::Theme theme : {appearance::Theme::Light, appearance::Theme::Dark}) {
+            for (const bool balanced : {true, false}) {
+                window.setLook({theme, presentation});
+                window.document()->setBalanced(balanced);
+                const std::string what = std::string(presentation ? "presentation" : "normal") +
+                                         (theme == appearance::Theme::Dark ? ", dark" : ", light") +
+                                         (balanced ? ", balanced" : "");
+                QCustomPlot *plot = gantt->plot();
+                // What the room cannot see without scrolling: each stage's lane from its name at
+                // the plot's left to the bars' right end, and the time axis under them.
+                const auto outOfView = [plot]() {
+                    plot->replot(QCustomPlot::rpImmediateRefresh);
+                    std::string missing;
+                    for (int stage = 0; stage < 4; ++stage) {
+                        const int top = static_cast<int>(plot->yAxis->coordToPixel(stage - 0.5));
+                        const int bottom = static_cast<int>(plot->yAxis->coordToPixel(stage + 0.5));
+                        const InView seen = inWorkspaceView(
+                            plot, QRect(0, top, plot->axisRect()->right(), bottom - top));
+                        if (!seen.viewport.contains(seen.rect))
+                            missing += " stage " + std::to_string(stage) + " at y " +
+                                       std::to_string(seen.rect.y()) + "+" +
+                                       std::to_string(seen.rect.height()) + " of " +
+                                       std::to_string(seen.viewport.height()) + ";";
+                    }
+                    const int axisTop = plot->axisRect()->bottom();
+                    const InView axis = inWorkspaceView(
+                        plot, QRect(0, axisTop, plot->width(), plot->height() - axisTop));
+                    if (!axis.viewport.contains(axis.rect))
+                        missing += " the time axis at y " + std::to_string(axis.rect.y()) + ";";
+                    return missing;
+                };
+                // The layout settles over a few passes of the event loop (the splitter follows
+                // the Gantt's preferred height): wait by hand, then assert.
+                QElapsedTimer waited;
+                waited.start();
+                do
+                    QTest::qWait(20);
+                while (!outOfView().empty() && waited.elapsed() < 3'000);
+                ASSERT_TRUE(gantt->isVisible()) << what;
+                ASSERT_EQ(window.size(), QSize(1366, 768)) << what;
+                EXPECT_EQ(outOfView(), std::string()) << what;
+                // Every microbatch number drawn: no bar too low for its number.
+                EXPECT_EQ(gantt->bars()->drawnLabels(), 32) << what;
+                EXPECT_EQ(gantt->bars()->skippedLabels(), 0) << what;
+                if (balanced) {
+                    EXPECT_EQ(gantt->gainText(),
+                              QStringLiteral("balanced: 50 users/s → 80 users/s, +60 %"));
+                    for (const QLabel *label : gantt->findChildren<QLabel *>()) {
+                        if (label->text() != gantt->gainText())
+                            continue;
+                        const InView seen = inWorkspaceView(gantt, label->geometry());
+                        EXPECT_TRUE(seen.viewport.contains(seen.rect))
+                            << what << ": the gain at y " << seen.rect.y();
+                    }
+                }
+            }
+        }
+    }
 }

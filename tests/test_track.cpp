@@ -329,6 +329,47 @@ TEST(TrackRecord, GuessesASpreadsheetsColumnsFromItsHeader)
     EXPECT_EQ(track::columnFields().size(), 12U);
 }
 
+// The units the CLI's --columns and --unit name and the window's pickers offer: a working day
+// of 8 h and a week of 40 h, as the project's tasks count them.
+TEST(TrackRecord, ImportUnitsAreTheProjectsWorkingUnits)
+{
+    EXPECT_EQ(track::importUnitSeconds(QStringLiteral("s")), 1.0);
+    EXPECT_EQ(track::importUnitSeconds(QStringLiteral("min")), 60.0);
+    EXPECT_EQ(track::importUnitSeconds(QStringLiteral("h")), 3600.0);
+    EXPECT_EQ(track::importUnitSeconds(QStringLiteral("d")), 28'800.0);
+    EXPECT_EQ(track::importUnitSeconds(QStringLiteral("w")), 144'000.0);
+    EXPECT_EQ(track::importUnitSeconds(QStringLiteral(" H ")), 3600.0);
+    EXPECT_EQ(track::importUnitSeconds(QStringLiteral("x")), std::nullopt);
+    EXPECT_EQ(track::importUnitSeconds(QString()), std::nullopt);
+    QStringList codes;
+    for (const track::ImportUnit &unit : track::importUnits())
+        codes << QLatin1String(unit.code);
+    EXPECT_EQ(codes.join(QLatin1Char(',')), QStringLiteral("s,min,h,d,w"));
+}
+
+// --from's names are a contract of the command line; each source starts from its tracker's
+// columns, a spreadsheet from the guess, the plan's log from none.
+TEST(TrackRecord, ImportSourcesByNameAndTheirColumns)
+{
+    using track::ImportSource;
+    EXPECT_EQ(track::importSourceFromName(QStringLiteral("mlflow")), ImportSource::Mlflow);
+    EXPECT_EQ(track::importSourceFromName(QStringLiteral("wandb")), ImportSource::Wandb);
+    EXPECT_EQ(track::importSourceFromName(QStringLiteral("csv")), ImportSource::Spreadsheet);
+    EXPECT_EQ(track::importSourceFromName(QStringLiteral("pipeplan")), ImportSource::OwnHistory);
+    EXPECT_EQ(track::importSourceFromName(QStringLiteral("plan")), ImportSource::ActualsLog);
+    EXPECT_EQ(track::importSourceFromName(QStringLiteral(" MLflow ")), ImportSource::Mlflow);
+    EXPECT_EQ(track::importSourceFromName(QStringLiteral("excel")), std::nullopt);
+    EXPECT_EQ(track::importSourceFromName(QString()), std::nullopt);
+    EXPECT_EQ(track::defaultColumns(ImportSource::Mlflow, {}), track::mlflowColumns());
+    EXPECT_EQ(track::defaultColumns(ImportSource::Wandb, {}), track::wandbColumns());
+    EXPECT_EQ(track::defaultColumns(ImportSource::OwnHistory, {}), track::ownColumns());
+    const QStringList header{QStringLiteral("Job"), QStringLiteral("Estimate (h)")};
+    EXPECT_EQ(track::defaultColumns(ImportSource::Spreadsheet, header),
+              track::guessColumns(header));
+    EXPECT_EQ(track::defaultColumns(ImportSource::Spreadsheet, {}), track::Columns{});
+    EXPECT_EQ(track::defaultColumns(ImportSource::ActualsLog, header), std::nullopt);
+}
+
 // MLflow's run export (mlflow.search_runs(...).to_csv()): the actual from start and end, the
 // run still running named by its line and column, the others kept.
 TEST(TrackRecord, ImportsAnMlflowRunExport)

@@ -58,7 +58,7 @@ struct TrackWindow
 
 QString writeText(const QTemporaryDir &dir, const QString &name, const QByteArray &bytes)
 {
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     QFile file(path);
     EXPECT_TRUE(file.open(QIODevice::WriteOnly)) << name.toStdString();
     file.write(bytes);
@@ -237,7 +237,7 @@ TEST(TrackRecordImport, AnMlflowExportIsAppendedAndAMalformedRowIsNamed)
     EXPECT_FALSE(w.box()->importButton()->toolTip().isEmpty());
 
     TrackImportDialog dialog(w.box());
-    dialog.setSource(TrackImportDialog::Source::Mlflow);
+    dialog.setSource(track::ImportSource::Mlflow);
     dialog.setFilePath(writeMlflowRuns(dir));
     EXPECT_EQ(dialog.columnBox(QStringLiteral("name"))->currentText(),
               QStringLiteral("tags.mlflow.runName"));
@@ -291,7 +291,7 @@ TEST(TrackRecordImport, AWandbExportStartsANewHistory)
     ASSERT_TRUE(w.document()->scenario().track.history.isEmpty());
     QTemporaryDir dir;
     TrackImportDialog dialog(w.box());
-    dialog.setSource(TrackImportDialog::Source::Wandb);
+    dialog.setSource(track::ImportSource::Wandb);
     dialog.setFilePath(writeWandbRuns(dir));
     EXPECT_EQ(dialog.columnBox(QStringLiteral("actual_seconds"))->currentText(),
               QStringLiteral("Runtime"));
@@ -332,7 +332,7 @@ TEST(TrackRecordImport, ASpreadsheetInHoursIsMappedAndScaled)
     const QString history = testsupport::writeTrackHistory(dir);
     ASSERT_TRUE(w.box()->chooseHistory(history));
     TrackImportDialog dialog(w.box());
-    dialog.setSource(TrackImportDialog::Source::Spreadsheet);
+    dialog.setSource(track::ImportSource::Spreadsheet);
     dialog.setFilePath(writeText(dir, QStringLiteral("labeling.csv"),
                                  "Job,Owner,Estimate (h),Actual (h),Done\r\n"
                                  "Pilot,ana,2,2.5,2026-11-05\r\n"
@@ -400,7 +400,7 @@ TEST(TrackRecordImport, ThePlansEstimatedVsActualLog)
                              {QStringLiteral("QA"), 40, 38}};
     }));
     TrackImportDialog dialog(w.box());
-    dialog.setSource(TrackImportDialog::Source::ActualsLog);
+    dialog.setSource(track::ImportSource::ActualsLog);
     dialog.setFixedKind(QStringLiteral("project"));
     EXPECT_EQ(dialog.previewText(),
               QStringLiteral("2 rows will be imported; 0 rows with problems left out"));
@@ -427,7 +427,7 @@ TEST(TrackRecordImport, AFailedWriteLeavesTheHistoryAsItWas)
     const QString sentence = w.box()->sentenceText();
     const QByteArray before = contentsOf(history);
     TrackImportDialog dialog(w.box());
-    dialog.setSource(TrackImportDialog::Source::Mlflow);
+    dialog.setSource(track::ImportSource::Mlflow);
     dialog.setFilePath(writeMlflowRuns(dir));
 
     const QFileDevice::Permissions writable = QFile::permissions(inner.path());
@@ -488,7 +488,7 @@ TEST(TrackRecordImport, TheButtonOpensTheDialogEnterImportsEscCancels)
         auto *dialog = qobject_cast<TrackImportDialog *>(QApplication::activeModalWidget());
         ASSERT_NE(dialog, nullptr);
         QObject::connect(dialog, &QDialog::accepted, [&accepted]() { accepted = true; });
-        dialog->setSource(TrackImportDialog::Source::Mlflow);
+        dialog->setSource(track::ImportSource::Mlflow);
         dialog->setFilePath(runs);
         QTest::keyClick(dialog, Qt::Key_Return);
         if (dialog->isVisible())

@@ -475,6 +475,37 @@ TEST(Ranges, TheTableTheWaterfallAndTheFanReadTheSameSamples)
     EXPECT_TRUE(plain.overheadCurve.fan.workers.empty());
 }
 
+// A range on the typed latency under a device's latency acts on nothing: the plan has one
+// runtime (no P10..P90, no spread columns, no fan), as it would without the range; the same
+// range with the device off spreads the runtime.
+TEST(Ranges, ARangeOnANumberNotInForceSpreadsNothing)
+{
+    Scenario s = productJob();
+    ASSERT_TRUE(uncertainty::setRange(s, QStringLiteral("workload.latency_ms"), interval(800, 1200))
+                    .isEmpty());
+    const PlanResult off = evaluatePlan(Plan{s, std::nullopt});
+    EXPECT_TRUE(uncertainty::rangeInForce(off.inForce, QStringLiteral("workload.latency_ms")));
+    ASSERT_TRUE(off.uncertainty.result.active);
+    EXPECT_LT(off.uncertainty.result.runtimeSeconds.p10, off.uncertainty.result.runtimeSeconds.p90);
+    EXPECT_FALSE(off.scaling.spread.empty());
+
+    s.hardware.enabled = true; // Llama 3 8B on an H100 SXM: its latency per item is in force
+    const PlanResult on = evaluatePlan(Plan{s, std::nullopt});
+    ASSERT_TRUE(on.hardware.current.inForce);
+    EXPECT_FALSE(uncertainty::rangeInForce(on.inForce, QStringLiteral("workload.latency_ms")));
+    EXPECT_FALSE(on.uncertainty.result.active);
+    EXPECT_TRUE(on.scaling.spread.empty());
+    EXPECT_TRUE(on.overheadCurve.fan.workers.empty());
+    // Another range beside it still spreads the runtime.
+    ASSERT_TRUE(uncertainty::setRange(s, QStringLiteral("workload.users"), interval(100e6, 200e6))
+                    .isEmpty());
+    const PlanResult both = evaluatePlan(Plan{s, std::nullopt});
+    EXPECT_TRUE(uncertainty::rangeInForce(both.inForce, QStringLiteral("workload.users")));
+    ASSERT_TRUE(both.uncertainty.result.active);
+    EXPECT_LT(both.uncertainty.result.runtimeSeconds.p10,
+              both.uncertainty.result.runtimeSeconds.p90);
+}
+
 // The device's efficiencies and price (issue 33's numbers) take ranges: the efficiency reaches
 // the runtime through the roofline sample by sample, the price only the cost.
 TEST(Ranges, TheDevicesEfficiencyAndPriceTakeRanges)

@@ -944,9 +944,12 @@ TEST_F(WindowTest, ReportOfEveryPresetIsVectorWithEmbeddedFontsAndTheTablesNumbe
         EXPECT_TRUE(text.contains(QStringLiteral("Page 1 of "))) << name;
         EXPECT_TRUE(text.contains(QStringLiteral("Formulas used"))) << name;
         const ScalingTableModel *model = window->scaling()->model();
+        // pdftotext drops the space between one digit and its unit ("2 s" reads "2s") where the
+        // gap is narrower than its word-break guess: the cells are compared without spaces.
+        const QString words = QString(text).remove(QLatin1Char(' '));
         for (int r = 0; r < model->rowCount(); ++r) {
             for (int c = 0; c < ScalingTableModel::ColumnCount; ++c)
-                EXPECT_TRUE(text.contains(cell(r, c)))
+                EXPECT_TRUE(words.contains(cell(r, c).remove(QLatin1Char(' '))))
                     << name << " row " << r << " column " << c << ": " << cell(r, c).toStdString();
         }
         EXPECT_TRUE(text.contains(window->headline()->valueText(HeadlineWidget::Runtime)));

@@ -42,22 +42,35 @@ const QString kAsKindFlag = QStringLiteral("as-kind");
 const QString kUnitFlag = QStringLiteral("unit");
 const QString kDryRunFlag = QStringLiteral("dry-run");
 
-/// Seconds in one unit a person names: s, min, h, d (a working day) or w (a working week), the
-/// units of the project's tasks and of the window's import.
-std::optional<double> secondsPerUnit(const QString &unit)
+/// "a, b, c or d": the values a flag takes, as its message lists them.
+QString oneOf(const QStringList &values)
 {
-    const QString u = unit.trimmed().toLower();
-    if (u == QLatin1String("s"))
-        return 1.0;
-    if (u == QLatin1String("min"))
-        return 60.0;
-    if (u == QLatin1String("h"))
-        return 3600.0;
-    if (u == QLatin1String("d"))
-        return estimate::hoursPer(estimate::TimeUnit::Days) * 3600;
-    if (u == QLatin1String("w"))
-        return estimate::hoursPer(estimate::TimeUnit::Weeks) * 3600;
-    return std::nullopt;
+    if (values.size() < 2)
+        return values.join(QString());
+    return values.first(values.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" or ") +
+           values.last();
+}
+
+/// The codes of the import units a person may name: "s, min, h, d or w".
+QString unitCodes()
+{
+    QStringList codes;
+    for (const track::ImportUnit &unit : track::importUnits())
+        codes << QLatin1String(unit.code);
+    return oneOf(codes);
+}
+
+/// The import units for --help, those longer than an hour with their hours: "s, min, h, d = 8 h,
+/// w = 40 h".
+QString unitCodesWithHours()
+{
+    QStringList codes;
+    for (const track::ImportUnit &unit : track::importUnits())
+        codes << (unit.seconds > 3600 ? QStringLiteral("%1 = %2 h")
+                                            .arg(QLatin1String(unit.code))
+                                            .arg(unit.seconds / 3600)
+                                      : QString(QLatin1String(unit.code)));
+    return codes.join(QStringLiteral(", "));
 }
 
 /// The rows of --import FILE read as --from says, and what could not be read.
@@ -82,12 +95,11 @@ track::Columns mappedColumns(track::Columns columns, const QString &spec)
         const qsizetype colon = column.lastIndexOf(QLatin1Char(':'));
         if (colon > 0 && (field == QLatin1String("estimated_seconds") ||
                           field == QLatin1String("actual_seconds"))) {
-            const auto unit = secondsPerUnit(column.mid(colon + 1));
+            const auto unit = track::importUnitSeconds(column.mid(colon + 1));
             if (!unit)
                 throw InvalidInput{
-                    QStringLiteral("--columns %1: the unit after ':' must be s, min, h, d or w, "
-                                   "got '%2'")
-                        .arg(field, column.mid(colon + 1))};
+                    QStringLiteral("--columns %1: the unit after ':' must be %2, got '%3'")
+                        .arg(field, unitCodes(), column.mid(colon + 1))};
             (field == QLatin1String("estimated_seconds") ? columns.estimatedUnitSeconds
                                                          : columns.actualUnitSeconds) = *unit;
             column = column.left(colon).trimmed();
@@ -108,14 +120,23 @@ Imported importRows(const Flags &flags)
                         ? QStringLiteral("plan")
                         : QString();
     const QString asKind = flags.has(kAsKindFlag) ? flags.text(kAsKindFlag).trimmed() : QString();
-    if (imported.from == QLatin1String("plan")) {
+    const std::optional<track::ImportSource> source = track::importSourceFromName(imported.from);
+    if (!source) {
+        QStringList names;
+        for (const track::ImportSourceName &name : track::importSourceNames())
+            names << QLatin1String(name.name);
+        throw InvalidInput{
+            QStringLiteral("--from: must be %1, got '%2'")
+                .arg(oneOf(names), flags.has(kFromFlag) ? flags.text(kFromFlag) : QString())};
+    }
+    if (*source == track::ImportSource::ActualsLog) {
         // The project's Estimated vs actual log: the typed entries in --unit, the done tasks in
         // their own units and of their own categories.
-        const auto unit =
-            secondsPerUnit(flags.has(kUnitFlag) ? flags.text(kUnitFlag) : QStringLiteral("h"));
+        const auto unit = track::importUnitSeconds(flags.has(kUnitFlag) ? flags.text(kUnitFlag)
+                                                                        : QStringLiteral("h"));
         if (!unit)
-            throw InvalidInput{QStringLiteral("--unit: must be s, min, h, d or w, got '%1'")
-                                   .arg(flags.text(kUnitFlag))};
+            throw InvalidInput{QStringLiteral("--unit: must be %1, got '%2'")
+                                   .arg(unitCodes(), flags.text(kUnitFlag))};
         QString error;
         const std::optional<Plan> plan = loadPlanFile(imported.file, {}, &error);
         if (!plan)
@@ -124,23 +145,13 @@ Imported importRows(const Flags &flags)
         imported.read.rows = track::fromProjectLog(project.actuals, project.tasks, asKind, *unit);
         return imported;
     }
-    track::Columns columns;
-    if (imported.from == QLatin1String("mlflow"))
-        columns = track::mlflowColumns();
-    else if (imported.from == QLatin1String("wandb"))
-        columns = track::wandbColumns();
-    else if (imported.from == QLatin1String("pipeplan"))
-        columns = track::ownColumns();
-    else if (imported.from == QLatin1String("csv")) {
-        if (!flags.has(kColumnsFlag))
-            throw InvalidInput{QStringLiteral(
-                "--columns: required with --from csv, e.g. --columns "
-                "\"name=Job,estimated_seconds=Estimate (h):h,actual_seconds=Took (h):h\"")};
-    } else {
-        throw InvalidInput{
-            QStringLiteral("--from: must be mlflow, wandb, csv, pipeplan or plan, got '%1'")
-                .arg(flags.has(kFromFlag) ? flags.text(kFromFlag) : QString())};
-    }
+    // The command line guesses no column: given no header, a spreadsheet's defaults are empty
+    // and --columns names them all.
+    track::Columns columns = track::defaultColumns(*source, {}).value_or(track::Columns{});
+    if (*source == track::ImportSource::Spreadsheet && !flags.has(kColumnsFlag))
+        throw InvalidInput{QStringLiteral(
+            "--columns: required with --from csv, e.g. --columns "
+            "\"name=Job,estimated_seconds=Estimate (h):h,actual_seconds=Took (h):h\"")};
     if (flags.has(kColumnsFlag))
         columns = mappedColumns(columns, flags.text(kColumnsFlag));
     columns.fixedKind = asKind;
@@ -387,42 +398,40 @@ FlagDef kindFlag()
 
 Command calibrateCommand()
 {
-    return {
-        QStringLiteral("calibrate"),
-        QStringLiteral("how past jobs ran against their estimates: calibrate --history "
-                       "FILE.csv"),
-        {historyFlag(),
-         kindFlag(),
-         {kImportFlag, FlagKind::Value,
-          QStringLiteral("rows to add to the history (written to --history atomically; "
-                         "without --history, calibrate on them alone)")},
-         {kFromFlag, FlagKind::Value,
-          QStringLiteral("what --import is: mlflow (mlflow.search_runs(...).to_csv()), wandb "
-                         "(the runs table's CSV export), csv (a spreadsheet, with "
-                         "--columns), pipeplan (another history) or plan (a plan's "
-                         "Estimated vs actual log and done tasks; the default for .json)")},
-         {kColumnsFlag, FlagKind::Value,
-          QStringLiteral(
-              "which column holds each field: name=Job,estimated_seconds="
-              "Estimate:h,actual_seconds=Took:h (units s, min, h, d = 8 h, w = 40 h; fields are "
-              "the history's columns and started_at, ended_at)")},
-         {kAsKindFlag, FlagKind::Value,
-          QStringLiteral("the kind of every imported row (default: the file's kind column; "
-                         "project for a plan's log)")},
-         {kUnitFlag, FlagKind::Value,
-          QStringLiteral(
-              "with --from plan: the unit of the typed log (s, min, h, d = 8 h, w = 40 h); "
-              "default h")},
-         {kDryRunFlag, FlagKind::Switch,
-          QStringLiteral("import and calibrate, but leave --history unchanged")},
-         kJson,
-         kHelp},
-        [](const Flags &flags, QTextStream &out) {
-            if (!flags.has(kHistoryFlag) && !flags.has(kImportFlag))
-                throw InvalidInput{QStringLiteral("--history: required (a track record "
-                                                  ".csv file), or --import FILE")};
-            return runCalibrate(flags, out);
-        }};
+    return {QStringLiteral("calibrate"),
+            QStringLiteral("how past jobs ran against their estimates: calibrate --history "
+                           "FILE.csv"),
+            {historyFlag(),
+             kindFlag(),
+             {kImportFlag, FlagKind::Value,
+              QStringLiteral("rows to add to the history (written to --history atomically; "
+                             "without --history, calibrate on them alone)")},
+             {kFromFlag, FlagKind::Value,
+              QStringLiteral("what --import is: mlflow (mlflow.search_runs(...).to_csv()), wandb "
+                             "(the runs table's CSV export), csv (a spreadsheet, with "
+                             "--columns), pipeplan (another history) or plan (a plan's "
+                             "Estimated vs actual log and done tasks; the default for .json)")},
+             {kColumnsFlag, FlagKind::Value,
+              QStringLiteral("which column holds each field: name=Job,estimated_seconds="
+                             "Estimate:h,actual_seconds=Took:h (units %1; fields are the history's "
+                             "columns and started_at, ended_at)")
+                  .arg(unitCodesWithHours())},
+             {kAsKindFlag, FlagKind::Value,
+              QStringLiteral("the kind of every imported row (default: the file's kind column; "
+                             "project for a plan's log)")},
+             {kUnitFlag, FlagKind::Value,
+              QStringLiteral("with --from plan: the unit of the typed log (%1); default h")
+                  .arg(unitCodesWithHours())},
+             {kDryRunFlag, FlagKind::Switch,
+              QStringLiteral("import and calibrate, but leave --history unchanged")},
+             kJson,
+             kHelp},
+            [](const Flags &flags, QTextStream &out) {
+                if (!flags.has(kHistoryFlag) && !flags.has(kImportFlag))
+                    throw InvalidInput{QStringLiteral("--history: required (a track record "
+                                                      ".csv file), or --import FILE")};
+                return runCalibrate(flags, out);
+            }};
 }
 
 Command prerunCommand()

@@ -170,6 +170,26 @@ QString fixedOrBelow(double value, int decimals)
     return grouped(value, decimals);
 }
 
+QString timeInColumn(double seconds, double columnUnitSeconds)
+{
+    const double inColumn = seconds / columnUnitSeconds;
+    if (seconds == 0 || !(std::fabs(inColumn) < 0.1))
+        return grouped(inColumn, 2);
+    struct Unit
+    {
+        double seconds;
+        const char *name;
+    };
+    static constexpr Unit kUnits[] = {
+        {units::kSecondsPerHour, "h"}, {units::kSecondsPerMinute, "min"}, {1.0, "s"}, {1e-3, "ms"}};
+    for (const Unit &unit : kUnits) {
+        if (unit.seconds < columnUnitSeconds && std::fabs(seconds) >= unit.seconds)
+            return significant(seconds / unit.seconds, 3) + QLatin1Char(' ') +
+                   QLatin1String(unit.name);
+    }
+    return milliseconds(seconds * 1000.0);
+}
+
 double niceStep(double span, int maxTicks)
 {
     if (!(span > 0) || !std::isfinite(span))

@@ -58,6 +58,16 @@ double relativeChange(double current, double baseline);
 /// time is not shown as nothing: fixedOrBelow(0.0000463, 2) == "< 0.01".
 QString fixedOrBelow(double value, int decimals);
 
+/// A time in a table column whose unit is `columnUnitSeconds` (3600 for a column in hours,
+/// 86,400 for one in days). From a tenth of that unit up, two decimals of it with no unit, as
+/// the column's header names it (timeInColumn(20000, 3600) == "5.56"): two figures at least.
+/// Below, where two decimals would read "0.01" or "< 0.01", the cell names its own unit: the
+/// largest of h, min, s and ms below the column's in which the time is at least 1, to three
+/// significant figures (timeInColumn(14.4, 3600) == "14.4 s", timeInColumn(200, 3600) ==
+/// "3.33 min"), so a short runtime reads as its value (seed 001 at 50,000 workers: 0.4 s,
+/// "400 ms"); below a millisecond as milliseconds() writes it. Zero reads "0.00".
+QString timeInColumn(double seconds, double columnUnitSeconds);
+
 /// A round step for axis ticks: 1, 2, 2.5 or 5 times a power of ten, the smallest such that
 /// `span` needs at most `maxTicks` steps: niceStep(25000, 4) == 10000. 1 when span is not
 /// positive.

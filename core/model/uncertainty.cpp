@@ -1187,10 +1187,27 @@ std::optional<double> crossing(const std::function<double(double)> &g, double no
 }
 } // namespace
 
+bool rangeInForce(const Scenario &inForce, const QString &key)
+{
+    if (key == kCalibrationKey)
+        return true;
+    const std::vector<Input> all = inputs(inForce);
+    const Input *in = findInput(all, key);
+    return in && in->get(inForce, in->stage).has_value();
+}
+
+bool anyInForce(const Scenario &inForce, const Samples &samples)
+{
+    return std::any_of(
+        samples.inputs.begin(), samples.inputs.end(),
+        [&inForce](const Samples::Draws &d) { return rangeInForce(inForce, d.key); });
+}
+
 Result evaluate(const Scenario &s, const Samples &samples, const SampledJobs *given)
 {
     Result result;
-    result.active = !samples.inputs.empty();
+    // Ranges that all sit on numbers not in force draw no spread: one runtime, as without them.
+    result.active = anyInForce(s, samples);
     if (!result.active)
         return result;
     result.samples = samples.count;

@@ -255,6 +255,16 @@ struct Result
     bool operator==(const Result &) const = default;
 };
 
+/// Whether the range at `key` acts on `inForce`, the plan as the model evaluates it: the number it
+/// ranges is the one the job uses (a device's latency in force leaves the typed latency, and so
+/// its range, idle; a lever switched off leaves its step's range idle). The track record's
+/// calibration acts whenever it was drawn.
+bool rangeInForce(const Scenario &inForce, const QString &key);
+
+/// Whether any of `samples`' inputs acts on `inForce` (rangeInForce): with none, the plan has
+/// one runtime, not a spread, though it has ranges.
+bool anyInForce(const Scenario &inForce, const Samples &samples);
+
 /// The job over every sample of `samples`: percentiles of the runtime and cost, the chance to
 /// meet the deadline, and the drivers ranked by share (Spearman, so skewed inputs rank fairly).
 /// `given`: sampleJobs(scenario, samples) when the caller has it already.

@@ -64,11 +64,12 @@ enum class ScalingColumn
 /// The columns always shown (the seed's table); the two overhead columns follow when on.
 inline constexpr int kScalingColumnCount = 6;
 inline constexpr int kScalingOverheadColumnCount = 2;
-/// A cell's text: "1,000", "833.33", "49.76×"; hours and days always with two decimals, "< 0.01"
-/// for a smaller non-zero time (never e-notation).
+/// A cell's text: "1,000", "833.33", "49.76×"; hours and days with two decimals from a tenth of
+/// the column's unit up, a shorter time in a unit of its own ("14.4 s", "3.33 min"; never
+/// "< 0.01", never e-notation): format::timeInColumn.
 QString scalingCell(const ScalingRow &row, ScalingColumn column);
 QString scalingHeader(ScalingColumn column);
-/// Hours as every hours cell shows them: two decimals, "< 0.01" below.
+/// Hours as every hours cell shows them: two decimals, a shorter time in its own unit.
 QString hoursCell(double hours);
 
 /// The scaling table as the window and the report show it: the scenario's rows (its worker

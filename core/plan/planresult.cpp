@@ -262,10 +262,12 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
         before = std::move(result.uncertainty);
         result.uncertainty = {};
         result.uncertainty.samples = samples;
-        if (!samples->inputs.empty())
+        // Ranges only on numbers not in force (the typed latency under a device's) spread nothing.
+        const bool spread = uncertainty::anyInForce(plan.scenario, *samples);
+        if (spread)
             result.uncertainty.jobs = std::make_shared<const uncertainty::SampledJobs>(
                 uncertainty::sampleJobs(plan.scenario, *samples));
-        if (samples->inputs.empty()) {
+        if (!spread) {
             uncertaintyResult =
                 std::async(std::launch::deferred, [scenario = plan.scenario, samples]() {
                     return uncertainty::evaluate(scenario, *samples, nullptr);

@@ -182,6 +182,65 @@ const std::vector<ColumnField> &columnFields()
     return fields;
 }
 
+const std::vector<ImportUnit> &importUnits()
+{
+    static const std::vector<ImportUnit> units{
+        {"s", QT_TRANSLATE_NOOP("Track", "seconds"), 1},
+        {"min", QT_TRANSLATE_NOOP("Track", "minutes"), 60},
+        {"h", QT_TRANSLATE_NOOP("Track", "hours"), 3600},
+        {"d", QT_TRANSLATE_NOOP("Track", "working days"),
+         estimate::hoursPer(estimate::TimeUnit::Days) * 3600},
+        {"w", QT_TRANSLATE_NOOP("Track", "working weeks"),
+         estimate::hoursPer(estimate::TimeUnit::Weeks) * 3600},
+    };
+    return units;
+}
+
+std::optional<double> importUnitSeconds(const QString &code)
+{
+    const QString wanted = code.trimmed().toLower();
+    for (const ImportUnit &unit : importUnits())
+        if (wanted == QLatin1String(unit.code))
+            return unit.seconds;
+    return std::nullopt;
+}
+
+const std::vector<ImportSourceName> &importSourceNames()
+{
+    static const std::vector<ImportSourceName> names{
+        {"mlflow", ImportSource::Mlflow},   {"wandb", ImportSource::Wandb},
+        {"csv", ImportSource::Spreadsheet}, {"pipeplan", ImportSource::OwnHistory},
+        {"plan", ImportSource::ActualsLog},
+    };
+    return names;
+}
+
+std::optional<ImportSource> importSourceFromName(const QString &name)
+{
+    const QString wanted = name.trimmed().toLower();
+    for (const ImportSourceName &entry : importSourceNames())
+        if (wanted == QLatin1String(entry.name))
+            return entry.source;
+    return std::nullopt;
+}
+
+std::optional<Columns> defaultColumns(ImportSource source, const QStringList &header)
+{
+    switch (source) {
+    case ImportSource::Mlflow:
+        return mlflowColumns();
+    case ImportSource::Wandb:
+        return wandbColumns();
+    case ImportSource::Spreadsheet:
+        return guessColumns(header);
+    case ImportSource::OwnHistory:
+        return ownColumns();
+    case ImportSource::ActualsLog:
+        break;
+    }
+    return std::nullopt;
+}
+
 QStringList headerOf(const QString &text)
 {
     const auto parsed = csv::parse(text);

@@ -112,6 +112,48 @@ Columns mlflowColumns();
 /// the kind are config keys the team logs: estimated_seconds and kind by default.
 Columns wandbColumns();
 
+/// A unit an import's estimate and actual columns (or a plan's log) may be written in: the code
+/// pipeplan-cli takes ("h" in --columns "actual_seconds=Took:h" and --unit h), the label the
+/// window's unit pickers show (translatable, context "Track") and its length in seconds. Working
+/// days and weeks are the project's tasks' (estimate::hoursPer: 8 h and 40 h).
+struct ImportUnit
+{
+    const char *code = nullptr;
+    const char *label = nullptr;
+    double seconds = 1;
+};
+/// s, min, h, d and w, shortest first.
+const std::vector<ImportUnit> &importUnits();
+/// The seconds in the importUnits() entry whose code is `code` (compared without case or
+/// surrounding spaces): 3600 for "h", 28800 for "d"; nullopt when there is none.
+std::optional<double> importUnitSeconds(const QString &code);
+
+/// Where an import's rows come from: a tracker's run export, a spreadsheet with its columns
+/// mapped, a plan's Estimated vs actual log (no table), or another PipePlan history file.
+enum class ImportSource
+{
+    Mlflow,
+    Wandb,
+    Spreadsheet,
+    ActualsLog,
+    OwnHistory,
+};
+/// A source by the name pipeplan-cli's --from takes (a contract of its command line).
+struct ImportSourceName
+{
+    const char *name = nullptr;
+    ImportSource source = ImportSource::Spreadsheet;
+};
+/// mlflow, wandb, csv, pipeplan and plan, in the order the CLI lists them.
+const std::vector<ImportSourceName> &importSourceNames();
+/// The source named `name` in importSourceNames() (compared without case or surrounding
+/// spaces); nullopt when there is none.
+std::optional<ImportSource> importSourceFromName(const QString &name);
+/// The columns an import from `source` starts from, for a table whose header is `header`:
+/// mlflowColumns(), wandbColumns(), ownColumns(), a spreadsheet's guessColumns(header);
+/// nullopt for the plan's log, which has no table.
+std::optional<Columns> defaultColumns(ImportSource source, const QStringList &header);
+
 /// One field of Columns as an import's mapping shows it: the key a column of that name is
 /// guessed from (the own header's name, or started_at / ended_at), the label a person reads
 /// (translatable, context "Track"), the member it sets, and whether every row needs it.

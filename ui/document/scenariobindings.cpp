@@ -155,7 +155,7 @@ void ScenarioBindings::connectRange(ValueControl *control, const QString &key, d
 }
 
 QString ScenarioBindings::rangeLabel(const Scenario &scenario, const QString &key, double scale,
-                                     const QString &unit)
+                                     const QString &unit, bool median)
 {
     const auto found = scenario.uncertainty.ranges.find(key);
     if (found == scenario.uncertainty.ranges.end())
@@ -169,6 +169,10 @@ QString ScenarioBindings::rangeLabel(const Scenario &scenario, const QString &ke
     const QString text =
         rangeText(shown) + (shownUnit.isEmpty() ? QString() : QLatin1Char(' ') + shownUnit);
     const auto range = found;
+    if (!median)
+        return (range->second.kind == Range::Kind::ThreePoint ? tr("Range %1 (low/likely/high)")
+                                                              : tr("Range %1 (90 %)"))
+            .arg(text);
     return (range->second.kind == Range::Kind::ThreePoint
                 ? tr("Range %1 (low/likely/high); the value is its median")
                 : tr("Range %1 (90 %); the value is its median"))
@@ -262,9 +266,18 @@ void ScenarioBindings::show(const Scenario &scenario) const
         if (binding.rangeKey.isEmpty())
             continue;
         // The range the number is the median of, as typed, with its unit and kind.
-        const QString text =
+        QString text =
             rangeLabel(scenario, binding.rangeKey, binding.scale,
                        binding.scale != 1 ? binding.control->suffix().trimmed() : QString());
+        // A range on a number another overrides (the typed latency under a device's) acts on
+        // nothing: it says so, and the control greys it with the number (setInForce).
+        if (!text.isEmpty() && m_document &&
+            !uncertainty::rangeInForce(m_document->planResult().inForce, binding.rangeKey))
+            text = tr("%1: not in force, as the typed value is not")
+                       .arg(rangeLabel(scenario, binding.rangeKey, binding.scale,
+                                       binding.scale != 1 ? binding.control->suffix().trimmed()
+                                                          : QString(),
+                                       false));
         binding.control->setRangeText(text);
     }
 }

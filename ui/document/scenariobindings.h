@@ -136,9 +136,10 @@ public:
     /// What a field with a range shows under its value: "Range 800..1,200 ms (90 %); the value
     /// is its median"; empty when the number at `key` holds none.
     /// `scale`: scenario units per display unit, with the display unit `unit` replacing the
-    /// input's own ("40..60 %" of an efficiency held as 0.4..0.6).
+    /// input's own ("40..60 %" of an efficiency held as 0.4..0.6). `median`: with "; the value
+    /// is its median" (not for a range that is not in force).
     static QString rangeLabel(const Scenario &scenario, const QString &key, double scale = 1,
-                              const QString &unit = {});
+                              const QString &unit = {}, bool median = true);
     /// The document's editScenario(); refused() when the result is not a valid scenario.
     void edit(const QString &text, const std::function<void(Scenario &)> &change,
               ValueControl *control = nullptr);

@@ -2,7 +2,6 @@
 
 #include "core/base/fileio.h"
 #include "core/base/format.h"
-#include "core/project/task.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/measured/trackrecordbox.h"
 
@@ -29,34 +28,11 @@ namespace {
 /// How many problems the preview names; the count says how many there are in all.
 constexpr int kShownProblems = 3;
 
-/// A unit the estimate and the actual columns (or the plan's log) may be written in.
-struct Unit
-{
-    const char *label;
-    double seconds;
-};
-
-const std::vector<Unit> &units()
-{
-    // Working days and weeks as the project's tasks count them (estimate::hoursPer).
-    static const std::vector<Unit> list{
-        {QT_TRANSLATE_NOOP("pipeplan::TrackImportDialog", "seconds"), 1},
-        {QT_TRANSLATE_NOOP("pipeplan::TrackImportDialog", "minutes"), 60},
-        {QT_TRANSLATE_NOOP("pipeplan::TrackImportDialog", "hours"), 3600},
-        {QT_TRANSLATE_NOOP("pipeplan::TrackImportDialog", "working days"),
-         3600 * estimate::hoursPer(estimate::TimeUnit::Days)},
-        {QT_TRANSLATE_NOOP("pipeplan::TrackImportDialog", "working weeks"),
-         3600 * estimate::hoursPer(estimate::TimeUnit::Weeks)},
-    };
-    return list;
-}
-
 QComboBox *unitBox(QWidget *parent)
 {
     auto *box = new QComboBox(parent);
-    for (const Unit &unit : units())
-        box->addItem(QCoreApplication::translate("pipeplan::TrackImportDialog", unit.label),
-                     unit.seconds);
+    for (const track::ImportUnit &unit : track::importUnits())
+        box->addItem(QCoreApplication::translate("Track", unit.label), unit.seconds);
     return box;
 }
 
@@ -103,12 +79,13 @@ TrackImportDialog::TrackImportDialog(TrackRecordBox *box, QWidget *parent)
 void TrackImportDialog::buildSourceRow()
 {
     auto *form = new QFormLayout;
-    m_source->addItem(tr("MLflow run export (CSV)"), static_cast<int>(Source::Mlflow));
-    m_source->addItem(tr("Weights & Biases run export (CSV)"), static_cast<int>(Source::Wandb));
+    m_source->addItem(tr("MLflow run export (CSV)"), static_cast<int>(track::ImportSource::Mlflow));
+    m_source->addItem(tr("Weights & Biases run export (CSV)"),
+                      static_cast<int>(track::ImportSource::Wandb));
     m_source->addItem(tr("Spreadsheet (CSV) with a column mapping"),
-                      static_cast<int>(Source::Spreadsheet));
+                      static_cast<int>(track::ImportSource::Spreadsheet));
     m_source->addItem(tr("This plan's Estimated vs actual log"),
-                      static_cast<int>(Source::ActualsLog));
+                      static_cast<int>(track::ImportSource::ActualsLog));
     m_source->setToolTip(tr("Where the finished runs come from"));
     auto *sourceLabel = new QLabel(tr("&Source"), this);
     sourceLabel->setBuddy(m_source);
@@ -159,14 +136,14 @@ void TrackImportDialog::buildColumns()
     connect(m_fixedKind, &QLineEdit::textChanged, this, &TrackImportDialog::updatePreview);
 }
 
-void TrackImportDialog::setSource(Source source)
+void TrackImportDialog::setSource(track::ImportSource source)
 {
     m_source->setCurrentIndex(m_source->findData(static_cast<int>(source)));
 }
 
-TrackImportDialog::Source TrackImportDialog::source() const
+track::ImportSource TrackImportDialog::source() const
 {
-    return static_cast<Source>(m_source->currentData().toInt());
+    return static_cast<track::ImportSource>(m_source->currentData().toInt());
 }
 
 void TrackImportDialog::setFilePath(const QString &path)
@@ -226,7 +203,7 @@ track::Columns TrackImportDialog::columns() const
 
 void TrackImportDialog::sourceChanged()
 {
-    const bool fromFile = source() != Source::ActualsLog;
+    const bool fromFile = source() != track::ImportSource::ActualsLog;
     m_path->setEnabled(fromFile);
     m_browse->setEnabled(fromFile);
     // The log has no columns: one unit for both numbers, and the kind typed.
@@ -248,7 +225,7 @@ void TrackImportDialog::reloadFile()
     m_text.clear();
     m_fileError.clear();
     const QString path = m_path->text().trimmed();
-    if (source() != Source::ActualsLog && !path.isEmpty()) {
+    if (source() != track::ImportSource::ActualsLog && !path.isEmpty()) {
         const fileio::ReadResult read = fileio::readBounded(path, track::kMaxFileBytes);
         if (read.bytes)
             m_text = QString::fromUtf8(*read.bytes);
@@ -257,20 +234,8 @@ void TrackImportDialog::reloadFile()
     }
     const QStringList header = track::headerOf(m_text);
     fillColumnBoxes(header);
-    switch (source()) {
-    case Source::Mlflow:
-        selectColumns(track::mlflowColumns());
-        break;
-    case Source::Wandb:
-        selectColumns(track::wandbColumns());
-        break;
-    case Source::Spreadsheet:
-        selectColumns(track::guessColumns(header));
-        break;
-    case Source::ActualsLog:
-        selectColumns({});
-        break;
-    }
+    // The log has no columns: every picker shows none.
+    selectColumns(track::defaultColumns(source(), header).value_or(track::Columns{}));
     updatePreview();
 }
 
@@ -304,8 +269,8 @@ void TrackImportDialog::updatePreview()
     m_preview = {};
     m_problem.clear();
     const track::Columns c = columns();
-    m_fixedKind->setEnabled(source() == Source::ActualsLog || c.kind.isEmpty());
-    if (source() == Source::ActualsLog) {
+    m_fixedKind->setEnabled(source() == track::ImportSource::ActualsLog || c.kind.isEmpty());
+    if (source() == track::ImportSource::ActualsLog) {
         if (const ScenarioDocument *document = m_box ? m_box->document() : nullptr)
             m_preview.rows = track::fromProjectLog(
                 document->scenario().project.actuals, document->scenario().project.tasks,

@@ -26,20 +26,13 @@ class TrackImportDialog : public QDialog
 {
     Q_OBJECT
 public:
-    /// Where the rows come from, in the order of the source picker.
-    enum class Source
-    {
-        Mlflow,
-        Wandb,
-        Spreadsheet,
-        ActualsLog,
-    };
-
     /// Imports into `box`'s history and reads the plan's log from its document.
     explicit TrackImportDialog(TrackRecordBox *box, QWidget *parent = nullptr);
 
-    void setSource(Source source);
-    Source source() const;
+    /// One of the picker's sources: MLflow, W&B, a spreadsheet or the plan's log. The picker
+    /// offers no other PipePlan history (the CLI's --from pipeplan).
+    void setSource(track::ImportSource source);
+    track::ImportSource source() const;
     /// The CSV to read (the three CSV sources); the columns are guessed again from its header.
     void setFilePath(const QString &path);
     /// Maps the field of Columns whose key is `fieldKey` (track::columnFields()) to the column

@@ -330,6 +330,9 @@ GanttChart::GanttChart(QWidget *parent)
     // Every stage named: on rows lower than the font, in a smaller one (appearance's fitting).
     m_plot->yAxis->setProperty("pp_fitTickFont", true);
     m_plot->yAxis->grid()->setVisible(false);
+    // No axis above the lanes and no tick label overhanging them (each stage's name sits at its
+    // row's centre): QCustomPlot's 15 px top margin would be room a lane needs on a laptop.
+    m_plot->axisRect()->setMinimumMargins(QMargins(15, 2, 15, 15));
     // The ghost first, so the balanced bars and their bubbles draw over it.
     m_ghost = new GanttPlottable(m_plot->xAxis, m_plot->yAxis, GanttPlottable::Look::Ghost);
     m_ghost->setVisible(false);
@@ -416,6 +419,7 @@ void GanttChart::changeEvent(QEvent *event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::FontChange) {
+        fitLegend();
         fitSummary();
         updatePreferredHeight();
     } else if (event->type() == QEvent::PaletteChange)
@@ -437,9 +441,34 @@ void GanttChart::fitSummary()
     updatePreferredHeight();
 }
 
+void GanttChart::fitLegend()
+{
+    // Every entry in one row where they fit (the balanced view's four read in one row on a
+    // laptop, and the row saved is a lane), else two to a row.
+    QCPLegend *legend = m_plot->legend;
+    int rowWidth = legend->margins().left() + legend->margins().right();
+    int items = 0;
+    for (int i = 0; i < legend->itemCount(); ++i) {
+        // A cell the grid keeps empty after an entry left it has no item.
+        if (const QCPAbstractLegendItem *item = legend->item(i)) {
+            rowWidth +=
+                item->minimumOuterSizeHint().width() + (items > 0 ? legend->columnSpacing() : 0);
+            ++items;
+        }
+    }
+    const int wrap = rowWidth <= m_plot->width() - 16 ? std::max(1, items) : 2;
+    if (wrap == legend->wrap())
+        return;
+    legend->setWrap(wrap);
+    // setWrap alone leaves the entries where they are: lay them out again in the new rows.
+    legend->setFillOrder(legend->fillOrder(), true);
+    updatePreferredHeight();
+}
+
 void GanttChart::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
+    fitLegend();
     fitSummary();
     // The note wraps: a narrower panel needs more lines for it.
     if (!m_note->isHidden())
@@ -489,7 +518,7 @@ void GanttChart::updatePreferredHeight()
     const int legendRows =
         (m_plot->legend->itemCount() + m_plot->legend->wrap() - 1) / m_plot->legend->wrap();
     const int legend = m_plot->legend->visible() ? legendRows * (line + 4) + 6 : 0;
-    // A row holds its bar: 0.72 of it alone, 0.4 balanced, where the ghost of the current
+    // A row holds its bar: 0.72 of it alone, 0.52 balanced, where the ghost of the current
     // schedule takes the rest. Rows are as tall as the bar needs to hold a microbatch number: a
     // line and a half alone, the same bar balanced (the balanced rows squeezed to the unbalanced
     // height had bars too low for their numbers on a laptop).
@@ -595,13 +624,15 @@ void GanttChart::setSeries(PipelineSeries series, bool balanced)
     const int bottleneck = balanced ? -1 : p.bottleneckIndex;
     m_bars->setSchedule(&schedule, stages, stages > 1 ? bottleneck : -1);
     // Balanced: two lanes per stage, the balanced schedule above the current one's outline.
-    m_bars->setBarHeight(balanced ? 0.4 : 0.72);
-    m_bars->setRowOffset(balanced ? -0.21 : 0.0);
-    m_ghost->setRowOffset(0.21);
+    // The balanced bars carry the numbers, the ghost only an outline: the bars take the larger
+    // share, so a lane is as low as its numbers allow (four lanes read on a laptop in
+    // presentation mode).
+    m_bars->setBarHeight(balanced ? 0.52 : 0.72);
+    m_bars->setRowOffset(balanced ? -0.2 : 0.0);
+    m_ghost->setRowOffset(0.26);
     m_bars->setName(balanced ? tr("balanced") : tr("work (stage, microbatch)"));
-    m_plot->legend->setWrap(balanced ? 2 : 3);
     m_ghost->setSchedule(balanced ? &current : nullptr, stages, -1);
-    m_ghost->setBarHeight(0.4);
+    m_ghost->setBarHeight(0.28);
     m_ghost->setVisible(balanced);
     if (balanced)
         m_ghost->addToLegend();
@@ -651,8 +682,9 @@ void GanttChart::setSeries(PipelineSeries series, bool balanced)
         m_plot->xAxis->setRange(0, endMs * 1.01);
     }
     m_summaryText = text;
-    fitSummary();
     setLegendShown(stages > 1 || balanced);
+    fitLegend();
+    fitSummary();
     refreshControls(balanced);
     m_stageCount = stages;
     updatePreferredHeight();

@@ -155,6 +155,7 @@ private:
     void refresh();
     void refreshControls(bool balanced);
     void setLegendShown(bool shown);
+    void fitLegend();
     void updatePreferredHeight();
     void fitSummary();
     /// The check box's indicator keeps a visible frame on a dark palette.

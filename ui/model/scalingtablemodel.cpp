@@ -159,7 +159,7 @@ QString ScalingTableModel::textAt(int row, int column) const
 QString ScalingTableModel::baselineCellText(const ScalingRow &current, const ScalingRow &baseline)
 {
     // The runtimes with overheads (the Amdahl runtime when none is set), as the headline.
-    return format::grouped(baseline.effectiveHours, 2) + QStringLiteral(" (") +
+    return explain::hoursCell(baseline.effectiveHours) + QStringLiteral(" (") +
            format::change(current.effectiveHours, baseline.effectiveHours) + QStringLiteral(")");
 }
 
@@ -213,7 +213,7 @@ QString ScalingTableModel::toolTip(int row, int column) const
         lines << tr("The scenario's own worker count (not in the list of worker counts)");
     else if (row == m_highlighted)
         lines << tr("The scenario's worker count");
-    // A time cell also reads in the unit that suits it ("25 minutes" for 0.42 h).
+    // A time cell also reads in words ("25 minutes" for 0.42 h).
     const ScalingRow &r = m_rows[static_cast<size_t>(row)];
     std::optional<double> hours;
     switch (static_cast<explain::ScalingColumn>(column)) {
@@ -250,8 +250,12 @@ QString ScalingTableModel::toolTip(int row, int column) const
                      .arg(format::duration(r.effectiveSeconds),
                           format::duration(*m_deadlineSeconds));
     }
+    // The cell rounds (two decimals, or three figures in a unit of its own): the tooltip also
+    // gives the hours to six figures.
     if (hours)
-        lines << format::duration(*hours * 3600.0);
+        lines << tr("%1 = %2 h")
+                     .arg(format::duration(*hours * units::kSecondsPerHour),
+                          format::significant(*hours, 6));
     return lines.join(QLatin1Char('\n'));
 }
 

@@ -325,7 +325,8 @@ void WaterfallChart::setSeries(const WaterfallSeries &series)
         // With a device pricing the workers, each applied step also says what it bills,
         // where the bar leaves room; the runtime alone where it does not.
         if (applied && !series.costCurrency.isEmpty()) {
-            const QString cost = format::money(step.cost, series.costCurrency);
+            // Rounded as the headline rounds money ("$5.62M"): the bar's label is read, not summed.
+            const QString cost = format::roundedMoney(step.cost, series.costCurrency);
             variants.prepend(tr("%1 · %2").arg(value, cost));
             if (variants.size() > 2)
                 variants.prepend(tr("%1 · %2").arg(variants.at(1), cost));

@@ -394,6 +394,7 @@ ValueControl::ValueControl(const Config &config, QWidget *parent)
     // The range this number is the median of, under the field.
     // The range moves with every tick of the slider: a WrapLabel repaints without a re-layout.
     m_rangeLabel = new WrapLabel(this);
+    m_rangeLabel->setObjectName(QStringLiteral("rangeLabel"));
     m_rangeLabel->setAccessibleName(tr("Range"));
     m_rangeLabel->hide();
     column->addWidget(m_rangeLabel);
@@ -724,6 +725,8 @@ void ValueControl::setInForce(const QString &text)
     m_inForce->setVisible(overridden);
     m_slider->setVisible(!overridden);
     m_spinBox->setVisible(!overridden);
+    // The range of a number not in force is greyed with it: it reads as not acting.
+    m_rangeLabel->setEnabled(!overridden);
     if (m_checkBox)
         m_checkBox->setEnabled(!overridden);
 }

@@ -369,8 +369,7 @@ MainWindow::MainWindow(const Options &options, QWidget *parent)
         });
     }
     updateTitle();
-    statusBar()->showMessage(tr("Drag a slider or type a value: every number and chart follows."),
-                             8000);
+    statusBar()->showMessage(inputsHint(), 8000);
     // Help and accessibility: names, chart descriptions, tab order, the first-start
     // hint over the workspaces.
     help::makeAccessible(this);
@@ -766,6 +765,10 @@ void MainWindow::setInputsVisible(bool visible)
         m_inputsAction->setChecked(visible);
     }
     m_inputsScroll->setVisible(visible);
+    // The status line never points at controls that are not there: with the inputs hidden it
+    // says how to bring them back instead of "drag a slider".
+    if (!statusBar()->currentMessage().isEmpty())
+        statusBar()->showMessage(inputsHint(), 8000);
     // Every workspace's own inputs too: with them hidden the charts fill the window.
     m_tail->setInputsVisible(visible);
     m_training->setInputsVisible(visible);
@@ -779,6 +782,14 @@ void MainWindow::importTrace(const QString &path)
     TraceDialog dialog(m_document, this);
     dialog.load(path);
     dialog.exec();
+}
+
+QString MainWindow::inputsHint() const
+{
+    return inputsVisible()
+               ? tr("Drag a slider or type a value: every number and chart follows.")
+               : tr("Inputs hidden: %1 shows them.")
+                     .arg(m_inputsAction->shortcut().toString(QKeySequence::NativeText));
 }
 
 bool MainWindow::inputsVisible() const

@@ -174,6 +174,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The status line's first hint: how to change the plan, or how to bring the inputs back.
+    QString inputsHint() const;
     void createActions();
     void installExports();
     void applyLook();
