@@ -9,6 +9,7 @@
 
 #include <QFile>
 #include <QJsonObject>
+#include <QLocale>
 
 #include <gtest/gtest.h>
 
@@ -211,4 +212,59 @@ TEST(JobAnswer, ShowHowWritesAmdahlsTermsSoSeedZerosFortyEightReadsAsASlip)
               QStringLiteral("S = 1 / ((1 − 0.98) + 0.98 / 10,000) = 1 / (0.02 + 0.000098) = "
                              "49.76×; ceiling 1 / (1 − 0.98) = 50×. Seed 000's ≈ 48× takes "
                              "0.98 / 10,000 as 0.00098 (1 / 0.02098 = 47.66×); it is 0.000098"));
+}
+
+// Issue 52: the Project estimates headline is one sentence and at most four numbers, like the
+// job's: the P50 and P90 finish, the P90 with the buffers and the task that moves it most. The
+// P80 and the buffered P50 and P80 (six numbers before) are Show how's.
+TEST(ProjectHeadline, TheDefaultPlanFinishesAtP50AndP90AndNamesWhatDrivesIt)
+{
+    const Plan plan;
+    PlanResult result = evaluatePlan(plan);
+    EXPECT_EQ(summary::projectHeadline(plan.scenario, result).sentence,
+              QStringLiteral("The Monte Carlo of 100,000 trials is running."));
+    EXPECT_TRUE(summary::projectHeadline(plan.scenario, result).numbers.empty());
+    completeBackground(result, plan, Background::MonteCarlo);
+    result.projectCharts =
+        projectCharts(plan.scenario.project, result.project, result.monteCarlo.ready());
+    const summary::ProjectHeadline headline = summary::projectHeadline(plan.scenario, result);
+    EXPECT_EQ(headline.sentence,
+              QStringLiteral("Finishes in 18 weeks (P50), 19.4 weeks at P90 and 26 weeks with the "
+                             "buffers; Data collection & labeling moves it most."));
+    ASSERT_EQ(headline.numbers.size(), 4u);
+    const QString keys[] = {QStringLiteral("p50"), QStringLiteral("p90"),
+                            QStringLiteral("p90_buffered"), QStringLiteral("drives")};
+    const QString captions[] = {QStringLiteral("P50 finish"), QStringLiteral("P90 finish"),
+                                QStringLiteral("P90 with buffers"),
+                                QStringLiteral("What drives it")};
+    const QString values[] = {QStringLiteral("18 weeks"), QStringLiteral("19.4 weeks"),
+                              QStringLiteral("26 weeks"),
+                              QStringLiteral("Data collection & labeling")};
+    for (size_t i = 0; i < 4; ++i) {
+        EXPECT_EQ(headline.numbers[i].key, keys[i]) << i;
+        EXPECT_EQ(headline.numbers[i].caption, captions[i]) << i;
+        EXPECT_EQ(headline.numbers[i].value, values[i]) << i;
+    }
+    // The exact figure and what it means in the tooltip.
+    EXPECT_TRUE(headline.numbers[1].exact.endsWith(
+        QStringLiteral("90 % of 100,000 Monte Carlo trials finish within it.")))
+        << headline.numbers[1].exact.toStdString();
+
+    // With a start date the finishes are dates, the result's.
+    Plan dated;
+    dated.scenario.project.startDate = QDate(2027, 1, 4);
+    PlanResult datedResult = evaluatePlan(dated);
+    completeBackground(datedResult, dated, Background::MonteCarlo);
+    datedResult.projectCharts =
+        projectCharts(dated.scenario.project, datedResult.project, datedResult.monteCarlo.ready());
+    ASSERT_TRUE(datedResult.projectCharts.dates.has_value());
+    const summary::ProjectHeadline onDates = summary::projectHeadline(dated.scenario, datedResult);
+    ASSERT_EQ(onDates.numbers.size(), 4u);
+    EXPECT_EQ(onDates.numbers[0].value,
+              QLocale(QLocale::English)
+                  .toString(datedResult.projectCharts.dates->monteCarlo.p50,
+                            QStringLiteral("d MMM yyyy")));
+    EXPECT_TRUE(
+        onDates.sentence.startsWith(QStringLiteral("Finishes by ") + onDates.numbers[0].value))
+        << onDates.sentence.toStdString();
 }

@@ -9,6 +9,7 @@
 #include "ui/project/estimatecharts.h"
 #include "ui/tail/histogramchart.h"
 #include "ui/training/schedulechart.h"
+#include "ui/widgets/chartstyle.h"
 
 #include <QCheckBox>
 
@@ -114,8 +115,32 @@ TEST(ChartSeries, FitChartDrawsTheRunsCurvesAndPeakItIsGiven)
     EXPECT_EQ(chart.emptyText(), QStringLiteral("Two or more runs are needed"));
     EXPECT_FALSE(chart.uslGraph()->visible());
     EXPECT_TRUE(chart.peakText().isEmpty());
+    EXPECT_TRUE(chart.yAxis->tickLabels());
     chart.setSeries(FitSeries{});
-    EXPECT_EQ(chart.emptyText(), QStringLiteral("Enter or import measured runs to fit the laws"));
+    EXPECT_EQ(chart.emptyText(), QStringLiteral("Measured runs fill this chart with the fitted "
+                                                "laws: enter or import them on the left"));
+}
+
+// Issue 52: without runs there is no value to scale (no made-up 0 to 1.0 items/s), and with the
+// runs' table hidden (presentation mode) the chart says what fills it without pointing at it.
+TEST(ChartSeries, FitChartWithoutRunsDrawsNoValueScaleAndPointsAtNoHiddenTable)
+{
+    FitChart chart;
+    chart.setInputsShown(false);
+    chart.setSeries(FitSeries{});
+    EXPECT_EQ(chart.emptyText(), QStringLiteral("Measured runs fill this chart with the fitted "
+                                                "laws: none are entered yet"));
+    EXPECT_FALSE(chart.yAxis->tickLabels());
+    EXPECT_FALSE(chart.yAxis->ticks());
+    EXPECT_FALSE(chart.yAxis->grid()->visible());
+    FitSeries runs;
+    runs.runWorkers = {1, 2};
+    runs.runValues = {10, 19};
+    runs.topValue = 19;
+    runs.problem = QStringLiteral("Two or more runs are needed");
+    chart.setSeries(runs);
+    EXPECT_TRUE(chart.yAxis->tickLabels());
+    EXPECT_TRUE(chart.yAxis->grid()->visible());
 }
 
 TEST(ChartSeries, MemoryChartDrawsTheLinesItIsGiven)
@@ -314,14 +339,19 @@ simulation::Result equalTrials(double seconds)
 } // namespace
 
 // On a short plot (a laptop in presentation mode) the four labels stacked one under the other
-// ran off its bottom: where a line has room on both sides, two of them share a row.
+// ran off its bottom: where a line has room on both sides, two of them share a row. (Four
+// markers a hundredth of a day apart: four labels, the lines a pixel apart.)
 TEST(ChartSeries, HistogramMarkerLabelsShareRowsInsideAShortPlot)
 {
     const double seconds = 698.98 * 86'400;
+    const double hundredthOfADay = 864;
+    simulation::Result result = equalTrials(seconds);
+    result.p90Seconds = seconds + hundredthOfADay;
+    result.p99Seconds = seconds + 2 * hundredthOfADay;
     HistogramChart chart;
     chart.resize(600, 130);
     chart.setViewport(chart.rect());
-    chart.setResult(equalTrials(seconds), seconds);
+    chart.setResult(result, seconds - hundredthOfADay);
     chart.replot();
     std::vector<QRectF> boxes;
     boxes.reserve(4);
@@ -336,6 +366,43 @@ TEST(ChartSeries, HistogramMarkerLabelsShareRowsInsideAShortPlot)
     EXPECT_DOUBLE_EQ(boxes[0].top(), boxes[1].top());
     EXPECT_DOUBLE_EQ(boxes[2].top(), boxes[3].top());
     EXPECT_GE(boxes[2].top(), boxes[0].bottom() - 1);
+}
+
+// Issue 52: every trial equal (no tail) put "698.98 days" in four labels over the bar's top. The
+// markers that read the same say it once; the bar stops below the label and the trials axis
+// names 0 and the bar's count, on a plot as short as a laptop's in presentation mode.
+TEST(ChartSeries, HistogramMarkersThatCoincideShareOneLabelAboveTheBar)
+{
+    const double seconds = 698.98 * 86'400;
+    simulation::Result result = equalTrials(seconds);
+    HistogramChart chart;
+    QFont large = chart.font();
+    large.setPointSizeF(large.pointSizeF() * 1.8);
+    for (int i = 0; i < 4; ++i)
+        chart.markerLabel(i)->setFont(large);
+    chart.resize(600, 130);
+    chart.setViewport(chart.rect());
+    chart.setResult(result, seconds);
+    chart.replot();
+    const QString once = QStringLiteral("P50 = P90 = P99 = no tail: 698.98 days");
+    for (int i = 0; i < 4; ++i)
+        EXPECT_EQ(chart.markerText(i), once) << i;
+    EXPECT_TRUE(chart.markerLabel(0)->visible());
+    for (int i = 1; i < 4; ++i)
+        EXPECT_FALSE(chart.markerLabel(i)->visible()) << i;
+    expectInsideAndApart(chart, {drawnBox(chart.markerLabel(0))});
+    EXPECT_LT(drawnBox(chart.markerLabel(0)).bottom(), chart.yAxis->coordToPixel(500));
+    const auto ticks = chart.yAxis->ticker().dynamicCast<QCPAxisTickerText>();
+    ASSERT_TRUE(ticks);
+    EXPECT_EQ(ticks->ticks().values(),
+              (QList<QString>{QStringLiteral("0"), QStringLiteral("500")}));
+    EXPECT_GE(chart.yAxis->range().upper, 500);
+
+    // P50 apart from the rest: two labels, the rest named together.
+    result.p50Seconds = seconds - 86'400;
+    chart.setResult(result, seconds);
+    EXPECT_EQ(chart.markerText(0), QStringLiteral("P50 697.98 days"));
+    EXPECT_EQ(chart.markerText(3), QStringLiteral("P90 = P99 = no tail: 698.98 days"));
 }
 
 // Beside the docked guide the duration chart is narrow: the P50 kept left of its line and ran
@@ -362,6 +429,15 @@ TEST(ChartSeries, EstimateMarkerLabelsStayInsideANarrowPlot)
     // The P50 stands near the left edge: its label reads to the right of its line.
     const double perUnit = planUnit(result.maxHours).first;
     EXPECT_GE(boxes[0].left(), chart.xAxis->coordToPixel(41 / perUnit));
+}
+
+// Money ticks in billions read "$1B" (a slide's B, not a count's G).
+TEST(ChartSeries, CompactMoneyWritesBillionsWithB)
+{
+    EXPECT_EQ(chartstyle::compactMoney(1e9, QStringLiteral("USD")), QStringLiteral("$1B"));
+    EXPECT_EQ(chartstyle::compactMoney(1e6, QStringLiteral("USD")), QStringLiteral("$1M"));
+    EXPECT_EQ(chartstyle::compactMoney(1e3, QStringLiteral("CHF")), QStringLiteral("1k CHF"));
+    EXPECT_EQ(chartstyle::compactNumber(1e9), QStringLiteral("1G"));
 }
 
 TEST(ChartSeries, HistogramOfEqualTrialsIsANarrowBarOnTheValue)

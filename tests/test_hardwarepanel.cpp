@@ -114,8 +114,10 @@ TEST(HardwareWorkspace, TheEmbeddingJobFromTheWindowInFewerThanTenActions)
     EXPECT_EQ(cell(devices, h100, 2), QStringLiteral("12.98 ms"));
     EXPECT_EQ(cell(devices, h100, 4), QStringLiteral("76"));
     EXPECT_EQ(cell(devices, h100, 5), QStringLiteral("23.72 hours"));
-    EXPECT_EQ(cell(devices, h100, 7), QStringLiteral("$4,507.42"));
-    EXPECT_EQ(cell(devices, h100, 7), format::money(option.cost, QStringLiteral("USD")));
+    // The bill to three figures, the exact amount in its tooltip (issue 52).
+    EXPECT_EQ(cell(devices, h100, 7), QStringLiteral("$4,510"));
+    EXPECT_EQ(devices->item(h100, 7)->toolTip(), QStringLiteral("$4,507.42"));
+    EXPECT_EQ(devices->item(h100, 7)->toolTip(), format::money(option.cost, QStringLiteral("USD")));
     // The headline's cost card says the plan's own bill at its 10,000 workers, the same hours.
     EXPECT_EQ(window.headline()->valueText(HeadlineWidget::Cost),
               format::money(result.model.cost.total, QStringLiteral("USD")));
@@ -234,10 +236,26 @@ TEST(HardwareWorkspace, HeadlineCaptionsAreWholeOnEveryWorkspace)
     for (int workspace = 0; workspace < window.workspaces()->count(); ++workspace) {
         window.workspaces()->setCurrentIndex(workspace);
         QTest::qWait(30);
+        // The project's answer waits for its Monte Carlo (its sentence says it runs).
+        if (window.headline()->workspace() == HeadlineWidget::Workspace::Project) {
+            EXPECT_TRUE(QTest::qWaitFor(
+                [&window]() { return window.headline()->answerCount() > 0; }, 60'000));
+        }
         int checked = 0;
         for (int card = 0; card < HeadlineWidget::CardCount; ++card) {
             const QString caption =
                 window.headline()->captionText(static_cast<HeadlineWidget::Card>(card));
+            for (const QLabel *label : window.headline()->findChildren<QLabel *>()) {
+                if (!label->isVisible() || label->text() != caption || caption.isEmpty())
+                    continue;
+                EXPECT_LE(label->fontMetrics().horizontalAdvance(caption), label->width())
+                    << "workspace " << workspace << ": " << caption.toStdString();
+                ++checked;
+            }
+        }
+        // The answer's captions too (the job's and the project's, issue 52).
+        for (int number = 0; number < window.headline()->answerCount(); ++number) {
+            const QString caption = window.headline()->answerCaption(number);
             for (const QLabel *label : window.headline()->findChildren<QLabel *>()) {
                 if (!label->isVisible() || label->text() != caption || caption.isEmpty())
                     continue;
@@ -671,5 +689,56 @@ TEST(OneGoalWindow, HardwareOffOffersToTakeTheDevicesLatency)
     EXPECT_EQ(doc->undoStack()->undoText(), QStringLiteral("Take the latency from the device"));
     doc->undoStack()->undo();
     EXPECT_FALSE(doc->scenario().hardware.enabled);
+    EXPECT_TRUE(hardware->turnOnButton()->isVisible());
+}
+
+// Issue 52: off, the sentence and its step lead the results, side by side, and the chart below
+// takes the room; with the inputs hidden (presentation mode) the sentence points at no hidden
+// check box. The price reads in the plan's currency per hour; money in the chart to three
+// figures, the exact amounts in its tooltip.
+TEST(OneGoalWindow, HardwareOffLeadsWithTheSentenceAndItsStepAndTheChartTakesTheRoom)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    ScenarioDocument *doc = window.document();
+    HardwarePanel *hardware = window.hardwarePanel();
+    for (int i = 0; i < window.workspaces()->count(); ++i) {
+        QWidget *page = window.workspaces()->widget(i);
+        if (page == hardware || page->isAncestorOf(hardware))
+            window.workspaces()->setCurrentIndex(i);
+    }
+    window.setInputsVisible(false);
+    QTest::qWait(20);
+    ASSERT_FALSE(doc->scenario().hardware.enabled);
+    ASSERT_FALSE(doc->scenario().goal.deadlineSeconds);
+    EXPECT_FALSE(hardware->enabledBox()->isVisible());
+    EXPECT_EQ(hardware->summaryText(),
+              QStringLiteral("Off: the latency typed on the Model tab holds. On: the device's "
+                             "roofline and the devices that meet the plan."));
+    EXPECT_FALSE(hardware->summaryText().contains(QStringLiteral("Tick")));
+    ASSERT_TRUE(hardware->turnOnButton()->isVisible());
+    // No deadline offer off: it ranks the devices, which show only when on.
+    EXPECT_FALSE(hardware->setDeadlineButton()->isVisible());
+    // The step beside its sentence at the top, the chart below with most of the height.
+    const auto top = [hardware](QWidget *w) { return w->mapTo(hardware, QPoint(0, 0)).y(); };
+    EXPECT_LT(top(hardware->turnOnButton()), hardware->height() / 8);
+    EXPECT_LT(top(hardware->turnOnButton()), top(hardware->costChart()));
+    EXPECT_GT(hardware->costChart()->height(), hardware->height() * 2 / 3);
+    EXPECT_GT(hardware->costChart()->width(), hardware->width() * 3 / 4);
+
+    EXPECT_EQ(hardware->priceControl()->suffix(), QStringLiteral(" USD/h"));
+    const CostSeries &curve = doc->planResult().costCurve;
+    EXPECT_EQ(hardware->costChart()->planMarker()->name(),
+              QStringLiteral("plan: 10,000 workers, ") +
+                  format::roundedMoney(curve.plan.cost, QStringLiteral("USD")));
+    EXPECT_TRUE(hardware->costChart()->planMarker()->name().endsWith(QStringLiteral("M")));
+    EXPECT_TRUE(hardware->costChart()->toolTip().contains(
+        format::money(curve.plan.cost, QStringLiteral("USD"))));
+    EXPECT_EQ(hardware->costChart()->curve()->name(),
+              QStringLiteral("more workers: faster (down)"));
+
+    window.setInputsVisible(true);
+    EXPECT_TRUE(hardware->enabledBox()->isVisible());
     EXPECT_TRUE(hardware->turnOnButton()->isVisible());
 }

@@ -186,7 +186,8 @@ TEST(Measured, WithoutRunsTheChartSaysWhatToDoAndNoEmptyTableShows)
     EXPECT_FALSE(w.panel()->fitTable()->isVisible());
     EXPECT_FALSE(w.panel()->chart()->legend->visible());
     EXPECT_EQ(w.panel()->chart()->emptyText(),
-              QStringLiteral("Enter or import measured runs to fit the laws"));
+              QStringLiteral("Measured runs fill this chart with the fitted laws: enter or import "
+                             "them on the left"));
     // The chart has the views' height to itself.
     EXPECT_GT(w.panel()->chart()->height(), 500);
 

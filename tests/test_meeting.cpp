@@ -2,6 +2,7 @@
 // the question of the workspace in front, presents on a shared screen and reads in the dark.
 #include "core/base/format.h"
 #include "core/plan/explain.h"
+#include "core/plan/summary.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/measured/measuredpanel.h"
@@ -23,6 +24,7 @@
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
 #include <QHeaderView>
+#include <QLabel>
 #include <QLayout>
 #include <QLineEdit>
 #include <QMenuBar>
@@ -313,6 +315,25 @@ TEST(MeetingHeadline, EachWorkspaceHasItsOwnAnswer)
                     .startsWith(planDuration(estimate.monteCarlo.p80Hours, largest)));
     EXPECT_TRUE(headline->valueText(HeadlineWidget::Throughput)
                     .startsWith(planDuration(estimate.monteCarlo.p90Hours, largest)));
+    // Issue 52: one sentence and four numbers, the core's (summary::projectHeadline): the P50
+    // and P90 finish, the P90 with the buffers and what drives it. The six numbers above (with
+    // and without buffers) are Show how's, hidden until it is pressed.
+    const summary::ProjectHeadline answer =
+        summary::projectHeadline(document->scenario(), document->planResult());
+    EXPECT_EQ(headline->answerText(), answer.sentence);
+    ASSERT_EQ(headline->answerCount(), 4);
+    for (int i = 0; i < 4; ++i) {
+        EXPECT_EQ(headline->answerValue(i), answer.numbers[static_cast<size_t>(i)].value) << i;
+        EXPECT_EQ(headline->answerCaption(i), answer.numbers[static_cast<size_t>(i)].caption) << i;
+    }
+    EXPECT_EQ(headline->answerValue(0), planDuration(estimate.monteCarlo.p50Hours, largest));
+    EXPECT_EQ(headline->answerValue(1), planDuration(estimate.monteCarlo.p90Hours, largest));
+    EXPECT_EQ(headline->answerValue(2),
+              planDuration(estimate.monteCarloBuffered.p90Hours, largest));
+    for (const QLabel *label : headline->findChildren<QLabel *>())
+        EXPECT_FALSE(label->isVisible() &&
+                     label->text() == headline->captionText(HeadlineWidget::TotalPredictions))
+            << "a detail beside the answer";
     // With a start date the cards are dates (issue 32), the result's.
     ASSERT_TRUE(document->editScenario(
         QStringLiteral("Start"), [](Scenario &s) { s.project.startDate = QDate(2027, 1, 4); }));
@@ -324,6 +345,9 @@ TEST(MeetingHeadline, EachWorkspaceHasItsOwnAnswer)
     EXPECT_EQ(headline->captionText(HeadlineWidget::TotalPredictions),
               QStringLiteral("P50 finish · buffered ") +
                   QLocale().toString(dates.monteCarloBuffered.p50, QStringLiteral("d MMM yyyy")));
+    EXPECT_EQ(
+        headline->answerValue(0),
+        QLocale(QLocale::English).toString(dates.monteCarlo.p50, QStringLiteral("d MMM yyyy")));
 
     // Back on the Model tab: the job's runtime again.
     window.workspaces()->setCurrentIndex(0);

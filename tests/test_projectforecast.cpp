@@ -7,6 +7,7 @@
 #include "core/plan/scenariofile.h"
 #include "ui/document/montecarlorunner.h"
 #include "ui/document/scenariodocument.h"
+#include "ui/project/estimatecharts.h"
 #include "ui/project/projectpanel.h"
 #include "ui/project/riskcharts.h"
 #include "ui/project/tasktablemodel.h"
@@ -23,8 +24,11 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QScrollBar>
 #include <QSignalSpy>
+#include <QStyle>
+#include <QStyleOptionViewItem>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QTest>
@@ -475,4 +479,125 @@ TEST(ProjectForecast, TheTaskTableShowsWholeColumnsOnly)
         wide->columnWidth(TaskTableModel::Name),
         static_cast<const QAbstractItemView *>(wide)->sizeHintForColumn(TaskTableModel::Name));
     expectWholeColumns(wide, "2560x1080");
+}
+
+// Issue 52, item 1: the line over the task table says how this plan's tasks follow one another.
+// The default plan lists dependencies (2 and 3 after 1, 4 after both), so "one after another"
+// would contradict its Depends on column; a plan that lists none does run one after another.
+TEST(ProjectForecast, TheLineOverTheTasksFollowsTheirDependencies)
+{
+    ProjectWindow w;
+    const QLabel *title = w.panel()->taskTitle();
+    EXPECT_EQ(title->text(),
+              QStringLiteral("<b>Tasks</b> — three-point estimates; a task starts when the tasks "
+                             "it depends on have finished"));
+    ASSERT_TRUE(w.document()->editScenario(QStringLiteral("No dependencies"), [](Scenario &s) {
+        for (estimate::Task &task : s.project.tasks.edit())
+            task.dependsOn.clear();
+    }));
+    QApplication::processEvents();
+    EXPECT_EQ(title->text(),
+              QStringLiteral("<b>Tasks</b> — three-point estimates; no task lists a dependency, "
+                             "so they run one after another"));
+    w.document()->undoStack()->undo();
+    QApplication::processEvents();
+    EXPECT_TRUE(title->text().endsWith(QStringLiteral("have finished")));
+}
+
+// Issue 52, item 3: in presentation mode the answer's chart (the distribution with its P50 and
+// P90) stands whole above the fold, at a laptop's 1366x768 and at 1920x1080, with the
+// estimate table's percentiles whole beside it; at 1920x1080 the risk drivers too. The task
+// table is a few rows tall and scrolls inside itself; leaving presentation gives it all back.
+TEST(ProjectForecast, InPresentationTheDistributionStandsAboveTheFold)
+{
+    for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
+        const std::string where =
+            std::to_string(size.width()) + "x" + std::to_string(size.height()) + " presentation";
+        MainWindow::Options options = MainWindow::Options::headless();
+        options.presentationFillsScreen = false;
+        MainWindow window(options);
+        window.resize(size);
+        window.show();
+        window.workspaces()->setCurrentIndex(3);
+        appearance::Look look = window.look();
+        look.presentation = true;
+        window.setLook(look);
+        ProjectPanel *panel = window.projectPanel();
+        ASSERT_TRUE(QTest::qWaitFor(
+            [&window, panel]() {
+                return !panel->isRunning() && window.document()->jobs()->monteCarlo()->estimateFor(
+                                                  window.document()->scenario().project);
+            },
+            60'000));
+        QTest::qWait(150);
+        ASSERT_EQ(window.size(), size);
+        EXPECT_TRUE(panel->isCompact()) << where;
+        EXPECT_FALSE(panel->taskButtons()->isVisible()) << where;
+        QScrollArea *page = nullptr;
+        for (QWidget *w = panel->parentWidget(); w && !page; w = w->parentWidget())
+            page = qobject_cast<QScrollArea *>(w);
+        ASSERT_NE(page, nullptr);
+        const QRect fold = page->viewport()->rect();
+        auto onPage = [page](const QWidget *widget) {
+            return QRect(widget->mapTo(page->viewport(), QPoint(0, 0)), widget->size());
+        };
+        EXPECT_EQ(page->verticalScrollBar()->value(), 0);
+        EXPECT_TRUE(fold.contains(onPage(panel->estimateChart())))
+            << where << ": chart bottom " << onPage(panel->estimateChart()).bottom()
+            << " below the fold at " << fold.bottom();
+        EXPECT_GE(panel->estimateChart()->height(), 300) << where;
+        const QTableWidget *results = panel->resultTable();
+        EXPECT_TRUE(fold.contains(onPage(results))) << where;
+        // Every shown row whole: the percentiles, P95 last.
+        const int p95 = results->rowCount() - 1;
+        EXPECT_EQ(results->verticalHeaderItem(p95)->text(), QStringLiteral("P95"));
+        EXPECT_LE(results->rowViewportPosition(p95) + results->rowHeight(p95),
+                  results->viewport()->height())
+            << where;
+        EXPECT_TRUE(results->isRowHidden(0)) << "PERT mean, said by the line above";
+        // The task table a few rows tall, scrolling inside itself.
+        const QTableView *tasks = panel->taskTable();
+        EXPECT_GT(tasks->verticalScrollBar()->maximum(), 0) << where;
+        EXPECT_LE(tasks->viewport()->height(),
+                  (ProjectPanel::kCompactTaskRows + 1) * tasks->rowHeight(0))
+            << where;
+        if (size.height() >= 1080) {
+            EXPECT_TRUE(fold.contains(onPage(panel->riskTabs())))
+                << where << ": risk views bottom " << onPage(panel->riskTabs()).bottom()
+                << " below the fold at " << fold.bottom();
+        }
+
+        look.presentation = false;
+        window.setLook(look);
+        QTest::qWait(50);
+        EXPECT_FALSE(panel->isCompact());
+        EXPECT_TRUE(panel->taskButtons()->isVisible());
+        EXPECT_FALSE(results->isRowHidden(0));
+        EXPECT_EQ(tasks->verticalScrollBar()->maximum(), 0) << "all seven tasks shown";
+    }
+}
+
+// Issue 52, item 4: on the dark theme the task table's cells have a visible grid (Fusion's, the
+// window's colour darkened, vanished on the dark cells and ran "8" and "1" together).
+TEST(ProjectForecast, TheTaskTableHasAVisibleGridOnTheDarkTheme)
+{
+    ProjectWindow w;
+    appearance::Look look = w.window.look();
+    look.theme = appearance::Theme::Dark;
+    w.window.setLook(look);
+    QApplication::processEvents();
+    QTableView *tasks = w.panel()->taskTable();
+    ASSERT_TRUE(appearance::isDark(tasks->palette()));
+    EXPECT_TRUE(tasks->showGrid());
+    QStyleOptionViewItem option;
+    option.initFrom(tasks);
+    const QColor grid = QColor::fromRgba(static_cast<QRgb>(
+        tasks->style()->styleHint(QStyle::SH_Table_GridLineColor, &option, tasks)));
+    // Apart from the cells' colour: at least 40 levels lighter in each channel.
+    const QColor base = tasks->palette().color(QPalette::Base);
+    EXPECT_GE(grid.red() - base.red(), 40);
+    EXPECT_GE(grid.green() - base.green(), 40);
+    EXPECT_GE(grid.blue() - base.blue(), 40);
+    look.theme = appearance::Theme::Light;
+    w.window.setLook(look);
 }

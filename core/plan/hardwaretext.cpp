@@ -77,9 +77,10 @@ std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &optio
 QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce &hardware)
 {
     if (!settings.enabled)
-        return QStringLiteral("Off: the latency per prediction is the one typed on the Model "
-                              "tab. Tick \u201cLatency from the device and the model\u201d to "
-                              "fill the roofline per part and the devices that meet the plan.");
+        // Names no control: the window offers the step beside it, and presentation mode and the
+        // report have no check box to tick.
+        return QStringLiteral("Off: the latency typed on the Model tab holds. On: the device's "
+                              "roofline and the devices that meet the plan.");
     if (!hardware.inForce)
         return QStringLiteral("Not in force: %1. The typed latency holds.").arg(hardware.problem);
     const Roofline &r = hardware.roofline;

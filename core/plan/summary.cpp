@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 
 namespace pipeplan::summary {
 
@@ -36,6 +37,24 @@ Scenario jobOf(const Scenario &scenario)
 QString day(QDate date)
 {
     return QLocale(QLocale::English).toString(date, QStringLiteral("ddd d MMM yyyy"));
+}
+
+/// The tornado's bars widest first (the tasks whose optimistic-to-pessimistic range moves the
+/// P90 most), those that name a task the run simulated.
+std::vector<estimate::TornadoBar> widestSwings(const estimate::MonteCarloResult &mc,
+                                               const ProjectSection &section)
+{
+    std::vector<estimate::TornadoBar> bars;
+    std::copy_if(mc.tornado.begin(), mc.tornado.end(), std::back_inserter(bars),
+                 [&section](const estimate::TornadoBar &bar) {
+                     return bar.task >= 0 &&
+                            static_cast<size_t>(bar.task) < section.simulated.size();
+                 });
+    std::stable_sort(bars.begin(), bars.end(),
+                     [](const estimate::TornadoBar &a, const estimate::TornadoBar &b) {
+                         return a.swingHours() > b.swingHours();
+                     });
+    return bars;
 }
 
 } // namespace
@@ -118,16 +137,10 @@ Answer projectAnswer(const Scenario &scenario, const PlanResult &result)
                                                            planDuration(pert.sigmaHours, largest)));
     // The tornado's widest bars: the tasks whose optimistic-to-pessimistic range moves the P90
     // most, named as the run names them (the remaining work of a forecast).
-    std::vector<estimate::TornadoBar> bars = mc.tornado;
-    std::stable_sort(bars.begin(), bars.end(),
-                     [](const estimate::TornadoBar &a, const estimate::TornadoBar &b) {
-                         return a.swingHours() > b.swingHours();
-                     });
     const auto [perUnit, unit] = planUnit(largest);
     QStringList drivers;
-    for (const estimate::TornadoBar &bar : bars) {
-        if (drivers.size() == 3 || bar.task < 0 ||
-            static_cast<size_t>(bar.task) >= section.simulated.size())
+    for (const estimate::TornadoBar &bar : widestSwings(mc, section)) {
+        if (drivers.size() == 3)
             break;
         drivers << QStringLiteral("%1 (P90 %2 to %3 %4)")
                        .arg(section.simulated[static_cast<size_t>(bar.task)].name,
@@ -138,6 +151,79 @@ Answer projectAnswer(const Scenario &scenario, const PlanResult &result)
                              drivers.isEmpty() ? mc.tornadoNote
                                                : drivers.join(QStringLiteral("; ")));
     return answer;
+}
+
+ProjectHeadline projectHeadline(const Scenario &scenario, const PlanResult &result)
+{
+    const ProjectSection &section = result.project;
+    const int trials = scenario.project.monteCarlo.trials;
+    ProjectHeadline headline;
+    const estimate::PlanEstimate *estimate = result.monteCarlo.ready();
+    if (!estimate) {
+        headline.sentence = QStringLiteral("The Monte Carlo of %1 trials is running.")
+                                .arg(format::grouped(trials, 0));
+        return headline;
+    }
+    const estimate::MonteCarloResult &mc = estimate->monteCarlo;
+    const estimate::MonteCarloResult &buffered = estimate->monteCarloBuffered;
+    const double largest = buffered.maxHours;
+    // Named, not a structured binding: the lambda below captures them.
+    const std::pair<double, QString> planned = planUnit(largest);
+    const double perUnit = planned.first;
+    const QString &unit = planned.second;
+    const std::optional<ProjectDates> &dates = result.projectCharts.dates;
+    const QString from = section.forecast ? QStringLiteral(" from the status date") : QString();
+    const QString ran = format::grouped(mc.trials, 0);
+    // A card holds the rounded finish (a date when the project starts on one); its tooltip the
+    // exact duration and what it means.
+    auto finish = [&](QString key, QString caption, double hours, std::optional<QDate> date,
+                      const QString &meaning) {
+        const QString exact = QStringLiteral("%1 %2%3 (%4 hours): %5")
+                                  .arg(format::trimmed(hours / perUnit, 2), unit, from,
+                                       format::trimmed(hours, 1), meaning);
+        return AnswerNumber{
+            std::move(key), std::move(caption),
+            date ? QLocale(QLocale::English).toString(*date, QStringLiteral("d MMM yyyy"))
+                 : planDuration(hours, largest),
+            date ? QStringLiteral("%1; %2").arg(day(*date), exact) : exact};
+    };
+    auto dateOf = [&dates](QDate estimate::FinishDates::*percentile,
+                           bool withBuffers) -> std::optional<QDate> {
+        if (!dates)
+            return std::nullopt;
+        return (withBuffers ? dates->monteCarloBuffered : dates->monteCarlo).*percentile;
+    };
+    headline.numbers.push_back(
+        finish(QStringLiteral("p50"), QStringLiteral("P50 finish"), mc.p50Hours,
+               dateOf(&estimate::FinishDates::p50, false),
+               QStringLiteral("half of %1 Monte Carlo trials finish within it.").arg(ran)));
+    headline.numbers.push_back(
+        finish(QStringLiteral("p90"), QStringLiteral("P90 finish"), mc.p90Hours,
+               dateOf(&estimate::FinishDates::p90, false),
+               QStringLiteral("90 % of %1 Monte Carlo trials finish within it.").arg(ran)));
+    headline.numbers.push_back(finish(
+        QStringLiteral("p90_buffered"), QStringLiteral("P90 with buffers"), buffered.p90Hours,
+        dateOf(&estimate::FinishDates::p90, true),
+        QStringLiteral("the P90 with the category buffers and the contingency on every task.")));
+    const std::vector<estimate::TornadoBar> bars = widestSwings(mc, section);
+    QString driver;
+    if (!bars.empty()) {
+        const estimate::TornadoBar &top = bars.front();
+        driver = section.simulated[static_cast<size_t>(top.task)].name;
+        headline.numbers.push_back(
+            {QStringLiteral("drives"), QStringLiteral("What drives it"), driver,
+             QStringLiteral("%1 at its optimistic time puts the P90 at %2 %4, at its pessimistic "
+                            "time at %3 %4: the widest range of any task.")
+                 .arg(driver, format::trimmed(top.p90LowHours / perUnit, 1),
+                      format::trimmed(top.p90HighHours / perUnit, 1), unit)});
+    }
+    const QString how = dates ? QStringLiteral("by") : QStringLiteral("in");
+    headline.sentence =
+        QStringLiteral("Finishes %1 %2 (P50), %3 at P90 and %4 with the buffers%5%6.")
+            .arg(how, headline.numbers[0].value, headline.numbers[1].value,
+                 headline.numbers[2].value, from,
+                 driver.isEmpty() ? QString() : QStringLiteral("; %1 moves it most").arg(driver));
+    return headline;
 }
 
 Answer trainingAnswer(const Scenario &scenario, const PlanResult &result)

@@ -114,6 +114,21 @@ struct JobAnswer
     bool operator==(const JobAnswer &) const = default;
 };
 
+/// The project's answer in one sentence and at most four numbers, the Project
+/// estimates workspace's headline: when it finishes at P50 and at P90 of the Monte Carlo (dates
+/// when the project starts on a date, from the status date for a forecast), the P90 with the
+/// category buffers and the contingency (what to commit to), and the task whose range moves the
+/// P90 most (the tornado's widest bar; a name, no number). The P80, the P95, the PERT and the
+/// buffered P50 are Show how's and the workspace's. Before the Monte Carlo has run: a sentence
+/// that says so and no numbers.
+struct ProjectHeadline
+{
+    QString sentence;
+    std::vector<AnswerNumber> numbers; ///< "p50", "p90", "p90_buffered", "drives"
+    bool operator==(const ProjectHeadline &) const = default;
+};
+ProjectHeadline projectHeadline(const Scenario &scenario, const PlanResult &result);
+
 /// Which part of T = W' (1 - p) + W' p / N (+ the overheads) is the largest: the serial part,
 /// the parallel part (the workers, or the slowest of several stages), or the overheads.
 Binding binding(const Scenario &inForce, const ScenarioResult &result);

@@ -11,7 +11,7 @@ namespace pipeplan {
 
 namespace {
 
-/// Money on a log axis: "$1k", "$10k" (the currency's sign, or its code).
+/// Money on a log axis: "$1k", "$10M", "$1B" (the currency's sign, or its code).
 class MoneyTicker : public QCPAxisTickerLog
 {
 public:
@@ -20,9 +20,7 @@ public:
 protected:
     QString getTickLabel(double tick, const QLocale &, QChar, int) override
     {
-        const QString sign = format::currencySymbol(currency);
-        const QString number = chartstyle::compactNumber(tick);
-        return sign.isEmpty() ? number + QLatin1Char(' ') + currency : sign + number;
+        return chartstyle::compactMoney(tick, currency);
     }
 };
 
@@ -39,7 +37,7 @@ CostChart::CostChart(QWidget *parent) : QCustomPlot(parent)
     yAxis->setLabel(tr("runtime (log)"));
 
     m_curve = new QCPCurve(xAxis, yAxis);
-    m_curve->setName(tr("1 → more workers (down)"));
+    m_curve->setName(tr("more workers: faster (down)"));
     m_curve->setPen(QPen(chartstyle::kPrimary, 2.5));
     m_plan = addGraph();
     m_plan->setLineStyle(QCPGraph::lsNone);
@@ -57,7 +55,14 @@ CostChart::CostChart(QWidget *parent) : QCustomPlot(parent)
     m_deadlineLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_deadlineLabel->setPadding(QMargins(4, 0, 0, 2));
     legend->setVisible(true);
+    setToolTip(about());
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+}
+
+QString CostChart::about()
+{
+    return tr("Each point of the curve one worker count: more workers run faster (down) and, "
+              "once the serial share or an overhead bites, cost more (right).");
 }
 
 void CostChart::setDocument(ScenarioDocument *document)
@@ -90,20 +95,26 @@ void CostChart::setSeries(const CostSeries &series)
     }
     m_curve->setData(costs, seconds);
     m_plan->setData({series.plan.cost}, {series.plan.runtimeSeconds});
-    m_plan->setName(tr("plan: %1, %2")
-                        .arg(format::workers(series.plan.workers),
-                             format::money(series.plan.cost, series.currency)));
+    // The legend to the three figures a decision needs ("$83.7M"); the exact amounts, as the
+    // report prints them, in the tooltip.
+    const auto named = [&series](const QString &text, const CostPoint &point, bool exact) {
+        return text.arg(format::workers(point.workers),
+                        exact ? format::money(point.cost, series.currency)
+                              : format::roundedMoney(point.cost, series.currency));
+    };
+    m_plan->setName(named(tr("plan: %1, %2"), series.plan, false));
+    QString exact = named(tr("Plan: %1, %2"), series.plan, true);
     const bool fewest = series.fewest.has_value();
     if (fewest) {
         m_fewest->setData({series.fewest->cost}, {series.fewest->runtimeSeconds});
-        m_fewest->setName(tr("fewest in time: %1, %2")
-                              .arg(format::workers(series.fewest->workers),
-                                   format::money(series.fewest->cost, series.currency)));
+        m_fewest->setName(named(tr("fewest in time: %1, %2"), *series.fewest, false));
+        exact += QLatin1Char('\n') + named(tr("Fewest in time: %1, %2"), *series.fewest, true);
         m_fewest->addToLegend();
     } else {
         m_fewest->data()->clear();
         m_fewest->removeFromLegend();
     }
+    setToolTip(about() + QStringLiteral("\n\n") + exact);
     m_deadline->setVisible(series.deadlineSeconds.has_value());
     m_deadlineLabel->setVisible(series.deadlineSeconds.has_value());
     if (series.deadlineSeconds) {

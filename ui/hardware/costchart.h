@@ -30,6 +30,8 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    /// What the chart shows, the start of its tooltip (the exact amounts follow).
+    static QString about();
     void refresh();
 
     QPointer<ScenarioDocument> m_document;

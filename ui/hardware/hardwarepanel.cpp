@@ -181,21 +181,30 @@ HardwarePanel::HardwarePanel(QWidget *parent)
 
     auto *views = new QWidget(this);
     auto *viewsLayout = new QVBoxLayout(views);
+    // The sentence and, off, its step side by side at the top: the page reads as one answer,
+    // and the chart below takes the room.
+    auto *summaryRow = new QHBoxLayout;
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_summary->setAccessibleName(tr("What the device and model give"));
-    viewsLayout->addWidget(m_summary);
-    // Off, the workspace offers its step beside the sentence that names it.
-    m_turnOn->setToolTip(tr("Tick \u201cLatency from the device and the model\u201d: the roofline "
-                            "gives the latency per prediction"));
+    summaryRow->addWidget(m_summary, 1);
+    m_turnOn->setToolTip(tr("Take the latency per prediction from the roofline of this device "
+                            "and model (\u201cLatency from the device and the model\u201d)"));
     connect(m_turnOn, &QPushButton::clicked, m_enabled, [this] { m_enabled->setChecked(true); });
-    viewsLayout->addWidget(m_turnOn, 0, Qt::AlignLeft);
+    summaryRow->addWidget(m_turnOn, 0, Qt::AlignVCenter);
+    viewsLayout->addLayout(summaryRow);
+    // In widgets of their own, so that hidden they give their room to the chart: a layout whose
+    // widgets are all hidden keeps its stretch.
+    m_devicesHeader = new QWidget(views);
+    auto *devicesRow = new QHBoxLayout(m_devicesHeader);
+    devicesRow->setContentsMargins(0, 0, 0, 0);
     m_devicesCaption->setWordWrap(true);
-    viewsLayout->addWidget(m_devicesCaption);
+    devicesRow->addWidget(m_devicesCaption, 1);
     // Without a deadline the table ranks nothing against one; this offers to set it.
     m_setDeadline->setToolTip(tr("Turn on the plan's deadline under Model > Goal"));
     connect(m_setDeadline, &QPushButton::clicked, this, &HardwarePanel::deadlineRequested);
-    viewsLayout->addWidget(m_setDeadline, 0, Qt::AlignLeft);
+    devicesRow->addWidget(m_setDeadline, 0, Qt::AlignVCenter);
+    viewsLayout->addWidget(m_devicesHeader);
     m_devices->setToolTip(tr("Every device at the plan's batch (capped by its memory): the fewest "
                              "that meet the deadline with the overheads (or, without a deadline, "
                              "the plan's workers), their runtime, device-hours and cost, "
@@ -203,7 +212,9 @@ HardwarePanel::HardwarePanel(QWidget *parent)
     viewsLayout->addWidget(m_devices, 3);
     // Below: the roofline of the device in force beside runtime against cost.
     auto *lower = new QHBoxLayout;
-    auto *rooflineColumn = new QVBoxLayout;
+    m_rooflineBox = new QWidget(views);
+    auto *rooflineColumn = new QVBoxLayout(m_rooflineBox);
+    rooflineColumn->setContentsMargins(0, 0, 0, 0);
     m_rooflineCaption = new QLabel(tr("Roofline per part (all layers; decode per generated "
                                       "token): time = max(operations ÷ peak, bytes ÷ "
                                       "bandwidth), each at its efficiency."),
@@ -211,14 +222,11 @@ HardwarePanel::HardwarePanel(QWidget *parent)
     m_rooflineCaption->setWordWrap(true);
     rooflineColumn->addWidget(m_rooflineCaption);
     rooflineColumn->addWidget(m_roofline, 1);
-    lower->addLayout(rooflineColumn, 1);
+    lower->addWidget(m_rooflineBox, 1);
     auto *chartBox = new QGroupBox(tr("Runtime against cost"), views);
     auto *chartLayout = new QVBoxLayout(chartBox);
     chartLayout->setContentsMargins(2, 2, 2, 2);
     m_costChart->setMinimumHeight(200);
-    m_costChart->setToolTip(tr("Each point of the curve one worker count: more workers run "
-                               "faster (down) and, once the serial share or an overhead bites, "
-                               "cost more (right)."));
     chartLayout->addWidget(m_costChart);
     chartexport::installChartMenu(m_costChart, tr("Runtime against cost"), [this](QSize size) {
         return chartexport::recordPlot(m_costChart, size);
@@ -358,6 +366,23 @@ void HardwarePanel::fillTable(QTableWidget *table, const QStringList &header,
         table->setColumnWidth(c, table->columnWidth(c) + gap);
 }
 
+void HardwarePanel::roundCosts(const std::vector<DeviceOption> &options, const QString &currency)
+{
+    // The cost to the three figures a choice of device needs ("$83.7M"); the exact amount, as
+    // the report and the CLI print it, in the cell's tooltip.
+    const int costColumn = m_devices->columnCount() - 1;
+    for (int row = 0; row < m_devices->rowCount() && row < static_cast<int>(options.size());
+         ++row) {
+        const DeviceOption &option = options[static_cast<size_t>(row)];
+        QTableWidgetItem *cell = m_devices->item(row, costColumn);
+        if (!option.possible || !cell)
+            continue;
+        cell->setText(format::roundedMoney(option.cost, currency));
+        cell->setToolTip(format::money(option.cost, currency));
+    }
+    m_devices->resizeColumnToContents(costColumn);
+}
+
 void HardwarePanel::refresh()
 {
     if (!refreshNow())
@@ -389,6 +414,9 @@ void HardwarePanel::refresh()
         m_model->setCurrentIndex(m_model->findText(s.hardware.model.name));
     }
     m_bound->show(s);
+    // The price in the plan's currency per hour, as the device list writes it ("6.88 USD/h").
+    if (ValueControl *price = priceControl())
+        price->setSuffix(QLatin1Char(' ') + s.goal.currency + QStringLiteral("/h"));
     m_summary->setText(explain::hardwareSummary(s.hardware, hw.current));
     if (hw.current.inForce)
         fillTable(m_roofline, explain::rooflineHeader(), explain::rooflineNumeric(),
@@ -396,18 +424,19 @@ void HardwarePanel::refresh()
     else
         fillTable(m_roofline, explain::rooflineHeader(), explain::rooflineNumeric(), {});
     m_devicesCaption->setText(explain::deviceOptionsTitle(s) + QLatin1Char(':'));
-    m_setDeadline->setVisible(!s.goal.deadlineSeconds);
+    m_setDeadline->setVisible(s.hardware.enabled && !s.goal.deadlineSeconds);
     m_turnOn->setText(tr("Use %1's latency").arg(s.hardware.device));
     m_turnOn->setVisible(!s.hardware.enabled);
     // No empty tables with no word of what fills them: the summary above says it.
-    m_roofline->setVisible(hw.current.inForce);
-    m_rooflineCaption->setVisible(hw.current.inForce);
+    m_rooflineBox->setVisible(hw.current.inForce);
     m_devices->setVisible(s.hardware.enabled);
-    m_devicesCaption->setVisible(s.hardware.enabled);
+    m_devicesHeader->setVisible(s.hardware.enabled);
     fillTable(m_devices, explain::deviceOptionsHeader(s.goal.deadlineSeconds.has_value()),
               explain::deviceOptionsNumeric(),
               s.hardware.enabled ? explain::deviceOptionRows(hw.options, s.goal.currency)
                                  : std::vector<QStringList>{});
+    if (s.hardware.enabled)
+        roundCosts(hw.options, s.goal.currency);
 }
 
 } // namespace pipeplan

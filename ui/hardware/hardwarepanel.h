@@ -8,6 +8,7 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 class QTableWidget;
+class QWidget;
 
 namespace pipeplan {
 class ValueControl;
@@ -55,6 +56,8 @@ protected:
     void documentAttached(ScenarioDocument *document) override;
 
 private:
+    /// The devices table's cost column rounded, the exact amount in each cell's tooltip.
+    void roundCosts(const std::vector<DeviceOption> &options, const QString &currency);
     void fillTable(QTableWidget *table, const QStringList &header, const std::vector<bool> &numeric,
                    const std::vector<QStringList> &rows);
 
@@ -67,6 +70,8 @@ private:
     QLabel *m_calibration;
     QLabel *m_summary;
     QLabel *m_devicesCaption;
+    QWidget *m_devicesHeader = nullptr; ///< the caption and "Set a deadline…"
+    QWidget *m_rooflineBox = nullptr;   ///< the roofline's caption and table
     QPushButton *m_setDeadline;
     QPushButton *m_turnOn;
     QLabel *m_rooflineCaption = nullptr;

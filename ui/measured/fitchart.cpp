@@ -66,6 +66,11 @@ QString FitChart::peakText() const
     return m_peakLabel->visible() ? m_peakLabel->text() : QString();
 }
 
+void FitChart::setInputsShown(bool shown)
+{
+    m_inputsShown = shown;
+}
+
 QString FitChart::emptyText() const
 {
     return m_empty->visible() ? m_empty->text() : QString();
@@ -90,6 +95,11 @@ void FitChart::setSeries(const FitSeries &series)
     set(m_bandHigh, series.uslHigh);
     xAxis->setRange(series.minWorkers / 1.5, series.maxWorkers);
     yAxis->setRange(0, series.topValue > 0 ? series.topValue * 1.15 : 1);
+    // Without runs there is no value to scale: no made-up 0 to 1 on the value axis.
+    const bool runs = !series.runWorkers.empty();
+    yAxis->setTicks(runs);
+    yAxis->setTickLabels(runs);
+    yAxis->grid()->setVisible(runs);
 
     const bool peak = series.peakWorkers.has_value();
     m_peakLine->setVisible(peak);
@@ -109,8 +119,13 @@ void FitChart::setSeries(const FitSeries &series)
     m_empty->setVisible(!series.fitted);
     // Without runs the legend would name four series that are not there.
     legend->setVisible(!series.runWorkers.empty());
-    m_empty->setText(series.runWorkers.empty() ? tr("Enter or import measured runs to fit the laws")
-                                               : series.problem);
+    // One line of what fills the chart; the step where the person can take it (the runs'
+    // table is hidden in presentation mode).
+    m_empty->setText(!runs ? m_inputsShown ? tr("Measured runs fill this chart with the fitted "
+                                                "laws: enter or import them on the left")
+                                           : tr("Measured runs fill this chart with the fitted "
+                                                "laws: none are entered yet")
+                           : series.problem);
     replot(QCustomPlot::rpQueuedReplot);
 }
 

@@ -25,6 +25,9 @@ public:
     QCPGraph *bandHighGraph() const { return m_bandHigh; }
     /// "N* = 1,234 workers (USL peak)", empty when none is drawn.
     QString peakText() const;
+    /// Whether the runs' table is on screen beside the chart, for the empty chart's words:
+    /// they point at it only when it is there. Takes effect at the next setSeries.
+    void setInputsShown(bool shown);
     /// The placeholder shown without runs ("Enter runs to fit…"), empty when a fit is drawn.
     QString emptyText() const;
 
@@ -39,6 +42,7 @@ private:
     QCPItemStraightLine *m_planLine;
     QCPItemText *m_planLabel;
     QCPItemText *m_empty;
+    bool m_inputsShown = true;
 };
 
 } // namespace pipeplan

@@ -358,6 +358,7 @@ void MeasuredPanel::refresh()
     // No fit, no table: the chart and its hint take the room (an empty table under an empty
     // chart read as broken).
     m_fitTable->setVisible(fitted.size() > 1);
+    m_chart->setInputsShown(inputsVisible());
     m_chart->setSeries(measured.curve);
 
     const bool fitP = measured.fit.amdahl.has_value();

@@ -340,12 +340,12 @@ QString HeadlineWidget::verdictText() const
 
 QString HeadlineWidget::answerText() const
 {
-    return m_workspace == Workspace::Job ? m_answer->text() : QString();
+    return m_workspace != Workspace::Training ? m_answer->text() : QString();
 }
 
 int HeadlineWidget::answerCount() const
 {
-    return m_workspace == Workspace::Job ? m_answerCount : 0;
+    return m_workspace != Workspace::Training ? m_answerCount : 0;
 }
 
 QString HeadlineWidget::answerCaption(int index) const
@@ -389,6 +389,8 @@ void HeadlineWidget::refreshAnswer(const summary::JobAnswer &answer)
     m_answer->setText(answer.sentence);
     m_answer->setToolTip(answer.sentence);
     m_answerCount = static_cast<int>(std::min<size_t>(answer.numbers.size(), kAnswerSlots));
+    // The pinned baseline is the job's: the project's numbers carry none.
+    const bool job = m_workspace == Workspace::Job;
     const bool dark = appearance::isDark(palette());
     const std::optional<Scenario> &baseline = m_document->baseline();
     for (int i = 0; i < kAnswerSlots; ++i) {
@@ -421,11 +423,11 @@ void HeadlineWidget::refreshAnswer(const summary::JobAnswer &answer)
         const Card was = number.key == QLatin1String("runtime") && !answer.overRanges ? Runtime
                          : number.key == QLatin1String("cost") && !answer.overRanges  ? Cost
                                                                                       : CardCount;
-        m_answerBaseline[i]->setVisible(baseline.has_value() && was != CardCount);
+        m_answerBaseline[i]->setVisible(job && baseline.has_value() && was != CardCount);
         if (was != CardCount)
             m_answerBaseline[i]->setText(m_baseline[was]->text());
     }
-    m_compare->setText(summary::runtimesCompared(plan));
+    m_compare->setText(job ? summary::runtimesCompared(plan) : QString());
     fitAnswerCaptions();
 }
 
@@ -479,8 +481,11 @@ void HeadlineWidget::refresh()
     if (!m_document)
         return;
     const bool job = m_workspace == Workspace::Job;
-    m_answer->setVisible(job);
-    m_answerCards->setVisible(job);
+    // The job and the project answer in a sentence and at most four numbers; the
+    // training schedule's cards are its answer.
+    const bool answered = m_workspace != Workspace::Training;
+    m_answer->setVisible(answered);
+    m_answerCards->setVisible(answered);
     if (!job)
         m_compare->setVisible(false);
     switch (m_workspace) {
@@ -506,14 +511,22 @@ void HeadlineWidget::refresh()
         refreshProject();
         break;
     }
+    if (answered != job) {
+        // The project's P50, P80 and P90 with and without buffers are Show how's details.
+        const bool details = m_showHow->isChecked();
+        for (int i = 0; i < CardCount; ++i) {
+            m_captions[i]->setVisible(details && m_captions[i]->isVisibleTo(this));
+            m_values[i]->setVisible(details && m_values[i]->isVisibleTo(this));
+        }
+    }
     // Beside the answer's sentence on the job's workspaces; elsewhere the cards are the answer
     // and it sits beside them. Moved only when the workspace changes: a move re-lays out.
-    if (m_showHowOnJob != job) {
-        m_showHowOnJob = job;
+    if (m_showHowOnJob != answered) {
+        m_showHowOnJob = answered;
         if (auto *grid = qobject_cast<QGridLayout *>(layout())) {
             grid->removeWidget(m_showHow);
-            grid->addWidget(m_showHow, job ? 0 : kCardsRow, CardCount, job ? 1 : 2, 1,
-                            job ? Qt::AlignTop : Qt::AlignVCenter);
+            grid->addWidget(m_showHow, answered ? 0 : kCardsRow, CardCount, answered ? 1 : 2, 1,
+                            answered ? Qt::AlignTop : Qt::AlignVCenter);
         }
     }
 }
@@ -559,6 +572,13 @@ void HeadlineWidget::refreshProject()
     const ProjectSettings &project = m_document->scenario().project;
     const estimate::PlanEstimate *estimate = m_document->planResult().monteCarlo.ready();
     const QString trials = format::grouped(project.monteCarlo.trials, 0);
+    // The answer: the sentence and the four numbers of summary::projectHeadline.
+    summary::ProjectHeadline headline =
+        summary::projectHeadline(m_document->scenario(), m_document->planResult());
+    summary::JobAnswer answer;
+    answer.sentence = std::move(headline.sentence);
+    answer.numbers = std::move(headline.numbers);
+    refreshAnswer(answer);
     if (!estimate) {
         const QString running = tr("running…");
         const QString how = tr("The Monte Carlo of %1 trials is running.").arg(trials);

@@ -21,8 +21,9 @@ class ScenarioDocument;
 /// The answer in one row, for the workspace in front. The job (Model, Overheads & tail): total
 /// predictions, runtime at the chosen workers in the best unit, throughput, Amdahl speedup and
 /// ceiling, the bottleneck stage, and the verdict against the deadline when one is set. Training:
-/// the selected schedule, its makespan, bubble and peak activations. Project: the Monte Carlo's
-/// P50, P80 and P90 with and without buffers. Each number carries the formula that produced it
+/// the selected schedule, its makespan, bubble and peak activations. Project: one sentence and
+/// at most four numbers (summary::projectHeadline); the Monte Carlo's P50, P80 and P90 with and
+/// without buffers are its Show how. Each number carries the formula that produced it
 /// (hover, or "Show how" for all of them at once).
 class HeadlineWidget : public QWidget
 {
@@ -57,8 +58,8 @@ public:
         Cost, ///< what the runtime bills: workers x runtime x price
         CardCount
     };
-    /// The job's answer: the sentence, and the at most four numbers under it
-    /// (summary::jobAnswer). Empty on the other workspaces.
+    /// The answer: the sentence, and the at most four numbers under it (summary::jobAnswer on
+    /// the job's workspaces, summary::projectHeadline on Project estimates). Empty on Training.
     QString answerText() const;
     int answerCount() const;
     QString answerCaption(int index) const;

@@ -424,7 +424,7 @@ void ProjectPanel::connectCalendar()
 
 QGroupBox *ProjectPanel::buildBuffersGroup(QWidget *parent)
 {
-    auto *bufferBox = new QGroupBox(tr("Buffers (seed 003)"), parent);
+    auto *bufferBox = new QGroupBox(tr("Buffers"), parent);
     auto *buffers = new QFormLayout(bufferBox);
     using BufferField = double estimate::Buffers::*;
     const std::tuple<QString, QString, BufferField> bufferRows[] = {
@@ -607,12 +607,10 @@ QWidget *ProjectPanel::buildViews()
 /// The task table under its title, with the buttons that add, remove, move and import tasks.
 void ProjectPanel::buildTasksGroup(QWidget *views, QVBoxLayout *viewsLayout)
 {
-    auto *taskTitle = new QLabel(
-        tr("<b>Tasks</b> — three-point estimates; a task starts after the tasks it depends on "
-           "(none listed anywhere: one after another)"),
-        views);
-    taskTitle->setWordWrap(true);
-    viewsLayout->addWidget(taskTitle);
+    // Its text follows the plan's dependencies (showTasks).
+    m_taskTitle = new QLabel(views);
+    m_taskTitle->setWordWrap(true);
+    viewsLayout->addWidget(m_taskTitle);
     m_tasks->setToolTip(tr("Double-click or F2 to edit; Category and Unit open a list to pick "
                            "from. Depends on: task numbers, e.g. \"1, 3\"."));
     // Its columns overflowing it or no longer: the scroll bar comes or goes under the rows.
@@ -620,11 +618,12 @@ void ProjectPanel::buildTasksGroup(QWidget *views, QVBoxLayout *viewsLayout)
             [this](int, int maximum) {
                 if ((maximum > 0) != m_tasksScroll) {
                     m_tasksScroll = maximum > 0;
-                    fitHeight(m_tasks, 12);
+                    fitHeight(m_tasks, m_compact ? kCompactTaskRows : kTaskRows);
                 }
             });
     viewsLayout->addWidget(m_tasks);
-    viewsLayout->addWidget(buildTaskButtons(views));
+    m_taskButtons = buildTaskButtons(views);
+    viewsLayout->addWidget(m_taskButtons);
 }
 
 /// Add, Remove, Move up and down, and Import CSV under the task table.
@@ -788,6 +787,8 @@ void ProjectPanel::layOut(QWidget *inputs, QWidget *views)
     layout->addWidget(inputs);
     layout->addWidget(views, 1);
     setInputsArea(inputs);
+    m_inputs = inputs;
+    inputs->installEventFilter(this);
 }
 
 /// Edits that do not go through a bound control: refusals, the distribution, table cells.
@@ -1205,14 +1206,51 @@ void ProjectPanel::showTasks()
     // before it; a table that missed edits (hidden meanwhile) finds them itself.
     const ScenarioDocument::TaskRows &last = m_document->lastTaskRows();
     const int resets = m_taskModel->resetCount();
-    m_taskModel->setTasks(m_document->scenario().project.tasks,
-                          m_document->planResult().project.taskStats,
+    const std::vector<estimate::Task> &tasks = m_document->scenario().project.tasks;
+    // estimate::predecessors' rule: only a plan where no task lists a dependency runs its tasks
+    // one after another (the line said so over a Depends on column that listed them).
+    const bool sequential = std::none_of(
+        tasks.begin(), tasks.end(), [](const estimate::Task &t) { return !t.dependsOn.empty(); });
+    m_taskTitle->setText(sequential
+                             ? tr("<b>Tasks</b> — three-point estimates; no task lists a "
+                                  "dependency, so they run one after another")
+                             : tr("<b>Tasks</b> — three-point estimates; a task starts when the "
+                                  "tasks it depends on have finished"));
+    m_taskModel->setTasks(tasks, m_document->planResult().project.taskStats,
                           last.before.sharesWith(m_taskModel->tasks()) ? last.rows : std::nullopt);
     if (m_taskModel->resetCount() != resets) {
         // Sizes follow a new list only: measuring 10,000 rows per keystroke is what froze it.
         m_tasks->resizeColumnsToContents();
-        fitHeight(m_tasks, 12);
+        fitHeight(m_tasks, m_compact ? kCompactTaskRows : kTaskRows);
     }
+}
+
+bool ProjectPanel::eventFilter(QObject *watched, QEvent *event)
+{
+    // The inputs hidden on purpose (presentation mode, View > Show Inputs off), not with the
+    // workspace: lay the views out for the room.
+    if (watched == m_inputs && (event->type() == QEvent::Show || event->type() == QEvent::Hide))
+        setCompact(m_inputs->isHidden());
+    return WorkspacePanel::eventFilter(watched, event);
+}
+
+void ProjectPanel::setCompact(bool compact)
+{
+    if (compact == m_compact)
+        return;
+    m_compact = compact;
+    m_taskButtons->setVisible(!compact);
+    fitHeight(m_tasks, compact ? kCompactTaskRows : kTaskRows);
+    hideRowsWhenCompact();
+}
+
+void ProjectPanel::hideRowsWhenCompact()
+{
+    // PERT mean, PERT σ and the Monte Carlo's mean: the PERT line over the table says the first
+    // two, and the percentiles are what a room decides on.
+    for (int row = 0; row < std::min(3, m_results->rowCount()); ++row)
+        m_results->setRowHidden(row, m_compact);
+    fitHeight(m_results, 8);
 }
 
 void ProjectPanel::fillStrata(const Scenario &s)
@@ -1417,7 +1455,7 @@ void ProjectPanel::showEstimate()
     }
     m_results->setVerticalHeaderLabels(labels);
     appearance::fitColumns(m_results);
-    fitHeight(m_results, 8);
+    hideRowsWhenCompact();
     m_chart->setResult(e.monteCarlo);
     m_status->setText(
         tr("%1, seed %2, %3")

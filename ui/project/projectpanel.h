@@ -48,6 +48,17 @@ public:
     explicit ProjectPanel(QWidget *parent = nullptr);
 
     QTableView *taskTable() const { return m_tasks; }
+    /// The line over the task table: how the tasks follow one another in this plan.
+    QLabel *taskTitle() const { return m_taskTitle; }
+    /// The task buttons (Add task, Remove, Move up and down, Import CSV).
+    QWidget *taskButtons() const { return m_taskButtons; }
+    /// With the inputs hidden (presentation mode, View > Show Inputs off) the workspace shows
+    /// the answer first: the task table a few rows tall, scrolling inside itself, without its
+    /// buttons, and the estimate table its percentiles only, so the distribution stands above
+    /// the fold on a laptop.
+    bool isCompact() const { return m_compact; }
+    static constexpr int kCompactTaskRows = 3;
+    static constexpr int kTaskRows = 12;
     TaskTableModel *taskModel() const { return m_taskModel; }
     QTableWidget *resultTable() const { return m_results; }
     QTableWidget *strataTable() const { return m_strata; }
@@ -94,6 +105,7 @@ public:
 
 protected:
     void refresh() override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
     /// A new font (presentation mode) refits the estimate table to its columns.
     void changeEvent(QEvent *event) override;
     void jobStarted(Job job) override;
@@ -112,6 +124,9 @@ private:
     void progressEdited(int row, int column, const QString &text);
     /// The task rows and the criticality as the document and its result hold them.
     void showTasks();
+    void setCompact(bool compact);
+    /// The estimate table's rows a compact workspace hides (the PERT line above says them).
+    void hideRowsWhenCompact();
     QGroupBox *buildLabelingGroup(QWidget *parent);
     QWidget *buildStrataButtons(QWidget *parent);
     void bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingBox);
@@ -139,6 +154,10 @@ private:
 
     TaskTableModel *m_taskModel;
     QTableView *m_tasks;
+    QLabel *m_taskTitle = nullptr;
+    QWidget *m_inputs = nullptr;
+    QWidget *m_taskButtons = nullptr;
+    bool m_compact = false;
     bool m_tasksScroll = false; ///< the task table's horizontal scroll bar is shown
     QTableWidget *m_results;
     QTableWidget *m_strata;

@@ -20,7 +20,8 @@ public:
     void clearResult();
 
     QCPBars *bars() const { return m_bars; }
-    /// The label of marker `i` (0: P50, 1: P90, 2: P99, 3: closed form).
+    /// The label of marker `i` (0: P50, 1: P90, 2: P99, 3: closed form): markers that read the
+    /// same share the first one's ("P50 = P90 = P99 = no tail: 698.98 days").
     QString markerText(int i) const;
     /// The label of marker `i`, drawn where the last replot put it.
     QCPItemText *markerLabel(int i) const { return m_markers.at(static_cast<size_t>(i)).label; }
@@ -37,8 +38,13 @@ private:
         QCPItemText *label;
         double key;        ///< where the line stands, in the x axis's unit
         bool labelOnRight; ///< the side its label prefers
+        int shownBy = 0;   ///< the marker whose label names this one (itself, unless equal)
+        QString text;      ///< its label's text before wrapping to the plot's width
     };
     std::vector<Marker> m_markers;
+    /// The tallest bar's trials, 0 without a result.
+    double m_highestCount = 0;
+    static constexpr double kLabelsTopPx = 2;
 };
 
 } // namespace pipeplan

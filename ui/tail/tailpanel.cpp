@@ -120,6 +120,9 @@ QGroupBox *TailPanel::buildOverheadsGroup(QWidget *parent)
              "workers."),
           optionalConfig(config(1, 1e9, Scale::Log, 0, tr(" users/s")), QString()),
           tr("Change shared cap"), field(&Scenario::overheads, &Overheads::sharedCapPerSecond)}});
+    // "1 user/s", "2 users/s": the job's noun by the count, whichever noun it counts.
+    sharedCapControl()->setCounted(
+        [this](int n) { return m_noun.plainCount(n) + QStringLiteral("/s"); });
     m_sharedName = new QLineEdit(overheadBox);
     m_sharedName->setMaxLength(80);
     m_sharedName->setToolTip(tr("What the shared resource is called in the chart and the text."));

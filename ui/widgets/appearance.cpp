@@ -100,10 +100,34 @@ QFont scaled(QObject *owner, const char *name, const QFont &current, double scal
     return font;
 }
 
+/// The colour of a table's cell grid on a dark palette: a quarter of the way from the cells'
+/// Base to their Text, so adjacent columns read apart (Fusion's grid, the window's
+/// colour darkened, vanished on dark cells and ran "8" and "1" together). Invalid on a light
+/// palette: the style's own grid stays.
+QColor tableGridColor(const QPalette &palette)
+{
+    if (!isDark(palette))
+        return {};
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    auto quarter = [](int from, int to) { return from + (to - from) / 4; };
+    return {quarter(base.red(), text.red()), quarter(base.green(), text.green()),
+            quarter(base.blue(), text.blue())};
+}
+
 class ContrastStyle : public QProxyStyle
 {
 public:
     using QProxyStyle::QProxyStyle;
+    int styleHint(StyleHint hint, const QStyleOption *option, const QWidget *widget,
+                  QStyleHintReturn *returnData) const override
+    {
+        if (hint == SH_Table_GridLineColor && option) {
+            if (const QColor grid = tableGridColor(option->palette); grid.isValid())
+                return static_cast<int>(grid.rgba());
+        }
+        return QProxyStyle::styleHint(hint, option, widget, returnData);
+    }
     void drawPrimitive(PrimitiveElement element, const QStyleOption *option, QPainter *painter,
                        const QWidget *widget) const override
     {

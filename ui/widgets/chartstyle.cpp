@@ -35,18 +35,34 @@ void applyDefaults(QCustomPlot *plot)
     plot->legend->setBorderPen(QPen(QColor(0, 0, 0, 60)));
 }
 
-QString compactNumber(double value)
+namespace {
+/// `value` by its largest unit: "1k", "2.5M", with `billion` the letter for 10^9.
+QString compact(double value, const char *billion)
 {
     const struct
     {
         double scale;
         const char *suffix;
-    } units[] = {{1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e3, "k"}};
+    } units[] = {{1e12, "T"}, {1e9, billion}, {1e6, "M"}, {1e3, "k"}};
     for (const auto &unit : units) {
         if (std::fabs(value) >= unit.scale)
             return format::trimmed(value / unit.scale, 2) + QLatin1String(unit.suffix);
     }
     return format::trimmed(value, 2);
+}
+} // namespace
+
+QString compactNumber(double value)
+{
+    return compact(value, "G");
+}
+
+QString compactMoney(double amount, const QString &currencyCode)
+{
+    // A billion dollars is "$1B" on a slide, as format::roundedMoney writes it; "G" is for counts.
+    const QString number = compact(amount, "B");
+    const QString sign = format::currencySymbol(currencyCode);
+    return sign.isEmpty() ? number + QLatin1Char(' ') + currencyCode : sign + number;
 }
 
 namespace {
@@ -240,18 +256,25 @@ int placeMarkerLabels(QCPAxisRect *rect, const std::vector<MarkerLabel> &labels,
             return text.first < span.second + kGapPx && text.second + kGapPx > span.first;
         });
     };
+    // A label may be wrapped to the plot's width: measured by its lines.
+    const auto textSize = [](const QCPItemText *label) {
+        return QFontMetricsF(label->font())
+            .boundingRect(QRectF(), Qt::AlignLeft | Qt::AlignTop, label->text())
+            .size();
+    };
     double rowHeight = 0;
     for (const MarkerLabel &marker : labels) {
         if (marker.label->visible())
-            rowHeight = std::max(rowHeight,
-                                 static_cast<double>(QFontMetrics(marker.label->font()).height()));
+            rowHeight =
+                std::max({rowHeight, textSize(marker.label).height(),
+                          static_cast<double>(QFontMetrics(marker.label->font()).height())});
     }
     for (const MarkerLabel &marker : labels) {
         QCPItemText *label = marker.label;
         if (!label->visible())
             continue;
         const double x = keyAxis->coordToPixel(marker.key);
-        const double width = QFontMetricsF(label->font()).horizontalAdvance(label->text()) + 1;
+        const double width = textSize(label).width() + 1;
         enum class Side
         {
             Right,

@@ -17,6 +17,9 @@ inline const QColor kMuted{0x8a, 0x8f, 0x98};     // ideal lines, levers not use
 inline const QColor kAlert{0xc6, 0x28, 0x28};     // the bottleneck, the ceiling
 inline const QColor kBubble{0x9e, 0xa4, 0xae};    // pipeline fill and drain
 inline const QColor kWait{0xf0, 0xa0, 0x30};      // waiting behind a slower stage
+// Bars on either theme: kPrimary's hue, light enough to stand out on a dark chart (about 5:1
+// against black) and dark enough on white (about 3.6:1).
+inline const QColor kBar{0x3d, 0x85, 0xe0};
 
 /// A histogram whose values are all equal (one bin of no width) draws one bar this many pixels
 /// wide, centred on the value.
@@ -58,6 +61,10 @@ private:
 
 /// Compact number for tick labels: 1, 10, 100, 1k, 10k, 1M, 1G.
 QString compactNumber(double value);
+
+/// Compact money for tick labels in the currency's sign (or after its code): "$1k", "$10M",
+/// "$1B", "CHF 100k".
+QString compactMoney(double amount, const QString &currencyCode);
 
 /// `text` broken into lines at spaces so that each line is at most `widthPx` wide in `font` (a
 /// word longer than that stays whole on its own line): a chart's label that fits its plot.

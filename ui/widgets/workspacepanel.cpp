@@ -49,6 +49,10 @@ void WorkspacePanel::setInputsVisible(bool visible)
 {
     if (m_inputsArea)
         m_inputsArea->setVisible(visible);
+    // What a panel says may point at its inputs ("enter runs on the left"): without them it
+    // offers another step, so it says it again.
+    if (m_document)
+        refresh();
 }
 
 bool WorkspacePanel::inputsVisible() const
