@@ -4,6 +4,7 @@
 // and presentation mode, light and dark, with and without the docked Getting Started guide.
 #include "core/model/scenario.h"
 #include "tests/support/clipping.h"
+#include "tests/support/ranges.h"
 #include "tests/support/windowtest.h"
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
@@ -33,8 +34,9 @@ constexpr int kFrameHeight = 40 + 4;
 /// The third plan: the default one with a 24-hour deadline and a range on the latency, the
 /// headline's fullest (a P50, a P90, a margin) and What it would take's longest reasons.
 constexpr const char *kDeadlineAndRange = "deadline-and-range";
-/// The fourth: a device in force (embedding-h100.json) with the same deadline and range, the
-/// scaling table's widest (a cost column beside the P50, the P90 and the deadline's).
+/// The fourth: a device in force (embedding-h100.json) with the same deadline and three ranges
+/// (latency, users, p), the scaling table's widest (a cost column beside the P50, the P90 and
+/// the deadline's) and the Model workspace's narrowest charts.
 constexpr const char *kDeviceDeadlineAndRange = "device-deadline-and-range";
 
 struct Room
@@ -143,13 +145,21 @@ TEST_P(Clipping, NoTextIsCutInAnyWorkspaceOrTab)
     if (room.plan == kDeviceDeadlineAndRange)
         openPreset(window, presetTitle("embedding-h100.json"));
     if (room.plan == kDeadlineAndRange || room.plan == kDeviceDeadlineAndRange) {
-        window.document()->editScenario(QStringLiteral("deadline and range"), [](Scenario &s) {
-            s.goal.deadlineSeconds = 24 * 3600.0;
-            Range latency;
-            latency.low = 800;
-            latency.high = 1200;
-            s.uncertainty.ranges[QStringLiteral("workload.latency_ms")] = latency;
-        });
+        const bool device = room.plan == kDeviceDeadlineAndRange;
+        window.document()->editScenario(
+            QStringLiteral("deadline and range"), [device](Scenario &s) {
+                s.goal.deadlineSeconds = 24 * 3600.0;
+                if (device) {
+                    // The narrowest Model workspace: three ranges beside the device, their spread
+                    // columns and fan (the Amdahl ceiling's label was cut there).
+                    withThreeRanges(s);
+                    return;
+                }
+                Range latency;
+                latency.low = 800;
+                latency.high = 1200;
+                s.uncertainty.ranges[QStringLiteral("workload.latency_ms")] = latency;
+            });
     } else if (room.plan) {
         openPreset(window, presetTitle(room.plan));
     }

@@ -7,6 +7,7 @@
 #include "core/plan/reportplan.h"
 #include "core/plan/scenariofile.h"
 #include "core/plan/summary.h"
+#include "tests/support/windowtest.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/hardware/costchart.h"
@@ -670,11 +671,7 @@ TEST(OneGoalWindow, HardwareOffOffersToTakeTheDevicesLatency)
     window.show();
     ScenarioDocument *doc = window.document();
     HardwarePanel *hardware = window.hardwarePanel();
-    for (int i = 0; i < window.workspaces()->count(); ++i) {
-        QWidget *page = window.workspaces()->widget(i);
-        if (page == hardware || page->isAncestorOf(hardware))
-            window.workspaces()->setCurrentIndex(i);
-    }
+    testsupport::showWorkspaceOf(window, hardware);
     ASSERT_FALSE(doc->scenario().hardware.enabled);
     ASSERT_TRUE(hardware->turnOnButton()->isVisible());
     EXPECT_EQ(hardware->turnOnButton()->text(), QStringLiteral("Use H100 SXM's latency"));
@@ -703,11 +700,7 @@ TEST(OneGoalWindow, HardwareOffLeadsWithTheSentenceAndItsStepAndTheChartTakesThe
     window.show();
     ScenarioDocument *doc = window.document();
     HardwarePanel *hardware = window.hardwarePanel();
-    for (int i = 0; i < window.workspaces()->count(); ++i) {
-        QWidget *page = window.workspaces()->widget(i);
-        if (page == hardware || page->isAncestorOf(hardware))
-            window.workspaces()->setCurrentIndex(i);
-    }
+    testsupport::showWorkspaceOf(window, hardware);
     window.setInputsVisible(false);
     QTest::qWait(20);
     ASSERT_FALSE(doc->scenario().hardware.enabled);

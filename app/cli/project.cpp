@@ -212,8 +212,7 @@ int printMonteCarlo(QTextStream &out, bool asJson, const ProjectSettings &projec
         printJson(out, json);
         return kExitOk;
     }
-    const bool sequential = std::none_of(
-        tasks.begin(), tasks.end(), [](const estimate::Task &t) { return !t.dependsOn.empty(); });
+    const bool sequential = estimate::runsInSequence(tasks);
     const QString plan =
         format::count(static_cast<double>(tasks.size()),
                       tasks.size() == 1 ? QStringLiteral("task") : QStringLiteral("tasks")) +

@@ -170,22 +170,45 @@ QString fixedOrBelow(double value, int decimals)
     return grouped(value, decimals);
 }
 
+namespace {
+/// Every unit a time is written in, largest first, each with the count from which an axis
+/// reads in it (axisTimeUnit: 3 days, 10 h, 10 min, 2 s, 1 ms).
+struct TimeUnitRow
+{
+    TimeUnit unit;
+    double axisFromCount;
+};
+constexpr TimeUnitRow kTimeUnits[] = {
+    {{"days", units::kSecondsPerDay}, 3},
+    {{"h", units::kSecondsPerHour}, 10},
+    {{"min", units::kSecondsPerMinute}, 10},
+    {{"s", 1.0}, 2},
+    {{"ms", 1e-3}, 1},
+    {{"µs", 1e-6}, 0},
+};
+} // namespace
+
+TimeUnit axisTimeUnit(double farEndSeconds)
+{
+    for (const TimeUnitRow &row : kTimeUnits) {
+        if (farEndSeconds >= row.axisFromCount * row.unit.seconds)
+            return row.unit;
+    }
+    return kTimeUnits[std::size(kTimeUnits) - 1].unit;
+}
+
 QString timeInColumn(double seconds, double columnUnitSeconds)
 {
     const double inColumn = seconds / columnUnitSeconds;
     if (seconds == 0 || !(std::fabs(inColumn) < 0.1))
         return grouped(inColumn, 2);
-    struct Unit
-    {
-        double seconds;
-        const char *name;
-    };
-    static constexpr Unit kUnits[] = {
-        {units::kSecondsPerHour, "h"}, {units::kSecondsPerMinute, "min"}, {1.0, "s"}, {1e-3, "ms"}};
-    for (const Unit &unit : kUnits) {
-        if (unit.seconds < columnUnitSeconds && std::fabs(seconds) >= unit.seconds)
+    // The largest of h, min, s and ms below the column's in which the time is at least 1.
+    for (const TimeUnitRow &row : kTimeUnits) {
+        const TimeUnit &unit = row.unit;
+        if (unit.seconds <= units::kSecondsPerHour && unit.seconds >= 1e-3 &&
+            unit.seconds < columnUnitSeconds && std::fabs(seconds) >= unit.seconds)
             return significant(seconds / unit.seconds, 3) + QLatin1Char(' ') +
-                   QLatin1String(unit.name);
+                   QString::fromUtf8(unit.name);
     }
     return milliseconds(seconds * 1000.0);
 }

@@ -58,6 +58,18 @@ double relativeChange(double current, double baseline);
 /// time is not shown as nothing: fixedOrBelow(0.0000463, 2) == "< 0.01".
 QString fixedOrBelow(double value, int decimals);
 
+/// A unit of time as a cell or an axis names it ("ms"), and its length in seconds.
+struct TimeUnit
+{
+    const char *name;
+    double seconds;
+};
+
+/// The unit an axis reaching `farEndSeconds` reads in, as numbers of a readable size: below
+/// 1 ms in µs, below 2 s in ms, below 10 min in s, below 10 h in min, below 3 days in h, then
+/// days. The same table of units as timeInColumn's.
+TimeUnit axisTimeUnit(double farEndSeconds);
+
 /// A time in a table column whose unit is `columnUnitSeconds` (3600 for a column in hours,
 /// 86,400 for one in days). From a tenth of that unit up, two decimals of it with no unit, as
 /// the column's header names it (timeInColumn(20000, 3600) == "5.56"): two figures at least.

@@ -582,6 +582,24 @@ QString pipelineAnswer(const Scenario &inForce, const ScenarioResult &result)
         .arg(format::trimmed(p.balancedRatePerSecond, 2));
 }
 
+QString biggestLever(const PlanResult &result)
+{
+    const QString lever = explain::biggestLever(result.model.waterfall);
+    const Scenario &s = result.inForce;
+    const PipelineSummary &p = result.model.pipeline;
+    // A pipeline's lever is its split: the runtime's levers leave seed 001 unchanged, while
+    // equal stages lift the rate the slowest one sets (50 → 80 users/s).
+    const bool balancingGains = s.stages.size() > 1 && p.steadyRatePerSecond > 0 &&
+                                p.balancedRatePerSecond > p.steadyRatePerSecond * (1 + 1e-9);
+    if (lever != QLatin1String("none") || !balancingGains)
+        return lever;
+    const QString &items = s.workload.counted.many;
+    return QStringLiteral("Balancing the stages: %1 → %2 (%3)")
+        .arg(format::ratePerSecond(p.steadyRatePerSecond, items),
+             format::ratePerSecond(p.balancedRatePerSecond, items),
+             format::change(p.balancedRatePerSecond, p.steadyRatePerSecond));
+}
+
 QString runtimesCompared(const PlanResult &result)
 {
     const uncertainty::Result &spread = result.uncertainty.result;

@@ -143,6 +143,11 @@ JobAnswer jobAnswer(const PlanResult &result);
 /// 80 users/s." Empty for a job of one stage.
 QString pipelineAnswer(const Scenario &inForce, const ScenarioResult &result);
 
+/// The biggest lever the report's first page names: the waterfall's largest step
+/// (explain::biggestLever), else for a pipeline whose equal stages would be faster, the balancing
+/// ("Balancing the stages: 50 users/s → 80 users/s (+60 %)"), else "none".
+QString biggestLever(const PlanResult &result);
+
 /// Where the closed form, the P50 over the ranges and the simulated P50 all exist and differ:
 /// each named, with why it differs ("Show how"). Empty when there is only one.
 QString runtimesCompared(const PlanResult &result);

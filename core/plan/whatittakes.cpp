@@ -403,7 +403,9 @@ Row deviceRow(const Scenario &typed, const Target &target)
                              ? QStringLiteral("%1, as it is").arg(cheapest->name)
                              : QStringLiteral("%1 → %2, %3 at these workers")
                                    .arg(typed.hardware.device, cheapest->name,
-                                        format::money(cheapest->cost, typed.goal.currency));
+                                        // Rounded as the headline rounds money; the exact
+                                        // amount is the row's cost.
+                                        format::roundedMoney(cheapest->cost, typed.goal.currency));
     } else if (fastest && !target.inTime(fastest->runtimeSeconds)) {
         row.reason = QStringLiteral("even the fastest device, %1, takes %2")
                          .arg(fastest->name, format::duration(fastest->runtimeSeconds)) +

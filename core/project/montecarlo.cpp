@@ -163,8 +163,7 @@ struct Graph
 Graph makeGraph(const std::vector<Task> &tasks)
 {
     Graph graph;
-    graph.sequential = std::none_of(tasks.begin(), tasks.end(),
-                                    [](const Task &task) { return !task.dependsOn.empty(); });
+    graph.sequential = runsInSequence(tasks);
     if (graph.sequential)
         return graph;
     const std::vector<std::vector<int>> preds = predecessors(tasks);

@@ -317,11 +317,16 @@ TaskStats taskStats(const Task &task)
     return s;
 }
 
+bool runsInSequence(const std::vector<Task> &tasks)
+{
+    return std::none_of(tasks.begin(), tasks.end(),
+                        [](const Task &task) { return !task.dependsOn.empty(); });
+}
+
 std::vector<std::vector<int>> predecessors(const std::vector<Task> &tasks)
 {
     std::vector<std::vector<int>> preds(tasks.size());
-    const bool sequential = std::none_of(tasks.begin(), tasks.end(),
-                                         [](const Task &task) { return !task.dependsOn.empty(); });
+    const bool sequential = runsInSequence(tasks);
     for (size_t i = 0; i < tasks.size(); ++i) {
         if (sequential) {
             if (i > 0)

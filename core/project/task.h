@@ -140,8 +140,11 @@ struct TaskStats
 };
 TaskStats taskStats(const Task &task);
 
-/// Every task's predecessors: its dependsOn, or the previous task when the plan is sequential
-/// (no task lists a dependency).
+/// Whether the tasks run one after another: no task lists a dependency (predecessors' rule).
+bool runsInSequence(const std::vector<Task> &tasks);
+
+/// Every task's predecessors: its dependsOn, or the previous task when the plan runs in
+/// sequence (runsInSequence).
 std::vector<std::vector<int>> predecessors(const std::vector<Task> &tasks);
 
 /// Empty plan, more than kMaxTasks tasks, times negative, NaN or too large, pessimistic below

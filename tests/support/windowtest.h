@@ -7,6 +7,7 @@
 #include "ui/window/mainwindow.h"
 
 #include <QAction>
+#include <QTabWidget>
 
 #include <gtest/gtest.h>
 
@@ -35,6 +36,20 @@ inline void openPreset(MainWindow &window, const QString &title)
         }
     }
     ADD_FAILURE() << "no Open Preset action " << title.toStdString();
+}
+
+/// Opens the workspace that holds `panel`, as a person clicks its tab.
+inline void showWorkspaceOf(MainWindow &window, QWidget *panel)
+{
+    QTabWidget *workspaces = window.workspaces();
+    for (int i = 0; i < workspaces->count(); ++i) {
+        QWidget *page = workspaces->widget(i);
+        if (page == panel || page->isAncestorOf(panel)) {
+            workspaces->setCurrentIndex(i);
+            return;
+        }
+    }
+    ADD_FAILURE() << "no workspace holds the panel";
 }
 
 class WindowTestBase : public ::testing::Test

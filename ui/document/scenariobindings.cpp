@@ -154,8 +154,8 @@ void ScenarioBindings::connectRange(ValueControl *control, const QString &key, d
             });
 }
 
-QString ScenarioBindings::rangeLabel(const Scenario &scenario, const QString &key, double scale,
-                                     const QString &unit, bool median)
+QString ScenarioBindings::rangeLabel(const Scenario &scenario, const Scenario *inForce,
+                                     const QString &key, double scale, const QString &unit)
 {
     const auto found = scenario.uncertainty.ranges.find(key);
     if (found == scenario.uncertainty.ranges.end())
@@ -168,14 +168,16 @@ QString ScenarioBindings::rangeLabel(const Scenario &scenario, const QString &ke
     const QString shownUnit = !unit.isEmpty() ? unit : in ? in->unit : QString();
     const QString text =
         rangeText(shown) + (shownUnit.isEmpty() ? QString() : QLatin1Char(' ') + shownUnit);
-    const auto range = found;
-    if (!median)
-        return (range->second.kind == Range::Kind::ThreePoint ? tr("Range %1 (low/likely/high)")
-                                                              : tr("Range %1 (90 %)"))
+    const bool threePoint = found->second.kind == Range::Kind::ThreePoint;
+    // A range on a number another overrides (the typed latency under a device's) acts on
+    // nothing: it says so, and the control greys it with the number (setInForce).
+    if (inForce && !uncertainty::rangeInForce(*inForce, key))
+        return (threePoint ? tr("Range %1 (low/likely/high): not in force, as the typed value is "
+                                "not")
+                           : tr("Range %1 (90 %): not in force, as the typed value is not"))
             .arg(text);
-    return (range->second.kind == Range::Kind::ThreePoint
-                ? tr("Range %1 (low/likely/high); the value is its median")
-                : tr("Range %1 (90 %); the value is its median"))
+    return (threePoint ? tr("Range %1 (low/likely/high); the value is its median")
+                       : tr("Range %1 (90 %); the value is its median"))
         .arg(text);
 }
 
@@ -266,18 +268,9 @@ void ScenarioBindings::show(const Scenario &scenario) const
         if (binding.rangeKey.isEmpty())
             continue;
         // The range the number is the median of, as typed, with its unit and kind.
-        QString text =
-            rangeLabel(scenario, binding.rangeKey, binding.scale,
-                       binding.scale != 1 ? binding.control->suffix().trimmed() : QString());
-        // A range on a number another overrides (the typed latency under a device's) acts on
-        // nothing: it says so, and the control greys it with the number (setInForce).
-        if (!text.isEmpty() && m_document &&
-            !uncertainty::rangeInForce(m_document->planResult().inForce, binding.rangeKey))
-            text = tr("%1: not in force, as the typed value is not")
-                       .arg(rangeLabel(scenario, binding.rangeKey, binding.scale,
-                                       binding.scale != 1 ? binding.control->suffix().trimmed()
-                                                          : QString(),
-                                       false));
+        const QString text = rangeLabel(
+            scenario, m_document ? &m_document->planResult().inForce : nullptr, binding.rangeKey,
+            binding.scale, binding.scale != 1 ? binding.control->suffix().trimmed() : QString());
         binding.control->setRangeText(text);
     }
 }

@@ -134,12 +134,13 @@ public:
     /// typing one sets it, a plain number drops it, each one undo step.
     void connectRange(ValueControl *control, const QString &key, double scale = 1);
     /// What a field with a range shows under its value: "Range 800..1,200 ms (90 %); the value
-    /// is its median"; empty when the number at `key` holds none.
+    /// is its median"; empty when the number at `key` holds none. With the plan in force
+    /// `inForce`, a range on a number another overrides reads "...: not in force, as the typed
+    /// value is not" (uncertainty::rangeInForce).
     /// `scale`: scenario units per display unit, with the display unit `unit` replacing the
-    /// input's own ("40..60 %" of an efficiency held as 0.4..0.6). `median`: with "; the value
-    /// is its median" (not for a range that is not in force).
-    static QString rangeLabel(const Scenario &scenario, const QString &key, double scale = 1,
-                              const QString &unit = {}, bool median = true);
+    /// input's own ("40..60 %" of an efficiency held as 0.4..0.6).
+    static QString rangeLabel(const Scenario &scenario, const Scenario *inForce, const QString &key,
+                              double scale = 1, const QString &unit = {});
     /// The document's editScenario(); refused() when the result is not a valid scenario.
     void edit(const QString &text, const std::function<void(Scenario &)> &change,
               ValueControl *control = nullptr);

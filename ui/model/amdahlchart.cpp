@@ -95,14 +95,21 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
 
 void AmdahlChart::fitCeilingLabel()
 {
-    // It ends at 98 % of the plot's width and must not start left of it.
+    // It ends at 98 % of the plot's width and must not start left of it: the longest form that
+    // fits, the number alone in the narrowest chart, nothing where not even that fits (the
+    // dashed line remains, and Show how names the ceiling).
     const int room = axisRect()->width() * 96 / 100;
-    const QString text =
-        QFontMetrics(m_ceilingLabel->font()).horizontalAdvance(m_ceilingText) <= room
-            ? m_ceilingText
-            : m_ceilingShort;
+    const QFontMetrics metrics(m_ceilingLabel->font());
+    QString text;
+    for (const QString &candidate : m_ceilingTexts) {
+        if (metrics.horizontalAdvance(candidate) <= room) {
+            text = candidate;
+            break;
+        }
+    }
     if (text != m_ceilingLabel->text())
         m_ceilingLabel->setText(text);
+    m_ceilingLabel->setVisible(!text.isEmpty() && m_ceiling->visible());
 }
 
 void AmdahlChart::fitLegendColumns()
@@ -212,8 +219,9 @@ void AmdahlChart::setSeries(const AmdahlSeries &series)
         m_ceiling->point1->setCoords(1, series.maxSpeedup);
         m_ceiling->point2->setCoords(10, series.maxSpeedup);
         m_ceilingLabel->position->setCoords(0.98, series.maxSpeedup);
-        m_ceilingText = tr("ceiling 1/(1−p) = %1×").arg(format::trimmed(series.maxSpeedup, 2));
-        m_ceilingShort = tr("ceiling %1×").arg(format::trimmed(series.maxSpeedup, 2));
+        const QString ceiling = format::trimmed(series.maxSpeedup, 2);
+        m_ceilingTexts = {tr("ceiling 1/(1−p) = %1×").arg(ceiling), tr("ceiling %1×").arg(ceiling),
+                          tr("%1×").arg(ceiling)};
         fitCeilingLabel();
     }
     // The marker's numbers live in the legend: a label beside the point collides with the curve

@@ -53,8 +53,9 @@ private:
     QCPGraph *m_knee;
     QCPItemStraightLine *m_ceiling;
     QCPItemText *m_ceilingLabel;
-    QString m_ceilingText;
-    QString m_ceilingShort;
+    /// The ceiling's label, longest first: "ceiling 1/(1−p) = 81.21×", "ceiling 81.21×",
+    /// "81.21×"; the longest that fits the plot is drawn, none where none fits.
+    QStringList m_ceilingTexts;
 };
 
 } // namespace pipeplan

@@ -247,36 +247,12 @@ void GanttPlottable::drawLegendIcon(QCPPainter *painter, const QRectF &rect) con
     painter->drawRect(rect.adjusted(0, 2, 0, -2));
 }
 
-namespace {
-struct TimeUnit
-{
-    const char *name;
-    double ms;
-};
-
-/// The unit that reads the range's far end as a number of a readable size: below 1 ms in µs,
-/// below 2 s in ms, below 10 min in s, below 10 h in min, below 3 days in h, then days.
-TimeUnit unitFor(double farEndMs)
-{
-    if (farEndMs < 1.0)
-        return {"µs", 1e-3};
-    if (farEndMs < 2'000.0)
-        return {"ms", 1.0};
-    if (farEndMs < 600'000.0)
-        return {"s", 1e3};
-    if (farEndMs < 36'000'000.0)
-        return {"min", 60e3};
-    if (farEndMs < 259'200'000.0)
-        return {"h", 3600e3};
-    return {"days", 86'400e3};
-}
-} // namespace
-
 QVector<double> TimeUnitTicker::createTickVector(double, const QCPRange &range)
 {
-    const TimeUnit unit = unitFor(std::max(std::fabs(range.lower), std::fabs(range.upper)));
+    const format::TimeUnit unit =
+        format::axisTimeUnit(std::max(std::fabs(range.lower), std::fabs(range.upper)) / 1000.0);
     m_unit = QString::fromUtf8(unit.name);
-    m_unitMs = unit.ms;
+    m_unitMs = unit.seconds * 1000.0;
     // About one label per 90 pixels ("1,500 ms" and a gap), at least two.
     const double pixels =
         std::fabs(m_axis->coordToPixel(range.upper) - m_axis->coordToPixel(range.lower));

@@ -552,7 +552,8 @@ void InputsPanel::syncFromDocument()
         } else {
             row.time->setValue(s.stages[i].msPerUser);
             row.time->setRangeText(
-                ScenarioBindings::rangeLabel(s, QStringLiteral("stages[%1].ms_per_user").arg(i)));
+                ScenarioBindings::rangeLabel(s, &m_document->planResult().inForce,
+                                             QStringLiteral("stages[%1].ms_per_user").arg(i)));
         }
         const bool bottleneck = static_cast<int>(i) == r.bottleneckIndex && s.stages.size() > 1;
         // Style sheets are costly to apply: only when the row's role changes.

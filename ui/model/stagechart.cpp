@@ -193,7 +193,9 @@ void StageChart::setSeries(const PipelineSeries &series)
     const QString title = count > 1 && bottleneckIndex >= 0 && bottleneckIndex < m_stageNames.size()
                               ? tr("Bottleneck: %1").arg(m_stageNames[bottleneckIndex])
                           : count == 1
-                              ? tr("One stage: %1").arg(format::milliseconds(m_stageMs.front()))
+                              // In the axis's unit: "20 s" over an axis of 10,000s of ms
+                              // read as two numbers.
+                              ? tr("One stage: %1 ms").arg(format::trimmed(m_stageMs.front(), 2))
                               : QString();
     if (chart()->title() != title)
         chart()->setTitle(title);

@@ -1207,10 +1207,9 @@ void ProjectPanel::showTasks()
     const ScenarioDocument::TaskRows &last = m_document->lastTaskRows();
     const int resets = m_taskModel->resetCount();
     const std::vector<estimate::Task> &tasks = m_document->scenario().project.tasks;
-    // estimate::predecessors' rule: only a plan where no task lists a dependency runs its tasks
-    // one after another (the line said so over a Depends on column that listed them).
-    const bool sequential = std::none_of(
-        tasks.begin(), tasks.end(), [](const estimate::Task &t) { return !t.dependsOn.empty(); });
+    // The line follows the dependencies as the forecast does (it once said "one after another"
+    // over a Depends on column that listed them).
+    const bool sequential = estimate::runsInSequence(tasks);
     m_taskTitle->setText(sequential
                              ? tr("<b>Tasks</b> — three-point estimates; no task lists a "
                                   "dependency, so they run one after another")
@@ -1495,7 +1494,11 @@ void ProjectPanel::showRisk()
         m_burnUp->clearBurnUp();
     // Without dates the Gantt and the burn-up have nothing to draw (an empty axis from 1970):
     // their tabs wait, saying why, and the risk drivers show.
-    const QString needsStart = tr("Tick Starts on under Calendar and status to see it.");
+    // With the inputs hidden (presentation mode) the step names the key that shows them.
+    const QString needsStart =
+        inputsVisible() ? tr("Tick Starts on under Calendar and status to see it.")
+                        : tr("Give the plan a start date to see it: Ctrl+Shift+I shows the "
+                             "inputs, and Starts on is under Calendar and status.");
     m_riskTabs->setTabEnabled(0, charts.gantt.has_value());
     m_riskTabs->setTabToolTip(0, charts.gantt ? QString() : needsStart);
     m_riskTabs->setTabEnabled(2, charts.burnUp && p.startDate);
@@ -1503,8 +1506,12 @@ void ProjectPanel::showRisk()
 
     const std::optional<ProjectDates> &dates = charts.dates;
     if (!p.startDate) {
-        m_dates->setText(tr("Tick <i>Starts on</i> under Calendar and status to see finish dates, "
-                            "the task Gantt and the burn-up."));
+        m_dates->setText(
+            inputsVisible()
+                ? tr("Tick <i>Starts on</i> under Calendar and status to see finish dates, the "
+                     "task Gantt and the burn-up.")
+                : tr("No start date, so no finish dates: Ctrl+Shift+I shows the inputs, where "
+                     "<i>Starts on</i> under Calendar and status sets one."));
     } else if (!dates) {
         m_dates->setText(tr("Finish dates follow when the Monte Carlo has run."));
     } else {

@@ -611,7 +611,7 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
             if (!pipeline.isEmpty())
                 job.rows.emplace_back(QStringLiteral("Pipeline"), pipeline);
             job.rows.emplace_back(QStringLiteral("Biggest lever"),
-                                  explain::biggestLever(r.waterfall));
+                                  summary::biggestLever(planResult));
             renderAnswer(doc, job);
             // The picture that proves it: a pipeline's Gantt, else the levers' story (a
             // pipeline's levers follow the summary, in their section).
@@ -626,6 +626,12 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
         }
         case summary::Question::Project:
             renderAnswer(doc, summary::projectAnswer(s, planResult));
+            // The picture that proves it, as the window's Project workspace leads with it.
+            if (const estimate::PlanEstimate *plan = planResult.monteCarlo.ready()) {
+                doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
+                charts.estimate->setResult(plan->monteCarlo);
+                doc.plot(charts.estimate);
+            }
             break;
         case summary::Question::Training:
             renderAnswer(doc, summary::trainingAnswer(s, planResult));

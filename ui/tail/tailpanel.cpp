@@ -560,8 +560,12 @@ void TailPanel::refresh()
 
     const OverheadResult &o = r.overheads;
     if (!o.enabled) {
-        m_knee->setText(tr("No overheads set: tick one on the left to see where the naive model "
-                           "lies."));
+        // With the inputs hidden (presentation mode) it names the step that shows them.
+        m_knee->setText(inputsVisible()
+                            ? tr("No overheads set: tick one on the left to see where the naive "
+                                 "model lies.")
+                            : tr("No overheads set: the naive model holds. Ctrl+Shift+I shows "
+                                 "the inputs that set one."));
     } else {
         const QString binding = limitName(o.binding, s.overheads.sharedResourceName);
         m_knee->setText(tr("<b>%1</b> with overheads (naive: %2); %3 binds at %4.%5")
