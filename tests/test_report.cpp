@@ -343,6 +343,13 @@ TEST(Report, TheProjectPresetsFirstPageIsItsFinishAndWhatDrivesIt)
     }
     EXPECT_FALSE(first.contains(QStringLiteral("150,000,000")));
     EXPECT_FALSE(first.contains(QStringLiteral("697.85 days")));
+    // The window's headline sentence opens the page, and the distribution that proves it
+    // follows on it.
+    const QString sentence = summary::projectHeadline(plan.scenario, result).sentence;
+    EXPECT_TRUE(sentence.startsWith(QStringLiteral("Finishes by "))) << sentence.toStdString();
+    EXPECT_TRUE(first.contains(sentence.left(40))) << first.toStdString();
+    EXPECT_TRUE(first.contains(QStringLiteral("Plan duration, Monte Carlo")))
+        << first.toStdString();
 }
 
 // The training preset's summary answers its schedule question with seed 001's closed forms:

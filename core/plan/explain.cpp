@@ -165,9 +165,12 @@ QString speedup(const Scenario &s, const ScenarioResult &r)
                    QStringLiteral(" / ") + num(w.workers, 0) + QStringLiteral(") = 1 / (") +
                    format::significant(serial, 4) + QStringLiteral(" + ") +
                    format::significant(perWorker, 4) + QStringLiteral(") = ") + num(r.speedup, 2) +
-                   QStringLiteral("×; ceiling 1 / (1 − ") + p + QStringLiteral(") = ");
-    text += std::isfinite(r.maxSpeedup) ? num(r.maxSpeedup, 2) + QStringLiteral("×")
-                                        : QStringLiteral("none (p = 1)");
+                   QStringLiteral("×; ");
+    // At p = 1 the ceiling's 1 / 0 is no number: nothing serial, nothing caps it.
+    text += std::isfinite(r.maxSpeedup)
+                ? QStringLiteral("ceiling 1 / (1 − ") + p + QStringLiteral(") = ") +
+                      num(r.maxSpeedup, 2) + QStringLiteral("×")
+                : QStringLiteral("no ceiling: at p = 1 no part is serial");
     // Seed 000's own case: its reader compares the window with the seed's "≈ 48x" and is told
     // where the two part.
     if (std::abs(w.parallelFraction - 0.98) < 1e-12 && std::abs(w.workers - 10000) < 0.5)

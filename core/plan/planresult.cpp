@@ -191,6 +191,29 @@ MeasuredSection measuredSection(const Scenario &scenario)
 } // namespace
 
 namespace {
+/// With ranges, each applied step reads its P50 over them: the bar, its label, its factor and
+/// what it bills. The last step is the plan, so it says the headline's P50 and cost P50: one P50
+/// per screen (the closed form beside it read as a second runtime, 5.65 days under 5.63). An
+/// earlier step bills its P50 at its closed form's price per second.
+void readAtMedians(WaterfallSeries &waterfall, const uncertainty::Result &spread)
+{
+    std::vector<LeverStep> &steps = waterfall.steps;
+    if (!spread.active || waterfall.stepSpread.size() != steps.size())
+        return;
+    for (size_t i = 0; i < steps.size(); ++i) {
+        LeverStep &step = steps[i];
+        const double median = waterfall.stepSpread[i].p50;
+        if (!(step.applied || i == 0) || !(median > 0) || !(step.runtimeSeconds > 0))
+            continue;
+        const bool last = i + 1 == steps.size();
+        step.cost = last && spread.cost.p50 > 0 ? spread.cost.p50
+                                                : step.cost * median / step.runtimeSeconds;
+        step.runtimeSeconds = last ? spread.runtimeSeconds.p50 : median;
+    }
+}
+} // namespace
+
+namespace {
 std::atomic<long long> g_planEvaluations{0};
 } // namespace
 
@@ -349,6 +372,8 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
     while (overheadsStepSpread &&
            result.waterfall.stepSpread.size() < result.waterfall.steps.size())
         result.waterfall.stepSpread.push_back(result.uncertainty.result.runtimeSeconds);
+    if (overheadsStepSpread)
+        readAtMedians(result.waterfall, result.uncertainty.result);
     // A background value answers the inputs it ran on: a new request starts from NotAsked (the
     // window's jobs answer it again from their caches when they hold it).
     if (sections & Section::Tail) {

@@ -65,6 +65,7 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     m_ceilingLabel = new QCPItemText(this);
     m_ceilingLabel->setColor(chartstyle::kAlert);
     m_ceilingLabel->setPositionAlignment(Qt::AlignRight | Qt::AlignBottom);
+    m_ceilingLabel->setTextAlignment(Qt::AlignRight);
     m_ceilingLabel->position->setTypeX(QCPItemPosition::ptAxisRectRatio);
     m_ceilingLabel->position->setTypeY(QCPItemPosition::ptPlotCoords);
 
@@ -96,13 +97,13 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
 void AmdahlChart::fitCeilingLabel()
 {
     // It ends at 98 % of the plot's width and must not start left of it: the longest form that
-    // fits, the number alone in the narrowest chart, nothing where not even that fits (the
-    // dashed line remains, and Show how names the ceiling).
+    // fits, on two lines in the narrowest chart, nothing where not even that fits (the dashed
+    // line remains, and Show how names the ceiling).
     const int room = axisRect()->width() * 96 / 100;
     const QFontMetrics metrics(m_ceilingLabel->font());
     QString text;
     for (const QString &candidate : m_ceilingTexts) {
-        if (metrics.horizontalAdvance(candidate) <= room) {
+        if (metrics.boundingRect(QRect(), Qt::AlignRight, candidate).width() <= room) {
             text = candidate;
             break;
         }
@@ -220,8 +221,10 @@ void AmdahlChart::setSeries(const AmdahlSeries &series)
         m_ceiling->point2->setCoords(10, series.maxSpeedup);
         m_ceilingLabel->position->setCoords(0.98, series.maxSpeedup);
         const QString ceiling = format::trimmed(series.maxSpeedup, 2);
+        // The narrowest form keeps its word on a line of its own: a bare "81.21×" beside the
+        // marker's "80.57×" read as a third speedup.
         m_ceilingTexts = {tr("ceiling 1/(1−p) = %1×").arg(ceiling), tr("ceiling %1×").arg(ceiling),
-                          tr("%1×").arg(ceiling)};
+                          tr("ceiling\n%1×").arg(ceiling)};
         fitCeilingLabel();
     }
     // The marker's numbers live in the legend: a label beside the point collides with the curve

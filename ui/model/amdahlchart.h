@@ -38,7 +38,8 @@ public:
 
 private:
     void refresh();
-    /// The ceiling's label in full when the plot is wide enough, else "ceiling 50×".
+    /// The ceiling's label in full when the plot is wide enough, else "ceiling 50×", else on two
+    /// lines.
     void fitCeilingLabel();
     void fitLegendColumns();
 
@@ -54,7 +55,7 @@ private:
     QCPItemStraightLine *m_ceiling;
     QCPItemText *m_ceilingLabel;
     /// The ceiling's label, longest first: "ceiling 1/(1−p) = 81.21×", "ceiling 81.21×",
-    /// "81.21×"; the longest that fits the plot is drawn, none where none fits.
+    /// "ceiling" over "81.21×"; the longest that fits the plot is drawn, none where none fits.
     QStringList m_ceilingTexts;
 };
 

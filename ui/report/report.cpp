@@ -624,8 +624,14 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
             }
             break;
         }
-        case summary::Question::Project:
-            renderAnswer(doc, summary::projectAnswer(s, planResult));
+        case summary::Question::Project: {
+            // The window's headline sentence first, as the job's page opens with its answer.
+            summary::Answer project = summary::projectAnswer(s, planResult);
+            if (planResult.monteCarlo.ready())
+                project.rows.insert(
+                    project.rows.begin(),
+                    {QStringLiteral("Answer"), summary::projectHeadline(s, planResult).sentence});
+            renderAnswer(doc, project);
             // The picture that proves it, as the window's Project workspace leads with it.
             if (const estimate::PlanEstimate *plan = planResult.monteCarlo.ready()) {
                 doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
@@ -633,6 +639,7 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
                 doc.plot(charts.estimate);
             }
             break;
+        }
         case summary::Question::Training:
             renderAnswer(doc, summary::trainingAnswer(s, planResult));
             break;
