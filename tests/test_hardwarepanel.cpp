@@ -500,6 +500,10 @@ TEST(HardwareWorkspace, EveryViewShowsTheRangesAsCoreComputedThem)
     const std::vector<LeverStep> &steps = result.waterfall.steps;
     EXPECT_NEAR(waterfall->whiskers()->data()->at(0).errorPlus,
                 result.waterfall.stepSpread[0].p90 - steps[0].runtimeSeconds, 1e-6);
+    // Its last bar says the headline's P50, not the closed form (5.65 days under 5.63 read as
+    // two runtimes).
+    EXPECT_TRUE(waterfall->shownTexts().back().startsWith(format::duration(u.runtimeSeconds.p50)))
+        << waterfall->shownTexts().back().toStdString();
 
     // An overhead's range on its own tab; the fan, the goal seek and the sensitivity there.
     window.workspaces()->setCurrentIndex(1); // Overheads & tail

@@ -445,6 +445,18 @@ TEST(Ranges, TheTableTheWaterfallAndTheFanReadTheSameSamples)
         EXPECT_LT(p.p10, steps[i].runtimeSeconds) << i;
         EXPECT_GT(p.p90, steps[i].runtimeSeconds) << i;
     }
+    // Each applied bar reads its own P50 over the ranges, and the last, the plan, the headline's
+    // runtime and cost P50: one P50 on the screen, not the closed form beside it.
+    for (size_t i = 0; i < steps.size(); ++i) {
+        if (i > 0 && !steps[i].applied)
+            continue;
+        EXPECT_EQ(steps[i].runtimeSeconds,
+                  i + 1 == steps.size() ? u.runtimeSeconds.p50 : result.waterfall.stepSpread[i].p50)
+            << i;
+    }
+    ASSERT_GT(u.cost.p50, 0);
+    EXPECT_EQ(steps.back().cost, u.cost.p50);
+    EXPECT_NE(steps.back().runtimeSeconds, result.model.effectiveRuntimeSeconds);
     // The baseline keeps every user: only the latency's spread, +-22 % at P10/P90 (1.2816 sigma).
     const double sigma = std::log(1200.0 / 800.0) / (2 * 1.6448536269514722);
     EXPECT_NEAR(result.waterfall.stepSpread[0].p90 / steps[0].runtimeSeconds,
