@@ -332,15 +332,29 @@ Sections reevaluate(PlanResult &result, const Plan &typed, Sections sections, bo
                             plan.scenario.hardware.enabled);
         if (const auto &samples = result.uncertainty.samples; samples && !samples->inputs.empty()) {
             const std::vector<Scenario> steps = leverScenarios(plan.scenario);
+            // The last step is the plan itself when it has no overheads: its jobs are the
+            // plan's, and its percentiles the scaling table's row at the plan's workers,
+            // already computed on this thread (a tenth of a slider tick with ranges).
+            const std::vector<uncertainty::Percentiles> &rows = result.scaling.spread;
+            const explain::ShownScaling &shown = result.scaling.shown;
+            const auto highlighted = static_cast<size_t>(std::max(shown.highlighted, 0));
+            const bool rowIsPlan =
+                shown.highlighted >= 0 && highlighted < rows.size() &&
+                highlighted < shown.rows.size() &&
+                shown.rows[highlighted].workers == plan.scenario.workload.workers;
             for (size_t i = 0; i < steps.size(); ++i) {
                 // A lever not used draws no whisker (its bar says "unchanged").
                 const bool drawn = i == 0 || i >= result.waterfall.steps.size() ||
                                    result.waterfall.steps[i].applied;
+                const bool isPlan = result.uncertainty.jobs && steps[i] == plan.scenario;
                 result.waterfall.stepSpread.push_back(
-                    drawn ? uncertainty::runtimePercentiles(
-                                uncertainty::sampleJobs(steps[i], *samples),
-                                steps[i].workload.workers)
-                          : uncertainty::Percentiles{});
+                    !drawn                ? uncertainty::Percentiles{}
+                    : isPlan && rowIsPlan ? rows[highlighted]
+                    : isPlan ? uncertainty::runtimePercentiles(*result.uncertainty.jobs,
+                                                               steps[i].workload.workers)
+                             : uncertainty::runtimePercentiles(
+                                   uncertainty::sampleJobs(steps[i], *samples),
+                                   steps[i].workload.workers));
             }
             overheadsStepSpread = true;
         }

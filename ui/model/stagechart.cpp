@@ -99,8 +99,15 @@ void StageChart::fitValueAxis()
     // A round step first, then the top at the next multiple of it: every tick is a round
     // multiple and the range changes only now and then while a slider moves.
     const double span = m_maxMs > 0 ? m_maxMs * 1.05 : 1.0;
+    // While the bars still fit and fill more than half of it, the axis stays: a new range
+    // re-lays the whole chart out, a quarter of a slider tick's frame.
+    const double shownTop = m_values->max();
+    if (m_values->min() == 0 && shownTop >= span && shownTop <= 2 * span &&
+        m_fittedTicks == m_maxTicks)
+        return;
     const double step = format::niceStep(span, m_maxTicks);
     const double top = std::ceil(span / step - 1e-9) * step;
+    m_fittedTicks = m_maxTicks;
     // The decimals the step needs: 0 for 2,500, 1 for 0.5, 2 for 0.25. Set before the range:
     // Qt Charts relabels at once on a new range but only at the next layout on a new format, so
     // a chart drawn straight away (the report's) kept the old format ("25,000.0").

@@ -54,6 +54,7 @@ private:
     QValueAxis *m_values;
     double m_maxMs = 0;
     int m_maxTicks = 4;
+    int m_fittedTicks = 0; ///< the m_maxTicks the axis's range was last chosen for
 };
 
 } // namespace pipeplan
