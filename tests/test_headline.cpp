@@ -160,6 +160,29 @@ TEST(HeadlineAnswer, APipelinesGanttIsAboveTheFoldOnALaptopInPresentation)
     EXPECT_FALSE(tabs.contains(QStringLiteral("Levers")));
 }
 
+// Show how on a laptop in presentation mode: a caption too wide for its card takes a second
+// line rather than ending in "…" ("Runtime, N = 10,…" hid the number it named).
+TEST(HeadlineAnswer, ShowHowsCaptionsWrapRatherThanHideTheirNumber)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    window.setLook({appearance::Theme::Light, false});
+    settle();
+    window.setLook({appearance::Theme::Light, true});
+    window.headline()->setShowHow(true);
+    settle();
+    for (const HeadlineWidget::Card card :
+         {HeadlineWidget::Runtime, HeadlineWidget::Bottleneck, HeadlineWidget::Cost}) {
+        const QString caption = window.headline()->captionText(card);
+        EXPECT_FALSE(caption.contains(QChar(0x2026))) << caption.toStdString();
+    }
+    const QString runtime = window.headline()->captionText(HeadlineWidget::Runtime);
+    EXPECT_TRUE(runtime.simplified().endsWith(QStringLiteral("10,000")) ||
+                runtime.simplified().endsWith(QStringLiteral("10,000 workers")))
+        << runtime.toStdString();
+}
+
 TEST(HeadlineAnswer, ALatencySetByADeviceShowsTheValueInForceNotALiveControl)
 {
     MainWindow window(MainWindow::Options::headless());

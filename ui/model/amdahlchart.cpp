@@ -96,6 +96,16 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
 
 void AmdahlChart::fitCeilingLabel()
 {
+    // The speedup axis's title runs along the plot's height: on a short plot (a laptop in
+    // presentation mode) it ran up under the legend, so it drops its first word there.
+    const QString fullTitle = tr("speedup S (log)");
+    const int titleRoom = axisRect()->height() + yAxis->padding();
+    const QString title = QFontMetrics(yAxis->labelFont()).horizontalAdvance(fullTitle) <= titleRoom
+                              ? fullTitle
+                              : tr("S (log)");
+    if (title != yAxis->label())
+        yAxis->setLabel(title);
+
     // It ends at 98 % of the plot's width and must not start left of it: the longest form that
     // fits, on two lines in the narrowest chart, nothing where not even that fits (the dashed
     // line remains, and Show how names the ceiling).

@@ -39,7 +39,7 @@ public:
 private:
     void refresh();
     /// The ceiling's label in full when the plot is wide enough, else "ceiling 50×", else on two
-    /// lines.
+    /// lines; the speedup axis's title "S (log)" where the plot is too short for its first word.
     void fitCeilingLabel();
     void fitLegendColumns();
 

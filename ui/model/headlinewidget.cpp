@@ -9,6 +9,7 @@
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/appearance.h"
+#include "ui/widgets/chartstyle.h"
 #include "ui/widgets/wraplabel.h"
 
 #include <QEvent>
@@ -187,20 +188,32 @@ void HeadlineWidget::fitRuntimeCaption()
 void HeadlineWidget::elideCaptions()
 {
     // Show how's captions on a narrow card ("Bottleneck (per user)" on a laptop in presentation
-    // mode) end in "…", the whole caption in the tooltip, rather than cut mid-letter.
+    // mode) take a second line, the whole caption in the tooltip; only a word wider than the
+    // card ends in "…". An elided "Runtime, N = 10,…" hid the number it named.
     for (QLabel *caption : m_captions) {
         const QString shown = caption->text();
         const QString full = shown == caption->property("pp_elided").toString()
                                  ? caption->property("pp_full").toString()
                                  : shown;
-        const QString elided =
-            caption->fontMetrics().elidedText(full, Qt::ElideRight, caption->width() - 2);
+        const QFontMetrics metrics = caption->fontMetrics();
+        const int room = caption->width() - 2;
+        QString fitted = full;
+        if (metrics.horizontalAdvance(full) > room) {
+            fitted = chartstyle::wrapToWidth(full, caption->font(), room);
+            const QStringList lines = fitted.split(QLatin1Char('\n'));
+            const bool twoLinesFit =
+                lines.size() <= 2 && std::all_of(lines.begin(), lines.end(), [&](const QString &l) {
+                    return metrics.horizontalAdvance(l) <= room;
+                });
+            if (!twoLinesFit)
+                fitted = metrics.elidedText(full, Qt::ElideRight, room);
+        }
         caption->setProperty("pp_full", full);
-        caption->setProperty("pp_elided", elided);
-        if (elided != full && !caption->toolTip().contains(full))
+        caption->setProperty("pp_elided", fitted);
+        if (fitted != full && !caption->toolTip().contains(full))
             caption->setToolTip(full);
-        if (elided != shown)
-            caption->setText(elided);
+        if (fitted != shown)
+            caption->setText(fitted);
     }
 }
 

@@ -104,8 +104,17 @@ PlaneChart::PlaneChart(QWidget *parent) : QCustomPlot(parent)
 
 void PlaneChart::fitEmptyText()
 {
-    const QString wrapped =
-        chartstyle::wrapToWidth(m_emptyText, m_empty->font(), axisRect()->width() - 16);
+    // Wrapped again only for a new sentence, width or font: every slider tick lays the chart
+    // out, and measuring each word is most of what an unchanged empty plane costs.
+    const int widthPx = axisRect()->width() - 16;
+    const QFont font = m_empty->font();
+    if (!m_empty->visible() ||
+        (m_emptyText == m_wrappedFrom && widthPx == m_wrappedWidthPx && font == m_wrappedFont))
+        return;
+    m_wrappedFrom = m_emptyText;
+    m_wrappedWidthPx = widthPx;
+    m_wrappedFont = font;
+    const QString wrapped = chartstyle::wrapToWidth(m_emptyText, font, widthPx);
     if (wrapped != m_empty->text())
         m_empty->setText(wrapped);
 }

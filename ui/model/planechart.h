@@ -30,6 +30,10 @@ private:
     QCPGraph *m_nearest;
     QCPItemText *m_empty;
     QString m_emptyText; ///< the empty plane's sentence, before wrapping
+    // What the shown wrapping was made from (fitEmptyText).
+    QString m_wrappedFrom;
+    int m_wrappedWidthPx = -1;
+    QFont m_wrappedFont;
 };
 
 } // namespace pipeplan
