@@ -1219,7 +1219,9 @@ void renderBuffers(Document &doc, const ProjectSettings &project)
 }
 
 /// PERT and the Monte Carlo, without and with buffers, and the Monte Carlo's distribution.
-void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan, Charts &charts)
+/// `distribution`: false when the summary page drew it already.
+void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan, Charts &charts,
+                        bool distribution)
 {
     const double largest = projectPlan.monteCarloBuffered.maxHours;
     const std::pair<QString, std::pair<double, double>> planRows[] = {
@@ -1246,6 +1248,8 @@ void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan
     doc.table({QStringLiteral("Quantity"), QStringLiteral("Without buffers"),
                QStringLiteral("With buffers")},
               planTable, {0.4, 0.3, 0.3}, {false, true, true});
+    if (!distribution)
+        return;
     doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
     charts.estimate->setResult(projectPlan.monteCarlo);
     doc.plot(charts.estimate);
@@ -1439,9 +1443,11 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
 
 /// The project around the pipeline (seed 003), after what precedes it: a page break before it
 /// would leave that page's foot blank.
+/// `distributionOnSummary`: the summary page drew the plan's distribution, which is not drawn
+/// twice.
 void renderProject(Document &doc, const ProjectSettings &project,
                    const ProjectSection &projectResult, const estimate::PlanEstimate &projectPlan,
-                   const ProjectCharts &drawn, Charts &charts)
+                   const ProjectCharts &drawn, Charts &charts, bool distributionOnSummary)
 {
     doc.heading(QStringLiteral("Project estimate"));
     if (!reportplan::projectEntered(project))
@@ -1451,7 +1457,7 @@ void renderProject(Document &doc, const ProjectSettings &project,
                  font(9, true), QColor(0xc6, 0x28, 0x28), 6);
     renderTasks(doc, project, projectResult);
     renderBuffers(doc, project);
-    renderPlanEstimate(doc, projectPlan, charts);
+    renderPlanEstimate(doc, projectPlan, charts, !distributionOnSummary);
     renderSchedule(doc, project, projectResult, projectPlan, drawn, charts);
     // The calculators beside the tasks print only when used (or when the whole workspace is the
     // example asked for above).
@@ -1722,7 +1728,8 @@ Document build(QPaintDevice *device, const Plan &plan, const PlanResult &planRes
         has(ReportSection::Project) ? planResult.monteCarlo.ready() : nullptr;
     if (projectPlan)
         renderProject(doc, s.project, planResult.project, *projectPlan, planResult.projectCharts,
-                      charts);
+                      charts,
+                      has(ReportSection::Summary) && summary::asks(s, summary::Question::Project));
     if (has(ReportSection::Formulas)) {
         renderFormulas(doc, s, planResult, asksJob, projectPlan,
                        has(ReportSection::Training) ? schedules.get() : nullptr);
