@@ -350,6 +350,8 @@ TEST(Report, TheProjectPresetsFirstPageIsItsFinishAndWhatDrivesIt)
     EXPECT_TRUE(first.contains(sentence.left(40))) << first.toStdString();
     EXPECT_TRUE(first.contains(QStringLiteral("Plan duration, Monte Carlo")))
         << first.toStdString();
+    // Drawn once: the Project section does not repeat it.
+    EXPECT_EQ(pdfText(pdf).simplified().count(QStringLiteral("Plan duration, Monte Carlo")), 1);
 }
 
 // The training preset's summary answers its schedule question with seed 001's closed forms:
