@@ -140,6 +140,13 @@ TEST(WatchWindow, ShowsTheNumbersThenStaleWhenTheServerStops)
     EXPECT_TRUE(view.numbersText().startsWith(
         QStringLiteral("Done %1 of 15,000").arg(format::grouped(f.doneItems, 0))))
         << qPrintable(view.numbersText());
+    // The same words and numbers `watch` prints one a line: the ETA, the plan's runtime.
+    for (const auto &[label, value] : watch::text::numbers(f, s.beside)) {
+        if (label == QStringLiteral("ETA") || label == QStringLiteral("Plan runtime")) {
+            EXPECT_TRUE(view.numbersText().contains(label + QLatin1Char(' ') + value))
+                << qPrintable(label) << " / " << qPrintable(view.numbersText());
+        }
+    }
     const double finish = fixture->startSeconds + 300;
     ASSERT_TRUE(f.etaSeconds);
     EXPECT_NEAR(*f.etaSeconds, finish - f.nowSeconds, 0.02 * (finish - f.nowSeconds));

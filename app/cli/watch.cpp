@@ -162,30 +162,7 @@ std::optional<watch::PlanModel> planOf(const Flags &flags)
 void printHuman(QTextStream &out, const watch::Forecast &f,
                 const std::optional<watch::Beside> &beside)
 {
-    const auto time = [&f](std::optional<double> at) {
-        return at ? watch::text::clock(*at, f.nowSeconds) : QStringLiteral("-");
-    };
-    std::vector<std::pair<QString, QString>> rows{
-        {QStringLiteral("Done"),
-         f.totalItems ? QStringLiteral("%1 of %2")
-                            .arg(format::grouped(f.doneItems, 0), format::grouped(*f.totalItems, 0))
-                      : format::grouped(f.doneItems, 0)},
-        {QStringLiteral("Rate (whole run)"), format::ratePerSecond(f.ratePerSecond, QString())},
-        {QStringLiteral("Rate (recent)"), format::ratePerSecond(f.recentRatePerSecond, QString())},
-        {QStringLiteral("ETA"),
-         f.etaSeconds ? format::roundedDuration(*f.etaSeconds) : QStringLiteral("-")},
-        {QStringLiteral("Finish at"), time(f.finishAtSeconds)},
-        {QStringLiteral("Last progress"), time(f.lastProgressSeconds)},
-        {QStringLiteral("Restarts"), QString::number(f.restarts)},
-    };
-    if (beside) {
-        rows.emplace_back(QStringLiteral("Plan runtime"),
-                          format::roundedDuration(beside->planRuntimeSeconds));
-        if (beside->workersToMeetDeadline)
-            rows.emplace_back(QStringLiteral("Workers to meet deadline"),
-                              format::grouped(*beside->workersToMeetDeadline, 0));
-    }
-    printRows(out, rows);
+    printRows(out, watch::text::numbers(f, beside));
     out << watch::text::headline(f, beside) << '\n';
 }
 

@@ -124,4 +124,32 @@ QString stale(double failedAtSeconds, double forecastAtSeconds, const QString &w
              clock(forecastAtSeconds, failedAtSeconds));
 }
 
+std::vector<std::pair<QString, QString>> numbers(const Forecast &f,
+                                                 const std::optional<Beside> &beside)
+{
+    const QString none = QStringLiteral("-");
+    const auto time = [&](std::optional<double> at) {
+        return at ? clock(*at, f.nowSeconds) : none;
+    };
+    std::vector<std::pair<QString, QString>> rows{
+        {tr("Done"),
+         f.totalItems ? tr("%1 of %2")
+                            .arg(format::grouped(f.doneItems, 0), format::grouped(*f.totalItems, 0))
+                      : format::grouped(f.doneItems, 0)},
+        {tr("Rate (whole run)"), format::ratePerSecond(f.ratePerSecond, QString())},
+        {tr("Rate (recent)"), format::ratePerSecond(f.recentRatePerSecond, QString())},
+        {tr("ETA"), f.etaSeconds ? format::roundedDuration(*f.etaSeconds) : none},
+        {tr("Finish at"), time(f.finishAtSeconds)},
+        {tr("Last progress"), time(f.lastProgressSeconds)},
+        {tr("Restarts"), QString::number(f.restarts)},
+    };
+    if (beside) {
+        rows.emplace_back(tr("Plan runtime"), format::roundedDuration(beside->planRuntimeSeconds));
+        if (beside->workersToMeetDeadline)
+            rows.emplace_back(tr("Workers to meet deadline"),
+                              format::grouped(*beside->workersToMeetDeadline, 0));
+    }
+    return rows;
+}
+
 } // namespace pipeplan::watch::text

@@ -9,7 +9,10 @@
 
 #include <QString>
 
+#include <cstddef>
 #include <optional>
+#include <utility>
+#include <vector>
 
 namespace pipeplan::watch::text {
 
@@ -28,6 +31,15 @@ QString clock(double epochSeconds, double nowSeconds);
 /// "On plan: ..." / "Finishes at ..." / "Done: 1,000 of 1,000." with "Restarted twice; the work
 /// done before each restart is kept." after it when it restarted.
 QString headline(const Forecast &forecast, const std::optional<Beside> &beside);
+
+/// The forecast's numbers, each with its label, in the order `watch` prints them one a line and
+/// the window joins them under its headline: "Done" "5,200 of 15,000", "Rate (whole run)",
+/// "Rate (recent)", "ETA", "Finish at", "Last progress", "Restarts", and beside a plan "Plan
+/// runtime" and "Workers to meet deadline". A number the forecast lacks reads "-".
+std::vector<std::pair<QString, QString>> numbers(const Forecast &forecast,
+                                                 const std::optional<Beside> &beside);
+/// The row of numbers() that counts the restarts.
+inline constexpr std::size_t kRestartsRow = 6;
 
 /// A refresh that could not reach the source: "Stale: the server could not be reached at
 /// 02:15:00 (...); the forecast is from 02:14:00."

@@ -93,23 +93,15 @@ void WatchView::showSnapshot()
         m_headline->setText(tr("Waiting for the first reading..."));
     if (s.hasForecast) {
         const watch::Forecast &f = s.result.forecast;
+        // The CLI's lines, joined: each number the forecast has, with its label.
         QStringList parts;
-        parts << (f.totalItems
-                      ? tr("Done %1 of %2")
-                            .arg(format::grouped(f.doneItems, 0), format::grouped(*f.totalItems, 0))
-                      : tr("Done %1").arg(format::grouped(f.doneItems, 0)));
-        parts << tr("rate %1 (recent %2)")
-                     .arg(format::ratePerSecond(f.ratePerSecond, QString()),
-                          format::ratePerSecond(f.recentRatePerSecond, QString()));
-        if (f.etaSeconds)
-            parts << tr("ETA %1").arg(format::roundedDuration(*f.etaSeconds));
-        if (f.restarts > 0)
-            parts << tr("restarts %1").arg(f.restarts);
-        if (s.beside) {
-            parts << tr("plan %1").arg(format::roundedDuration(s.beside->planRuntimeSeconds));
-            if (s.beside->workersToMeetDeadline)
-                parts << tr("%1 workers meet the deadline")
-                             .arg(format::grouped(*s.beside->workersToMeetDeadline, 0));
+        const std::vector<std::pair<QString, QString>> numbers = watch::text::numbers(f, s.beside);
+        for (size_t i = 0; i < numbers.size(); ++i) {
+            const auto &[label, value] = numbers[i];
+            // What the line can leave out: a number not known yet, and no restarts.
+            if (value == QLatin1String("-") || (i == watch::text::kRestartsRow && f.restarts == 0))
+                continue;
+            parts << label + QLatin1Char(' ') + value;
         }
         m_numbers->setText(parts.join(QStringLiteral(" · ")));
         m_chart->setBurnUp(s.burnUp);
