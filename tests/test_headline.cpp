@@ -51,6 +51,17 @@ void settle()
     }
 }
 
+/// `window` on a laptop's 1366x768 in presentation mode, from the normal look (whatever an
+/// earlier test left the application's font at).
+void presentOnALaptop(MainWindow &window)
+{
+    window.resize(1366, 768);
+    window.show();
+    window.setLook({appearance::Theme::Light, false});
+    settle();
+    window.setLook({appearance::Theme::Light, true});
+}
+
 } // namespace
 
 TEST(HeadlineAnswer, OneSentenceFourNumbersAndTheDetailsUnderShowHow)
@@ -117,12 +128,7 @@ TEST(HeadlineAnswer, OneSentenceFourNumbersAndTheDetailsUnderShowHow)
 TEST(HeadlineAnswer, APipelinesGanttIsAboveTheFoldOnALaptopInPresentation)
 {
     MainWindow window(MainWindow::Options::headless());
-    window.resize(1366, 768);
-    window.show();
-    // From the normal look, whatever an earlier test left the application's font at.
-    window.setLook({appearance::Theme::Light, false});
-    settle();
-    window.setLook({appearance::Theme::Light, true});
+    presentOnALaptop(window);
     openPreset(window, presetTitle("seed001-pipeline.json"));
     settle();
     GanttChart *gantt = window.ganttChart();
@@ -165,11 +171,7 @@ TEST(HeadlineAnswer, APipelinesGanttIsAboveTheFoldOnALaptopInPresentation)
 TEST(HeadlineAnswer, ShowHowsCaptionsWrapRatherThanHideTheirNumber)
 {
     MainWindow window(MainWindow::Options::headless());
-    window.resize(1366, 768);
-    window.show();
-    window.setLook({appearance::Theme::Light, false});
-    settle();
-    window.setLook({appearance::Theme::Light, true});
+    presentOnALaptop(window);
     window.headline()->setShowHow(true);
     settle();
     for (const HeadlineWidget::Card card :
