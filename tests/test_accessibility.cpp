@@ -8,6 +8,7 @@
 #include "ui/model/ganttchart.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/inputspanel.h"
+#include "ui/model/scalingview.h"
 #include "ui/model/waterfallchart.h"
 #include "ui/widgets/appearance.h"
 #include "ui/widgets/valuecontrol.h"
@@ -23,6 +24,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QSettings>
 #include <QSlider>
 #include <QTabWidget>
@@ -35,6 +37,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 using namespace pipeplan;
 
@@ -404,6 +407,55 @@ TEST(HelpGettingStarted, TheHighlightStaysOffTheGuideAndTheStepReads)
         QCoreApplication::processEvents();
         const QImage step = guide->counterLabel()->grab().toImage();
         EXPECT_GE(textContrast(step), 4.5) << "theme " << static_cast<int>(theme);
+    }
+    window.setLook({appearance::Theme::System, false});
+}
+
+namespace {
+/// The strongest contrast with `surround` along the left edge of `field` as drawn (its first three
+/// columns at half height): where a person sees the field's border, or nothing.
+double leftEdgeContrast(QWidget *field, const QColor &surround)
+{
+    const QImage image = field->grab().toImage();
+    const double around = luminance(surround);
+    double best = 1;
+    for (int x = 0; x < std::min(3, image.width()); ++x) {
+        const double l = luminance(image.pixelColor(x, image.height() / 2));
+        best = std::max(best, (std::max(l, around) + 0.05) / (std::min(l, around) + 0.05));
+    }
+    return best;
+}
+} // namespace
+
+// On the dark theme a field's frame was the window's colour darkened, about 1.1:1 on a group
+// box, and the Worker counts field read as plain text, in presentation mode too (black on
+// black). Every editable field's edge reads at 3:1 against the window around it, the least a
+// control's boundary needs; the light theme keeps the style's own frame.
+TEST(DarkTheme, EveryEditableFieldHasAVisibleEdge)
+{
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1366, 768);
+    window.show();
+    QCoreApplication::processEvents();
+    for (const bool presentation : {false, true}) {
+        window.setLook({appearance::Theme::Dark, presentation});
+        if (QWidget *focused = QApplication::focusWidget())
+            focused->clearFocus(); // a focused field shows the style's highlight instead
+        QCoreApplication::processEvents();
+        const QColor surround = QApplication::palette().color(QPalette::Window);
+        const std::vector<std::pair<const char *, QWidget *>> fields = {
+            {"worker counts", window.scaling()->workerCountsEdit()},
+            {"workers spin box", window.inputs()->workersControl()->spinBox()},
+            {"notes", window.inputs()->notesEdit()},
+        };
+        for (const auto &[name, field] : fields) {
+            ASSERT_NE(field, nullptr) << name;
+            if (!field->isVisible())
+                continue; // presentation mode hides the inputs
+            EXPECT_GE(leftEdgeContrast(field, surround), 3.0)
+                << name << (presentation ? " (presentation)" : "");
+        }
+        EXPECT_GE(leftEdgeContrast(window.scaling()->workerCountsEdit(), surround), 3.0);
     }
     window.setLook({appearance::Theme::System, false});
 }

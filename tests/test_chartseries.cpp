@@ -9,11 +9,15 @@
 #include "ui/project/estimatecharts.h"
 #include "ui/tail/histogramchart.h"
 #include "ui/training/schedulechart.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/chartstyle.h"
 
 #include <QCheckBox>
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 
 namespace pipeplan {
 namespace {
@@ -161,6 +165,40 @@ TEST(ChartSeries, MemoryChartDrawsTheLinesItIsGiven)
     EXPECT_FALSE(chart.showsBytes());
     chart.setSchedule(nullptr);
     EXPECT_EQ(chart.graphCount(), 0);
+}
+
+// A laptop's short memory chart in presentation mode labelled its microbatch axis "0" and
+// "2.5" under a peak of 4: half a microbatch, and no number at the top. A count's axis is
+// labelled in whole numbers with its peak among them, short or tall.
+TEST(ChartSeries, MemoryChartCountsWholeMicrobatchesAndLabelsThePeak)
+{
+    TrainingSchedule schedule;
+    schedule::Result result;
+    result.params.devices = 2;
+    result.makespanMs = 100;
+    result.peakInFlight = {4, 3};
+    schedule.result = result;
+    schedule.memory = {{0, {{0, 0}, {10, 4}, {90, 0}}}, {1, {{0, 0}, {20, 3}, {80, 0}}}};
+    ScheduleMemoryChart chart;
+    chart.setSchedule(&schedule);
+    ASSERT_FALSE(chart.showsBytes());
+    // Presentation mode's fonts, and the ticks thinned to the axis's length, as in the window.
+    appearance::apply(&chart, appearance::palette({appearance::Theme::Light, true}, QPalette()),
+                      appearance::kPresentationFontScale, appearance::kPresentationLineScale);
+    for (const int heightPx : {170, 420}) {
+        chart.resize(700, heightPx);
+        chart.setViewport(chart.rect());
+        chart.replot();
+        const QStringList labels = chart.yAxis->tickVectorLabels().toList();
+        ASSERT_GE(labels.size(), 2) << heightPx;
+        for (const QString &label : labels) {
+            bool whole = false;
+            label.toInt(&whole);
+            EXPECT_TRUE(whole) << label.toStdString() << " at " << heightPx << " px";
+        }
+        EXPECT_TRUE(labels.contains(QStringLiteral("4")))
+            << labels.join(QLatin1Char(' ')).toStdString() << " at " << heightPx << " px";
+    }
 }
 
 TEST(ChartSeries, OverheadChartDrawsBothCurvesTheMarkerAndTheKneeItIsGiven)
@@ -528,6 +566,80 @@ TEST(ChartSeries, EstimateChartDrawsTheDistributionAndItsCumulativeCurve)
     EXPECT_DOUBLE_EQ(chart.cumulative()->data()->at(3)->value, 100);
     EXPECT_TRUE(chart.markerText(1).startsWith(QStringLiteral("P90 ")))
         << chart.markerText(1).toStdString();
+}
+
+namespace {
+/// WCAG 2's contrast ratio of two colours (sRGB).
+double contrastRatio(const QColor &a, const QColor &b)
+{
+    const auto luminance = [](const QColor &c) {
+        const auto channel = [](double v) {
+            return v <= 0.04045 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4);
+        };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) +
+               0.0722 * channel(c.blueF());
+    };
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+} // namespace
+
+// On the dark theme the plan-duration bars were kPrimary at partial alpha, dark navy on a
+// near-black chart, and the blue dashed P50 ran inside blue bars unseen. Drawn in either theme:
+// the bars read at 3:1 against the chart, and each marker's dashes cross the bars in a band of
+// the chart's background, the dashes at 3:1 against that band.
+TEST(ChartSeries, EstimateBarsAndMarkersReadOnEitherTheme)
+{
+    estimate::MonteCarloResult result;
+    result.trials = 60;
+    result.histogram.minValue = 40;
+    result.histogram.binWidth = 4;
+    result.histogram.counts = {10, 20, 20, 10};
+    result.cumulativeHours = {40, 46, 50, 56};
+    result.minHours = 40;
+    result.maxHours = 56;
+    result.p50Hours = 49;
+    result.p90Hours = 53;
+    for (const appearance::Theme theme : {appearance::Theme::Light, appearance::Theme::Dark}) {
+        const QPalette colors = appearance::palette({theme, false}, QPalette());
+        EstimateChart chart;
+        chart.setPalette(colors);
+        appearance::apply(&chart, colors, 1.0, 1.0);
+        chart.resize(500, 300);
+        chart.setViewport(chart.rect());
+        chart.setResult(result);
+        chart.legend->setVisible(false);
+        chart.replot();
+        const QImage image = chart.toPixmap(500, 300).toImage();
+        const QColor background = colors.color(QPalette::Base);
+        const double perUnit = planUnit(result.maxHours).first;
+        // Inside the second bar (44-48 h, 20 trials), away from the markers.
+        const QColor bar =
+            image.pixelColor(static_cast<int>(chart.xAxis->coordToPixel(45 / perUnit)),
+                             static_cast<int>(chart.yAxis->coordToPixel(5)));
+        EXPECT_GE(contrastRatio(bar, background), 3.0) << "theme " << static_cast<int>(theme);
+        for (int marker = 0; marker < 2; ++marker) {
+            const double hours = marker == 0 ? result.p50Hours : result.p90Hours;
+            const int x = static_cast<int>(std::lround(chart.xAxis->coordToPixel(hours / perUnit)));
+            // A dash in its band: rows inside the bar (up to 10 trials high) where the line's
+            // pixel reads against the pixels two to its left and right, and those against the
+            // bar (the legend, over the right tail, hidden).
+            int readable = 0;
+            for (int y = static_cast<int>(chart.yAxis->coordToPixel(9));
+                 y < static_cast<int>(chart.yAxis->coordToPixel(1)); ++y) {
+                const QColor left = image.pixelColor(x - 2, y);
+                const QColor right = image.pixelColor(x + 2, y);
+                bool dash = false;
+                for (int dx = -1; dx <= 1; ++dx)
+                    dash |= contrastRatio(image.pixelColor(x + dx, y), left) >= 3.0 &&
+                            contrastRatio(image.pixelColor(x + dx, y), right) >= 3.0;
+                if (dash && contrastRatio(left, bar) >= 3.0 && contrastRatio(right, bar) >= 3.0)
+                    ++readable;
+            }
+            EXPECT_GE(readable, 5) << "theme " << static_cast<int>(theme) << ", marker " << marker;
+        }
+    }
 }
 
 TEST(ChartSeries, AccuracyChartDrawsOnePointPerLoggedTask)

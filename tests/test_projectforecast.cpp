@@ -577,6 +577,65 @@ TEST(ProjectForecast, InPresentationTheDistributionStandsAboveTheFold)
     }
 }
 
+// At 1366x768 in presentation mode the risk tabs stood below the fold: their tab bar and the
+// risk drivers' legend showed, the chart's body did not. On a window that short the
+// distribution becomes the risk tabs' last page and the tabs stand beside the percentiles:
+// Risk drivers is a click away and its chart whole in view. At 1920x1080, and out of
+// presentation, the two stand one above the other as before.
+TEST(ProjectForecast, OnALaptopInPresentationTheRiskDriversHaveTheRoom)
+{
+    for (const QSize size : {QSize(1366, 768), QSize(1920, 1080)}) {
+        const std::string where =
+            std::to_string(size.width()) + "x" + std::to_string(size.height()) + " presentation";
+        MainWindow::Options options = MainWindow::Options::headless();
+        options.presentationFillsScreen = false;
+        MainWindow window(options);
+        window.resize(size);
+        window.show();
+        window.workspaces()->setCurrentIndex(3);
+        appearance::Look look = window.look();
+        look.presentation = true;
+        window.setLook(look);
+        ProjectPanel *panel = window.projectPanel();
+        ASSERT_TRUE(QTest::qWaitFor(
+            [&window, panel]() {
+                return !panel->isRunning() && window.document()->jobs()->monteCarlo()->estimateFor(
+                                                  window.document()->scenario().project);
+            },
+            60'000));
+        QTest::qWait(150);
+        QTabWidget *tabs = panel->riskTabs();
+        const bool laptop = size.height() < ProjectPanel::kTabbedBelowPx;
+        EXPECT_EQ(tabs->count(), laptop ? 4 : 3) << where;
+        if (laptop) {
+            EXPECT_EQ(tabs->currentWidget(), panel->estimateChart()) << where;
+        }
+        QScrollArea *page = nullptr;
+        for (QWidget *w = panel->parentWidget(); w && !page; w = w->parentWidget())
+            page = qobject_cast<QScrollArea *>(w);
+        ASSERT_NE(page, nullptr);
+        const QRect fold = page->viewport()->rect();
+        auto onPage = [page](const QWidget *widget) {
+            return QRect(widget->mapTo(page->viewport(), QPoint(0, 0)), widget->size());
+        };
+        tabs->setCurrentIndex(1); // Risk drivers, as a person clicks it
+        QTest::qWait(50);
+        const QWidget *tornado = panel->tornadoChart();
+        ASSERT_TRUE(tornado->isVisible()) << where;
+        EXPECT_TRUE(fold.contains(onPage(tornado)))
+            << where << ": risk drivers bottom " << onPage(tornado).bottom()
+            << " below the fold at " << fold.bottom();
+        EXPECT_GE(tornado->height(), 280) << where;
+
+        look.presentation = false;
+        window.setLook(look);
+        QTest::qWait(50);
+        EXPECT_EQ(tabs->count(), 3) << where;
+        EXPECT_TRUE(panel->estimateChart()->isVisible()) << where;
+        EXPECT_EQ(tabs->currentIndex(), 1) << where;
+    }
+}
+
 // Issue 52, item 4: on the dark theme the task table's cells have a visible grid (Fusion's, the
 // window's colour darkened, vanished on the dark cells and ran "8" and "1" together).
 TEST(ProjectForecast, TheTaskTableHasAVisibleGridOnTheDarkTheme)

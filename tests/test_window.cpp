@@ -1354,8 +1354,9 @@ TEST_F(WindowTest, TailBreakdownShowsTheCoresStepsAndGoesIntoTheReport)
     shown.replace(QStringLiteral("</tr>"), QStringLiteral("\n"));
     shown.replace(QRegularExpression(QStringLiteral("<[^>]*>")), QStringLiteral(" "));
     shown.replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
+    // The preset sets a shared cap: the headline is Amdahl's law with the overheads.
     const std::vector<QStringList> rows =
-        explain::breakdownRows(core, QStringLiteral("Headline (closed form)"));
+        explain::breakdownRows(core, QStringLiteral("Headline: Amdahl + overheads"));
     ASSERT_EQ(rows.size(), 6u); // header, headline, shards, stragglers, failures, simulated
     // One line per row, its cells in order, as formatted by format::duration.
     QStringList lines = shown.split(QLatin1Char('\n'));
@@ -1389,6 +1390,90 @@ TEST_F(WindowTest, TailBreakdownShowsTheCoresStepsAndGoesIntoTheReport)
         for (const QString &cell : row)
             EXPECT_TRUE(text.contains(cell)) << cell.toStdString();
     }
+}
+
+// The default plan's "Where the time goes" read "No stragglers or failures (closed form): 698.98
+// days" above "Headline (closed form) 697.85 days": one fact with two values, to a reader. Each
+// is named by what it is: the simulation's job without a tail (whole shards) and the headline,
+// Amdahl's law alone with no overheads set; "closed form" names neither total.
+TEST_F(WindowTest, TheTailsTwoNoTailTotalsAreNamedApart)
+{
+    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
+    fewer.simulation.trials = 100;
+    fewer.goal.trials = 20;
+    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
+    window->workspaces()->setCurrentIndex(1);
+    TailPanel *tail = window->tailPanel();
+    ASSERT_TRUE(waitForSimulation(tail, doc));
+    ASSERT_TRUE(
+        QTest::qWaitFor([tail]() { return !tail->breakdownLabel()->text().isEmpty(); }, 60000));
+    const auto plain = [](QString html) {
+        html.replace(QStringLiteral("</tr>"), QStringLiteral("\n"));
+        html.replace(QRegularExpression(QStringLiteral("<[^>]*>")), QStringLiteral(" "));
+        html.replace(QStringLiteral("&nbsp;"), QStringLiteral(" "));
+        QStringList lines;
+        for (const QString &line : html.split(QLatin1Char('\n')))
+            if (!line.simplified().isEmpty())
+                lines << line.simplified();
+        return lines;
+    };
+    const QStringList summary = plain(tail->simulationSummary()->text());
+    const QStringList breakdown = plain(tail->breakdownLabel()->text());
+    EXPECT_TRUE(
+        summary.contains(QStringLiteral("Whole shards, no stragglers or failures: 698.98 days")))
+        << summary.join(QLatin1Char('|')).toStdString();
+    ASSERT_GE(breakdown.size(), 2);
+    EXPECT_EQ(breakdown[1], QStringLiteral("Headline: Amdahl alone 697.85 days 697.85 days"));
+    EXPECT_EQ(window->headline()->valueText(HeadlineWidget::Runtime),
+              QStringLiteral("697.85 days"));
+    // Only a step (a signed difference, core's "Whole shards (closed form) +27.22 hours") may
+    // still say "closed form"; no total does.
+    for (const QString &line : summary + breakdown) {
+        if (!line.contains(QLatin1Char('+'))) {
+            EXPECT_FALSE(line.contains(QStringLiteral("closed form"))) << line.toStdString();
+        }
+    }
+}
+
+// The fewest-workers table stood empty under its headers when the plan had no deadline (the
+// default). The empty table says in one line what fills it, naming the key that shows the
+// inputs while they are hidden; a deadline fills it and the line goes.
+TEST_F(WindowTest, TheEmptyGoalTableSaysWhatFillsIt)
+{
+    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
+    fewer.simulation.trials = 100;
+    fewer.goal.trials = 20;
+    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
+    ASSERT_FALSE(doc->scenario().goal.deadlineSeconds.has_value());
+    window->workspaces()->setCurrentIndex(1);
+    TailPanel *tail = window->tailPanel();
+    ASSERT_TRUE(waitForSimulation(tail, doc));
+    QTableWidget *table = tail->goalTable();
+    QLabel *empty = tail->goalEmptyLabel();
+    ASSERT_NE(empty, nullptr);
+    EXPECT_EQ(table->rowCount(), 0);
+    EXPECT_TRUE(empty->isVisible());
+    EXPECT_FALSE(table->horizontalHeader()->isVisible());
+    EXPECT_EQ(empty->text(), QStringLiteral("No deadline: set Finish within on the Model tab to "
+                                            "see the fewest workers that meet it."));
+    // Drawn inside the table, where the rows would be.
+    EXPECT_TRUE(table->viewport()->rect().contains(
+        QRect(empty->mapTo(table->viewport(), QPoint(0, 0)), empty->size())));
+
+    tail->setInputsVisible(false);
+    EXPECT_TRUE(empty->text().startsWith(QStringLiteral("No deadline: Ctrl+Shift+I shows the "
+                                                        "inputs")))
+        << empty->text().toStdString();
+    tail->setInputsVisible(true);
+
+    // A deadline fills the table: the line goes and the headers come back.
+    Scenario withDeadline = doc->scenario();
+    withDeadline.goal.deadlineSeconds = 3 * 365 * 86400.0;
+    ASSERT_TRUE(doc->edit(withDeadline, QStringLiteral("deadline")));
+    ASSERT_TRUE(waitForSimulation(tail, doc));
+    ASSERT_TRUE(QTest::qWaitFor([table]() { return table->rowCount() > 0; }, 60000));
+    EXPECT_FALSE(empty->isVisible());
+    EXPECT_TRUE(table->horizontalHeader()->isVisible());
 }
 
 // Issue 17: the levers as seed 000 tells them. "Latency per prediction" is the job as it runs

@@ -1,7 +1,10 @@
 #include "ui/project/estimatecharts.h"
 
 #include "core/base/format.h"
+#include "ui/widgets/appearance.h"
 #include "ui/widgets/chartstyle.h"
+
+#include <QEvent>
 
 #include <algorithm>
 
@@ -17,27 +20,64 @@ EstimateChart::EstimateChart(QWidget *parent) : QCustomPlot(parent)
     yAxis2->setRange(0, 100);
     m_bars = new QCPBars(xAxis, yAxis);
     m_bars->setPen(Qt::NoPen);
-    m_bars->setBrush(QColor(chartstyle::kPrimary.red(), chartstyle::kPrimary.green(),
-                            chartstyle::kPrimary.blue(), 150));
+    // Opaque in a colour both themes read: kPrimary at partial alpha was dark navy on a dark
+    // chart.
+    m_bars->setBrush(chartstyle::kBar);
     m_bars->setName(tr("trials"));
     m_cumulative = addGraph(xAxis, yAxis2);
     m_cumulative->setPen(QPen(chartstyle::kSecondary, 2));
     m_cumulative->setName(tr("cumulative"));
     const QColor colors[] = {chartstyle::kPrimary, chartstyle::kAlert};
     for (const QColor &color : colors) {
+        // Created first, so drawn under its line.
+        auto *halo = new QCPItemStraightLine(this);
+        halo->setPen(QPen(Qt::white, 5));
         auto *line = new QCPItemStraightLine(this);
         line->setPen(QPen(color, 1.5, Qt::DashLine));
         auto *label = new QCPItemText(this);
         label->setColor(color);
-        label->setBrush(QColor(255, 255, 255, 220));
-        m_markers.push_back({line, label, 0});
+        m_markers.push_back({line, halo, label, 0, color});
     }
+    styleMarkers();
     legend->setVisible(true);
     // Bottom right: under the cumulative curve's plateau and the right tail's short bars, away
     // from the P50 and P90 labels at the top.
     axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     clearResult();
     connect(this, &QCustomPlot::afterLayout, this, &EstimateChart::placeMarkerLabels);
+}
+
+void EstimateChart::styleMarkers()
+{
+    const QPalette &colors = palette();
+    const bool dark = appearance::isDark(colors);
+    for (const Marker &marker : m_markers) {
+        // On a dark chart the marker's hue made light enough to read on the background, as
+        // appearance::apply does for its label.
+        const QColor own = marker.color;
+        const QColor ink =
+            dark ? QColor::fromHslF(own.hslHueF(), own.hslSaturationF(), 0.72f) : own;
+        // Colours only: the widths are appearance::apply's (presentation mode's thicker lines).
+        QPen line = marker.line->pen();
+        line.setColor(ink);
+        marker.line->setPen(line);
+        // A band of the chart's background either side of the dashes: across the bars a blue
+        // P50 in blue bars vanished; in its band it reads on any bar colour, in either theme.
+        QPen halo = marker.halo->pen();
+        halo.setColor(colors.color(QPalette::Base));
+        marker.halo->setPen(halo);
+        if (!dark)
+            marker.label->setBrush(QColor(255, 255, 255, 220));
+    }
+}
+
+void EstimateChart::changeEvent(QEvent *event)
+{
+    QCustomPlot::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) {
+        styleMarkers();
+        replot(QCustomPlot::rpQueuedReplot);
+    }
 }
 
 QString EstimateChart::markerText(int i) const
@@ -60,6 +100,7 @@ void EstimateChart::clearResult()
     m_cumulative->data()->clear();
     for (const Marker &marker : m_markers) {
         marker.line->setVisible(false);
+        marker.halo->setVisible(false);
         marker.label->setVisible(false);
     }
     replot(QCustomPlot::rpQueuedReplot);
@@ -109,10 +150,12 @@ void EstimateChart::setResult(const estimate::MonteCarloResult &result)
     for (std::size_t i = 0; i < m_markers.size(); ++i) {
         Marker &marker = m_markers[i];
         marker.key = marks[i].second / perUnit;
-        marker.line->setVisible(true);
+        for (QCPItemStraightLine *line : {marker.line, marker.halo}) {
+            line->setVisible(true);
+            line->point1->setCoords(marker.key, 0);
+            line->point2->setCoords(marker.key, 1);
+        }
         marker.label->setVisible(true);
-        marker.line->point1->setCoords(marker.key, 0);
-        marker.line->point2->setCoords(marker.key, 1);
         marker.label->setText(marks[i].first.arg(planDuration(marks[i].second, result.maxHours)));
     }
     placeMarkerLabels();

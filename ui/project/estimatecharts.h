@@ -23,17 +23,34 @@ public:
     /// The label of marker `i`, drawn where the last replot put it.
     QCPItemText *markerLabel(int i) const { return m_markers.at(static_cast<size_t>(i)).label; }
 
+    /// The line of marker `i`, and the band of the chart's background drawn under it.
+    QCPItemStraightLine *markerLine(int i) const
+    {
+        return m_markers.at(static_cast<size_t>(i)).line;
+    }
+    QCPItemStraightLine *markerHalo(int i) const
+    {
+        return m_markers.at(static_cast<size_t>(i)).halo;
+    }
+
+protected:
+    void changeEvent(QEvent *event) override;
+
 private:
     /// P50 left of its line and P90 right where they fit (chartstyle::placeMarkerLabels).
     void placeMarkerLabels();
+    /// The markers' line and band colours for the chart's palette (light or dark).
+    void styleMarkers();
 
     QCPBars *m_bars;
     QCPGraph *m_cumulative;
     struct Marker
     {
         QCPItemStraightLine *line;
+        QCPItemStraightLine *halo; ///< the chart's background, wider, under the line
         QCPItemText *label;
-        double key; ///< where the line stands, in the x axis's unit
+        double key;   ///< where the line stands, in the x axis's unit
+        QColor color; ///< the marker's own colour on a light chart
     };
     std::vector<Marker> m_markers;
 };

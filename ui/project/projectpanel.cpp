@@ -30,6 +30,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QRegularExpression>
+#include <QResizeEvent>
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QSplitter>
@@ -704,6 +705,7 @@ QWidget *ProjectPanel::buildEstimateView(QWidget *views)
     m_chart->setMinimumSize(360, 300);
     m_chart->setMaximumHeight(420);
     aggregateLayout->addWidget(m_chart, 1);
+    m_aggregateLayout = aggregateLayout;
     return aggregate;
 }
 
@@ -732,6 +734,7 @@ QWidget *ProjectPanel::buildRiskViews(QWidget *views)
                                     "forecast's P50 and P90 finish."));
     m_riskTabs->setMaximumHeight(460);
     layout->addWidget(m_riskTabs);
+    m_riskLayout = layout;
     return box;
 }
 
@@ -1241,6 +1244,38 @@ void ProjectPanel::setCompact(bool compact)
     m_taskButtons->setVisible(!compact);
     fitHeight(m_tasks, compact ? kCompactTaskRows : kTaskRows);
     hideRowsWhenCompact();
+    placeDistribution();
+}
+
+void ProjectPanel::resizeEvent(QResizeEvent *event)
+{
+    WorkspacePanel::resizeEvent(event);
+    placeDistribution();
+}
+
+void ProjectPanel::placeDistribution()
+{
+    const int page = m_riskTabs->indexOf(m_chart);
+    const bool tabbed = m_compact && window()->height() < kTabbedBelowPx;
+    if (tabbed && page < 0) {
+        m_riskTabBeforeCompact = m_riskTabs->currentIndex();
+        m_aggregateLayout->removeWidget(m_chart);
+        m_riskLayout->removeWidget(m_riskTabs);
+        m_riskTabs->addTab(m_chart, tr("Distrib&ution"));
+        m_riskTabs->setTabToolTip(kDistributionTab,
+                                  tr("The plan durations of the Monte Carlo's trials, with the "
+                                     "P50 and P90 marked."));
+        m_aggregateLayout->addWidget(m_riskTabs, 1);
+        m_riskTabs->setCurrentWidget(m_chart);
+    } else if (!tabbed && page >= 0) {
+        m_riskTabs->removeTab(page);
+        m_aggregateLayout->removeWidget(m_riskTabs);
+        m_aggregateLayout->addWidget(m_chart, 1);
+        m_chart->setVisible(true); // the tab widget's stack hid it when another page showed
+        m_riskLayout->addWidget(m_riskTabs);
+        if (m_riskTabs->isTabEnabled(m_riskTabBeforeCompact))
+            m_riskTabs->setCurrentIndex(m_riskTabBeforeCompact);
+    }
 }
 
 void ProjectPanel::hideRowsWhenCompact()

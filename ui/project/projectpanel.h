@@ -17,9 +17,11 @@ class QDateEdit;
 class QLineEdit;
 class QTabWidget;
 class QFormLayout;
+class QHBoxLayout;
 class QGroupBox;
 class QLabel;
 class QProgressBar;
+class QResizeEvent;
 class QPushButton;
 class QTableView;
 class QTableWidget;
@@ -91,6 +93,13 @@ public:
     TaskGanttChart *ganttChart() const { return m_gantt; }
     TornadoChart *tornadoChart() const { return m_tornado; }
     BurnUpChart *burnUpChart() const { return m_burnUp; }
+    /// In the compact layout in a window less than kTabbedBelowPx tall the distribution is the
+    /// risk tabs' last page (kDistributionTab), and the tabs stand where the distribution stood,
+    /// beside the percentiles: on a laptop in presentation mode the risk views under it were
+    /// below the fold, their tab bar and the risk drivers' legend all that showed. A taller
+    /// window (1920x1080) shows both, one above the other.
+    static constexpr int kDistributionTab = 3;
+    static constexpr int kTabbedBelowPx = 900;
     /// Shows one of the risk tabs (0 Gantt, 1 risk drivers, 2 burn-up) and scrolls the
     /// workspace to it.
     void showRiskView(int tab);
@@ -108,6 +117,7 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
     /// A new font (presentation mode) refits the estimate table to its columns.
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     void jobStarted(Job job) override;
     void jobProgress(Job job, double fraction) override;
     void jobFinished(Job job) override;
@@ -127,6 +137,8 @@ private:
     void setCompact(bool compact);
     /// The estimate table's rows a compact workspace hides (the PERT line above says them).
     void hideRowsWhenCompact();
+    /// The distribution beside the percentiles, or (compact) a page of the risk tabs there.
+    void placeDistribution();
     QGroupBox *buildLabelingGroup(QWidget *parent);
     QWidget *buildStrataButtons(QWidget *parent);
     void bindLabelingRates(QFormLayout *labeling, QGroupBox *labelingBox);
@@ -176,6 +188,9 @@ private:
     QLabel *m_pace;
     QLabel *m_dates;
     QTabWidget *m_riskTabs;
+    QHBoxLayout *m_aggregateLayout = nullptr; ///< the percentiles and the distribution
+    QVBoxLayout *m_riskLayout = nullptr;      ///< the dates line and the risk tabs
+    int m_riskTabBeforeCompact = 1;
     TaskGanttChart *m_gantt;
     TornadoChart *m_tornado;
     BurnUpChart *m_burnUp;

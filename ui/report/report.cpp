@@ -23,6 +23,7 @@
 #include "ui/project/estimatecharts.h"
 #include "ui/project/riskcharts.h"
 #include "ui/tail/histogramchart.h"
+#include "ui/tail/tailpanel.h"
 #include "ui/training/schedulechart.h"
 #include "ui/widgets/chartexport.h"
 
@@ -1085,8 +1086,8 @@ void renderSimulation(Document &doc, Charts &charts, const PlanResult &result)
                 format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
               {0.1, 0.18, 0.18, 0.18, 0.18, 0.18}, std::vector<bool>(6, true), true);
     if (simulated->breakdown && !simulated->breakdown->cancelled) {
-        std::vector<QStringList> rows =
-            explain::breakdownRows(*simulated->breakdown, QStringLiteral("Headline (closed form)"));
+        std::vector<QStringList> rows = explain::breakdownRows(
+            *simulated->breakdown, TailPanel::breakdownStartLabel(result.model.overheads.enabled));
         const QStringList header = rows.front();
         rows.erase(rows.begin());
         doc.table(header, rows, {0.5, 0.25, 0.25}, {false, true, true}, true);

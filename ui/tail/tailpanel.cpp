@@ -334,6 +334,34 @@ void TailPanel::buildGoalTable()
     m_goalTable->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     connect(m_goalTable->verticalHeader(), &QHeaderView::sectionResized, this,
             &TailPanel::fitGoalTableHeight);
+    // Headers over a blank box said nothing of what fills them (the default plan has no
+    // deadline): the empty table says it in one line.
+    m_goalEmpty = new QLabel(m_goalTable->viewport());
+    m_goalEmpty->setObjectName(QStringLiteral("goalEmpty"));
+    m_goalEmpty->setWordWrap(true);
+    m_goalEmpty->setAlignment(Qt::AlignCenter);
+    auto *emptyLayout = new QVBoxLayout(m_goalTable->viewport());
+    emptyLayout->addWidget(m_goalEmpty);
+}
+
+void TailPanel::showGoalEmpty()
+{
+    const bool empty = m_goalTable->rowCount() == 0;
+    m_goalTable->horizontalHeader()->setVisible(!empty);
+    m_goalEmpty->setVisible(empty);
+    if (!empty || !m_document)
+        return;
+    if (m_document->scenario().goal.deadlineSeconds) {
+        m_goalEmpty->setText(tr("Finding the fewest workers that meet the deadline…"));
+        return;
+    }
+    // With the inputs hidden (presentation mode) it names the key that shows them.
+    m_goalEmpty->setText(
+        inputsVisible()
+            ? tr("No deadline: set Finish within on the Model tab to see the fewest workers "
+                 "that meet it.")
+            : tr("No deadline: Ctrl+Shift+I shows the inputs; set Finish within on the Model "
+                 "tab to see the fewest workers that meet it."));
 }
 
 /// The deadline the goal seek plans for, with "Set a deadline…" while there is none: beside the
@@ -358,6 +386,7 @@ void TailPanel::showGoalDeadline(const GoalSettings &goal)
 {
     m_goalDeadline->setText(explain::goalSeekDeadline(goal));
     m_setDeadline->setVisible(!goal.deadlineSeconds);
+    showGoalEmpty();
 }
 
 /// The charts side by side over the goal table.
@@ -609,6 +638,11 @@ void TailPanel::startSimulation()
         showResults(); // answered from the cache
 }
 
+QString TailPanel::breakdownStartLabel(bool overheadsSet)
+{
+    return overheadsSet ? tr("Headline: Amdahl + overheads") : tr("Headline: Amdahl alone");
+}
+
 void TailPanel::showBreakdown()
 {
     const SimulatedTail *simulated =
@@ -618,8 +652,8 @@ void TailPanel::showBreakdown()
         m_breakdown->clear();
         return;
     }
-    const std::vector<QStringList> rows =
-        explain::breakdownRows(**breakdown, tr("Headline (closed form)"));
+    const std::vector<QStringList> rows = explain::breakdownRows(
+        **breakdown, breakdownStartLabel(m_document->planResult().model.overheads.enabled));
     QString html = QStringLiteral("<table cellspacing=0 cellpadding=1>");
     for (size_t i = 0; i < rows.size(); ++i) {
         // The header and the simulated percentiles in bold: where the steps start and end.
@@ -658,7 +692,7 @@ void TailPanel::showResults()
            "<td>&nbsp;&nbsp;P50</td><td align=right><b>%2</b></td></tr>"
            "<tr><td>P90</td><td align=right><b>%3</b></td><td>&nbsp;&nbsp;P99</td>"
            "<td align=right><b>%4</b></td></tr>"
-           "<tr><td colspan=4>No stragglers or failures (closed form): %5</td></tr>")
+           "<tr><td colspan=4>Whole shards, no stragglers or failures: %5</td></tr>")
             .arg(format::duration(r.meanSeconds), format::duration(r.p50Seconds),
                  format::duration(r.p90Seconds), format::duration(r.p99Seconds),
                  format::duration(r.closedFormSeconds));
@@ -676,8 +710,10 @@ void TailPanel::showResults()
 
     const goalseek::Result *goal = planResult->goalSeek.ready();
     m_goalTable->setRowCount(0);
-    if (!goal)
+    if (!goal) {
+        showGoalEmpty();
         return;
+    }
     // The cells as core words them, the same rows the report prints.
     // At the price in force (a device's, when it prices the workers), as the values are.
     std::vector<QStringList> rows =
@@ -703,6 +739,7 @@ void TailPanel::showResults()
     // Every row and its whole reason in view: the table asks the splitter for its content's height
     // (at 1366x768 the simulated P90 row was scrolled out and its two-line reason cut).
     fitGoalTableHeight();
+    showGoalEmpty();
 }
 
 void TailPanel::fitGoalTableHeight()

@@ -46,6 +46,11 @@ class TailPanel : public WorkspacePanel
 public:
     explicit TailPanel(QWidget *parent = nullptr);
 
+    /// The first row of "Where the time goes": the headline's runtime, named by what it is
+    /// (Amdahl's law alone, or with the overheads when any is set), so it is not mistaken for
+    /// the simulation's closed form (whole shards, no stragglers or failures) shown beside it.
+    static QString breakdownStartLabel(bool overheadsSet);
+
     OverheadChart *overheadChart() const { return m_overheadChart; }
     HistogramChart *histogram() const { return m_histogram; }
     /// A simulation is waiting for the edits to settle or running (the document's job).
@@ -58,6 +63,8 @@ public:
     /// is; and "Set a deadline…", shown while there is none.
     QLabel *goalDeadlineLabel() const { return m_goalDeadline; }
     QPushButton *setDeadlineButton() const { return m_setDeadline; }
+    /// In the goal table while it has no rows: one line saying what fills it.
+    QLabel *goalEmptyLabel() const { return m_goalEmpty; }
     /// The price's currency (an editable list of ISO codes) and its refusal, hidden when none.
     QComboBox *currencyBox() const { return m_currency; }
     QLabel *currencyProblem() const { return m_currencyProblem; }
@@ -98,6 +105,8 @@ private:
     void buildGoalTable();
     void fitGoalTableHeight();
     void showGoalDeadline(const GoalSettings &goal);
+    /// The goal table's line for no rows, or the table's own header and rows.
+    void showGoalEmpty();
     QSplitter *buildViews(QWidget *overheadView, QWidget *simulationView);
     void layOut(QScrollArea *inputs, QSplitter *views);
     void connectInputs();
@@ -122,6 +131,7 @@ private:
     QPushButton *m_cancel;
     QTableWidget *m_goalTable;
     QLabel *m_goalDeadline = nullptr;
+    QLabel *m_goalEmpty = nullptr;
     QPushButton *m_setDeadline = nullptr;
     SensitivityView *m_sensitivity;
     QTabWidget *m_answers;

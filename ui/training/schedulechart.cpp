@@ -13,6 +13,46 @@ namespace {
 constexpr double kBarHeight = 0.74; // in device rows
 const QColor kWeightColor{0x2e, 0x8b, 0x57};
 
+/// A count's axis (microbatches held): whole-number ticks, never "2.5 microbatches", and the
+/// peak labelled, so the top of the lines reads as a number (a laptop's short axis in
+/// presentation mode read "0" and "2.5" under a peak of 4). The step is QCustomPlot's for the
+/// tick count the axis fits, rounded down to a whole number (2.5 to 2), at least 1.
+class CountTicker : public QCPAxisTicker
+{
+public:
+    void setPeak(double peak) { m_peak = peak; }
+
+protected:
+    double getTickStep(const QCPRange &range) override
+    {
+        const double step = QCPAxisTicker::getTickStep(range);
+        return step < 10 ? std::max(1.0, std::floor(step)) : std::round(step);
+    }
+    int getSubTickCount(double) override { return 0; }
+    QVector<double> createTickVector(double tickStep, const QCPRange &range) override
+    {
+        m_step = tickStep;
+        QVector<double> ticks = QCPAxisTicker::createTickVector(tickStep, range);
+        if (m_peak <= 0 || !range.contains(m_peak) || ticks.contains(m_peak))
+            return ticks;
+        // The peak replaces a tick less than half a step below it, whose label it would touch.
+        while (!ticks.isEmpty() && ticks.last() > m_peak)
+            ticks.removeLast();
+        if (!ticks.isEmpty() && m_peak - ticks.last() < tickStep / 2)
+            ticks.removeLast();
+        ticks.push_back(m_peak);
+        return ticks;
+    }
+    QString getTickLabel(double tick, const QLocale &, QChar, int) override
+    {
+        return tick == m_peak ? format::trimmed(tick, 2) : format::tickLabel(tick, m_step);
+    }
+
+private:
+    double m_peak = 0;
+    double m_step = 1;
+};
+
 int devicesOf(const ScheduleSet &schedules)
 {
     int devices = 0;
@@ -354,6 +394,9 @@ ScheduleMemoryChart::ScheduleMemoryChart(QWidget *parent)
     xAxis->setLabel(tr("time"));
     chartstyle::setMillisecondsAxis(xAxis);
     yAxis->setLabel(tr("microbatches"));
+    m_bytesTicker = yAxis->ticker();
+    m_countTicker = QSharedPointer<CountTicker>::create();
+    yAxis->setTicker(m_countTicker);
     // The legend stands right of the plot, never on the lines, in as many columns as its
     // devices need (inside the plot it covered them and stopped at "device 6").
     legend->setVisible(true);
@@ -424,10 +467,13 @@ void ScheduleMemoryChart::setSchedule(const TrainingSchedule *schedule)
             std::max(*params.deviceMemoryBytes, result.maxPeakInFlight() * perMicrobatch));
         scale = perMicrobatch / m_unit.bytes;
         yAxis->setLabel(tr("activations held (%1)").arg(m_unit.name));
+        yAxis->setTicker(m_bytesTicker);
     } else {
         // The chart's title says "held": the axis says what is counted (in presentation mode
         // "microbatches held" was longer than a laptop's axis).
         yAxis->setLabel(tr("microbatches"));
+        m_countTicker.staticCast<CountTicker>()->setPeak(result.maxPeakInFlight());
+        yAxis->setTicker(m_countTicker);
     }
     for (const MemoryLine &line : schedule->memory)
         m_devices.push_back(line.device);

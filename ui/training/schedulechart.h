@@ -123,6 +123,9 @@ private:
     ByteUnit m_unit;
     QCPItemStraightLine *m_limit;
     QCPItemText *m_limitLabel;
+    /// The y axis's ticker in bytes, and in microbatches (whole numbers, the peak labelled).
+    QSharedPointer<QCPAxisTicker> m_bytesTicker;
+    QSharedPointer<QCPAxisTicker> m_countTicker;
 };
 
 } // namespace pipeplan

@@ -6,10 +6,12 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QPainter>
+#include <QPlainTextEdit>
 #include <QProxyStyle>
 #include <QRegularExpression>
 #include <QStyleOption>
 #include <QTableView>
+#include <QTextEdit>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -115,10 +117,67 @@ QColor tableGridColor(const QPalette &palette)
             quarter(base.blue(), text.blue())};
 }
 
+/// The edge of an editable field on a dark palette: half way from the field's Base to its Text,
+/// 3:1 or more against both the window and the field (Fusion's frame, the window's
+/// colour darkened, left a field on a dark group box, or on presentation mode's black, reading as
+/// plain text). Invalid on a light palette: the style's own frame stays.
+QColor fieldEdgeColor(const QPalette &palette)
+{
+    if (!isDark(palette))
+        return {};
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    auto half = [](int from, int to) { return from + (to - from) / 2; };
+    return {half(base.red(), text.red()), half(base.green(), text.green()),
+            half(base.blue(), text.blue())};
+}
+
+/// True for a text field drawn as a scroll area's frame (the Notes box): a plain frame, a table's
+/// or a scroll area's, keeps the style's.
+bool isEditableTextArea(const QWidget *widget)
+{
+    if (const auto *plain = qobject_cast<const QPlainTextEdit *>(widget))
+        return !plain->isReadOnly();
+    if (const auto *rich = qobject_cast<const QTextEdit *>(widget))
+        return !rich->isReadOnly();
+    return false;
+}
+
+/// Outlines a field's rectangle in fieldEdgeColor (fainter when disabled); a focused field keeps
+/// the style's highlight.
+void outlineField(const QStyleOption *option, QPainter *painter)
+{
+    QColor edge = fieldEdgeColor(option->palette);
+    if (!edge.isValid() || (option->state & QStyle::State_HasFocus))
+        return;
+    if (!(option->state & QStyle::State_Enabled))
+        edge.setAlpha(110);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->setPen(QPen(edge, 1.0));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRoundedRect(QRectF(option->rect).adjusted(0.5, 0.5, -0.5, -0.5), 2, 2);
+    painter->restore();
+}
+
 class ContrastStyle : public QProxyStyle
 {
 public:
     using QProxyStyle::QProxyStyle;
+    void drawComplexControl(ComplexControl control, const QStyleOptionComplex *option,
+                            QPainter *painter, const QWidget *widget) const override
+    {
+        QProxyStyle::drawComplexControl(control, option, painter, widget);
+        if (control == CC_SpinBox) {
+            if (const auto *spin = qstyleoption_cast<const QStyleOptionSpinBox *>(option);
+                spin && spin->frame)
+                outlineField(option, painter);
+        } else if (control == CC_ComboBox) {
+            if (const auto *combo = qstyleoption_cast<const QStyleOptionComboBox *>(option);
+                combo && combo->editable && combo->frame)
+                outlineField(option, painter);
+        }
+    }
     int styleHint(StyleHint hint, const QStyleOption *option, const QWidget *widget,
                   QStyleHintReturn *returnData) const override
     {
@@ -132,6 +191,10 @@ public:
                        const QWidget *widget) const override
     {
         QProxyStyle::drawPrimitive(element, option, painter, widget);
+        if (element == PE_FrameLineEdit || (element == PE_Frame && isEditableTextArea(widget))) {
+            outlineField(option, painter);
+            return;
+        }
         const bool indicator = element == PE_IndicatorCheckBox ||
                                element == PE_IndicatorRadioButton ||
                                element == PE_IndicatorItemViewItemCheck;
