@@ -584,7 +584,7 @@ QString pipelineAnswer(const Scenario &inForce, const ScenarioResult &result)
 
 QString biggestLever(const PlanResult &result)
 {
-    const QString lever = explain::biggestLever(result.model.waterfall);
+    QString lever = explain::biggestLever(result.model.waterfall);
     const Scenario &s = result.inForce;
     const PipelineSummary &p = result.model.pipeline;
     // A pipeline's lever is its split: the runtime's levers leave seed 001 unchanged, while
