@@ -40,6 +40,27 @@ using namespace pipeplan;
 
 namespace {
 
+/// `window` at `size` in presentation mode on the Project workspace, its Monte Carlo finished:
+/// the panel, or null when the run did not answer within a minute.
+ProjectPanel *presentProject(MainWindow &window, QSize size)
+{
+    window.resize(size);
+    window.show();
+    window.workspaces()->setCurrentIndex(3);
+    appearance::Look look = window.look();
+    look.presentation = true;
+    window.setLook(look);
+    ProjectPanel *panel = window.projectPanel();
+    const bool ran = QTest::qWaitFor(
+        [&window, panel]() {
+            return !panel->isRunning() && window.document()->jobs()->monteCarlo()->estimateFor(
+                                              window.document()->scenario().project);
+        },
+        60'000);
+    QTest::qWait(150);
+    return ran ? panel : nullptr;
+}
+
 Plan forecastPreset()
 {
     QFile file(QStringLiteral(PIPEPLAN_PRESETS_DIR "/project-forecast.json"));
@@ -516,20 +537,8 @@ TEST(ProjectForecast, InPresentationTheDistributionStandsAboveTheFold)
         MainWindow::Options options = MainWindow::Options::headless();
         options.presentationFillsScreen = false;
         MainWindow window(options);
-        window.resize(size);
-        window.show();
-        window.workspaces()->setCurrentIndex(3);
-        appearance::Look look = window.look();
-        look.presentation = true;
-        window.setLook(look);
-        ProjectPanel *panel = window.projectPanel();
-        ASSERT_TRUE(QTest::qWaitFor(
-            [&window, panel]() {
-                return !panel->isRunning() && window.document()->jobs()->monteCarlo()->estimateFor(
-                                                  window.document()->scenario().project);
-            },
-            60'000));
-        QTest::qWait(150);
+        ProjectPanel *panel = presentProject(window, size);
+        ASSERT_NE(panel, nullptr) << where;
         ASSERT_EQ(window.size(), size);
         EXPECT_TRUE(panel->isCompact()) << where;
         EXPECT_FALSE(panel->taskButtons()->isVisible()) << where;
@@ -567,6 +576,7 @@ TEST(ProjectForecast, InPresentationTheDistributionStandsAboveTheFold)
                 << " below the fold at " << fold.bottom();
         }
 
+        appearance::Look look = window.look();
         look.presentation = false;
         window.setLook(look);
         QTest::qWait(50);
@@ -590,20 +600,8 @@ TEST(ProjectForecast, OnALaptopInPresentationTheRiskDriversHaveTheRoom)
         MainWindow::Options options = MainWindow::Options::headless();
         options.presentationFillsScreen = false;
         MainWindow window(options);
-        window.resize(size);
-        window.show();
-        window.workspaces()->setCurrentIndex(3);
-        appearance::Look look = window.look();
-        look.presentation = true;
-        window.setLook(look);
-        ProjectPanel *panel = window.projectPanel();
-        ASSERT_TRUE(QTest::qWaitFor(
-            [&window, panel]() {
-                return !panel->isRunning() && window.document()->jobs()->monteCarlo()->estimateFor(
-                                                  window.document()->scenario().project);
-            },
-            60'000));
-        QTest::qWait(150);
+        ProjectPanel *panel = presentProject(window, size);
+        ASSERT_NE(panel, nullptr) << where;
         QTabWidget *tabs = panel->riskTabs();
         const bool laptop = size.height() < ProjectPanel::kTabbedBelowPx;
         EXPECT_EQ(tabs->count(), laptop ? 4 : 3) << where;
@@ -627,6 +625,7 @@ TEST(ProjectForecast, OnALaptopInPresentationTheRiskDriversHaveTheRoom)
             << " below the fold at " << fold.bottom();
         EXPECT_GE(tornado->height(), 280) << where;
 
+        appearance::Look look = window.look();
         look.presentation = false;
         window.setLook(look);
         QTest::qWait(50);

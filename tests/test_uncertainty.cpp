@@ -454,6 +454,13 @@ TEST(Ranges, TheTableTheWaterfallAndTheFanReadTheSameSamples)
                   i + 1 == steps.size() ? u.runtimeSeconds.p50 : result.waterfall.stepSpread[i].p50)
             << i;
     }
+    // A lever not used carries the step before it, so the bars' factors multiply through.
+    for (size_t i = 1; i < steps.size(); ++i) {
+        if (!steps[i].applied) {
+            EXPECT_EQ(steps[i].runtimeSeconds, steps[i - 1].runtimeSeconds) << i;
+            EXPECT_EQ(steps[i].cost, steps[i - 1].cost) << i;
+        }
+    }
     ASSERT_GT(u.cost.p50, 0);
     EXPECT_EQ(steps.back().cost, u.cost.p50);
     EXPECT_NE(steps.back().runtimeSeconds, result.model.effectiveRuntimeSeconds);

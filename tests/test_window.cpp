@@ -89,10 +89,33 @@ Scenario seed001Pipeline()
     return s;
 }
 
+/// Waits (processing events) until the tail panel's simulation has answered.
+bool waitForSimulation(TailPanel *tail, const ScenarioDocument *doc)
+{
+    // Deterministic under load: the debounce has fired and the run has finished.
+    return QTest::qWaitFor([tail]() { return !tail->isSimulationPending(); }, 60000) &&
+           doc->jobs()->simulation()->result().has_value();
+}
+
 class WindowTest : public testsupport::WindowTestBase
 {
 protected:
     void SetUp() override { WindowTestBase::SetUp(); }
+
+    /// The document's simulation and goal seek cut to a few trials (the tests also run under
+    /// ASan), Overheads & tail opened, and its simulation finished: that panel, or null when the
+    /// edit or the run failed.
+    TailPanel *simulateFewTrials()
+    {
+        Scenario fewer = doc->scenario();
+        fewer.simulation.trials = 100;
+        fewer.goal.trials = 20;
+        if (!doc->edit(fewer, QStringLiteral("fewer trials")))
+            return nullptr;
+        window->workspaces()->setCurrentIndex(1);
+        TailPanel *tail = window->tailPanel();
+        return waitForSimulation(tail, doc) ? tail : nullptr;
+    }
 
     /// What the scaling table shows in a cell.
     QString cell(int row, int column) const
@@ -642,16 +665,6 @@ TEST(Screenshot, APresentationShotIsOfTheSizeAskedFor)
     EXPECT_EQ(image.pixelColor(2, 2), QColor(Qt::white));
 }
 
-namespace {
-/// Waits (processing events) until the tail panel's simulation has answered.
-bool waitForSimulation(TailPanel *tail, const ScenarioDocument *doc)
-{
-    // Deterministic under load: the debounce has fired and the run has finished.
-    return QTest::qWaitFor([tail]() { return !tail->isSimulationPending(); }, 60000) &&
-           doc->jobs()->simulation()->result().has_value();
-}
-} // namespace
-
 TEST_F(WindowTest, OverheadsEnterTheHeadlineAndTheKneeIsNamed)
 {
     Scenario s = doc->scenario();
@@ -702,13 +715,8 @@ TEST_F(WindowTest, OverheadsEnterTheHeadlineAndTheKneeIsNamed)
 TEST_F(WindowTest, SimulationRunsInTheBackgroundAndMatchesTheCore)
 {
     ASSERT_TRUE(window->openFile(presetPath("feature-store-cap.json")));
-    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
-    fewer.simulation.trials = 100;
-    fewer.goal.trials = 20;
-    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
-    window->workspaces()->setCurrentIndex(1);
-    TailPanel *tail = window->tailPanel();
-    ASSERT_TRUE(waitForSimulation(tail, doc));
+    TailPanel *tail = simulateFewTrials();
+    ASSERT_NE(tail, nullptr);
     const Scenario &s = doc->scenario();
     const simulation::Params params = simulationParams(s, evaluate(s));
     const simulation::Result core = simulation::simulate(params);
@@ -829,13 +837,8 @@ TEST_F(WindowTest, TheTailPanelShowsTheDocumentsResultWhenItsJobFinishes)
     QSignalSpy started(doc, &ScenarioDocument::jobStarted);
     QSignalSpy finished(doc, &ScenarioDocument::jobFinished);
     ASSERT_TRUE(window->openFile(presetPath("feature-store-cap.json")));
-    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
-    fewer.simulation.trials = 100;
-    fewer.goal.trials = 20;
-    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
-    window->workspaces()->setCurrentIndex(1);
-    TailPanel *tail = window->tailPanel();
-    ASSERT_TRUE(waitForSimulation(tail, doc));
+    TailPanel *tail = simulateFewTrials();
+    ASSERT_NE(tail, nullptr);
     ASSERT_GE(started.count(), 1);
     EXPECT_EQ(started.first().at(0).value<Job>(), Job::Simulation);
     ASSERT_GE(finished.count(), 1);
@@ -852,7 +855,8 @@ TEST_F(WindowTest, TheTailPanelShowsTheDocumentsResultWhenItsJobFinishes)
     EXPECT_EQ(tail->histogram()->markerText(0),
               QStringLiteral("P50 ") + format::duration(simulated->result.p50Seconds));
     EXPECT_EQ(tail->simulationStatus()->text(),
-              QStringLiteral("100 trials, seed %1").arg(format::grouped(fewer.simulation.seed, 0)));
+              QStringLiteral("100 trials, seed %1")
+                  .arg(format::grouped(doc->scenario().simulation.seed, 0)));
     const goalseek::Result *goal = doc->planResult().goalSeek.ready();
     ASSERT_NE(goal, nullptr);
     EXPECT_EQ(tail->goalTable()->rowCount(), static_cast<int>(goal->options.size()));
@@ -1329,13 +1333,8 @@ TEST_F(WindowTest, ProjectEditsAreValidatedUndoableAndCached)
 TEST_F(WindowTest, TailBreakdownShowsTheCoresStepsAndGoesIntoTheReport)
 {
     ASSERT_TRUE(window->openFile(presetPath("feature-store-cap.json")));
-    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
-    fewer.simulation.trials = 100;
-    fewer.goal.trials = 20;
-    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
-    window->workspaces()->setCurrentIndex(1);
-    TailPanel *tail = window->tailPanel();
-    ASSERT_TRUE(waitForSimulation(tail, doc));
+    TailPanel *tail = simulateFewTrials();
+    ASSERT_NE(tail, nullptr);
     const Scenario &s = doc->scenario();
     const ScenarioResult r = evaluate(s);
     const tail::Breakdown core =
@@ -1398,13 +1397,8 @@ TEST_F(WindowTest, TailBreakdownShowsTheCoresStepsAndGoesIntoTheReport)
 // Amdahl's law alone with no overheads set; "closed form" names neither total.
 TEST_F(WindowTest, TheTailsTwoNoTailTotalsAreNamedApart)
 {
-    Scenario fewer = doc->scenario(); // fewer trials: the test also runs under ASan
-    fewer.simulation.trials = 100;
-    fewer.goal.trials = 20;
-    ASSERT_TRUE(doc->edit(fewer, QStringLiteral("fewer trials")));
-    window->workspaces()->setCurrentIndex(1);
-    TailPanel *tail = window->tailPanel();
-    ASSERT_TRUE(waitForSimulation(tail, doc));
+    TailPanel *tail = simulateFewTrials();
+    ASSERT_NE(tail, nullptr);
     ASSERT_TRUE(
         QTest::qWaitFor([tail]() { return !tail->breakdownLabel()->text().isEmpty(); }, 60000));
     const auto plain = [](QString html) {

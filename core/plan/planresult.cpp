@@ -202,8 +202,15 @@ void readAtMedians(WaterfallSeries &waterfall, const uncertainty::Result &spread
         return;
     for (size_t i = 0; i < steps.size(); ++i) {
         LeverStep &step = steps[i];
+        // A lever not used leaves the step before it as it was, now at its median too: the
+        // chain of factors multiplies through.
+        if (i > 0 && !step.applied) {
+            step.runtimeSeconds = steps[i - 1].runtimeSeconds;
+            step.cost = steps[i - 1].cost;
+            continue;
+        }
         const double median = waterfall.stepSpread[i].p50;
-        if (!(step.applied || i == 0) || !(median > 0) || !(step.runtimeSeconds > 0))
+        if (!(median > 0) || !(step.runtimeSeconds > 0))
             continue;
         const bool last = i + 1 == steps.size();
         step.cost = last && spread.cost.p50 > 0 ? spread.cost.p50

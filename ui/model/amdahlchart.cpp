@@ -90,7 +90,10 @@ AmdahlChart::AmdahlChart(QWidget *parent) : QCustomPlot(parent)
     legend->setIconSize(20, 10);
     connect(this, &QCustomPlot::beforeReplot, this, &AmdahlChart::fitLegendColumns);
     plotLayout()->setRowStretchFactor(0, 0.001);
-    m_ceilingLabel->setPadding(QMargins(0, 0, 0, 2));
+    m_ceilingLabel->setPadding(QMargins(2, 0, 2, 2));
+    // Over the ideal line where the chart is narrow: a backing of the plot's own colour keeps
+    // it readable (the dark look gives it its own).
+    m_ceilingLabel->setBrush(QColor(255, 255, 255, 210));
     connect(this, &QCustomPlot::afterLayout, this, &AmdahlChart::fitCeilingLabel);
 }
 

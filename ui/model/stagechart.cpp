@@ -94,6 +94,16 @@ void StageChart::fitTicksToWidth()
     }
 }
 
+namespace {
+QString oneStageTitle(double ms)
+{
+    const QString inAxisUnit = format::trimmed(ms, 2) + QStringLiteral(" ms");
+    const QString readable = format::milliseconds(ms);
+    return readable == inAxisUnit ? StageChart::tr("One stage: %1").arg(inAxisUnit)
+                                  : StageChart::tr("One stage: %1 (%2)").arg(inAxisUnit, readable);
+}
+} // namespace
+
 void StageChart::fitValueAxis()
 {
     // A round step first, then the top at the next multiple of it: every tick is a round
@@ -200,9 +210,9 @@ void StageChart::setSeries(const PipelineSeries &series)
     const QString title = count > 1 && bottleneckIndex >= 0 && bottleneckIndex < m_stageNames.size()
                               ? tr("Bottleneck: %1").arg(m_stageNames[bottleneckIndex])
                           : count == 1
-                              // In the axis's unit: "20 s" over an axis of 10,000s of ms
-                              // read as two numbers.
-                              ? tr("One stage: %1 ms").arg(format::trimmed(m_stageMs.front(), 2))
+                              // In the axis's unit, and as the inputs write it where that
+                              // differs: "20,000 ms (20 s)".
+                              ? oneStageTitle(m_stageMs.front())
                               : QString();
     if (chart()->title() != title)
         chart()->setTitle(title);

@@ -595,6 +595,11 @@ void apply(QCustomPlot *plot, const QPalette &palette, double fontScale, double 
         QCPAbstractItem *item = plot->item(i);
         if (auto *text = qobject_cast<QCPItemText *>(item)) {
             text->setFont(scaled(text, "pp_font", text->font(), fontScale));
+            // The label's own backing, kept to give back on a light look.
+            if (!text->property("pp_backing").isValid())
+                text->setProperty("pp_backing", QVariant::fromValue(text->brush()));
+            if (!dark)
+                text->setBrush(text->property("pp_backing").value<QBrush>());
             if (dark) {
                 text->setBrush(QColor(0x23, 0x26, 0x2b, 210));
                 // A chart's own dark label colour (the P50 blue, the ceiling red) made light
