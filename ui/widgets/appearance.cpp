@@ -102,19 +102,26 @@ QFont scaled(QObject *owner, const char *name, const QFont &current, double scal
     return font;
 }
 
+/// On a dark palette, the colour 1/`divisor` of the way from its Base to its Text (each channel
+/// rounded toward Base); invalid on a light palette, where the style's own colours stay.
+QColor darkBaseTowardText(const QPalette &palette, int divisor)
+{
+    if (!isDark(palette))
+        return {};
+    const QColor base = palette.color(QPalette::Base);
+    const QColor text = palette.color(QPalette::Text);
+    const auto toward = [divisor](int from, int to) { return from + (to - from) / divisor; };
+    return {toward(base.red(), text.red()), toward(base.green(), text.green()),
+            toward(base.blue(), text.blue())};
+}
+
 /// The colour of a table's cell grid on a dark palette: a quarter of the way from the cells'
 /// Base to their Text, so adjacent columns read apart (Fusion's grid, the window's
 /// colour darkened, vanished on dark cells and ran "8" and "1" together). Invalid on a light
 /// palette: the style's own grid stays.
 QColor tableGridColor(const QPalette &palette)
 {
-    if (!isDark(palette))
-        return {};
-    const QColor base = palette.color(QPalette::Base);
-    const QColor text = palette.color(QPalette::Text);
-    auto quarter = [](int from, int to) { return from + (to - from) / 4; };
-    return {quarter(base.red(), text.red()), quarter(base.green(), text.green()),
-            quarter(base.blue(), text.blue())};
+    return darkBaseTowardText(palette, 4);
 }
 
 /// The edge of an editable field on a dark palette: half way from the field's Base to its Text,
@@ -123,13 +130,7 @@ QColor tableGridColor(const QPalette &palette)
 /// plain text). Invalid on a light palette: the style's own frame stays.
 QColor fieldEdgeColor(const QPalette &palette)
 {
-    if (!isDark(palette))
-        return {};
-    const QColor base = palette.color(QPalette::Base);
-    const QColor text = palette.color(QPalette::Text);
-    auto half = [](int from, int to) { return from + (to - from) / 2; };
-    return {half(base.red(), text.red()), half(base.green(), text.green()),
-            half(base.blue(), text.blue())};
+    return darkBaseTowardText(palette, 2);
 }
 
 /// True for a text field drawn as a scroll area's frame (the Notes box): a plain frame, a table's
