@@ -1,3 +1,4 @@
+#include "core/base/language.h"
 #include "ui/document/scenariodocument.h"
 #include "ui/model/headlinewidget.h"
 #include "ui/model/optionsview.h"
@@ -27,34 +28,51 @@ struct CommandLine
     QCommandLineParser parser;
     const QCommandLineOption fresh{
         QStringLiteral("default"),
-        QStringLiteral("Start on the default scenario, ignoring the last session.")};
-    const QCommandLineOption screenshot{QStringLiteral("screenshot"),
-                                        QStringLiteral("Render the window to a PNG file and exit."),
-                                        QStringLiteral("file.png")};
+        QCoreApplication::translate("pipeplan::main",
+                                    "Start on the default scenario, ignoring the last session.")};
+    const QCommandLineOption screenshot{
+        QStringLiteral("screenshot"),
+        QCoreApplication::translate("pipeplan::main", "Render the window to a PNG file and exit."),
+        QStringLiteral("file.png")};
     const QCommandLineOption screenshotSize{
         QStringLiteral("screenshot-size"),
-        QStringLiteral("The window's size for --screenshot (default 1600x1000), e.g. 1366x768."),
+        QCoreApplication::translate(
+            "pipeplan::main",
+            "The window's size for --screenshot (default 1600x1000), e.g. 1366x768."),
         QStringLiteral("WxH"), QStringLiteral("1600x1000")};
     const QCommandLineOption set{
         QStringLiteral("set"),
-        QStringLiteral("Change a value after opening, as an undoable edit (repeatable): "
-                       "--set users=75M, --set stages[0].ms_per_user=250."),
+        QCoreApplication::translate(
+            "pipeplan::main", "Change a value after opening, as an undoable edit (repeatable): "
+                              "--set users=75M, --set stages[0].ms_per_user=250."),
         QStringLiteral("key=value")};
     const QCommandLineOption workspace{
         QStringLiteral("workspace"),
-        QStringLiteral("Show a workspace: model (default), tail (overheads and simulation), "
-                       "training (pipeline schedules), project (estimates), measured (runs "
-                       "and fitted laws) or hardware (device, model and cost)."),
+        QCoreApplication::translate(
+            "pipeplan::main", "Show a workspace: model (default), tail (overheads and simulation), "
+                              "training (pipeline schedules), project (estimates), measured (runs "
+                              "and fitted laws) or hardware (device, model and cost)."),
         QStringLiteral("name")};
-    const QCommandLineOption theme{QStringLiteral("theme"),
-                                   QStringLiteral("Colour theme: system (default), light or dark."),
-                                   QStringLiteral("name")};
+    const QCommandLineOption theme{
+        QStringLiteral("theme"),
+        QCoreApplication::translate("pipeplan::main",
+                                    "Colour theme: system (default), light or dark."),
+        QStringLiteral("name")};
     const QCommandLineOption presentation{
         QStringLiteral("presentation"),
-        QStringLiteral("Start in presentation mode (full screen, large fonts, high contrast).")};
+        QCoreApplication::translate(
+            "pipeplan::main",
+            "Start in presentation mode (full screen, large fonts, high contrast).")};
+    const QCommandLineOption language{
+        QStringLiteral("language"),
+        QCoreApplication::translate("pipeplan::main",
+                                    "The language of the window's words: en (default) or pseudo "
+                                    "(every translatable sentence marked and a third longer)."),
+        QStringLiteral("name")};
     const QCommandLineOption view{
         QStringLiteral("view"),
-        QStringLiteral(
+        QCoreApplication::translate(
+            "pipeplan::main",
             "With --workspace project: show the gantt, tornado or burnup tab; "
             "with --workspace tail: spread (what drives the spread); on the Model "
             "workspace: what-it-takes, two-levers or options, or balanced (the "
@@ -63,8 +81,8 @@ struct CommandLine
         QStringLiteral("name")};
     CommandLine()
     {
-        parser.setApplicationDescription(
-            QStringLiteral("Will this job ever finish, and what would make it finish?"));
+        parser.setApplicationDescription(QCoreApplication::translate(
+            "pipeplan::main", "Will this job ever finish, and what would make it finish?"));
         parser.addHelpOption();
         parser.addVersionOption();
         parser.addOption(theme);
@@ -75,11 +93,31 @@ struct CommandLine
         parser.addOption(screenshot);
         parser.addOption(screenshotSize);
         parser.addOption(set);
-        parser.addPositionalArgument(QStringLiteral("file"),
-                                     QStringLiteral("Scenario files to open (.pipeplan.json)."),
-                                     QStringLiteral("[file...]"));
+        parser.addOption(language);
+        parser.addPositionalArgument(
+            QStringLiteral("file"),
+            QCoreApplication::translate("pipeplan::main",
+                                        "Scenario files to open (.pipeplan.json)."),
+            QStringLiteral("[file...]"));
     }
 };
+
+// --language is read before the command line is built, so its own help is in the language.
+bool installLanguage(int argc, char *argv[])
+{
+    QString name;
+    for (int i = 1; i < argc; ++i) {
+        if (std::strcmp(argv[i], "--language") == 0 && i + 1 < argc)
+            name = QString::fromLocal8Bit(argv[i + 1]);
+        else if (std::strncmp(argv[i], "--language=", 11) == 0)
+            name = QString::fromLocal8Bit(argv[i] + 11);
+    }
+    QString problem;
+    if (pipeplan::language::install(name, &problem))
+        return true;
+    std::fprintf(stderr, "pipeplan: %s\n", qPrintable(problem));
+    return false;
+}
 
 bool asksForHelp(int argc, char *argv[])
 {
@@ -113,6 +151,8 @@ int main(int argc, char *argv[])
     if (asksForHelp(argc, argv)) {
         const QCoreApplication core(argc, argv);
         nameApplication();
+        if (!installLanguage(argc, argv))
+            return 2;
         CommandLine commandLine;
         commandLine.parser.process(core); // prints the help and exits
         return 0;
@@ -123,6 +163,8 @@ int main(int argc, char *argv[])
     mallopt(M_TRIM_THRESHOLD, 512 * 1024 * 1024);
     QApplication app(argc, argv);
     nameApplication();
+    if (!installLanguage(argc, argv))
+        return 2;
     QGuiApplication::setDesktopFileName(QStringLiteral(PIPEPLAN_APP_ID));
 
     CommandLine commandLine;

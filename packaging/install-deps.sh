@@ -24,6 +24,8 @@ packages=(
     # build (ccache: rebuilds and the other presets reuse what was compiled once)
     cmake ninja-build g++ pkg-config ca-certificates ccache
     qt6-base-dev qt6-base-dev-tools libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
+    # lupdate and lrelease: the sentences to translate and the pseudo-locale the build makes
+    qt6-l10n-tools
     libqcustomplot-dev libgl-dev
     # CMake looks for the test and benchmark frameworks whenever it configures
     libgtest-dev libgmock-dev libbenchmark-dev
