@@ -13,6 +13,7 @@
 #include "ui/model/scalingtablemodel.h"
 #include "ui/model/scalingview.h"
 #include "ui/model/waterfallchart.h"
+#include "ui/model/whatittakesview.h"
 #include "ui/project/projectpanel.h"
 #include "ui/report/report.h"
 #include "ui/tail/tailpanel.h"
@@ -27,6 +28,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QUndoStack>
@@ -57,7 +59,9 @@ QJsonObject evalJson(const QString &path)
     return QJsonDocument::fromJson(run.out.toUtf8()).object();
 }
 
-QString reportText(const Plan &plan, const QString &directory)
+/// The report's text; `layout` keeps the page's columns (a table's row on one line), without
+/// it a wrapped cell's lines come together, in reading order.
+QString reportText(const Plan &plan, const QString &directory, bool layout = true)
 {
     const QString pdf = directory + QStringLiteral("/report.pdf");
     QFile file(pdf);
@@ -67,10 +71,15 @@ QString reportText(const Plan &plan, const QString &directory)
     file.close();
     QProcess process;
     process.start(QStringLiteral("pdftotext"),
-                  {QStringLiteral("-layout"), pdf, QStringLiteral("-")});
+                  layout ? QStringList{QStringLiteral("-layout"), pdf, QStringLiteral("-")}
+                         : QStringList{pdf, QStringLiteral("-")});
     process.waitForFinished(60'000);
     // Table cells may wrap inside a narrow column: compare with whitespace collapsed.
-    return QString::fromUtf8(process.readAllStandardOutput()).simplified();
+    // The PDF's fonts join "fi" and "fl" into one glyph, which pdftotext gives back as is.
+    return QString::fromUtf8(process.readAllStandardOutput())
+        .replace(QChar(0xFB01), QStringLiteral("fi"))
+        .replace(QChar(0xFB02), QStringLiteral("fl"))
+        .simplified();
 }
 
 /// Every number of the window's headline, highlighted row, comparison and waterfall equals the
@@ -457,3 +466,99 @@ TEST(ConsistencyTest, SetNamesTheInputInTheUndoText)
     ASSERT_TRUE(window.applySetting(QStringLiteral("name=Tonight")));
     EXPECT_EQ(window.document()->undoStack()->undoText(), QStringLiteral("Set name"));
 }
+
+// Words in one place: for every preset, and two with a deadline, the answer's sentence, what
+// binds and What it would take's reasons read the same in the window, in `eval` and in the
+// report, for core makes each once (summary::jobAnswer, explain::whatItTakesRows).
+class EveryPresetsSentences : public ::testing::TestWithParam<std::pair<const char *, double>>
+{
+};
+
+TEST_P(EveryPresetsSentences, ReadTheSameInTheWindowEvalAndTheReport)
+{
+    const auto [name, deadlineSeconds] = GetParam();
+    const std::string what = std::string(name) + " deadline " + std::to_string(deadlineSeconds);
+    MainWindow window(MainWindow::Options::headless());
+    window.resize(1600, 1000);
+    window.show();
+    ASSERT_TRUE(window.openFile(presetFile(name))) << what;
+    if (deadlineSeconds > 0) {
+        ASSERT_TRUE(window.applySetting(QStringLiteral("goal.deadline_s=%1").arg(deadlineSeconds)));
+    }
+    QTemporaryDir dir;
+    const QString path = dir.path() + QStringLiteral("/plan.json");
+    ASSERT_TRUE(window.saveFile(path)) << what;
+    const QJsonObject o = evalJson(path);
+    const QString report = reportText(window.document()->plan(), dir.path(), false);
+    const HeadlineWidget *h = window.headline();
+    window.workspaces()->setCurrentIndex(0); // the job's answer, as eval gives it
+    {
+        // The verdict: the answer's sentence.
+        const QJsonObject answer = o.value(QStringLiteral("answer")).toObject();
+        const QString sentence = h->answerText();
+        ASSERT_FALSE(sentence.isEmpty()) << what;
+        EXPECT_EQ(answer.value(QStringLiteral("sentence")).toString(), sentence) << what;
+        // A project plan's report answers the project's question instead.
+        const bool jobReport = std::string(name) != "project-forecast.json";
+        EXPECT_TRUE(!jobReport || report.contains(sentence.simplified()))
+            << what << ": " << sentence.toStdString();
+        // What binds: the limit's name, and the sentence that says why.
+        const QJsonObject binds = answer.value(QStringLiteral("numbers"))
+                                      .toObject()
+                                      .value(QStringLiteral("binds"))
+                                      .toObject();
+        bool found = false;
+        for (int i = 0; i < h->answerCount(); ++i) {
+            if (h->answerCaption(i) != binds.value(QStringLiteral("caption")).toString())
+                continue;
+            found = true;
+            EXPECT_EQ(h->answerValue(i), binds.value(QStringLiteral("value")).toString()) << what;
+            EXPECT_EQ(h->answerExact(i), binds.value(QStringLiteral("exact")).toString()) << what;
+            EXPECT_TRUE(!jobReport || report.contains(h->answerValue(i))) << what;
+        }
+        EXPECT_TRUE(found) << what << ": the window shows no 'What binds'";
+    }
+    // What it would take: each lever's change, or why it cannot alone.
+    const QJsonArray levers = o.value(QStringLiteral("what_it_takes"))
+                                  .toObject()
+                                  .value(QStringLiteral("levers"))
+                                  .toArray();
+    const QTableWidget *table = window.whatItTakes()->table();
+    ASSERT_EQ(table->rowCount(), levers.size()) << what;
+    if (deadlineSeconds > 0) {
+        EXPECT_GT(levers.size(), 0) << what;
+    }
+    for (int row = 0; row < table->rowCount(); ++row) {
+        const QJsonObject lever = levers[row].toObject();
+        const bool possible = lever.value(QStringLiteral("possible")).toBool();
+        const QString words =
+            lever.value(possible ? QStringLiteral("change_text") : QStringLiteral("reason"))
+                .toString();
+        ASSERT_FALSE(words.isEmpty()) << what << " row " << row;
+        EXPECT_EQ(table->item(row, 0)->text(), lever.value(QStringLiteral("lever")).toString())
+            << what;
+        EXPECT_TRUE(table->item(row, 3)->text().startsWith(words))
+            << what << ": " << table->item(row, 3)->text().toStdString() << " against "
+            << words.toStdString();
+        EXPECT_TRUE(report.contains(words.simplified())) << what << ": " << words.toStdString();
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    ConsistencyTest, EveryPresetsSentences,
+    ::testing::Values(
+        std::pair{"nightly-scoring.json", 0.0}, std::pair{"pruned-accelerated.json", 0.0},
+        std::pair{"seed001-pipeline.json", 0.0}, std::pair{"five-stage.json", 0.0},
+        std::pair{"feature-store-cap.json", 0.0}, std::pair{"feature-store-cap.json", 1800.0},
+        std::pair{"training-schedules.json", 0.0}, std::pair{"measured-specsdm91.json", 0.0},
+        std::pair{"project-forecast.json", 0.0}, std::pair{"embedding-h100.json", 0.0},
+        std::pair{"embedding-h100.json", 86400.0}, std::pair{"nightly-scoring.json", 86400.0}),
+    [](const ::testing::TestParamInfo<std::pair<const char *, double>> &info) {
+        std::string name = info.param.first;
+        name = name.substr(0, name.find('.'));
+        for (char &c : name) {
+            if (c == '-')
+                c = '_';
+        }
+        return name + (info.param.second > 0 ? "_deadline" : "");
+    });

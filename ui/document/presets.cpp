@@ -1,5 +1,6 @@
 #include "ui/document/presets.h"
 
+#include <QCoreApplication>
 #include <QFile>
 
 namespace pipeplan::presets {
@@ -7,23 +8,29 @@ namespace pipeplan::presets {
 std::vector<Preset> all()
 {
     return {
-        {QStringLiteral("Nightly scoring job (seed 000)"),
+        {QCoreApplication::translate("pipeplan::presets", "Nightly scoring job (seed 000)"),
          QStringLiteral(":/presets/nightly-scoring.json")},
-        {QStringLiteral("Pruned + GPU + 10,000 workers: about 25 minutes"),
+        {QCoreApplication::translate("pipeplan::presets",
+                                     "Pruned + GPU + 10,000 workers: about 25 minutes"),
          QStringLiteral(":/presets/pruned-accelerated.json")},
-        {QStringLiteral("Four-stage pipeline, 8 microbatches (seed 001)"),
+        {QCoreApplication::translate("pipeplan::presets",
+                                     "Four-stage pipeline, 8 microbatches (seed 001)"),
          QStringLiteral(":/presets/seed001-pipeline.json")},
-        {QStringLiteral("Fetch, transform, embed, score, write"),
+        {QCoreApplication::translate("pipeplan::presets", "Fetch, transform, embed, score, write"),
          QStringLiteral(":/presets/five-stage.json")},
-        {QStringLiteral("Feature store cap, cold starts and stragglers"),
+        {QCoreApplication::translate("pipeplan::presets",
+                                     "Feature store cap, cold starts and stragglers"),
          QStringLiteral(":/presets/feature-store-cap.json")},
-        {QStringLiteral("Training pipeline: 1F1B against zero bubble"),
+        {QCoreApplication::translate("pipeplan::presets",
+                                     "Training pipeline: 1F1B against zero bubble"),
          QStringLiteral(":/presets/training-schedules.json")},
-        {QStringLiteral("Measured runs fitted: SPEC SDM91 (USL)"),
+        {QCoreApplication::translate("pipeplan::presets", "Measured runs fitted: SPEC SDM91 (USL)"),
          QStringLiteral(":/presets/measured-specsdm91.json")},
-        {QStringLiteral("Project in week 6: forecast from what is done (seed 003)"),
+        {QCoreApplication::translate("pipeplan::presets",
+                                     "Project in week 6: forecast from what is done (seed 003)"),
          QStringLiteral(":/presets/project-forecast.json")},
-        {QStringLiteral("Embed 500M documents with a 7B model on H100s"),
+        {QCoreApplication::translate("pipeplan::presets",
+                                     "Embed 500M documents with a 7B model on H100s"),
          QStringLiteral(":/presets/embedding-h100.json")},
     };
 }
@@ -32,7 +39,9 @@ scenariofile::LoadResult load(const Preset &preset)
 {
     QFile file(preset.resourcePath);
     if (!file.open(QIODevice::ReadOnly))
-        return {std::nullopt, {preset.resourcePath, QStringLiteral("preset is missing")}};
+        return {std::nullopt,
+                {preset.resourcePath,
+                 QCoreApplication::translate("pipeplan::presets", "preset is missing")}};
     return scenariofile::fromJson(file.readAll());
 }
 

@@ -2,6 +2,7 @@
 
 #include "core/base/fileio.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -100,7 +101,8 @@ RecoveryStore::Found RecoveryStore::orphans(const QString &directory)
         QJsonParseError parseError;
         const QJsonObject wrapper = QJsonDocument::fromJson(*read.bytes, &parseError).object();
         if (parseError.error != QJsonParseError::NoError) {
-            setAside(QStringLiteral("is not valid JSON: %1").arg(parseError.errorString()));
+            setAside(QCoreApplication::translate("pipeplan::recovery", "is not valid JSON: %1")
+                         .arg(parseError.errorString()));
             continue;
         }
         const scenariofile::LoadResult loaded =

@@ -663,9 +663,8 @@ void HeadlineWidget::refreshJob(const summary::JobAnswer &answer)
     const ScenarioResult &r = m_document->result();
     const explain::Headline h = explain::headline(s, r);
     const HardwareInForce &hardware = m_document->planResult().hardware.current;
-    QString costHow = explain::costLine(r.cost, hardware) + QStringLiteral(": every worker is "
-                                                                           "billed until the job "
-                                                                           "ends");
+    QString costHow =
+        explain::costLine(r.cost, hardware) + tr(": every worker is billed until the job ends");
     if (hardware.inForce)
         costHow += QStringLiteral(". ") + hardware.lever;
     else if (m_document->scenario().hardware.enabled)

@@ -4,6 +4,8 @@
 #include "core/plan/explain.h"
 #include "ui/widgets/chartstyle.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 #include <limits>
 
@@ -17,7 +19,7 @@ QString axisLabel(const whatittakes::PlaneAxis &axis)
                         ? axis.lever
                         : QStringLiteral("%1 (%2)").arg(axis.lever, axis.unit);
     if (axis.logScale)
-        label += QStringLiteral(", log");
+        label += QCoreApplication::translate("pipeplan::PlaneChart", ", log");
     return label;
 }
 

@@ -8,6 +8,7 @@
 #include "ui/document/scenariodocument.h"
 #include "ui/widgets/chartstyle.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QFontMetricsF>
 
@@ -34,26 +35,48 @@ const std::vector<NiceDuration> &niceDurations()
 {
     static const std::vector<NiceDuration> durations = [] {
         using namespace units;
+        // Each tick's words are translated whole: "1 day", "10 d".
+        const auto tick = [](const char *text) {
+            return QCoreApplication::translate("pipeplan::WaterfallChart", text);
+        };
         std::vector<NiceDuration> d = {
-            {1, QStringLiteral("1 s"), QStringLiteral("1 s"), 0},
-            {kSecondsPerMinute, QStringLiteral("1 min"), QStringLiteral("1 min"), 0},
-            {kSecondsPerHour, QStringLiteral("1 h"), QStringLiteral("1 h"), 0},
-            {kSecondsPerDay, QStringLiteral("1 day"), QStringLiteral("1 d"), 0},
-            {kSecondsPerYear, QStringLiteral("1 year"), QStringLiteral("1 y"), 0},
-            {1e-3, QStringLiteral("1 ms"), QStringLiteral("1 ms"), 1},
-            {1e-2, QStringLiteral("10 ms"), QStringLiteral("10 ms"), 2},
-            {1e-1, QStringLiteral("100 ms"), QStringLiteral("100 ms"), 2},
-            {10, QStringLiteral("10 s"), QStringLiteral("10 s"), 2},
-            {10 * kSecondsPerMinute, QStringLiteral("10 min"), QStringLiteral("10 min"), 2},
-            {10 * kSecondsPerHour, QStringLiteral("10 h"), QStringLiteral("10 h"), 2},
-            {10 * kSecondsPerDay, QStringLiteral("10 days"), QStringLiteral("10 d"), 2},
-            {100 * kSecondsPerDay, QStringLiteral("100 days"), QStringLiteral("100 d"), 3},
+            {1, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 s")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 s")), 0},
+            {kSecondsPerMinute, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 min")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 min")), 0},
+            {kSecondsPerHour, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 h")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 h")), 0},
+            {kSecondsPerDay, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 day")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 d")), 0},
+            {kSecondsPerYear, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 year")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 y")), 0},
+            {1e-3, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 ms")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "1 ms")), 1},
+            {1e-2, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 ms")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 ms")), 2},
+            {1e-1, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "100 ms")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "100 ms")), 2},
+            {10, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 s")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 s")), 2},
+            {10 * kSecondsPerMinute, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 min")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 min")), 2},
+            {10 * kSecondsPerHour, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 h")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 h")), 2},
+            {10 * kSecondsPerDay, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 days")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "10 d")), 2},
+            {100 * kSecondsPerDay, tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "100 days")),
+             tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "100 d")), 3},
         };
         double years = 10;
         for (int decade = 1; decade <= 6; ++decade, years *= 10)
             d.push_back({years * kSecondsPerYear,
-                         format::grouped(years, 0) + QStringLiteral(" years"),
-                         format::grouped(years, 0) + QStringLiteral(" y"), 1});
+                         format::plural(QCoreApplication::translate("pipeplan::WaterfallChart",
+                                                                    "%n year(s)", nullptr,
+                                                                    format::numerus(years)),
+                                        years),
+                         QCoreApplication::translate("pipeplan::WaterfallChart", "%1 y")
+                             .arg(format::grouped(years, 0)),
+                         1});
         std::stable_sort(d.begin(), d.end(), [](const NiceDuration &a, const NiceDuration &b) {
             return a.rank < b.rank;
         });

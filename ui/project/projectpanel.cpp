@@ -925,10 +925,11 @@ void ProjectPanel::editProject(const QString &text, const std::function<void(Sce
         m_message->setText(tr("Not applied: %1").arg(errors.front().toString()));
         m_message->setVisible(true);
         // Shares that do not sum to 1 can be normalized instead.
-        const bool sharesOff = std::any_of(errors.begin(), errors.end(), [](const FieldError &e) {
-            return e.field == QLatin1String("project.labeling.strata") &&
-                   e.message.startsWith(QStringLiteral("shares sum to"));
-        });
+        // (Read from the inputs, not the message's words, which a translation changes.)
+        const bool sharesOff = next.project.labeling.normalized() != next.project.labeling &&
+                               std::any_of(errors.begin(), errors.end(), [](const FieldError &e) {
+                                   return e.field == QLatin1String("project.labeling.strata");
+                               });
         m_unnormalized = sharesOff ? std::optional(next.project.labeling) : std::nullopt;
         m_normalize->setVisible(sharesOff);
         refresh();

@@ -12,6 +12,7 @@
 #include <QAccessibleWidget>
 #include <QChartView>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHash>
@@ -320,11 +321,11 @@ QString axisSummary(const QCPAxis *axis, const QString &which)
     const QCPRange range = axis->range();
     if (std::isfinite(range.lower) && std::isfinite(range.upper) && range.size() > 0 &&
         axis->ticker().dynamicCast<QCPAxisTickerText>().isNull()) {
-        text += QStringLiteral(" from ") + format::trimmed(range.lower, 2) +
-                QStringLiteral(" to ") + format::trimmed(range.upper, 2);
+        text += QCoreApplication::translate("pipeplan::accessibility", " from %1 to %2")
+                    .arg(format::trimmed(range.lower, 2), format::trimmed(range.upper, 2));
     }
     if (axis->scaleType() == QCPAxis::stLogarithmic)
-        text += QStringLiteral(", log scale");
+        text += QCoreApplication::translate("pipeplan::accessibility", ", log scale");
     return text;
 }
 
@@ -396,7 +397,7 @@ QString stepText(const LeverStep &step)
         text += QStringLiteral(" (") + step.explanation + QStringLiteral(")");
     text += QStringLiteral(" ") + format::duration(step.runtimeSeconds);
     if (!step.applied)
-        text += QStringLiteral(", not used");
+        text += QCoreApplication::translate("pipeplan::accessibility", ", not used");
     return text;
 }
 

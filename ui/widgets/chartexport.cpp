@@ -11,6 +11,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QClipboard>
+#include <QCoreApplication>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -126,7 +127,8 @@ QString savePng(const QPicture &picture, QSize size, int scale, const QString &p
     QBuffer buffer(&bytes);
     buffer.open(QIODevice::WriteOnly);
     if (!image(picture, size, scale).save(&buffer, "PNG"))
-        return QStringLiteral("%1: could not encode the PNG").arg(path);
+        return QCoreApplication::translate("pipeplan::chartexport", "%1: could not encode the PNG")
+            .arg(path);
     return writeFile(path, bytes);
 }
 

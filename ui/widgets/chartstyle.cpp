@@ -3,6 +3,7 @@
 #include "core/base/format.h"
 #include "core/base/units.h"
 
+#include <QCoreApplication>
 #include <qcustomplot.h>
 
 #include <algorithm>
@@ -137,18 +138,25 @@ public:
     explicit DurationTicker(QCPAxis *axis) : m_axis(axis)
     {
         using namespace units;
-        m_ticks = {{1e-3, QStringLiteral("1 ms")},
-                   {1, QStringLiteral("1 s")},
-                   {kSecondsPerMinute, QStringLiteral("1 min")},
-                   {kSecondsPerHour, QStringLiteral("1 h")},
-                   {kSecondsPerDay, QStringLiteral("1 day")},
-                   {7 * kSecondsPerDay, QStringLiteral("1 week")},
-                   {kSecondsPerYear / 12, QStringLiteral("1 month")},
-                   {kSecondsPerYear, QStringLiteral("1 year")},
-                   {10 * kSecondsPerYear, QStringLiteral("10 years")},
-                   {100 * kSecondsPerYear, QStringLiteral("100 years")},
-                   {1000 * kSecondsPerYear, QStringLiteral("1,000 years")},
-                   {1e4 * kSecondsPerYear, QStringLiteral("10,000 years")}};
+        // Each tick's words are translated whole: "1 day", "10 years".
+        const auto tick = [](const char *text) {
+            return QCoreApplication::translate("pipeplan::chartstyle", text);
+        };
+        m_ticks = {
+            {1e-3, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1 ms"))},
+            {1, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1 s"))},
+            {kSecondsPerMinute, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1 min"))},
+            {kSecondsPerHour, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1 h"))},
+            {kSecondsPerDay, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1 day"))},
+            {7 * kSecondsPerDay, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1 week"))},
+            {kSecondsPerYear / 12, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1 month"))},
+            {kSecondsPerYear, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1 year"))},
+            {10 * kSecondsPerYear, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "10 years"))},
+            {100 * kSecondsPerYear, tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "100 years"))},
+            {1000 * kSecondsPerYear,
+             tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "1,000 years"))},
+            {1e4 * kSecondsPerYear,
+             tick(QT_TRANSLATE_NOOP("pipeplan::chartstyle", "10,000 years"))}};
     }
 
 protected:

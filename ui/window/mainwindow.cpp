@@ -1067,7 +1067,7 @@ scenariofile::LoadResult MainWindow::readPlanFile(const QString &path)
     // Only a regular file, and never more than the cap: /dev/zero or a FIFO is refused unread.
     const fileio::ReadResult read = fileio::readBounded(path, scenariofile::kMaxFileBytes);
     if (!read.bytes)
-        return {std::nullopt, {QStringLiteral("(file)"), read.error}};
+        return {std::nullopt, {tr("(file)"), read.error}};
     return scenariofile::fromJson(*read.bytes);
 }
 
