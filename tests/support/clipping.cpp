@@ -501,10 +501,26 @@ QStringList sidewaysScrolled(QWidget *root)
         if (!onScreen(area) || !bar || !bar->isVisible() || bar->maximum() <= 0)
             continue;
         // An item view scrolls by item: its steps are then columns, not pixels.
-        scrolled << QStringLiteral("%1: scrolls sideways (%2 of %3 in view)")
+        QString widest;
+        if (const auto *scroll = qobject_cast<const QScrollArea *>(area);
+            scroll && scroll->widget()) {
+            // What asks for the width: the widest visible widget that is no layout of others.
+            int most = 0;
+            for (const QWidget *child : scroll->widget()->findChildren<QWidget *>()) {
+                const int needs = child->minimumSizeHint().width();
+                if (child->isVisible() && child->findChildren<QWidget *>().isEmpty() &&
+                    needs > most) {
+                    most = needs;
+                    widest =
+                        QStringLiteral(", the widest %1 needs %2 px").arg(nameOf(child)).arg(needs);
+                }
+            }
+        }
+        scrolled << QStringLiteral("%1: scrolls sideways (%2 of %3 in view%4)")
                         .arg(nameOf(area))
                         .arg(bar->pageStep())
-                        .arg(bar->pageStep() + bar->maximum());
+                        .arg(bar->pageStep() + bar->maximum())
+                        .arg(widest);
     }
     return scrolled;
 }
