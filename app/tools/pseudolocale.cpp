@@ -1,6 +1,6 @@
 // pipeplan-pseudolocale IN.ts OUT.ts: the pseudo-locale the build makes from lupdate's .ts.
-// Every sentence is translated to itself with its letters accented, marked ⟦ … ⟧ and padded by
-// a third, the way a longer language would lengthen it. A sentence left unmarked in the window,
+// Every sentence is translated to itself with its letters accented, marked ⟦ … ⟧ and each word
+// a third longer, the way a longer language would lengthen it. A sentence left unmarked in the window,
 // the report or the CLI never went through translation; a label clipped under it would clip in
 // German. Placeholders (%1, %n, %L2), markup (<b>, &amp;) and a menu's &-accelerator stay as
 // they are, so every translation still formats and every shortcut keeps its letter.
@@ -72,10 +72,14 @@ QString pseudo(const QString &source)
         if (c.isLetter())
             ++letters;
         out += accented(c);
+        // A third longer, as translations into German or French run: each word grows, so a
+        // line still breaks between words as a translation's would.
+        if (c.isLetter() && (i + 1 == source.size() || !source[i + 1].isLetter())) {
+            out += QString((letters + 1) / 3, QLatin1Char('~'));
+            letters = 0;
+        }
     }
-    // A third longer, as translations into German or French run.
-    const qsizetype pad = (letters + 2) / 3;
-    return QChar(u'\u27E6') + out + QString(pad, QLatin1Char('~')) + QChar(u'\u27E7');
+    return QChar(u'\u27E6') + out + QChar(u'\u27E7');
 }
 
 // English's two plural forms from a "(s)" source: "%n worker(s)" reads "%n worker" for one.

@@ -504,17 +504,35 @@ QStringList sidewaysScrolled(QWidget *root)
         QString widest;
         if (const auto *scroll = qobject_cast<const QScrollArea *>(area);
             scroll && scroll->widget()) {
-            // What asks for the width: the widest visible widget that is no layout of others.
-            int most = 0;
-            for (const QWidget *child : scroll->widget()->findChildren<QWidget *>()) {
-                const int needs = child->minimumSizeHint().width();
-                if (child->isVisible() && child->findChildren<QWidget *>().isEmpty() &&
-                    needs > most) {
-                    most = needs;
-                    widest =
-                        QStringLiteral(", the widest %1 needs %2 px").arg(nameOf(child)).arg(needs);
+            // Down from the scroll area's page, each child that needs more than the view has,
+            // to the last one that does: what asks for the width.
+            const QWidget *at = scroll->widget();
+            for (bool deeper = true; deeper;) {
+                deeper = false;
+                for (const QWidget *child :
+                     at->findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
+                    const int needs =
+                        std::max(child->minimumSizeHint().width(), child->minimumWidth());
+                    if (child->isVisible() && needs > bar->pageStep()) {
+                        at = child;
+                        deeper = true;
+                        widest = QStringLiteral(", %1 needs %2 px").arg(nameOf(child)).arg(needs);
+                        break;
+                    }
                 }
             }
+            // Where no one child needs it all, the children side by side do.
+            QStringList parts;
+            for (const QWidget *child : at->findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
+                if (child->isVisible())
+                    parts << QStringLiteral("%1 %2")
+                                 .arg(nameOf(child))
+                                 .arg(std::max(child->minimumSizeHint().width(),
+                                               child->minimumWidth()));
+            }
+            if (!parts.isEmpty())
+                widest +=
+                    QStringLiteral(" [") + parts.join(QStringLiteral(", ")) + QLatin1Char(']');
         }
         scrolled << QStringLiteral("%1: scrolls sideways (%2 of %3 in view%4)")
                         .arg(nameOf(area))

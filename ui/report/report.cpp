@@ -4,6 +4,7 @@
 #include "core/base/fileio.h"
 #include "core/base/format.h"
 #include "core/base/tabletext.h"
+#include "core/base/translate.h"
 #include "core/plan/explain.h"
 #include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
@@ -50,6 +51,8 @@
 #include <numeric>
 
 namespace pipeplan::report {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::report")
 
 namespace {
 
@@ -399,7 +402,9 @@ public:
             const QRectF line(0, pageHeight - kFooterHeight + 8, width, kFooterHeight - 8);
             painter.drawText(line, Qt::AlignLeft | Qt::AlignVCenter, footerLeft);
             painter.drawText(line, Qt::AlignRight | Qt::AlignVCenter,
-                             QStringLiteral("Page %1 of %2").arg(i + 1).arg(count));
+                             QCoreApplication::translate("pipeplan::report", "Page %1 of %2")
+                                 .arg(i + 1)
+                                 .arg(count));
         }
     }
 
@@ -542,9 +547,9 @@ struct Page
 
 void renderTitle(Document &doc, const Scenario &s, const Options &options, bool notes)
 {
-    doc.text(QStringLiteral("PipePlan report"), font(9), kGrey, 2);
+    doc.text(tr("PipePlan report"), font(9), kGrey, 2);
     doc.title(s.name);
-    doc.text(QStringLiteral("%1 · PipePlan %2 · %3")
+    doc.text(tr("%1 · PipePlan %2 · %3")
                  .arg(QLocale(QLocale::English)
                           .toString(options.created, QStringLiteral("d MMMM yyyy, HH:mm")),
                       QLatin1String(PIPEPLAN_VERSION), QPageSize::name(options.pageSize)),
@@ -577,8 +582,7 @@ void renderAnswer(Document &doc, const summary::Answer &answer)
     std::vector<QStringList> rows;
     for (const auto &[label, value] : answer.rows)
         rows.push_back({label, value});
-    doc.table({QStringLiteral("Question answered"), QStringLiteral("Answer")}, rows, {0.3, 0.7},
-              {false, false});
+    doc.table({tr("Question answered"), tr("Answer")}, rows, {0.3, 0.7}, {false, false});
 }
 
 /// The one-page summary that opens the report: the plan's own questions (summary::questionsOf)
@@ -589,38 +593,35 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
 {
     const ScenarioResult &r = planResult.model;
     const std::optional<RuntimeBand> &band = planResult.measured.runtimeBand;
-    doc.heading(QStringLiteral("Summary"));
+    doc.heading(tr("Summary"));
     for (summary::Question question : summary::questionsOf(s)) {
         switch (question) {
         case summary::Question::Job: {
             // The window's headline first: its sentence and its numbers, then the
             // verdict in full, the pipeline's bubble and balanced rate, the biggest lever.
             const summary::JobAnswer answer = summary::jobAnswer(planResult);
-            summary::Answer job{explain::question(s, r),
-                                {{QStringLiteral("Answer"), answer.sentence}}};
+            summary::Answer job{explain::question(s, r), {{tr("Answer"), answer.sentence}}};
             for (const summary::AnswerNumber &number : answer.numbers)
                 job.rows.emplace_back(number.caption, number.value);
             // Both verdicts, each with its method, when the job is simulated.
             if (r.deadline)
-                job.rows.emplace_back(QStringLiteral("Deadline"),
-                                      summary::deadlineVerdicts(planResult));
+                job.rows.emplace_back(tr("Deadline"), summary::deadlineVerdicts(planResult));
             if (band)
-                job.rows.emplace_back(QStringLiteral("Runtime, 95 % (fitted p)"),
+                job.rows.emplace_back(tr("Runtime, 95 % (fitted p)"),
                                       explain::runtimeBand(r.effectiveRuntimeSeconds,
                                                            band->lowSeconds, band->highSeconds));
             const QString pipeline = summary::pipelineAnswer(planResult.inForce, r);
             if (!pipeline.isEmpty())
-                job.rows.emplace_back(QStringLiteral("Pipeline"), pipeline);
-            job.rows.emplace_back(QStringLiteral("Biggest lever"),
-                                  summary::biggestLever(planResult));
+                job.rows.emplace_back(tr("Pipeline"), pipeline);
+            job.rows.emplace_back(tr("Biggest lever"), summary::biggestLever(planResult));
             renderAnswer(doc, job);
             // The picture that proves it: a pipeline's Gantt, else the levers' story (a
             // pipeline's levers follow the summary, in their section).
             if (showsPipeline(s)) {
-                doc.heading(QStringLiteral("Pipeline Gantt"));
+                doc.heading(tr("Pipeline Gantt"));
                 doc.plot(charts.gantt->plot());
             } else {
-                doc.heading(QStringLiteral("Levers: runtime after each"));
+                doc.heading(tr("Levers: runtime after each"));
                 doc.plot(charts.waterfall);
             }
             break;
@@ -631,11 +632,11 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
             if (planResult.monteCarlo.ready())
                 project.rows.insert(
                     project.rows.begin(),
-                    {QStringLiteral("Answer"), summary::projectHeadline(s, planResult).sentence});
+                    {tr("Answer"), summary::projectHeadline(s, planResult).sentence});
             renderAnswer(doc, project);
             // The picture that proves it, as the window's Project workspace leads with it.
             if (const estimate::PlanEstimate *plan = planResult.monteCarlo.ready()) {
-                doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
+                doc.heading(tr("Plan duration, Monte Carlo (without buffers)"));
                 charts.estimate->setResult(plan->monteCarlo);
                 doc.plot(charts.estimate);
             }
@@ -647,7 +648,7 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
         }
     }
     if (!s.notes.trimmed().isEmpty()) {
-        doc.heading(QStringLiteral("Notes"));
+        doc.heading(tr("Notes"));
         doc.text(s.notes, font(9.5), kInk, 6);
     }
     doc.breakPage();
@@ -657,38 +658,37 @@ void renderSummary(Document &doc, const Scenario &s, const PlanResult &planResul
 void renderHeadline(Document &doc, const Scenario &s, const ScenarioResult &r,
                     const explain::Headline &h, const std::optional<RuntimeBand> &band)
 {
-    doc.heading(QStringLiteral("Headline"));
+    doc.heading(tr("Headline"));
     std::vector<QStringList> headline{
-        {QStringLiteral("Total predictions"), h.totalPredictions, explain::totalPredictions(s, r)},
-        {QStringLiteral("Runtime at %1").arg(format::workers(s.workload.workers)), h.runtime,
+        {tr("Total predictions"), h.totalPredictions, explain::totalPredictions(s, r)},
+        {tr("Runtime at %1").arg(format::workers(s.workload.workers)), h.runtime,
          explain::runtime(s, r)},
-        {QStringLiteral("Throughput"), h.throughput, explain::throughput(s, r)},
-        {QStringLiteral("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
-        {QStringLiteral("Bottleneck (per %1)").arg(s.workload.counted.one), h.bottleneck,
+        {tr("Throughput"), h.throughput, explain::throughput(s, r)},
+        {tr("Speedup (ceiling)"), h.speedup, explain::speedup(s, r)},
+        {tr("Bottleneck (per %1)").arg(s.workload.counted.one), h.bottleneck,
          explain::perUserCost(s, r)},
     };
     // The Model tab's "Finish within", the same verdict as the window's headline.
     if (r.deadline)
-        headline.push_back({QStringLiteral("Deadline"), explain::deadlineShort(*r.deadline),
-                            explain::deadline(*r.deadline)});
+        headline.push_back(
+            {tr("Deadline"), explain::deadlineShort(*r.deadline), explain::deadline(*r.deadline)});
     if (band)
         headline.push_back(
-            {QStringLiteral("Runtime, 95 % (fitted p)"),
+            {tr("Runtime, 95 % (fitted p)"),
              explain::runtimeBand(r.effectiveRuntimeSeconds, band->lowSeconds, band->highSeconds),
-             QStringLiteral("the runtime at the ends of the fitted p's 95 % "
-                            "interval (Measured)")});
-    doc.table({QStringLiteral("Quantity"), QStringLiteral("Value"), QStringLiteral("How")},
-              headline, {0.22, 0.2, 0.58}, {false, true, false});
+             tr("the runtime at the ends of the fitted p's 95 % "
+                "interval (Measured)")});
+    doc.table({tr("Quantity"), tr("Value"), tr("How")}, headline, {0.22, 0.2, 0.58},
+              {false, true, false});
 }
 
 void renderInputs(Document &doc, const Scenario &s)
 {
-    doc.heading(QStringLiteral("Inputs"));
+    doc.heading(tr("Inputs"));
     std::vector<QStringList> inputs;
     for (const auto &[label, value] : explain::inputRows(s))
         inputs.push_back({label, value});
-    doc.table({QStringLiteral("Input"), QStringLiteral("Value")}, inputs, {0.5, 0.5},
-              {false, true});
+    doc.table({tr("Input"), tr("Value")}, inputs, {0.5, 0.5}, {false, true});
 }
 
 /// The plan's ranges and what they make of the runtime: the ranges as typed, the
@@ -698,27 +698,24 @@ void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &s
 {
     if (!spread.active)
         return;
-    doc.heading(QStringLiteral("Ranges: the runtime as a distribution"));
+    doc.heading(tr("Ranges: the runtime as a distribution"));
     std::vector<QStringList> ranges = explain::rangeRows(s);
     const QStringList rangeHeader = ranges.front();
     ranges.erase(ranges.begin());
     doc.table(rangeHeader, ranges, {0.4, 0.35, 0.25}, {false, true, true});
-    std::vector<QStringList> answer{
-        {QStringLiteral("Runtime"), explain::runtimePercentiles(spread)},
-        {QStringLiteral("Cost"), explain::costPercentiles(spread)}};
+    std::vector<QStringList> answer{{tr("Runtime"), explain::runtimePercentiles(spread)},
+                                    {tr("Cost"), explain::costPercentiles(spread)}};
     if (spread.pMeetDeadline) {
-        answer.push_back({QStringLiteral("Deadline"), explain::chanceToMeet(spread)});
-        answer.push_back({QStringLiteral("Fewest workers"), explain::fewestWorkersText(spread)});
+        answer.push_back({tr("Deadline"), explain::chanceToMeet(spread)});
+        answer.push_back({tr("Fewest workers"), explain::fewestWorkersText(spread)});
     }
-    answer.push_back(
-        {QStringLiteral("Samples"),
-         QStringLiteral("%1, seed %2 (common random numbers)")
-             .arg(format::grouped(spread.samples, 0), format::plainNumber(spread.seed))});
-    doc.table({QStringLiteral("Over the ranges"), QStringLiteral("P10 · P50 · P90")}, answer,
-              {0.25, 0.75}, {false, false});
+    answer.push_back({tr("Samples"), tr("%1, seed %2 (common random numbers)")
+                                         .arg(format::grouped(spread.samples, 0),
+                                              format::plainNumber(spread.seed))});
+    doc.table({tr("Over the ranges"), tr("P10 · P50 · P90")}, answer, {0.25, 0.75}, {false, false});
     // The fan: the runtime's P10-P90 at every worker count around the plan's curve.
-    doc.text(QStringLiteral("The runtime against workers, with its P10–P90 fan over the ranges:"),
-             font(8.5), kInk, 2, true);
+    doc.text(tr("The runtime against workers, with its P10–P90 fan over the ranges:"), font(8.5),
+             kInk, 2, true);
     doc.plot(charts.overheads);
     std::vector<QStringList> drivers = explain::driverRows(spread);
     const QStringList driverHeader = drivers.front();
@@ -734,7 +731,7 @@ void renderRanges(Document &doc, const Scenario &s, const uncertainty::Result &s
 void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planResult)
 {
     const ScenarioResult &r = planResult.model;
-    doc.heading(QStringLiteral("Scaling table"));
+    doc.heading(tr("Scaling table"));
     // The window's rows: the scenario's own worker count has a row even when the list lacks it.
     const explain::ShownScaling &shown = planResult.scaling.shown;
     std::vector<QStringList> scaling = explain::scalingTableRows(shown.rows, r.overheads.enabled);
@@ -743,14 +740,14 @@ void renderScalingTable(Document &doc, const Plan &plan, const PlanResult &planR
     std::vector<bool> numeric(static_cast<size_t>(header.size()), true);
     // The USL fitted to the measured runs, as the window's table shows it.
     if (!planResult.scaling.uslHours.empty()) {
-        header << QStringLiteral("USL fit (h)");
+        header << tr("USL fit (h)");
         for (size_t i = 0; i < scaling.size(); ++i)
             scaling[i] << explain::hoursCell(planResult.scaling.uslHours[i]);
         numeric.push_back(true);
     }
     if (plan.baseline) {
-        header << (r.overheads.enabled ? QStringLiteral("Baseline, with overheads (h)")
-                                       : QStringLiteral("Baseline Amdahl (h)"));
+        header << (r.overheads.enabled ? tr("Baseline, with overheads (h)")
+                                       : tr("Baseline Amdahl (h)"));
         for (size_t i = 0; i < scaling.size(); ++i)
             scaling[i] << (i < shown.baseline.size() ? ScalingTableModel::baselineCellText(
                                                            shown.rows[i], shown.baseline[i])
@@ -781,7 +778,7 @@ void renderWhatItTakes(Document &doc, const whatittakes::Result &takes,
 {
     if (!takes.active)
         return;
-    doc.heading(QStringLiteral("What it would take"));
+    doc.heading(tr("What it would take"));
     doc.text(explain::whatItTakesTitle(takes) + QLatin1Char('.'), font(8.5), kInk, 2, true);
     std::vector<QStringList> rows = explain::whatItTakesRows(takes);
     const QStringList header = rows.front();
@@ -790,16 +787,16 @@ void renderWhatItTakes(Document &doc, const whatittakes::Result &takes,
     if (!plane.active)
         return;
     // The two levers the plan names (goal.levers) together, as the window's Two levers tab.
-    doc.text(QStringLiteral("Two levers: %1 and %2").arg(plane.x.lever, plane.y.lever.toLower()),
+    doc.text(tr("Two levers: %1 and %2").arg(plane.x.lever, plane.y.lever.toLower()),
              font(10, true), kInk, 4, true);
     for (const QString &line : explain::planeLines(plane))
         doc.text(line, font(8.5), kInk, 1, true);
     doc.plot(charts.plane);
-    doc.text(QStringLiteral("Shaded: the combinations that meet the deadline, everything else as "
-                            "it is. Cost = workers × runtime in hours × price per worker-hour: "
-                            "pruning, latency and p cost nothing here, so the cheapest point "
-                            "often sits at the plane's edge; the smallest move is the meeting "
-                            "point nearest the plan across the chart."),
+    doc.text(tr("Shaded: the combinations that meet the deadline, everything else as "
+                "it is. Cost = workers × runtime in hours × price per worker-hour: "
+                "pruning, latency and p cost nothing here, so the cheapest point "
+                "often sits at the plane's edge; the smallest move is the meeting "
+                "point nearest the plan across the chart."),
              font(8), kGrey, 8);
 }
 
@@ -808,9 +805,9 @@ void renderOptions(Document &doc, const std::vector<options::Row> &comparison)
 {
     if (comparison.size() < 2)
         return; // the plan alone: no options to compare
-    doc.heading(QStringLiteral("Options"));
-    doc.text(QStringLiteral("The plan and each of its options, evaluated as its own file; ★ marks "
-                            "the efficient ones (no other both faster and cheaper)."),
+    doc.heading(tr("Options"));
+    doc.text(tr("The plan and each of its options, evaluated as its own file; ★ marks "
+                "the efficient ones (no other both faster and cheaper)."),
              font(8.5), kInk, 2, true);
     std::vector<QStringList> rows = options::rows(comparison);
     const QStringList header = rows.front();
@@ -848,22 +845,20 @@ void renderComparison(Document &doc, const Plan &plan, const PlanResult &planRes
     const Scenario &b = *plan.baseline;
     const ScenarioResult &br = *planResult.baseline.result;
     const explain::Headline bh = explain::headline(b, br);
-    doc.heading(QStringLiteral("Compared with the baseline"));
-    doc.text(QStringLiteral("Baseline: %1").arg(b.name), font(9), kGrey, 4);
-    doc.table(
-        {QStringLiteral("Quantity"), QStringLiteral("This scenario"), QStringLiteral("Baseline"),
-         QStringLiteral("Change")},
-        {{QStringLiteral("Runtime"), h.runtime, bh.runtime,
-          format::change(r.effectiveRuntimeSeconds, br.effectiveRuntimeSeconds)},
-         {QStringLiteral("Throughput"), h.throughput, bh.throughput,
-          format::change(r.throughputUsersPerSecond, br.throughputUsersPerSecond)},
-         {QStringLiteral("Work (one stream)"), format::duration(r.workSeconds),
-          format::duration(br.workSeconds), format::change(r.workSeconds, br.workSeconds)},
-         {QStringLiteral("Speedup"), h.speedup, bh.speedup, format::change(r.speedup, br.speedup)},
-         {QStringLiteral("Workers"), format::grouped(s.workload.workers, 0),
-          format::grouped(b.workload.workers, 0),
-          format::change(s.workload.workers, b.workload.workers)}},
-        {0.25, 0.25, 0.25, 0.25}, {false, true, true, true});
+    doc.heading(tr("Compared with the baseline"));
+    doc.text(tr("Baseline: %1").arg(b.name), font(9), kGrey, 4);
+    doc.table({tr("Quantity"), tr("This scenario"), tr("Baseline"), tr("Change")},
+              {{tr("Runtime"), h.runtime, bh.runtime,
+                format::change(r.effectiveRuntimeSeconds, br.effectiveRuntimeSeconds)},
+               {tr("Throughput"), h.throughput, bh.throughput,
+                format::change(r.throughputUsersPerSecond, br.throughputUsersPerSecond)},
+               {tr("Work (one stream)"), format::duration(r.workSeconds),
+                format::duration(br.workSeconds), format::change(r.workSeconds, br.workSeconds)},
+               {tr("Speedup"), h.speedup, bh.speedup, format::change(r.speedup, br.speedup)},
+               {tr("Workers"), format::grouped(s.workload.workers, 0),
+                format::grouped(b.workload.workers, 0),
+                format::change(s.workload.workers, b.workload.workers)}},
+              {0.25, 0.25, 0.25, 0.25}, {false, true, true, true});
 }
 
 /// The goal seek: the fewest workers for the deadline by every method with their runtime and
@@ -874,26 +869,26 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
                     const uncertainty::Result &ranges)
 {
     if (!tail.goal || !tail.verdict || !seek) {
-        doc.heading(QStringLiteral("Goal seek"));
+        doc.heading(tr("Goal seek"));
         doc.text(explain::goalSeekDeadline(s.goal), font(9.5), kInk, 4, true);
         return;
     }
     const goalseek::Result &goal = *seek;
     const goalseek::Inputs &inputs = *tail.goal;
     const DeadlineVerdict &verdict = *tail.verdict;
-    doc.heading(QStringLiteral("Goal seek: fewest workers to finish within %1")
+    doc.heading(tr("Goal seek: fewest workers to finish within %1")
                     .arg(format::duration(inputs.deadlineSeconds)));
-    doc.text(QStringLiteral("This plan at %1: %2")
+    doc.text(tr("This plan at %1: %2")
                  .arg(format::workers(s.workload.workers), explain::deadline(verdict)),
              font(9.5, true), verdict.meets ? kInk : QColor(0xc6, 0x28, 0x28), 4, true);
     std::vector<QStringList> rows = explain::goalSeekRows(goal, price, &ranges);
     const QStringList header = rows.front();
     rows.erase(rows.begin());
     doc.table(header, rows, {0.17, 0.14, 0.18, 0.17, 0.34}, {false, true, true, true, false});
-    doc.text(QStringLiteral("Naive and with overheads invert Amdahl's law in closed form; the "
-                            "simulated rows bisect worker counts, %1 each with seed %2 (%3 run). "
-                            "Cost = workers × runtime in hours × price: every worker is held "
-                            "until the job ends.")
+    doc.text(tr("Naive and with overheads invert Amdahl's law in closed form; the "
+                "simulated rows bisect worker counts, %1 each with seed %2 (%3 run). "
+                "Cost = workers × runtime in hours × price: every worker is held "
+                "until the job ends.")
                  .arg(format::plural(
                           QCoreApplication::translate("pipeplan::report", "%n trial(s)", nullptr,
                                                       format::numerus(inputs.simulation.trials)),
@@ -913,10 +908,9 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
 {
     const HardwareSection &hw = planResult.hardware;
     const HardwareSettings &settings = s.hardware;
-    doc.heading(
-        QStringLiteral("Hardware and cost: %1 on %2").arg(settings.model.name, settings.device));
+    doc.heading(tr("Hardware and cost: %1 on %2").arg(settings.model.name, settings.device));
     doc.text(explain::hardwareSummary(settings, hw.current), font(9.5), kInk, 4, true);
-    doc.text(QStringLiteral("This plan at %1 costs %2.")
+    doc.text(tr("This plan at %1 costs %2.")
                  .arg(format::workers(s.workload.workers),
                       explain::costLine(planResult.model.cost, hw.current)),
              font(9.5, true), kInk, 6, true);
@@ -924,13 +918,12 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
     doc.table(explain::deviceOptionsHeader(s.goal.deadlineSeconds.has_value()),
               explain::deviceOptionRows(hw.options, s.goal.currency),
               {0.13, 0.07, 0.12, 0.10, 0.25, 0.12, 0.10, 0.11}, explain::deviceOptionsNumeric());
-    doc.text(QStringLiteral("Runtime against cost over worker counts"), font(10, true), kInk, 4,
-             true);
+    doc.text(tr("Runtime against cost over worker counts"), font(10, true), kInk, 4, true);
     doc.plot(charts.cost);
     if (hw.current.inForce) {
         const hardware::Roofline &r = hw.current.roofline;
-        doc.text(QStringLiteral("Roofline of %1 on %2 at batch %3 (compute %4 %, memory %5 % of "
-                                "peak): %6 per batch, %7 per item")
+        doc.text(tr("Roofline of %1 on %2 at batch %3 (compute %4 %, memory %5 % of "
+                    "peak): %6 per batch, %7 per item")
                      .arg(settings.model.name, hw.current.device.name,
                           format::grouped(hw.current.batch, 0),
                           format::trimmed(settings.efficiency.compute * 100, 1),
@@ -941,16 +934,14 @@ void renderHardware(Document &doc, const Scenario &s, const PlanResult &planResu
         doc.table(explain::rooflineHeader(), explain::rooflineRows(r),
                   {0.14, 0.18, 0.18, 0.18, 0.16, 0.16}, explain::rooflineNumeric());
     }
-    doc.text(
-        QStringLiteral(
-            "Each part takes max(operations ÷ (peak × compute efficiency), bytes "
-            "÷ (bandwidth × memory efficiency)) (the roofline, Williams et al. "
-            "2009; parts as LLM-Viewer counts them). Cost = workers × runtime in "
-            "hours × price per device-hour: every device is billed until the job "
-            "ends. Device numbers: PipePlan's device catalogue (pipeplan-cli devices), checked "
-            "%1.")
-            .arg(hardware::builtInCatalogue().checked),
-        font(8), kGrey, 8);
+    doc.text(tr("Each part takes max(operations ÷ (peak × compute efficiency), bytes "
+                "÷ (bandwidth × memory efficiency)) (the roofline, Williams et al. "
+                "2009; parts as LLM-Viewer counts them). Cost = workers × runtime in "
+                "hours × price per device-hour: every device is billed until the job "
+                "ends. Device numbers: PipePlan's device catalogue (pipeplan-cli devices), checked "
+                "%1.")
+                 .arg(hardware::builtInCatalogue().checked),
+             font(8), kGrey, 8);
 }
 
 /// The track record (seed 003): the calibration the plan keeps, and from the history file,
@@ -960,23 +951,20 @@ void renderTrackRecord(Document &doc, const Scenario &s)
     const TrackSettings &t = s.track;
     if (t.history.isEmpty() && t.calibration.jobs == 0)
         return;
-    doc.text(QStringLiteral("Track record %1%2")
-                 .arg(t.history,
-                      t.kind.isEmpty() ? QString() : QStringLiteral(" (kind %1)").arg(t.kind)),
+    doc.text(tr("Track record %1%2")
+                 .arg(t.history, t.kind.isEmpty() ? QString() : tr(" (kind %1)").arg(t.kind)),
              font(9, true), kInk, 2, true);
     QString calibration = track::sentence(t.calibration);
     if (t.calibration.calibrated())
         calibration += QStringLiteral(". ") + track::intervalText(t.calibration) +
-                       (t.inForce() ? QStringLiteral("; applied to the plan's ranges.")
-                                    : QStringLiteral("; not applied."));
+                       (t.inForce() ? tr("; applied to the plan's ranges.") : tr("; not applied."));
     doc.text(calibration, font(9.5), kInk, 6);
     if (t.history.isEmpty())
         return;
     const track::ReadResult history = track::readFile(t.history);
     if (!history.error.isEmpty()) {
-        doc.text(
-            QStringLiteral("The history %1 could not be read: %2").arg(t.history, history.error),
-            font(9), kGrey, 6);
+        doc.text(tr("The history %1 could not be read: %2").arg(t.history, history.error), font(9),
+                 kGrey, 6);
         return;
     }
     std::vector<track::Row> rows;
@@ -986,8 +974,8 @@ void renderTrackRecord(Document &doc, const Scenario &s)
     std::vector<QStringList> over = track::overrunRows(track::overruns(rows));
     const QStringList overHeader = over.front();
     over.erase(over.begin());
-    doc.text(QStringLiteral("Over their estimate by more than 25 %: %1").arg(over.size()),
-             font(9, true), kInk, 2);
+    doc.text(tr("Over their estimate by more than 25 %: %1").arg(over.size()), font(9, true), kInk,
+             2);
     if (!over.empty())
         doc.table(overHeader, over, {0.4, 0.2, 0.2, 0.2}, {false, false, true, true});
     const track::Retrospective retro = track::retrospective(rows);
@@ -1006,12 +994,12 @@ void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResu
 {
     const MeasuredSettings &measured = s.measured;
     const MeasuredSection &section = planResult.measured;
-    doc.heading(QStringLiteral("Measured runs and the fitted scaling laws"));
+    doc.heading(tr("Measured runs and the fitted scaling laws"));
     // Asked for without content, the section says so rather than run into the next heading.
     if (measured.runs.runs.empty() && measured.traceFile.isEmpty() && s.track.history.isEmpty() &&
         s.track.calibration.jobs == 0)
-        doc.text(QStringLiteral("Nothing was measured for this plan: no runs were entered in the "
-                                "Measured workspace and no profiler trace was read."),
+        doc.text(tr("Nothing was measured for this plan: no runs were entered in the "
+                    "Measured workspace and no profiler trace was read."),
                  font(9.5), kInk, 6);
     if (!measured.runs.runs.empty()) {
         std::vector<QStringList> runs = explain::runRows(measured.runs);
@@ -1021,29 +1009,29 @@ void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResu
         if (!section.fit.problem.isEmpty())
             doc.text(section.fit.problem, font(9, true), QColor(0xc6, 0x28, 0x28), 6);
         const bool runtime = measured.runs.measure == fit::Measure::RuntimeSeconds;
-        std::vector<QStringList> fitted = explain::fitRows(
-            section.fit, runtime ? QStringLiteral("runs/s") : QStringLiteral("items/s"));
+        std::vector<QStringList> fitted =
+            explain::fitRows(section.fit, runtime ? tr("runs/s") : tr("items/s"));
         if (fitted.size() > 1) {
             const QStringList fitHeader = fitted.front();
             fitted.erase(fitted.begin());
             doc.table(fitHeader, fitted, {0.1, 0.36, 0.16, 0.16, 0.22},
                       {false, false, true, true, true});
-            doc.text(QStringLiteral("Bounded nonlinear least squares (GSL): Amdahl X(N) = λN / (1 "
-                                    "+ (1 − p)(N − 1)), USL X(N) = λN / (1 + σ(N − 1) + κN(N − "
-                                    "1)); intervals value ± t(0.975, n − k) × standard error."),
+            doc.text(tr("Bounded nonlinear least squares (GSL): Amdahl X(N) = λN / (1 "
+                        "+ (1 − p)(N − 1)), USL X(N) = λN / (1 + σ(N − 1) + κN(N − "
+                        "1)); intervals value ± t(0.975, n − k) × standard error."),
                      font(8), kGrey, 6, true);
             charts.fit->setSeries(section.curve);
             doc.plot(charts.fit);
         }
         if (section.runtimeBand)
-            doc.text(QStringLiteral("The plan uses the fitted p: runtime %1.")
+            doc.text(tr("The plan uses the fitted p: runtime %1.")
                          .arg(explain::runtimeBand(planResult.model.effectiveRuntimeSeconds,
                                                    section.runtimeBand->lowSeconds,
                                                    section.runtimeBand->highSeconds)),
                      font(9.5, true), kInk, 8);
     }
     if (!measured.traceFile.isEmpty()) {
-        doc.text(QStringLiteral("Times from the profiler trace %1, read %2:")
+        doc.text(tr("Times from the profiler trace %1, read %2:")
                      .arg(measured.traceFile, measured.traceReadAt),
                  font(9, true), kInk, 2, true);
         doc.text(measured.traceMapping.join(QLatin1Char('\n')), font(9), kInk, 8);
@@ -1053,21 +1041,21 @@ void renderMeasured(Document &doc, const Scenario &s, const PlanResult &planResu
 
 void renderAmdahl(Document &doc, Charts &charts)
 {
-    doc.heading(QStringLiteral("Amdahl's law"));
+    doc.heading(tr("Amdahl's law"));
     doc.plot(charts.amdahl);
 }
 
 void renderLevers(Document &doc, Charts &charts)
 {
-    doc.heading(QStringLiteral("Levers: runtime after each"));
+    doc.heading(tr("Levers: runtime after each"));
     doc.plot(charts.waterfall);
 }
 
 void renderPipeline(Document &doc, Charts &charts)
 {
-    doc.heading(QStringLiteral("Pipeline Gantt"));
+    doc.heading(tr("Pipeline Gantt"));
     doc.plot(charts.gantt->plot());
-    doc.heading(QStringLiteral("Stage times"));
+    doc.heading(tr("Stage times"));
     doc.plot(charts.stages);
 }
 
@@ -1078,9 +1066,8 @@ void renderSimulation(Document &doc, Charts &charts, const PlanResult &result)
     if (!simulated || simulated->result.trials <= 0)
         return;
     const simulation::Result &sim = simulated->result;
-    doc.heading(QStringLiteral("Simulated completion time"));
-    doc.table({QStringLiteral("Trials"), QStringLiteral("Mean"), QStringLiteral("P50"),
-               QStringLiteral("P90"), QStringLiteral("P99"), QStringLiteral("No tail")},
+    doc.heading(tr("Simulated completion time"));
+    doc.table({tr("Trials"), tr("Mean"), tr("P50"), tr("P90"), tr("P99"), tr("No tail")},
               {{format::grouped(sim.trials, 0), format::duration(sim.meanSeconds),
                 format::duration(sim.p50Seconds), format::duration(sim.p90Seconds),
                 format::duration(sim.p99Seconds), format::duration(sim.closedFormSeconds)}},
@@ -1102,7 +1089,7 @@ void renderOverheadsAndTail(Document &doc, const Scenario &s, const PlanResult &
 {
     const ScenarioResult &r = result.model;
     if (r.overheads.enabled) {
-        doc.heading(QStringLiteral("Overheads: runtime against workers"));
+        doc.heading(tr("Overheads: runtime against workers"));
         doc.text(explain::overheads(s, r), font(8.5), kInk, 2, true);
         if (!r.overheads.kneeText.isEmpty())
             doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4, true);
@@ -1129,26 +1116,23 @@ void renderTraining(Document &doc, const Scenario &s, const TrainingSection &tra
                     const std::shared_ptr<std::vector<schedule::Result>> &schedules, Charts &charts,
                     const Page &page)
 {
-    doc.heading(QStringLiteral("Training pipeline schedules"));
+    doc.heading(tr("Training pipeline schedules"));
     if (!reportplan::trainingEntered(s.training))
-        doc.text(
-            QStringLiteral("Nothing was entered in the Training workspace: what follows is its "
-                           "example pipeline, printed because this section was asked for."),
-            font(9, true), QColor(0xc6, 0x28, 0x28), 6);
+        doc.text(tr("Nothing was entered in the Training workspace: what follows is its "
+                    "example pipeline, printed because this section was asked for."),
+                 font(9, true), QColor(0xc6, 0x28, 0x28), 6);
     // The model of Hardware & cost trained on its device, when a device and a model are set.
     if (s.hardware.enabled && training.fromModel)
-        doc.text(QStringLiteral("From the model: ") +
+        doc.text(tr("From the model: ") +
                      explain::trainingFromModel(*training.fromModel, s.goal.currency),
                  font(9.5), kInk, 6);
     std::vector<QStringList> trainingInputs;
     for (const auto &[label, value] : explain::trainingRows(s.training))
         trainingInputs.push_back({label, value});
-    doc.table({QStringLiteral("Setting"), QStringLiteral("Value")}, trainingInputs, {0.4, 0.6},
-              {false, false});
+    doc.table({tr("Setting"), tr("Value")}, trainingInputs, {0.4, 0.6}, {false, false});
     for (const TrainingSchedule &entry : training.schedules) {
         if (!entry.result)
-            doc.text(QStringLiteral("%1 cannot run: %2")
-                         .arg(schedule::displayName(entry.kind), entry.error),
+            doc.text(tr("%1 cannot run: %2").arg(schedule::displayName(entry.kind), entry.error),
                      font(8.5, true), QColor(0xc6, 0x28, 0x28), 4);
     }
     if (schedules->empty())
@@ -1163,11 +1147,10 @@ void renderTraining(Document &doc, const Scenario &s, const TrainingSection &tra
     const double rows =
         static_cast<double>(schedules->size()) * (std::min(s.training.devices, 16.0) + 1);
     const double ganttHeight = std::clamp(110 + rows * 22, kChartHeight * 0.8, page.height * 0.6);
-    doc.heading(schedules->size() > 1 ? QStringLiteral("Schedules compared on one time axis")
-                                      : QStringLiteral("Schedule"));
+    doc.heading(schedules->size() > 1 ? tr("Schedules compared on one time axis") : tr("Schedule"));
     doc.plot(charts.schedules, ganttHeight);
     charts.memory->setSchedule(firstRunnable(training.schedules));
-    doc.heading(QStringLiteral("Activations held per device: %1")
+    doc.heading(tr("Activations held per device: %1")
                     .arg(schedule::displayName(schedules->front().params.kind)));
     doc.plot(charts.memory);
 }
@@ -1193,9 +1176,8 @@ void renderTasks(Document &doc, const ProjectSettings &project, const ProjectSec
                             format::trimmed(stats.pertMeanHours / perUnit, 2) + unit,
                             format::trimmed(stats.pertSigmaHours / perUnit, 2) + unit});
     }
-    doc.table({QStringLiteral("Task"), QStringLiteral("Category"),
-               QStringLiteral("Optimistic / likely / pessimistic"), QStringLiteral("After"),
-               QStringLiteral("PERT mean"), QStringLiteral("PERT σ")},
+    doc.table({tr("Task"), tr("Category"), tr("Optimistic / likely / pessimistic"), tr("After"),
+               tr("PERT mean"), tr("PERT σ")},
               taskRows, {0.3, 0.12, 0.22, 0.08, 0.14, 0.14},
               {false, false, true, false, true, true});
 }
@@ -1204,9 +1186,9 @@ void renderTasks(Document &doc, const ProjectSettings &project, const ProjectSec
 void renderBuffers(Document &doc, const ProjectSettings &project)
 {
     const estimate::Buffers &bf = project.buffers;
-    doc.text(QStringLiteral("Buffers: labeling +%1 %, training +%2 %, optimization +%3 %, research "
-                            "+%4 %, other +%5 %, then a project contingency of +%6 %. Monte Carlo: "
-                            "%7 trials, seed %8, %9.")
+    doc.text(tr("Buffers: labeling +%1 %, training +%2 %, optimization +%3 %, research "
+                "+%4 %, other +%5 %, then a project contingency of +%6 %. Monte Carlo: "
+                "%7 trials, seed %8, %9.")
                  .arg(format::trimmed(bf.labeling * 100, 1), format::trimmed(bf.training * 100, 1),
                       format::trimmed(bf.optimization * 100, 1),
                       format::trimmed(bf.research * 100, 1), format::trimmed(bf.other * 100, 1),
@@ -1214,8 +1196,8 @@ void renderBuffers(Document &doc, const ProjectSettings &project)
                       format::grouped(project.monteCarlo.trials, 0))
                  .arg(project.monteCarlo.seed)
                  .arg(project.monteCarlo.distribution == estimate::Distribution::Triangular
-                          ? QStringLiteral("triangular")
-                          : QStringLiteral("PERT-beta")),
+                          ? tr("triangular")
+                          : tr("PERT-beta")),
              font(8.5), kInk, 6);
 }
 
@@ -1226,32 +1208,25 @@ void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan
 {
     const double largest = projectPlan.monteCarloBuffered.maxHours;
     const std::pair<QString, std::pair<double, double>> planRows[] = {
-        {QStringLiteral("PERT mean"),
-         {projectPlan.pert.meanHours, projectPlan.pertBuffered.meanHours}},
-        {QStringLiteral("PERT σ"),
-         {projectPlan.pert.sigmaHours, projectPlan.pertBuffered.sigmaHours}},
-        {QStringLiteral("Monte Carlo mean"),
+        {tr("PERT mean"), {projectPlan.pert.meanHours, projectPlan.pertBuffered.meanHours}},
+        {tr("PERT σ"), {projectPlan.pert.sigmaHours, projectPlan.pertBuffered.sigmaHours}},
+        {tr("Monte Carlo mean"),
          {projectPlan.monteCarlo.meanHours, projectPlan.monteCarloBuffered.meanHours}},
-        {QStringLiteral("P50"),
-         {projectPlan.monteCarlo.p50Hours, projectPlan.monteCarloBuffered.p50Hours}},
-        {QStringLiteral("P80"),
-         {projectPlan.monteCarlo.p80Hours, projectPlan.monteCarloBuffered.p80Hours}},
-        {QStringLiteral("P90"),
-         {projectPlan.monteCarlo.p90Hours, projectPlan.monteCarloBuffered.p90Hours}},
-        {QStringLiteral("P95"),
-         {projectPlan.monteCarlo.p95Hours, projectPlan.monteCarloBuffered.p95Hours}},
+        {tr("P50"), {projectPlan.monteCarlo.p50Hours, projectPlan.monteCarloBuffered.p50Hours}},
+        {tr("P80"), {projectPlan.monteCarlo.p80Hours, projectPlan.monteCarloBuffered.p80Hours}},
+        {tr("P90"), {projectPlan.monteCarlo.p90Hours, projectPlan.monteCarloBuffered.p90Hours}},
+        {tr("P95"), {projectPlan.monteCarlo.p95Hours, projectPlan.monteCarloBuffered.p95Hours}},
     };
     std::vector<QStringList> planTable;
     for (const auto &[label, values] : planRows)
         planTable.push_back(
             {label, planDuration(values.first, largest), planDuration(values.second, largest)});
-    doc.heading(QStringLiteral("The plan without and with buffers"));
-    doc.table({QStringLiteral("Quantity"), QStringLiteral("Without buffers"),
-               QStringLiteral("With buffers")},
-              planTable, {0.4, 0.3, 0.3}, {false, true, true});
+    doc.heading(tr("The plan without and with buffers"));
+    doc.table({tr("Quantity"), tr("Without buffers"), tr("With buffers")}, planTable,
+              {0.4, 0.3, 0.3}, {false, true, true});
     if (!distribution)
         return;
-    doc.heading(QStringLiteral("Plan duration, Monte Carlo (without buffers)"));
+    doc.heading(tr("Plan duration, Monte Carlo (without buffers)"));
     charts.estimate->setResult(projectPlan.monteCarlo);
     doc.plot(charts.estimate);
 }
@@ -1259,23 +1234,22 @@ void renderPlanEstimate(Document &doc, const estimate::PlanEstimate &projectPlan
 void renderLabeling(Document &doc, const ProjectSettings &project,
                     const estimate::LabelingEstimate &lab)
 {
-    doc.heading(QStringLiteral("Labeling effort"));
+    doc.heading(tr("Labeling effort"));
     QStringList strata;
     for (const estimate::Stratum &st : project.labeling.strata)
-        strata << QStringLiteral("%1: %2 at %3 min")
+        strata << tr("%1: %2 at %3 min")
                       .arg(st.name,
                            st.count ? format::grouped(*st.count, 0)
                                     : format::trimmed(st.share.value_or(0) * 100, 1) +
                                           QStringLiteral(" %"),
                            format::trimmed(st.minutesPerItem, 2));
-    doc.text(QStringLiteral("%1 items; %2; QC sampling %3 %; contingency %4 %.")
+    doc.text(tr("%1 items; %2; QC sampling %3 %; contingency %4 %.")
                  .arg(format::grouped(lab.items, 0), strata.join(QStringLiteral("; ")),
                       format::trimmed(project.labeling.qcSampleRate * 100, 1),
                       format::trimmed(project.labeling.contingency * 100, 1)),
              font(8.5), kInk, 4, true);
     doc.table(
-        {QStringLiteral("Base"), QStringLiteral("QC"), QStringLiteral("Adjudication"),
-         QStringLiteral("Ramp-up"), QStringLiteral("Total"), QStringLiteral("Cost")},
+        {tr("Base"), tr("QC"), tr("Adjudication"), tr("Ramp-up"), tr("Total"), tr("Cost")},
         {{format::grouped(lab.baseHours, 0) + QStringLiteral(" h"),
           format::grouped(lab.qcHours, 0) + QStringLiteral(" h"),
           format::grouped(lab.adjudicationHours, 0) + QStringLiteral(" h"),
@@ -1286,9 +1260,9 @@ void renderLabeling(Document &doc, const ProjectSettings &project,
 
 void renderJobEta(Document &doc, const ProjectSettings &project, const estimate::JobEta &eta)
 {
-    doc.heading(QStringLiteral("Training job ETA from a canary"));
-    doc.text(QStringLiteral("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
-                            "wall time (× %6); %7 every %8 min.")
+    doc.heading(tr("Training job ETA from a canary"));
+    doc.text(tr("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
+                "wall time (× %6); %7 every %8 min.")
                  .arg(format::grouped(project.jobEta.samplesPerSecond, 2),
                       format::grouped(project.jobEta.datasetSamples, 0),
                       format::trimmed(project.jobEta.epochs, 2), format::duration(eta.etaSeconds),
@@ -1311,21 +1285,21 @@ void renderActuals(Document &doc, const ProjectSettings &project,
     if (logged.empty() || !projectResult.accuracy)
         return;
     const estimate::Accuracy &acc = *projectResult.accuracy;
-    doc.heading(QStringLiteral("Estimated vs actual"));
+    doc.heading(tr("Estimated vs actual"));
     std::vector<QStringList> log;
     for (std::size_t i = 0; i < logged.size(); ++i) {
         const estimate::ActualEntry &entry = logged[i];
         const QString name =
-            i < project.actuals.size() ? entry.name : entry.name + QStringLiteral(" (task done)");
+            i < project.actuals.size() ? entry.name : entry.name + tr(" (task done)");
         log.push_back(
             {name, format::trimmed(entry.estimate, 3), format::trimmed(entry.actual, 3),
              format::trimmed(acc.absolutePercentageErrors[i] * 100, 1) + QStringLiteral(" %")});
     }
     // The window's headers: the log holds numbers in whatever unit the person logs them.
-    doc.table({QStringLiteral("Task or job"), QStringLiteral("Estimate (your unit)"),
-               QStringLiteral("Actual (same unit)"), QStringLiteral("Error")},
-              log, {0.46, 0.18, 0.18, 0.18}, {false, true, true, true});
-    doc.text(QStringLiteral("Median absolute percentage error (MdAPE): %1 %")
+    doc.table(
+        {tr("Task or job"), tr("Estimate (your unit)"), tr("Actual (same unit)"), tr("Error")}, log,
+        {0.46, 0.18, 0.18, 0.18}, {false, true, true, true});
+    doc.text(tr("Median absolute percentage error (MdAPE): %1 %")
                  .arg(format::trimmed(acc.medianApe * 100, 1)),
              font(9, true), kInk, 4, true);
     charts.accuracy->setEntries(logged);
@@ -1345,53 +1319,50 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
 {
     if (section.forecast) {
         const estimate::Pace &pace = section.pace;
-        doc.heading(QStringLiteral("Forecast from what is done"));
-        doc.text(QStringLiteral("Status as of %1: %2 of %3 tasks done. The done tasks took %4 h "
-                                "against %5 h estimated (pace %6)%7. The percentiles below are "
-                                "the remaining work, run from the status date.")
+        doc.heading(tr("Forecast from what is done"));
+        doc.text(tr("Status as of %1: %2 of %3 tasks done. The done tasks took %4 h "
+                    "against %5 h estimated (pace %6)%7. The percentiles below are "
+                    "the remaining work, run from the status date.")
                      .arg(reportDate(*section.statusDate))
                      .arg(pace.doneTasks)
                      .arg(project.tasks.size())
                      .arg(format::grouped(pace.actualHours, 1),
                           format::grouped(pace.estimateHours, 1), format::trimmed(pace.ratio(), 2),
-                          section.paceRatio != 1.0
-                              ? QStringLiteral(", applied to every remaining task")
-                              : QStringLiteral(", not applied")),
+                          section.paceRatio != 1.0 ? tr(", applied to every remaining task")
+                                                   : tr(", not applied")),
                  font(9), kInk, 4);
     }
     if (const std::optional<ProjectDates> &dates = drawn.dates) {
-        doc.heading(QStringLiteral("Finish dates"));
-        doc.text(
-            QStringLiteral("Working %1, %2 h a day%3; start %4.")
-                .arg(workingDaysText(project.calendar.workingDays),
-                     format::trimmed(project.calendar.hoursPerDay, 1),
-                     project.calendar.holidays.empty()
-                         ? QString()
-                         : QStringLiteral(", %1 holidays").arg(project.calendar.holidays.size()),
-                     reportDate(dates->start)),
-            font(9), kInk, 4, true);
+        doc.heading(tr("Finish dates"));
+        doc.text(tr("Working %1, %2 h a day%3; start %4.")
+                     .arg(workingDaysText(project.calendar.workingDays),
+                          format::trimmed(project.calendar.hoursPerDay, 1),
+                          project.calendar.holidays.empty()
+                              ? QString()
+                              : tr(", %1 holidays").arg(project.calendar.holidays.size()),
+                          reportDate(dates->start)),
+                 font(9), kInk, 4, true);
         const std::pair<QString, std::pair<QDate, QDate>> rows[] = {
-            {QStringLiteral("PERT mean"), {dates->pertFinish, dates->pertBufferedFinish}},
-            {QStringLiteral("P50"), {dates->monteCarlo.p50, dates->monteCarloBuffered.p50}},
-            {QStringLiteral("P80"), {dates->monteCarlo.p80, dates->monteCarloBuffered.p80}},
-            {QStringLiteral("P90"), {dates->monteCarlo.p90, dates->monteCarloBuffered.p90}},
-            {QStringLiteral("P95"), {dates->monteCarlo.p95, dates->monteCarloBuffered.p95}},
+            {tr("PERT mean"), {dates->pertFinish, dates->pertBufferedFinish}},
+            {tr("P50"), {dates->monteCarlo.p50, dates->monteCarloBuffered.p50}},
+            {tr("P80"), {dates->monteCarlo.p80, dates->monteCarloBuffered.p80}},
+            {tr("P90"), {dates->monteCarlo.p90, dates->monteCarloBuffered.p90}},
+            {tr("P95"), {dates->monteCarlo.p95, dates->monteCarloBuffered.p95}},
         };
         std::vector<QStringList> table;
         for (const auto &[label, pair] : rows)
             table.push_back({label, reportDate(pair.first), reportDate(pair.second)});
-        doc.table({QStringLiteral("Finish"), QStringLiteral("Without buffers"),
-                   QStringLiteral("With buffers")},
-                  table, {0.3, 0.35, 0.35}, {false, true, true});
+        doc.table({tr("Finish"), tr("Without buffers"), tr("With buffers")}, table,
+                  {0.3, 0.35, 0.35}, {false, true, true});
     }
     if (drawn.gantt) {
-        doc.heading(QStringLiteral("Task Gantt"));
+        doc.heading(tr("Task Gantt"));
         charts.taskGantt->setGantt(*drawn.gantt);
         doc.plot(charts.taskGantt);
     }
     const estimate::MonteCarloResult &mc = projectPlan.monteCarlo;
     if (!mc.criticality.empty()) {
-        doc.heading(QStringLiteral("What drives the risk"));
+        doc.heading(tr("What drives the risk"));
         // The most critical tasks first, at most kRiskRows of them: a 10,000-task plan's table
         // would fill hundreds of pages.
         constexpr size_t kRiskRows = 20;
@@ -1418,15 +1389,14 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
                             bar ? planDuration(bar->p90LowHours, largest) : QStringLiteral("—"),
                             bar ? planDuration(bar->p90HighHours, largest) : QStringLiteral("—")});
         }
-        doc.table({QStringLiteral("Task"), QStringLiteral("Critical (% of trials)"),
-                   QStringLiteral("P90, task optimistic"), QStringLiteral("P90, task pessimistic")},
+        doc.table({tr("Task"), tr("Critical (% of trials)"), tr("P90, task optimistic"),
+                   tr("P90, task pessimistic")},
                   rows, {0.4, 0.2, 0.2, 0.2}, {false, true, true, true});
         if (listed > order.size())
-            doc.text(
-                QStringLiteral("The %1 most critical of %2 tasks.").arg(order.size()).arg(listed),
-                font(9), kInk, 4);
+            doc.text(tr("The %1 most critical of %2 tasks.").arg(order.size()).arg(listed), font(9),
+                     kInk, 4);
         if (!mc.tornado.empty()) {
-            doc.heading(QStringLiteral("Tornado: the P90 finish with each task at its ends"));
+            doc.heading(tr("Tornado: the P90 finish with each task at its ends"));
             charts.tornado->setTornado(mc.tornado, section.simulated, mc.p90Hours);
             doc.plot(charts.tornado);
         } else if (!mc.tornadoNote.isEmpty()) {
@@ -1435,7 +1405,7 @@ void renderSchedule(Document &doc, const ProjectSettings &project, const Project
     }
     if (section.forecast && project.startDate) {
         if (drawn.burnUp) {
-            doc.heading(QStringLiteral("Burn-up: plan, progress and forecast"));
+            doc.heading(tr("Burn-up: plan, progress and forecast"));
             charts.burnUp->setBurnUp(*drawn.burnUp, *project.startDate);
             doc.plot(charts.burnUp);
         }
@@ -1450,11 +1420,11 @@ void renderProject(Document &doc, const ProjectSettings &project,
                    const ProjectSection &projectResult, const estimate::PlanEstimate &projectPlan,
                    const ProjectCharts &drawn, Charts &charts, bool distributionOnSummary)
 {
-    doc.heading(QStringLiteral("Project estimate"));
+    doc.heading(tr("Project estimate"));
     if (!reportplan::projectEntered(project))
-        doc.text(QStringLiteral("Nothing was entered in the Project workspace: what follows is its "
-                                "example (an OCR service), printed because this section "
-                                "was asked for. It is not an estimate of this plan."),
+        doc.text(tr("Nothing was entered in the Project workspace: what follows is its "
+                    "example (an OCR service), printed because this section "
+                    "was asked for. It is not an estimate of this plan."),
                  font(9, true), QColor(0xc6, 0x28, 0x28), 6);
     renderTasks(doc, project, projectResult);
     renderBuffers(doc, project);
@@ -1480,39 +1450,36 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
     const ScenarioResult &r = planResult.model;
     const estimate::LabelingEstimate &lab = planResult.project.labeling;
     const ProjectSettings &project = s.project;
-    doc.heading(QStringLiteral("Formulas used"));
+    doc.heading(tr("Formulas used"));
     const CountedNoun &noun = s.workload.counted;
     std::vector<std::pair<QString, QString>> jobFormulas = {
-        {QStringLiteral("Total predictions = %1 × keep fraction × predictions per %2")
-             .arg(noun.many, noun.one),
+        {tr("Total predictions = %1 × keep fraction × predictions per %2").arg(noun.many, noun.one),
          explain::totalPredictions(s, r)},
-        {QStringLiteral("Cost per %1: the sum of the stages (sequential) or the slowest stage "
-                        "(pipelined); the scoring stage is predictions × latency, or the batched "
-                        "time")
+        {tr("Cost per %1: the sum of the stages (sequential) or the slowest stage "
+            "(pipelined); the scoring stage is predictions × latency, or the batched "
+            "time")
              .arg(noun.one),
          explain::perUserCost(s, r)},
-        {QStringLiteral("Runtime = %1 scored × cost per %2 ÷ S(p, N); years are 365.25 days")
+        {tr("Runtime = %1 scored × cost per %2 ÷ S(p, N); years are 365.25 days")
              .arg(noun.many, noun.one),
          explain::runtime(s, r)},
-        {QStringLiteral("Amdahl's law: S(p, N) = 1 / ((1 − p) + p / N), ceiling 1 / (1 − p)"),
+        {tr("Amdahl's law: S(p, N) = 1 / ((1 − p) + p / N), ceiling 1 / (1 − p)"),
          explain::speedup(s, r)},
-        {QStringLiteral("Throughput = %1 scored ÷ runtime").arg(noun.many),
-         explain::throughput(s, r)},
-        {QStringLiteral("Pipeline bubble = (p − 1) / (m + p − 1); total time = sum of stages + "
-                        "(m − 1) × slowest stage; steady rate = 1 / slowest stage"),
-         QStringLiteral("%1, %2: bubble %3, total %4")
-             .arg(format::count(static_cast<double>(s.stages.size()),
-                                s.stages.size() == 1 ? QStringLiteral("stage")
-                                                     : QStringLiteral("stages")),
-                  format::count(s.microbatches, s.microbatches == 1
-                                                    ? QStringLiteral("microbatch")
-                                                    : QStringLiteral("microbatches")),
+        {tr("Throughput = %1 scored ÷ runtime").arg(noun.many), explain::throughput(s, r)},
+        {tr("Pipeline bubble = (p − 1) / (m + p − 1); total time = sum of stages + "
+            "(m − 1) × slowest stage; steady rate = 1 / slowest stage"),
+         tr("%1, %2: bubble %3, total %4")
+             .arg(format::plural(tr("%n stage(s)", nullptr,
+                                    format::numerus(static_cast<double>(s.stages.size()))),
+                                 static_cast<double>(s.stages.size())),
+                  format::plural(tr("%n microbatch(es)", nullptr, format::numerus(s.microbatches)),
+                                 s.microbatches),
                   format::grouped(r.pipeline.bubbleFraction, 3),
                   format::milliseconds(r.pipeline.totalMs))},
-        {QStringLiteral("With overheads: T(N) = cold start + max(W′ / S(p, N), %1 ÷ shared "
-                        "cap, shards ÷ dispatch cap), W′ including the per-request overhead")
+        {tr("With overheads: T(N) = cold start + max(W′ / S(p, N), %1 ÷ shared "
+            "cap, shards ÷ dispatch cap), W′ including the per-request overhead")
              .arg(noun.many),
-         r.overheads.enabled ? explain::overheads(s, r) : QStringLiteral("no overheads set")},
+         r.overheads.enabled ? explain::overheads(s, r) : tr("no overheads set")},
     };
     // The job's formulas filled in with an untouched example job would be its fabricated
     // estimate again.
@@ -1521,23 +1488,22 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
         formulas = std::move(jobFormulas);
     if (schedules)
         formulas.emplace_back(
-            QStringLiteral(
-                "Training schedules: each op starts when its device is free and its input "
-                "is ready; bubble = 1 − busy / (p × makespan), bubble ratio = idle ÷ ideal "
-                "time. Uniform times: GPipe and 1F1B (m + p − 1)(F + B + W), interleaved "
-                "m(F + B + W) + (p − 1)(F + B + W) / v, ZB-H1 m(F + B + W) + (p − 1)(F + "
-                "B − W)"),
-            schedules->empty() ? QStringLiteral("no schedule could run")
+            tr("Training schedules: each op starts when its device is free and its input "
+               "is ready; bubble = 1 − busy / (p × makespan), bubble ratio = idle ÷ ideal "
+               "time. Uniform times: GPipe and 1F1B (m + p − 1)(F + B + W), interleaved "
+               "m(F + B + W) + (p − 1)(F + B + W) / v, ZB-H1 m(F + B + W) + (p − 1)(F + "
+               "B − W)"),
+            schedules->empty() ? tr("no schedule could run")
                                : ScheduleChart::captionOf(schedules->front()));
     if (projectPlan) {
         const double largest = projectPlan->monteCarloBuffered.maxHours;
         formulas.emplace_back(
-            QStringLiteral("Project: PERT mean (a + 4m + b) / 6, σ (b − a) / 6 per task; the plan "
-                           "along the critical path, σ the root of the summed variances; Monte "
-                           "Carlo draws each task from a PERT-beta (or triangular) on [a, b] and "
-                           "takes the longest path; buffers scale each task by its category, then "
-                           "the total by the contingency"),
-            QStringLiteral("PERT %1 ± %2, P50 %3, P90 %4 (without buffers)")
+            tr("Project: PERT mean (a + 4m + b) / 6, σ (b − a) / 6 per task; the plan "
+               "along the critical path, σ the root of the summed variances; Monte "
+               "Carlo draws each task from a PERT-beta (or triangular) on [a, b] and "
+               "takes the longest path; buffers scale each task by its category, then "
+               "the total by the contingency"),
+            tr("PERT %1 ± %2, P50 %3, P90 %4 (without buffers)")
                 .arg(planDuration(projectPlan->pert.meanHours, largest),
                      planDuration(projectPlan->pert.sigmaHours, largest),
                      planDuration(projectPlan->monteCarlo.p50Hours, largest),
@@ -1546,9 +1512,9 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
     if (projectPlan &&
         (reportplan::labelingEntered(project) || !reportplan::projectEntered(project))) {
         formulas.emplace_back(
-            QStringLiteral("Labeling: base = Σ N_s t_s / 60; QC = q Σ N_s t_review / 60; total = "
-                           "(base + QC + adjudication + ramp-up) × (1 + C)"),
-            QStringLiteral("%1 h + %2 h QC + %3 h + %4 h, × %5 = %6 h")
+            tr("Labeling: base = Σ N_s t_s / 60; QC = q Σ N_s t_review / 60; total = "
+               "(base + QC + adjudication + ramp-up) × (1 + C)"),
+            tr("%1 h + %2 h QC + %3 h + %4 h, × %5 = %6 h")
                 .arg(format::grouped(lab.baseHours, 0), format::grouped(lab.qcHours, 0),
                      format::grouped(lab.adjudicationHours, 0), format::grouped(lab.rampUpHours, 0),
                      format::trimmed(1 + project.labeling.contingency, 2),
@@ -1562,23 +1528,23 @@ void renderFormulas(Document &doc, const Scenario &s, const PlanResult &planResu
 
 void renderAssumptions(Document &doc, const CountedNoun &noun)
 {
-    doc.heading(QStringLiteral("Assumptions"));
+    doc.heading(tr("Assumptions"));
     const QString assumptions[] = {
-        QStringLiteral("Near-linear scaling: the naive model divides the work by the workers; "
-                       "Amdahl's p keeps a serial share (model load, the driver writing results, "
-                       "a coordinator) that no worker count shrinks."),
-        QStringLiteral("The overheads, when set, are a batch job's usual ones: a cold start per "
-                       "worker, network and serialization per request, a shared resource (a "
-                       "feature store) and a coordinator that cap throughput whatever the number "
-                       "of workers. Everything else (retries, stragglers) is left to the "
-                       "simulation."),
-        QStringLiteral("Latency per prediction is the job as it runs today; the accelerator lever "
-                       "replaces it with the accelerator's latency; batched time per %1 "
-                       "replaces predictions × latency; pre-filtering removes %2 before they "
-                       "enter the pipeline.")
+        tr("Near-linear scaling: the naive model divides the work by the workers; "
+           "Amdahl's p keeps a serial share (model load, the driver writing results, "
+           "a coordinator) that no worker count shrinks."),
+        tr("The overheads, when set, are a batch job's usual ones: a cold start per "
+           "worker, network and serialization per request, a shared resource (a "
+           "feature store) and a coordinator that cap throughput whatever the number "
+           "of workers. Everything else (retries, stragglers) is left to the "
+           "simulation."),
+        tr("Latency per prediction is the job as it runs today; the accelerator lever "
+           "replaces it with the accelerator's latency; batched time per %1 "
+           "replaces predictions × latency; pre-filtering removes %2 before they "
+           "enter the pipeline.")
             .arg(noun.one, noun.many),
-        QStringLiteral("Pipeline stages run one microbatch at a time each, in order; the bubble "
-                       "is the fill and drain time while stages wait."),
+        tr("Pipeline stages run one microbatch at a time each, in order; the bubble "
+           "is the fill and drain time while stages wait."),
     };
     for (const QString &assumption : assumptions)
         doc.text(QStringLiteral("• ") + assumption, font(9), kInk, 5);
@@ -1793,7 +1759,7 @@ void setUp(QPdfWriter &writer, const Plan &plan, const Options &options)
     writer.setResolution(96); // charts and text in the window's units (see qt-notes)
     writer.setPageSize(QPageSize(options.pageSize));
     writer.setPageMargins(QMarginsF(15, 15, 15, 12), QPageLayout::Millimeter);
-    writer.setTitle(QStringLiteral("PipePlan report: ") + plan.scenario.name);
+    writer.setTitle(tr("PipePlan report: %1").arg(plan.scenario.name));
     writer.setCreator(QStringLiteral("PipePlan ") + QLatin1String(PIPEPLAN_VERSION));
 }
 } // namespace
@@ -1936,7 +1902,7 @@ QString htmlText(const std::vector<Document::Element> &elements, const QString &
     using Kind = Document::Element::Kind;
     QString html =
         QStringLiteral("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                       "<title>PipePlan report: %1</title>\n<style>\n"
+                       "<title>%1</title>\n<style>\n"
                        "body { font-family: 'DejaVu Sans', sans-serif; color: #1b1f24; max-width: "
                        "60em; margin: 2em auto; line-height: 1.4; }\n"
                        "table { border-collapse: collapse; margin: 0.5em 0 1em; }\n"
@@ -1946,7 +1912,7 @@ QString htmlText(const std::vector<Document::Element> &elements, const QString &
                        ".muted { color: #5f666d; font-size: 0.9em; }\n"
                        "img { max-width: 100%; height: auto; }\n"
                        "</style>\n</head>\n<body>\n")
-            .arg(name.toHtmlEscaped());
+            .arg(tr("PipePlan report: %1").arg(name).toHtmlEscaped());
     for (const Document::Element &e : elements) {
         switch (e.kind) {
         case Kind::Title:
@@ -2001,8 +1967,8 @@ QString markdownText(const std::vector<Document::Element> &elements)
             markdown += tabletext::markdown(e.rows) + QLatin1Char('\n');
             break;
         case Kind::Chart:
-            markdown +=
-                QStringLiteral("*Chart: %1 (drawn in the PDF and HTML report).*\n\n").arg(e.text);
+            markdown += QStringLiteral("*%1*\n\n")
+                            .arg(tr("Chart: %1 (drawn in the PDF and HTML report).").arg(e.text));
             break;
         }
     }
