@@ -509,16 +509,21 @@ QStringList sidewaysScrolled(QWidget *root)
             const QWidget *at = scroll->widget();
             for (bool deeper = true; deeper;) {
                 deeper = false;
+                int most = bar->pageStep();
+                const QWidget *next = nullptr;
                 for (const QWidget *child :
                      at->findChildren<QWidget *>(Qt::FindDirectChildrenOnly)) {
                     const int needs =
                         std::max(child->minimumSizeHint().width(), child->minimumWidth());
-                    if (child->isVisible() && needs > bar->pageStep()) {
-                        at = child;
-                        deeper = true;
-                        widest = QStringLiteral(", %1 needs %2 px").arg(nameOf(child)).arg(needs);
-                        break;
+                    if (child->isVisible() && needs > most) {
+                        most = needs;
+                        next = child;
                     }
+                }
+                if (next) {
+                    at = next;
+                    deeper = true;
+                    widest = QStringLiteral(", %1 needs %2 px").arg(nameOf(next)).arg(most);
                 }
             }
             // Where no one child needs it all, the children side by side do.

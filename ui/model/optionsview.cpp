@@ -33,6 +33,9 @@ OptionsView::OptionsView(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_summary->setWordWrap(true);
+    // It wraps rather than widen the views beside it: a longer language's sentence asked for
+    // the buttons' room too.
+    m_summary->setMinimumWidth(m_summary->fontMetrics().averageCharWidth() * 16);
     m_summary->setAccessibleName(tr("Options"));
     auto *top = new QHBoxLayout;
     top->addWidget(m_summary, 1);
@@ -40,12 +43,11 @@ OptionsView::OptionsView(QWidget *parent)
     m_edit->setToolTip(tr("Rename the selected option or change its overrides (one undo step)"));
     m_remove->setToolTip(tr("Remove the selected option from the plan (one undo step)"));
     m_keep->setAccessibleName(tr("Keep as option"));
-    // Two by two: a fourth button in the row would widen the tab past a laptop's column.
-    auto *buttons = new QGridLayout;
-    buttons->addWidget(m_add, 0, 0);
-    buttons->addWidget(m_keep, 0, 1);
-    buttons->addWidget(m_edit, 1, 0);
-    buttons->addWidget(m_remove, 1, 1);
+    // One above the other: side by side, in a longer language, they widened the tab past a
+    // laptop's column.
+    auto *buttons = new QVBoxLayout;
+    for (QPushButton *button : {m_add, m_keep, m_edit, m_remove})
+        buttons->addWidget(button);
     top->addLayout(buttons);
     top->setAlignment(buttons, Qt::AlignTop);
     layout->addLayout(top);
