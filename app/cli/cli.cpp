@@ -7,6 +7,7 @@
 #include "app/cli/commands.h"
 #include "app/cli/common.h"
 
+#include <QCoreApplication>
 #include <QRegularExpression>
 
 #include <algorithm>
@@ -28,29 +29,61 @@ std::vector<Command> commands()
 
 void printUsage(QTextStream &out, const std::vector<Command> &all)
 {
-    out << "Usage: pipeplan-cli COMMAND [flags]\n\n"
-           "Will this job ever finish, and what would make it finish?\n\nCommands:\n";
+    out << QCoreApplication::translate("pipeplan::cli", "Usage: pipeplan-cli COMMAND [flags]")
+        << "\n\n"
+        << QCoreApplication::translate("pipeplan::cli",
+                                       "Will this job ever finish, and what would make it finish?")
+        << "\n\n"
+        << QCoreApplication::translate("pipeplan::cli", "Commands:") << '\n';
     for (const Command &command : all)
         out << "  " << command.name.leftJustified(12) << command.summary << '\n';
     out << "  " << QStringLiteral("report").leftJustified(12)
-        << "the planning report as a vector PDF: report FILE.json -o out.pdf [--page a4|letter]\n";
-    out << "\nNumbers accept 150000000, 150e6, 150M, 1.5k, 2G, 512Mi.\n"
-           "Run 'pipeplan-cli COMMAND --help' for a command's flags. Exit codes: 0 ok, 2 invalid "
-           "input.\n";
+        << QCoreApplication::translate(
+               "pipeplan::cli",
+               "the planning report as a vector PDF: report FILE.json -o out.pdf [--page "
+               "a4|letter]")
+        << '\n';
+    out << '\n'
+        << QCoreApplication::translate("pipeplan::cli",
+                                       "Numbers accept 150000000, 150e6, 150M, 1.5k, 2G, 512Mi.")
+        << '\n'
+        << QCoreApplication::translate(
+               "pipeplan::cli",
+               "Run 'pipeplan-cli COMMAND --help' for a command's flags. Exit codes: 0 ok, 2 "
+               "invalid input.")
+        << '\n';
+}
+
+// kJson's and kHelp's help are made before any translator is installed (they are constants of
+// common.h): translated as printed. Every other flag's help is translated where it is made.
+QString flagHelp(const FlagDef &flag)
+{
+    if (flag.help == kJson.help)
+        return QCoreApplication::translate("pipeplan::cli", "print one JSON object");
+    if (flag.help == kHelp.help)
+        return QCoreApplication::translate("pipeplan::cli", "show this help");
+    return flag.help;
 }
 
 void printCommandHelp(QTextStream &out, const Command &command)
 {
-    out << "Usage: pipeplan-cli " << command.name << " [flags]\n" << command.summary << "\n\n";
+    out << QCoreApplication::translate("pipeplan::cli", "Usage: pipeplan-cli %1 [flags]")
+               .arg(command.name)
+        << '\n'
+        << command.summary << "\n\n";
     for (const FlagDef &flag : command.flags) {
-        const QString name = QStringLiteral("--") + flag.name +
-                             (flag.kind == FlagKind::Switch ? QString() : QStringLiteral(" X"));
+        const QString name =
+            QStringLiteral("--") + flag.name +
+            (flag.kind == FlagKind::Switch
+                 ? QString()
+                 : QLatin1Char(' ') +
+                       QCoreApplication::translate("pipeplan::cli", "X", "the value a flag takes"));
         // A name longer than the column keeps two spaces before its help.
-        out << "  " << name.leftJustified(26) << (name.size() >= 26 ? "  " : "") << flag.help
+        out << "  " << name.leftJustified(26) << (name.size() >= 26 ? "  " : "") << flagHelp(flag)
             << '\n';
     }
     if (!command.notes.isEmpty())
-        out << '\n' << command.notes;
+        out << '\n' << command.notes << '\n';
 }
 
 } // namespace
@@ -92,8 +125,10 @@ int run(const QStringList &args, QTextStream &out, QTextStream &err)
     const auto command = std::find_if(all.begin(), all.end(),
                                       [&args](const Command &c) { return c.name == args.first(); });
     if (command == all.end()) {
-        err << oneLineMessage(QStringLiteral("pipeplan-cli: unknown command '%1' (try --help)")
-                                  .arg(args.first()))
+        err << oneLineMessage(
+                   QCoreApplication::translate("pipeplan::cli",
+                                               "pipeplan-cli: unknown command '%1' (try --help)")
+                       .arg(args.first()))
             << '\n';
         return kExitInvalid;
     }

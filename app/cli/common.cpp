@@ -5,6 +5,7 @@
 
 #include "core/plan/explain.h"
 
+#include <QCoreApplication>
 #include <QJsonDocument>
 
 #include <algorithm>
@@ -28,7 +29,9 @@ Flags::Flags(const QStringList &args, const std::vector<FlagDef> &defs, int maxP
         const QString &arg = args[i];
         if (!arg.startsWith(QStringLiteral("--"))) {
             if (m_positional.size() >= maxPositional)
-                throw InvalidInput{QStringLiteral("unexpected argument '%1'").arg(arg)};
+                throw InvalidInput{
+                    QCoreApplication::translate("pipeplan::cli", "unexpected argument '%1'")
+                        .arg(arg)};
             m_positional << arg;
             continue;
         }
@@ -41,10 +44,12 @@ Flags::Flags(const QStringList &args, const std::vector<FlagDef> &defs, int maxP
         const auto def = std::find_if(defs.begin(), defs.end(),
                                       [&name](const FlagDef &d) { return d.name == name; });
         if (def == defs.end())
-            throw InvalidInput{QStringLiteral("unknown flag --%1").arg(name)};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli", "unknown flag --%1").arg(name)};
         if (def->kind == FlagKind::Switch) {
             if (inlineValue)
-                throw InvalidInput{QStringLiteral("--%1: takes no value").arg(name)};
+                throw InvalidInput{
+                    QCoreApplication::translate("pipeplan::cli", "--%1: takes no value").arg(name)};
             m_switches.insert(name, true);
             continue;
         }
@@ -56,11 +61,13 @@ Flags::Flags(const QStringList &args, const std::vector<FlagDef> &defs, int maxP
             // a negative number is reported as negative rather than as a missing value.
             const QString &next = args[i + 1];
             if (next.startsWith(QStringLiteral("--")))
-                throw InvalidInput{QStringLiteral("--%1: missing value").arg(name)};
+                throw InvalidInput{
+                    QCoreApplication::translate("pipeplan::cli", "--%1: missing value").arg(name)};
             value = next;
             ++i;
         } else {
-            throw InvalidInput{QStringLiteral("--%1: missing value").arg(name)};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli", "--%1: missing value").arg(name)};
         }
         if (def->kind == FlagKind::Repeated)
             m_repeated[name] << value;
@@ -72,7 +79,8 @@ Flags::Flags(const QStringList &args, const std::vector<FlagDef> &defs, int maxP
 QString Flags::text(const QString &name) const
 {
     if (!has(name))
-        throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
+        throw InvalidInput{
+            QCoreApplication::translate("pipeplan::cli", "--%1: required").arg(name)};
     return m_values.value(name);
 }
 
@@ -100,14 +108,17 @@ double Flags::number(const QString &name, const FieldSpec &spec,
     if (!has(name)) {
         if (fallback)
             return *fallback;
-        throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
+        throw InvalidInput{
+            QCoreApplication::translate("pipeplan::cli", "--%1: required").arg(name)};
     }
     const QString text = m_values.value(name);
     // One number of a range would answer for a job nobody typed: the numbers that take a range
     // read it with range(), as the scenario file does, and any other refuses it as the file does.
     if (looksLikeRange(text))
         throw InvalidInput{
-            QStringLiteral("--%1: is not a number that takes a range, got '%2'").arg(name, text)};
+            QCoreApplication::translate("pipeplan::cli",
+                                        "--%1: is not a number that takes a range, got '%2'")
+                .arg(name, text)};
     const numparse::Parsed parsed = parseFor(spec, text);
     if (!parsed.value)
         throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
@@ -122,19 +133,21 @@ std::vector<double> Flags::list(const QString &name, const FieldSpec &spec,
     if (!has(name)) {
         if (fallback)
             return *fallback;
-        throw InvalidInput{QStringLiteral("--%1: required").arg(name)};
+        throw InvalidInput{
+            QCoreApplication::translate("pipeplan::cli", "--%1: required").arg(name)};
     }
     const QString text = m_values.value(name);
     if (looksLikeRange(text))
-        throw InvalidInput{
-            QStringLiteral("--%1: is not a list that takes ranges, got '%2'").arg(name, text)};
+        throw InvalidInput{QCoreApplication::translate(
+                               "pipeplan::cli", "--%1: is not a list that takes ranges, got '%2'")
+                               .arg(name, text)};
     const numparse::ParsedList parsed = numparse::numberList(text);
     if (!parsed.values)
         throw InvalidInput{QStringLiteral("--%1: %2").arg(name, parsed.error)};
     for (size_t i = 0; i < parsed.values->size(); ++i) {
         if (auto reason = checkValue(spec, (*parsed.values)[i]))
-            throw InvalidInput{
-                QStringLiteral("--%1: item %2 %3").arg(name).arg(i + 1).arg(*reason)};
+            throw InvalidInput{QCoreApplication::translate("pipeplan::cli", "--%1: item %2 %3")
+                                   .arg(name, QString::number(i + 1), *reason)};
     }
     return *parsed.values;
 }
@@ -175,7 +188,7 @@ QString readProblem(const QString &error)
 {
     if (error.startsWith(QLatin1String("is ")))
         return error;
-    return QStringLiteral("cannot read it (%1)").arg(error);
+    return QCoreApplication::translate("pipeplan::cli", "cannot read it (%1)").arg(error);
 }
 
 QJsonValue percentilesJson(const uncertainty::Result &result)

@@ -10,6 +10,7 @@
 #include "core/plan/summary.h"
 #include "core/track/calibration.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -157,8 +158,9 @@ int runEval(const Flags &flags, QTextStream &out)
     if (flags.has(QStringLiteral("history")))
         applyHistory(plan, flags);
     else if (flags.has(QStringLiteral("kind")))
-        throw InvalidInput{QStringLiteral("--kind: needs --history (the track record to "
-                                          "calibrate on)")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--kind: needs --history (the track record to "
+                             "calibrate on)")};
     // One evaluation of the plan, the window's and the report's.
     PlanResult evaluated = evaluatePlan(plan);
     // A deadline is judged by the simulation too, with the window's own job.
@@ -234,61 +236,65 @@ int runEval(const Flags &flags, QTextStream &out)
     // The answer first, as the window's headline says it; the details under it.
     out << summary::jobAnswer(evaluated).sentence << "\n\n";
     std::vector<std::pair<QString, QString>> rows{
-        {QStringLiteral("Total predictions"), h.totalPredictions},
-        {QStringLiteral("Runtime at ") +
-             format::count(s.workload.workers, s.workload.workers == 1 ? QStringLiteral("worker")
-                                                                       : QStringLiteral("workers")),
+        {QCoreApplication::translate("pipeplan::cli", "Total predictions"), h.totalPredictions},
+        {QCoreApplication::translate("pipeplan::cli", "Runtime at %1")
+             .arg(format::workers(s.workload.workers)),
          h.runtime},
-        {QStringLiteral("Throughput"), h.throughput},
-        {QStringLiteral("Speedup (ceiling)"), h.speedup},
-        {QStringLiteral("Bottleneck (per %1)").arg(s.workload.counted.one), h.bottleneck},
-        {QStringLiteral("How"), explain::runtime(s, r)},
-        {QStringLiteral("Cost"),
-         QStringLiteral("%1 (%2 worker-hours at %3)")
+        {QCoreApplication::translate("pipeplan::cli", "Throughput"), h.throughput},
+        {QCoreApplication::translate("pipeplan::cli", "Speedup (ceiling)"), h.speedup},
+        {QCoreApplication::translate("pipeplan::cli", "Bottleneck (per %1)")
+             .arg(s.workload.counted.one),
+         h.bottleneck},
+        {QCoreApplication::translate("pipeplan::cli", "How"), explain::runtime(s, r)},
+        {QCoreApplication::translate("pipeplan::cli", "Cost"),
+         QCoreApplication::translate("pipeplan::cli", "%1 (%2 worker-hours at %3)")
              .arg(format::money(r.cost.total, r.cost.currency),
                   format::grouped(r.cost.workerHours, 1), explain::priceText(r.cost))},
     };
     if (plan.scenario.hardware.enabled)
-        rows.emplace_back(QStringLiteral("Hardware"), evaluated.hardware.current.inForce
-                                                          ? evaluated.hardware.current.lever
-                                                          : evaluated.hardware.current.problem);
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Hardware"),
+                          evaluated.hardware.current.inForce ? evaluated.hardware.current.lever
+                                                             : evaluated.hardware.current.problem);
     if (r.deadline)
-        rows.emplace_back(QStringLiteral("Deadline"), summary::deadlineVerdicts(evaluated));
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Deadline"),
+                          summary::deadlineVerdicts(evaluated));
     const uncertainty::Result &spread = evaluated.uncertainty.result;
     if (plan.scenario.track.calibration.jobs > 0)
-        rows.emplace_back(
-            QStringLiteral("Track record"),
-            track::sentence(plan.scenario.track.calibration) +
-                (plan.scenario.track.inForce() ? QString() : QStringLiteral(" (not applied)")));
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Track record"),
+                          plan.scenario.track.inForce()
+                              ? track::sentence(plan.scenario.track.calibration)
+                              : QCoreApplication::translate("pipeplan::cli", "%1 (not applied)")
+                                    .arg(track::sentence(plan.scenario.track.calibration)));
     if (spread.active) {
-        rows.emplace_back(QStringLiteral("Runtime over the ranges"),
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Runtime over the ranges"),
                           explain::runtimePercentiles(spread));
-        rows.emplace_back(QStringLiteral("Cost over the ranges"), explain::costPercentiles(spread));
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Cost over the ranges"),
+                          explain::costPercentiles(spread));
         if (spread.pMeetDeadline)
-            rows.emplace_back(QStringLiteral("Chance"), explain::chanceToMeet(spread));
+            rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Chance"),
+                              explain::chanceToMeet(spread));
         if (spread.pMeetBudget)
-            rows.emplace_back(QStringLiteral("Chance within budget"),
+            rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Chance within budget"),
                               format::trimmed(*spread.pMeetBudget * 100, 1) + QStringLiteral(" %"));
         if (spread.pMeetBoth)
-            rows.emplace_back(QStringLiteral("Chance of both"),
+            rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Chance of both"),
                               format::trimmed(*spread.pMeetBoth * 100, 1) + QStringLiteral(" %"));
     }
     if (baseline) {
         const explain::Headline b = explain::headline(*plan.baseline, *baseline);
-        rows.emplace_back(QStringLiteral("Baseline runtime"), b.runtime + QStringLiteral(" (") +
-                                                                  plan.baseline->name +
-                                                                  QStringLiteral(")"));
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Baseline runtime"),
+                          QStringLiteral("%1 (%2)").arg(b.runtime, plan.baseline->name));
         rows.emplace_back(
-            QStringLiteral("Runtime change"),
+            QCoreApplication::translate("pipeplan::cli", "Runtime change"),
             format::change(r.effectiveRuntimeSeconds, baseline->effectiveRuntimeSeconds));
     }
     printRows(out, rows);
-    out << "\nScaling\n";
+    out << '\n' << QCoreApplication::translate("pipeplan::cli", "Scaling") << '\n';
     // The scenario's own worker count marked, in a row of its own when it is not listed (as the
     // window's table); the JSON keeps `rows` and `nearest_row` as they were.
     const explain::ShownScaling &shown = evaluated.scaling.shown;
     printScalingTable(out, shown.rows, shown.highlighted);
-    out << "\nLevers\n";
+    out << '\n' << QCoreApplication::translate("pipeplan::cli", "Levers") << '\n';
     std::vector<std::pair<QString, QString>> levers;
     for (const LeverStep &step : r.waterfall)
         levers.emplace_back(QStringLiteral("  ") + step.name + QStringLiteral(" (") +
@@ -296,11 +302,14 @@ int runEval(const Flags &flags, QTextStream &out)
                             step.applied || &step == &r.waterfall.front()
                                 ? format::duration(step.runtimeSeconds) + QStringLiteral(", ") +
                                       format::money(step.cost, r.cost.currency)
-                                : QStringLiteral("unchanged"));
+                                : QCoreApplication::translate("pipeplan::cli", "unchanged"));
     printRows(out, levers);
     if (spread.active) {
-        out << "\nWhat drives the spread (" << format::grouped(spread.samples, 0)
-            << " samples, seed " << format::plainNumber(spread.seed) << ")\n";
+        out << '\n'
+            << QCoreApplication::translate("pipeplan::cli",
+                                           "What drives the spread (%1 samples, seed %2)")
+                   .arg(format::grouped(spread.samples, 0), format::plainNumber(spread.seed))
+            << '\n';
         const std::vector<QStringList> drivers = explain::driverRows(spread);
         for (size_t i = 1; i < drivers.size(); ++i) {
             QString value =
@@ -317,29 +326,37 @@ int runEval(const Flags &flags, QTextStream &out)
         std::vector<std::pair<QString, QString>> lines;
         for (size_t i = 1; i < takes.size(); ++i) {
             const QStringList &row = takes[i];
-            lines.emplace_back(QStringLiteral("  ") + row.value(0),
-                               row.value(3).isEmpty()
-                                   ? row.value(1) + QStringLiteral(": ") + row.value(2)
-                                   : row.value(1) + QStringLiteral(" (") + row.value(2) +
-                                         QStringLiteral("; runtime ") + row.value(3) +
-                                         QLatin1Char(')'));
+            lines.emplace_back(
+                QStringLiteral("  ") + row.value(0),
+                row.value(3).isEmpty()
+                    ? row.value(1) + QStringLiteral(": ") + row.value(2)
+                    : QCoreApplication::translate("pipeplan::cli", "%1 (%2; runtime %3)")
+                          .arg(row.value(1), row.value(2), row.value(3)));
         }
         printRows(out, lines);
-        out << '\n' << QStringLiteral("Two levers (goal.levers)") << '\n';
+        out << '\n'
+            << QCoreApplication::translate("pipeplan::cli", "Two levers (goal.levers)") << '\n';
         for (const QString &line : explain::planeLines(evaluated.plane))
             out << "  " << line << '\n';
     }
-    out << "\nPipeline (" << format::grouped(s.microbatches, 0) << " microbatches)\n";
+    out << '\n'
+        << QCoreApplication::translate("pipeplan::cli", "Pipeline (%1 microbatches)")
+               .arg(format::grouped(s.microbatches, 0))
+        << '\n';
     printRows(
-        out,
-        {{QStringLiteral("  Bubble (p-1)/(m+p-1)"), format::grouped(r.pipeline.bubbleFraction, 3)},
-         {QStringLiteral("  Utilization"),
-          format::trimmed(r.pipeline.utilization * 100, 1) + QStringLiteral(" %")},
-         {QStringLiteral("  Total time"), format::milliseconds(r.pipeline.totalMs)},
-         {QStringLiteral("  Steady rate"),
-          format::ratePerSecond(r.pipeline.steadyRatePerSecond, QStringLiteral("items"))},
-         {QStringLiteral("  Balanced rate"),
-          format::ratePerSecond(r.pipeline.balancedRatePerSecond, QStringLiteral("items"))}});
+        out, {{QStringLiteral("  ") +
+                   QCoreApplication::translate("pipeplan::cli", "Bubble (p-1)/(m+p-1)"),
+               format::grouped(r.pipeline.bubbleFraction, 3)},
+              {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "Utilization"),
+               format::trimmed(r.pipeline.utilization * 100, 1) + QStringLiteral(" %")},
+              {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "Total time"),
+               format::milliseconds(r.pipeline.totalMs)},
+              {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "Steady rate"),
+               format::ratePerSecond(r.pipeline.steadyRatePerSecond,
+                                     QCoreApplication::translate("pipeplan::cli", "items"))},
+              {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "Balanced rate"),
+               format::ratePerSecond(r.pipeline.balancedRatePerSecond,
+                                     QCoreApplication::translate("pipeplan::cli", "items"))}});
     return kExitOk;
 }
 
@@ -347,17 +364,20 @@ int runEval(const Flags &flags, QTextStream &out)
 
 Command evalCommand()
 {
-    return {QStringLiteral("eval"),
-            QStringLiteral("every result the window shows for a scenario file: eval FILE.json"),
-            {{QStringLiteral("set"), FlagKind::Repeated,
-              QStringLiteral("key=value to change before evaluating (repeatable), e.g. users=75M "
-                             "or stages[0].ms_per_user=250")},
-             historyFlag(),
-             kindFlag(),
-             kJson,
-             kHelp},
-            runEval,
-            1};
+    return {
+        QStringLiteral("eval"),
+        QCoreApplication::translate(
+            "pipeplan::cli", "every result the window shows for a scenario file: eval FILE.json"),
+        {{QStringLiteral("set"), FlagKind::Repeated,
+          QCoreApplication::translate(
+              "pipeplan::cli", "key=value to change before evaluating (repeatable), e.g. users=75M "
+                               "or stages[0].ms_per_user=250")},
+         historyFlag(),
+         kindFlag(),
+         kJson,
+         kHelp},
+        runEval,
+        1};
 }
 
 } // namespace pipeplan::cli

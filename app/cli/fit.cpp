@@ -8,6 +8,7 @@
 #include "core/base/format.h"
 #include "core/measured/fit.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -21,19 +22,31 @@ namespace {
 /// A runs file is read whole; 4 MB holds some 200,000 runs, far above any benchmark campaign.
 constexpr qint64 kMaxRunsFileBytes = qint64{4} * 1024 * 1024;
 
-const FlagDef kRuns{QStringLiteral("runs"), FlagKind::Value,
-                    QStringLiteral("CSV FILE of runs: workers and throughput (items/s) or "
-                                   "runtime_s (required)")};
-const FlagDef kPredict{QStringLiteral("predict"), FlagKind::Value,
-                       QStringLiteral("worker counts to predict at, e.g. 100,1000 (default: the "
-                                      "measured ones)")};
+const QString kRuns = QStringLiteral("runs");
+const QString kPredict = QStringLiteral("predict");
+
+// Made as --help is printed, when the language is installed.
+std::vector<FlagDef> fitFlags()
+{
+    return {{kRuns, FlagKind::Value,
+             QCoreApplication::translate("pipeplan::cli",
+                                         "CSV FILE of runs: workers and throughput (items/s) or "
+                                         "runtime_s (required)")},
+            {kPredict, FlagKind::Value,
+             QCoreApplication::translate("pipeplan::cli",
+                                         "worker counts to predict at, e.g. 100,1000 (default: the "
+                                         "measured ones)")},
+            kJson,
+            kHelp};
+}
 
 fit::Runs readRunsFile(const Flags &flags)
 {
-    if (!flags.has(kRuns.name))
-        throw InvalidInput{QStringLiteral("--runs: required (a CSV file with the header "
-                                          "workers,throughput or workers,runtime_s)")};
-    const QString path = flags.text(kRuns.name);
+    if (!flags.has(kRuns))
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--runs: required (a CSV file with the header "
+                             "workers,throughput or workers,runtime_s)")};
+    const QString path = flags.text(kRuns);
     const QString prefix = QStringLiteral("--runs ") + path + QStringLiteral(": ");
     const fileio::ReadResult read = fileio::readBounded(path, kMaxRunsFileBytes);
     if (!read.bytes)
@@ -41,11 +54,14 @@ fit::Runs readRunsFile(const Flags &flags)
     const fit::CsvRuns csv = fit::readRunsCsv(QString::fromUtf8(*read.bytes));
     if (!csv.errors.empty()) {
         QString message = prefix + csv.errors.front().toString();
-        if (csv.errors.size() > 1)
-            message += QStringLiteral(" (and %1 more %2)")
-                           .arg(csv.errors.size() - 1)
-                           .arg(csv.errors.size() == 2 ? QStringLiteral("problem")
-                                                       : QStringLiteral("problems"));
+        if (csv.errors.size() > 1) {
+            // The count as digits, ungrouped, as the message has always written it.
+            const int more = static_cast<int>(csv.errors.size() - 1);
+            QString text = QCoreApplication::translate("pipeplan::cli", "(and %n more problem(s))",
+                                                       nullptr, more);
+            text.replace(QStringLiteral("(s)"), more == 1 ? QString() : QStringLiteral("s"));
+            message += QLatin1Char(' ') + text;
+        }
         throw InvalidInput{oneLine(message)};
     }
     return csv.runs;
@@ -131,8 +147,9 @@ QString estimateText(const fit::Estimate &e, const QString &unit = {})
     auto number = [](double value) {
         return std::isfinite(value) ? QString::number(value, 'g', 4) : QStringLiteral("∞");
     };
-    return number(e.value) + unit + QStringLiteral("  (95 %: ") + number(e.low) +
-           QStringLiteral(" to ") + number(e.high) + QStringLiteral(")");
+    return number(e.value) + unit + QStringLiteral("  ") +
+           QCoreApplication::translate("pipeplan::cli", "(95 %: %1 to %2)")
+               .arg(number(e.low), number(e.high));
 }
 
 /// A value in the measure's unit: throughput as given (the runs' own unit), runtime as a duration.
@@ -149,29 +166,47 @@ void printFit(QTextStream &out, const fit::Runs &runs, const fit::Result &result
 {
     const fit::AmdahlFit &a = *result.amdahl;
     const fit::UslFit &u = *result.usl;
-    out << "Fitted to "
-        << format::count(static_cast<double>(runs.runs.size()), QStringLiteral("runs"))
-        << (runs.measure == fit::Measure::Throughput ? " (throughput as measured)"
-                                                     : " (throughput = 1 / runtime_s)")
+    const QString fitted = format::count(static_cast<double>(runs.runs.size()),
+                                         QCoreApplication::translate("pipeplan::cli", "runs"));
+    out << (runs.measure == fit::Measure::Throughput
+                ? QCoreApplication::translate("pipeplan::cli",
+                                              "Fitted to %1 (throughput as measured)")
+                : QCoreApplication::translate("pipeplan::cli",
+                                              "Fitted to %1 (throughput = 1 / runtime_s)"))
+               .arg(fitted)
         << "\n\n";
     const QString perSecond = QStringLiteral(" /s");
-    printRows(out, {
-                       {QStringLiteral("Amdahl p (parallel fraction)"), estimateText(a.p)},
-                       {QStringLiteral("Amdahl λ (one worker)"), estimateText(a.lambda, perSecond)},
-                       {QStringLiteral("Amdahl RMSE"), format::trimmed(a.rmse, 4) + perSecond},
-                       {QStringLiteral("Amdahl R²"), format::trimmed(a.rSquared, 4)},
-                       {QStringLiteral("USL σ (contention)"), estimateText(u.sigma)},
-                       {QStringLiteral("USL κ (coherency)"), estimateText(u.kappa)},
-                       {QStringLiteral("USL λ (one worker)"), estimateText(u.lambda, perSecond)},
-                       {QStringLiteral("USL RMSE"), format::trimmed(u.rmse, 4) + perSecond},
-                       {QStringLiteral("USL R²"), format::trimmed(u.rSquared, 4)},
-                       {QStringLiteral("USL peak"),
-                        u.peakWorkers ? format::count(*u.peakWorkers, QStringLiteral("workers"))
-                                      : QStringLiteral("none (κ = 0: no retrograde region)")},
-                   });
-    std::vector<QStringList> rows{{QStringLiteral("Workers"), QStringLiteral("Amdahl"),
-                                   QStringLiteral("USL"), QStringLiteral("USL 95 % low"),
-                                   QStringLiteral("USL 95 % high")}};
+    printRows(out,
+              {
+                  {QCoreApplication::translate("pipeplan::cli", "Amdahl p (parallel fraction)"),
+                   estimateText(a.p)},
+                  {QCoreApplication::translate("pipeplan::cli", "Amdahl λ (one worker)"),
+                   estimateText(a.lambda, perSecond)},
+                  {QCoreApplication::translate("pipeplan::cli", "Amdahl RMSE"),
+                   format::trimmed(a.rmse, 4) + perSecond},
+                  {QCoreApplication::translate("pipeplan::cli", "Amdahl R²"),
+                   format::trimmed(a.rSquared, 4)},
+                  {QCoreApplication::translate("pipeplan::cli", "USL σ (contention)"),
+                   estimateText(u.sigma)},
+                  {QCoreApplication::translate("pipeplan::cli", "USL κ (coherency)"),
+                   estimateText(u.kappa)},
+                  {QCoreApplication::translate("pipeplan::cli", "USL λ (one worker)"),
+                   estimateText(u.lambda, perSecond)},
+                  {QCoreApplication::translate("pipeplan::cli", "USL RMSE"),
+                   format::trimmed(u.rmse, 4) + perSecond},
+                  {QCoreApplication::translate("pipeplan::cli", "USL R²"),
+                   format::trimmed(u.rSquared, 4)},
+                  {QCoreApplication::translate("pipeplan::cli", "USL peak"),
+                   u.peakWorkers ? format::count(*u.peakWorkers, QCoreApplication::translate(
+                                                                     "pipeplan::cli", "workers"))
+                                 : QCoreApplication::translate(
+                                       "pipeplan::cli", "none (κ = 0: no retrograde region)")},
+              });
+    std::vector<QStringList> rows{{QCoreApplication::translate("pipeplan::cli", "Workers"),
+                                   QCoreApplication::translate("pipeplan::cli", "Amdahl"),
+                                   QCoreApplication::translate("pipeplan::cli", "USL"),
+                                   QCoreApplication::translate("pipeplan::cli", "USL 95 % low"),
+                                   QCoreApplication::translate("pipeplan::cli", "USL 95 % high")}};
     for (const fit::Prediction &p : predictions)
         rows.push_back({format::grouped(p.workers, 0), measureText(runs.measure, p.amdahl),
                         measureText(runs.measure, p.usl), measureText(runs.measure, p.uslLow),
@@ -194,13 +229,12 @@ void printFit(QTextStream &out, const fit::Runs &runs, const fit::Result &result
 int runFit(const Flags &flags, QTextStream &out)
 {
     const fit::Runs runs = readRunsFile(flags);
-    const std::vector<double> workers =
-        flags.list(kPredict.name, *rowFor(&Scenario::workload, &Workload::workers).spec,
-                   measuredWorkers(runs));
+    const std::vector<double> workers = flags.list(
+        kPredict, *rowFor(&Scenario::workload, &Workload::workers).spec, measuredWorkers(runs));
     const fit::Result result = fit::fitRuns(runs);
     if (!result.amdahl || !result.usl)
-        throw InvalidInput{QStringLiteral("--runs ") + flags.text(kRuns.name) +
-                           QStringLiteral(": ") + result.problem};
+        throw InvalidInput{QStringLiteral("--runs ") + flags.text(kRuns) + QStringLiteral(": ") +
+                           result.problem};
     const std::vector<fit::Prediction> predictions = fit::predict(result, runs.measure, workers);
     if (flags.isSet(kJson.name))
         printJson(out, fitJson(runs, result, predictions));
@@ -215,15 +249,18 @@ Command fitCommand()
 {
     return {
         QStringLiteral("fit"),
-        QStringLiteral(
+        QCoreApplication::translate(
+            "pipeplan::cli",
             "fit Amdahl and the USL to measured runs (a CSV of workers and throughput or runtime)"),
-        {kRuns, kPredict, kJson, kHelp},
+        fitFlags(),
         runFit,
         0,
-        QStringLiteral("Fits Amdahl X(N) = λN / (1 + (1 − p)(N − 1)) and the USL\n"
-                       "X(N) = λN / (1 + σ(N − 1) + κN(N − 1)) by bounded least squares in\n"
-                       "throughput (runtime runs as 1 / runtime). Intervals are 95 %; predictions\n"
-                       "are in the file's measure.\n")};
+        QCoreApplication::translate(
+            "pipeplan::cli",
+            "Fits Amdahl X(N) = λN / (1 + (1 − p)(N − 1)) and the USL\n"
+            "X(N) = λN / (1 + σ(N − 1) + κN(N − 1)) by bounded least squares in\n"
+            "throughput (runtime runs as 1 / runtime). Intervals are 95 %; predictions\n"
+            "are in the file's measure.")};
 }
 
 } // namespace pipeplan::cli

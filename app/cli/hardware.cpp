@@ -10,6 +10,7 @@
 #include "core/plan/hardwaretext.h"
 #include "core/plan/planresult.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -20,6 +21,13 @@ namespace pipeplan::cli {
 using namespace pipeplan::hardware;
 
 namespace {
+
+/// A phase's or a bound's key (what --json writes) in the words the window reads, from core's
+/// text layer (explain::rooflineRows).
+QString wordsOf(const QString &key)
+{
+    return QCoreApplication::translate("pipeplan::explain", key.toUtf8().constData());
+}
 
 // The plan's hardware rows that roofline's flags read, each found by its member.
 const fieldregistry::Field &batchRow()
@@ -63,17 +71,22 @@ int runDevices(const Flags &flags, QTextStream &out)
                                    {QStringLiteral("devices"), devices}});
         return kExitOk;
     }
-    out << "Device catalogue, version " << catalogue.version << ", checked " << catalogue.checked
-        << " (dense peaks; prices per device-hour, USD)\n";
+    out << QCoreApplication::translate("pipeplan::cli",
+                                       "Device catalogue, version %1, checked %2 (dense peaks; "
+                                       "prices per device-hour, USD)")
+               .arg(QString::number(catalogue.version), catalogue.checked)
+        << '\n';
     std::vector<std::pair<QString, QString>> rows;
     for (const Device &d : catalogue.devices)
-        rows.emplace_back(
-            QStringLiteral("  ") + d.name,
-            QStringLiteral("%1 TFLOPS BF16, %2 TOPS INT8, %3 GiB at %4 GB/s, link %5 GB/s, %6/h")
-                .arg(format::trimmed(d.bf16Tflops, 3), format::trimmed(d.int8Tops, 3),
-                     format::trimmed(d.memoryGib, 1), format::trimmed(d.memoryGbPerS, 1),
-                     format::trimmed(d.interconnectGbPerS, 2),
-                     format::money(d.pricePerHour, QStringLiteral("USD"))));
+        rows.emplace_back(QStringLiteral("  ") + d.name,
+                          QCoreApplication::translate(
+                              "pipeplan::cli",
+                              "%1 TFLOPS BF16, %2 TOPS INT8, %3 GiB at %4 GB/s, link %5 GB/s, %6/h")
+                              .arg(format::trimmed(d.bf16Tflops, 3), format::trimmed(d.int8Tops, 3),
+                                   format::trimmed(d.memoryGib, 1),
+                                   format::trimmed(d.memoryGbPerS, 1),
+                                   format::trimmed(d.interconnectGbPerS, 2),
+                                   format::money(d.pricePerHour, QStringLiteral("USD"))));
     printRows(out, rows);
     return kExitOk;
 }
@@ -88,21 +101,27 @@ Device deviceFromFlags(const Flags &flags)
     const QString bandwidth = QStringLiteral("memory-gb-per-s");
     const QString memory = QStringLiteral("memory-gib");
     Device d;
+    // The text names the device in the language; the JSON keeps its English name.
+    const bool text = !flags.isSet(kJson.name);
     const bool catalogue = flags.has(QStringLiteral("device"));
     if (catalogue) {
         const QString name = flags.text(QStringLiteral("device"));
         std::optional<Device> found = findDevice(name);
         if (!found)
-            throw InvalidInput{QStringLiteral("--device: no device called \"%1\" (pipeplan-cli "
-                                              "devices lists them)")
-                                   .arg(name)};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli",
+                                            "--device: no device called \"%1\" (pipeplan-cli "
+                                            "devices lists them)")
+                    .arg(name)};
         d = *found;
     } else if (!flags.has(peak)) {
-        throw InvalidInput{QStringLiteral(
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli",
             "--device: give a catalogue device, or --peak-tflops, --memory-gb-per-s and "
             "--memory-gib")};
     } else {
-        d.name = QStringLiteral("custom device");
+        d.name = text ? QCoreApplication::translate("pipeplan::cli", "custom device")
+                      : QStringLiteral("custom device");
     }
     QStringList changed;
     // Without a device every one is required (number() says which is missing).
@@ -120,7 +139,9 @@ Device deviceFromFlags(const Flags &flags)
         changed << format::trimmed(d.memoryGib, 1) + QStringLiteral(" GiB");
     }
     if (catalogue && !changed.isEmpty())
-        d.name += QStringLiteral(" with ") + changed.join(QStringLiteral(", "));
+        d.name = (text ? QCoreApplication::translate("pipeplan::cli", "%1 with %2")
+                       : QStringLiteral("%1 with %2"))
+                     .arg(d.name, changed.join(QStringLiteral(", ")));
     return d;
 }
 
@@ -128,7 +149,9 @@ ModelSpec modelFromFlags(const Flags &flags)
 {
     using namespace hardware::fields;
     ModelSpec m;
-    m.name = QStringLiteral("the model"); // what the memory's reasons call it
+    // What the memory's reasons call it: in the language in the text, in English in the JSON.
+    m.name = flags.isSet(kJson.name) ? QStringLiteral("the model")
+                                     : QCoreApplication::translate("pipeplan::cli", "the model");
     m.parameters = flags.number(QStringLiteral("params"), parameters);
     m.layers = flags.number(QStringLiteral("layers"), layers);
     m.hidden = flags.number(QStringLiteral("hidden"), hidden);
@@ -171,45 +194,58 @@ int runRoofline(const Flags &flags, QTextStream &out)
         printJson(out, rooflineJson(r, device, efficiency, warning));
         return kExitOk;
     }
-    out << device.name << ", batch " << format::grouped(batch, 0) << " (compute "
-        << format::trimmed(efficiency.compute * 100, 1) << " %, memory "
-        << format::trimmed(efficiency.memory * 100, 1) << " % of peak)\n";
+    out << QCoreApplication::translate("pipeplan::cli",
+                                       "%1, batch %2 (compute %3 %, memory %4 % of peak)")
+               .arg(device.name, format::grouped(batch, 0),
+                    format::trimmed(efficiency.compute * 100, 1),
+                    format::trimmed(efficiency.memory * 100, 1))
+        << '\n';
     if (!warning.isEmpty())
-        out << "Warning: " << warning << "; the times below are for a batch it cannot run\n";
+        out << QCoreApplication::translate(
+                   "pipeplan::cli", "Warning: %1; the times below are for a batch it cannot run")
+                   .arg(warning)
+            << '\n';
     out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
-               .arg(QStringLiteral("phase"), -8)
-               .arg(QStringLiteral("part"), -10)
+               .arg(QCoreApplication::translate("pipeplan::cli", "phase"), -8)
+               .arg(QCoreApplication::translate("pipeplan::cli", "part"), -10)
                .arg(QStringLiteral("GFLOP"), 14)
-               .arg(QStringLiteral("MB moved"), 12)
-               .arg(QStringLiteral("time"), 10)
-               .arg(QStringLiteral("bound"));
+               .arg(QCoreApplication::translate("pipeplan::cli", "MB moved"), 12)
+               .arg(QCoreApplication::translate("pipeplan::cli", "time"), 10)
+               .arg(QCoreApplication::translate("pipeplan::cli", "bound"));
     for (const RooflinePart &p : r.parts)
         out << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
-                   .arg(phaseName(p.phase), -8)
+                   .arg(wordsOf(phaseName(p.phase)), -8)
                    .arg(p.name, -10)
                    .arg(format::grouped(p.ops / 1e9, 2), 14)
                    .arg(format::grouped(p.bytes / 1e6, 2), 12)
                    .arg(format::milliseconds(p.seconds * 1000), 10)
-                   .arg(boundName(p.bound));
+                   .arg(wordsOf(boundName(p.bound)));
     out << '\n';
     std::vector<std::pair<QString, QString>> rows{
-        {QStringLiteral("Prefill"), format::milliseconds(r.prefillSeconds * 1000)},
-        {QStringLiteral("Per batch"), format::milliseconds(r.secondsPerBatch * 1000)},
-        {QStringLiteral("Latency per item"), format::milliseconds(r.latencyMsPerItem)},
-        {QStringLiteral("Items per second"),
-         format::ratePerSecond(r.itemsPerSecond, QStringLiteral("items"))},
-        {QStringLiteral("Bound"), boundName(r.bound)},
-        {QStringLiteral("Largest batch that fits"),
-         r.maxBatch >= 1
-             ? format::grouped(r.maxBatch, 0)
-             : QStringLiteral("none: ") + memoryLimitText(fit, model.name, device.name)},
-        {QStringLiteral("Compute-bound from batch"),
-         r.computeBoundBatch >= 1 ? format::grouped(r.computeBoundBatch, 0)
-                                  : QStringLiteral("never (memory-bound up to the largest batch)")},
+        {QCoreApplication::translate("pipeplan::cli", "Prefill"),
+         format::milliseconds(r.prefillSeconds * 1000)},
+        {QCoreApplication::translate("pipeplan::cli", "Per batch"),
+         format::milliseconds(r.secondsPerBatch * 1000)},
+        {QCoreApplication::translate("pipeplan::cli", "Latency per item"),
+         format::milliseconds(r.latencyMsPerItem)},
+        {QCoreApplication::translate("pipeplan::cli", "Items per second"),
+         format::ratePerSecond(r.itemsPerSecond,
+                               QCoreApplication::translate("pipeplan::cli", "items"))},
+        {QCoreApplication::translate("pipeplan::cli", "Bound"), wordsOf(boundName(r.bound))},
+        {QCoreApplication::translate("pipeplan::cli", "Largest batch that fits"),
+         r.maxBatch >= 1 ? format::grouped(r.maxBatch, 0)
+                         : QCoreApplication::translate("pipeplan::cli", "none: %1")
+                               .arg(memoryLimitText(fit, model.name, device.name))},
+        {QCoreApplication::translate("pipeplan::cli", "Compute-bound from batch"),
+         r.computeBoundBatch >= 1
+             ? format::grouped(r.computeBoundBatch, 0)
+             : QCoreApplication::translate("pipeplan::cli",
+                                           "never (memory-bound up to the largest batch)")},
     };
     if (model.outputTokens > 0)
-        rows.insert(rows.begin() + 1, {QStringLiteral("Decode per token"),
-                                       format::milliseconds(r.decodeSecondsPerToken * 1000)});
+        rows.insert(rows.begin() + 1,
+                    {QCoreApplication::translate("pipeplan::cli", "Decode per token"),
+                     format::milliseconds(r.decodeSecondsPerToken * 1000)});
     printRows(out, rows);
     return kExitOk;
 }
@@ -339,7 +375,8 @@ QJsonObject costJson(const CostSummary &cost)
 Command devicesCommand()
 {
     return {QStringLiteral("devices"),
-            QStringLiteral("the device catalogue: peaks, memory, bandwidths and prices"),
+            QCoreApplication::translate(
+                "pipeplan::cli", "the device catalogue: peaks, memory, bandwidths and prices"),
             {kJson, kHelp},
             runDevices};
 }
@@ -348,55 +385,73 @@ Command rooflineCommand()
 {
     return {
         QStringLiteral("roofline"),
-        QStringLiteral("a model's latency on a device by the roofline, per operator"),
+        QCoreApplication::translate("pipeplan::cli",
+                                    "a model's latency on a device by the roofline, per operator"),
         {{QStringLiteral("device"), FlagKind::Value,
-          QStringLiteral("a catalogue device (pipeplan-cli devices), e.g. h100-sxm; the next "
-                         "three replace its numbers")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "a catalogue device (pipeplan-cli devices), e.g. h100-sxm; the next "
+                               "three replace its numbers")},
          {QStringLiteral("peak-tflops"), FlagKind::Value,
-          QStringLiteral("peak TFLOPS (8-bit peak taken as twice): without --device required "
-                         "with the next two; with it, replaces the device's")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "peak TFLOPS (8-bit peak taken as twice): without --device required "
+                               "with the next two; with it, replaces the device's")},
          {QStringLiteral("memory-gb-per-s"), FlagKind::Value,
-          QStringLiteral("memory bandwidth in GB/s (replaces the device's)")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "memory bandwidth in GB/s (replaces the device's)")},
          {QStringLiteral("memory-gib"), FlagKind::Value,
-          QStringLiteral("device memory in GiB (replaces the device's)")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "device memory in GiB (replaces the device's)")},
          {QStringLiteral("params"), FlagKind::Value,
-          QStringLiteral("parameters, e.g. 7B (required)")},
-         {QStringLiteral("layers"), FlagKind::Value, QStringLiteral("layers (required)")},
-         {QStringLiteral("hidden"), FlagKind::Value, QStringLiteral("hidden size (required)")},
-         {QStringLiteral("heads"), FlagKind::Value, QStringLiteral("attention heads (required)")},
+          QCoreApplication::translate("pipeplan::cli", "parameters, e.g. 7B (required)")},
+         {QStringLiteral("layers"), FlagKind::Value,
+          QCoreApplication::translate("pipeplan::cli", "layers (required)")},
+         {QStringLiteral("hidden"), FlagKind::Value,
+          QCoreApplication::translate("pipeplan::cli", "hidden size (required)")},
+         {QStringLiteral("heads"), FlagKind::Value,
+          QCoreApplication::translate("pipeplan::cli", "attention heads (required)")},
          {QStringLiteral("kv-heads"), FlagKind::Value,
-          QStringLiteral("key/value heads; default the attention heads")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "key/value heads; default the attention heads")},
          {QStringLiteral("intermediate"), FlagKind::Value,
-          QStringLiteral("MLP width; default 4 x hidden")},
+          QCoreApplication::translate("pipeplan::cli", "MLP width; default 4 x hidden")},
          {QStringLiteral("vocabulary"), FlagKind::Value,
-          QStringLiteral("output head width for generation; default 32,000")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "output head width for generation; default 32,000")},
          {QStringLiteral("plain-mlp"), FlagKind::Switch,
-          QStringLiteral("an up/down MLP (BERT) instead of a gated one (Llama)")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "an up/down MLP (BERT) instead of a gated one (Llama)")},
          {QStringLiteral("tokens"), FlagKind::Value,
-          QStringLiteral("tokens per item: the prompt, or the whole input (required)")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "tokens per item: the prompt, or the whole input (required)")},
          {QStringLiteral("output-tokens"), FlagKind::Value,
-          QStringLiteral("tokens generated per item; default 0 (one forward pass)")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "tokens generated per item; default 0 (one forward pass)")},
          valueFlag(batchRow(),
-                   QStringLiteral("items per batch (required); one past the memory warns")),
-         {QStringLiteral("weight-bits"), FlagKind::Value, QStringLiteral("default 16")},
+                   QCoreApplication::translate(
+                       "pipeplan::cli", "items per batch (required); one past the memory warns")),
+         {QStringLiteral("weight-bits"), FlagKind::Value,
+          QCoreApplication::translate("pipeplan::cli", "default 16")},
          {QStringLiteral("activation-bits"), FlagKind::Value,
-          QStringLiteral("activations and KV cache; default 16")},
+          QCoreApplication::translate("pipeplan::cli", "activations and KV cache; default 16")},
          valueFlag(computeEfficiencyRow(),
-                   QStringLiteral("share of peak compute reached, (0, 1]; default 0.6")),
+                   QCoreApplication::translate(
+                       "pipeplan::cli", "share of peak compute reached, (0, 1]; default 0.6")),
          valueFlag(memoryEfficiencyRow(),
-                   QStringLiteral("share of peak bandwidth reached, (0, 1]; default 0.8")),
+                   QCoreApplication::translate(
+                       "pipeplan::cli", "share of peak bandwidth reached, (0, 1]; default 0.8")),
          kJson,
          kHelp},
         runRoofline,
         0,
-        QStringLiteral(
+        QCoreApplication::translate(
+            "pipeplan::cli",
             "With both efficiencies 1 the times are the pure roofline.\n"
             "--device with --peak-tflops, --memory-gb-per-s or --memory-gib is that device with\n"
             "the numbers given replaced, and is named so (\"H100 SXM with 141 GiB\").\n"
             "A batch larger than the memory holds (90 % of it: the weights, then per item the KV\n"
             "cache and one layer's activations) still gets its times, under a warning naming the\n"
             "largest batch that fits (--json: fits false, warning); when not even one item fits,\n"
-            "max_batch_reason names what does not: weights, kv_cache or activations.\n")};
+            "max_batch_reason names what does not: weights, kv_cache or activations.")};
 }
 
 } // namespace pipeplan::cli

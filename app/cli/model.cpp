@@ -12,6 +12,7 @@
 #include "core/plan/evaluation.h"
 #include "core/plan/explain.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -65,26 +66,40 @@ const fieldregistry::Field &microbatchesRow()
 std::vector<FlagDef> workloadFlags()
 {
     return {
-        valueFlag(usersRow(), QStringLiteral("how many the job scores (required), e.g. 150M; "
-                                             "--counted names them")),
+        valueFlag(usersRow(), QCoreApplication::translate(
+                                  "pipeplan::cli", "how many the job scores (required), e.g. 150M; "
+                                                   "--counted names them")),
         {QStringLiteral("counted"), FlagKind::Value,
-         QStringLiteral("what the job counts, in the plural (documents, images); default users")},
-        valueFlag(predictionsRow(), QStringLiteral("predictions per user (required)")),
-        valueFlag(latencyRow(),
-                  QStringLiteral("latency per prediction in ms as the job runs today (required)")),
+         QCoreApplication::translate(
+             "pipeplan::cli",
+             "what the job counts, in the plural (documents, images); default users")},
+        valueFlag(predictionsRow(),
+                  QCoreApplication::translate("pipeplan::cli", "predictions per user (required)")),
+        valueFlag(
+            latencyRow(),
+            QCoreApplication::translate(
+                "pipeplan::cli", "latency per prediction in ms as the job runs today (required)")),
         valueFlag(acceleratorLatencyRow(),
-                  QStringLiteral("accelerator lever: latency per prediction on the accelerator "
-                                 "(ms)")),
+                  QCoreApplication::translate(
+                      "pipeplan::cli",
+                      "accelerator lever: latency per prediction on the accelerator "
+                      "(ms)")),
         {QStringLiteral("baseline-latency-ms"), FlagKind::Value,
-         QStringLiteral("older spelling of the accelerator lever: the latency before it (ms); "
-                        "--latency-ms is then the accelerator's")},
-        valueFlag(batchRow(), QStringLiteral("batching lever: batched time per user in ms; "
-                                             "replaces predictions x latency")),
-        valueFlag(keepRow(), QStringLiteral("share of users that still needs scoring after "
-                                            "pre-filtering, (0, 1]; default 1")),
-        valueFlag(workersRow(), QStringLiteral("parallel workers; default 1")),
+         QCoreApplication::translate(
+             "pipeplan::cli",
+             "older spelling of the accelerator lever: the latency before it (ms); "
+             "--latency-ms is then the accelerator's")},
+        valueFlag(batchRow(), QCoreApplication::translate(
+                                  "pipeplan::cli", "batching lever: batched time per user in ms; "
+                                                   "replaces predictions x latency")),
+        valueFlag(keepRow(), QCoreApplication::translate(
+                                 "pipeplan::cli", "share of users that still needs scoring after "
+                                                  "pre-filtering, (0, 1]; default 1")),
+        valueFlag(workersRow(),
+                  QCoreApplication::translate("pipeplan::cli", "parallel workers; default 1")),
         valueFlag(parallelRow(),
-                  QStringLiteral("Amdahl's p in [0, 1]; default 1 (near-linear scaling)")),
+                  QCoreApplication::translate(
+                      "pipeplan::cli", "Amdahl's p in [0, 1]; default 1 (near-linear scaling)")),
         kJson,
         kHelp,
     };
@@ -139,8 +154,9 @@ Scenario scenarioFromWorkloadFlags(const Flags &flags)
     store(acceleratorLatencyRow(), std::nullopt);
     if (older) {
         if (w.acceleratorLatencyMs) {
-            throw InvalidInput{QStringLiteral("--%1: give it or --%2, not both")
-                                   .arg(baselineFlag, flagName(acceleratorLatencyRow()))};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli", "--%1: give it or --%2, not both")
+                    .arg(baselineFlag, flagName(acceleratorLatencyRow()))};
         }
         w.acceleratorLatencyMs = latency;
         w.latencyMs = readAs(baselineFlag, latencyRow(), latencyRow(), std::nullopt);
@@ -204,33 +220,45 @@ int runRuntime(const Flags &flags, QTextStream &out)
     printRows(
         out,
         {
-            {scenario.workload.counted.capitalizedMany() + QStringLiteral(" scored"),
+            {QCoreApplication::translate("pipeplan::cli", "%1 scored")
+                 .arg(scenario.workload.counted.capitalizedMany()),
              scenario.workload.counted.count(r.usersScored)},
-            {QStringLiteral("Total predictions"),
-             format::count(r.totalPredictions, QStringLiteral("predictions"))},
-            {QStringLiteral("Time per ") + scenario.workload.counted.one,
+            {QCoreApplication::translate("pipeplan::cli", "Total predictions"),
+             format::count(r.totalPredictions,
+                           QCoreApplication::translate("pipeplan::cli", "predictions"))},
+            {QCoreApplication::translate("pipeplan::cli", "Time per %1")
+                 .arg(scenario.workload.counted.one),
              format::milliseconds(r.perUserMs)},
-            {QStringLiteral("Work (one stream)"),
-             format::grouped(r.workSeconds, 2) + QStringLiteral(" s")},
-            {QStringLiteral("Workers"), format::count(scenario.workload.workers, QString())},
-            {QStringLiteral("Speedup"), format::trimmed(r.speedup, 2) + QStringLiteral("x")},
-            {QStringLiteral("Runtime"), format::duration(seconds)},
-            {QStringLiteral("  seconds"), format::grouped(seconds, 2)},
-            {QStringLiteral("  minutes"), format::grouped(units::toMinutes(seconds), 2)},
-            {QStringLiteral("  hours"), format::grouped(units::toHours(seconds), 2)},
-            {QStringLiteral("  days"), format::grouped(units::toDays(seconds), 2)},
-            {QStringLiteral("  years (365.25 d)"), format::grouped(units::toYears(seconds), 2)},
-            {QStringLiteral("Throughput"),
+            {QCoreApplication::translate("pipeplan::cli", "Work (one stream)"),
+             QCoreApplication::translate("pipeplan::cli", "%1 s")
+                 .arg(format::grouped(r.workSeconds, 2))},
+            {QCoreApplication::translate("pipeplan::cli", "Workers"),
+             format::count(scenario.workload.workers, QString())},
+            {QCoreApplication::translate("pipeplan::cli", "Speedup"),
+             format::trimmed(r.speedup, 2) + QStringLiteral("x")},
+            {QCoreApplication::translate("pipeplan::cli", "Runtime"), format::duration(seconds)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "seconds"),
+             format::grouped(seconds, 2)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "minutes"),
+             format::grouped(units::toMinutes(seconds), 2)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "hours"),
+             format::grouped(units::toHours(seconds), 2)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "days"),
+             format::grouped(units::toDays(seconds), 2)},
+            {QStringLiteral("  ") +
+                 QCoreApplication::translate("pipeplan::cli", "years (365.25 d)"),
+             format::grouped(units::toYears(seconds), 2)},
+            {QCoreApplication::translate("pipeplan::cli", "Throughput"),
              format::ratePerSecond(r.throughputUsersPerSecond, scenario.workload.counted.many)},
         });
     if (spread.active) {
-        printRows(out, {{QStringLiteral("Runtime over the ranges"),
+        printRows(out, {{QCoreApplication::translate("pipeplan::cli", "Runtime over the ranges"),
                          explain::runtimePercentiles(spread)}});
         const std::vector<QStringList> drivers = explain::driverRows(spread);
         for (size_t i = 1; i < drivers.size(); ++i)
             printRows(out, {{QStringLiteral("  ") + drivers[i].value(0),
-                             drivers[i].value(2) + QStringLiteral(" of the spread (") +
-                                 drivers[i].value(1) + QLatin1Char(')')}});
+                             QCoreApplication::translate("pipeplan::cli", "%1 of the spread (%2)")
+                                 .arg(drivers[i].value(2), drivers[i].value(1))}});
     }
     return kExitOk;
 }
@@ -305,8 +333,11 @@ int runScaling(const Flags &flags, QTextStream &out)
     } else {
         printScalingTable(out, r.scaling, -1);
     }
-    out << "p = " << format::trimmed(scenario.workload.parallelFraction, 6)
-        << "; hours and days linear (work / N) and Amdahl-limited (work / S(p, N)).\n";
+    out << QCoreApplication::translate(
+               "pipeplan::cli",
+               "p = %1; hours and days linear (work / N) and Amdahl-limited (work / S(p, N)).")
+               .arg(format::trimmed(scenario.workload.parallelFraction, 6))
+        << '\n';
     return kExitOk;
 }
 
@@ -335,18 +366,22 @@ int runAmdahl(const Flags &flags, QTextStream &out)
         return kExitOk;
     }
     std::vector<std::pair<QString, QString>> rows{
-        {QStringLiteral("Speedup"), format::trimmed(speedup, 4) + QStringLiteral("x")},
-        {QStringLiteral("Efficiency"),
+        {QCoreApplication::translate("pipeplan::cli", "Speedup"),
+         format::trimmed(speedup, 4) + QStringLiteral("x")},
+        {QCoreApplication::translate("pipeplan::cli", "Efficiency"),
          format::trimmed(amdahl::efficiency(p, workers) * 100, 2) + QStringLiteral(" %")},
-        {QStringLiteral("Ceiling 1/(1-p)"), std::isfinite(ceiling)
-                                                ? format::trimmed(ceiling, 4) + QStringLiteral("x")
-                                                : QStringLiteral("none (p = 1)")},
+        {QCoreApplication::translate("pipeplan::cli", "Ceiling 1/(1-p)"),
+         std::isfinite(ceiling) ? format::trimmed(ceiling, 4) + QStringLiteral("x")
+                                : QCoreApplication::translate("pipeplan::cli", "none (p = 1)")},
     };
     if (target) {
-        rows.emplace_back(QStringLiteral("Workers for %1x").arg(format::trimmed(*target, 4)),
-                          possible ? format::grouped(neededWorkers, 0)
-                                   : QStringLiteral("impossible: at or above the ceiling of %1x")
-                                         .arg(format::trimmed(ceiling, 4)));
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Workers for %1x")
+                              .arg(format::trimmed(*target, 4)),
+                          possible
+                              ? format::grouped(neededWorkers, 0)
+                              : QCoreApplication::translate(
+                                    "pipeplan::cli", "impossible: at or above the ceiling of %1x")
+                                    .arg(format::trimmed(ceiling, 4)));
     }
     printRows(out, rows);
     return kExitOk;
@@ -357,42 +392,53 @@ int runPipeline(const Flags &flags, QTextStream &out)
     const std::vector<double> stageMs = flags.list(QStringLiteral("stage-ms"), fields::stageMs);
     if (stageMs.size() > 1000)
         throw InvalidInput{
-            QStringLiteral("--stage-ms: at most 1,000 stages, got %1").arg(stageMs.size())};
+            QCoreApplication::translate("pipeplan::cli", "--stage-ms: at most 1,000 stages, got %1")
+                .arg(stageMs.size())};
     const double microbatches = flags.number(microbatchesRow(), 8.0);
     const PipelineSummary s = summarizePipeline(stageMs, microbatches);
     if (flags.isSet(kJson.name)) {
         printJson(out,
-                  QJsonObject{{QStringLiteral("stages"), static_cast<double>(stageMs.size())},
-                              {QStringLiteral("microbatches"), microbatches},
-                              {QStringLiteral("sequential_ms"), s.sequentialMs},
-                              {QStringLiteral("total_ms"), s.totalMs},
-                              {QStringLiteral("bubble_fraction"), s.bubbleFraction},
-                              {QStringLiteral("steady_rate_per_s"), s.steadyRatePerSecond},
-                              {QStringLiteral("bottleneck_index"), s.bottleneckIndex},
-                              {QStringLiteral("utilization"), s.utilization},
-                              {QStringLiteral("balanced_stage_ms"), s.balancedStageMs},
-                              {QStringLiteral("balanced_rate_per_s"), s.balancedRatePerSecond}});
+                  QJsonObject{
+                      {QStringLiteral("stages"), static_cast<double>(stageMs.size())},
+                      {QCoreApplication::translate("pipeplan::cli", "microbatches"), microbatches},
+                      {QStringLiteral("sequential_ms"), s.sequentialMs},
+                      {QStringLiteral("total_ms"), s.totalMs},
+                      {QStringLiteral("bubble_fraction"), s.bubbleFraction},
+                      {QStringLiteral("steady_rate_per_s"), s.steadyRatePerSecond},
+                      {QStringLiteral("bottleneck_index"), s.bottleneckIndex},
+                      {QStringLiteral("utilization"), s.utilization},
+                      {QStringLiteral("balanced_stage_ms"), s.balancedStageMs},
+                      {QStringLiteral("balanced_rate_per_s"), s.balancedRatePerSecond}});
         return kExitOk;
     }
-    printRows(out,
-              {
-                  {QStringLiteral("Stages"), QString::number(stageMs.size())},
-                  {QStringLiteral("Microbatches"), format::grouped(microbatches, 0)},
-                  {QStringLiteral("Sequential latency"), format::milliseconds(s.sequentialMs)},
-                  {QStringLiteral("Total time"), format::milliseconds(s.totalMs)},
-                  {QStringLiteral("Bubble fraction"), format::grouped(s.bubbleFraction, 3)},
-                  {QStringLiteral("Steady rate"),
-                   format::ratePerSecond(s.steadyRatePerSecond, QStringLiteral("microbatches"))},
-                  {QStringLiteral("Bottleneck"),
-                   QStringLiteral("stage %1 (%2)")
-                       .arg(s.bottleneckIndex + 1)
-                       .arg(format::milliseconds(stageMs[static_cast<size_t>(s.bottleneckIndex)]))},
-                  {QStringLiteral("Utilization"),
-                   format::trimmed(s.utilization * 100, 1) + QStringLiteral(" %")},
-                  {QStringLiteral("Balanced stage"), format::milliseconds(s.balancedStageMs)},
-                  {QStringLiteral("Balanced rate"),
-                   format::ratePerSecond(s.balancedRatePerSecond, QStringLiteral("microbatches"))},
-              });
+    printRows(
+        out,
+        {
+            {QCoreApplication::translate("pipeplan::cli", "Stages"),
+             QString::number(stageMs.size())},
+            {QCoreApplication::translate("pipeplan::cli", "Microbatches"),
+             format::grouped(microbatches, 0)},
+            {QCoreApplication::translate("pipeplan::cli", "Sequential latency"),
+             format::milliseconds(s.sequentialMs)},
+            {QCoreApplication::translate("pipeplan::cli", "Total time"),
+             format::milliseconds(s.totalMs)},
+            {QCoreApplication::translate("pipeplan::cli", "Bubble fraction"),
+             format::grouped(s.bubbleFraction, 3)},
+            {QCoreApplication::translate("pipeplan::cli", "Steady rate"),
+             format::ratePerSecond(s.steadyRatePerSecond,
+                                   QCoreApplication::translate("pipeplan::cli", "microbatches"))},
+            {QCoreApplication::translate("pipeplan::cli", "Bottleneck"),
+             QCoreApplication::translate("pipeplan::cli", "stage %1 (%2)")
+                 .arg(QString::number(s.bottleneckIndex + 1),
+                      format::milliseconds(stageMs[static_cast<size_t>(s.bottleneckIndex)]))},
+            {QCoreApplication::translate("pipeplan::cli", "Utilization"),
+             format::trimmed(s.utilization * 100, 1) + QStringLiteral(" %")},
+            {QCoreApplication::translate("pipeplan::cli", "Balanced stage"),
+             format::milliseconds(s.balancedStageMs)},
+            {QCoreApplication::translate("pipeplan::cli", "Balanced rate"),
+             format::ratePerSecond(s.balancedRatePerSecond,
+                                   QCoreApplication::translate("pipeplan::cli", "microbatches"))},
+        });
     return kExitOk;
 }
 
@@ -408,9 +454,10 @@ int runBandwidth(const Flags &flags, QTextStream &out)
                                    {QStringLiteral("rate_per_s"), rate}});
         return kExitOk;
     }
-    printRows(
-        out, {{QStringLiteral("Lower bound"), format::plainNumber(seconds) + QStringLiteral(" s")},
-              {QStringLiteral("Rate ceiling"), format::plainNumber(rate) + QStringLiteral(" /s")}});
+    printRows(out, {{QCoreApplication::translate("pipeplan::cli", "Lower bound"),
+                     format::plainNumber(seconds) + QStringLiteral(" s")},
+                    {QCoreApplication::translate("pipeplan::cli", "Rate ceiling"),
+                     format::plainNumber(rate) + QStringLiteral(" /s")}});
     return kExitOk;
 }
 
@@ -419,7 +466,8 @@ int runBandwidth(const Flags &flags, QTextStream &out)
 Command runtimeCommand()
 {
     return {QStringLiteral("runtime"),
-            QStringLiteral("total predictions, work and runtime of a batch scoring job"),
+            QCoreApplication::translate(
+                "pipeplan::cli", "total predictions, work and runtime of a batch scoring job"),
             workloadFlags(), runRuntime};
 }
 
@@ -429,20 +477,26 @@ Command scalingCommand()
     scalingFlags.insert(
         scalingFlags.end() - 2,
         {QStringLiteral("workers-list"), FlagKind::Value,
-         QStringLiteral("comma-separated worker counts; default 100,500,1k,5k,10k,35k,50k")});
+         QCoreApplication::translate(
+             "pipeplan::cli", "comma-separated worker counts; default 100,500,1k,5k,10k,35k,50k")});
     return {QStringLiteral("scaling"),
-            QStringLiteral("hours and days over a list of worker counts, linear and Amdahl"),
+            QCoreApplication::translate(
+                "pipeplan::cli", "hours and days over a list of worker counts, linear and Amdahl"),
             scalingFlags, runScaling};
 }
 
 Command amdahlCommand()
 {
     return {QStringLiteral("amdahl"),
-            QStringLiteral("Amdahl speedup, efficiency, ceiling and workers needed"),
-            {valueFlag(parallelRow(), QStringLiteral("p in [0, 1] (required)")),
-             valueFlag(workersRow(), QStringLiteral("workers N (required)")),
+            QCoreApplication::translate("pipeplan::cli",
+                                        "Amdahl speedup, efficiency, ceiling and workers needed"),
+            {valueFlag(parallelRow(),
+                       QCoreApplication::translate("pipeplan::cli", "p in [0, 1] (required)")),
+             valueFlag(workersRow(),
+                       QCoreApplication::translate("pipeplan::cli", "workers N (required)")),
              {QStringLiteral("target-speedup"), FlagKind::Value,
-              QStringLiteral("speedup to reach: prints the workers needed")},
+              QCoreApplication::translate("pipeplan::cli",
+                                          "speedup to reach: prints the workers needed")},
              kJson,
              kHelp},
             runAmdahl};
@@ -450,24 +504,31 @@ Command amdahlCommand()
 
 Command pipelineCommand()
 {
-    return {QStringLiteral("pipeline"),
-            QStringLiteral("pipeline-parallel bubble, total time, rate, bottleneck and balance"),
-            {{QStringLiteral("stage-ms"), FlagKind::Value,
-              QStringLiteral("comma-separated stage times in ms (required)")},
-             valueFlag(microbatchesRow(), QStringLiteral("microbatches in flight; default 8")),
-             kJson,
-             kHelp},
-            runPipeline};
+    return {
+        QStringLiteral("pipeline"),
+        QCoreApplication::translate(
+            "pipeplan::cli", "pipeline-parallel bubble, total time, rate, bottleneck and balance"),
+        {{QStringLiteral("stage-ms"), FlagKind::Value,
+          QCoreApplication::translate("pipeplan::cli",
+                                      "comma-separated stage times in ms (required)")},
+         valueFlag(microbatchesRow(), QCoreApplication::translate(
+                                          "pipeplan::cli", "microbatches in flight; default 8")),
+         kJson,
+         kHelp},
+        runPipeline};
 }
 
 Command bandwidthCommand()
 {
     return {QStringLiteral("bandwidth"),
-            QStringLiteral("bytes / bandwidth lower bound and the rate ceiling it implies"),
+            QCoreApplication::translate(
+                "pipeplan::cli", "bytes / bandwidth lower bound and the rate ceiling it implies"),
             {{QStringLiteral("bytes"), FlagKind::Value,
-              QStringLiteral("bytes to move (required), e.g. 14G or 512Mi")},
+              QCoreApplication::translate("pipeplan::cli",
+                                          "bytes to move (required), e.g. 14G or 512Mi")},
              {QStringLiteral("bytes-per-second"), FlagKind::Value,
-              QStringLiteral("sustained bandwidth in bytes/s (required)")},
+              QCoreApplication::translate("pipeplan::cli",
+                                          "sustained bandwidth in bytes/s (required)")},
              kJson,
              kHelp},
             runBandwidth};

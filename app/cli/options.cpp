@@ -6,6 +6,7 @@
 #include "core/plan/options.h"
 #include "core/plan/planresult.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -59,8 +60,11 @@ int runOptions(const Flags &flags, QTextStream &out)
         return kExitOk;
     }
     if (comparison.empty()) {
-        out << "No options in this plan: add \"options\": [{\"name\": ..., \"set\": {KEY: "
-               "VALUE}}] to the file (docs/scenario-format.md).\n";
+        out << QCoreApplication::translate(
+                   "pipeplan::cli",
+                   "No options in this plan: add \"options\": [{\"name\": ..., \"set\": {KEY: "
+                   "VALUE}}] to the file (docs/scenario-format.md).")
+            << '\n';
         return kExitOk;
     }
     const std::vector<QStringList> table = options::rows(comparison);
@@ -76,7 +80,9 @@ int runOptions(const Flags &flags, QTextStream &out)
             line += row[c].leftJustified(widths[static_cast<size_t>(c)]) + QStringLiteral("  ");
         out << line.trimmed() << '\n';
     }
-    out << "★ efficient: no other option is both faster and cheaper.\n";
+    out << QCoreApplication::translate("pipeplan::cli",
+                                       "★ efficient: no other option is both faster and cheaper.")
+        << '\n';
     return kExitOk;
 }
 
@@ -85,9 +91,11 @@ int runOptions(const Flags &flags, QTextStream &out)
 Command optionsCommand()
 {
     return {QStringLiteral("options"),
-            QStringLiteral("the plan and its named options side by side: options FILE.json"),
+            QCoreApplication::translate(
+                "pipeplan::cli", "the plan and its named options side by side: options FILE.json"),
             {{QStringLiteral("set"), FlagKind::Repeated,
-              QStringLiteral("key=value to change the plan before comparing (repeatable)")},
+              QCoreApplication::translate(
+                  "pipeplan::cli", "key=value to change the plan before comparing (repeatable)")},
              kJson,
              kHelp},
             runOptions,

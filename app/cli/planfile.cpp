@@ -7,6 +7,7 @@
 #include "core/base/fileio.h"
 #include "core/plan/scenariofile.h"
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -39,7 +40,9 @@ std::optional<Plan> loadPlanFile(const QString &path, const QStringList &sets, Q
         for (const QString &assignment : sets) {
             const qsizetype eq = assignment.indexOf(QLatin1Char('='));
             if (eq <= 0) {
-                *error = QStringLiteral("--set: expected key=value, got '%1'").arg(assignment);
+                *error = QCoreApplication::translate("pipeplan::cli",
+                                                     "--set: expected key=value, got '%1'")
+                             .arg(assignment);
                 return std::nullopt;
             }
             if (auto problem =
@@ -61,7 +64,8 @@ std::optional<Plan> loadPlanFile(const QString &path, const QStringList &sets, Q
 Plan loadPlanArgument(const Flags &flags)
 {
     if (flags.positional().isEmpty())
-        throw InvalidInput{QStringLiteral("FILE: required (a scenario .json file)")};
+        throw InvalidInput{
+            QCoreApplication::translate("pipeplan::cli", "FILE: required (a scenario .json file)")};
     QString error;
     std::optional<Plan> plan =
         loadPlanFile(flags.positional().first(), flags.repeated(QStringLiteral("set")), &error);
@@ -115,20 +119,22 @@ std::optional<ReportArgs> parseReportArgs(const QStringList &args, QString *erro
         if (report.help || report.sections == QLatin1String("help"))
             return report;
         if (flags.positional().isEmpty())
-            throw InvalidInput{QStringLiteral("FILE: required (a scenario .json file)")};
+            throw InvalidInput{QCoreApplication::translate(
+                "pipeplan::cli", "FILE: required (a scenario .json file)")};
         report.file = flags.positional().first();
         if (!flags.has(QStringLiteral("output")))
-            throw InvalidInput{
-                QStringLiteral("-o: required (the report to write: .pdf, .html, .md, "
-                               ".csv or .tsv)")};
+            throw InvalidInput{QCoreApplication::translate(
+                "pipeplan::cli", "-o: required (the report to write: .pdf, .html, .md, "
+                                 ".csv or .tsv)")};
         report.output = flags.text(QStringLiteral("output"));
         if (flags.has(QStringLiteral("page")))
             report.page = flags.text(QStringLiteral("page"));
         report.sets = flags.repeated(QStringLiteral("set"));
         report.simulate = flags.isSet(QStringLiteral("simulate"));
         if (sameFile(report.file, report.output))
-            throw InvalidInput{QStringLiteral("-o %1: is the scenario file itself; write the "
-                                              "report to another file")
+            throw InvalidInput{QCoreApplication::translate(
+                                   "pipeplan::cli", "-o %1: is the scenario file itself; write the "
+                                                    "report to another file")
                                    .arg(report.output)};
         // Checked before the plan is read or a page drawn: a FIFO, a device or a directory at
         // -o is never replaced.

@@ -12,6 +12,7 @@
 #include "core/plan/planresult.h"
 #include "core/project/estimate.h"
 
+#include <QCoreApplication>
 #include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -34,8 +35,9 @@ constexpr qint64 kMaxTaskFileBytes = qint64{4} * 1024 * 1024;
 std::vector<estimate::Task> readTaskFile(const Flags &flags)
 {
     if (!flags.has(QStringLiteral("tasks")))
-        throw InvalidInput{QStringLiteral("--tasks: required (a CSV file with the header "
-                                          "name,optimistic,most_likely,pessimistic)")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--tasks: required (a CSV file with the header "
+                             "name,optimistic,most_likely,pessimistic)")};
     const QString path = flags.text(QStringLiteral("tasks"));
     const QString prefix = QStringLiteral("--tasks ") + path;
     const fileio::ReadResult read = fileio::readBounded(path, kMaxTaskFileBytes);
@@ -44,11 +46,14 @@ std::vector<estimate::Task> readTaskFile(const Flags &flags)
     const estimate::CsvTasks csv = estimate::readTasksCsv(QString::fromUtf8(*read.bytes));
     if (!csv.errors.empty()) {
         QString message = prefix + QStringLiteral(": ") + csv.errors.front().toString();
-        if (csv.errors.size() > 1)
-            message += QStringLiteral(" (and %1 more %2)")
-                           .arg(csv.errors.size() - 1)
-                           .arg(csv.errors.size() == 2 ? QStringLiteral("problem")
-                                                       : QStringLiteral("problems"));
+        if (csv.errors.size() > 1) {
+            // The count as digits, ungrouped, as the message has always written it.
+            const int more = static_cast<int>(csv.errors.size() - 1);
+            QString text = QCoreApplication::translate("pipeplan::cli", "(and %n more problem(s))",
+                                                       nullptr, more);
+            text.replace(QStringLiteral("(s)"), more == 1 ? QString() : QStringLiteral("s"));
+            message += QLatin1Char(' ') + text;
+        }
         throw InvalidInput{oneLine(message)};
     }
     return csv.tasks;
@@ -63,7 +68,7 @@ QString taskList(const std::vector<int> &indices)
     QStringList numbers;
     for (size_t i = 0; i < indices.size(); ++i) {
         if (indices.size() > kShown + 2 && i == kShown) {
-            numbers << QStringLiteral("... %1 more ...")
+            numbers << QCoreApplication::translate("pipeplan::cli", "... %1 more ...")
                            .arg(format::grouped(static_cast<double>(indices.size() - kShown - 1),
                                                 0));
             i = indices.size() - 1;
@@ -93,7 +98,8 @@ QDate dateFlag(const Flags &flags, const QString &name)
     const QString text = flags.text(name);
     if (auto day = estimate::parseIsoDate(text.trimmed()))
         return *day;
-    throw InvalidInput{QStringLiteral("--%1: \"%2\" is not a date; give it as YYYY-MM-DD")
+    throw InvalidInput{QCoreApplication::translate(
+                           "pipeplan::cli", "--%1: \"%2\" is not a date; give it as YYYY-MM-DD")
                            .arg(name, text.left(40))};
 }
 
@@ -105,9 +111,11 @@ estimate::WorkCalendar calendarFromFlags(const Flags &flags)
         const QString days = flags.text(QStringLiteral("calendar"));
         const auto parsed = estimate::parseWorkingDays(days);
         if (!parsed)
-            throw InvalidInput{QStringLiteral("--calendar: \"%1\" is not a list of working days; "
-                                              "give e.g. mon-fri or sun-thu or mon,tue,thu")
-                                   .arg(days.left(40))};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli",
+                                            "--calendar: \"%1\" is not a list of working days; "
+                                            "give e.g. mon-fri or sun-thu or mon,tue,thu")
+                    .arg(days.left(40))};
         calendar.workingDays = *parsed;
     }
     if (flags.has(QStringLiteral("hours-per-day")))
@@ -120,8 +128,9 @@ estimate::WorkCalendar calendarFromFlags(const Flags &flags)
         for (const QString &day : days) {
             const auto parsed = estimate::parseIsoDate(day);
             if (!parsed)
-                throw InvalidInput{QStringLiteral("--holidays: \"%1\" is not a date; give "
-                                                  "dates as YYYY-MM-DD, separated by commas")
+                throw InvalidInput{QCoreApplication::translate(
+                                       "pipeplan::cli", "--holidays: \"%1\" is not a date; give "
+                                                        "dates as YYYY-MM-DD, separated by commas")
                                        .arg(day.left(40))};
             calendar.holidays.push_back(*parsed);
         }
@@ -142,7 +151,7 @@ QString cliFieldName(const QString &field)
         return QStringLiteral("--start");
     static const QRegularExpression task(QStringLiteral("tasks\\[(\\d+)\\]\\.(\\w+)"));
     if (const QRegularExpressionMatch m = task.match(field); m.hasMatch())
-        return QStringLiteral("--tasks row %1, %2")
+        return QCoreApplication::translate("pipeplan::cli", "--tasks row %1, %2")
             .arg(m.captured(1).toInt() + 1)
             .arg(m.captured(2));
     return field;
@@ -213,52 +222,78 @@ int printMonteCarlo(QTextStream &out, bool asJson, const ProjectSettings &projec
         return kExitOk;
     }
     const bool sequential = estimate::runsInSequence(tasks);
+    // The count is a plain variable: lupdate drops a translate() whose count names a scope.
+    const int taskCount = format::numerus(static_cast<double>(tasks.size()));
+    const QString taskCountText = format::plural(
+        QCoreApplication::translate("pipeplan::cli", "%n task(s)", nullptr, taskCount),
+        static_cast<double>(tasks.size()));
     const QString plan =
-        format::count(static_cast<double>(tasks.size()),
-                      tasks.size() == 1 ? QStringLiteral("task") : QStringLiteral("tasks")) +
-        (sequential ? QStringLiteral(" in sequence")
-                    : QStringLiteral(", critical path: tasks ") + taskList(pert.criticalPath));
+        sequential
+            ? QCoreApplication::translate("pipeplan::cli", "%1 in sequence").arg(taskCountText)
+            : QCoreApplication::translate("pipeplan::cli", "%1, critical path: tasks %2")
+                  .arg(taskCountText, taskList(pert.criticalPath));
     auto withDays = [](double hours) {
-        return hoursText(hours) + QStringLiteral("  (") +
-               format::grouped(hours / estimate::kHoursPerWorkingDay, 2) +
-               QStringLiteral(" working days)");
+        return hoursText(hours) + QStringLiteral("  ") +
+               QCoreApplication::translate("pipeplan::cli", "(%1 working days)")
+                   .arg(format::grouped(hours / estimate::kHoursPerWorkingDay, 2));
     };
-    printRows(out,
-              {
-                  {QStringLiteral("Plan"), plan},
-                  {QStringLiteral("Simulation"),
-                   QStringLiteral("%1, %2, seed %3")
-                       .arg(format::count(mc.trials, QStringLiteral("trials")),
-                            options.distribution == estimate::Distribution::PertBeta
-                                ? QStringLiteral("PERT-beta")
-                                : QStringLiteral("triangular"),
-                            QString::number(options.seed))},
-                  {QStringLiteral("PERT mean"), withDays(pert.meanHours)},
-                  {QStringLiteral("PERT sigma"), hoursText(pert.sigmaHours)},
-                  {QStringLiteral("Monte Carlo mean"), withDays(mc.meanHours)},
-                  {QStringLiteral("  P50"), withDays(mc.p50Hours)},
-                  {QStringLiteral("  P80"), withDays(mc.p80Hours)},
-                  {QStringLiteral("  P90"), withDays(mc.p90Hours)},
-                  {QStringLiteral("  P95"), withDays(mc.p95Hours)},
-                  {QStringLiteral("  Range"), format::grouped(mc.minHours, 2) +
-                                                  QStringLiteral(" to ") + hoursText(mc.maxHours)},
-              });
+    printRows(
+        out,
+        {
+            {QCoreApplication::translate("pipeplan::cli", "Plan"), plan},
+            {QCoreApplication::translate("pipeplan::cli", "Simulation"),
+             QCoreApplication::translate("pipeplan::cli", "%1, %2, seed %3")
+                 .arg(format::count(mc.trials,
+                                    QCoreApplication::translate("pipeplan::cli", "trials")),
+                      options.distribution == estimate::Distribution::PertBeta
+                          ? QCoreApplication::translate("pipeplan::cli", "PERT-beta")
+                          : QCoreApplication::translate("pipeplan::cli", "triangular"),
+                      QString::number(options.seed))},
+            {QCoreApplication::translate("pipeplan::cli", "PERT mean"), withDays(pert.meanHours)},
+            {QCoreApplication::translate("pipeplan::cli", "PERT sigma"),
+             hoursText(pert.sigmaHours)},
+            {QCoreApplication::translate("pipeplan::cli", "Monte Carlo mean"),
+             withDays(mc.meanHours)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "P50"),
+             withDays(mc.p50Hours)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "P80"),
+             withDays(mc.p80Hours)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "P90"),
+             withDays(mc.p90Hours)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "P95"),
+             withDays(mc.p95Hours)},
+            {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "Range"),
+             QCoreApplication::translate("pipeplan::cli", "%1 to %2")
+                 .arg(format::grouped(mc.minHours, 2), hoursText(mc.maxHours))},
+        });
     if (section.forecast) {
-        out << QStringLiteral("Forecast from %1: %2 done, pace %3 (actual / estimate)%4; the "
-                              "hours above are the remaining work.\n")
+        out << QCoreApplication::translate(
+                   "pipeplan::cli", "Forecast from %1: %2 done, pace %3 (actual / estimate)%4; the "
+                                    "hours above are the remaining work.")
                    .arg(estimate::isoDate(*section.statusDate),
-                        format::count(section.pace.doneTasks, QStringLiteral("tasks")),
+                        format::count(section.pace.doneTasks,
+                                      QCoreApplication::translate("pipeplan::cli", "tasks")),
                         format::trimmed(section.pace.ratio(), 2),
-                        section.paceRatio != 1.0 ? QStringLiteral(", applied")
-                                                 : QStringLiteral(", not applied"));
+                        section.paceRatio != 1.0
+                            ? QCoreApplication::translate("pipeplan::cli", ", applied")
+                            : QCoreApplication::translate("pipeplan::cli", ", not applied"))
+            << '\n';
     }
     if (dates) {
-        printRows(out, {{QStringLiteral("Start"), estimate::isoDate(*project.startDate)},
-                        {QStringLiteral("PERT finish"), estimate::isoDate(pertDate)},
-                        {QStringLiteral("  P50 finish"), estimate::isoDate(dates->p50)},
-                        {QStringLiteral("  P80 finish"), estimate::isoDate(dates->p80)},
-                        {QStringLiteral("  P90 finish"), estimate::isoDate(dates->p90)},
-                        {QStringLiteral("  P95 finish"), estimate::isoDate(dates->p95)}});
+        printRows(
+            out,
+            {{QCoreApplication::translate("pipeplan::cli", "Start"),
+              estimate::isoDate(*project.startDate)},
+             {QCoreApplication::translate("pipeplan::cli", "PERT finish"),
+              estimate::isoDate(pertDate)},
+             {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "P50 finish"),
+              estimate::isoDate(dates->p50)},
+             {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "P80 finish"),
+              estimate::isoDate(dates->p80)},
+             {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "P90 finish"),
+              estimate::isoDate(dates->p90)},
+             {QStringLiteral("  ") + QCoreApplication::translate("pipeplan::cli", "P95 finish"),
+              estimate::isoDate(dates->p95)}});
     }
     if (!mc.tornado.empty()) {
         std::vector<std::pair<QString, QString>> rows;
@@ -266,15 +301,20 @@ int printMonteCarlo(QTextStream &out, bool asJson, const ProjectSettings &projec
         for (size_t i = 0; i < shown; ++i) {
             const estimate::TornadoBar &bar = mc.tornado[i];
             const auto task = static_cast<size_t>(bar.task);
-            rows.emplace_back(i == 0 ? QStringLiteral("Risk drivers") : QString(),
-                              QStringLiteral("%1: P90 %2 to %3, critical in %4 % of trials")
-                                  .arg(tasks[task].name, format::grouped(bar.p90LowHours, 1),
-                                       hoursText(bar.p90HighHours),
-                                       format::trimmed(100.0 * mc.criticality[task], 1)));
+            rows.emplace_back(
+                i == 0 ? QCoreApplication::translate("pipeplan::cli", "Risk drivers") : QString(),
+                QCoreApplication::translate("pipeplan::cli",
+                                            "%1: P90 %2 to %3, critical in %4 % of trials")
+                    .arg(tasks[task].name, format::grouped(bar.p90LowHours, 1),
+                         hoursText(bar.p90HighHours),
+                         format::trimmed(100.0 * mc.criticality[task], 1)));
         }
         printRows(out, rows);
     }
-    out << "Hours (a working day is 8 h); a CSV without a unit column is read as hours.\n";
+    out << QCoreApplication::translate(
+               "pipeplan::cli",
+               "Hours (a working day is 8 h); a CSV without a unit column is read as hours.")
+        << '\n';
     return kExitOk;
 }
 
@@ -284,8 +324,9 @@ int printMonteCarlo(QTextStream &out, bool asJson, const ProjectSettings &projec
 int runPlanMonteCarlo(const Flags &flags, QTextStream &out)
 {
     if (flags.has(QStringLiteral("tasks")))
-        throw InvalidInput{QStringLiteral("--tasks: not with a plan FILE (its project's tasks are "
-                                          "simulated)")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--tasks: not with a plan FILE (its project's tasks are "
+                             "simulated)")};
     Plan plan = loadPlanArgument(flags);
     estimate::MonteCarloOptions &options = plan.scenario.project.monteCarlo;
     options.trials = static_cast<int>(
@@ -297,7 +338,8 @@ int runPlanMonteCarlo(const Flags &flags, QTextStream &out)
                                    errors.front().message)};
     if (plan.scenario.project.tasks.empty())
         throw InvalidInput{
-            QStringLiteral("%1: the plan's project has no tasks").arg(flags.positional().first())};
+            QCoreApplication::translate("pipeplan::cli", "%1: the plan's project has no tasks")
+                .arg(flags.positional().first())};
     PlanResult result = evaluatePlan(plan);
     completeBackground(result, plan, Background::MonteCarlo);
     const estimate::PlanEstimate &estimate = *result.monteCarlo.ready();
@@ -331,7 +373,8 @@ int runMonteCarlo(const Flags &flags, QTextStream &out)
         options.distribution = estimate::Distribution::Triangular;
     } else {
         throw InvalidInput{
-            QStringLiteral("--distribution: unknown distribution '%1' (pert or triangular)")
+            QCoreApplication::translate(
+                "pipeplan::cli", "--distribution: unknown distribution '%1' (pert or triangular)")
                 .arg(distribution)};
     }
     if (flags.has(QStringLiteral("correlation")))
@@ -383,7 +426,7 @@ int runMonteCarlo(const Flags &flags, QTextStream &out)
 /// A share of items or a rate: "0.7" or "70%". Problems start with `label`; `tooLarge` is the
 /// hint for a plain number above the range (someone meaning a percentage).
 double fractionValue(const QString &label, const QString &text, const FieldSpec &spec,
-                     const QString &tooLarge = QStringLiteral("a fraction: 0.1 or 10%"))
+                     const QString &tooLarge = {})
 {
     const bool percent = text.trimmed().endsWith(QLatin1Char('%'));
     const numparse::Parsed parsed = numparse::fraction(text);
@@ -393,7 +436,11 @@ double fractionValue(const QString &label, const QString &text, const FieldSpec 
     if (auto reason = checkValue(spec, value)) {
         QString message = label + QStringLiteral(": ") + *reason;
         if (!percent && value > spec.max)
-            message += QStringLiteral(" (") + tooLarge + QStringLiteral(")");
+            message += QStringLiteral(" (") +
+                       (tooLarge.isEmpty()
+                            ? QCoreApplication::translate("pipeplan::cli", "a fraction: 0.1 or 10%")
+                            : tooLarge) +
+                       QStringLiteral(")");
         throw InvalidInput{message};
     }
     return value;
@@ -428,23 +475,28 @@ estimate::Stratum parseStratum(const QString &value, bool weights)
     const QString label = QStringLiteral("--stratum '%1'").arg(value);
     const QStringList parts = value.split(QLatin1Char(':'));
     if (parts.size() < 2 || parts[1].trimmed().isEmpty())
-        throw InvalidInput{label + QStringLiteral(": no minutes per item: give SHARE:MINUTES, "
-                                                  "e.g. 0.7:1.5 (70 % of the items at 1.5 min)")};
-    if (parts.size() > 3)
         throw InvalidInput{
-            label + QStringLiteral(": expected SHARE:MINUTES or SHARE:MINUTES:REVIEW_MINUTES")};
+            label + QCoreApplication::translate("pipeplan::cli",
+                                                ": no minutes per item: give SHARE:MINUTES, "
+                                                "e.g. 0.7:1.5 (70 % of the items at 1.5 min)")};
+    if (parts.size() > 3)
+        throw InvalidInput{label + QCoreApplication::translate(
+                                       "pipeplan::cli",
+                                       ": expected SHARE:MINUTES or SHARE:MINUTES:REVIEW_MINUTES")};
     estimate::Stratum stratum;
-    stratum.share =
-        fractionValue(label + QStringLiteral(": share"), parts[0],
-                      weights ? kShareWeight : estimate::specs::share,
-                      QStringLiteral("a fraction: 0.7 or 70%; or add --normalize to give weights"));
-    stratum.minutesPerItem = partValue(label + QStringLiteral(": minutes per item"), parts[1],
-                                       estimate::specs::minutesPerItem);
+    stratum.share = fractionValue(
+        label + QCoreApplication::translate("pipeplan::cli", ": share"), parts[0],
+        weights ? kShareWeight : estimate::specs::share,
+        QCoreApplication::translate("pipeplan::cli",
+                                    "a fraction: 0.7 or 70%; or add --normalize to give weights"));
+    stratum.minutesPerItem =
+        partValue(label + QCoreApplication::translate("pipeplan::cli", ": minutes per item"),
+                  parts[1], estimate::specs::minutesPerItem);
     if (parts.size() == 3)
-        stratum.reviewMinutesPerItem =
-            partValue(label + QStringLiteral(": review minutes per item"), parts[2],
-                      estimate::specs::minutesPerItem);
-    stratum.name = QStringLiteral("stratum %1").arg(value);
+        stratum.reviewMinutesPerItem = partValue(
+            label + QCoreApplication::translate("pipeplan::cli", ": review minutes per item"),
+            parts[2], estimate::specs::minutesPerItem);
+    stratum.name = QCoreApplication::translate("pipeplan::cli", "stratum %1").arg(value);
     return stratum;
 }
 
@@ -477,25 +529,29 @@ estimate::LabelingInputs labelingFromFlags(const Flags &flags)
     in.items = flags.number(QStringLiteral("items"), estimate::specs::items);
     const QStringList strata = flags.repeated(QStringLiteral("stratum"));
     if (strata.isEmpty())
-        throw InvalidInput{QStringLiteral("--stratum: required, one SHARE:MINUTES per stratum "
-                                          "(e.g. --stratum 0.7:1.5 --stratum 0.3:6)")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--stratum: required, one SHARE:MINUTES per stratum "
+                             "(e.g. --stratum 0.7:1.5 --stratum 0.3:6)")};
     double shareSum = 0;
     for (const QString &value : strata) {
         in.strata.push_back(parseStratum(value, flags.isSet(QStringLiteral("normalize"))));
         shareSum += *in.strata.back().share;
     }
     if (!(shareSum > 0))
-        throw InvalidInput{QStringLiteral("--stratum: shares sum to 0: give at least one stratum "
-                                          "a share above 0")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--stratum: shares sum to 0: give at least one stratum "
+                             "a share above 0")};
     if (flags.isSet(QStringLiteral("normalize"))) {
         in = in.normalized();
     } else if (!(std::fabs(shareSum - 1.0) <= 1e-9)) {
         QString sum = format::trimmed(shareSum, 6);
         if (sum == QLatin1String("1"))
             sum = format::plainNumber(shareSum);
-        throw InvalidInput{QStringLiteral("--stratum: shares sum to %1, not 1: correct them or "
-                                          "add --normalize to scale them to sum to 1")
-                               .arg(sum)};
+        throw InvalidInput{
+            QCoreApplication::translate("pipeplan::cli",
+                                        "--stratum: shares sum to %1, not 1: correct them or "
+                                        "add --normalize to scale them to sum to 1")
+                .arg(sum)};
     }
     in.qcSampleRate = fractionFlag(flags, QStringLiteral("qc-rate"), estimate::specs::rate, 0.0);
     in.contingency =
@@ -506,19 +562,23 @@ estimate::LabelingInputs labelingFromFlags(const Flags &flags)
         const QString label = QStringLiteral("--adjudication '%1'").arg(value);
         const QStringList parts = value.split(QLatin1Char(':'));
         if (parts.size() > 2)
-            throw InvalidInput{label + QStringLiteral(": expected SHARE or SHARE:MINUTES")};
+            throw InvalidInput{label + QCoreApplication::translate(
+                                           "pipeplan::cli", ": expected SHARE or SHARE:MINUTES")};
         in.adjudicationShare =
-            fractionValue(label + QStringLiteral(": share"), parts[0], estimate::specs::rate);
+            fractionValue(label + QCoreApplication::translate("pipeplan::cli", ": share"), parts[0],
+                          estimate::specs::rate);
         if (parts.size() == 2)
-            in.adjudicationMinutesPerItem = partValue(label + QStringLiteral(": minutes per item"),
-                                                      parts[1], estimate::specs::minutesPerItem);
+            in.adjudicationMinutesPerItem = partValue(
+                label + QCoreApplication::translate("pipeplan::cli", ": minutes per item"),
+                parts[1], estimate::specs::minutesPerItem);
     }
     if (flags.has(QStringLiteral("ramp-up"))) {
         in.firstWeekProductivity =
             fractionFlag(flags, QStringLiteral("ramp-up"), estimate::specs::productivity, 1.0);
         if (!flags.has(QStringLiteral("annotators")))
-            throw InvalidInput{QStringLiteral("--annotators: required with --ramp-up (the "
-                                              "team's size sets the first week's hours)")};
+            throw InvalidInput{QCoreApplication::translate(
+                "pipeplan::cli", "--annotators: required with --ramp-up (the "
+                                 "team's size sets the first week's hours)")};
         in.annotators = flags.number(QStringLiteral("annotators"), estimate::specs::annotators);
         in.hoursPerWeek = flags.number(QStringLiteral("hours-per-week"),
                                        estimate::specs::hoursPerWeek, in.hoursPerWeek);
@@ -526,8 +586,9 @@ estimate::LabelingInputs labelingFromFlags(const Flags &flags)
         for (const char *name : {"annotators", "hours-per-week"}) {
             if (flags.has(QLatin1String(name)))
                 throw InvalidInput{
-                    QStringLiteral("--%1: only used with --ramp-up (the first week's "
-                                   "productivity, e.g. 0.6)")
+                    QCoreApplication::translate("pipeplan::cli",
+                                                "--%1: only used with --ramp-up (the first week's "
+                                                "productivity, e.g. 0.6)")
                         .arg(QLatin1String(name))};
         }
     }
@@ -576,40 +637,47 @@ int runLabeling(const Flags &flags, QTextStream &out)
     }
     auto hours = [](double value) { return format::trimmed(value, 2) + QStringLiteral(" h"); };
     std::vector<std::pair<QString, QString>> rows{
-        {QStringLiteral("Items"), format::count(e.items, QStringLiteral("items")) +
-                                      QStringLiteral(" in %1 %2")
-                                          .arg(in.strata.size())
-                                          .arg(in.strata.size() == 1 ? QStringLiteral("stratum")
-                                                                     : QStringLiteral("strata"))}};
+        {QCoreApplication::translate("pipeplan::cli", "Items"),
+         (in.strata.size() == 1 ? QCoreApplication::translate("pipeplan::cli", "%1 in %2 stratum")
+                                : QCoreApplication::translate("pipeplan::cli", "%1 in %2 strata"))
+             .arg(format::count(e.items, QCoreApplication::translate("pipeplan::cli", "items")),
+                  QString::number(in.strata.size()))}};
     for (size_t i = 0; i < in.strata.size(); ++i) {
         const estimate::Stratum &s = in.strata[i];
         const double items = *s.share * in.items;
-        rows.emplace_back(QStringLiteral("  Stratum %1").arg(i + 1),
-                          QStringLiteral("%1 at %2 min: %3, %4")
-                              .arg(percentText(*s.share), format::trimmed(s.minutesPerItem, 4),
-                                   format::count(items, QStringLiteral("items")),
-                                   hours(items * s.minutesPerItem / 60.0)));
+        rows.emplace_back(
+            QStringLiteral("  ") +
+                QCoreApplication::translate("pipeplan::cli", "Stratum %1").arg(i + 1),
+            QCoreApplication::translate("pipeplan::cli", "%1 at %2 min: %3, %4")
+                .arg(percentText(*s.share), format::trimmed(s.minutesPerItem, 4),
+                     format::count(items, QCoreApplication::translate("pipeplan::cli", "items")),
+                     hours(items * s.minutesPerItem / 60.0)));
     }
-    rows.emplace_back(QStringLiteral("Base labeling"), hours(e.baseHours));
-    rows.emplace_back(QStringLiteral("QC review (%1)").arg(percentText(in.qcSampleRate)),
+    rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Base labeling"),
+                      hours(e.baseHours));
+    rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "QC review (%1)")
+                          .arg(percentText(in.qcSampleRate)),
                       hours(e.qcHours));
     if (in.adjudicationShare > 0)
-        rows.emplace_back(
-            QStringLiteral("Adjudication (%1)").arg(percentText(in.adjudicationShare)),
-            hours(e.adjudicationHours));
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Adjudication (%1)")
+                              .arg(percentText(in.adjudicationShare)),
+                          hours(e.adjudicationHours));
     if (flags.has(QStringLiteral("ramp-up")))
-        rows.emplace_back(
-            QStringLiteral("Ramp-up (week 1 at %1)").arg(percentText(in.firstWeekProductivity)),
-            hours(e.rampUpHours));
-    rows.emplace_back(QStringLiteral("Contingency (%1)").arg(percentText(in.contingency)),
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Ramp-up (week 1 at %1)")
+                              .arg(percentText(in.firstWeekProductivity)),
+                          hours(e.rampUpHours));
+    rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Contingency (%1)")
+                          .arg(percentText(in.contingency)),
                       hours(e.contingencyHours));
-    rows.emplace_back(QStringLiteral("Total"),
-                      hours(e.totalHours) +
-                          QStringLiteral("  (annotators %1, reviewers %2 "
-                                         "before contingency)")
+    rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Total"),
+                      hours(e.totalHours) + QStringLiteral("  ") +
+                          QCoreApplication::translate("pipeplan::cli",
+                                                      "(annotators %1, reviewers %2 "
+                                                      "before contingency)")
                               .arg(hours(e.annotatorHours), hours(e.reviewerHours)));
     if (in.hourlyRate > 0 || in.toolingCost > 0)
-        rows.emplace_back(QStringLiteral("Cost"), format::grouped(e.cost, 2));
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Cost"),
+                          format::grouped(e.cost, 2));
     printRows(out, rows);
     return kExitOk;
 }
@@ -620,36 +688,51 @@ Command monteCarloCommand()
 {
     return {
         QStringLiteral("montecarlo"),
-        QStringLiteral("project duration from three-point task estimates: PERT and Monte Carlo"),
+        QCoreApplication::translate(
+            "pipeplan::cli",
+            "project duration from three-point task estimates: PERT and Monte Carlo"),
         {{QStringLiteral("tasks"), FlagKind::Value,
-          QStringLiteral("CSV file (required without FILE): name,optimistic,most_likely,"
-                         "pessimistic, then optionally category, unit and depends_on")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "CSV file (required without FILE): name,optimistic,most_likely,"
+                               "pessimistic, then optionally category, unit and depends_on")},
          {QStringLiteral("trials"), FlagKind::Value,
-          QStringLiteral("trials, 1 to 1,000,000; default 100,000")},
+          QCoreApplication::translate("pipeplan::cli", "trials, 1 to 1,000,000; default 100,000")},
          {QStringLiteral("seed"), FlagKind::Value,
-          QStringLiteral("random seed N; the same seed gives the same result; default 1")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "random seed N; the same seed gives the same result; default 1")},
          {QStringLiteral("distribution"), FlagKind::Value,
-          QStringLiteral("pert (PERT-beta) or triangular; default pert")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "pert (PERT-beta) or triangular; default pert")},
          {QStringLiteral("correlation"), FlagKind::Value,
-          QStringLiteral("rank correlation between tasks of one category, 0 to 0.95 (or %); "
-                         "default 0 (independent)")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "rank correlation between tasks of one category, 0 to 0.95 (or %); "
+                               "default 0 (independent)")},
          {QStringLiteral("start"), FlagKind::Value,
-          QStringLiteral("start date YYYY-MM-DD: every percentile also as a finish date")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "start date YYYY-MM-DD: every percentile also as a finish date")},
          {QStringLiteral("calendar"), FlagKind::Value,
-          QStringLiteral("working days, e.g. mon-fri (default: the locale's week) or sun-thu")},
+          QCoreApplication::translate(
+              "pipeplan::cli",
+              "working days, e.g. mon-fri (default: the locale's week) or sun-thu")},
          {QStringLiteral("hours-per-day"), FlagKind::Value,
-          QStringLiteral("working hours per day of the calendar; default 8")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "working hours per day of the calendar; default 8")},
          {QStringLiteral("holidays"), FlagKind::Value,
-          QStringLiteral("days off, YYYY-MM-DD separated by commas")},
+          QCoreApplication::translate("pipeplan::cli", "days off, YYYY-MM-DD separated by commas")},
          {QStringLiteral("today"), FlagKind::Value,
-          QStringLiteral("status date YYYY-MM-DD of the status columns' forecast; default today")},
+          QCoreApplication::translate(
+              "pipeplan::cli",
+              "status date YYYY-MM-DD of the status columns' forecast; default today")},
          {QStringLiteral("no-pace"), FlagKind::Switch,
-          QStringLiteral("do not scale the remaining work by the done tasks' actual / estimate")},
+          QCoreApplication::translate(
+              "pipeplan::cli",
+              "do not scale the remaining work by the done tasks' actual / estimate")},
          kJson,
          kHelp},
         runMonteCarlo,
         1,
-        QStringLiteral(
+        QCoreApplication::translate(
+            "pipeplan::cli",
             "With a plan FILE.json instead of --tasks: the plan's project (its tasks, buffers,\n"
             "calendar and Monte Carlo settings), evaluated as the window evaluates it;\n"
             "--trials and --seed override the plan's, --set KEY=VALUE changes a value first.\n"
@@ -671,46 +754,61 @@ Command monteCarloCommand()
             "(YYYY-MM-DD), share_done. With any of them the simulation runs the REMAINING work\n"
             "from --today, the remaining tasks scaled by the done tasks' actual / estimate\n"
             "(unless --no-pace); JSON adds forecast {status_date, done_tasks, pace_ratio,\n"
-            "pace_applied}.\n")};
+            "pace_applied}.")};
 }
 
 Command labelingCommand()
 {
     return {
         QStringLiteral("labeling"),
-        QStringLiteral("labeling effort: base, QC, adjudication, ramp-up and contingency hours"),
+        QCoreApplication::translate(
+            "pipeplan::cli",
+            "labeling effort: base, QC, adjudication, ramp-up and contingency hours"),
         {{QStringLiteral("items"), FlagKind::Value,
-          QStringLiteral("items to label (required), e.g. 100k")},
+          QCoreApplication::translate("pipeplan::cli", "items to label (required), e.g. 100k")},
          {QStringLiteral("stratum"), FlagKind::Repeated,
-          QStringLiteral("SHARE:MINUTES, one per stratum (required, repeatable): share of the "
-                         "items (0.7 or 70%) and labeling minutes per item; "
-                         "SHARE:MINUTES:REVIEW sets the QC review minutes (default: MINUTES)")},
+          QCoreApplication::translate(
+              "pipeplan::cli",
+              "SHARE:MINUTES, one per stratum (required, repeatable): share of the "
+              "items (0.7 or 70%) and labeling minutes per item; "
+              "SHARE:MINUTES:REVIEW sets the QC review minutes (default: MINUTES)")},
          {QStringLiteral("qc-rate"), FlagKind::Value,
-          QStringLiteral("share of items QC-reviewed, e.g. 0.1 or 10%; default 0")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "share of items QC-reviewed, e.g. 0.1 or 10%; default 0")},
          {QStringLiteral("contingency"), FlagKind::Value,
-          QStringLiteral("contingency on the total, e.g. 0.2 or 20%; default 0")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "contingency on the total, e.g. 0.2 or 20%; default 0")},
          {QStringLiteral("adjudication"), FlagKind::Value,
-          QStringLiteral("SHARE[:MINUTES]: share of items adjudicated and minutes each "
-                         "(default: the stratum's labeling minutes); default none")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "SHARE[:MINUTES]: share of items adjudicated and minutes each "
+                               "(default: the stratum's labeling minutes); default none")},
          {QStringLiteral("ramp-up"), FlagKind::Value,
-          QStringLiteral("first week's productivity in (0, 1], e.g. 0.6 or 60%; needs "
-                         "--annotators; default 1 (no ramp-up)")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "first week's productivity in (0, 1], e.g. 0.6 or 60%; needs "
+                                      "--annotators; default 1 (no ramp-up)")},
          {QStringLiteral("annotators"), FlagKind::Value,
-          QStringLiteral("annotators in the first week (with --ramp-up)")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "annotators in the first week (with --ramp-up)")},
          {QStringLiteral("hours-per-week"), FlagKind::Value,
-          QStringLiteral("hours per annotator per week (with --ramp-up); default 40")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "hours per annotator per week (with --ramp-up); default 40")},
          {QStringLiteral("hourly-rate"), FlagKind::Value,
-          QStringLiteral("blended rate per hour for the cost; default 0")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "blended rate per hour for the cost; default 0")},
          {QStringLiteral("tooling-cost"), FlagKind::Value,
-          QStringLiteral("tooling and cloud cost, added once; default 0")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "tooling and cloud cost, added once; default 0")},
          {QStringLiteral("normalize"), FlagKind::Switch,
-          QStringLiteral("scale the shares to sum to 1 (otherwise they must); shares may then "
-                         "be any weights, e.g. pilot counts 350:1.5 150:6")},
+          QCoreApplication::translate(
+              "pipeplan::cli",
+              "scale the shares to sum to 1 (otherwise they must); shares may then "
+              "be any weights, e.g. pilot counts 350:1.5 150:6")},
          kJson,
          kHelp},
         runLabeling,
         0,
-        QStringLiteral(
+        QCoreApplication::translate(
+            "pipeplan::cli",
             "base = sum items x share x minutes / 60; QC = qc-rate x sum items x share x review\n"
             "minutes / 60; adjudication = its share x sum items x share x its minutes / 60;\n"
             "ramp-up = min(annotators x hours per week, base / r) x (1 - r);\n"
@@ -718,7 +816,7 @@ Command labelingCommand()
             "cost = total x hourly rate + tooling. --qc-rate and --contingency default to 0, so\n"
             "the result holds exactly what is passed. JSON: base_hours, qc_hours, total_hours\n"
             "(+ items, adjudication_hours, ramp_up_hours, annotator_hours, reviewer_hours,\n"
-            "contingency_hours, cost, qc_rate, contingency, strata).\n")};
+            "contingency_hours, cost, qc_rate, contingency, strata).")};
 }
 
 } // namespace pipeplan::cli

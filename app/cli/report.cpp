@@ -4,6 +4,7 @@
 #include "core/plan/reportplan.h"
 #include "ui/report/report.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 namespace pipeplan::cli {
@@ -12,14 +13,19 @@ namespace {
 
 void printSectionsHelp(QTextStream &out)
 {
-    out << "Report sections, in report order (--sections NAME,NAME,...):\n";
+    out << QCoreApplication::translate(
+               "pipeplan::cli", "Report sections, in report order (--sections NAME,NAME,...):")
+        << '\n';
     for (ReportSection section : reportsections::all())
         out << "  " << reportsections::key(section).leftJustified(10) << "  "
             << reportsections::title(section) << ": " << reportsections::description(section)
             << '\n';
-    out << "Without --sections: the file's report.sections, else the sections the plan has\n"
-           "content for (the project, training and goal seek only when they hold more than\n"
-           "their workspace's example; overheads and tail when set or with --simulate).\n";
+    out << QCoreApplication::translate(
+               "pipeplan::cli",
+               "Without --sections: the file's report.sections, else the sections the plan has\n"
+               "content for (the project, training and goal seek only when they hold more than\n"
+               "their workspace's example; overheads and tail when set or with --simulate).")
+        << '\n';
 }
 
 } // namespace
@@ -37,17 +43,44 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
     if (!parsed)
         return fail(problem);
     if (parsed->help) {
-        out << "Usage: pipeplan-cli report FILE.json -o out.pdf [--page a4|letter] "
-               "[--sections NAME,...] [--format FORMAT] [--set KEY=VALUE ...] [--simulate]\n"
-               "The planning report: a one-page summary, inputs, headline, scaling table, every "
-               "chart,\nthe comparison with a pinned baseline, the goal seek, formulas and "
-               "assumptions.\n"
-               "  -o, --output FILE   where to write it (required); its suffix picks the format\n"
-               "  --format FORMAT     pdf, html, markdown, csv or tsv (csv and tsv: the tables)\n"
-               "  --sections NAMES    the sections to print, comma-separated; 'help' lists them\n"
-               "  --page a4|letter    page size (default: the locale's)\n"
-               "  --set KEY=VALUE     change a value first (repeatable)\n"
-               "  --simulate          include the simulated completion times\n";
+        out << QCoreApplication::translate(
+                   "pipeplan::cli",
+                   "Usage: pipeplan-cli report FILE.json -o out.pdf [--page a4|letter] "
+                   "[--sections NAME,...] [--format FORMAT] [--set KEY=VALUE ...] [--simulate]")
+            << '\n'
+            << QCoreApplication::translate(
+                   "pipeplan::cli",
+                   "The planning report: a one-page summary, inputs, headline, scaling table, "
+                   "every chart,\nthe comparison with a pinned baseline, the goal seek, formulas "
+                   "and assumptions.")
+            << '\n'
+            << "  "
+            << QCoreApplication::translate(
+                   "pipeplan::cli",
+                   "-o, --output FILE   where to write it (required); its suffix picks the format")
+            << '\n'
+            << "  "
+            << QCoreApplication::translate(
+                   "pipeplan::cli",
+                   "--format FORMAT     pdf, html, markdown, csv or tsv (csv and tsv: the tables)")
+            << '\n'
+            << "  "
+            << QCoreApplication::translate(
+                   "pipeplan::cli",
+                   "--sections NAMES    the sections to print, comma-separated; 'help' lists them")
+            << '\n'
+            << "  "
+            << QCoreApplication::translate("pipeplan::cli",
+                                           "--page a4|letter    page size (default: the locale's)")
+            << '\n'
+            << "  "
+            << QCoreApplication::translate("pipeplan::cli",
+                                           "--set KEY=VALUE     change a value first (repeatable)")
+            << '\n'
+            << "  "
+            << QCoreApplication::translate(
+                   "pipeplan::cli", "--simulate          include the simulated completion times")
+            << '\n';
         return kExitOk;
     }
     if (parsed->sections == QLatin1String("help")) {
@@ -65,7 +98,8 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
         const std::optional<report::Format> chosen = report::formatFromKey(*parsed->format);
         if (!chosen)
             return fail(
-                QStringLiteral("--format: must be pdf, html, markdown, csv or tsv, got '%1'")
+                QCoreApplication::translate(
+                    "pipeplan::cli", "--format: must be pdf, html, markdown, csv or tsv, got '%1'")
                     .arg(*parsed->format));
         format = *chosen;
     }
@@ -75,8 +109,9 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
         else if (parsed->page->compare(QLatin1String("letter"), Qt::CaseInsensitive) == 0)
             options.pageSize = QPageSize::Letter;
         else
-            return fail(
-                QStringLiteral("--page: must be a4 or letter, got '%1'").arg(*parsed->page));
+            return fail(QCoreApplication::translate("pipeplan::cli",
+                                                    "--page: must be a4 or letter, got '%1'")
+                            .arg(*parsed->page));
     }
     const QString &file = parsed->file;
     const QString &output = parsed->output;
@@ -96,8 +131,9 @@ int runReport(const QStringList &args, QTextStream &out, QTextStream &err)
     if (const QString written = report::write(*plan, result, output, options, format);
         !written.isEmpty())
         return fail(written);
-    out << "Wrote " << output << " ("
-        << reportsections::joinKeys(report::sectionsFor(*plan, result, options)) << ")\n";
+    out << QCoreApplication::translate("pipeplan::cli", "Wrote %1 (%2)")
+               .arg(output, reportsections::joinKeys(report::sectionsFor(*plan, result, options)))
+        << '\n';
     return kExitOk;
 }
 

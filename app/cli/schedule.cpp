@@ -9,6 +9,7 @@
 #include "core/base/format.h"
 #include "core/training/schedule.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -57,7 +58,8 @@ QString scheduleFlagForField(const QString &field)
     if (bracket < 0)
         return flagForKey(field);
     const int index = field.mid(bracket + 1).chopped(1).toInt();
-    return flagForKey(field.left(bracket)) + QStringLiteral(": item %1").arg(index + 1);
+    return flagForKey(field.left(bracket)) +
+           QCoreApplication::translate("pipeplan::cli", ": item %1").arg(index + 1);
 }
 
 /// The schedule's inputs from its flags. p is the length of any list with more than one value
@@ -68,8 +70,9 @@ schedule::Params scheduleFromFlags(const Flags &flags)
     const QString kindText = flags.text(QStringLiteral("schedule"));
     const std::optional<schedule::Kind> kind = schedule::parseKind(kindText);
     if (!kind)
-        throw InvalidInput{QStringLiteral("--schedule: unknown schedule '%1' (%2)")
-                               .arg(kindText, schedule::kindKeys())};
+        throw InvalidInput{
+            QCoreApplication::translate("pipeplan::cli", "--schedule: unknown schedule '%1' (%2)")
+                .arg(kindText, schedule::kindKeys())};
     params.kind = *kind;
     params.forwardMs = flags.list(QStringLiteral("forward-ms"), fields::forwardMs);
     params.backwardMs = flags.list(QStringLiteral("backward-ms"), fields::backwardMs);
@@ -96,20 +99,24 @@ schedule::Params scheduleFromFlags(const Flags &flags)
             devices = count;
             devicesFrom = flag;
         } else if (*devices != count) {
-            throw InvalidInput{QStringLiteral("%1: %2 values, but %3 gives %4 devices (give one "
-                                              "value per device, or one for all)")
-                                   .arg(flag)
-                                   .arg(count)
-                                   .arg(devicesFrom)
-                                   .arg(*devices)};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli",
+                                            "%1: %2 values, but %3 gives %4 devices (give one "
+                                            "value per device, or one for all)")
+                    .arg(flag)
+                    .arg(count)
+                    .arg(devicesFrom)
+                    .arg(*devices)};
         }
     }
     if (devices && devicesFrom != devicesFlag) {
         if (auto reason = checkValue(*devicesRow().spec, *devices))
-            throw InvalidInput{QStringLiteral("%1: %2 values, one per device: the device count %3")
-                                   .arg(devicesFrom)
-                                   .arg(*devices)
-                                   .arg(*reason)};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli",
+                                            "%1: %2 values, one per device: the device count %3")
+                    .arg(devicesFrom)
+                    .arg(*devices)
+                    .arg(*reason)};
     }
     params.devices = devices.value_or(1);
     params.microbatches = static_cast<int>(flags.number(microbatchesRow()));
@@ -120,9 +127,11 @@ schedule::Params scheduleFromFlags(const Flags &flags)
         const std::optional<schedule::InterleavedRule> parsed =
             schedule::parseInterleavedRule(rule);
         if (!parsed)
-            throw InvalidInput{QStringLiteral("--interleaved-rule: unknown rule '%1' (current or "
-                                              "megatron-2021)")
-                                   .arg(rule)};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli",
+                                            "--interleaved-rule: unknown rule '%1' (current or "
+                                            "megatron-2021)")
+                    .arg(rule)};
         params.interleavedRule = *parsed;
     }
     params.memoryLimitMicrobatches = flags.optionalNumber(memoryLimitRow());
@@ -132,6 +141,20 @@ schedule::Params scheduleFromFlags(const Flags &flags)
         throw InvalidInput{scheduleFlagForField(errors.front().field) + QStringLiteral(": ") +
                            errors.front().message};
     return params;
+}
+
+/// An op's kind as the table names it; the JSON keeps schedule::keyOf's key.
+QString opText(schedule::OpKind kind)
+{
+    switch (kind) {
+    case schedule::OpKind::Forward:
+        return QCoreApplication::translate("pipeplan::cli", "forward", "a schedule's op");
+    case schedule::OpKind::Backward:
+        return QCoreApplication::translate("pipeplan::cli", "backward", "a schedule's op");
+    case schedule::OpKind::Weight:
+        return QCoreApplication::translate("pipeplan::cli", "weight", "a schedule's op");
+    }
+    return schedule::keyOf(kind);
 }
 
 /// Human output lists every op only up to this many; beyond, --json has them.
@@ -186,51 +209,66 @@ int runSchedule(const Flags &flags, QTextStream &out)
     QStringList peaks;
     for (double peak : r.peakInFlight)
         peaks << format::trimmed(peak, 2);
-    QString shape = format::count(params.devices, params.devices == 1 ? QStringLiteral("device")
-                                                                      : QStringLiteral("devices"));
+    // The counts are plain variables: lupdate drops a translate() whose count names a scope.
+    const int devices = format::numerus(params.devices);
+    const int microbatches = format::numerus(params.microbatches);
+    QString shape = format::plural(
+        QCoreApplication::translate("pipeplan::cli", "%n device(s)", nullptr, devices),
+        params.devices);
     if (r.chunks > 1)
-        shape += QStringLiteral(" x %1 chunks").arg(r.chunks);
+        shape = QCoreApplication::translate("pipeplan::cli", "%1 x %2 chunks")
+                    .arg(shape, QString::number(r.chunks));
     if (r.placement == schedule::Placement::VShape)
-        shape += QStringLiteral(" (V-shaped)");
+        shape = QCoreApplication::translate("pipeplan::cli", "%1 (V-shaped)").arg(shape);
     shape += QStringLiteral(", ") +
-             format::count(params.microbatches, params.microbatches == 1
-                                                    ? QStringLiteral("microbatch")
-                                                    : QStringLiteral("microbatches"));
+             format::plural(QCoreApplication::translate("pipeplan::cli", "%n microbatch(es)",
+                                                        nullptr, microbatches),
+                            params.microbatches);
     std::vector<std::pair<QString, QString>> rows{
-        {QStringLiteral("Schedule"),
+        {QCoreApplication::translate("pipeplan::cli", "Schedule"),
          schedule::displayName(params.kind) + QStringLiteral(", ") + shape},
-        {QStringLiteral("Makespan"), format::trimmed(r.makespanMs, 3) + QStringLiteral(" ms")},
-        {QStringLiteral("Busy (all devices)"),
+        {QCoreApplication::translate("pipeplan::cli", "Makespan"),
+         format::trimmed(r.makespanMs, 3) + QStringLiteral(" ms")},
+        {QCoreApplication::translate("pipeplan::cli", "Busy (all devices)"),
          format::trimmed(r.busyMs, 3) + QStringLiteral(" ms")},
-        {QStringLiteral("Bubble (share idle)"),
+        {QCoreApplication::translate("pipeplan::cli", "Bubble (share idle)"),
          format::trimmed(r.bubbleFraction * 100, 2) + QStringLiteral(" %")},
-        {QStringLiteral("Bubble ratio (idle / ideal)"), format::trimmed(r.bubbleRatio, 4)},
-        {QStringLiteral("Peak in flight"),
-         peaks.join(QStringLiteral(", ")) +
-             (params.devices == 1
-                  ? QStringLiteral(" microbatches")
-                  : QStringLiteral(" microbatches (device 0 to %1)").arg(params.devices - 1))},
+        {QCoreApplication::translate("pipeplan::cli", "Bubble ratio (idle / ideal)"),
+         format::trimmed(r.bubbleRatio, 4)},
+        {QCoreApplication::translate("pipeplan::cli", "Peak in flight"),
+         params.devices == 1
+             ? QCoreApplication::translate("pipeplan::cli", "%1 microbatches")
+                   .arg(peaks.join(QStringLiteral(", ")))
+             : QCoreApplication::translate("pipeplan::cli", "%1 microbatches (device 0 to %2)")
+                   .arg(peaks.join(QStringLiteral(", ")), QString::number(params.devices - 1))},
     };
     if (const std::optional<double> limit = schedule::memoryLimit(params)) {
         rows.emplace_back(
-            QStringLiteral("Memory limit"),
-            format::trimmed(*limit, 2) + QStringLiteral(" microbatches: ") +
-                (r.fitsMemory ? QStringLiteral("fits") : QStringLiteral("exceeded, does not fit")));
+            QCoreApplication::translate("pipeplan::cli", "Memory limit"),
+            QCoreApplication::translate("pipeplan::cli", "%1 microbatches: %2")
+                .arg(format::trimmed(*limit, 2),
+                     r.fitsMemory
+                         ? QCoreApplication::translate("pipeplan::cli", "fits")
+                         : QCoreApplication::translate("pipeplan::cli", "exceeded, does not fit")));
     }
     if (!r.origin.isEmpty())
-        rows.emplace_back(QStringLiteral("Order"), r.origin);
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Order"), r.origin);
     printRows(out, rows);
     if (r.ops.size() > kMaxPrintedOps) {
-        out << format::grouped(static_cast<double>(r.ops.size()), 0)
-            << " ops; run with --json to list them.\n";
+        out << QCoreApplication::translate("pipeplan::cli", "%1 ops; run with --json to list them.")
+                   .arg(format::grouped(static_cast<double>(r.ops.size()), 0))
+            << '\n';
         return kExitOk;
     }
     out << '\n';
-    std::vector<QStringList> lines{{QStringLiteral("device"), QStringLiteral("op"),
-                                    QStringLiteral("microbatch"), QStringLiteral("chunk"),
-                                    QStringLiteral("start ms"), QStringLiteral("end ms")}};
+    std::vector<QStringList> lines{{QCoreApplication::translate("pipeplan::cli", "device"),
+                                    QCoreApplication::translate("pipeplan::cli", "op"),
+                                    QCoreApplication::translate("pipeplan::cli", "microbatch"),
+                                    QCoreApplication::translate("pipeplan::cli", "chunk"),
+                                    QCoreApplication::translate("pipeplan::cli", "start ms"),
+                                    QCoreApplication::translate("pipeplan::cli", "end ms")}};
     for (const schedule::Op &op : r.ops) {
-        lines.push_back({QString::number(op.device), schedule::keyOf(op.kind),
+        lines.push_back({QString::number(op.device), opText(op.kind),
                          QString::number(op.microbatch), QString::number(op.chunk),
                          format::trimmed(op.startMs, 3), format::trimmed(op.endMs, 3)});
     }
@@ -254,40 +292,55 @@ Command scheduleCommand()
 {
     return {
         QStringLiteral("schedule"),
-        QStringLiteral("a training pipeline schedule: makespan, bubble, activations in flight"),
+        QCoreApplication::translate(
+            "pipeplan::cli",
+            "a training pipeline schedule: makespan, bubble, activations in flight"),
         {{QStringLiteral("schedule"), FlagKind::Value,
-          QStringLiteral("gpipe, 1f1b, interleaved, zb-h1, zb-h2, zb-v or zb-auto "
-                         "(required)")},
+          QCoreApplication::translate("pipeplan::cli",
+                                      "gpipe, 1f1b, interleaved, zb-h1, zb-h2, zb-v or zb-auto "
+                                      "(required)")},
          {QStringLiteral("forward-ms"), FlagKind::Value,
-          QStringLiteral("forward time of a microbatch on a device in ms: one value for all "
-                         "devices or one per device, comma-separated (required)")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "forward time of a microbatch on a device in ms: one value for all "
+                               "devices or one per device, comma-separated (required)")},
          {QStringLiteral("backward-ms"), FlagKind::Value,
-          QStringLiteral("backward time (input gradients) in ms, listed like --forward-ms "
-                         "(required)")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "backward time (input gradients) in ms, listed like --forward-ms "
+                               "(required)")},
          {QStringLiteral("weight-ms"), FlagKind::Value,
-          QStringLiteral("weight-gradient time in ms, listed like --forward-ms; default 0 "
-                         "(inside the backward)")},
-         valueFlag(microbatchesRow(), QStringLiteral("microbatches m (required; "
-                                                     "interleaved: a multiple of the devices)")),
-         valueFlag(virtualStagesRow(), QStringLiteral("chunks per device v, interleaved only "
-                                                      "(zb-v always runs 2); default 1")),
+          QCoreApplication::translate(
+              "pipeplan::cli", "weight-gradient time in ms, listed like --forward-ms; default 0 "
+                               "(inside the backward)")},
+         valueFlag(microbatchesRow(),
+                   QCoreApplication::translate("pipeplan::cli",
+                                               "microbatches m (required; "
+                                               "interleaved: a multiple of the devices)")),
+         valueFlag(virtualStagesRow(), QCoreApplication::translate(
+                                           "pipeplan::cli", "chunks per device v, interleaved only "
+                                                            "(zb-v always runs 2); default 1")),
          {QStringLiteral("interleaved-rule"), FlagKind::Value,
-          QStringLiteral("interleaved warm-up: current (Megatron-LM today, the default) or "
-                         "megatron-2021 (all forwards first when m = p)")},
+          QCoreApplication::translate(
+              "pipeplan::cli", "interleaved warm-up: current (Megatron-LM today, the default) or "
+                               "megatron-2021 (all forwards first when m = p)")},
          valueFlag(memoryLimitRow(),
-                   QStringLiteral("activation memory per device in microbatches held at once "
-                                  "(the unit of peak in flight; ZB-H1 needs p, ZB-H2 2p): "
-                                  "zb-auto searches within it (default p), every schedule is "
-                                  "checked against it")),
+                   QCoreApplication::translate(
+                       "pipeplan::cli", "activation memory per device in microbatches held at once "
+                                        "(the unit of peak in flight; ZB-H1 needs p, ZB-H2 2p): "
+                                        "zb-auto searches within it (default p), every schedule is "
+                                        "checked against it")),
          valueFlag(activationBytesRow(),
-                   QStringLiteral("bytes of one microbatch's activations on a device (e.g. "
-                                  "2GiB); with --device-memory a memory limit")),
-         valueFlag(deviceMemoryRow(), QStringLiteral("device memory for activations (e.g. "
-                                                     "60GiB), with --activation-bytes")),
-         valueFlag(commRow(), QStringLiteral("time to pass activations or gradients to the "
-                                             "next device in ms; default 0")),
-         valueFlag(devicesRow(), QStringLiteral("devices p; default: the length of the "
-                                                "per-device lists, else 1")),
+                   QCoreApplication::translate(
+                       "pipeplan::cli", "bytes of one microbatch's activations on a device (e.g. "
+                                        "2GiB); with --device-memory a memory limit")),
+         valueFlag(deviceMemoryRow(), QCoreApplication::translate(
+                                          "pipeplan::cli", "device memory for activations (e.g. "
+                                                           "60GiB), with --activation-bytes")),
+         valueFlag(commRow(), QCoreApplication::translate(
+                                  "pipeplan::cli", "time to pass activations or gradients to the "
+                                                   "next device in ms; default 0")),
+         valueFlag(devicesRow(), QCoreApplication::translate(
+                                     "pipeplan::cli", "devices p; default: the length of the "
+                                                      "per-device lists, else 1")),
          kJson,
          kHelp},
         runSchedule};

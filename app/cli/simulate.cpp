@@ -13,6 +13,7 @@
 #include "core/tail/simulate.h"
 #include "core/tail/tailbreakdown.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -74,34 +75,48 @@ const fieldregistry::Field &priceRow()
 std::vector<FlagDef> simulationFlags(bool withWorkers)
 {
     std::vector<FlagDef> flags{
-        {QStringLiteral("shards"), FlagKind::Value, QStringLiteral("shards S (required)")},
+        {QStringLiteral("shards"), FlagKind::Value,
+         QCoreApplication::translate("pipeplan::cli", "shards S (required)")},
         {QStringLiteral("shard-seconds"), FlagKind::Value,
-         QStringLiteral("seconds D per shard (required)")},
+         QCoreApplication::translate("pipeplan::cli", "seconds D per shard (required)")},
     };
     if (withWorkers)
-        flags.push_back(
-            {QStringLiteral("workers"), FlagKind::Value, QStringLiteral("workers W (required)")});
+        flags.push_back({QStringLiteral("workers"), FlagKind::Value,
+                         QCoreApplication::translate("pipeplan::cli", "workers W (required)")});
     const std::vector<FlagDef> rest{
-        valueFlag(coldStartRow(), QStringLiteral("cold start C per worker in s; default 0")),
+        valueFlag(coldStartRow(), QCoreApplication::translate(
+                                      "pipeplan::cli", "cold start C per worker in s; default 0")),
         valueFlag(stragglerProbabilityRow(),
-                  QStringLiteral("chance q in [0, 1) that a shard straggles; default 0")),
-        valueFlag(stragglerFactorRow(), QStringLiteral("a straggler takes k x D, k >= 1 "
-                                                       "(required with --straggler-prob)")),
+                  QCoreApplication::translate(
+                      "pipeplan::cli", "chance q in [0, 1) that a shard straggles; default 0")),
+        valueFlag(stragglerFactorRow(),
+                  QCoreApplication::translate("pipeplan::cli", "a straggler takes k x D, k >= 1 "
+                                                               "(required with --straggler-prob)")),
         valueFlag(failureProbabilityRow(),
-                  QStringLiteral("chance f in [0, 1) that an attempt fails; default 0")),
-        valueFlag(checkpointRow(), QStringLiteral("checkpoint every K s of work; retries resume "
-                                                  "there (default: none)")),
-        valueFlag(checkpointCostRow(), QStringLiteral("seconds each checkpoint takes; default 0")),
-        valueFlag(dispatchCapRow(), QStringLiteral("coordinator hands out at most this many "
-                                                   "shards/s (default: no cap)")),
+                  QCoreApplication::translate(
+                      "pipeplan::cli", "chance f in [0, 1) that an attempt fails; default 0")),
+        valueFlag(checkpointRow(),
+                  QCoreApplication::translate("pipeplan::cli",
+                                              "checkpoint every K s of work; retries resume "
+                                              "there (default: none)")),
+        valueFlag(checkpointCostRow(),
+                  QCoreApplication::translate("pipeplan::cli",
+                                              "seconds each checkpoint takes; default 0")),
+        valueFlag(dispatchCapRow(), QCoreApplication::translate(
+                                        "pipeplan::cli", "coordinator hands out at most this many "
+                                                         "shards/s (default: no cap)")),
         {QStringLiteral("serial-s"), FlagKind::Value,
-         QStringLiteral("serial seconds no worker shares (Amdahl's residue); default 0")},
+         QCoreApplication::translate(
+             "pipeplan::cli", "serial seconds no worker shares (Amdahl's residue); default 0")},
         {QStringLiteral("backups"), FlagKind::Switch,
-         QStringLiteral("what-if: speculative backup copies of slow shards once the queue is "
-                        "empty")},
-        valueFlag(simulationTrialsRow(), QStringLiteral("trials T; default 1000")),
-        valueFlag(seedRow(),
-                  QStringLiteral("random seed N; the same seed gives the same result; default 1")),
+         QCoreApplication::translate(
+             "pipeplan::cli", "what-if: speculative backup copies of slow shards once the queue is "
+                              "empty")},
+        valueFlag(simulationTrialsRow(),
+                  QCoreApplication::translate("pipeplan::cli", "trials T; default 1000")),
+        valueFlag(seedRow(), QCoreApplication::translate(
+                                 "pipeplan::cli",
+                                 "random seed N; the same seed gives the same result; default 1")),
     };
     flags.insert(flags.end(), rest.begin(), rest.end());
     return flags;
@@ -120,8 +135,9 @@ simulation::Params simulationFromFlags(const Flags &flags, double workers,
     p.stragglerProbability = flags.number(stragglerProbabilityRow(), 0.0);
     if (p.stragglerProbability > 0 && !flags.has(stragglerFactorRow()))
         throw InvalidInput{
-            QStringLiteral("--%1: required with --%2 (how many times slower a "
-                           "straggler is)")
+            QCoreApplication::translate("pipeplan::cli",
+                                        "--%1: required with --%2 (how many times slower a "
+                                        "straggler is)")
                 .arg(flagName(stragglerFactorRow()), flagName(stragglerProbabilityRow()))};
     p.stragglerFactor = flags.number(stragglerFactorRow(), 1.0);
     p.failureProbability = flags.number(failureProbabilityRow(), 0.0);
@@ -160,18 +176,17 @@ QJsonObject simulationJson(const simulation::Result &r)
 
 std::vector<std::pair<QString, QString>> simulationRows(const simulation::Result &r)
 {
-    auto row = [](const char *label, double seconds) {
-        return std::pair{QLatin1String(label), format::duration(seconds) + QStringLiteral("  (") +
-                                                   format::grouped(seconds, 2) +
-                                                   QStringLiteral(" s)")};
+    auto row = [](const QString &label, double seconds) {
+        return std::pair{label, format::duration(seconds) + QStringLiteral("  (") +
+                                    format::grouped(seconds, 2) + QStringLiteral(" s)")};
     };
-    return {{QStringLiteral("Trials"), format::grouped(r.trials, 0)},
-            row("Mean", r.meanSeconds),
-            row("P50", r.p50Seconds),
-            row("P90", r.p90Seconds),
-            row("P99", r.p99Seconds),
-            row("Fastest", r.minSeconds),
-            row("Slowest", r.maxSeconds)};
+    return {{QCoreApplication::translate("pipeplan::cli", "Trials"), format::grouped(r.trials, 0)},
+            row(QCoreApplication::translate("pipeplan::cli", "Mean"), r.meanSeconds),
+            row(QCoreApplication::translate("pipeplan::cli", "P50"), r.p50Seconds),
+            row(QCoreApplication::translate("pipeplan::cli", "P90"), r.p90Seconds),
+            row(QCoreApplication::translate("pipeplan::cli", "P99"), r.p99Seconds),
+            row(QCoreApplication::translate("pipeplan::cli", "Fastest"), r.minSeconds),
+            row(QCoreApplication::translate("pipeplan::cli", "Slowest"), r.maxSeconds)};
 }
 
 QJsonArray breakdownJson(const std::vector<tail::Step> &steps)
@@ -189,8 +204,8 @@ void printBreakdown(QTextStream &out, const tail::Breakdown &b)
 {
     if (b.toP50.empty())
         return;
-    const std::vector<QStringList> rows =
-        explain::breakdownRows(b, QStringLiteral("Closed form (no tail)"));
+    const std::vector<QStringList> rows = explain::breakdownRows(
+        b, QCoreApplication::translate("pipeplan::cli", "Closed form (no tail)"));
     qsizetype widths[3] = {0, 0, 0};
     for (const QStringList &row : rows) {
         for (qsizetype c = 0; c < 3; ++c)
@@ -228,15 +243,21 @@ int runSimulate(const Flags &flags, QTextStream &out)
         printJson(out, object);
         return kExitOk;
     }
-    out << "Simulated " << format::count(params.shards, QStringLiteral("shards")) << " over "
-        << format::count(params.workers, QStringLiteral("workers"))
-        << (params.speculativeBackups ? " with speculative backups" : "") << '\n';
+    out << (params.speculativeBackups
+                ? QCoreApplication::translate("pipeplan::cli",
+                                              "Simulated %1 over %2 with speculative backups")
+                : QCoreApplication::translate("pipeplan::cli", "Simulated %1 over %2"))
+               .arg(format::count(params.shards,
+                                  QCoreApplication::translate("pipeplan::cli", "shards")),
+                    format::count(params.workers,
+                                  QCoreApplication::translate("pipeplan::cli", "workers")))
+        << '\n';
     std::vector<std::pair<QString, QString>> rows = simulationRows(result);
-    rows.emplace_back(QStringLiteral("Closed form (no tail)"),
+    rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Closed form (no tail)"),
                       format::duration(closedForm) + QStringLiteral("  (") +
                           format::grouped(closedForm, 2) + QStringLiteral(" s)"));
     if (withoutBackups)
-        rows.emplace_back(QStringLiteral("P90 without backups"),
+        rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "P90 without backups"),
                           format::duration(withoutBackups->p90Seconds));
     printRows(out, rows);
     printBreakdown(out, breakdown);
@@ -258,14 +279,18 @@ void applySimulationFlags(const Flags &flags, Scenario &s)
     const QLatin1StringView parallel(rowFor(&Scenario::workload, &Workload::parallelFraction).path);
     const std::pair<QString, QString> derived[] = {
         {QStringLiteral("shards"),
-         perShard + QStringLiteral(" (shards = users / users per shard)")},
-        {QStringLiteral("shard-seconds"), perShard + QStringLiteral(" or ") + latency},
+         QCoreApplication::translate("pipeplan::cli", "%1 (shards = users / users per shard)")
+             .arg(perShard)},
+        {QStringLiteral("shard-seconds"),
+         QCoreApplication::translate("pipeplan::cli", "%1 or %2").arg(perShard, latency)},
         {QStringLiteral("serial-s"), parallel}};
     for (const auto &[flag, key] : derived) {
         if (flags.has(flag))
-            throw InvalidInput{QStringLiteral("--%1: comes from the scenario file's workload; "
-                                              "use --set %2")
-                                   .arg(flag, key)};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli",
+                                            "--%1: comes from the scenario file's workload; "
+                                            "use --set %2")
+                    .arg(flag, key)};
     }
     // Each flag given sets its row's number, as --set with the row's key would.
     const fieldregistry::Field *const rows[] = {&stragglerProbabilityRow(),
@@ -304,7 +329,8 @@ int runDeadline(const Flags &flags, QTextStream &out)
             goal.deadlineSeconds = flags.number(QStringLiteral("deadline-s"), *deadline.spec);
         if (!goal.deadlineSeconds)
             throw InvalidInput{
-                QStringLiteral("%1 sets no deadline: give --deadline-s or --set %2=SECONDS")
+                QCoreApplication::translate(
+                    "pipeplan::cli", "%1 sets no deadline: give --deadline-s or --set %2=SECONDS")
                     .arg(flags.positional().first(), QLatin1StringView(deadline.path))};
         goal.pricePerWorkerHour = flags.number(priceRow(), goal.pricePerWorkerHour);
         if (flags.has(QStringLiteral("currency")))
@@ -316,7 +342,7 @@ int runDeadline(const Flags &flags, QTextStream &out)
         PlanResult result = evaluatePlan(plan);
         in = *result.tail.goal;
         if (const auto errors = simulation::validate(in.simulation); !errors.empty())
-            throw InvalidInput{QStringLiteral("simulation of %1: %2")
+            throw InvalidInput{QCoreApplication::translate("pipeplan::cli", "simulation of %1: %2")
                                    .arg(flags.positional().first(), errors.front().toString())};
         completeBackground(result, plan, Background::GoalSeek);
         seeked = result.goalSeek.value;
@@ -336,9 +362,11 @@ int runDeadline(const Flags &flags, QTextStream &out)
         if (flags.has(QStringLiteral("currency")))
             currency = flags.text(QStringLiteral("currency")).toUpper();
         if (!format::isCurrencyCode(currency))
-            throw InvalidInput{QStringLiteral("--currency: must be a three-letter ISO 4217 code "
-                                              "such as USD or EUR, got '%1'")
-                                   .arg(currency)};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli",
+                                            "--currency: must be a three-letter ISO 4217 code "
+                                            "such as USD or EUR, got '%1'")
+                    .arg(currency)};
         seeked = goalseek::seek(in);
     }
     const goalseek::Result &result = *seeked;
@@ -367,16 +395,21 @@ int runDeadline(const Flags &flags, QTextStream &out)
         printJson(out, object);
         return kExitOk;
     }
-    out << "Fewest workers to finish within " << format::duration(in.deadlineSeconds) << '\n';
+    out << QCoreApplication::translate("pipeplan::cli", "Fewest workers to finish within %1")
+               .arg(format::duration(in.deadlineSeconds))
+        << '\n';
     std::vector<std::pair<QString, QString>> rows;
     for (const goalseek::Option &option : result.options) {
-        rows.emplace_back(QStringLiteral("  ") + option.method,
-                          option.workers
-                              ? QStringLiteral("%1, done in %2, costs %3")
-                                    .arg(format::count(*option.workers, QStringLiteral("workers")),
-                                         format::duration(option.runtimeSeconds),
-                                         format::money(option.cost, currency))
-                              : QStringLiteral("impossible: ") + option.reason);
+        rows.emplace_back(
+            QStringLiteral("  ") + option.method,
+            option.workers
+                ? QCoreApplication::translate("pipeplan::cli", "%1, done in %2, costs %3")
+                      .arg(format::count(*option.workers,
+                                         QCoreApplication::translate("pipeplan::cli", "workers")),
+                           format::duration(option.runtimeSeconds),
+                           format::money(option.cost, currency))
+                : QCoreApplication::translate("pipeplan::cli", "impossible: %1")
+                      .arg(option.reason));
     }
     printRows(out, rows);
     return kExitOk;
@@ -390,8 +423,9 @@ Command simulateCommand()
     flags.push_back(kJson);
     flags.push_back(kHelp);
     return {QStringLiteral("simulate"),
-            QStringLiteral("the distributed job with cold starts, stragglers, failures and "
-                           "retries"),
+            QCoreApplication::translate(
+                "pipeplan::cli", "the distributed job with cold starts, stragglers, failures and "
+                                 "retries"),
             flags, runSimulate};
 }
 
@@ -399,26 +433,33 @@ Command deadlineCommand()
 {
     std::vector<FlagDef> flags{
         {QStringLiteral("deadline-s"), FlagKind::Value,
-         QStringLiteral("the deadline in seconds (required unless FILE sets goal.deadline_s; "
-                        "with FILE it sets the Goal's deadline)")},
-        valueFlag(priceRow(),
-                  QStringLiteral("price of one worker for one hour; default 0 (or the file's)")),
+         QCoreApplication::translate(
+             "pipeplan::cli", "the deadline in seconds (required unless FILE sets goal.deadline_s; "
+                              "with FILE it sets the Goal's deadline)")},
+        valueFlag(priceRow(), QCoreApplication::translate(
+                                  "pipeplan::cli",
+                                  "price of one worker for one hour; default 0 (or the file's)")),
         {QStringLiteral("currency"), FlagKind::Value,
-         QStringLiteral("the price's ISO 4217 code, e.g. EUR; default USD (or the file's)")},
+         QCoreApplication::translate(
+             "pipeplan::cli", "the price's ISO 4217 code, e.g. EUR; default USD (or the file's)")},
         {QStringLiteral("set"), FlagKind::Repeated,
-         QStringLiteral("with FILE: key=value to change first, e.g. %1=30")
+         QCoreApplication::translate("pipeplan::cli",
+                                     "with FILE: key=value to change first, e.g. %1=30")
              .arg(QLatin1StringView(coldStartRow().path))},
     };
     for (FlagDef flag : simulationFlags(false)) {
         if (flag.name == flagName(goalTrialsRow()))
-            flag.help = QStringLiteral("trials per worker count tried; default 200");
+            flag.help = QCoreApplication::translate("pipeplan::cli",
+                                                    "trials per worker count tried; default 200");
         flags.push_back(flag);
     }
     flags.push_back(kJson);
     flags.push_back(kHelp);
-    return {QStringLiteral("deadline"),
-            QStringLiteral("fewest workers to finish by a deadline: naive, overheads, simulated"),
-            flags, runDeadline, 1};
+    return {
+        QStringLiteral("deadline"),
+        QCoreApplication::translate(
+            "pipeplan::cli", "fewest workers to finish by a deadline: naive, overheads, simulated"),
+        flags, runDeadline, 1};
 }
 
 } // namespace pipeplan::cli

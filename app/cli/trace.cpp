@@ -6,6 +6,7 @@
 #include "core/base/format.h"
 #include "core/measured/trace.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonObject>
 
@@ -63,10 +64,13 @@ QString elided(const QString &name)
 /// One row per span, the header naming the unit; names left, numbers right.
 void printSpanTable(QTextStream &out, const std::vector<trace::SpanStats> &spans)
 {
-    std::vector<QStringList> rows{{QStringLiteral("Span"), QStringLiteral("Count"),
-                                   QStringLiteral("Total ms"), QStringLiteral("Mean ms"),
-                                   QStringLiteral("P50 ms"), QStringLiteral("P90 ms"),
-                                   QStringLiteral("Max ms")}};
+    std::vector<QStringList> rows{{QCoreApplication::translate("pipeplan::cli", "Span"),
+                                   QCoreApplication::translate("pipeplan::cli", "Count"),
+                                   QCoreApplication::translate("pipeplan::cli", "Total ms"),
+                                   QCoreApplication::translate("pipeplan::cli", "Mean ms"),
+                                   QCoreApplication::translate("pipeplan::cli", "P50 ms"),
+                                   QCoreApplication::translate("pipeplan::cli", "P90 ms"),
+                                   QCoreApplication::translate("pipeplan::cli", "Max ms")}};
     for (const trace::SpanStats &span : spans) {
         const auto ms = [](double value) { return format::grouped(value, 3); };
         rows.push_back({elided(span.name), format::grouped(span.count, 0), ms(span.totalMs),
@@ -88,8 +92,9 @@ void printSpanTable(QTextStream &out, const std::vector<trace::SpanStats> &spans
 int runTrace(const Flags &flags, QTextStream &out)
 {
     if (flags.positional().isEmpty())
-        throw InvalidInput{QStringLiteral("FILE: required (a Chrome trace: PyTorch profiler, "
-                                          "Perfetto, Ray or TensorBoard JSON, plain or gzip)")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "FILE: required (a Chrome trace: PyTorch profiler, "
+                             "Perfetto, Ray or TensorBoard JSON, plain or gzip)")};
     trace::Options options;
     options.match = flags.repeated(QStringLiteral("match"));
     options.top = static_cast<int>(flags.number(QStringLiteral("top"), kTopSpans, 0.0));
@@ -102,12 +107,14 @@ int runTrace(const Flags &flags, QTextStream &out)
         printJson(out, summaryJson(*summary));
         return kExitOk;
     }
-    printRows(out,
-              {{QStringLiteral("Spans"), format::grouped(static_cast<double>(summary->events), 0)},
-               {QStringLiteral("Duration"), format::grouped(summary->durationMs, 3) +
-                                                QStringLiteral(" ms (first start to last end)")},
-               {QStringLiteral("Truncated"),
-                summary->truncated ? QStringLiteral("yes") : QStringLiteral("no")}});
+    printRows(out, {{QCoreApplication::translate("pipeplan::cli", "Spans"),
+                     format::grouped(static_cast<double>(summary->events), 0)},
+                    {QCoreApplication::translate("pipeplan::cli", "Duration"),
+                     QCoreApplication::translate("pipeplan::cli", "%1 ms (first start to last end)")
+                         .arg(format::grouped(summary->durationMs, 3))},
+                    {QCoreApplication::translate("pipeplan::cli", "Truncated"),
+                     summary->truncated ? QCoreApplication::translate("pipeplan::cli", "yes")
+                                        : QCoreApplication::translate("pipeplan::cli", "no")}});
     if (!summary->spans.empty()) {
         out << '\n';
         printSpanTable(out, summary->spans);
@@ -115,7 +122,7 @@ int runTrace(const Flags &flags, QTextStream &out)
     if (!summary->notes.isEmpty())
         out << '\n';
     for (const QString &note : summary->notes)
-        out << "Note: " << note << '\n';
+        out << QCoreApplication::translate("pipeplan::cli", "Note: %1").arg(note) << '\n';
     return kExitOk;
 }
 
@@ -123,24 +130,30 @@ int runTrace(const Flags &flags, QTextStream &out)
 
 Command traceCommand()
 {
-    return {
-        QStringLiteral("trace"),
-        QStringLiteral("span statistics of a profiler trace (Chrome trace JSON, plain or gzip): "
-                       "trace FILE"),
-        {{QStringLiteral("match"), FlagKind::Repeated,
-          QStringLiteral("only span names matching this regular expression (repeatable; found "
-                         "anywhere in the name, anchor with ^ and $)")},
-         {QStringLiteral("top"), FlagKind::Value,
-          QStringLiteral("list the N spans of largest total time; default 0: all")},
-         kJson,
-         kHelp},
-        runTrace,
-        1,
-        QStringLiteral("Reads complete events (ph X) and B/E pairs matched per pid and tid; times\n"
-                       "in ms. A file cut short (a killed job) gives the spans complete before\n"
-                       "the cut, with truncated set. JSON: events, truncated, duration_ms, spans:\n"
-                       "{name, count, total_ms, mean_ms, p50_ms, p90_ms, max_ms} (+ notes, each\n"
-                       "span's lanes: {pid, tid, count, total_ms, mean_ms}, string_ids).\n")};
+    return {QStringLiteral("trace"),
+            QCoreApplication::translate(
+                "pipeplan::cli",
+                "span statistics of a profiler trace (Chrome trace JSON, plain or gzip): "
+                "trace FILE"),
+            {{QStringLiteral("match"), FlagKind::Repeated,
+              QCoreApplication::translate(
+                  "pipeplan::cli",
+                  "only span names matching this regular expression (repeatable; found "
+                  "anywhere in the name, anchor with ^ and $)")},
+             {QStringLiteral("top"), FlagKind::Value,
+              QCoreApplication::translate(
+                  "pipeplan::cli", "list the N spans of largest total time; default 0: all")},
+             kJson,
+             kHelp},
+            runTrace,
+            1,
+            QCoreApplication::translate(
+                "pipeplan::cli",
+                "Reads complete events (ph X) and B/E pairs matched per pid and tid; times\n"
+                "in ms. A file cut short (a killed job) gives the spans complete before\n"
+                "the cut, with truncated set. JSON: events, truncated, duration_ms, spans:\n"
+                "{name, count, total_ms, mean_ms, p50_ms, p90_ms, max_ms} (+ notes, each\n"
+                "span's lanes: {pid, tid, count, total_ms, mean_ms}, string_ids).")};
 }
 
 } // namespace pipeplan::cli

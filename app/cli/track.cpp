@@ -13,6 +13,7 @@
 #include "core/track/record.h"
 #include "core/track/tracktext.h"
 
+#include <QCoreApplication>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonObject>
@@ -47,8 +48,8 @@ QString oneOf(const QStringList &values)
 {
     if (values.size() < 2)
         return values.join(QString());
-    return values.first(values.size() - 1).join(QStringLiteral(", ")) + QStringLiteral(" or ") +
-           values.last();
+    return QCoreApplication::translate("pipeplan::cli", "%1 or %2")
+        .arg(values.first(values.size() - 1).join(QStringLiteral(", ")), values.last());
 }
 
 /// The codes of the import units a person may name: "s, min, h, d or w".
@@ -90,23 +91,26 @@ track::Columns mappedColumns(track::Columns columns, const QString &spec)
         const QString field = part.left(eq).trimmed();
         QString column = eq < 0 ? QString() : part.mid(eq + 1).trimmed();
         if (eq <= 0 || column.isEmpty())
-            throw InvalidInput{
-                QStringLiteral("--columns: expected field=column, got '%1'").arg(part.trimmed())};
+            throw InvalidInput{QCoreApplication::translate(
+                                   "pipeplan::cli", "--columns: expected field=column, got '%1'")
+                                   .arg(part.trimmed())};
         const qsizetype colon = column.lastIndexOf(QLatin1Char(':'));
         if (colon > 0 && (field == QLatin1String("estimated_seconds") ||
                           field == QLatin1String("actual_seconds"))) {
             const auto unit = track::importUnitSeconds(column.mid(colon + 1));
             if (!unit)
                 throw InvalidInput{
-                    QStringLiteral("--columns %1: the unit after ':' must be %2, got '%3'")
+                    QCoreApplication::translate(
+                        "pipeplan::cli", "--columns %1: the unit after ':' must be %2, got '%3'")
                         .arg(field, unitCodes(), column.mid(colon + 1))};
             (field == QLatin1String("estimated_seconds") ? columns.estimatedUnitSeconds
                                                          : columns.actualUnitSeconds) = *unit;
             column = column.left(colon).trimmed();
         }
         if (!track::mapColumn(columns, field, column))
-            throw InvalidInput{QStringLiteral("--columns: no field '%1' (one of %2)")
-                                   .arg(field, track::mappableFields().join(QStringLiteral(", ")))};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli", "--columns: no field '%1' (one of %2)")
+                    .arg(field, track::mappableFields().join(QStringLiteral(", ")))};
     }
     return columns;
 }
@@ -126,7 +130,7 @@ Imported importRows(const Flags &flags)
         for (const track::ImportSourceName &name : track::importSourceNames())
             names << QLatin1String(name.name);
         throw InvalidInput{
-            QStringLiteral("--from: must be %1, got '%2'")
+            QCoreApplication::translate("pipeplan::cli", "--from: must be %1, got '%2'")
                 .arg(oneOf(names), flags.has(kFromFlag) ? flags.text(kFromFlag) : QString())};
     }
     if (*source == track::ImportSource::ActualsLog) {
@@ -135,8 +139,9 @@ Imported importRows(const Flags &flags)
         const auto unit = track::importUnitSeconds(flags.has(kUnitFlag) ? flags.text(kUnitFlag)
                                                                         : QStringLiteral("h"));
         if (!unit)
-            throw InvalidInput{QStringLiteral("--unit: must be %1, got '%2'")
-                                   .arg(unitCodes(), flags.text(kUnitFlag))};
+            throw InvalidInput{
+                QCoreApplication::translate("pipeplan::cli", "--unit: must be %1, got '%2'")
+                    .arg(unitCodes(), flags.text(kUnitFlag))};
         QString error;
         const std::optional<Plan> plan = loadPlanFile(imported.file, {}, &error);
         if (!plan)
@@ -149,7 +154,8 @@ Imported importRows(const Flags &flags)
     // and --columns names them all.
     track::Columns columns = track::defaultColumns(*source, {}).value_or(track::Columns{});
     if (*source == track::ImportSource::Spreadsheet && !flags.has(kColumnsFlag))
-        throw InvalidInput{QStringLiteral(
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli",
             "--columns: required with --from csv, e.g. --columns "
             "\"name=Job,estimated_seconds=Estimate (h):h,actual_seconds=Took (h):h\"")};
     if (flags.has(kColumnsFlag))
@@ -269,26 +275,37 @@ int runCalibrate(const Flags &flags, QTextStream &out)
         return kExitOk;
     }
     if (imported) {
-        out << "Imported " << imported->read.rows.size()
-            << (imported->read.rows.size() == 1 ? " row" : " rows") << " from " << imported->file;
-        if (written)
-            out << " into " << path;
-        else if (!path.isEmpty() && !imported->read.rows.empty())
-            out << " (dry run: " << path << " unchanged)";
-        out << '\n';
+        // The count as digits, ungrouped, as the line has always written it.
+        const int count = static_cast<int>(imported->read.rows.size());
+        const bool dryRun = !written && !path.isEmpty() && !imported->read.rows.empty();
+        QString line =
+            written ? QCoreApplication::translate(
+                          "pipeplan::cli", "Imported %n row(s) from %1 into %2", nullptr, count)
+            : dryRun
+                ? QCoreApplication::translate("pipeplan::cli",
+                                              "Imported %n row(s) from %1 (dry run: %2 unchanged)",
+                                              nullptr, count)
+                : QCoreApplication::translate("pipeplan::cli", "Imported %n row(s) from %1",
+                                              nullptr, count);
+        line.replace(QStringLiteral("(s)"), count == 1 ? QString() : QStringLiteral("s"));
+        out << (written || dryRun ? line.arg(imported->file, path) : line.arg(imported->file))
+            << '\n';
         for (const track::Problem &p : imported->read.problems)
-            out << "skipped " << p.toString() << '\n';
+            out << QCoreApplication::translate("pipeplan::cli", "skipped %1").arg(p.toString())
+                << '\n';
         out << '\n';
     }
     out << track::sentence(chosen) << '\n';
     if (chosen.calibrated())
         out << track::intervalText(chosen) << '\n';
     if (!kind && !summary.kinds.empty()) {
-        out << "\nBy kind\n";
+        out << '\n' << QCoreApplication::translate("pipeplan::cli", "By kind") << '\n';
         std::vector<std::pair<QString, QString>> lines;
         for (const track::Calibration &c : summary.kinds)
             lines.emplace_back(QStringLiteral("  ") +
-                                   (c.kind.isEmpty() ? QStringLiteral("(no kind)") : c.kind),
+                                   (c.kind.isEmpty()
+                                        ? QCoreApplication::translate("pipeplan::cli", "(no kind)")
+                                        : c.kind),
                                track::sentence(c));
         printRows(out, lines);
     }
@@ -300,18 +317,22 @@ int runCalibrate(const Flags &flags, QTextStream &out)
                                table[i].mid(1).join(QStringLiteral("  ")));
         printRows(out, lines);
     };
-    out << "\nOver their estimate by more than 25 %\n";
+    out << '\n'
+        << QCoreApplication::translate("pipeplan::cli", "Over their estimate by more than 25 %")
+        << '\n';
     if (over.empty())
-        out << "  none\n";
+        out << "  " << QCoreApplication::translate("pipeplan::cli", "none") << '\n';
     printTable(track::overrunRows(over));
     if (!retro.months.empty()) {
-        out << "\nMdAPE by month (month, jobs, MdAPE)\n";
+        out << '\n'
+            << QCoreApplication::translate("pipeplan::cli", "MdAPE by month (month, jobs, MdAPE)")
+            << '\n';
         printTable(track::monthRows(retro));
     }
     if (const QString text = track::retrospectiveText(retro); !text.isEmpty())
         out << '\n' << text << '\n';
     for (const track::Problem &p : history.problems)
-        out << "skipped " << p.toString() << '\n';
+        out << QCoreApplication::translate("pipeplan::cli", "skipped %1").arg(p.toString()) << '\n';
     return kExitOk;
 }
 
@@ -335,7 +356,7 @@ int runPrerun(const Flags &flags, QTextStream &out)
     }
     if (const QString error = fileio::writeAtomically(output, markdown.toUtf8()); !error.isEmpty())
         throw InvalidInput{QStringLiteral("-o %1: %2").arg(output, error)};
-    out << "wrote " << output << '\n';
+    out << QCoreApplication::translate("pipeplan::cli", "wrote %1").arg(output) << '\n';
     return kExitOk;
 }
 
@@ -385,69 +406,86 @@ QJsonObject calibrationJson(const track::Calibration &c)
 FlagDef historyFlag()
 {
     return {kHistoryFlag, FlagKind::Value,
-            QStringLiteral("the track record: a CSV of name,kind,estimated_seconds,"
-                           "actual_seconds,... (docs/calibration.md)")};
+            QCoreApplication::translate("pipeplan::cli",
+                                        "the track record: a CSV of name,kind,estimated_seconds,"
+                                        "actual_seconds,... (docs/calibration.md)")};
 }
 
 FlagDef kindFlag()
 {
     return {kKindFlag, FlagKind::Value,
-            QStringLiteral("calibrate on the rows of this job kind only (default: every row, or "
-                           "the plan's track.kind)")};
+            QCoreApplication::translate(
+                "pipeplan::cli",
+                "calibrate on the rows of this job kind only (default: every row, or "
+                "the plan's track.kind)")};
 }
 
 Command calibrateCommand()
 {
-    return {QStringLiteral("calibrate"),
-            QStringLiteral("how past jobs ran against their estimates: calibrate --history "
-                           "FILE.csv"),
-            {historyFlag(),
-             kindFlag(),
-             {kImportFlag, FlagKind::Value,
-              QStringLiteral("rows to add to the history (written to --history atomically; "
-                             "without --history, calibrate on them alone)")},
-             {kFromFlag, FlagKind::Value,
-              QStringLiteral("what --import is: mlflow (mlflow.search_runs(...).to_csv()), wandb "
-                             "(the runs table's CSV export), csv (a spreadsheet, with "
-                             "--columns), pipeplan (another history) or plan (a plan's "
-                             "Estimated vs actual log and done tasks; the default for .json)")},
-             {kColumnsFlag, FlagKind::Value,
-              QStringLiteral("which column holds each field: name=Job,estimated_seconds="
-                             "Estimate:h,actual_seconds=Took:h (units %1; fields are the history's "
-                             "columns and started_at, ended_at)")
-                  .arg(unitCodesWithHours())},
-             {kAsKindFlag, FlagKind::Value,
-              QStringLiteral("the kind of every imported row (default: the file's kind column; "
-                             "project for a plan's log)")},
-             {kUnitFlag, FlagKind::Value,
-              QStringLiteral("with --from plan: the unit of the typed log (%1); default h")
-                  .arg(unitCodesWithHours())},
-             {kDryRunFlag, FlagKind::Switch,
-              QStringLiteral("import and calibrate, but leave --history unchanged")},
-             kJson,
-             kHelp},
-            [](const Flags &flags, QTextStream &out) {
-                if (!flags.has(kHistoryFlag) && !flags.has(kImportFlag))
-                    throw InvalidInput{QStringLiteral("--history: required (a track record "
-                                                      ".csv file), or --import FILE")};
-                return runCalibrate(flags, out);
-            }};
+    return {
+        QStringLiteral("calibrate"),
+        QCoreApplication::translate(
+            "pipeplan::cli", "how past jobs ran against their estimates: calibrate --history "
+                             "FILE.csv"),
+        {historyFlag(),
+         kindFlag(),
+         {kImportFlag, FlagKind::Value,
+          QCoreApplication::translate(
+              "pipeplan::cli", "rows to add to the history (written to --history atomically; "
+                               "without --history, calibrate on them alone)")},
+         {kFromFlag, FlagKind::Value,
+          QCoreApplication::translate(
+              "pipeplan::cli", "what --import is: mlflow (mlflow.search_runs(...).to_csv()), wandb "
+                               "(the runs table's CSV export), csv (a spreadsheet, with "
+                               "--columns), pipeplan (another history) or plan (a plan's "
+                               "Estimated vs actual log and done tasks; the default for .json)")},
+         {kColumnsFlag, FlagKind::Value,
+          QCoreApplication::translate(
+              "pipeplan::cli",
+              "which column holds each field: name=Job,estimated_seconds="
+              "Estimate:h,actual_seconds=Took:h (units %1; fields are the history's "
+              "columns and started_at, ended_at)")
+              .arg(unitCodesWithHours())},
+         {kAsKindFlag, FlagKind::Value,
+          QCoreApplication::translate(
+              "pipeplan::cli", "the kind of every imported row (default: the file's kind column; "
+                               "project for a plan's log)")},
+         {kUnitFlag, FlagKind::Value,
+          QCoreApplication::translate("pipeplan::cli",
+                                      "with --from plan: the unit of the typed log (%1); default h")
+              .arg(unitCodesWithHours())},
+         {kDryRunFlag, FlagKind::Switch,
+          QCoreApplication::translate("pipeplan::cli",
+                                      "import and calibrate, but leave --history unchanged")},
+         kJson,
+         kHelp},
+        [](const Flags &flags, QTextStream &out) {
+            if (!flags.has(kHistoryFlag) && !flags.has(kImportFlag))
+                throw InvalidInput{QCoreApplication::translate(
+                    "pipeplan::cli", "--history: required (a track record "
+                                     ".csv file), or --import FILE")};
+            return runCalibrate(flags, out);
+        }};
 }
 
 Command prerunCommand()
 {
-    return {QStringLiteral("prerun"),
-            QStringLiteral("the pre-run estimation template as Markdown: prerun FILE.json [-o "
-                           "out.md]"),
-            {{QStringLiteral("output"), FlagKind::Value,
-              QStringLiteral("write the Markdown here (-o); default: standard output")},
-             historyFlag(),
-             kindFlag(),
-             {QStringLiteral("set"), FlagKind::Repeated,
-              QStringLiteral("key=value to change before evaluating (repeatable)")},
-             kHelp},
-            runPrerun,
-            1};
+    return {
+        QStringLiteral("prerun"),
+        QCoreApplication::translate(
+            "pipeplan::cli", "the pre-run estimation template as Markdown: prerun FILE.json [-o "
+                             "out.md]"),
+        {{QStringLiteral("output"), FlagKind::Value,
+          QCoreApplication::translate("pipeplan::cli",
+                                      "write the Markdown here (-o); default: standard output")},
+         historyFlag(),
+         kindFlag(),
+         {QStringLiteral("set"), FlagKind::Repeated,
+          QCoreApplication::translate("pipeplan::cli",
+                                      "key=value to change before evaluating (repeatable)")},
+         kHelp},
+        runPrerun,
+        1};
 }
 
 } // namespace pipeplan::cli

@@ -13,6 +13,7 @@
 #include "core/watch/source/prometheus.h"
 #include "core/watch/watchtext.h"
 
+#include <QCoreApplication>
 #include <QDateTime>
 #include <QJsonDocument>
 #include <QThread>
@@ -100,8 +101,9 @@ struct Source
             return fetch.samples;
         case watch::prometheus::Failure::Unreachable:
         case watch::prometheus::Failure::Cancelled:
-            throw Unreachable{QStringLiteral("--prometheus: cannot reach %1 (%2)")
-                                  .arg(server->toString(), fetch.message)};
+            throw Unreachable{
+                QCoreApplication::translate("pipeplan::cli", "--prometheus: cannot reach %1 (%2)")
+                    .arg(server->toString(), fetch.message)};
         case watch::prometheus::Failure::BadUrl:
             throw InvalidInput{
                 QStringLiteral("--prometheus: %1 %2").arg(server->toString(), fetch.message)};
@@ -119,19 +121,20 @@ Source sourceOf(const Flags &flags)
     const bool prometheus = flags.has(QStringLiteral("prometheus"));
     const bool progress = flags.has(QStringLiteral("progress"));
     if (prometheus && progress)
-        throw InvalidInput{QStringLiteral("--progress: give --progress FILE or --prometheus URL "
-                                          "--query PROMQL, not both")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--progress: give --progress FILE or --prometheus URL "
+                             "--query PROMQL, not both")};
     Source source;
     if (progress) {
         if (flags.has(QStringLiteral("query")))
-            throw InvalidInput{
-                QStringLiteral("--query: reads a Prometheus server, not --progress")};
+            throw InvalidInput{QCoreApplication::translate(
+                "pipeplan::cli", "--query: reads a Prometheus server, not --progress")};
         source.file.emplace(flags.text(QStringLiteral("progress")));
         return source;
     }
     if (!prometheus)
-        throw InvalidInput{
-            QStringLiteral("--prometheus: required (or --progress FILE): where the progress is")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--prometheus: required (or --progress FILE): where the progress is")};
     QUrl url;
     if (const QString problem =
             watch::prometheus::checkUrl(flags.text(QStringLiteral("prometheus")), &url);
@@ -139,12 +142,12 @@ Source sourceOf(const Flags &flags)
         throw InvalidInput{QStringLiteral("--prometheus: %1").arg(problem)};
     source.server = url;
     if (!flags.has(QStringLiteral("query")))
-        throw InvalidInput{
-            QStringLiteral("--query: required with --prometheus (a PromQL expression "
-                           "of items done)")};
+        throw InvalidInput{QCoreApplication::translate(
+            "pipeplan::cli", "--query: required with --prometheus (a PromQL expression "
+                             "of items done)")};
     source.query = flags.text(QStringLiteral("query"));
     if (source.query.trimmed().isEmpty())
-        throw InvalidInput{QStringLiteral("--query: empty")};
+        throw InvalidInput{QCoreApplication::translate("pipeplan::cli", "--query: empty")};
     return source;
 }
 
@@ -237,37 +240,49 @@ Command watchCommand()
 {
     return {
         QStringLiteral("watch"),
-        QStringLiteral("will the running job finish? its forecast from Prometheus or a progress "
-                       "file"),
+        QCoreApplication::translate(
+            "pipeplan::cli",
+            "will the running job finish? its forecast from Prometheus or a progress "
+            "file"),
         {
             {QStringLiteral("prometheus"), FlagKind::Value,
-             QStringLiteral("the Prometheus server's URL (http:// or https://)")},
+             QCoreApplication::translate("pipeplan::cli",
+                                         "the Prometheus server's URL (http:// or https://)")},
             {QStringLiteral("query"), FlagKind::Value,
-             QStringLiteral("PromQL of items done, one series: sum(items_total{job=\"x\"})")},
+             QCoreApplication::translate(
+                 "pipeplan::cli", "PromQL of items done, one series: sum(items_total{job=\"x\"})")},
             {QStringLiteral("progress"), FlagKind::Value,
-             QStringLiteral("a progress file: CSV time,done or JSON lines {\"time\",\"done\"}")},
+             QCoreApplication::translate(
+                 "pipeplan::cli",
+                 "a progress file: CSV time,done or JSON lines {\"time\",\"done\"}")},
             {QStringLiteral("total"), FlagKind::Value,
-             QStringLiteral("items in the whole job (default: the plan's)")},
+             QCoreApplication::translate("pipeplan::cli",
+                                         "items in the whole job (default: the plan's)")},
             {QStringLiteral("plan"), FlagKind::Value,
-             QStringLiteral("the plan (scenario .json) to compare against")},
+             QCoreApplication::translate("pipeplan::cli",
+                                         "the plan (scenario .json) to compare against")},
             {QStringLiteral("stall-after"), FlagKind::Value,
-             QStringLiteral("seconds without progress that count as stalled (default: 5 usual "
-                            "gaps)")},
+             QCoreApplication::translate(
+                 "pipeplan::cli",
+                 "seconds without progress that count as stalled (default: 5 usual "
+                 "gaps)")},
             {QStringLiteral("interval"), FlagKind::Value,
-             QStringLiteral("seconds between forecasts without --once (default 15)")},
+             QCoreApplication::translate("pipeplan::cli",
+                                         "seconds between forecasts without --once (default 15)")},
             {QStringLiteral("once"), FlagKind::Switch,
-             QStringLiteral("print one forecast and exit")},
+             QCoreApplication::translate("pipeplan::cli", "print one forecast and exit")},
             kJson,
             kHelp,
         },
         runWatch,
         0,
-        QStringLiteral(
+        QCoreApplication::translate(
+            "pipeplan::cli",
             "Exit codes: 0 a forecast, 2 invalid input (one line naming the flag), 3 the "
             "source cannot be reached.\nJSON keys: done, total, rate_per_s, "
             "rate_recent_per_s, eta_seconds, eta_p10_seconds, eta_p90_seconds, "
             "finish_at, stalled, last_progress_at, restarts, plan_runtime_seconds, "
-            "behind_plan_seconds, workers_to_meet_deadline (docs/watch.md).\n"),
+            "behind_plan_seconds, workers_to_meet_deadline (docs/watch.md)."),
     };
 }
 

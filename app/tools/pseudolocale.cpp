@@ -1,8 +1,8 @@
 // pipeplan-pseudolocale IN.ts OUT.ts: the pseudo-locale the build makes from lupdate's .ts.
 // Every sentence is translated to itself with its letters accented, marked ⟦ … ⟧ and each word
-// a third longer, the way a longer language would lengthen it. A sentence left unmarked in the window,
-// the report or the CLI never went through translation; a label clipped under it would clip in
-// German. Placeholders (%1, %n, %L2), markup (<b>, &amp;) and a menu's &-accelerator stay as
+// a third longer, the way a longer language would lengthen it. A sentence left unmarked in the
+// window, the report or the CLI never went through translation; a label clipped under it would clip
+// in German. Placeholders (%1, %n, %L2), markup (<b>, &amp;) and a menu's &-accelerator stay as
 // they are, so every translation still formats and every shortcut keeps its letter.
 
 #include <QCoreApplication>

@@ -1,4 +1,5 @@
 #include "core/base/fileio.h"
+#include "core/base/translate.h"
 
 #include <QFileInfo>
 
@@ -10,6 +11,8 @@
 #include <unistd.h>
 
 namespace pipeplan::fileio {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::fileio")
 
 namespace {
 
@@ -46,19 +49,19 @@ private:
 QString kindOf(mode_t mode)
 {
     if (S_ISDIR(mode))
-        return QStringLiteral("is a directory");
+        return tr("is a directory");
     if (S_ISFIFO(mode))
-        return QStringLiteral("is a pipe, not a regular file");
+        return tr("is a pipe, not a regular file");
     if (S_ISCHR(mode) || S_ISBLK(mode))
-        return QStringLiteral("is a device, not a regular file");
+        return tr("is a device, not a regular file");
     if (S_ISSOCK(mode))
-        return QStringLiteral("is a socket, not a regular file");
-    return QStringLiteral("is not a regular file");
+        return tr("is a socket, not a regular file");
+    return tr("is not a regular file");
 }
 
 QString tooLarge(qint64 maxBytes)
 {
-    return QStringLiteral("is larger than %1 bytes, the most PipePlan reads").arg(maxBytes);
+    return tr("is larger than %1 bytes, the most PipePlan reads").arg(maxBytes);
 }
 
 } // namespace
@@ -123,16 +126,14 @@ WriteTarget writeTargetOf(const QString &path)
     char *resolved = ::realpath(name.constData(), nullptr);
     if (resolved == nullptr)
         return {{},
-                QStringLiteral("is a symbolic link to %1, which does not exist")
+                tr("is a symbolic link to %1, which does not exist")
                     .arg(QFileInfo(path).symLinkTarget())};
     const QString target = QFile::decodeName(resolved);
     std::free(resolved);
     if (::stat(QFile::encodeName(target).constData(), &info) != 0)
         return {{}, systemError(errno)};
     if (!S_ISREG(info.st_mode))
-        return {
-            {},
-            QStringLiteral("is a symbolic link to %1, which %2").arg(target, kindOf(info.st_mode))};
+        return {{}, tr("is a symbolic link to %1, which %2").arg(target, kindOf(info.st_mode))};
     return {target, {}};
 }
 
@@ -149,8 +150,7 @@ QString writeAtomically(const QString &requestedPath, const QByteArray &bytes)
                           target.fileName() + QStringLiteral(".XXXXXX"));
     const int raw = ::mkstemp(temporary.data());
     if (raw < 0)
-        return QStringLiteral("cannot create a file in %1: %2")
-            .arg(target.absolutePath(), systemError(errno));
+        return tr("cannot create a file in %1: %2").arg(target.absolutePath(), systemError(errno));
     Descriptor fd(raw);
     const auto fail = [&temporary](const QString &step, int error) {
         ::unlink(temporary.constData());
@@ -171,7 +171,7 @@ QString writeAtomically(const QString &requestedPath, const QByteArray &bytes)
         mode = 0666 & ~mask;
     }
     if (::fchmod(fd.get(), mode) != 0)
-        return fail(QStringLiteral("cannot set permissions"), errno);
+        return fail(tr("cannot set permissions"), errno);
 
     const char *data = bytes.constData();
     qint64 left = bytes.size();
@@ -180,18 +180,18 @@ QString writeAtomically(const QString &requestedPath, const QByteArray &bytes)
         if (wrote < 0) {
             if (errno == EINTR)
                 continue;
-            return fail(QStringLiteral("cannot write"), errno);
+            return fail(tr("cannot write"), errno);
         }
         data += wrote;
         left -= wrote;
     }
     // Blocks a full disk could not take show up here at the latest (delayed allocation).
     if (::fsync(fd.get()) != 0)
-        return fail(QStringLiteral("cannot write to the disk"), errno);
+        return fail(tr("cannot write to the disk"), errno);
     if (fd.close() != 0)
-        return fail(QStringLiteral("cannot close"), errno);
+        return fail(tr("cannot close"), errno);
     if (::rename(temporary.constData(), QFile::encodeName(path).constData()) != 0)
-        return fail(QStringLiteral("cannot replace the file"), errno);
+        return fail(tr("cannot replace the file"), errno);
     // The rename itself reaches the disk with the directory (best effort: not every filesystem
     // lets a directory be synced).
     const Descriptor dir(::open(directory.constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));

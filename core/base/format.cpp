@@ -1,5 +1,6 @@
 #include "core/base/format.h"
 
+#include "core/base/translate.h"
 #include "core/base/units.h"
 
 #include <QCoreApplication>
@@ -67,10 +68,29 @@ QString milliseconds(double ms)
 }
 
 namespace {
-QString withUnit(const QString &number, const char *singular, const char *plural)
+PIPEPLAN_TR_CONTEXT("pipeplan::format")
+
+/// The count tr() takes for a number already written ("1", "16.67", "1,200").
+int numerusOf(const QString &number)
 {
-    return number + QLatin1Char(' ') +
-           QLatin1String(number == QLatin1String("1") ? singular : plural);
+    if (number == QLatin1String("1"))
+        return 1;
+    bool ok = false;
+    const double value = QString(number).remove(QLatin1Char(',')).toDouble(&ok);
+    return ok ? numerus(value) : 2;
+}
+
+/// A number already written and its unit from tr("%n hour(s)", nullptr, numerusOf(number)):
+/// "1 hour", "16.67 hours".
+QString withUnit(const QString &number, const QString &translated)
+{
+    QString text = translated;
+    const QString written = QString::number(numerusOf(number));
+    if (const qsizetype at = text.indexOf(written); at >= 0)
+        text.replace(at, written.size(), number);
+    text.replace(QStringLiteral("(s)"),
+                 number == QLatin1String("1") ? QString() : QStringLiteral("s"));
+    return text;
 }
 
 QString twoDecimals(double value)
@@ -88,20 +108,29 @@ QString durationWith(double seconds, QString (*number)(double))
 {
     using namespace units;
     if (!std::isfinite(seconds))
-        return QStringLiteral("never");
+        return tr("never");
     if (seconds > 0 && seconds < 1e-3)
         return milliseconds(seconds * 1000.0);
     if (seconds < 1.0)
         return number(seconds * 1000.0) + QStringLiteral(" ms");
-    if (seconds < 2 * kSecondsPerMinute)
-        return withUnit(number(seconds), "second", "seconds");
-    if (seconds < 2 * kSecondsPerHour)
-        return withUnit(number(toMinutes(seconds)), "minute", "minutes");
-    if (seconds < 3 * kSecondsPerDay)
-        return withUnit(number(toHours(seconds)), "hour", "hours");
-    if (seconds < 2 * kSecondsPerYear)
-        return withUnit(number(toDays(seconds)), "day", "days");
-    return withUnit(number(toYears(seconds)), "year", "years");
+    if (seconds < 2 * kSecondsPerMinute) {
+        const QString n = number(seconds);
+        return withUnit(n, tr("%n second(s)", nullptr, numerusOf(n)));
+    }
+    if (seconds < 2 * kSecondsPerHour) {
+        const QString n = number(toMinutes(seconds));
+        return withUnit(n, tr("%n minute(s)", nullptr, numerusOf(n)));
+    }
+    if (seconds < 3 * kSecondsPerDay) {
+        const QString n = number(toHours(seconds));
+        return withUnit(n, tr("%n hour(s)", nullptr, numerusOf(n)));
+    }
+    if (seconds < 2 * kSecondsPerYear) {
+        const QString n = number(toDays(seconds));
+        return withUnit(n, tr("%n day(s)", nullptr, numerusOf(n)));
+    }
+    const QString n = number(toYears(seconds));
+    return withUnit(n, tr("%n year(s)", nullptr, numerusOf(n)));
 }
 } // namespace
 
@@ -290,7 +319,7 @@ QString change(double current, double baseline)
     const int decimals = std::fabs(percent) < 10 ? 2 : 1;
     const double shown = std::round(percent * std::pow(10.0, decimals)) / std::pow(10.0, decimals);
     if (shown == 0)
-        return QStringLiteral("same");
+        return tr("same");
     return (shown > 0 ? QStringLiteral("+") : QString()) + trimmed(shown, decimals) +
            QStringLiteral(" %");
 }

@@ -1,8 +1,11 @@
 #include "core/base/noun.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 
 namespace pipeplan {
+
+PIPEPLAN_TR_CONTEXT("pipeplan")
 
 QString CountedNoun::capitalizedMany() const
 {
@@ -43,15 +46,15 @@ QString countedNounProblem(const QString &plural)
 {
     const QString text = plural.simplified();
     if (text.isEmpty())
-        return QStringLiteral("is empty: name what the job counts, like documents or images");
+        return tr("is empty: name what the job counts, like documents or images");
     if (text.size() > kMaxCountedNounLength)
-        return QStringLiteral("has more than %1 characters").arg(kMaxCountedNounLength);
+        return tr("has more than %1 characters").arg(kMaxCountedNounLength);
     for (const QChar c : text) {
         if (!c.isLetterOrNumber() && c != u' ' && c != u'-' && c != u'\'')
-            return QStringLiteral("may hold only letters, digits, spaces, hyphens and apostrophes");
+            return tr("may hold only letters, digits, spaces, hyphens and apostrophes");
     }
     if (!text.front().isLetter())
-        return QStringLiteral("must start with a letter");
+        return tr("must start with a letter");
     return {};
 }
 

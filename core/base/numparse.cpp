@@ -1,5 +1,7 @@
 #include "core/base/numparse.h"
 
+#include "core/base/translate.h"
+
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -9,6 +11,8 @@
 #include <system_error>
 
 namespace pipeplan::numparse {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::numparse")
 
 namespace {
 Parsed fail(const QString &message)
@@ -54,7 +58,7 @@ Parsed number(const QString &text)
 {
     const QByteArray raw = text.trimmed().toUtf8();
     if (raw.isEmpty())
-        return fail(QStringLiteral("missing value"));
+        return fail(tr("missing value"));
     const char *begin = raw.constData();
     const char *end = begin + raw.size();
     if (*begin == '+')
@@ -64,30 +68,30 @@ Parsed number(const QString &text)
         // Binary suffixes for bytes: "512Mi" = 512 x 2^20 (seed 001's 512-MiB KV transfer).
         multiplier = binaryMultiplier(end[-2]);
         if (multiplier == 0.0)
-            return fail(QStringLiteral("'%1' is not a number").arg(text));
+            return fail(tr("'%1' is not a number").arg(text));
         end -= 2;
     } else if (end[-1] == 'm') {
-        return fail(QStringLiteral("'%1' is ambiguous: use M for millions").arg(text));
+        return fail(tr("'%1' is ambiguous: use M for millions").arg(text));
     } else if (auto decimal = suffixMultiplier(end[-1])) {
         multiplier = *decimal;
         --end;
     }
     if (begin == end)
-        return fail(QStringLiteral("'%1' is not a number").arg(text));
+        return fail(tr("'%1' is not a number").arg(text));
     // from_chars would accept "inf" and "nan"; a person never means those.
     for (const char *c = begin; c != end; ++c) {
         if (std::isalpha(static_cast<unsigned char>(*c)) && *c != 'e' && *c != 'E')
-            return fail(QStringLiteral("'%1' is not a number").arg(text));
+            return fail(tr("'%1' is not a number").arg(text));
     }
     double value = 0;
     const auto [ptr, ec] = std::from_chars(begin, end, value);
     if (ec == std::errc::result_out_of_range)
-        return fail(QStringLiteral("'%1' is out of range (overflow)").arg(text));
+        return fail(tr("'%1' is out of range (overflow)").arg(text));
     if (ec != std::errc() || ptr != end)
-        return fail(QStringLiteral("'%1' is not a number").arg(text));
+        return fail(tr("'%1' is not a number").arg(text));
     value *= multiplier;
     if (!std::isfinite(value))
-        return fail(QStringLiteral("'%1' is out of range (overflow)").arg(text));
+        return fail(tr("'%1' is out of range (overflow)").arg(text));
     return Parsed{value, {}};
 }
 
@@ -99,7 +103,7 @@ Parsed fraction(const QString &text)
     number.chop(1);
     const Parsed parsed = numparse::number(number);
     if (!parsed.value)
-        return fail(QStringLiteral("'%1' is not a percentage").arg(text));
+        return fail(tr("'%1' is not a percentage").arg(text));
     return Parsed{*parsed.value / 100.0, {}};
 }
 
@@ -111,12 +115,12 @@ Parsed bytes(const QString &text)
     value.chop(value.endsWith(QLatin1Char('B')) ? 1 : 3);
     // "1BB" or a lone "B": before the unit only a digit or a prefix may come.
     if (value.isEmpty() || value.endsWith(QLatin1Char('B')))
-        return fail(QStringLiteral("'%1' is not a byte count").arg(text));
+        return fail(tr("'%1' is not a byte count").arg(text));
     Parsed parsed = number(value);
     if (!parsed.value)
-        return fail(parsed.error.contains(QLatin1String("out of range"))
-                        ? QStringLiteral("'%1' is out of range (overflow)").arg(text)
-                        : QStringLiteral("'%1' is not a byte count").arg(text));
+        return fail(parsed.error == tr("'%1' is out of range (overflow)").arg(value)
+                        ? tr("'%1' is out of range (overflow)").arg(text)
+                        : tr("'%1' is not a byte count").arg(text));
     return parsed;
 }
 
@@ -133,7 +137,7 @@ Parsed duration(const QString &text)
         QStringLiteral("\\s*([0-9]*\\.?[0-9]+(?:[eE][+-]?[0-9]+)?)\\s*([A-Za-z]+)\\s*"));
     const QString trimmed = text.trimmed();
     if (trimmed.isEmpty())
-        return fail(QStringLiteral("'' is not a duration"));
+        return fail(tr("'' is not a duration"));
     double seconds = 0;
     qsizetype at = 0;
     while (at < trimmed.size()) {
@@ -141,22 +145,22 @@ Parsed duration(const QString &text)
             part.match(trimmed, at, QRegularExpression::NormalMatch,
                        QRegularExpression::AnchorAtOffsetMatchOption);
         if (!match.hasMatch() || match.capturedLength() == 0)
-            return fail(QStringLiteral("'%1' is not a duration (use a unit: 8h, 90 min, 2d, "
-                                       "1.5 weeks)")
+            return fail(tr("'%1' is not a duration (use a unit: 8h, 90 min, 2d, "
+                           "1.5 weeks)")
                             .arg(trimmed));
         const QString unit = match.captured(2).toLower();
         if (unit == QLatin1String("m"))
-            return fail(QStringLiteral("'%1': 'm' is ambiguous, use min or ms").arg(trimmed));
+            return fail(tr("'%1': 'm' is ambiguous, use min or ms").arg(trimmed));
         const auto found = std::find_if(std::begin(units), std::end(units), [&unit](const auto &u) {
             return unit == QLatin1String(u.first);
         });
         if (found == std::end(units))
-            return fail(QStringLiteral("'%1': '%2' is not a unit of time").arg(trimmed, unit));
+            return fail(tr("'%1': '%2' is not a unit of time").arg(trimmed, unit));
         seconds += match.captured(1).toDouble() * found->second;
         at = match.capturedEnd();
     }
     if (!std::isfinite(seconds))
-        return fail(QStringLiteral("'%1' is out of range (overflow)").arg(trimmed));
+        return fail(tr("'%1' is out of range (overflow)").arg(trimmed));
     return {seconds, {}};
 }
 
@@ -184,7 +188,7 @@ Parsed typed(const QString &text, Kind kind)
         QStringLiteral("^([+-]?\\d{1,3}(?:,\\d{3})+)((?:[^,\\d][^,]*)?)$"));
     const QRegularExpressionMatch match = grouping.match(trimmed);
     if (!match.hasMatch())
-        return fail(QStringLiteral("'%1' is not a number").arg(trimmed));
+        return fail(tr("'%1' is not a number").arg(trimmed));
     Parsed parsed = parse(match.captured(1).remove(QLatin1Char(',')) + match.captured(2));
     if (!parsed.value)
         parsed.error = parse(trimmed).error; // the message quotes what was typed
@@ -194,14 +198,13 @@ Parsed typed(const QString &text, Kind kind)
 ParsedList numberList(const QString &text)
 {
     if (text.trimmed().isEmpty())
-        return ParsedList{std::nullopt, QStringLiteral("missing value")};
+        return ParsedList{std::nullopt, tr("missing value")};
     std::vector<double> values;
     const QStringList items = text.split(QLatin1Char(','));
     for (qsizetype i = 0; i < items.size(); ++i) {
         Parsed item = number(items[i]);
         if (!item.value) {
-            return ParsedList{std::nullopt,
-                              QStringLiteral("item %1: %2").arg(i + 1).arg(item.error)};
+            return ParsedList{std::nullopt, tr("item %1: %2").arg(i + 1).arg(item.error)};
         }
         values.push_back(*item.value);
     }

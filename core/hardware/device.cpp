@@ -1,5 +1,6 @@
 #include "core/hardware/device.h"
 
+#include "core/base/translate.h"
 #include "core/hardware/devicesjson.h"
 
 #include <QJsonArray>
@@ -8,18 +9,32 @@
 
 namespace pipeplan::hardware {
 
+PIPEPLAN_TR_CONTEXT("pipeplan::hardware")
+
 namespace fields {
-const FieldSpec peakTflops{"bf16_tflops", "peak throughput", "TFLOPS", 0, 1e7, true};
-const FieldSpec memoryGib{"memory_gib", "device memory", "GiB", 0, 1e6, true};
-const FieldSpec memoryGbPerS{"memory_gb_per_s", "memory bandwidth", "GB/s", 0, 1e7, true};
-const FieldSpec interconnectGbPerS{"interconnect_gb_per_s", "interconnect bandwidth", "GB/s", 0,
-                                   1e7};
-const FieldSpec pricePerHour{"price_per_hour", "price per device-hour", "", 0, 1e7};
+const FieldSpec peakTflops{"bf16_tflops", QT_TRANSLATE_NOOP("pipeplan::fields", "peak throughput"),
+                           "TFLOPS",      0,
+                           1e7,           true};
+const FieldSpec memoryGib{
+    "memory_gib", QT_TRANSLATE_NOOP("pipeplan::fields", "device memory"), "GiB", 0, 1e6, true};
+const FieldSpec memoryGbPerS{"memory_gb_per_s",
+                             QT_TRANSLATE_NOOP("pipeplan::fields", "memory bandwidth"),
+                             "GB/s",
+                             0,
+                             1e7,
+                             true};
+const FieldSpec interconnectGbPerS{"interconnect_gb_per_s",
+                                   QT_TRANSLATE_NOOP("pipeplan::fields", "interconnect bandwidth"),
+                                   "GB/s", 0, 1e7};
+const FieldSpec pricePerHour{
+    "price_per_hour", QT_TRANSLATE_NOOP("pipeplan::fields", "price per device-hour"), "", 0, 1e7};
 } // namespace fields
 
 namespace {
 
-const FieldSpec int8Tops{"int8_tops", "8-bit peak throughput", "TOPS", 0, 1e7, true};
+const FieldSpec int8Tops{
+    "int8_tops", QT_TRANSLATE_NOOP("pipeplan::fields", "8-bit peak throughput"), "TOPS", 0, 1e7,
+    true};
 
 // A device's numbers, each its spec (whose key is the file's key) and its member, in the order
 // they are read, written and checked: every key of a device's number is typed once, in its spec.
@@ -59,7 +74,7 @@ std::vector<FieldError> validate(const Device &device, const QString &path)
 {
     std::vector<FieldError> errors;
     if (nameKey(device.name).isEmpty())
-        errors.push_back({at(path, "name"), QStringLiteral("needs a name with a letter or digit")});
+        errors.push_back({at(path, "name"), tr("needs a name with a letter or digit")});
     for (const auto &[spec, member] : kNumbers) {
         if (auto error = checkField(*spec, device.*member, at(path, spec->key)))
             errors.push_back(*error);
@@ -85,7 +100,7 @@ std::optional<Device> deviceFromJson(const QJsonObject &object, const QString &p
     Device d;
     const QJsonValue name = object.value(QStringLiteral("name"));
     if (!name.isString()) {
-        error = {at(path, "name"), QStringLiteral("must be text naming the device")};
+        error = {at(path, "name"), tr("must be text naming the device")};
         return std::nullopt;
     }
     d.name = name.toString().trimmed();
@@ -99,8 +114,8 @@ std::optional<Device> deviceFromJson(const QJsonObject &object, const QString &p
             continue;
         }
         if (!v.isDouble()) {
-            error = {at(path, spec->key), v.isUndefined() ? QStringLiteral("is missing")
-                                                          : QStringLiteral("must be a number")};
+            error = {at(path, spec->key),
+                     v.isUndefined() ? tr("is missing") : tr("must be a number")};
             return std::nullopt;
         }
         d.*member = v.toDouble();
@@ -117,13 +132,12 @@ CatalogueLoad parseCatalogue(const QByteArray &json)
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject())
-        return {std::nullopt,
-                {QStringLiteral("devices"),
-                 QStringLiteral("is not a JSON object: ") + parseError.errorString()}};
+        return {
+            std::nullopt,
+            {QStringLiteral("devices"), tr("is not a JSON object: ") + parseError.errorString()}};
     const QJsonObject root = doc.object();
     if (root.value(QStringLiteral("format")).toString() != QLatin1String("pipeplan-devices"))
-        return {std::nullopt,
-                {QStringLiteral("format"), QStringLiteral("must be \"pipeplan-devices\"")}};
+        return {std::nullopt, {QStringLiteral("format"), tr("must be \"pipeplan-devices\"")}};
     Catalogue catalogue;
     catalogue.version = root.value(QStringLiteral("version")).toInt();
     catalogue.checked = root.value(QStringLiteral("checked")).toString();

@@ -1,25 +1,79 @@
 #include "core/hardware/model.h"
 
+#include "core/base/translate.h"
 #include "core/hardware/device.h"
 
 #include <cmath>
 
 namespace pipeplan::hardware {
 
+PIPEPLAN_TR_CONTEXT("pipeplan::hardware")
+
 namespace fields {
-const FieldSpec parameters{"parameters", "parameters", "", 0, 1e15, true};
-const FieldSpec layers{"layers", "layers", "layers", 1, 1e4, false, true};
-const FieldSpec hidden{"hidden", "hidden size", "", 1, 1e7, false, true};
-const FieldSpec heads{"heads", "attention heads", "heads", 1, 1e5, false, true};
-const FieldSpec kvHeads{"kv_heads", "key/value heads", "heads", 1, 1e5, false, true};
-const FieldSpec intermediate{"intermediate", "MLP width", "", 1, 1e8, false, true};
-const FieldSpec vocabulary{"vocabulary", "vocabulary", "tokens", 0, 1e8, false, true};
-const FieldSpec bits{"weight_bits", "bits per value", "bits", 1, 64, false, true};
-const FieldSpec tokens{"tokens", "tokens per item", "tokens", 1, 1e7, false, true};
-const FieldSpec outputTokens{"output_tokens", "output tokens", "tokens", 0, 1e7, false, true};
-const FieldSpec flopsPerItem{"flops_per_item", "operations per item", "FLOP", 0, 1e21, true};
-const FieldSpec activationBytesPerItem{"activation_bytes_per_item", "activation bytes per item",
-                                       "B", 0, 1e18};
+const FieldSpec parameters{
+    "parameters", QT_TRANSLATE_NOOP("pipeplan::fields", "parameters"), "", 0, 1e15, true};
+const FieldSpec layers{"layers",
+                       QT_TRANSLATE_NOOP("pipeplan::fields", "layers"),
+                       QT_TRANSLATE_NOOP("pipeplan::fields", "layers"),
+                       1,
+                       1e4,
+                       false,
+                       true};
+const FieldSpec hidden{
+    "hidden", QT_TRANSLATE_NOOP("pipeplan::fields", "hidden size"), "", 1, 1e7, false, true};
+const FieldSpec heads{"heads",
+                      QT_TRANSLATE_NOOP("pipeplan::fields", "attention heads"),
+                      QT_TRANSLATE_NOOP("pipeplan::fields", "heads"),
+                      1,
+                      1e5,
+                      false,
+                      true};
+const FieldSpec kvHeads{"kv_heads",
+                        QT_TRANSLATE_NOOP("pipeplan::fields", "key/value heads"),
+                        QT_TRANSLATE_NOOP("pipeplan::fields", "heads"),
+                        1,
+                        1e5,
+                        false,
+                        true};
+const FieldSpec intermediate{
+    "intermediate", QT_TRANSLATE_NOOP("pipeplan::fields", "MLP width"), "", 1, 1e8, false, true};
+const FieldSpec vocabulary{"vocabulary",
+                           QT_TRANSLATE_NOOP("pipeplan::fields", "vocabulary"),
+                           QT_TRANSLATE_NOOP("pipeplan::fields", "tokens"),
+                           0,
+                           1e8,
+                           false,
+                           true};
+const FieldSpec bits{"weight_bits",
+                     QT_TRANSLATE_NOOP("pipeplan::fields", "bits per value"),
+                     QT_TRANSLATE_NOOP("pipeplan::fields", "bits"),
+                     1,
+                     64,
+                     false,
+                     true};
+const FieldSpec tokens{"tokens",
+                       QT_TRANSLATE_NOOP("pipeplan::fields", "tokens per item"),
+                       QT_TRANSLATE_NOOP("pipeplan::fields", "tokens"),
+                       1,
+                       1e7,
+                       false,
+                       true};
+const FieldSpec outputTokens{"output_tokens",
+                             QT_TRANSLATE_NOOP("pipeplan::fields", "output tokens"),
+                             QT_TRANSLATE_NOOP("pipeplan::fields", "tokens"),
+                             0,
+                             1e7,
+                             false,
+                             true};
+const FieldSpec flopsPerItem{"flops_per_item",
+                             QT_TRANSLATE_NOOP("pipeplan::fields", "operations per item"),
+                             "FLOP",
+                             0,
+                             1e21,
+                             true};
+const FieldSpec activationBytesPerItem{
+    "activation_bytes_per_item", QT_TRANSLATE_NOOP("pipeplan::fields", "activation bytes per item"),
+    "B", 0, 1e18};
 } // namespace fields
 
 namespace {
@@ -46,7 +100,13 @@ struct Number
     }
 };
 // The activations' bits: the weights' bounds, under their own key.
-const FieldSpec activationBits{"activation_bits", "bits per value", "bits", 1, 64, false, true};
+const FieldSpec activationBits{"activation_bits",
+                               QT_TRANSLATE_NOOP("pipeplan::fields", "bits per value"),
+                               QT_TRANSLATE_NOOP("pipeplan::fields", "bits"),
+                               1,
+                               64,
+                               false,
+                               true};
 
 constexpr Number kNumbers[] = {
     {&fields::parameters, &ModelSpec::parameters, Holds::Both},
@@ -151,21 +211,19 @@ std::vector<FieldError> validate(const ModelSpec &m, const QString &path)
     if (m.kind == ModelKind::Direct) {
         if (m.outputTokens > 0)
             errors.push_back({at(path, keyOf(&ModelSpec::outputTokens)),
-                              QStringLiteral("must be 0 for a model given by its work per item")});
+                              tr("must be 0 for a model given by its work per item")});
         return errors;
     }
     if (errors.empty() && std::fmod(m.hidden, m.heads) != 0)
-        errors.push_back(
-            {at(path, keyOf(&ModelSpec::heads)),
-             QStringLiteral("must divide the hidden size %1, got %2").arg(m.hidden).arg(m.heads)});
+        errors.push_back({at(path, keyOf(&ModelSpec::heads)),
+                          tr("must divide the hidden size %1, got %2").arg(m.hidden).arg(m.heads)});
     if (errors.empty() && (m.kvHeads > m.heads || std::fmod(m.heads, m.kvHeads) != 0))
-        errors.push_back({at(path, keyOf(&ModelSpec::kvHeads)),
-                          QStringLiteral("must divide the %1 attention heads, got %2")
-                              .arg(m.heads)
-                              .arg(m.kvHeads)});
+        errors.push_back(
+            {at(path, keyOf(&ModelSpec::kvHeads)),
+             tr("must divide the %1 attention heads, got %2").arg(m.heads).arg(m.kvHeads)});
     if (errors.empty() && m.outputTokens > 0 && m.vocabulary < 1)
-        errors.push_back({at(path, keyOf(&ModelSpec::vocabulary)),
-                          QStringLiteral("must be at least 1 to generate tokens")});
+        errors.push_back(
+            {at(path, keyOf(&ModelSpec::vocabulary)), tr("must be at least 1 to generate tokens")});
     return errors;
 }
 
@@ -190,7 +248,7 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, const ModelSpec &de
     ModelSpec m = defaults;
     if (o.contains(QStringLiteral("name"))) {
         if (!o.value(QStringLiteral("name")).isString()) {
-            error = {at(path, "name"), QStringLiteral("must be text")};
+            error = {at(path, "name"), tr("must be text")};
             return std::nullopt;
         }
         m.name = o.value(QStringLiteral("name")).toString();
@@ -202,13 +260,13 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, const ModelSpec &de
         else if (kind == QLatin1String("transformer"))
             m.kind = ModelKind::Transformer;
         else {
-            error = {at(path, "kind"), QStringLiteral("must be \"transformer\" or \"direct\"")};
+            error = {at(path, "kind"), tr("must be \"transformer\" or \"direct\"")};
             return std::nullopt;
         }
     }
     if (o.contains(QStringLiteral("gated_mlp"))) {
         if (!o.value(QStringLiteral("gated_mlp")).isBool()) {
-            error = {at(path, "gated_mlp"), QStringLiteral("must be true or false")};
+            error = {at(path, "gated_mlp"), tr("must be true or false")};
             return std::nullopt;
         }
         m.gatedMlp = o.value(QStringLiteral("gated_mlp")).toBool();
@@ -219,7 +277,7 @@ std::optional<ModelSpec> modelFromJson(const QJsonObject &o, const ModelSpec &de
         if (v.isUndefined())
             continue;
         if (!v.isDouble()) {
-            error = {at(path, n.spec->key), QStringLiteral("must be a number")};
+            error = {at(path, n.spec->key), tr("must be a number")};
             return std::nullopt;
         }
         m.*n.member = v.toDouble();

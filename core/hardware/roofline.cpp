@@ -1,6 +1,7 @@
 #include "core/hardware/roofline.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 
 #include <algorithm>
 #include <array>
@@ -8,9 +9,18 @@
 
 namespace pipeplan::hardware {
 
+PIPEPLAN_TR_CONTEXT("pipeplan::hardware")
+
 namespace fields {
-const FieldSpec efficiency{"efficiency", "efficiency", "", 0, 1, true};
-const FieldSpec batch{"batch", "batch size", "items", 1, 1e7, false, true};
+const FieldSpec efficiency{
+    "efficiency", QT_TRANSLATE_NOOP("pipeplan::fields", "efficiency"), "", 0, 1, true};
+const FieldSpec batch{"batch",
+                      QT_TRANSLATE_NOOP("pipeplan::fields", "batch size"),
+                      QT_TRANSLATE_NOOP("pipeplan::fields", "items"),
+                      1,
+                      1e7,
+                      false,
+                      true};
 } // namespace fields
 
 QString boundName(Bound bound)
@@ -263,21 +273,19 @@ QString memoryLimitText(const MemoryFit &fit, const QString &model, const QStrin
 {
     const QString usable = format::binaryBytes(fit.usableBytes);
     if (fit.limit == FitLimit::Weights)
-        return QStringLiteral("%1's %2 of weights do not fit in %3 usable on the %4")
+        return tr("%1's %2 of weights do not fit in %3 usable on the %4")
             .arg(model, format::binaryBytes(fit.weightBytes), usable, device);
     if (fit.limit == FitLimit::None)
         return {};
     const bool kv = fit.limit == FitLimit::KvCache;
     const double binding = kv ? fit.kvBytesPerItem : fit.activationBytesPerItem;
     const double other = kv ? fit.activationBytesPerItem : fit.kvBytesPerItem;
-    QString item = kv ? QStringLiteral("one item's KV cache needs %1")
-                      : QStringLiteral("one item's activations need %1");
+    QString item = kv ? tr("one item's KV cache needs %1") : tr("one item's activations need %1");
     item = item.arg(format::binaryBytes(binding));
     if (other > 0)
-        item += QStringLiteral(" (and its %1 %2)")
-                    .arg(kv ? QStringLiteral("activations") : QStringLiteral("KV cache"),
-                         format::binaryBytes(other));
-    return QStringLiteral("%1's %2 of weights leave %3 of %4 usable on the %5; %6")
+        item += tr(" (and its %1 %2)")
+                    .arg(kv ? tr("activations") : tr("KV cache"), format::binaryBytes(other));
+    return tr("%1's %2 of weights leave %3 of %4 usable on the %5; %6")
         .arg(model, format::binaryBytes(fit.weightBytes),
              format::binaryBytes(fit.usableBytes - fit.weightBytes), usable, device, item);
 }
@@ -288,11 +296,11 @@ QString batchFitText(const MemoryFit &fit, double batch, const QString &model,
     if (batch <= fit.maxBatch)
         return {};
     if (fit.maxBatch < 1)
-        return QStringLiteral("not even one item fits: ") + memoryLimitText(fit, model, device);
+        return tr("not even one item fits: ") + memoryLimitText(fit, model, device);
     const QString head =
-        QStringLiteral("batch %1 does not fit on the %2: ").arg(format::grouped(batch, 0), device);
-    return head + QStringLiteral("the largest that fits is %1 (%2 of weights and %3 per item in "
-                                 "%4 usable)")
+        tr("batch %1 does not fit on the %2: ").arg(format::grouped(batch, 0), device);
+    return head + tr("the largest that fits is %1 (%2 of weights and %3 per item in "
+                     "%4 usable)")
                       .arg(format::grouped(fit.maxBatch, 0), format::binaryBytes(fit.weightBytes),
                            format::binaryBytes(fit.bytesPerItem()),
                            format::binaryBytes(fit.usableBytes));
@@ -383,20 +391,20 @@ Calibration calibrate(const ModelSpec &model, const Device &device, const Effici
         return e;
     };
     const QString measured =
-        QStringLiteral("measured %1 at batch %2")
+        tr("measured %1 at batch %2")
             .arg(format::milliseconds(measuredSeconds * 1000), format::grouped(batch, 0));
-    const QString side = c.solvedFor == Bound::Compute ? QStringLiteral("compute efficiency")
-                                                       : QStringLiteral("memory efficiency");
+    const QString side =
+        c.solvedFor == Bound::Compute ? tr("compute efficiency") : tr("memory efficiency");
     if (secondsPerBatch(model, device, with(1), batch) > measuredSeconds) {
-        c.text = measured + QStringLiteral(": faster than %1 allows at its peak; check the device "
-                                           "and the model")
+        c.text = measured + tr(": faster than %1 allows at its peak; check the device "
+                               "and the model")
                                 .arg(device.name);
         return c;
     }
     constexpr double kLowest = 1e-4;
     if (secondsPerBatch(model, device, with(kLowest), batch) < measuredSeconds) {
-        c.text = measured + QStringLiteral(": slower than %1 %% of %2's peak; check the device "
-                                           "and the model")
+        c.text = measured + tr(": slower than %1 %% of %2's peak; check the device "
+                               "and the model")
                                 .arg(kLowest * 100)
                                 .arg(device.name);
         return c;

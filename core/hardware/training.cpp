@@ -1,14 +1,17 @@
 #include "core/hardware/training.h"
 
 #include "core/base/cost.h"
+#include "core/base/translate.h"
 
 #include <cmath>
 
 namespace pipeplan::hardware {
 
 namespace fields {
-const FieldSpec trainingCount{"count", "count", "", 1, 1e7, false, true};
-const FieldSpec trainingTokens{"tokens", "training tokens", "tokens", 1, 1e18};
+const FieldSpec trainingCount{
+    "count", QT_TRANSLATE_NOOP("pipeplan::fields", "count"), "", 1, 1e7, false, true};
+const FieldSpec trainingTokens{"tokens", QT_TRANSLATE_NOOP("pipeplan::fields", "training tokens"),
+                               QT_TRANSLATE_NOOP("pipeplan::fields", "tokens"), 1, 1e18};
 } // namespace fields
 
 double activationBytesPerLayer(const ModelSpec &m, const TrainingSetup &setup)

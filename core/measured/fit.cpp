@@ -5,6 +5,7 @@
 
 #include "core/base/csv.h"
 #include "core/base/numparse.h"
+#include "core/base/translate.h"
 
 #include <gsl/gsl_blas.h>
 #include <gsl/gsl_cdf.h>
@@ -25,6 +26,8 @@
 #include <mutex>
 
 namespace pipeplan::fit {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::fit")
 
 namespace {
 
@@ -569,7 +572,8 @@ UslFit fitUsl(const Points &points)
 
 QString runsNoun(size_t count)
 {
-    return count == 1 ? QStringLiteral("1 run") : QStringLiteral("%1 runs").arg(count);
+    QString text = tr("%n run(s)", nullptr, static_cast<int>(count));
+    return text.replace(QStringLiteral("(s)"), count == 1 ? QString() : QStringLiteral("s"));
 }
 
 QString numberText(double value)
@@ -587,13 +591,13 @@ Result fitRuns(const Runs &runs)
     for (size_t i = 0; i < runs.runs.size(); ++i) {
         const Run &run = runs.runs[i];
         if (!(run.workers >= 1) || !std::isfinite(run.workers)) {
-            result.problem = QStringLiteral("run %1: workers must be at least 1, got %2")
+            result.problem = tr("run %1: workers must be at least 1, got %2")
                                  .arg(i + 1)
                                  .arg(numberText(run.workers));
             return result;
         }
         if (!(run.value > 0) || !std::isfinite(run.value)) {
-            result.problem = QStringLiteral("run %1: the measured value must be above 0, got %2")
+            result.problem = tr("run %1: the measured value must be above 0, got %2")
                                  .arg(i + 1)
                                  .arg(numberText(run.value));
             return result;
@@ -605,24 +609,23 @@ Result fitRuns(const Runs &runs)
     const size_t n = points.runs;
     const size_t workerCounts = points.workers.size();
     if (n < 2) {
-        result.problem =
-            runsNoun(n) + QStringLiteral(": Amdahl needs at least 2 and the USL at least 3");
+        result.problem = runsNoun(n) + tr(": Amdahl needs at least 2 and the USL at least 3");
         return result;
     }
     if (workerCounts < 2) {
-        result.problem = QStringLiteral("every run is at %1 workers: a fit needs at least two "
-                                        "worker counts")
+        result.problem = tr("every run is at %1 workers: a fit needs at least two "
+                            "worker counts")
                              .arg(numberText(points.workers.front()));
         return result;
     }
     silenceGslAborts();
     result.amdahl = fitAmdahl(points);
     if (n < 3) {
-        result.problem = runsNoun(n) + QStringLiteral(": the USL needs at least 3");
+        result.problem = runsNoun(n) + tr(": the USL needs at least 3");
         return result;
     }
     if (workerCounts < 3) {
-        result.problem = QStringLiteral("runs at 2 worker counts: the USL needs at least 3");
+        result.problem = tr("runs at 2 worker counts: the USL needs at least 3");
         return result;
     }
     result.usl = fitUsl(points);
@@ -686,8 +689,10 @@ std::vector<Prediction> predict(const Result &result, Measure measure,
 QString CsvError::toString() const
 {
     if (column.isEmpty())
-        return QStringLiteral("row %1: %2").arg(row).arg(message);
-    return QStringLiteral("row %1, column %2: %3").arg(row).arg(column, message);
+        return QCoreApplication::translate("pipeplan::fit", "row %1: %2").arg(row).arg(message);
+    return QCoreApplication::translate("pipeplan::fit", "row %1, column %2: %3")
+        .arg(row)
+        .arg(column, message);
 }
 
 namespace {
@@ -695,8 +700,10 @@ namespace {
 const QString kWorkers = QStringLiteral("workers");
 const QString kThroughput = QStringLiteral("throughput");
 const QString kRuntime = QStringLiteral("runtime_s");
-const QString kHeaderHelp =
-    QStringLiteral("the header is workers and throughput (items/s) or runtime_s (seconds)");
+QString headerHelp()
+{
+    return tr("the header is workers and throughput (items/s) or runtime_s (seconds)");
+}
 
 bool blank(const QStringList &row)
 {
@@ -725,22 +732,19 @@ std::optional<Header> readHeader(const QStringList &cells, std::vector<CsvError>
                           : name == kRuntime    ? &runtime
                                                 : nullptr;
         if (!slot) {
-            errors.push_back(
-                {1, cells[c].trimmed(), QStringLiteral("unknown column: ") + kHeaderHelp});
+            errors.push_back({1, cells[c].trimmed(), tr("unknown column: ") + headerHelp()});
         } else if (*slot >= 0) {
-            errors.push_back({1, name, QStringLiteral("appears twice")});
+            errors.push_back({1, name, tr("appears twice")});
         } else {
             *slot = c;
         }
     }
     if (header.workers < 0)
-        errors.push_back({1, kWorkers, QStringLiteral("missing: ") + kHeaderHelp});
+        errors.push_back({1, kWorkers, tr("missing: ") + headerHelp()});
     if (throughput >= 0 && runtime >= 0) {
-        errors.push_back(
-            {1, kRuntime, QStringLiteral("a file holds throughput or runtime_s, not both")});
+        errors.push_back({1, kRuntime, tr("a file holds throughput or runtime_s, not both")});
     } else if (throughput < 0 && runtime < 0) {
-        errors.push_back(
-            {1, kThroughput, QStringLiteral("missing (or runtime_s): ") + kHeaderHelp});
+        errors.push_back({1, kThroughput, tr("missing (or runtime_s): ") + headerHelp()});
     }
     if (!errors.empty())
         return std::nullopt;
@@ -758,10 +762,10 @@ std::optional<double> readCell(const QString &cell, int row, const QString &colu
     const bool ok =
         parsed.value && (minimumIncluded ? *parsed.value >= minimum : *parsed.value > minimum);
     if (!ok) {
-        const QString expected =
-            minimumIncluded ? QStringLiteral("must be a number of at least %1").arg(minimum)
-                            : QStringLiteral("must be a number above %1").arg(minimum);
-        errors.push_back({row, column, expected + QStringLiteral(", got '%1'").arg(text)});
+        const QString expected = minimumIncluded
+                                     ? tr("must be a number of at least %1").arg(minimum)
+                                     : tr("must be a number above %1").arg(minimum);
+        errors.push_back({row, column, expected + tr(", got '%1'").arg(text)});
         return std::nullopt;
     }
     return parsed.value;
@@ -777,16 +781,16 @@ CsvRuns readRunsCsv(const QString &text)
         body.remove(0, 1);
     const std::optional<std::vector<QStringList>> parsed = csv::parse(body);
     if (!parsed) {
-        out.errors.push_back({1, {}, QStringLiteral("a quote is never closed")});
+        out.errors.push_back({1, {}, tr("a quote is never closed")});
         return out;
     }
     const std::vector<QStringList> &rows = *parsed;
     if (std::all_of(rows.begin(), rows.end(), blank)) {
-        out.errors.push_back({1, {}, QStringLiteral("the file is empty: ") + kHeaderHelp});
+        out.errors.push_back({1, {}, tr("the file is empty: ") + headerHelp()});
         return out;
     }
     if (blank(rows.front())) {
-        out.errors.push_back({1, {}, QStringLiteral("the header is blank: ") + kHeaderHelp});
+        out.errors.push_back({1, {}, tr("the header is blank: ") + headerHelp()});
         return out;
     }
     const std::optional<Header> header = readHeader(rows.front(), out.errors);
@@ -800,11 +804,10 @@ CsvRuns readRunsCsv(const QString &text)
         if (blank(row))
             continue;
         if (row.size() != header->count) {
-            out.errors.push_back({rowNumber,
-                                  {},
-                                  QStringLiteral("has %1 fields, the header has %2")
-                                      .arg(row.size())
-                                      .arg(header->count)});
+            out.errors.push_back(
+                {rowNumber,
+                 {},
+                 tr("has %1 fields, the header has %2").arg(row.size()).arg(header->count)});
             continue;
         }
         const std::optional<double> workers =
@@ -815,7 +818,7 @@ CsvRuns readRunsCsv(const QString &text)
             out.runs.runs.push_back({*workers, *value});
     }
     if (out.runs.runs.empty() && out.errors.empty())
-        out.errors.push_back({2, {}, QStringLiteral("no runs under the header")});
+        out.errors.push_back({2, {}, tr("no runs under the header")});
     if (!out.errors.empty())
         out.runs.runs.clear();
     return out;

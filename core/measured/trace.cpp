@@ -1,6 +1,7 @@
 #include "core/measured/trace.h"
 
 #include "core/base/stats.h"
+#include "core/base/translate.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -24,6 +25,8 @@
 #include <vector>
 
 namespace pipeplan::trace {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::trace")
 
 namespace {
 
@@ -68,7 +71,8 @@ public:
             // 16 + MAX_WBITS: a gzip wrapper (header and CRC trailer), not a raw zlib stream.
             if (inflateInit2(&m_zlib, 16 + MAX_WBITS) != Z_OK) {
                 m_gzip = false;
-                m_problem = QStringLiteral("cannot start zlib to gunzip it");
+                m_problem = QCoreApplication::translate("pipeplan::trace",
+                                                        "cannot start zlib to gunzip it");
                 return false;
             }
         }
@@ -135,7 +139,8 @@ private:
         }
         const qint64 n = m_device.read(into, capacity);
         if (n < 0) {
-            m_problem = QStringLiteral("cannot read it (%1)").arg(m_device.errorString());
+            m_problem = QCoreApplication::translate("pipeplan::trace", "cannot read it (%1)")
+                            .arg(m_device.errorString());
             return 0;
         }
         m_rawBytes += n;
@@ -174,9 +179,13 @@ private:
             if (rc == Z_STREAM_END) {
                 m_memberEnded = true;
             } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
-                m_problem = QStringLiteral("corrupt gzip data after %1 compressed bytes (zlib: %2)")
-                                .arg(m_rawBytes - m_zlib.avail_in)
-                                .arg(QString::fromUtf8(m_zlib.msg ? m_zlib.msg : "unknown error"));
+                m_problem =
+                    QCoreApplication::translate(
+                        "pipeplan::trace", "corrupt gzip data after %1 compressed bytes (zlib: %2)")
+                        .arg(m_rawBytes - m_zlib.avail_in)
+                        .arg(m_zlib.msg
+                                 ? QString::fromUtf8(m_zlib.msg)
+                                 : QCoreApplication::translate("pipeplan::trace", "unknown error"));
                 break;
             }
         }
@@ -267,9 +276,16 @@ struct OpenSpan
     double startUs = 0;
 };
 
-QString plural(qint64 n, const char *one, const char *many)
+/// A count and its noun from a source marked QT_TRANSLATE_N_NOOP ("%n X event(s)"): the
+/// translation's form for n, or the English one with "(s)" resolved.
+QString plural(qint64 n, const char *source)
 {
-    return QStringLiteral("%1 %2").arg(n).arg(QLatin1String(n == 1 ? one : many));
+    const int numerus = static_cast<int>(std::min<qint64>(n, std::numeric_limits<int>::max()));
+    QString text = QCoreApplication::translate("pipeplan::trace", source, nullptr, numerus);
+    const QString written = QString::number(numerus);
+    if (const qsizetype at = text.indexOf(written); at >= 0 && numerus != n)
+        text.replace(at, written.size(), QString::number(n));
+    return text.replace(QStringLiteral("(s)"), n == 1 ? QString() : QStringLiteral("s"));
 }
 
 /// "12" as 12; nothing for any other text.
@@ -355,8 +371,9 @@ public:
         if (m_depth == 0) {
             m_root = Root::Object;
         } else if (m_depth == 1 && m_traceEventsKey) {
-            return fail(QStringLiteral("not a Chrome trace: traceEvents is an object, not an "
-                                       "array of events"));
+            return fail(QCoreApplication::translate(
+                "pipeplan::trace", "not a Chrome trace: traceEvents is an object, not an "
+                                   "array of events"));
         } else if (m_depth == m_arrayDepth) {
             beginEvent();
         }
@@ -405,9 +422,11 @@ public:
     QString completeDocumentProblem() const
     {
         if (m_root == Root::Object && !m_sawEventsArray)
-            return QStringLiteral("not a Chrome trace: a JSON object without a traceEvents array");
+            return QCoreApplication::translate(
+                "pipeplan::trace", "not a Chrome trace: a JSON object without a traceEvents array");
         if (m_root == Root::Array && m_eventObjects == 0 && m_notEvents > 0)
-            return QStringLiteral("not a Chrome trace: a JSON array without event objects");
+            return QCoreApplication::translate(
+                "pipeplan::trace", "not a Chrome trace: a JSON array without event objects");
         return {};
     }
 
@@ -459,10 +478,12 @@ private:
     bool scalar()
     {
         if (m_depth == 0)
-            return fail(QStringLiteral("not a Chrome trace: the document is a single value, not "
-                                       "an object or array"));
+            return fail(QCoreApplication::translate(
+                "pipeplan::trace", "not a Chrome trace: the document is a single value, not "
+                                   "an object or array"));
         if (m_depth == 1 && m_traceEventsKey)
-            return fail(QStringLiteral("not a Chrome trace: traceEvents is not an array"));
+            return fail(QCoreApplication::translate(
+                "pipeplan::trace", "not a Chrome trace: traceEvents is not an array"));
         if (m_depth == m_arrayDepth)
             ++m_notEvents;
         return true;
@@ -669,39 +690,57 @@ QStringList Collector::notes(bool jsonCut, bool gzipCut) const
 {
     QStringList notes;
     if (jsonCut)
-        notes << QStringLiteral("the file ends mid-document (cut short, as a killed job leaves "
-                                "it): %1 before the cut are counted")
-                     .arg(plural(m_events, "span complete", "spans complete"));
+        notes << QCoreApplication::translate(
+                     "pipeplan::trace",
+                     "the file ends mid-document (cut short, as a killed job leaves "
+                     "it): %1 before the cut are counted")
+                     .arg(plural(m_events,
+                                 QT_TRANSLATE_N_NOOP("pipeplan::trace", "%n span(s) complete")));
     if (jsonCut && m_root == Root::Object && !m_sawEventsArray && m_arrayDepth < 0)
-        notes << QStringLiteral("the file ends before its traceEvents array");
+        notes << QCoreApplication::translate("pipeplan::trace",
+                                             "the file ends before its traceEvents array");
     if (gzipCut && !jsonCut)
-        notes << QStringLiteral("the gzip stream ends before its end marker: the file was cut "
-                                "after the end of its JSON");
+        notes << QCoreApplication::translate(
+            "pipeplan::trace", "the gzip stream ends before its end marker: the file was cut "
+                               "after the end of its JSON");
     if (m_completeWithoutTimes > 0)
-        notes << plural(m_completeWithoutTimes, "X event", "X events") +
-                     QStringLiteral(" without a numeric ts and dur skipped");
+        notes << plural(m_completeWithoutTimes,
+                        QT_TRANSLATE_N_NOOP("pipeplan::trace", "%n X event(s)")) +
+                     QCoreApplication::translate("pipeplan::trace",
+                                                 " without a numeric ts and dur skipped");
     if (m_pairWithoutTs > 0)
-        notes << plural(m_pairWithoutTs, "B or E event", "B or E events") +
-                     QStringLiteral(" without a numeric ts skipped");
+        notes << plural(m_pairWithoutTs,
+                        QT_TRANSLATE_N_NOOP("pipeplan::trace", "%n B or E event(s)")) +
+                     QCoreApplication::translate("pipeplan::trace",
+                                                 " without a numeric ts skipped");
     if (m_negative > 0)
-        notes << plural(m_negative, "event", "events") +
-                     QStringLiteral(" with a negative duration skipped");
+        notes << plural(m_negative, QT_TRANSLATE_N_NOOP("pipeplan::trace", "%n event(s)")) +
+                     QCoreApplication::translate("pipeplan::trace",
+                                                 " with a negative duration skipped");
     if (m_endWithoutBegin > 0)
-        notes << plural(m_endWithoutBegin, "E event", "E events") +
-                     QStringLiteral(" without a B skipped");
+        notes << plural(m_endWithoutBegin,
+                        QT_TRANSLATE_N_NOOP("pipeplan::trace", "%n E event(s)")) +
+                     QCoreApplication::translate("pipeplan::trace", " without a B skipped");
     qint64 unended = 0;
     for (const auto &[thread, stack] : m_open)
         unended += static_cast<qint64>(stack.size());
     if (unended > 0)
-        notes << plural(unended, "B event", "B events") +
-                     QStringLiteral(" without an E (still open at the end) skipped");
+        notes << plural(unended, QT_TRANSLATE_N_NOOP("pipeplan::trace", "%n B event(s)")) +
+                     QCoreApplication::translate("pipeplan::trace",
+                                                 " without an E (still open at the end) skipped");
     if (m_notEvents > 0)
-        notes << plural(m_notEvents, "element", "elements") +
-                     QStringLiteral(" of the events array that are not objects skipped");
+        notes << plural(m_notEvents, QT_TRANSLATE_N_NOOP("pipeplan::trace", "%n element(s)")) +
+                     QCoreApplication::translate(
+                         "pipeplan::trace", " of the events array that are not objects skipped");
     if (!m_stringIdTexts.isEmpty())
-        notes << QStringLiteral("%1 numbered -1 to -%2 by first appearance (stringIds)")
-                     .arg(plural(m_stringIdTexts.size(), "string pid or tid",
-                                 "string pids and tids"))
+        notes << QCoreApplication::translate(
+                     "pipeplan::trace", "%1 numbered -1 to -%2 by first appearance (stringIds)")
+                     .arg(m_stringIdTexts.size() == 1
+                              ? plural(1, QT_TRANSLATE_N_NOOP("pipeplan::trace",
+                                                              "%n string pid or tid"))
+                              : plural(m_stringIdTexts.size(),
+                                       QT_TRANSLATE_N_NOOP("pipeplan::trace",
+                                                           "%n string pids and tids")))
                      .arg(m_stringIdTexts.size());
     return notes;
 }
@@ -757,11 +796,11 @@ Summary Collector::summary(bool jsonCut, bool gzipCut) const
 QString optionsProblem(const Options &options, std::vector<QRegularExpression> *patterns)
 {
     if (options.top < 0)
-        return QStringLiteral("top: %1 is negative (0 keeps every span)").arg(options.top);
+        return tr("top: %1 is negative (0 keeps every span)").arg(options.top);
     for (const QString &pattern : options.match) {
         QRegularExpression re(pattern);
         if (!re.isValid())
-            return QStringLiteral("match pattern \"%1\" is invalid: %2 (at offset %3)")
+            return tr("match pattern \"%1\" is invalid: %2 (at offset %3)")
                 .arg(pattern, re.errorString())
                 .arg(re.patternErrorOffset());
         patterns->push_back(std::move(re));
@@ -808,17 +847,17 @@ std::optional<Summary> readDevice(QIODevice &device, const Options &options,
     }
     if (!collector.rootStarted()) {
         if (stream.gzipCut())
-            *error = QStringLiteral("the gzip stream ends before any JSON (a truncated file)");
+            *error = tr("the gzip stream ends before any JSON (a truncated file)");
         else if (parsed.Code() == rapidjson::kParseErrorDocumentEmpty)
-            *error = QStringLiteral("empty, not a trace");
+            *error = tr("empty, not a trace");
         else
-            *error = QStringLiteral("not a Chrome trace: not JSON (%1 at byte %2)")
+            *error = tr("not a Chrome trace: not JSON (%1 at byte %2)")
                          .arg(parseErrorText(parsed.Code()))
                          .arg(parsed.Offset());
         return std::nullopt;
     }
     if (parsed.IsError() && !stream.endReached()) {
-        *error = QStringLiteral("not a Chrome trace: invalid JSON at byte %1 (%2)")
+        *error = tr("not a Chrome trace: invalid JSON at byte %1 (%2)")
                      .arg(parsed.Offset())
                      .arg(parseErrorText(parsed.Code()));
         return std::nullopt;
@@ -847,12 +886,12 @@ std::optional<Summary> readFile(const QString &path, const Options &options, QSt
     }
     const QFileInfo info(path);
     if (info.isDir()) {
-        *error = QStringLiteral("%1: is a directory, not a trace file").arg(path);
+        *error = tr("%1: is a directory, not a trace file").arg(path);
         return std::nullopt;
     }
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("%1: cannot read it (%2)").arg(path, file.errorString());
+        *error = tr("%1: cannot read it (%2)").arg(path, file.errorString());
         return std::nullopt;
     }
     std::optional<Summary> summary = readDevice(file, options, patterns, error);

@@ -1,11 +1,14 @@
 #include "core/model/overheads.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace pipeplan {
+
+PIPEPLAN_TR_CONTEXT("pipeplan")
 
 MemoryCheck checkMemory(const MemoryLimit &memory, double predictionsPerUser)
 {
@@ -19,21 +22,21 @@ MemoryCheck checkMemory(const MemoryLimit &memory, double predictionsPerUser)
     check.fits = check.batchItems <= check.largestBatch;
     const auto inGiB = &format::gibibytes;
     if (!(free > 0)) {
-        check.message = QStringLiteral("The model alone (%1) does not fit in %2 of accelerator "
-                                       "memory")
+        check.message = tr("The model alone (%1) does not fit in %2 of accelerator "
+                           "memory")
                             .arg(inGiB(memory.modelBytes), inGiB(*memory.acceleratorMemoryBytes));
         return check;
     }
     const QString largest =
-        QStringLiteral("Largest batch that fits: %1 = (%2 − %3 model) / %4 MiB per item")
-            .arg(format::count(check.largestBatch, QStringLiteral("items")),
+        tr("Largest batch that fits: %1 = (%2 − %3 model) / %4 MiB per item")
+            .arg(format::count(check.largestBatch, tr("items")),
                  inGiB(*memory.acceleratorMemoryBytes), inGiB(memory.modelBytes),
                  format::trimmed(memory.bytesPerItem / (1ULL << 20), 2));
     check.message =
         check.fits
             ? largest
-            : QStringLiteral("A batch of %1 does not fit: it needs %2. %3")
-                  .arg(format::count(check.batchItems, QStringLiteral("items")),
+            : tr("A batch of %1 does not fit: it needs %2. %3")
+                  .arg(format::count(check.batchItems, tr("items")),
                        inGiB(memory.modelBytes + check.batchItems * memory.bytesPerItem), largest);
     return check;
 }
@@ -95,12 +98,13 @@ QString limitName(Limit limit, const QString &sharedResourceName)
 {
     switch (limit) {
     case Limit::Compute:
-        return QStringLiteral("compute");
+        return QStringLiteral(QT_TRANSLATE_NOOP("pipeplan", "compute"));
     case Limit::SharedResource:
-        return sharedResourceName.trimmed().isEmpty() ? QStringLiteral("shared resource")
-                                                      : sharedResourceName.trimmed();
+        return sharedResourceName.trimmed().isEmpty()
+                   ? QStringLiteral(QT_TRANSLATE_NOOP("pipeplan", "shared resource"))
+                   : sharedResourceName.trimmed();
     case Limit::Coordinator:
-        return QStringLiteral("coordinator");
+        return QStringLiteral(QT_TRANSLATE_NOOP("pipeplan", "coordinator"));
     }
     return {};
 }

@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
+#include "core/base/translate.h"
 #include "core/project/montecarlo.h"
 
 #include <QRegularExpression>
@@ -10,6 +11,8 @@
 #include <cmath>
 
 namespace pipeplan {
+
+PIPEPLAN_TR_CONTEXT("pipeplan")
 
 namespace {
 
@@ -63,7 +66,7 @@ RangeParse parseRange(const QString &text, Support support)
     // Every message ends with the text as typed: a part read back ("800...1200" gives 800 and
     // .1200) would show numbers the person never wrote.
     const auto refuse = [&result, &trimmed](const QString &problem) {
-        result.error = problem + QStringLiteral(", got '%1'").arg(trimmed);
+        result.error = problem + tr(", got '%1'").arg(trimmed);
         return result;
     };
     // The dots are matched as a run, so that three of them are refused rather than read as
@@ -73,17 +76,17 @@ RangeParse parseRange(const QString &text, Support support)
     const QStringList three = trimmed.split(QLatin1Char('/'));
     if (const QRegularExpressionMatch m = interval.match(trimmed); m.hasMatch()) {
         if (m.captured(2).size() > 2 && m.captured(2).startsWith(QLatin1Char('.')))
-            return refuse(QStringLiteral("a range is two numbers with two dots between, like "
-                                         "800..1,200"));
+            return refuse(tr("a range is two numbers with two dots between, like "
+                             "800..1,200"));
         const numparse::Parsed low = part(m.captured(1), support);
         const numparse::Parsed high = part(m.captured(3), support);
         if (!low.value || !high.value) {
-            result.error = QStringLiteral("a range is two numbers like 800..1,200: ") +
+            result.error = tr("a range is two numbers like 800..1,200: ") +
                            (low.value ? high.error : low.error);
             return result;
         }
         if (!(*low.value < *high.value))
-            return refuse(QStringLiteral("the low end must be below the high end"));
+            return refuse(tr("the low end must be below the high end"));
         result.range = Range{Range::Kind::Interval, *low.value, 0, *high.value};
         return result;
     }
@@ -92,15 +95,15 @@ RangeParse parseRange(const QString &text, Support support)
         for (int i = 0; i < 3; ++i) {
             const numparse::Parsed parsed = part(three[i], support);
             if (!parsed.value) {
-                result.error = QStringLiteral("three points are optimistic/likely/pessimistic "
-                                              "like 800/1,000/1,500: ") +
+                result.error = tr("three points are optimistic/likely/pessimistic "
+                                  "like 800/1,000/1,500: ") +
                                parsed.error;
                 return result;
             }
             points[i] = *parsed.value;
         }
         if (!(points[0] <= points[1] && points[1] <= points[2] && points[0] < points[2]))
-            return refuse(QStringLiteral("three points must read low/likely/high in that order"));
+            return refuse(tr("three points must read low/likely/high in that order"));
         result.range = Range{Range::Kind::ThreePoint, points[0], points[1], points[2]};
         return result;
     }

@@ -1,6 +1,7 @@
 #include "core/model/scenario.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
 #include "core/model/uncertainty.h"
@@ -11,6 +12,8 @@
 #include <cmath>
 
 namespace pipeplan {
+
+PIPEPLAN_TR_CONTEXT("pipeplan")
 
 Scenario defaultScenario()
 {
@@ -24,8 +27,9 @@ std::optional<QString> tooMany(qsizetype count, int limit, const char *what)
 {
     if (count <= limit)
         return std::nullopt;
-    return QStringLiteral("has %1 %2; at most %3")
-        .arg(format::grouped(static_cast<double>(count), 0), QLatin1String(what),
+    return tr("has %1 %2; at most %3")
+        .arg(format::grouped(static_cast<double>(count), 0),
+             QCoreApplication::translate("pipeplan", what),
              format::grouped(static_cast<double>(limit), 0));
 }
 
@@ -79,14 +83,20 @@ std::vector<FieldError> validate(const HardwareSettings &hardware)
                                 path + QStringLiteral(".training.") + QLatin1String(key)))
             errors.push_back(*e);
     }
-    static const FieldSpec tokens{"tokens", "training tokens", "tokens", 1, 1e18, false, false};
+    static const FieldSpec tokens{"tokens",
+                                  QT_TRANSLATE_NOOP("pipeplan::fields", "training tokens"),
+                                  QT_TRANSLATE_NOOP("pipeplan::fields", "tokens"),
+                                  1,
+                                  1e18,
+                                  false,
+                                  false};
     if (auto e =
             checkField(tokens, hardware.trainingTokens, path + QStringLiteral(".training.tokens")))
         errors.push_back(*e);
     if (!hardware::findDevice(hardware.device, hardware.devices))
         errors.push_back({path + QStringLiteral(".device"),
-                          QStringLiteral("no device called \"%1\" (pipeplan-cli devices lists "
-                                         "them; a plan may add its own under hardware.devices)")
+                          tr("no device called \"%1\" (pipeplan-cli devices lists "
+                             "them; a plan may add its own under hardware.devices)")
                               .arg(hardware.device)});
     return errors;
 }
@@ -130,20 +140,20 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
                 check(*row.spec, *value, path + QLatin1Char('.') + QLatin1String(row.key));
         }
         if (stage.name.trimmed().isEmpty())
-            errors.push_back({path + QStringLiteral(".name"), QStringLiteral("must not be empty")});
+            errors.push_back({path + QStringLiteral(".name"), tr("must not be empty")});
     }
     if (scoringStages != 1) {
-        errors.push_back({QStringLiteral("stages"),
-                          QStringLiteral("must contain exactly one scoring stage, found %1")
-                              .arg(scoringStages)});
+        errors.push_back(
+            {QStringLiteral("stages"),
+             tr("must contain exactly one scoring stage, found %1").arg(scoringStages)});
     }
-    if (auto problem =
-            tooMany(static_cast<qsizetype>(scenario.stages.size()), kMaxStages, "stages"))
+    if (auto problem = tooMany(static_cast<qsizetype>(scenario.stages.size()), kMaxStages,
+                               QT_TRANSLATE_NOOP("pipeplan", "stages")))
         errors.push_back({QStringLiteral("stages"), *problem});
     if (scenario.workerCounts.empty())
-        errors.push_back({QStringLiteral("worker_counts"), QStringLiteral("must not be empty")});
+        errors.push_back({QStringLiteral("worker_counts"), tr("must not be empty")});
     if (auto problem = tooMany(static_cast<qsizetype>(scenario.workerCounts.size()),
-                               kMaxWorkerCounts, "entries"))
+                               kMaxWorkerCounts, QT_TRANSLATE_NOOP("pipeplan", "entries")))
         errors.push_back({QStringLiteral("worker_counts"), *problem});
     for (size_t i = 0; i < scenario.workerCounts.size(); ++i)
         check(fields::workers, scenario.workerCounts[i],
@@ -155,22 +165,22 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
     checkRows(QLatin1StringView("goal"));
     if (!format::isCurrencyCode(scenario.goal.currency))
         errors.push_back({QStringLiteral("goal.currency"),
-                          QStringLiteral("must be a three-letter ISO 4217 code such as USD or "
-                                         "EUR, got '%1'")
+                          tr("must be a three-letter ISO 4217 code such as USD or "
+                             "EUR, got '%1'")
                               .arg(scenario.goal.currency)});
     for (size_t i = 0; i < scenario.goal.levers.size(); ++i) {
         const QString &key = scenario.goal.levers[i];
         if (!uncertainty::isLeverKey(key))
             errors.push_back({QStringLiteral("goal.levers[%1]").arg(i),
-                              QStringLiteral("must name a lever such as workload.workers, "
-                                             "workload.keep_fraction or stages[1].ms_per_user, "
-                                             "got '%1'")
+                              tr("must name a lever such as workload.workers, "
+                                 "workload.keep_fraction or stages[1].ms_per_user, "
+                                 "got '%1'")
                                   .arg(key)});
     }
     if (scenario.goal.levers[0] == scenario.goal.levers[1])
         errors.push_back({QStringLiteral("goal.levers[1]"),
-                          QStringLiteral("must differ from goal.levers[0] (%1): a plane needs "
-                                         "two levers")
+                          tr("must differ from goal.levers[0] (%1): a plane needs "
+                             "two levers")
                               .arg(scenario.goal.levers[0])});
 
     const TrainingSettings &t = scenario.training;
@@ -180,7 +190,7 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
     check(fields::virtualStages, t.virtualStages, QStringLiteral("training.virtual_stages"));
     if (t.compare.size() > schedule::kAllKinds.size()) {
         errors.push_back(
-            {QStringLiteral("training.compare"), QStringLiteral("lists %1 schedules; at most %2")
+            {QStringLiteral("training.compare"), tr("lists %1 schedules; at most %2")
                                                      .arg(t.compare.size())
                                                      .arg(schedule::kAllKinds.size())});
     }
@@ -199,8 +209,8 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
             std::int64_t{params.devices} * realMicrobatches * params.virtualStages;
         if (errors.size() == before && cells * 3 > schedule::kMaxOps) {
             errors.push_back({QStringLiteral("training.microbatches"),
-                              QStringLiteral("devices x microbatches x virtual stages is %1; at "
-                                             "most %2 fit one schedule")
+                              tr("devices x microbatches x virtual stages is %1; at "
+                                 "most %2 fit one schedule")
                                   .arg(cells)
                                   .arg(schedule::kMaxOps / 3)});
         }
@@ -226,13 +236,13 @@ std::vector<FieldError> validateScenario(const Scenario &scenario, bool checkTas
     addProject(estimate::validate(project.jobEta), QStringLiteral("project.job_eta."));
     addProject(estimate::validate(project.calendar), QStringLiteral("project."));
     if (project.startDate && !project.startDate->isValid())
-        errors.push_back({QStringLiteral("project.start_date"), QStringLiteral("is not a date")});
+        errors.push_back({QStringLiteral("project.start_date"), tr("is not a date")});
     if (project.statusDate && !project.statusDate->isValid())
-        errors.push_back({QStringLiteral("project.status_date"), QStringLiteral("is not a date")});
+        errors.push_back({QStringLiteral("project.status_date"), tr("is not a date")});
     if (project.startDate && project.statusDate && project.startDate->isValid() &&
         *project.statusDate < *project.startDate)
         errors.push_back({QStringLiteral("project.status_date"),
-                          QStringLiteral("is %1, before the start date %2")
+                          tr("is %1, before the start date %2")
                               .arg(estimate::isoDate(*project.statusDate),
                                    estimate::isoDate(*project.startDate))});
     if (!project.actuals.empty()) {

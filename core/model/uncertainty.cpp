@@ -6,6 +6,7 @@
 
 #include "core/base/format.h"
 #include "core/base/random.h"
+#include "core/base/translate.h"
 #include "core/hardware/device.h"
 #include "core/hardware/roofline.h"
 #include "core/model/amdahl.h"
@@ -27,6 +28,8 @@
 #include <utility>
 
 namespace pipeplan::uncertainty {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::uncertainty")
 
 namespace {
 
@@ -198,7 +201,7 @@ std::vector<Input> inputs(const Scenario &s)
         // on; it is a number of the plan's devices, not of a row.
         Input device;
         device.key = kDevicePriceKey.toString();
-        device.label = QStringLiteral("Price per device-hour");
+        device.label = tr("Price per device-hour");
         device.unit = s.goal.currency + QStringLiteral("/device-h");
         device.spec = &fields::pricePerWorkerHour;
         device.read = [](const Scenario &sc, int) -> std::optional<double> {
@@ -218,7 +221,7 @@ std::vector<Input> inputs(const Scenario &s)
             continue;
         Input stage;
         stage.key = stageKey(i);
-        stage.label = QStringLiteral("Stage %1 (%2)").arg(i + 1).arg(s.stages[i].name);
+        stage.label = tr("Stage %1 (%2)").arg(i + 1).arg(s.stages[i].name);
         stage.unit = QStringLiteral("ms");
         stage.spec = &fields::stageMs;
         stage.read = [](const Scenario &sc, int index) -> std::optional<double> {
@@ -265,7 +268,7 @@ QString rangeProblem(const Input &in, const Range &range)
     const FieldSpec &spec = *in.spec;
     for (const double end : {range.low, range.high}) {
         if (auto error = checkField(spec, end, in.key))
-            return QStringLiteral("the range's end ") + error->message;
+            return tr("the range's end ") + error->message;
     }
     return {};
 }
@@ -276,8 +279,8 @@ QString setRange(Scenario &scenario, const QString &key, const std::optional<Ran
 {
     const std::optional<Input> in = input(scenario, key);
     if (!in)
-        return QStringLiteral("takes no range (the numbers that do: the workload's, the stages' "
-                              "times, the overheads and the price)");
+        return tr("takes no range (the numbers that do: the workload's, the stages' "
+                  "times, the overheads and the price)");
     if (!range) {
         scenario.uncertainty.ranges.erase(key);
         in->set(scenario, in->stage, number);
@@ -358,7 +361,7 @@ std::vector<FieldError> validate(const Scenario &scenario)
         const QString field = QStringLiteral("uncertainty.ranges.") + key;
         const Input *in = findInput(all, key);
         if (!in) {
-            errors.push_back({field, QStringLiteral("is not a number that takes a range")});
+            errors.push_back({field, tr("is not a number that takes a range")});
             continue;
         }
         const bool ordered =
@@ -366,7 +369,7 @@ std::vector<FieldError> validate(const Scenario &scenario)
                 ? range.low < range.high
                 : range.low <= range.mode && range.mode <= range.high && range.low < range.high;
         if (!ordered) {
-            errors.push_back({field, QStringLiteral("must run from low to high")});
+            errors.push_back({field, tr("must run from low to high")});
             continue;
         }
         if (QString problem = rangeProblem(*in, range); !problem.isEmpty())
@@ -378,11 +381,9 @@ std::vector<FieldError> validate(const Scenario &scenario)
     };
     check(fields::trials, scenario.uncertainty.samples, "uncertainty.samples");
     if (scenario.uncertainty.samples > 1e6)
-        errors.push_back(
-            {QStringLiteral("uncertainty.samples"), QStringLiteral("must be at most 1,000,000")});
+        errors.push_back({QStringLiteral("uncertainty.samples"), tr("must be at most 1,000,000")});
     if (!(scenario.uncertainty.percentile > 0 && scenario.uncertainty.percentile < 1))
-        errors.push_back(
-            {QStringLiteral("uncertainty.percentile"), QStringLiteral("must be between 0 and 1")});
+        errors.push_back({QStringLiteral("uncertainty.percentile"), tr("must be between 0 and 1")});
     return errors;
 }
 

@@ -5,6 +5,7 @@
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
 
@@ -14,6 +15,19 @@
 #include <cmath>
 
 namespace pipeplan {
+
+PIPEPLAN_TR_CONTEXT("pipeplan")
+
+namespace {
+/// limitName as a person reads it; limitName itself stays the word --json writes.
+QString limitText(Limit limit, const QString &sharedResourceName)
+{
+    const QString name = limitName(limit, sharedResourceName);
+    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
+        return name;
+    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
+}
+} // namespace
 
 std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training)
 {
@@ -264,29 +278,29 @@ std::vector<LeverStep> leverWaterfall(const Scenario &scenario)
     auto workSeconds = [](const Scenario &step) { return jobWork(step, false).workSeconds; };
 
     std::vector<LeverStep> steps;
-    steps.push_back({QStringLiteral("Serial baseline"),
-                     QStringLiteral("%1/prediction").arg(format::milliseconds(target.latencyMs)),
+    steps.push_back({tr("Serial baseline"),
+                     tr("%1/prediction").arg(format::milliseconds(target.latencyMs)),
                      workSeconds(at[0]), true});
-    steps.push_back({QStringLiteral("Pre-filtering"),
-                     QStringLiteral("keep %1%").arg(format::trimmed(target.keepFraction * 100, 2)),
+    steps.push_back({tr("Pre-filtering"),
+                     tr("keep %1%").arg(format::trimmed(target.keepFraction * 100, 2)),
                      workSeconds(at[1]), target.keepFraction < 1.0});
-    steps.push_back({QStringLiteral("Accelerator"),
+    steps.push_back({tr("Accelerator"),
                      target.acceleratorLatencyMs
-                         ? QStringLiteral("%1 → %2/prediction")
+                         ? tr("%1 → %2/prediction")
                                .arg(format::milliseconds(target.latencyMs),
                                     format::milliseconds(*target.acceleratorLatencyMs))
-                         : QStringLiteral("none"),
+                         : tr("none"),
                      workSeconds(at[2]),
                      target.acceleratorLatencyMs.has_value() &&
                          *target.acceleratorLatencyMs != target.latencyMs});
-    steps.push_back({QStringLiteral("Batching"),
+    steps.push_back({tr("Batching"),
                      target.batchMsPerUser
                          ? QStringLiteral("%1/%2").arg(format::milliseconds(*target.batchMsPerUser),
                                                        target.counted.one)
-                         : QStringLiteral("not batched"),
+                         : tr("not batched"),
                      workSeconds(at[3]), target.batchMsPerUser.has_value()});
     steps.push_back(
-        {QStringLiteral("Workers"),
+        {tr("Workers"),
          QStringLiteral("%1, p = %2")
              .arg(format::grouped(target.workers, 0), format::trimmed(target.parallelFraction, 4)),
          runtime::runtimeSeconds(workSeconds(at[4]), target.workers, target.parallelFraction),
@@ -349,9 +363,8 @@ ScenarioResult evaluate(const Scenario &scenario)
     r.cost.total = cost::ofJob(w.workers, r.effectiveRuntimeSeconds, price);
     if (r.overheads.enabled) {
         r.waterfall.push_back(
-            {QStringLiteral("Overheads"),
-             limitName(r.overheads.binding, scenario.overheads.sharedResourceName) +
-                 QStringLiteral(" binds"),
+            {tr("Overheads"),
+             limitText(r.overheads.binding, scenario.overheads.sharedResourceName) + tr(" binds"),
              r.overheads.runtimeSeconds, true});
     }
     for (size_t i = 0; i < r.waterfall.size(); ++i) {
@@ -430,23 +443,21 @@ OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult 
 
     const auto [capSeconds, capLimit] = m.capSeconds();
     if (capSeconds > 0) {
-        const QString name = limitName(capLimit, o.sharedResourceName);
-        const QString cap =
-            capLimit == Limit::SharedResource
-                ? format::ratePerSecond(*o.sharedCapPerSecond, w.counted.many)
-                : format::ratePerSecond(*o.dispatchCapPerSecond, QStringLiteral("shards"));
+        const QString name = limitText(capLimit, o.sharedResourceName);
+        const QString cap = capLimit == Limit::SharedResource
+                                ? format::ratePerSecond(*o.sharedCapPerSecond, w.counted.many)
+                                : format::ratePerSecond(*o.dispatchCapPerSecond, tr("shards"));
         r.kneeWorkers = kneeWorkers(m, capSeconds);
-        r.kneeText =
-            r.kneeWorkers
-                ? QStringLiteral("%1 caps throughput at %2: more workers do nothing past %3")
-                      .arg(name, cap, format::grouped(*r.kneeWorkers, 0))
-                : QStringLiteral("%1 caps throughput at %2, but the serial %3% binds first")
-                      .arg(name, cap, format::trimmed((1 - w.parallelFraction) * 100, 2));
+        r.kneeText = r.kneeWorkers
+                         ? tr("%1 caps throughput at %2: more workers do nothing past %3")
+                               .arg(name, cap, format::grouped(*r.kneeWorkers, 0))
+                         : tr("%1 caps throughput at %2, but the serial %3% binds first")
+                               .arg(name, cap, format::trimmed((1 - w.parallelFraction) * 100, 2));
     }
     r.usersPerWorker = result.usersScored / w.workers;
     r.workerBusySeconds = m.computeSeconds(w.workers);
     r.coldStartShare = m.coldStartSeconds / (m.coldStartSeconds + r.workerBusySeconds);
-    r.shareText = QStringLiteral("Each worker scores %1 in %2; cold start is %3% of its time")
+    r.shareText = tr("Each worker scores %1 in %2; cold start is %3% of its time")
                       .arg(w.counted.count(r.usersPerWorker), format::duration(r.workerBusySeconds),
                            format::trimmed(r.coldStartShare * 100, 1));
     return r;
@@ -551,7 +562,7 @@ HardwareInForce hardwareInForce(const Scenario &typed)
     const std::optional<hardware::Device> device =
         hardware::findDevice(settings.device, settings.devices);
     if (!device) {
-        hw.problem = QStringLiteral("no device called \"%1\"").arg(settings.device);
+        hw.problem = tr("no device called \"%1\"").arg(settings.device);
         return hw;
     }
     hw.device = *device;
@@ -566,12 +577,12 @@ HardwareInForce hardwareInForce(const Scenario &typed)
     hw.roofline = hardware::roofline(settings.model, *device, settings.efficiency, hw.batch);
     hw.inForce = true;
     hw.lever =
-        QStringLiteral("%1 → %2 batch %3: %4/item, %5-bound")
+        tr("%1 → %2 batch %3: %4/item, %5-bound")
             .arg(format::milliseconds(typed.workload.latencyMs), device->name,
                  format::grouped(hw.batch, 0), format::milliseconds(hw.roofline.latencyMsPerItem),
-                 hardware::boundName(hw.roofline.bound));
+                 hw.roofline.bound == hardware::Bound::Compute ? tr("compute") : tr("memory"));
     if (hw.batch < settings.batch)
-        hw.lever += QStringLiteral(" (batch %1 capped at %2: the device's memory)")
+        hw.lever += tr(" (batch %1 capped at %2: the device's memory)")
                         .arg(format::grouped(settings.batch, 0), format::grouped(hw.batch, 0));
     return hw;
 }

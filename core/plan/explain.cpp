@@ -5,6 +5,7 @@
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 #include "core/base/units.h"
 #include "core/model/fieldregistry.h"
 
@@ -12,6 +13,19 @@
 #include <cmath>
 
 namespace pipeplan::explain {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::explain")
+
+namespace {
+/// limitName as a person reads it; limitName itself stays the word --json writes.
+QString limitText(Limit limit, const QString &sharedResourceName)
+{
+    const QString name = limitName(limit, sharedResourceName);
+    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
+        return name;
+    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
+}
+} // namespace
 
 namespace {
 QString num(double value, int decimals = 2)
@@ -25,29 +39,28 @@ QString totalPredictions(const Scenario &s, const ScenarioResult &r)
     const Workload &w = s.workload;
     QString text = num(w.users, 0) + QLatin1Char(' ') + w.counted.many;
     if (w.keepFraction < 1.0)
-        text += QStringLiteral(" × keep ") + num(w.keepFraction, 4);
-    return text + QStringLiteral(" × ") + num(w.predictionsPerUser, 0) +
-           QStringLiteral(" predictions = ") + num(r.totalPredictions, 0);
+        text += tr(" × keep ") + num(w.keepFraction, 4);
+    return text + QStringLiteral(" × ") + num(w.predictionsPerUser, 0) + tr(" predictions = ") +
+           num(r.totalPredictions, 0);
 }
 
 QString perUserCost(const Scenario &s, const ScenarioResult &r)
 {
     const Workload &w = s.workload;
     QString scoring = w.batchMsPerUser
-                          ? QStringLiteral("scoring ") + format::milliseconds(*w.batchMsPerUser) +
-                                QStringLiteral(" per batched ") + w.counted.one
-                          : QStringLiteral("scoring ") + num(w.predictionsPerUser, 0) +
-                                QStringLiteral(" × ") +
+                          ? tr("scoring ") + format::milliseconds(*w.batchMsPerUser) +
+                                tr(" per batched ") + w.counted.one
+                          : tr("scoring ") + num(w.predictionsPerUser, 0) + QStringLiteral(" × ") +
                                 format::milliseconds(runtime::effectiveLatencyMs(w)) +
                                 QStringLiteral(" = ") + format::milliseconds(r.scoringMsPerUser);
     if (s.stages.size() <= 1)
         return scoring;
     const bool sequential = s.execution == Execution::Sequential;
     return scoring + QStringLiteral("; ") +
-           (sequential ? QStringLiteral("sequential: sum of %1 stages = ")
-                       : QStringLiteral("pipelined: slowest of %1 stages = "))
+           (sequential ? tr("sequential: sum of %1 stages = ")
+                       : tr("pipelined: slowest of %1 stages = "))
                .arg(s.stages.size()) +
-           format::milliseconds(r.perUserMs) + QStringLiteral(" per ") + w.counted.one;
+           format::milliseconds(r.perUserMs) + tr(" per ") + w.counted.one;
 }
 
 QString runtime(const Scenario &s, const ScenarioResult &r)
@@ -55,17 +68,16 @@ QString runtime(const Scenario &s, const ScenarioResult &r)
     const Workload &w = s.workload;
     return num(r.usersScored, 0) + QLatin1Char(' ') + w.counted.many + QStringLiteral(" × ") +
            format::milliseconds(r.perUserMs) + QStringLiteral(" = ") + num(r.workSeconds, 0) +
-           QStringLiteral(" s of work; ÷ speedup ") + num(r.speedup, 2) +
-           QStringLiteral(" (Amdahl, p = ") + num(w.parallelFraction, 4) +
-           QStringLiteral(", N = ") + num(w.workers, 0) + QStringLiteral(") = ") +
-           num(r.runtimeSeconds, 0) + QStringLiteral(" s = ") + format::duration(r.runtimeSeconds) +
+           tr(" s of work; ÷ speedup ") + num(r.speedup, 2) + tr(" (Amdahl, p = ") +
+           num(w.parallelFraction, 4) + QStringLiteral(", N = ") + num(w.workers, 0) +
+           QStringLiteral(") = ") + num(r.runtimeSeconds, 0) + QStringLiteral(" s = ") +
+           format::duration(r.runtimeSeconds) +
            (r.overheads.enabled ? QStringLiteral("; ") + overheads(s, r) : QString());
 }
 
 QString fewestWorkers(const goalseek::Option &option)
 {
-    return option.workers ? num(*option.workers, 0)
-                          : QStringLiteral("impossible: ") + option.reason;
+    return option.workers ? num(*option.workers, 0) : tr("impossible: ") + option.reason;
 }
 
 namespace {
@@ -73,8 +85,8 @@ namespace {
 QString bareReason(const goalseek::Option &option, const QString &limit)
 {
     QString reason = option.reason;
-    reason.remove(QStringLiteral(" (deadline ") + limit + QStringLiteral(")"));
-    reason.remove(QStringLiteral("Amdahl's ceiling: "));
+    reason.remove(QCoreApplication::translate("pipeplan::goalseek", " (deadline %1)").arg(limit));
+    reason.remove(QCoreApplication::translate("pipeplan::goalseek", "Amdahl's ceiling: "));
     return reason;
 }
 } // namespace
@@ -84,63 +96,63 @@ QString deadline(const DeadlineVerdict &v)
     const QString limit = format::duration(v.deadlineSeconds);
     if (!v.naive.workers) {
         // The naive model is the optimistic one: when it cannot, nothing can.
-        return QStringLiteral("Impossible within %1 at any worker count: %2.")
+        return tr("Impossible within %1 at any worker count: %2.")
             .arg(limit, bareReason(v.naive, limit));
     }
-    QString text = v.meets ? QStringLiteral("Meets the deadline of %1 with %2 to spare.")
-                                 .arg(limit, format::duration(v.marginSeconds))
-                           : QStringLiteral("Misses the deadline of %1 by %2.")
-                                 .arg(limit, format::duration(-v.marginSeconds));
-    text += QStringLiteral(" Fewest workers that meet it: ");
+    QString text =
+        v.meets
+            ? tr("Meets the deadline of %1 with %2 to spare.")
+                  .arg(limit, format::duration(v.marginSeconds))
+            : tr("Misses the deadline of %1 by %2.").arg(limit, format::duration(-v.marginSeconds));
+    text += tr(" Fewest workers that meet it: ");
     if (v.naive.workers == v.withOverheads.workers)
         return text + num(*v.naive.workers, 0) + QStringLiteral(".");
     if (!v.withOverheads.workers)
         return text + num(*v.naive.workers, 0) +
-               QStringLiteral(" by the naive model; with the overheads none: ") +
+               tr(" by the naive model; with the overheads none: ") +
                bareReason(v.withOverheads, limit) + QStringLiteral(".");
-    return text + num(*v.naive.workers, 0) + QStringLiteral(" (naive), ") +
-           num(*v.withOverheads.workers, 0) + QStringLiteral(" (with overheads).");
+    return text + num(*v.naive.workers, 0) + tr(" (naive), ") + num(*v.withOverheads.workers, 0) +
+           tr(" (with overheads).");
 }
 
 QString deadlineCell(double runtimeSeconds, double deadlineSeconds)
 {
     if (deadline::meets(runtimeSeconds, deadlineSeconds))
-        return QStringLiteral("meets");
+        return tr("meets");
     // Short enough for a table column: how many deadlines the run takes.
     const double times = runtimeSeconds / deadlineSeconds;
-    return QStringLiteral("late, ×") + num(times, times < 10 ? 2 : times < 100 ? 1 : 0);
+    return tr("late, ×") + num(times, times < 10 ? 2 : times < 100 ? 1 : 0);
 }
 
 QString goalSeekDeadline(const GoalSettings &goal)
 {
     if (!goal.deadlineSeconds)
-        return QStringLiteral("No deadline set: the fewest workers need one.");
-    return QStringLiteral("Fewest workers for the deadline of %1 set under Model > Goal.")
+        return tr("No deadline set: the fewest workers need one.");
+    return tr("Fewest workers for the deadline of %1 set under Model > Goal.")
         .arg(format::duration(*goal.deadlineSeconds));
 }
 
 QString deadlineShort(const DeadlineVerdict &v)
 {
     if (!v.naive.workers)
-        return QStringLiteral("impossible");
-    return v.meets ? QStringLiteral("%1 to spare").arg(format::duration(v.marginSeconds))
-                   : QStringLiteral("late by %1").arg(format::duration(-v.marginSeconds));
+        return tr("impossible");
+    return v.meets ? tr("%1 to spare").arg(format::duration(v.marginSeconds))
+                   : tr("late by %1").arg(format::duration(-v.marginSeconds));
 }
 
 QString overheads(const Scenario &s, const ScenarioResult &r)
 {
     const OverheadResult &o = r.overheads;
     const OverheadModel &m = o.model;
-    QString text = QStringLiteral("with overheads: cold start ") + num(m.coldStartSeconds, 0) +
-                   QStringLiteral(" s + max(compute ") +
-                   num(m.computeSeconds(s.workload.workers), 0) + QStringLiteral(" s");
+    QString text = tr("with overheads: cold start ") + num(m.coldStartSeconds, 0) +
+                   tr(" s + max(compute ") + num(m.computeSeconds(s.workload.workers), 0) +
+                   QStringLiteral(" s");
     if (m.sharedCapSeconds > 0)
         text += QStringLiteral(", ") +
-                limitName(Limit::SharedResource, s.overheads.sharedResourceName) +
+                limitText(Limit::SharedResource, s.overheads.sharedResourceName) +
                 QStringLiteral(" ") + num(m.sharedCapSeconds, 0) + QStringLiteral(" s");
     if (m.dispatchCapSeconds > 0)
-        text +=
-            QStringLiteral(", coordinator ") + num(m.dispatchCapSeconds, 0) + QStringLiteral(" s");
+        text += tr(", coordinator ") + num(m.dispatchCapSeconds, 0) + QStringLiteral(" s");
     return text + QStringLiteral(") = ") + num(o.runtimeSeconds, 0) + QStringLiteral(" s = ") +
            format::duration(o.runtimeSeconds);
 }
@@ -167,15 +179,14 @@ QString speedup(const Scenario &s, const ScenarioResult &r)
                    format::significant(perWorker, 4) + QStringLiteral(") = ") + num(r.speedup, 2) +
                    QStringLiteral("×; ");
     // At p = 1 the ceiling's 1 / 0 is no number: nothing serial, nothing caps it.
-    text += std::isfinite(r.maxSpeedup)
-                ? QStringLiteral("ceiling 1 / (1 − ") + p + QStringLiteral(") = ") +
-                      num(r.maxSpeedup, 2) + QStringLiteral("×")
-                : QStringLiteral("no ceiling: at p = 1 no part is serial");
+    text += std::isfinite(r.maxSpeedup) ? tr("ceiling 1 / (1 − ") + p + QStringLiteral(") = ") +
+                                              num(r.maxSpeedup, 2) + QStringLiteral("×")
+                                        : tr("no ceiling: at p = 1 no part is serial");
     // Seed 000's own case: its reader compares the window with the seed's "≈ 48x" and is told
     // where the two part.
     if (std::abs(w.parallelFraction - 0.98) < 1e-12 && std::abs(w.workers - 10000) < 0.5)
-        text += QStringLiteral(". Seed 000's ≈ 48× takes 0.98 / 10,000 as 0.00098 (1 / 0.02098 = "
-                               "47.66×); it is 0.000098");
+        text += tr(". Seed 000's ≈ 48× takes 0.98 / 10,000 as 0.00098 (1 / 0.02098 = "
+                   "47.66×); it is 0.000098");
     return text;
 }
 
@@ -284,21 +295,21 @@ QString scalingHeader(ScalingColumn column)
 {
     switch (column) {
     case ScalingColumn::Workers:
-        return QStringLiteral("Workers");
+        return tr("Workers");
     case ScalingColumn::LinearHours:
-        return QStringLiteral("Linear (h)");
+        return tr("Linear (h)");
     case ScalingColumn::LinearDays:
-        return QStringLiteral("Linear (days)");
+        return tr("Linear (days)");
     case ScalingColumn::AmdahlSpeedup:
-        return QStringLiteral("Amdahl S");
+        return tr("Amdahl S");
     case ScalingColumn::AmdahlHours:
-        return QStringLiteral("Amdahl (h)");
+        return tr("Amdahl (h)");
     case ScalingColumn::AmdahlDays:
-        return QStringLiteral("Amdahl (days)");
+        return tr("Amdahl (days)");
     case ScalingColumn::EffectiveHours:
-        return QStringLiteral("With overheads (h)");
+        return tr("With overheads (h)");
     case ScalingColumn::EffectiveDays:
-        return QStringLiteral("With overheads (days)");
+        return tr("With overheads (days)");
     }
     return {};
 }
@@ -325,7 +336,7 @@ std::pair<QString, QString> numberRow(const Scenario &s, const Field &row, Text 
 {
     const std::optional<double> value = row.get(s);
     return {reportLabel.isEmpty() ? row.labelFor(s) : reportLabel,
-            value ? text(*value) : QStringLiteral("off")};
+            value ? text(*value) : tr("off")};
 }
 
 } // namespace
@@ -350,26 +361,23 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::predictionsPerUser), whole),
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::latencyMs), ms),
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::acceleratorLatencyMs), ms,
-                  QStringLiteral("Accelerator lever (latency on the accelerator)")),
+                  tr("Accelerator lever (latency on the accelerator)")),
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::batchMsPerUser), ms,
-                  QStringLiteral("Batching lever (time per %1)").arg(w.counted.one)),
+                  tr("Batching lever (time per %1)").arg(w.counted.one)),
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::keepFraction), p,
-                  QStringLiteral("Keep fraction (pre-filtering)")),
+                  tr("Keep fraction (pre-filtering)")),
         numberRow(s, workers, [](double v) { return format::workers(v); }),
         numberRow(s, rowAt(s, &Scenario::workload, &Workload::parallelFraction), p),
-        numberRow(s, rowAt(s, &Scenario::comparisonParallelFraction), p,
-                  QStringLiteral("Compared p")),
-        {QStringLiteral("Execution"), s.execution == Execution::Sequential
-                                          ? QStringLiteral("sequential (sum of stages)")
-                                          : QStringLiteral("pipelined (slowest stage)")},
+        numberRow(s, rowAt(s, &Scenario::comparisonParallelFraction), p, tr("Compared p")),
+        {tr("Execution"), s.execution == Execution::Sequential ? tr("sequential (sum of stages)")
+                                                               : tr("pipelined (slowest stage)")},
         numberRow(s, rowAt(s, &Scenario::microbatches), whole),
     };
     for (size_t i = 0; i < s.stages.size(); ++i) {
         const Stage &stage = s.stages[i];
-        rows.emplace_back(QStringLiteral("Stage %1: %2").arg(i + 1).arg(stage.name),
-                          stage.isScoring
-                              ? QStringLiteral("from the workload")
-                              : ms(stage.msPerUser) + QStringLiteral(" per ") + w.counted.one);
+        rows.emplace_back(tr("Stage %1: %2").arg(i + 1).arg(stage.name),
+                          stage.isScoring ? tr("from the workload")
+                                          : ms(stage.msPerUser) + tr(" per ") + w.counted.one);
     }
     const Overheads &o = s.overheads;
     const Field &coldStart = rowAt(s, &Scenario::overheads, &Overheads::coldStartSeconds);
@@ -381,8 +389,8 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
         QStringLiteral("%1 (%2)").arg(sharedCap.labelFor(s), o.sharedResourceName)));
     rows.push_back(numberRow(
         s, rowAt(s, &Scenario::overheads, &Overheads::dispatchCapPerSecond),
-        [](double v) { return format::ratePerSecond(v, QStringLiteral("shards")); },
-        QStringLiteral("Coordinator dispatch cap")));
+        [](double v) { return format::ratePerSecond(v, tr("shards")); },
+        tr("Coordinator dispatch cap")));
     rows.push_back(numberRow(s, rowAt(s, &Scenario::overheads, &Overheads::usersPerShard), whole));
     rows.push_back(
         numberRow(s, rowAt(s, &Scenario::memory, &MemoryLimit::acceleratorMemoryBytes), gib));
@@ -395,61 +403,58 @@ std::vector<std::pair<QString, QString>> inputRows(const Scenario &s)
     }
     const SimulationSettings &sim = s.simulation;
     // Only what the person set: no stragglers or failures reads "none", not a default's numbers.
-    rows.emplace_back(QStringLiteral("Stragglers"),
+    rows.emplace_back(tr("Stragglers"),
                       sim.stragglerProbability > 0
-                          ? QStringLiteral("%1% of shards, %2× slower")
+                          ? tr("%1% of shards, %2× slower")
                                 .arg(format::trimmed(sim.stragglerProbability * 100, 2),
                                      format::trimmed(sim.stragglerFactor, 2))
-                          : QStringLiteral("none"));
+                          : tr("none"));
     rows.push_back(numberRow(
         s, rowAt(s, &Scenario::simulation, &SimulationSettings::failureProbability),
         [](double v) {
-            return v > 0 ? format::trimmed(v * 100, 2) + QStringLiteral("%")
-                         : QStringLiteral("none");
+            return v > 0 ? format::trimmed(v * 100, 2) + QStringLiteral("%") : tr("none");
         },
-        QStringLiteral("Failures per attempt")));
+        tr("Failures per attempt")));
     const Field &checkpoint =
         rowAt(s, &Scenario::simulation, &SimulationSettings::checkpointSeconds);
-    rows.push_back(
-        numberRow(s, checkpoint, withUnit(checkpoint), QStringLiteral("Checkpoint every")));
-    rows.emplace_back(QStringLiteral("Simulation"),
-                      QStringLiteral("%1 trials, seed %2")
-                          .arg(format::grouped(sim.trials, 0), format::grouped(sim.seed, 0)));
-    rows.emplace_back(QStringLiteral("Deadline"), s.goal.deadlineSeconds
-                                                      ? format::duration(*s.goal.deadlineSeconds)
-                                                      : QStringLiteral("none set"));
+    rows.push_back(numberRow(s, checkpoint, withUnit(checkpoint), tr("Checkpoint every")));
+    rows.emplace_back(
+        tr("Simulation"),
+        tr("%1 trials, seed %2").arg(format::grouped(sim.trials, 0), format::grouped(sim.seed, 0)));
+    rows.emplace_back(tr("Deadline"), s.goal.deadlineSeconds
+                                          ? format::duration(*s.goal.deadlineSeconds)
+                                          : tr("none set"));
     rows.push_back(numberRow(s, rowAt(s, &Scenario::goal, &GoalSettings::pricePerWorkerHour),
                              [&s](double v) { return format::money(v, s.goal.currency); }));
     // The device and the model, when they set the latency.
     const HardwareSettings &hw = s.hardware;
     if (hw.enabled) {
         const hardware::ModelSpec &m = hw.model;
-        rows.emplace_back(QStringLiteral("Device"), hw.device);
-        rows.emplace_back(QStringLiteral("Model"),
-                          m.kind == hardware::ModelKind::Direct
-                              ? QStringLiteral("%1: %2 GFLOP per item")
-                                    .arg(m.name, format::trimmed(m.flopsPerItem / 1e9, 2))
-                              : QStringLiteral("%1: %2 layers, hidden %3, %4 heads (%5 key/value)")
-                                    .arg(m.name, format::grouped(m.layers, 0),
-                                         format::grouped(m.hidden, 0), format::grouped(m.heads, 0),
-                                         format::grouped(m.kvHeads, 0)));
-        rows.emplace_back(QStringLiteral("Tokens per item"),
-                          m.outputTokens > 0 ? QStringLiteral("%1 in, %2 generated")
-                                                   .arg(format::grouped(m.tokens, 0),
-                                                        format::grouped(m.outputTokens, 0))
-                                             : format::grouped(m.tokens, 0));
-        rows.emplace_back(QStringLiteral("Bits (weights, activations)"),
+        rows.emplace_back(tr("Device"), hw.device);
+        rows.emplace_back(
+            tr("Model"),
+            m.kind == hardware::ModelKind::Direct
+                ? tr("%1: %2 GFLOP per item").arg(m.name, format::trimmed(m.flopsPerItem / 1e9, 2))
+                : tr("%1: %2 layers, hidden %3, %4 heads (%5 key/value)")
+                      .arg(m.name, format::grouped(m.layers, 0), format::grouped(m.hidden, 0),
+                           format::grouped(m.heads, 0), format::grouped(m.kvHeads, 0)));
+        rows.emplace_back(tr("Tokens per item"), m.outputTokens > 0
+                                                     ? tr("%1 in, %2 generated")
+                                                           .arg(format::grouped(m.tokens, 0),
+                                                                format::grouped(m.outputTokens, 0))
+                                                     : format::grouped(m.tokens, 0));
+        rows.emplace_back(tr("Bits (weights, activations)"),
                           QStringLiteral("%1, %2").arg(format::grouped(m.weightBits, 0),
                                                        format::grouped(m.activationBits, 0)));
         rows.push_back(numberRow(s, rowAt(s, &Scenario::hardware, &HardwareSettings::batch), whole,
-                                 QStringLiteral("Batch asked for")));
-        rows.emplace_back(QStringLiteral("Efficiency (compute, memory)"),
+                                 tr("Batch asked for")));
+        rows.emplace_back(tr("Efficiency (compute, memory)"),
                           QStringLiteral("%1 %, %2 %")
                               .arg(format::trimmed(hw.efficiency.compute * 100, 1),
                                    format::trimmed(hw.efficiency.memory * 100, 1)));
-        rows.emplace_back(QStringLiteral("Workers priced at"),
-                          hw.devicePrice ? QStringLiteral("the device's price per hour")
-                                         : QStringLiteral("the price per worker-hour above"));
+        rows.emplace_back(tr("Workers priced at"), hw.devicePrice
+                                                       ? tr("the device's price per hour")
+                                                       : tr("the price per worker-hour above"));
     }
     return rows;
 }
@@ -483,48 +488,46 @@ QString bottleneckName(const Scenario &s, const ScenarioResult &r)
 QString bottleneck(const Scenario &s, const ScenarioResult &r)
 {
     if (s.stages.size() <= 1)
-        return QStringLiteral("one stage: it sets the pace");
-    return QStringLiteral(
-               "slowest stage, max of the stage times (first on ties); speeding up any other "
-               "stage leaves the pipelined rate at ") +
+        return tr("one stage: it sets the pace");
+    return tr("slowest stage, max of the stage times (first on ties); speeding up any other "
+              "stage leaves the pipelined rate at ") +
            format::ratePerSecond(1000.0 / r.stageMs[static_cast<size_t>(r.bottleneckIndex)],
                                  s.workload.counted.many) +
-           QStringLiteral(" per worker");
+           tr(" per worker");
 }
 
 std::vector<QStringList> breakdownRows(const tail::Breakdown &b, const QString &startLabel)
 {
     std::vector<QStringList> rows{
-        {QStringLiteral("Where the time goes"), QStringLiteral("P50"), QStringLiteral("P90")},
+        {tr("Where the time goes"), QStringLiteral("P50"), QStringLiteral("P90")},
         {startLabel, format::duration(b.startSeconds), format::duration(b.startSeconds)}};
     for (size_t i = 0; i < b.toP50.size() && i < b.toP90.size(); ++i)
         rows.push_back({b.toP50[i].label, format::signedDuration(b.toP50[i].seconds),
                         format::signedDuration(b.toP90[i].seconds)});
-    rows.push_back({QStringLiteral("Simulated"), format::duration(b.p50Seconds),
-                    format::duration(b.p90Seconds)});
+    rows.push_back(
+        {tr("Simulated"), format::duration(b.p50Seconds), format::duration(b.p90Seconds)});
     return rows;
 }
 
 std::vector<QStringList> scheduleTableRows(const std::vector<schedule::Result> &schedules)
 {
-    std::vector<QStringList> rows{
-        {QStringLiteral("Schedule"), QStringLiteral("Makespan"),
-         QStringLiteral("Bubble (share idle)"), QStringLiteral("Bubble ratio (idle / ideal)"),
-         QStringLiteral("Peak in flight (microbatches)"), QStringLiteral("Ops")}};
+    std::vector<QStringList> rows{{tr("Schedule"), tr("Makespan"), tr("Bubble (share idle)"),
+                                   tr("Bubble ratio (idle / ideal)"),
+                                   tr("Peak in flight (microbatches)"), tr("Ops")}};
     rows.reserve(schedules.size() + 1);
     // With a memory budget, a last column says which schedules fit it.
     const bool budget = std::any_of(schedules.begin(), schedules.end(), [](const auto &r) {
         return schedule::memoryLimit(r.params).has_value();
     });
     if (budget)
-        rows.front() << QStringLiteral("Fits the budget");
+        rows.front() << tr("Fits the budget");
     for (const schedule::Result &r : schedules) {
         rows.push_back({schedule::displayName(r.params.kind), format::milliseconds(r.makespanMs),
                         format::trimmed(r.bubbleFraction * 100, 1) + QStringLiteral(" %"),
                         format::trimmed(r.bubbleRatio, 3), format::trimmed(r.maxPeakInFlight(), 2),
                         format::grouped(static_cast<double>(r.ops.size()), 0)});
         if (budget)
-            rows.back() << (r.fitsMemory ? QStringLiteral("yes") : QStringLiteral("no, over"));
+            rows.back() << (r.fitsMemory ? tr("yes") : tr("no, over"));
     }
     return rows;
 }
@@ -536,7 +539,7 @@ QString timesText(const std::vector<double> &times)
     for (double t : times)
         parts << format::trimmed(t, 3);
     return parts.join(QStringLiteral(", ")) +
-           (times.size() == 1 ? QStringLiteral(" ms (every device)") : QStringLiteral(" ms"));
+           (times.size() == 1 ? tr(" ms (every device)") : QStringLiteral(" ms"));
 }
 } // namespace
 
@@ -546,36 +549,36 @@ std::vector<std::pair<QString, QString>> trainingRows(const TrainingSettings &t)
     for (schedule::Kind kind : trainingKinds(t))
         compared << schedule::displayName(kind);
     std::vector<std::pair<QString, QString>> rows{
-        {QStringLiteral("Schedules"), compared.join(QStringLiteral(", "))},
-        {QStringLiteral("Devices p"), format::grouped(t.devices, 0)},
-        {QStringLiteral("Microbatches m"), format::grouped(t.microbatches, 0)},
-        {QStringLiteral("Virtual stages v (interleaved)"),
-         format::grouped(t.virtualStages, 0) + QStringLiteral(" chunks per device")},
-        {QStringLiteral("Forward F"), timesText(t.forwardMs)},
-        {QStringLiteral("Backward B (input gradients)"), timesText(t.backwardMs)},
-        {QStringLiteral("Weight gradients W"), t.weightMs.size() == 1 && t.weightMs.front() == 0
-                                                   ? QStringLiteral("inside B")
-                                                   : timesText(t.weightMs)},
-        {QStringLiteral("Communication between devices"), format::milliseconds(t.commMs)},
+        {tr("Schedules"), compared.join(QStringLiteral(", "))},
+        {tr("Devices p"), format::grouped(t.devices, 0)},
+        {tr("Microbatches m"), format::grouped(t.microbatches, 0)},
+        {tr("Virtual stages v (interleaved)"),
+         format::grouped(t.virtualStages, 0) + tr(" chunks per device")},
+        {tr("Forward F"), timesText(t.forwardMs)},
+        {tr("Backward B (input gradients)"), timesText(t.backwardMs)},
+        {tr("Weight gradients W"), t.weightMs.size() == 1 && t.weightMs.front() == 0
+                                       ? tr("inside B")
+                                       : timesText(t.weightMs)},
+        {tr("Communication between devices"), format::milliseconds(t.commMs)},
     };
     if (t.interleavedRule != schedule::InterleavedRule::Current)
-        rows.emplace_back(QStringLiteral("Interleaved warm-up"),
-                          QStringLiteral("Megatron-LM 2021 (all forwards first at m = p)"));
+        rows.emplace_back(tr("Interleaved warm-up"),
+                          tr("Megatron-LM 2021 (all forwards first at m = p)"));
     const schedule::Params params = trainingParams(t, t.schedule);
     if (const std::optional<double> limit = schedule::memoryLimit(params)) {
-        QString budget = format::trimmed(*limit, 2) + QStringLiteral(" microbatches per device");
+        QString budget = format::trimmed(*limit, 2) + tr(" microbatches per device");
         if (t.activationBytesPerMicrobatch && t.deviceMemoryBytes)
-            budget += QStringLiteral(" (%1 for %2 a microbatch)")
+            budget += tr(" (%1 for %2 a microbatch)")
                           .arg(format::gibibytes(*t.deviceMemoryBytes),
                                format::gibibytes(*t.activationBytesPerMicrobatch));
-        rows.emplace_back(QStringLiteral("Activation memory budget"), budget);
+        rows.emplace_back(tr("Activation memory budget"), budget);
     }
     return rows;
 }
 
 QString leverFactor(double beforeSeconds, double afterSeconds, bool applied)
 {
-    QString unchanged = QStringLiteral("unchanged");
+    QString unchanged = tr("unchanged");
     if (!applied || !(beforeSeconds > 0) || !(afterSeconds > 0))
         return unchanged;
     const bool faster = afterSeconds <= beforeSeconds;
@@ -612,10 +615,10 @@ QString biggestLever(const std::vector<LeverStep> &steps)
             best = static_cast<int>(i);
         }
     }
-    if (best < 0 || leverFactor(steps[static_cast<size_t>(best) - 1].runtimeSeconds,
-                                steps[static_cast<size_t>(best)].runtimeSeconds,
-                                true) == QLatin1String("unchanged"))
-        return QStringLiteral("none");
+    if (best < 0 ||
+        leverFactor(steps[static_cast<size_t>(best) - 1].runtimeSeconds,
+                    steps[static_cast<size_t>(best)].runtimeSeconds, true) == tr("unchanged"))
+        return tr("none");
     const LeverStep &step = steps[static_cast<size_t>(best)];
     return QStringLiteral("%1 %2 (%3)")
         .arg(step.name,
@@ -632,51 +635,48 @@ QString question(const Scenario &s, const ScenarioResult &r)
     };
     QString users = w.counted.count(r.usersScored);
     if (w.keepFraction < 1.0)
-        users += QStringLiteral(" (the %1% kept of %2)")
-                     .arg(num(w.keepFraction * 100, 2), num(w.users, 0));
-    const QString job = QStringLiteral("How long does scoring %1 × %2 take on %3")
+        users += tr(" (the %1% kept of %2)").arg(num(w.keepFraction * 100, 2), num(w.users, 0));
+    const QString job = tr("How long does scoring %1 × %2 take on %3")
                             .arg(users, counted(w.predictionsPerUser, "prediction", "predictions"),
                                  counted(w.workers, "worker", "workers"));
     if (s.goal.deadlineSeconds)
-        return job + QStringLiteral(", and can it finish within %1?")
-                         .arg(format::duration(*s.goal.deadlineSeconds));
+        return job +
+               tr(", and can it finish within %1?").arg(format::duration(*s.goal.deadlineSeconds));
     return job + QLatin1Char('?');
 }
 
 QString priceText(const CostSummary &price)
 {
     const QString perHour = format::money(price.pricePerWorkerHour, price.currency);
-    return price.priceSource.isEmpty()
-               ? QStringLiteral("%1/worker-h").arg(perHour)
-               : QStringLiteral("%1/worker-h (%2)").arg(perHour, price.priceSource);
+    return price.priceSource.isEmpty() ? tr("%1/worker-h").arg(perHour)
+                                       : tr("%1/worker-h (%2)").arg(perHour, price.priceSource);
 }
 
 std::vector<QStringList> goalSeekRows(const goalseek::Result &result, const CostSummary &price,
                                       const uncertainty::Result *ranges)
 {
     const QString &currency = price.currency;
-    std::vector<QStringList> rows{
-        {QStringLiteral("Model"), QStringLiteral("Fewest workers"), QStringLiteral("Finishes in"),
-         QStringLiteral("Cost at %1").arg(priceText(price)), QStringLiteral("Why not")}};
+    std::vector<QStringList> rows{{tr("Model"), tr("Fewest workers"), tr("Finishes in"),
+                                   tr("Cost at %1").arg(priceText(price)), tr("Why not")}};
     for (const goalseek::Option &option : result.options)
-        rows.push_back(
-            {option.method, option.workers ? num(*option.workers, 0) : QStringLiteral("impossible"),
-             option.workers ? format::duration(option.runtimeSeconds) : QString(),
-             option.workers ? format::money(option.cost, currency) : QString(), option.reason});
+        rows.push_back({option.method, option.workers ? num(*option.workers, 0) : tr("impossible"),
+                        option.workers ? format::duration(option.runtimeSeconds) : QString(),
+                        option.workers ? format::money(option.cost, currency) : QString(),
+                        option.reason});
     if (ranges && ranges->active) {
         for (const uncertainty::Result::Fewest &f : ranges->fewest) {
             const QString name = QStringLiteral("P%1").arg(format::trimmed(f.q * 100, 0));
             if (!f.workers) {
-                rows.push_back({QStringLiteral("over the ranges, ") + name,
-                                QStringLiteral("impossible"), QString(), QString(),
-                                QStringLiteral("even %1 workers leave the %2 over %3")
+                rows.push_back({tr("over the ranges, ") + name, tr("impossible"), QString(),
+                                QString(),
+                                tr("even %1 workers leave the %2 over %3")
                                     .arg(num(fields::workers.max, 0), name,
                                          format::duration(ranges->deadlineSeconds))});
                 continue;
             }
             const double fewestCost =
                 cost::ofJob(*f.workers, f.runtimeSeconds, price.pricePerWorkerHour);
-            rows.push_back({QStringLiteral("over the ranges, ") + name, num(*f.workers, 0),
+            rows.push_back({tr("over the ranges, ") + name, num(*f.workers, 0),
                             format::duration(f.runtimeSeconds), format::money(fewestCost, currency),
                             QString()});
         }
@@ -691,52 +691,49 @@ QString fewestWorkersText(const uncertainty::Result &result)
     const auto &p50 = result.fewest[0];
     const auto &p90 = result.fewest[1];
     if (!p50.workers)
-        return QStringLiteral("no worker count brings P50 within %1")
+        return tr("no worker count brings P50 within %1")
             .arg(format::duration(result.deadlineSeconds));
-    const QString first = QStringLiteral("P50 needs %1 workers").arg(num(*p50.workers, 0));
+    const QString first = tr("P50 needs %1 workers").arg(num(*p50.workers, 0));
     return p90.workers ? first + QStringLiteral(", P90 %1").arg(num(*p90.workers, 0))
-                       : first + QStringLiteral("; no worker count brings P90 within %1")
+                       : first + tr("; no worker count brings P90 within %1")
                                      .arg(format::duration(result.deadlineSeconds));
 }
 
 QString runtimeBand(double runtimeSeconds, double lowSeconds, double highSeconds)
 {
-    return QStringLiteral("%1, 95 %: %2 to %3")
+    return tr("%1, 95 %: %2 to %3")
         .arg(format::duration(runtimeSeconds), format::duration(lowSeconds),
              format::duration(highSeconds));
 }
 
 std::vector<QStringList> fitRows(const fit::Result &result, const QString &unit)
 {
-    std::vector<QStringList> rows{{QStringLiteral("Law"), QStringLiteral("Parameter"),
-                                   QStringLiteral("Value"), QStringLiteral("Std. error"),
-                                   QStringLiteral("95 % interval")}};
+    std::vector<QStringList> rows{
+        {tr("Law"), tr("Parameter"), tr("Value"), tr("Std. error"), tr("95 % interval")}};
     auto estimate = [&rows](const QString &law, const QString &name, const fit::Estimate &e,
                             int decimals) {
-        rows.push_back(
-            {law, name, num(e.value, decimals), num(e.standardError, decimals),
-             QStringLiteral("%1 to %2").arg(num(e.low, decimals), num(e.high, decimals))});
+        rows.push_back({law, name, num(e.value, decimals), num(e.standardError, decimals),
+                        tr("%1 to %2").arg(num(e.low, decimals), num(e.high, decimals))});
     };
     auto quality = [&rows, &unit](const QString &law, double rmse, double rSquared) {
-        rows.push_back(
-            {law, QStringLiteral("RMSE (%1)").arg(unit), num(rmse, 4), QString(), QString()});
+        rows.push_back({law, tr("RMSE (%1)").arg(unit), num(rmse, 4), QString(), QString()});
         rows.push_back({law, QStringLiteral("R²"), num(rSquared, 4), QString(), QString()});
     };
-    const QString amdahl = QStringLiteral("Amdahl");
-    const QString usl = QStringLiteral("USL");
+    const QString amdahl = tr("Amdahl");
+    const QString usl = tr("USL");
     if (const auto &a = result.amdahl) {
-        estimate(amdahl, QStringLiteral("p (parallel fraction)"), a->p, 4);
-        estimate(amdahl, QStringLiteral("λ (%1 at one worker)").arg(unit), a->lambda, 4);
+        estimate(amdahl, tr("p (parallel fraction)"), a->p, 4);
+        estimate(amdahl, tr("λ (%1 at one worker)").arg(unit), a->lambda, 4);
         quality(amdahl, a->rmse, a->rSquared);
     }
     if (const auto &u = result.usl) {
-        estimate(usl, QStringLiteral("σ (contention)"), u->sigma, 6);
-        estimate(usl, QStringLiteral("κ (coherency)"), u->kappa, 6);
-        estimate(usl, QStringLiteral("λ (%1 at one worker)").arg(unit), u->lambda, 4);
+        estimate(usl, tr("σ (contention)"), u->sigma, 6);
+        estimate(usl, tr("κ (coherency)"), u->kappa, 6);
+        estimate(usl, tr("λ (%1 at one worker)").arg(unit), u->lambda, 4);
         quality(usl, u->rmse, u->rSquared);
-        rows.push_back({usl, QStringLiteral("Peak N* = √((1 − σ) / κ) (workers)"),
-                        u->peakWorkers ? num(*u->peakWorkers, 0) : QStringLiteral("none (κ = 0)"),
-                        QString(), QString()});
+        rows.push_back({usl, tr("Peak N* = √((1 − σ) / κ) (workers)"),
+                        u->peakWorkers ? num(*u->peakWorkers, 0) : tr("none (κ = 0)"), QString(),
+                        QString()});
     }
     return rows;
 }
@@ -745,8 +742,7 @@ std::vector<QStringList> runRows(const fit::Runs &runs)
 {
     const bool runtime = runs.measure == fit::Measure::RuntimeSeconds;
     std::vector<QStringList> rows{
-        {QStringLiteral("Workers"),
-         runtime ? QStringLiteral("Runtime (s)") : QStringLiteral("Throughput (items/s)")}};
+        {tr("Workers"), runtime ? tr("Runtime (s)") : tr("Throughput (items/s)")}};
     for (const fit::Run &run : runs.runs)
         rows.push_back({num(run.workers, 0), num(run.value, 4)});
     return rows;
@@ -786,22 +782,20 @@ QString chanceToMeet(const uncertainty::Result &result)
 {
     if (!result.active || !result.pMeetDeadline)
         return {};
-    return QStringLiteral("%1 % to finish within %2")
+    return tr("%1 % to finish within %2")
         .arg(chancePercent(result), format::duration(result.deadlineSeconds));
 }
 
 std::vector<QStringList> rangeRows(const Scenario &scenario)
 {
-    std::vector<QStringList> rows{
-        {QStringLiteral("Input"), QStringLiteral("Range"), QStringLiteral("Median")}};
+    std::vector<QStringList> rows{{tr("Input"), tr("Range"), tr("Median")}};
     for (const auto &[key, range] : scenario.uncertainty.ranges) {
         const std::optional<uncertainty::Input> in = uncertainty::input(scenario, key);
         if (!in)
             continue;
         const QString unit = in->unit.isEmpty() ? QString() : QLatin1Char(' ') + in->unit;
-        const QString kind = range.kind == Range::Kind::ThreePoint
-                                 ? QStringLiteral(" (low/likely/high)")
-                                 : QStringLiteral(" (90 %)");
+        const QString kind = range.kind == Range::Kind::ThreePoint ? tr(" (low/likely/high)")
+                                                                   : QStringLiteral(" (90 %)");
         rows.push_back({in->label, rangeText(range) + unit + kind,
                         uncertainty::valueText(*in, rangeMedian(range, in->support))});
     }
@@ -811,10 +805,9 @@ std::vector<QStringList> rangeRows(const Scenario &scenario)
 std::vector<QStringList> driverRows(const uncertainty::Result &result)
 {
     const bool deadline = result.pMeetDeadline.has_value();
-    QStringList header{QStringLiteral("Input"), QStringLiteral("Range"),
-                       QStringLiteral("Share of the spread")};
+    QStringList header{tr("Input"), tr("Range"), tr("Share of the spread")};
     if (deadline)
-        header << QStringLiteral("For P%1 within %2")
+        header << tr("For P%1 within %2")
                       .arg(format::trimmed(result.percentile * 100, 0),
                            format::duration(result.deadlineSeconds));
     std::vector<QStringList> rows{header};
@@ -822,8 +815,7 @@ std::vector<QStringList> driverRows(const uncertainty::Result &result)
         QStringList row{d.label, d.rangeText,
                         format::trimmed(d.varianceShare * 100, 1) + QStringLiteral(" %")};
         if (deadline)
-            row << (d.needed ? QStringLiteral("median ") + d.neededText
-                             : QStringLiteral("not by this alone"));
+            row << (d.needed ? tr("median ") + d.neededText : tr("not by this alone"));
         rows.push_back(row);
     }
     return rows;
@@ -831,19 +823,17 @@ std::vector<QStringList> driverRows(const uncertainty::Result &result)
 
 std::vector<QStringList> whatItTakesRows(const whatittakes::Result &result)
 {
-    std::vector<QStringList> rows{{QStringLiteral("Lever"), QStringLiteral("Alone, it must be"),
-                                   QStringLiteral("Change, or why not"),
-                                   QStringLiteral("Runtime then")}};
+    std::vector<QStringList> rows{
+        {tr("Lever"), tr("Alone, it must be"), tr("Change, or why not"), tr("Runtime then")}};
     for (const whatittakes::Row &row : result.rows) {
         if (!row.possible) {
-            rows.push_back({row.lever, QStringLiteral("cannot alone"), row.reason, QString()});
+            rows.push_back({row.lever, tr("cannot alone"), row.reason, QString()});
             continue;
         }
         rows.push_back({row.lever,
-                        !row.choice.isEmpty() ? row.neededText
-                                              : (row.atLeast ? QStringLiteral("at least ")
-                                                             : QStringLiteral("at most ")) +
-                                                    row.neededText,
+                        !row.choice.isEmpty()
+                            ? row.neededText
+                            : (row.atLeast ? tr("at least ") : tr("at most ")) + row.neededText,
                         row.changeText, format::duration(row.runtimeSeconds)});
     }
     return rows;
@@ -859,8 +849,8 @@ QString targetText(bool deadlineOn, double deadlineSeconds, const std::optional<
         target = format::duration(deadlineSeconds);
     if (budget) {
         const QString money = format::money(*budget, currency);
-        target = target.isEmpty() ? QStringLiteral("a budget of %1").arg(money)
-                                  : QStringLiteral("%1 and a budget of %2").arg(target, money);
+        target = target.isEmpty() ? tr("a budget of %1").arg(money)
+                                  : tr("%1 and a budget of %2").arg(target, money);
     }
     return target;
 }
@@ -872,13 +862,12 @@ QString whatItTakesTitle(const whatittakes::Result &result)
     const QString target =
         targetText(result.deadlineOn, result.deadlineSeconds, result.budget, result.currency);
     if (result.meetsNow)
-        return QStringLiteral("Meets %1%2: how far each lever alone can move and still meet it")
-            .arg(result.deadlineOn ? QStringLiteral("the deadline of ") : QString(), target);
-    return (result.deadlineOn
-                ? QStringLiteral("What it would take to finish within %1: each lever alone, "
-                                 "everything else as it is")
-                : QStringLiteral("What it would take to stay within %1: each lever alone, "
-                                 "everything else as it is"))
+        return tr("Meets %1%2: how far each lever alone can move and still meet it")
+            .arg(result.deadlineOn ? tr("the deadline of ") : QString(), target);
+    return (result.deadlineOn ? tr("What it would take to finish within %1: each lever alone, "
+                                   "everything else as it is")
+                              : tr("What it would take to stay within %1: each lever alone, "
+                                   "everything else as it is"))
         .arg(target);
 }
 
@@ -891,7 +880,7 @@ QString planeValueText(const whatittakes::PlaneAxis &axis, double value)
 
 QString planePointText(const whatittakes::Plane &plane, const whatittakes::PlanePoint &point)
 {
-    return QStringLiteral("%1 and %2: %3, runtime %4")
+    return tr("%1 and %2: %3, runtime %4")
         .arg(planeValueText(plane.x, point.x), planeValueText(plane.y, point.y),
              format::money(point.cost, plane.currency), format::duration(point.runtimeSeconds));
 }
@@ -899,45 +888,43 @@ QString planePointText(const whatittakes::Plane &plane, const whatittakes::Plane
 QString planeTarget(const whatittakes::Plane &plane)
 {
     if (plane.deadlineOn && plane.budget)
-        return QStringLiteral("the deadline and the budget");
-    return plane.budget ? QStringLiteral("the budget") : QStringLiteral("the deadline");
+        return tr("the deadline and the budget");
+    return plane.budget ? tr("the budget") : tr("the deadline");
 }
 
 QStringList planeLines(const whatittakes::Plane &plane)
 {
     if (!plane.active)
-        return {QStringLiteral("No plane: ") + plane.reason + QLatin1Char('.')};
+        return {tr("No plane: ") + plane.reason + QLatin1Char('.')};
     QStringList lines;
-    const QString target =
-        plane.deadlineOn ? QStringLiteral("the deadline ") +
-                               targetText(true, plane.deadlineSeconds, plane.budget, plane.currency)
-                         : targetText(false, 0, plane.budget, plane.currency);
-    lines << QStringLiteral("%1 against %2, everything else as it is; %3.")
+    const QString target = plane.deadlineOn
+                               ? tr("the deadline ") + targetText(true, plane.deadlineSeconds,
+                                                                  plane.budget, plane.currency)
+                               : targetText(false, 0, plane.budget, plane.currency);
+    lines << tr("%1 against %2, everything else as it is; %3.")
                  .arg(plane.x.lever, plane.y.lever.toLower(), target);
-    lines << QStringLiteral("The plan: ") + planePointText(plane, plane.plan) +
-                 (plane.meetsNow ? QStringLiteral(" (meets it).") : QStringLiteral(" (misses)."));
+    lines << tr("The plan: ") + planePointText(plane, plane.plan) +
+                 (plane.meetsNow ? tr(" (meets it).") : tr(" (misses)."));
     if (!plane.cheapest) {
-        lines << QStringLiteral("No combination on this plane meets %1.").arg(planeTarget(plane));
+        lines << tr("No combination on this plane meets %1.").arg(planeTarget(plane));
         return lines;
     }
-    const QString nearest = plane.nearest ? QStringLiteral("Smallest move that meets it: ") +
-                                                planePointText(plane, *plane.nearest)
-                                          : QString();
-    QString cheapest =
-        QStringLiteral("Cheapest that meets it: ") + planePointText(plane, *plane.cheapest);
+    const QString nearest =
+        plane.nearest ? tr("Smallest move that meets it: ") + planePointText(plane, *plane.nearest)
+                      : QString();
+    QString cheapest = tr("Cheapest that meets it: ") + planePointText(plane, *plane.cheapest);
     // Why the cheapest does not lead, after it: it costs no less than the smallest move, or it
     // is where an axis stops (the model prices no loss from pruning or a faster model).
     if (plane.leadReason == whatittakes::PlaneLead::CostTies) {
-        cheapest += QStringLiteral(", no cheaper than the smallest move (within %1 %)")
+        cheapest += tr(", no cheaper than the smallest move (within %1 %)")
                         .arg(format::trimmed(whatittakes::kCostTieRelative * 100, 1));
     } else if (plane.leadReason == whatittakes::PlaneLead::CheapestAtEnd) {
         const whatittakes::PlaneAxis &axis = plane.endKey == plane.x.key ? plane.x : plane.y;
-        cheapest = QStringLiteral("Cheapest in the model: ") +
-                   planePointText(plane, *plane.cheapest) +
-                   (axis.fieldLimits ? QStringLiteral("; at the %1's limit, where the cost still "
-                                                      "falls")
-                                     : QStringLiteral("; at the end of the %1 drawn, where the "
-                                                      "cost still falls"))
+        cheapest = tr("Cheapest in the model: ") + planePointText(plane, *plane.cheapest) +
+                   (axis.fieldLimits ? tr("; at the %1's limit, where the cost still "
+                                          "falls")
+                                     : tr("; at the end of the %1 drawn, where the "
+                                          "cost still falls"))
                        .arg(axis.lever.toLower());
     }
     if (plane.leadsWithNearest)

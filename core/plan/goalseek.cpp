@@ -5,6 +5,7 @@
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 #include "core/model/amdahl.h"
 
 #include <algorithm>
@@ -12,6 +13,19 @@
 #include <map>
 
 namespace pipeplan::goalseek {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::goalseek")
+
+namespace {
+/// limitName as a person reads it; limitName itself stays the word --json writes.
+QString limitText(Limit limit, const QString &sharedResourceName)
+{
+    const QString name = limitName(limit, sharedResourceName);
+    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
+        return name;
+    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
+}
+} // namespace
 
 namespace {
 
@@ -22,18 +36,18 @@ Option closedForm(const OverheadModel &model, const Inputs &in, const QString &m
     Option option{method, key, std::nullopt, 0, 0, {}};
     const double deadline = in.deadlineSeconds;
     const double free = deadline - model.coldStartSeconds;
-    const QString within = QStringLiteral(" (deadline %1)").arg(format::duration(deadline));
+    const QString within = tr(" (deadline %1)").arg(format::duration(deadline));
     if (!(free > 0)) {
-        option.reason = QStringLiteral("the cold start alone takes %1")
-                            .arg(format::duration(model.coldStartSeconds)) +
-                        within;
+        option.reason =
+            tr("the cold start alone takes %1").arg(format::duration(model.coldStartSeconds)) +
+            within;
         return option;
     }
     const auto [capSeconds, capLimit] = model.capSeconds();
     if (capSeconds > free) {
         option.reason =
-            QStringLiteral("the %1 cap alone takes %2")
-                .arg(limitName(capLimit, model.sharedResourceName), format::duration(capSeconds)) +
+            tr("the %1 cap alone takes %2")
+                .arg(limitText(capLimit, model.sharedResourceName), format::duration(capSeconds)) +
             within;
         return option;
     }
@@ -41,7 +55,8 @@ Option closedForm(const OverheadModel &model, const Inputs &in, const QString &m
         amdahl::workersNeeded(model.parallelFraction, model.workSeconds / free);
     if (!workers) {
         option.reason =
-            QStringLiteral("Amdahl's ceiling: the serial %1% alone takes %2")
+            tr("Amdahl's ceiling: ") +
+            tr("the serial %1% alone takes %2")
                 .arg(format::trimmed((1 - model.parallelFraction) * 100, 2),
                      format::duration((1 - model.parallelFraction) * model.workSeconds)) +
             within;
@@ -49,7 +64,7 @@ Option closedForm(const OverheadModel &model, const Inputs &in, const QString &m
     }
     if (auto tooMany = checkValue(fields::workers, *workers)) {
         option.reason =
-            QStringLiteral("needs %1 workers, more than PipePlan models (%2)")
+            tr("needs %1 workers, more than PipePlan models (%2)")
                 .arg(format::grouped(*workers, 0), format::grouped(fields::workers.max, 0));
         return option;
     }
@@ -63,12 +78,12 @@ Option closedForm(const OverheadModel &model, const Inputs &in, const QString &m
 
 Option naiveOption(const Inputs &inputs)
 {
-    return closedForm(inputs.naive, inputs, QStringLiteral("naive"), QStringLiteral("naive"));
+    return closedForm(inputs.naive, inputs, tr("naive"), QStringLiteral("naive"));
 }
 
 Option overheadOption(const Inputs &inputs)
 {
-    return closedForm(inputs.withOverheads, inputs, QStringLiteral("with overheads"),
+    return closedForm(inputs.withOverheads, inputs, tr("with overheads"),
                       QStringLiteral("overheads"));
 }
 
@@ -105,8 +120,7 @@ Result seek(const Inputs &in, simulation::Control *control)
     for (const auto &[quantileToMeet, key] : {std::pair{0.5, QStringLiteral("simulated_p50")},
                                               std::pair{0.9, QStringLiteral("simulated_p90")}}) {
         const double quantile = quantileToMeet; // a lambda may not capture a structured binding
-        Option option{
-            QStringLiteral("simulated P%1").arg(quantile * 100), key, std::nullopt, 0, 0, {}};
+        Option option{tr("simulated P%1").arg(quantile * 100), key, std::nullopt, 0, 0, {}};
         auto at = [&](double workers) {
             return stats::quantileSorted(simulated(workers).sortedSeconds, quantile);
         };
@@ -114,11 +128,11 @@ Result seek(const Inputs &in, simulation::Control *control)
         if (cancelled())
             break;
         if (!deadline::meets(best, in.deadlineSeconds)) {
-            option.reason = QStringLiteral("even %1 (one shard each) take %2 at P%3 (deadline %4)")
-                                .arg(format::count(maxWorkers, QStringLiteral("workers")),
-                                     format::duration(best))
-                                .arg(quantile * 100)
-                                .arg(format::duration(in.deadlineSeconds));
+            option.reason =
+                tr("even %1 (one shard each) take %2 at P%3 (deadline %4)")
+                    .arg(format::count(maxWorkers, tr("workers")), format::duration(best))
+                    .arg(quantile * 100)
+                    .arg(format::duration(in.deadlineSeconds));
             result.options.push_back(option);
             continue;
         }

@@ -1,15 +1,33 @@
 #include "core/plan/hardwaretext.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 
 namespace pipeplan::explain {
 
+PIPEPLAN_TR_CONTEXT("pipeplan::explain")
+
 using namespace pipeplan::hardware;
+
+namespace {
+
+/// boundName and phaseName as a person reads them; those two stay the keys --json writes.
+QString boundText(Bound bound)
+{
+    return bound == Bound::Compute ? tr("compute") : tr("memory");
+}
+
+QString phaseText(Phase phase)
+{
+    return phase == Phase::Prefill ? tr("prefill") : tr("decode");
+}
+
+} // namespace
 
 QStringList rooflineHeader()
 {
-    return {QStringLiteral("Phase"),    QStringLiteral("Part"), QStringLiteral("GFLOP"),
-            QStringLiteral("MB moved"), QStringLiteral("Time"), QStringLiteral("Bound")};
+    return {tr("Phase"),    tr("Part"), QStringLiteral("GFLOP"),
+            tr("MB moved"), tr("Time"), tr("Bound")};
 }
 
 std::vector<QStringList> rooflineRows(const Roofline &roofline)
@@ -17,39 +35,36 @@ std::vector<QStringList> rooflineRows(const Roofline &roofline)
     std::vector<QStringList> rows;
     rows.reserve(roofline.parts.size());
     for (const RooflinePart &p : roofline.parts)
-        rows.push_back({phaseName(p.phase), p.name, format::fixedOrBelow(p.ops / 1e9, 2),
+        rows.push_back({phaseText(p.phase), p.name, format::fixedOrBelow(p.ops / 1e9, 2),
                         format::fixedOrBelow(p.bytes / 1e6, 2),
-                        format::milliseconds(p.seconds * 1000), boundName(p.bound)});
+                        format::milliseconds(p.seconds * 1000), boundText(p.bound)});
     return rows;
 }
 
 QStringList deviceOptionsHeader(bool deadline)
 {
-    return {QStringLiteral("Device"),
-            QStringLiteral("Batch"),
-            QStringLiteral("Latency/item"),
-            QStringLiteral("Bound"),
-            deadline ? QStringLiteral("Devices needed") : QStringLiteral("Devices"),
-            QStringLiteral("Runtime"),
-            QStringLiteral("Device-hours"),
-            QStringLiteral("Cost")};
+    return {tr("Device"),
+            tr("Batch"),
+            tr("Latency/item"),
+            tr("Bound"),
+            deadline ? tr("Devices needed") : tr("Devices"),
+            tr("Runtime"),
+            tr("Device-hours"),
+            tr("Cost")};
 }
 
 QString deviceOptionsTitle(const Scenario &scenario)
 {
     const QString batch = format::grouped(scenario.hardware.batch, 0);
     if (const std::optional<double> deadline = scenario.goal.deadlineSeconds)
-        return QStringLiteral("Cheapest device that meets the deadline of %1 (set under Model > "
-                              "Goal), at batch %2 or the largest that fits")
+        return tr("Cheapest device that meets the deadline of %1 (set under Model > "
+                  "Goal), at batch %2 or the largest that fits")
             .arg(format::duration(*deadline), batch);
     // No hidden deadline ranks them: each device at the plan's own workers.
-    return QStringLiteral("Each device at the plan's %1, cheapest first, at batch %2 or the "
-                          "largest that fits. No deadline set: set one under Model > Goal to "
-                          "find the fewest devices that meet it")
-        .arg(format::count(scenario.workload.workers, scenario.workload.workers == 1
-                                                          ? QLatin1String("worker")
-                                                          : QLatin1String("workers")),
-             batch);
+    return tr("Each device at the plan's %1, cheapest first, at batch %2 or the "
+              "largest that fits. No deadline set: set one under Model > Goal to "
+              "find the fewest devices that meet it")
+        .arg(format::workers(scenario.workload.workers), batch);
 }
 
 std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &options,
@@ -61,13 +76,12 @@ std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &optio
         if (!o.possible) {
             rows.push_back({o.device.name, fits ? format::grouped(o.batch, 0) : QStringLiteral("—"),
                             fits ? format::milliseconds(o.latencyMsPerItem) : QStringLiteral("—"),
-                            fits ? boundName(o.bound) : QStringLiteral("—"),
-                            QStringLiteral("cannot: ") + o.reason, QString(), QString(),
-                            QString()});
+                            fits ? boundText(o.bound) : QStringLiteral("—"),
+                            tr("cannot: ") + o.reason, QString(), QString(), QString()});
             continue;
         }
         rows.push_back({o.device.name, format::grouped(o.batch, 0),
-                        format::milliseconds(o.latencyMsPerItem), boundName(o.bound),
+                        format::milliseconds(o.latencyMsPerItem), boundText(o.bound),
                         format::grouped(o.workers, 0), format::duration(o.runtimeSeconds),
                         format::grouped(o.workerHours, 1), format::money(o.cost, currency)});
     }
@@ -79,28 +93,27 @@ QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce 
     if (!settings.enabled)
         // Names no control: the window offers the step beside it, and presentation mode and the
         // report have no check box to tick.
-        return QStringLiteral("Off: the latency typed on the Model tab holds. On: the device's "
-                              "roofline and the devices that meet the plan.");
+        return tr("Off: the latency typed on the Model tab holds. On: the device's "
+                  "roofline and the devices that meet the plan.");
     if (!hardware.inForce)
-        return QStringLiteral("Not in force: %1. The typed latency holds.").arg(hardware.problem);
+        return tr("Not in force: %1. The typed latency holds.").arg(hardware.problem);
     const Roofline &r = hardware.roofline;
-    QString text = QStringLiteral("In force: %1. Memory: %2 of weights, %3 per item; the largest "
-                                  "batch that fits is %4.")
+    QString text = tr("In force: %1. Memory: %2 of weights, %3 per item; the largest "
+                      "batch that fits is %4.")
                        .arg(hardware.lever, format::binaryBytes(r.weightBytes),
                             format::binaryBytes(r.kvBytesPerItem + r.activationBytesPerItem),
                             format::grouped(r.maxBatch, 0));
-    text += r.computeBoundBatch >= 1 ? QStringLiteral(" Compute-bound from batch %1.")
-                                           .arg(format::grouped(r.computeBoundBatch, 0))
-                                     : QStringLiteral(" Memory-bound at every batch that fits.");
+    text += r.computeBoundBatch >= 1
+                ? tr(" Compute-bound from batch %1.").arg(format::grouped(r.computeBoundBatch, 0))
+                : tr(" Memory-bound at every batch that fits.");
     return text;
 }
 
 QString hoursKind(const HardwareInForce &hardware)
 {
     if (!hardware.inForce)
-        return QStringLiteral("worker");
-    return hardware.device.kind == QLatin1String("gpu") ? QStringLiteral("GPU")
-                                                        : QStringLiteral("device");
+        return tr("worker");
+    return hardware.device.kind == QLatin1String("gpu") ? QStringLiteral("GPU") : tr("device");
 }
 
 std::vector<bool> rooflineNumeric()
@@ -115,7 +128,7 @@ std::vector<bool> deviceOptionsNumeric()
 
 QString costLine(const CostSummary &cost, const HardwareInForce &hardware)
 {
-    return QStringLiteral("%1 for %2 %3-hours at %4/h")
+    return tr("%1 for %2 %3-hours at %4/h")
         .arg(format::money(cost.total, cost.currency), format::grouped(cost.workerHours, 1),
              hoursKind(hardware), format::money(cost.pricePerWorkerHour, cost.currency));
 }
@@ -123,23 +136,22 @@ QString costLine(const CostSummary &cost, const HardwareInForce &hardware)
 QString trainingFromModel(const TrainingFromModel &model, const QString &currency)
 {
     const TrainingStage &st = model.stage;
-    QString text = QStringLiteral("%1 on %2, per stage and microbatch: F %3, B %4, W %5. Per "
-                                  "device: %6 of weights, gradients and optimizer, %7 of "
-                                  "activations per microbatch in flight; ")
+    QString text = tr("%1 on %2, per stage and microbatch: F %3, B %4, W %5. Per "
+                      "device: %6 of weights, gradients and optimizer, %7 of "
+                      "activations per microbatch in flight; ")
                        .arg(model.model, model.device, format::milliseconds(st.forwardMs),
                             format::milliseconds(st.backwardMs), format::milliseconds(st.weightMs),
                             format::binaryBytes(st.staticBytes),
                             format::binaryBytes(st.activationBytesPerMicrobatch));
-    text +=
-        st.memoryForActivationsBytes <= 0
-            ? QStringLiteral("the static bytes alone do not fit the %1's %2.")
-                  .arg(model.device,
-                       format::binaryBytes(st.staticBytes + st.memoryForActivationsBytes))
-            : QStringLiteral("%1 in flight fit.").arg(format::grouped(st.microbatchesThatFit, 0));
+    text += st.memoryForActivationsBytes <= 0
+                ? tr("the static bytes alone do not fit the %1's %2.")
+                      .arg(model.device,
+                           format::binaryBytes(st.staticBytes + st.memoryForActivationsBytes))
+                : tr("%1 in flight fit.").arg(format::grouped(st.microbatchesThatFit, 0));
     if (model.run) {
         const TrainingRun &run = *model.run;
-        text += QStringLiteral(" %1 tokens/s on %2 devices (%3's step): the token budget takes "
-                               "%4, %5 device-hours, %6.")
+        text += tr(" %1 tokens/s on %2 devices (%3's step): the token budget takes "
+                   "%4, %5 device-hours, %6.")
                     .arg(format::grouped(run.tokensPerSecond, 0), format::grouped(st.devices, 0),
                          schedule::displayName(model.runSchedule), format::duration(run.seconds),
                          format::grouped(run.deviceHours, 0), format::money(run.cost, currency));

@@ -1,6 +1,7 @@
 #include "core/plan/options.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 #include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/whatittakes.h"
@@ -13,6 +14,8 @@
 #include <set>
 
 namespace pipeplan::options {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::options")
 
 namespace {
 
@@ -61,7 +64,7 @@ QString biggestLever(const whatittakes::Result &takes)
     if (!takes.active)
         return {};
     if (takes.meetsNow)
-        return QStringLiteral("meets it as it is");
+        return tr("meets it as it is");
     const whatittakes::Row *best = nullptr;
     double bestDistance = 0;
     for (const whatittakes::Row &row : takes.rows) {
@@ -74,10 +77,8 @@ QString biggestLever(const whatittakes::Result &takes)
         }
     }
     if (!best)
-        return QStringLiteral("no lever alone");
-    return best->lever +
-           (best->atLeast ? QStringLiteral(" at least ") : QStringLiteral(" at most ")) +
-           best->neededText;
+        return tr("no lever alone");
+    return best->lever + (best->atLeast ? tr(" at least ") : tr(" at most ")) + best->neededText;
 }
 
 /// A row from an evaluation already made: the model in force, its ranges' result and what it
@@ -293,7 +294,7 @@ Differences differences(const Scenario &base, const Scenario &plan)
         Scenario got = *applied;
         got.report = wanted.report;
         if (got != wanted && out.unreachable.isEmpty())
-            out.unreachable << QStringLiteral("an input the overrides do not reach");
+            out.unreachable << tr("an input the overrides do not reach");
     }
     return out;
 }
@@ -315,15 +316,14 @@ std::optional<std::map<QString, QString>> parseOverrides(const QString &text, QS
         const qsizetype eq = line.indexOf(QLatin1Char('='));
         const QString key = eq > 0 ? line.left(eq).trimmed() : QString();
         if (key.isEmpty()) {
-            *error =
-                QStringLiteral("line %1: expected key=value (like workload.keep_fraction=0.4), "
-                               "got '%2'")
-                    .arg(i + 1)
-                    .arg(line);
+            *error = tr("line %1: expected key=value (like workload.keep_fraction=0.4), "
+                        "got '%2'")
+                         .arg(i + 1)
+                         .arg(line);
             return std::nullopt;
         }
         if (!set.emplace(key, line.mid(eq + 1).trimmed()).second) {
-            *error = QStringLiteral("line %1: %2 is set twice").arg(i + 1).arg(key);
+            *error = tr("line %1: %2 is set twice").arg(i + 1).arg(key);
             return std::nullopt;
         }
     }
@@ -342,7 +342,7 @@ std::optional<QString> tooMany(qsizetype count)
 {
     if (count <= kMaxOptions)
         return std::nullopt;
-    return QStringLiteral("has %1 options; at most %2")
+    return tr("has %1 options; at most %2")
         .arg(format::grouped(static_cast<double>(count), 0))
         .arg(kMaxOptions);
 }
@@ -366,10 +366,10 @@ std::vector<FieldError> validate(const Scenario &scenario)
         const QString name = option.name.trimmed();
         if (name.isEmpty())
             errors.push_back({QStringLiteral("options[%1].name").arg(index),
-                              QStringLiteral("is empty: an option needs a name")});
+                              tr("is empty: an option needs a name")});
         else if (!names.insert(name).second)
             errors.push_back({QStringLiteral("options[%1].name").arg(index),
-                              QStringLiteral("\"%1\" is the name of an earlier option").arg(name)});
+                              tr("\"%1\" is the name of an earlier option").arg(name)});
         FieldError error;
         if (!applyTo(root, option, index, &error))
             errors.push_back(error);
@@ -385,7 +385,7 @@ std::vector<Row> compare(const Scenario &typed, const HardwareInForce &hardware,
     if (typed.options.empty())
         return comparison;
     Row plan = rowFrom(typed, hardware, model, spread, takes);
-    plan.name = QStringLiteral("This plan");
+    plan.name = tr("This plan");
     comparison.push_back(plan);
     const QJsonObject root = baseObject(typed);
     for (size_t i = 0; i < typed.options.size(); ++i) {
@@ -421,12 +421,11 @@ std::vector<QStringList> rows(const std::vector<Row> &comparison)
                                     [](const Row &row) { return row.p50Seconds.has_value(); });
     const bool deadline = std::any_of(comparison.begin(), comparison.end(),
                                       [](const Row &row) { return row.meetsDeadline.has_value(); });
-    QStringList header{QStringLiteral("Option"), QStringLiteral("Runtime")};
+    QStringList header{tr("Option"), tr("Runtime")};
     if (spread)
         header << QStringLiteral("P50 · P90");
-    header << QStringLiteral("Throughput") << QStringLiteral("Worker-hours")
-           << QStringLiteral("Cost") << QStringLiteral("Deadline") << QStringLiteral("Memory")
-           << QStringLiteral("Nearest lever");
+    header << tr("Throughput") << tr("Worker-hours") << tr("Cost") << tr("Deadline") << tr("Memory")
+           << tr("Nearest lever");
     std::vector<QStringList> table{header};
     for (const Row &row : comparison) {
         QStringList cells{row.efficient ? row.name + QStringLiteral(" ★") : row.name};
@@ -445,9 +444,9 @@ std::vector<QStringList> rows(const std::vector<Row> &comparison)
         cells << format::grouped(row.throughputPerSecond, 0) + QStringLiteral("/s")
               << format::grouped(row.workerHours, 0) << format::money(row.cost, row.currency)
               << (!row.meetsDeadline   ? QStringLiteral("—")
-                  : *row.meetsDeadline ? QStringLiteral("meets")
-                                       : QStringLiteral("misses"))
-              << (row.fitsMemory ? QStringLiteral("fits") : QStringLiteral("does not fit"))
+                  : *row.meetsDeadline ? tr("meets")
+                                       : tr("misses"))
+              << (row.fitsMemory ? tr("fits") : tr("does not fit"))
               << (deadline ? row.biggestLever : QString());
         table.push_back(cells);
     }

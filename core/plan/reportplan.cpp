@@ -1,9 +1,12 @@
 #include "core/plan/reportplan.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 #include "core/plan/summary.h"
 
 namespace pipeplan::reportplan {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::reportplan")
 
 bool projectEntered(const ProjectSettings &project)
 {
@@ -42,16 +45,16 @@ QString missingContent(ReportSection section, const Plan &plan, const PlanResult
         if (!s.measured.runs.runs.empty() || !s.measured.traceFile.isEmpty() ||
             !s.track.history.isEmpty() || s.track.calibration.jobs > 0)
             return {};
-        return QStringLiteral("no runs entered and no trace read");
+        return tr("no runs entered and no trace read");
     case ReportSection::Hardware:
         if (s.hardware.enabled)
             return {};
-        return QStringLiteral("no device and model set (Hardware & cost is off)");
+        return tr("no device and model set (Hardware & cost is off)");
     case ReportSection::Overheads:
         if (result.model.overheads.enabled || result.model.memory.checked ||
             context.simulationAtHand)
             return {};
-        return QStringLiteral("no overheads or memory limit set and no simulation run");
+        return tr("no overheads or memory limit set and no simulation run");
     case ReportSection::GoalSeek:
         if (goalEntered(s.goal) || context.goalSeekAtHand)
             return {};
@@ -59,27 +62,27 @@ QString missingContent(ReportSection section, const Plan &plan, const PlanResult
     case ReportSection::Training:
         if (trainingEntered(s.training))
             return {};
-        return QStringLiteral("the Training workspace holds its untouched example");
+        return tr("the Training workspace holds its untouched example");
     case ReportSection::Project:
         if (projectEntered(s.project))
             return {};
-        return QStringLiteral("no tasks entered: the Project workspace holds its example");
+        return tr("no tasks entered: the Project workspace holds its example");
     case ReportSection::Levers:
         // The summary page draws the job's waterfall: this section would print it again.
         if (summary::asks(s, summary::Question::Job))
-            return QStringLiteral("the summary page shows the waterfall");
-        return QStringLiteral("the batch job holds its untouched example");
+            return tr("the summary page shows the waterfall");
+        return tr("the batch job holds its untouched example");
     case ReportSection::Inputs:
     case ReportSection::Scaling:
     case ReportSection::Amdahl:
         if (summary::asks(s, summary::Question::Job))
             return {};
-        return QStringLiteral("the batch job holds its untouched example");
+        return tr("the batch job holds its untouched example");
     case ReportSection::Pipeline:
         if (!summary::asks(s, summary::Question::Job))
-            return QStringLiteral("the batch job holds its untouched example");
+            return tr("the batch job holds its untouched example");
         if (s.stages.size() < 2)
-            return QStringLiteral("one stage: nothing overlaps, the summary gives its time");
+            return tr("one stage: nothing overlaps, the summary gives its time");
         return {};
     case ReportSection::Summary:
     case ReportSection::Formulas:

@@ -4,6 +4,7 @@
 
 #include "core/base/format.h"
 #include "core/base/numparse.h"
+#include "core/base/translate.h"
 #include "core/hardware/device.h"
 #include "core/hardware/model.h"
 #include "core/model/fieldregistry.h"
@@ -23,6 +24,8 @@
 
 namespace pipeplan::scenariofile {
 
+PIPEPLAN_TR_CONTEXT("pipeplan::scenariofile")
+
 namespace {
 
 QString typeName(const QJsonValue &value)
@@ -31,19 +34,19 @@ QString typeName(const QJsonValue &value)
     case QJsonValue::Null:
         return QStringLiteral("null");
     case QJsonValue::Bool:
-        return QStringLiteral("a boolean");
+        return tr("a boolean");
     case QJsonValue::Double:
-        return QStringLiteral("a number");
+        return tr("a number");
     case QJsonValue::String:
-        return QStringLiteral("a string");
+        return tr("a string");
     case QJsonValue::Array:
-        return QStringLiteral("an array");
+        return tr("an array");
     case QJsonValue::Object:
-        return QStringLiteral("an object");
+        return tr("an object");
     case QJsonValue::Undefined:
         break;
     }
-    return QStringLiteral("nothing");
+    return tr("nothing");
 }
 
 /// Reads typed fields and remembers the first problem with its JSON path.
@@ -63,7 +66,7 @@ public:
     {
         QJsonValue value = object.value(key);
         if (value.isUndefined())
-            fail(path, QStringLiteral("is missing"));
+            fail(path, QCoreApplication::translate("pipeplan::scenariofile", "is missing"));
         return value;
     }
 
@@ -71,7 +74,9 @@ public:
     {
         const QJsonValue value = require(object, key, path);
         if (!value.isUndefined() && !value.isDouble())
-            fail(path, QStringLiteral("must be a number, got ") + typeName(value));
+            fail(path,
+                 QCoreApplication::translate("pipeplan::scenariofile", "must be a number, got ") +
+                     typeName(value));
         return value.toDouble();
     }
 
@@ -82,7 +87,9 @@ public:
         if (value.isUndefined() || value.isNull())
             return std::nullopt;
         if (!value.isDouble()) {
-            fail(path, QStringLiteral("must be a number or null, got ") + typeName(value));
+            fail(path, QCoreApplication::translate("pipeplan::scenariofile",
+                                                   "must be a number or null, got ") +
+                           typeName(value));
             return std::nullopt;
         }
         return value.toDouble();
@@ -102,7 +109,9 @@ public:
         if (value.isUndefined())
             return fallback;
         if (!value.isBool())
-            fail(path, QStringLiteral("must be true or false, got ") + typeName(value));
+            fail(path, QCoreApplication::translate("pipeplan::scenariofile",
+                                                   "must be true or false, got ") +
+                           typeName(value));
         return value.toBool(fallback);
     }
 
@@ -113,7 +122,9 @@ public:
         if (value.isUndefined() || value.isNull())
             return {};
         if (!value.isObject())
-            fail(path, QStringLiteral("must be an object, got ") + typeName(value));
+            fail(path,
+                 QCoreApplication::translate("pipeplan::scenariofile", "must be an object, got ") +
+                     typeName(value));
         return value.toObject();
     }
 
@@ -122,7 +133,9 @@ public:
     {
         const QJsonValue value = required ? require(object, key, path) : object.value(key);
         if (!value.isUndefined() && !value.isString())
-            fail(path, QStringLiteral("must be a string, got ") + typeName(value));
+            fail(path,
+                 QCoreApplication::translate("pipeplan::scenariofile", "must be a string, got ") +
+                     typeName(value));
         return value.toString();
     }
 
@@ -130,7 +143,9 @@ public:
     {
         const QJsonValue value = require(parent, key, path);
         if (!value.isUndefined() && !value.isObject())
-            fail(path, QStringLiteral("must be an object, got ") + typeName(value));
+            fail(path,
+                 QCoreApplication::translate("pipeplan::scenariofile", "must be an object, got ") +
+                     typeName(value));
         return value.toObject();
     }
 
@@ -138,7 +153,9 @@ public:
     {
         const QJsonValue value = require(parent, key, path);
         if (!value.isUndefined() && !value.isArray())
-            fail(path, QStringLiteral("must be an array, got ") + typeName(value));
+            fail(path,
+                 QCoreApplication::translate("pipeplan::scenariofile", "must be an array, got ") +
+                     typeName(value));
         return value.toArray();
     }
 
@@ -369,7 +386,7 @@ void readHardware(Reader &read, const QJsonObject &o, const QString &path, Scena
                 t.recompute = hardware::Recompute::Full;
             else
                 read.fail(where + QStringLiteral(".recompute"),
-                          QStringLiteral("must be \"none\", \"selective\" or \"full\""));
+                          tr("must be \"none\", \"selective\" or \"full\""));
         }
     }
     if (o.contains(QStringLiteral("devices"))) {
@@ -483,7 +500,7 @@ std::optional<QDate> readOptionalDate(Reader &read, const QJsonObject &object, c
     const auto day = value.isString() ? estimate::parseIsoDate(value.toString()) : std::nullopt;
     if (!day) {
         read.fail(at(key),
-                  QStringLiteral("must be a date as YYYY-MM-DD or null, got %1")
+                  tr("must be a date as YYYY-MM-DD or null, got %1")
                       .arg(value.isString()
                                ? QLatin1Char('"') + value.toString().left(40) + QLatin1Char('"')
                                : typeName(value)));
@@ -505,8 +522,7 @@ void readTaskProgress(Reader &read, const QJsonObject &t, const QString &where,
     if (!state) {
         if (!read.failed())
             read.fail(where + QStringLiteral(".status"),
-                      QStringLiteral("must be todo, in_progress or done, got \"%1\"")
-                          .arg(status.left(40)));
+                      tr("must be todo, in_progress or done, got \"%1\"").arg(status.left(40)));
         return;
     }
     progress.state = *state;
@@ -530,13 +546,12 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
         const QJsonValue value = object.value(QLatin1String(key));
         *present = !value.isUndefined();
         if (*present && !value.isArray())
-            read.fail(at(QLatin1String(key)),
-                      QStringLiteral("must be an array, got ") + typeName(value));
+            read.fail(at(QLatin1String(key)), tr("must be an array, got ") + typeName(value));
         return value.toArray();
     };
     auto objectAt = [&read](const QJsonValue &value, const QString &where) {
         if (!value.isObject())
-            read.fail(where, QStringLiteral("must be an object, got ") + typeName(value));
+            read.fail(where, tr("must be an object, got ") + typeName(value));
         return value.toObject();
     };
 
@@ -562,8 +577,8 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
                     enumFromKey(category, estimate::kAllCategories, &estimate::categoryKey);
                 if (!parsed)
                     read.fail(where + QStringLiteral(".category"),
-                              QStringLiteral("must be labeling, training, optimization, research "
-                                             "or other, got \"%1\"")
+                              tr("must be labeling, training, optimization, research "
+                                 "or other, got \"%1\"")
                                   .arg(category.left(40)));
                 task.category = parsed.value_or(estimate::Category::Other);
             }
@@ -573,8 +588,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
                 const auto parsed = enumFromKey(unit, estimate::kAllUnits, &estimate::unitKey);
                 if (!parsed)
                     read.fail(where + QStringLiteral(".unit"),
-                              QStringLiteral("must be hours, days or weeks, got \"%1\"")
-                                  .arg(unit.left(40)));
+                              tr("must be hours, days or weeks, got \"%1\"").arg(unit.left(40)));
                 task.unit = parsed.value_or(estimate::TimeUnit::Hours);
             }
             readElementRows(read, t, where, task, fieldregistry::taskRows());
@@ -582,17 +596,15 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             if (!deps.isUndefined() && !deps.isNull()) {
                 if (!deps.isArray()) {
                     read.fail(where + QStringLiteral(".depends_on"),
-                              QStringLiteral("must be an array of task numbers, got ") +
-                                  typeName(deps));
+                              tr("must be an array of task numbers, got ") + typeName(deps));
                 }
                 const QJsonArray list = deps.toArray();
                 for (qsizetype k = 0; k < list.size() && !read.failed(); ++k) {
                     const double number = list[k].toDouble(-1);
                     if (!list[k].isDouble() || number != std::floor(number) || number < 1 ||
                         number > static_cast<double>(tasks.size())) {
-                        read.fail(
-                            QStringLiteral("%1.depends_on[%2]").arg(where).arg(k),
-                            QStringLiteral("must be a task number from 1 to %1").arg(tasks.size()));
+                        read.fail(QStringLiteral("%1.depends_on[%2]").arg(where).arg(k),
+                                  tr("must be a task number from 1 to %1").arg(tasks.size()));
                         break; // 1e300 has no int: never convert it
                     }
                     task.dependsOn.push_back(static_cast<int>(number) - 1);
@@ -620,8 +632,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             project.monteCarlo.distribution = estimate::Distribution::PertBeta;
         else if (!read.failed())
             read.fail(at(QStringLiteral("monte_carlo.distribution")),
-                      QStringLiteral("must be \"pert\" or \"triangular\", got \"%1\"")
-                          .arg(name.left(40)));
+                      tr("must be \"pert\" or \"triangular\", got \"%1\"").arg(name.left(40)));
     };
     readRows(read, mc, at(mcKey), s, QLatin1StringView("project.monte_carlo"), RowsRead::All,
              {&project.monteCarlo.categoryCorrelation, readDistribution});
@@ -635,8 +646,8 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
         if (const auto parsed = estimate::parseWorkingDays(days))
             calendar.workingDays = *parsed;
         else if (!read.failed())
-            read.fail(where, QStringLiteral("must list days like \"mon-fri\" or "
-                                            "\"sun,mon,tue,wed,thu\", got \"%1\"")
+            read.fail(where, tr("must list days like \"mon-fri\" or "
+                                "\"sun,mon,tue,wed,thu\", got \"%1\"")
                                  .arg(days.left(40)));
     }
     readRows(read, c, at(cKey), s, QLatin1StringView("project.calendar"));
@@ -644,17 +655,17 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
     if (!holidaysValue.isUndefined() && !holidaysValue.isNull() && !read.failed()) {
         if (!holidaysValue.isArray())
             read.fail(at(QStringLiteral("calendar.holidays")),
-                      QStringLiteral("must be an array of dates, got ") + typeName(holidaysValue));
+                      tr("must be an array of dates, got ") + typeName(holidaysValue));
         const QJsonArray list = holidaysValue.toArray();
         if (list.size() > 10'000)
             read.fail(at(QStringLiteral("calendar.holidays")),
-                      QStringLiteral("has %1 dates; at most 10,000").arg(list.size()));
+                      tr("has %1 dates; at most 10,000").arg(list.size()));
         calendar.holidays.clear();
         for (qsizetype i = 0; i < list.size() && !read.failed(); ++i) {
             const QString where = at(QStringLiteral("calendar.holidays[%1]").arg(i));
             const auto day = estimate::parseIsoDate(list[i].toString());
             if (!list[i].isString() || !day)
-                read.fail(where, QStringLiteral("must be a date as YYYY-MM-DD, got %1")
+                read.fail(where, tr("must be a date as YYYY-MM-DD, got %1")
                                      .arg(list[i].isString()
                                               ? QLatin1Char('"') + list[i].toString().left(40) +
                                                     QLatin1Char('"')
@@ -669,7 +680,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
         const QJsonValue value = p.value(QStringLiteral("scale_by_pace"));
         if (!value.isBool())
             read.fail(at(QStringLiteral("scale_by_pace")),
-                      QStringLiteral("must be true or false, got ") + typeName(value));
+                      tr("must be true or false, got ") + typeName(value));
         project.scaleByPace = value.toBool(true);
     }
 
@@ -682,11 +693,11 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
             return;
         if (!strataValue.isArray())
             read.fail(at(QStringLiteral("labeling.strata")),
-                      QStringLiteral("must be an array, got ") + typeName(strataValue));
+                      tr("must be an array, got ") + typeName(strataValue));
         const QJsonArray strata = strataValue.toArray();
         if (strata.size() > 100)
             read.fail(at(QStringLiteral("labeling.strata")),
-                      QStringLiteral("has %1 strata; at most 100").arg(strata.size()));
+                      tr("has %1 strata; at most 100").arg(strata.size()));
         labeling.strata.clear();
         for (qsizetype i = 0; i < strata.size() && !read.failed(); ++i) {
             const QString where = QStringLiteral("labeling.strata[%1]").arg(i);
@@ -711,7 +722,7 @@ ProjectSettings readProject(Reader &read, const QJsonObject &p, const QString &p
     if (present && !read.failed()) {
         if (actuals.size() > 10'000)
             read.fail(at(QStringLiteral("actuals")),
-                      QStringLiteral("has %1 entries; at most 10,000").arg(actuals.size()));
+                      tr("has %1 entries; at most 10,000").arg(actuals.size()));
         for (qsizetype i = 0; i < actuals.size() && !read.failed(); ++i) {
             const QString where = at(QStringLiteral("actuals[%1]").arg(i));
             const QJsonObject a = objectAt(actuals[i], where);
@@ -766,13 +777,12 @@ std::vector<double> readTimes(Reader &read, const QJsonObject &object, const QSt
     if (value.isDouble())
         return {value.toDouble()};
     if (!value.isArray()) {
-        read.fail(path, QStringLiteral("must be a number or an array of numbers, got ") +
-                            typeName(value));
+        read.fail(path, tr("must be a number or an array of numbers, got ") + typeName(value));
         return fallback;
     }
     const QJsonArray array = value.toArray();
     if (array.size() > 1024) {
-        read.fail(path, QStringLiteral("has %1 entries; at most 1,024 devices").arg(array.size()));
+        read.fail(path, tr("has %1 entries; at most 1,024 devices").arg(array.size()));
         return fallback;
     }
     std::vector<double> times;
@@ -780,7 +790,7 @@ std::vector<double> readTimes(Reader &read, const QJsonObject &object, const QSt
     for (qsizetype i = 0; i < array.size(); ++i) {
         if (!array[i].isDouble()) {
             read.fail(QStringLiteral("%1[%2]").arg(path).arg(i),
-                      QStringLiteral("must be a number, got ") + typeName(array[i]));
+                      tr("must be a number, got ") + typeName(array[i]));
             return fallback;
         }
         times.push_back(array[i].toDouble());
@@ -791,13 +801,13 @@ std::vector<double> readTimes(Reader &read, const QJsonObject &object, const QSt
 std::optional<schedule::Kind> readKind(Reader &read, const QJsonValue &value, const QString &path)
 {
     if (!value.isString()) {
-        read.fail(path, QStringLiteral("must be a string, got ") + typeName(value));
+        read.fail(path, tr("must be a string, got ") + typeName(value));
         return std::nullopt;
     }
     const std::optional<schedule::Kind> kind = schedule::parseKind(value.toString());
     if (!kind) {
-        read.fail(path, QStringLiteral("must be \"gpipe\", \"1f1b\", \"interleaved\" or "
-                                       "\"zb-h1\", got \"%1\"")
+        read.fail(path, tr("must be \"gpipe\", \"1f1b\", \"interleaved\" or "
+                           "\"zb-h1\", got \"%1\"")
                             .arg(value.toString().left(40)));
     }
     return kind;
@@ -825,8 +835,7 @@ TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString 
         if (const auto parsed = schedule::parseInterleavedRule(rule.toString()))
             training.interleavedRule = *parsed;
         else
-            read.fail(at("interleaved_rule"),
-                      QStringLiteral("must be \"current\" or \"megatron-2021\""));
+            read.fail(at("interleaved_rule"), tr("must be \"current\" or \"megatron-2021\""));
     }
     // The memory limits, null or absent when unset; a value that is not a number is refused
     // as "must be a number" (the other sections say "a number or null"), hence read here.
@@ -840,13 +849,13 @@ TrainingSettings readTraining(Reader &read, const QJsonObject &t, const QString 
     const QJsonValue compare = t.value(QStringLiteral("compare"));
     if (!compare.isUndefined() && !compare.isArray()) {
         read.fail(at("compare"),
-                  QStringLiteral("must be an array of schedule names, got ") + typeName(compare));
+                  tr("must be an array of schedule names, got ") + typeName(compare));
     }
     const QJsonArray names = compare.toArray();
     if (std::cmp_greater(names.size(), schedule::kAllKinds.size())) {
-        read.fail(at("compare"), QStringLiteral("lists %1 schedules; at most %2")
-                                     .arg(names.size())
-                                     .arg(schedule::kAllKinds.size()));
+        read.fail(
+            at("compare"),
+            tr("lists %1 schedules; at most %2").arg(names.size()).arg(schedule::kAllKinds.size()));
         return training;
     }
     for (qsizetype i = 0; i < names.size() && !read.failed(); ++i) {
@@ -886,23 +895,22 @@ MeasuredSettings readMeasured(Reader &read, const QJsonObject &m, const QString 
     if (measure.isString() && measure.toString() == QLatin1String("runtime_s"))
         measured.runs.measure = fit::Measure::RuntimeSeconds;
     else if (!measure.isUndefined() && measure.toString() != QLatin1String("throughput"))
-        read.fail(at(QStringLiteral("measure")), QStringLiteral("must be \"throughput\" or "
-                                                                "\"runtime_s\""));
+        read.fail(at(QStringLiteral("measure")), tr("must be \"throughput\" or "
+                                                    "\"runtime_s\""));
     const QJsonValue runs = m.value(QStringLiteral("runs"));
     if (!runs.isUndefined() && !runs.isNull() && !runs.isArray())
-        read.fail(at(QStringLiteral("runs")),
-                  QStringLiteral("must be an array, got ") + typeName(runs));
+        read.fail(at(QStringLiteral("runs")), tr("must be an array, got ") + typeName(runs));
     const QJsonArray list = runs.toArray();
     // Counted before they are read: every run feeds each iteration of the fit.
     if (list.size() > kMaxMeasuredRuns)
         read.fail(at(QStringLiteral("runs")),
-                  QStringLiteral("has %1 runs; at most %2")
+                  tr("has %1 runs; at most %2")
                       .arg(format::grouped(static_cast<double>(list.size()), 0),
                            format::grouped(kMaxMeasuredRuns, 0)));
     for (qsizetype i = 0; i < list.size() && !read.failed(); ++i) {
         const QString where = at(QStringLiteral("runs[%1]").arg(i));
         if (!list[i].isObject()) {
-            read.fail(where, QStringLiteral("must be an object, got ") + typeName(list[i]));
+            read.fail(where, tr("must be an object, got ") + typeName(list[i]));
             break;
         }
         const QJsonObject run = list[i].toObject();
@@ -914,11 +922,11 @@ MeasuredSettings readMeasured(Reader &read, const QJsonObject &m, const QString 
             break;
         if (!(parsed.workers >= 1) || parsed.workers != std::floor(parsed.workers))
             read.fail(where + QStringLiteral(".workers"),
-                      QStringLiteral("must be a whole number of at least 1, got ") +
+                      tr("must be a whole number of at least 1, got ") +
                           format::plainNumber(parsed.workers));
         else if (!(parsed.value > 0))
             read.fail(where + QStringLiteral(".value"),
-                      QStringLiteral("must be above 0, got ") + format::plainNumber(parsed.value));
+                      tr("must be above 0, got ") + format::plainNumber(parsed.value));
         measured.runs.runs.push_back(parsed);
     }
     const QJsonValue trace = m.value(QStringLiteral("trace"));
@@ -930,7 +938,7 @@ MeasuredSettings readMeasured(Reader &read, const QJsonObject &m, const QString 
             measured.traceMapping << line.toString();
     } else if (!trace.isUndefined() && !trace.isNull()) {
         read.fail(at(QStringLiteral("trace")),
-                  QStringLiteral("must be an object or null, got ") + typeName(trace));
+                  tr("must be an object or null, got ") + typeName(trace));
     }
     return measured;
 }
@@ -973,17 +981,14 @@ TrackSettings readTrack(Reader &read, const QJsonObject &t, const QString &path)
     if (read.failed())
         return track;
     if (!(jobs >= 1) || jobs != std::floor(jobs) || jobs > 1e9)
-        read.fail(inner("n"), QStringLiteral("must be a whole number of at least 1, got ") +
-                                  format::plainNumber(jobs));
+        read.fail(inner("n"),
+                  tr("must be a whole number of at least 1, got ") + format::plainNumber(jobs));
     else if (!(median > 0) || !std::isfinite(median))
-        read.fail(inner("median_ratio"),
-                  QStringLiteral("must be above 0, got ") + format::plainNumber(median));
+        read.fail(inner("median_ratio"), tr("must be above 0, got ") + format::plainNumber(median));
     else if (!(logSd >= 0) || !std::isfinite(logSd))
-        read.fail(inner("log_sd"),
-                  QStringLiteral("must be at least 0, got ") + format::plainNumber(logSd));
+        read.fail(inner("log_sd"), tr("must be at least 0, got ") + format::plainNumber(logSd));
     else if (!(mdape >= 0) || !std::isfinite(mdape))
-        read.fail(inner("mdape"),
-                  QStringLiteral("must be at least 0, got ") + format::plainNumber(mdape));
+        read.fail(inner("mdape"), tr("must be at least 0, got ") + format::plainNumber(mdape));
     else
         track.calibration =
             track::fromNumbers(track.kind, static_cast<int>(jobs), median, logSd, mdape);
@@ -1047,26 +1052,25 @@ void readUncertainty(Reader &read, const QJsonObject &u, const QString &path, Sc
     const QString rangesPath = path + QStringLiteral(".ranges");
     const QJsonValue ranges = u.value(QStringLiteral("ranges"));
     if (!ranges.isUndefined() && !ranges.isNull() && !ranges.isObject()) {
-        read.fail(rangesPath, QStringLiteral("must be an object, got ") + typeName(ranges));
+        read.fail(rangesPath, tr("must be an object, got ") + typeName(ranges));
         return;
     }
     const QJsonObject object = ranges.toObject();
     for (auto it = object.begin(); it != object.end() && !read.failed(); ++it) {
         const QString at = rangesPath + QLatin1Char('.') + it.key();
         if (!it.value().isString()) {
-            read.fail(at, QStringLiteral("must be a range like \"800..1,200\", got ") +
-                              typeName(it.value()));
+            read.fail(at, tr("must be a range like \"800..1,200\", got ") + typeName(it.value()));
             return;
         }
         const std::optional<uncertainty::Input> in = uncertainty::input(s, it.key());
         if (!in) {
-            read.fail(at, QStringLiteral("is not a number that takes a range"));
+            read.fail(at, tr("is not a number that takes a range"));
             return;
         }
         const RangeParse parsed = parseRange(it.value().toString(), in->support);
         if (!parsed.range) {
-            read.fail(at, parsed.error.isEmpty() ? QStringLiteral("must be a range, not a number")
-                                                 : parsed.error);
+            read.fail(at,
+                      parsed.error.isEmpty() ? tr("must be a range, not a number") : parsed.error);
             return;
         }
         // Kept aside from the point value: the number the file stores there is checked as
@@ -1109,13 +1113,13 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
 
     const QJsonArray stages =
         read.array(root, QStringLiteral("stages"), path(QStringLiteral("stages")));
-    if (auto problem = tooMany(stages.size(), kMaxStages, "stages"))
+    if (auto problem = tooMany(stages.size(), kMaxStages, QT_TRANSLATE_NOOP("pipeplan", "stages")))
         read.fail(path(QStringLiteral("stages")), *problem);
     s.stages.clear();
     for (qsizetype i = 0; i < stages.size() && !read.failed(); ++i) {
         const QString stagePath = path(QStringLiteral("stages[%1]").arg(i));
         if (!stages[i].isObject()) {
-            read.fail(stagePath, QStringLiteral("must be an object, got ") + typeName(stages[i]));
+            read.fail(stagePath, tr("must be an object, got ") + typeName(stages[i]));
             break;
         }
         const QJsonObject object = stages[i].toObject();
@@ -1125,7 +1129,7 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
         const QJsonValue scoring = object.value(QStringLiteral("scoring"));
         if (!scoring.isUndefined() && !scoring.isBool())
             read.fail(stagePath + QStringLiteral(".scoring"),
-                      QStringLiteral("must be true or false, got ") + typeName(scoring));
+                      tr("must be true or false, got ") + typeName(scoring));
         stage.isScoring = scoring.toBool(false);
         readElementRows(read, object, stagePath, stage, fieldregistry::stageRows());
         s.stages.push_back(stage);
@@ -1138,19 +1142,20 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
     else if (execution == QLatin1String("sequential"))
         s.execution = Execution::Sequential;
     else if (!read.failed())
-        read.fail(path(QStringLiteral("execution")),
-                  QStringLiteral("must be \"sequential\" or \"pipelined\", got \"%1\"")
-                      .arg(execution.left(40)));
+        read.fail(
+            path(QStringLiteral("execution")),
+            tr("must be \"sequential\" or \"pipelined\", got \"%1\"").arg(execution.left(40)));
 
     const QJsonArray counts =
         read.array(root, QStringLiteral("worker_counts"), path(QStringLiteral("worker_counts")));
-    if (auto problem = tooMany(counts.size(), kMaxWorkerCounts, "entries"))
+    if (auto problem =
+            tooMany(counts.size(), kMaxWorkerCounts, QT_TRANSLATE_NOOP("pipeplan", "entries")))
         read.fail(path(QStringLiteral("worker_counts")), *problem);
     s.workerCounts.clear();
     for (qsizetype i = 0; i < counts.size() && !read.failed(); ++i) {
         if (!counts[i].isDouble()) {
             read.fail(path(QStringLiteral("worker_counts[%1]").arg(i)),
-                      QStringLiteral("must be a number, got ") + typeName(counts[i]));
+                      tr("must be a number, got ") + typeName(counts[i]));
         }
         s.workerCounts.push_back(counts[i].toDouble());
     }
@@ -1208,12 +1213,11 @@ Scenario readScenario(Reader &read, const QJsonObject &root, const QString &pref
         const QString leversPath = sectionPath(goalKey, "levers");
         const QJsonArray levers = read.array(goal, QStringLiteral("levers"), leversPath);
         if (!read.failed() && levers.size() != 2)
-            read.fail(leversPath,
-                      QStringLiteral("must list two levers, got %1").arg(levers.size()));
+            read.fail(leversPath, tr("must list two levers, got %1").arg(levers.size()));
         for (qsizetype i = 0; i < levers.size() && i < 2 && !read.failed(); ++i) {
             if (!levers[i].isString())
                 read.fail(leversPath + QStringLiteral("[%1]").arg(i),
-                          QStringLiteral("must be a lever's key such as workload.workers"));
+                          tr("must be a lever's key such as workload.workers"));
             s.goal.levers[static_cast<size_t>(i)] = levers[i].toString();
         }
     }
@@ -1262,14 +1266,13 @@ ReportSettings readReport(Reader &read, const QJsonObject &root)
     if (read.failed() || sections.isUndefined() || sections.isNull())
         return report;
     if (!sections.isArray()) {
-        read.fail(at, QStringLiteral("must be an array of section names or null, got ") +
-                          typeName(sections));
+        read.fail(at, tr("must be an array of section names or null, got ") + typeName(sections));
         return report;
     }
     const QJsonArray names = sections.toArray();
     if (names.isEmpty()) {
-        read.fail(at, QStringLiteral("names no section: use null for the sections with content, "
-                                     "or some of ") +
+        read.fail(at, tr("names no section: use null for the sections with content, "
+                         "or some of ") +
                           reportsections::joinKeys(reportsections::all()));
         return report;
     }
@@ -1281,7 +1284,7 @@ ReportSettings readReport(Reader &read, const QJsonObject &root)
             name.isString() ? reportsections::fromKey(name.toString()) : std::nullopt;
         if (!section) {
             read.fail(where,
-                      QStringLiteral("is %1, not a section: use one of %2")
+                      tr("is %1, not a section: use one of %2")
                           .arg(name.isString()
                                    ? QLatin1Char('"') + name.toString().left(40) + QLatin1Char('"')
                                    : typeName(name),
@@ -1372,12 +1375,12 @@ void migrateOptionDeadlinesFromVersion8(QJsonObject &root, const QJsonValue &pla
 /// plan, "its pinned baseline" for the baseline.
 QString deadlineNote(double version, double keptSeconds, const QString &whose)
 {
-    return QStringLiteral("Deadline: this file of version %1 kept a deadline of %2 while "
-                          "'Finish within' was off%3; a deadline that is off is no longer kept, "
-                          "so %4 has none (set one under Model > Goal).")
+    return tr("Deadline: this file of version %1 kept a deadline of %2 while "
+              "'Finish within' was off%3; a deadline that is off is no longer kept, "
+              "so %4 has none (set one under Model > Goal).")
         .arg(format::plainNumber(version), format::duration(keptSeconds),
-             whose.isEmpty() ? QString() : QStringLiteral(" in ") + whose,
-             whose.isEmpty() ? QStringLiteral("this plan") : whose);
+             whose.isEmpty() ? QString() : tr(" in ") + whose,
+             whose.isEmpty() ? tr("this plan") : whose);
 }
 
 /// Up to version 5 the simulation assumed 1 % of shards straggling at 3x unless the person
@@ -1441,7 +1444,7 @@ LoadResult fromJson(const QByteArray &bytes)
     if (bytes.size() > kMaxFileBytes) {
         return {std::nullopt,
                 {QStringLiteral("(file)"),
-                 QStringLiteral("is %1 bytes; a scenario file is at most %2 bytes")
+                 tr("is %1 bytes; a scenario file is at most %2 bytes")
                      .arg(format::grouped(static_cast<double>(bytes.size()), 0),
                           format::grouped(kMaxFileBytes, 0))}};
     }
@@ -1449,12 +1452,12 @@ LoadResult fromJson(const QByteArray &bytes)
     const QJsonDocument document = QJsonDocument::fromJson(bytes, &parseError);
     if (parseError.error != QJsonParseError::NoError) {
         return {std::nullopt,
-                {QStringLiteral("(file)"), QStringLiteral("is not valid JSON: %1 at byte %2")
+                {QStringLiteral("(file)"), tr("is not valid JSON: %1 at byte %2")
                                                .arg(parseError.errorString())
                                                .arg(parseError.offset)}};
     }
     if (!document.isObject())
-        return {std::nullopt, {QStringLiteral("(root)"), QStringLiteral("must be a JSON object")}};
+        return {std::nullopt, {QStringLiteral("(root)"), tr("must be a JSON object")}};
     return fromJsonObject(document.object());
 }
 
@@ -1470,22 +1473,20 @@ LoadResult fromJsonObject(QJsonObject root)
         return {std::nullopt, read.error()};
     if (formatName != QLatin1String(kFormatName)) {
         return failure(QStringLiteral("format"),
-                       QStringLiteral("is \"%1\", expected \"%2\": not a PipePlan scenario")
+                       tr("is \"%1\", expected \"%2\": not a PipePlan scenario")
                            .arg(formatName.left(80), QLatin1String(kFormatName)));
     }
     const double version = read.number(root, QStringLiteral("version"), QStringLiteral("version"));
     if (read.failed())
         return {std::nullopt, read.error()};
     if (version != std::floor(version) || version < 1) {
-        return failure(QStringLiteral("version"),
-                       QStringLiteral("must be a whole number of at least 1, got ") +
-                           format::plainNumber(version));
+        return failure(QStringLiteral("version"), tr("must be a whole number of at least 1, got ") +
+                                                      format::plainNumber(version));
     }
     if (version > kVersion) {
         return failure(
             QStringLiteral("version"),
-            QStringLiteral(
-                "is %1, newer than this PipePlan understands (%2): update PipePlan to open it")
+            tr("is %1, newer than this PipePlan understands (%2): update PipePlan to open it")
                 .arg(format::plainNumber(version))
                 .arg(kVersion));
     }
@@ -1508,11 +1509,11 @@ LoadResult fromJsonObject(QJsonObject root)
             root.insert(QStringLiteral("baseline"), pinned);
         }
         if (migrated)
-            notes << QStringLiteral("Stragglers: this file of version %1 held the old default of 1 "
-                                    "% of shards at "
-                                    "3x, which PipePlan assumed whether set or not; it is read as "
-                                    "no stragglers. "
-                                    "Tick Straggler chance on Overheads & tail to simulate them.")
+            notes << tr("Stragglers: this file of version %1 held the old default of 1 "
+                        "% of shards at "
+                        "3x, which PipePlan assumed whether set or not; it is read as "
+                        "no stragglers. "
+                        "Tick Straggler chance on Overheads & tail to simulate them.")
                          .arg(format::plainNumber(version));
     }
     if (version < 9) {
@@ -1529,7 +1530,7 @@ LoadResult fromJsonObject(QJsonObject root)
         if (kept)
             notes << deadlineNote(version, *kept, QString());
         if (keptInBaseline)
-            notes << deadlineNote(version, *keptInBaseline, QStringLiteral("its pinned baseline"));
+            notes << deadlineNote(version, *keptInBaseline, tr("its pinned baseline"));
     }
 
     Plan plan;
@@ -1538,7 +1539,7 @@ LoadResult fromJsonObject(QJsonObject root)
     if (!read.failed() && !baseline.isNull() && !baseline.isUndefined()) {
         if (!baseline.isObject())
             read.fail(QStringLiteral("baseline"),
-                      QStringLiteral("must be an object or null, got ") + typeName(baseline));
+                      tr("must be an object or null, got ") + typeName(baseline));
         else
             plan.baseline = readScenario(read, baseline.toObject(), QStringLiteral("baseline."));
     }
@@ -1550,8 +1551,7 @@ LoadResult fromJsonObject(QJsonObject root)
         !options.isUndefined() && !options.isNull()) {
         if (!options.isArray())
             return {std::nullopt,
-                    {QStringLiteral("options"),
-                     QStringLiteral("must be an array, got ") + typeName(options)}};
+                    {QStringLiteral("options"), tr("must be an array, got ") + typeName(options)}};
         const QJsonArray list = options.toArray();
         // Counted before any is read: each option is checked by reading the whole plan again.
         if (const std::optional<QString> problem = options::tooMany(list.size()))
@@ -1560,21 +1560,20 @@ LoadResult fromJsonObject(QJsonObject root)
             const QString path = QStringLiteral("options[%1]").arg(i);
             if (!list[i].isObject())
                 return {std::nullopt,
-                        {path, QStringLiteral("must be an object {name, set}, got ") +
-                                   typeName(list[i])}};
+                        {path, tr("must be an object {name, set}, got ") + typeName(list[i])}};
             const QJsonObject object = list[i].toObject();
             PlanOption option;
             const QJsonValue name = object.value(QStringLiteral("name"));
             if (!name.isString())
                 return {std::nullopt,
                         {path + QStringLiteral(".name"),
-                         QStringLiteral("must be a string, got ") + typeName(name)}};
+                         tr("must be a string, got ") + typeName(name)}};
             option.name = name.toString();
             const QJsonValue set = object.value(QStringLiteral("set"));
             if (!set.isUndefined() && !set.isObject())
                 return {std::nullopt,
                         {path + QStringLiteral(".set"),
-                         QStringLiteral("must be an object of key: value, got ") + typeName(set)}};
+                         tr("must be an object of key: value, got ") + typeName(set)}};
             const QJsonObject overrides = set.toObject();
             for (auto it = overrides.begin(); it != overrides.end(); ++it) {
                 const QJsonValue value = it.value();
@@ -1588,8 +1587,7 @@ LoadResult fromJsonObject(QJsonObject root)
                 else
                     return {std::nullopt,
                             {path + QStringLiteral(".set.") + it.key(),
-                             QStringLiteral("must be a value as --set takes it, got ") +
-                                 typeName(value)}};
+                             tr("must be a value as --set takes it, got ") + typeName(value)}};
                 option.set.emplace(it.key(), text);
             }
             plan.scenario.options.push_back(std::move(option));
@@ -1796,9 +1794,9 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
     if (path == QLatin1String("goal.levers")) {
         const QStringList keys = text.split(QLatin1Char(','));
         if (keys.size() != 2)
-            return FieldError{rawPath, QStringLiteral("must be two lever keys separated by a "
-                                                      "comma (like workload.workers,"
-                                                      "workload.keep_fraction), got '%1'")
+            return FieldError{rawPath, tr("must be two lever keys separated by a "
+                                          "comma (like workload.workers,"
+                                          "workload.keep_fraction), got '%1'")
                                            .arg(text)};
         QJsonObject goal = root.value(QStringLiteral("goal")).toObject();
         goal.insert(QStringLiteral("levers"), QJsonArray{keys[0].trimmed(), keys[1].trimmed()});
@@ -1807,19 +1805,18 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
     }
     const std::optional<std::vector<PathStep>> steps = parsePath(path);
     if (!steps)
-        return FieldError{
-            rawPath,
-            QStringLiteral("is not a key path (like workload.users or stages[1].ms_per_user)")};
+        return FieldError{rawPath,
+                          tr("is not a key path (like workload.users or stages[1].ms_per_user)")};
     const bool inBaseline = path.startsWith(QLatin1String("baseline."));
     // The format's keys are set whether or not the file holds them (a budget, a file of an
     // older version): their type is the format's. A baseline's only when one is pinned.
     const std::optional<KeyType> formatted = formatType(path);
     if (formatted && inBaseline && !root.value(QStringLiteral("baseline")).isObject())
-        return FieldError{rawPath, QStringLiteral("the plan pins no baseline")};
+        return FieldError{rawPath, tr("the plan pins no baseline")};
     QJsonValue probe = root;
     QJsonValue previous;
     if (!setAt(probe, *steps, 0, QJsonValue(), &previous, formatted.has_value()))
-        return FieldError{rawPath, QStringLiteral("no such key in the scenario")};
+        return FieldError{rawPath, tr("no such key in the scenario")};
     // Any other key the file holds takes the type of its value there.
     KeyType type = KeyType::OptionalNumber;
     if (formatted)
@@ -1829,8 +1826,7 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
     else if (previous.isBool())
         type = KeyType::Boolean;
     else if (previous.isObject() || previous.isArray())
-        return FieldError{rawPath,
-                          QStringLiteral("is %1, not a single value").arg(typeName(previous))};
+        return FieldError{rawPath, tr("is %1, not a single value").arg(typeName(previous))};
 
     const QString trimmed = text.trimmed();
     const bool null = trimmed == QLatin1String("null");
@@ -1845,7 +1841,7 @@ std::optional<FieldError> setValue(QJsonObject &root, const QString &rawPath, co
         break;
     case KeyType::Boolean:
         if (trimmed != QLatin1String("true") && trimmed != QLatin1String("false"))
-            return FieldError{rawPath, QStringLiteral("must be true or false, got '%1'").arg(text)};
+            return FieldError{rawPath, tr("must be true or false, got '%1'").arg(text)};
         value = trimmed == QLatin1String("true");
         break;
     case KeyType::Number:

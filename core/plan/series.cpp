@@ -2,10 +2,23 @@
 
 #include "core/base/cost.h"
 
+#include <QCoreApplication>
+
 #include <algorithm>
 #include <cmath>
 
 namespace pipeplan {
+
+namespace {
+/// limitName as a person reads it; limitName itself stays the word --json writes.
+QString limitText(Limit limit, const QString &sharedResourceName)
+{
+    const QString name = limitName(limit, sharedResourceName);
+    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
+        return name;
+    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
+}
+} // namespace
 
 AmdahlSeries amdahlSeries(const Scenario &scenario, const ScenarioResult &model,
                           const Scenario *baseline, const ScenarioResult *baselineResult)
@@ -56,7 +69,7 @@ OverheadSeries overheadSeries(const Scenario &scenario, const ScenarioResult &mo
     if (o.kneeWorkers)
         series.knee = OverheadSeries::Knee{
             *o.kneeWorkers, o.model.runtimeSeconds(*o.kneeWorkers),
-            limitName(o.model.capSeconds().second, scenario.overheads.sharedResourceName)};
+            limitText(o.model.capSeconds().second, scenario.overheads.sharedResourceName)};
     return series;
 }
 

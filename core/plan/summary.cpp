@@ -3,6 +3,7 @@
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 #include "core/plan/explain.h"
 #include "core/plan/hardwaretext.h"
 #include "core/plan/reportplan.h"
@@ -16,6 +17,19 @@
 #include <iterator>
 
 namespace pipeplan::summary {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::summary")
+
+namespace {
+/// limitName as a person reads it; limitName itself stays the word --json writes.
+QString limitText(Limit limit, const QString &sharedResourceName)
+{
+    const QString name = limitName(limit, sharedResourceName);
+    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
+        return name;
+    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
+}
+} // namespace
 
 namespace {
 
@@ -93,25 +107,23 @@ Answer projectAnswer(const Scenario &scenario, const PlanResult &result)
         std::count_if(project.tasks.begin(), project.tasks.end(), [](const estimate::Task &task) {
             return task.progress.state != estimate::TaskState::Done;
         });
-    answer.question =
-        section.forecast && section.statusDate
-            ? QStringLiteral("When does the project finish, %1 of its %2 tasks left on %3, and "
-                             "what drives it?")
-                  .arg(left)
-                  .arg(project.tasks.size())
-                  .arg(day(*section.statusDate))
-            : QStringLiteral("When does the project of %1 tasks finish, and what drives it?")
-                  .arg(project.tasks.size());
+    answer.question = section.forecast && section.statusDate
+                          ? tr("When does the project finish, %1 of its %2 tasks left on %3, and "
+                               "what drives it?")
+                                .arg(left)
+                                .arg(project.tasks.size())
+                                .arg(day(*section.statusDate))
+                          : tr("When does the project of %1 tasks finish, and what drives it?")
+                                .arg(project.tasks.size());
     const estimate::PlanEstimate *estimate = result.monteCarlo.ready();
     if (!estimate) {
-        answer.rows.emplace_back(QStringLiteral("Finish"),
-                                 QStringLiteral("the Monte Carlo has not run"));
+        answer.rows.emplace_back(tr("Finish"), tr("the Monte Carlo has not run"));
         return answer;
     }
     const estimate::MonteCarloResult &mc = estimate->monteCarlo;
     const double largest = estimate->monteCarloBuffered.maxHours;
     const std::optional<ProjectDates> &dates = result.projectCharts.dates;
-    const QString from = section.forecast ? QStringLiteral(" from the status date") : QString();
+    const QString from = section.forecast ? tr(" from the status date") : QString();
     auto finish = [&](double hours, std::optional<QDate> date) {
         const QString duration = planDuration(hours, largest) + from;
         return date ? QStringLiteral("%1 (%2)").arg(day(*date), duration) : duration;
@@ -122,17 +134,17 @@ Answer projectAnswer(const Scenario &scenario, const PlanResult &result)
         return pick(*dates);
     };
     answer.rows.emplace_back(
-        QStringLiteral("P50 finish"),
+        tr("P50 finish"),
         finish(mc.p50Hours, dateOf([](const ProjectDates &d) { return d.monteCarlo.p50; })));
     answer.rows.emplace_back(
-        QStringLiteral("P90 finish"),
+        tr("P90 finish"),
         finish(mc.p90Hours, dateOf([](const ProjectDates &d) { return d.monteCarlo.p90; })));
-    answer.rows.emplace_back(
-        QStringLiteral("P90 with buffers"),
-        finish(estimate->monteCarloBuffered.p90Hours,
-               dateOf([](const ProjectDates &d) { return d.monteCarloBuffered.p90; })));
+    answer.rows.emplace_back(tr("P90 with buffers"), finish(estimate->monteCarloBuffered.p90Hours,
+                                                            dateOf([](const ProjectDates &d) {
+                                                                return d.monteCarloBuffered.p90;
+                                                            })));
     const estimate::PertResult &pert = section.simulatedPert;
-    answer.rows.emplace_back(QStringLiteral("PERT, critical path"),
+    answer.rows.emplace_back(tr("PERT, critical path"),
                              QStringLiteral("%1 ± %2").arg(planDuration(pert.meanHours, largest),
                                                            planDuration(pert.sigmaHours, largest)));
     // The tornado's widest bars: the tasks whose optimistic-to-pessimistic range moves the P90
@@ -142,14 +154,14 @@ Answer projectAnswer(const Scenario &scenario, const PlanResult &result)
     for (const estimate::TornadoBar &bar : widestSwings(mc, section)) {
         if (drivers.size() == 3)
             break;
-        drivers << QStringLiteral("%1 (P90 %2 to %3 %4)")
+        drivers << tr("%1 (P90 %2 to %3 %4)")
                        .arg(section.simulated[static_cast<size_t>(bar.task)].name,
                             format::trimmed(bar.p90LowHours / perUnit, 1),
                             format::trimmed(bar.p90HighHours / perUnit, 1), unit);
     }
-    answer.rows.emplace_back(QStringLiteral("What drives it"),
-                             drivers.isEmpty() ? mc.tornadoNote
-                                               : drivers.join(QStringLiteral("; ")));
+    answer.rows.emplace_back(tr("What drives it"), drivers.isEmpty()
+                                                       ? mc.tornadoNote
+                                                       : drivers.join(QStringLiteral("; ")));
     return answer;
 }
 
@@ -160,8 +172,8 @@ ProjectHeadline projectHeadline(const Scenario &scenario, const PlanResult &resu
     ProjectHeadline headline;
     const estimate::PlanEstimate *estimate = result.monteCarlo.ready();
     if (!estimate) {
-        headline.sentence = QStringLiteral("The Monte Carlo of %1 trials is running.")
-                                .arg(format::grouped(trials, 0));
+        headline.sentence =
+            tr("The Monte Carlo of %1 trials is running.").arg(format::grouped(trials, 0));
         return headline;
     }
     const estimate::MonteCarloResult &mc = estimate->monteCarlo;
@@ -172,13 +184,13 @@ ProjectHeadline projectHeadline(const Scenario &scenario, const PlanResult &resu
     const double perUnit = planned.first;
     const QString &unit = planned.second;
     const std::optional<ProjectDates> &dates = result.projectCharts.dates;
-    const QString from = section.forecast ? QStringLiteral(" from the status date") : QString();
+    const QString from = section.forecast ? tr(" from the status date") : QString();
     const QString ran = format::grouped(mc.trials, 0);
     // A card holds the rounded finish (a date when the project starts on one); its tooltip the
     // exact duration and what it means.
     auto finish = [&](QString key, QString caption, double hours, std::optional<QDate> date,
                       const QString &meaning) {
-        const QString exact = QStringLiteral("%1 %2%3 (%4 hours): %5")
+        const QString exact = tr("%1 %2%3 (%4 hours): %5")
                                   .arg(format::trimmed(hours / perUnit, 2), unit, from,
                                        format::trimmed(hours, 1), meaning);
         return AnswerNumber{
@@ -194,35 +206,35 @@ ProjectHeadline projectHeadline(const Scenario &scenario, const PlanResult &resu
         return (withBuffers ? dates->monteCarloBuffered : dates->monteCarlo).*percentile;
     };
     headline.numbers.push_back(
-        finish(QStringLiteral("p50"), QStringLiteral("P50 finish"), mc.p50Hours,
+        finish(QStringLiteral("p50"), tr("P50 finish"), mc.p50Hours,
                dateOf(&estimate::FinishDates::p50, false),
-               QStringLiteral("half of %1 Monte Carlo trials finish within it.").arg(ran)));
+               tr("half of %1 Monte Carlo trials finish within it.").arg(ran)));
     headline.numbers.push_back(
-        finish(QStringLiteral("p90"), QStringLiteral("P90 finish"), mc.p90Hours,
+        finish(QStringLiteral("p90"), tr("P90 finish"), mc.p90Hours,
                dateOf(&estimate::FinishDates::p90, false),
-               QStringLiteral("90 % of %1 Monte Carlo trials finish within it.").arg(ran)));
-    headline.numbers.push_back(finish(
-        QStringLiteral("p90_buffered"), QStringLiteral("P90 with buffers"), buffered.p90Hours,
-        dateOf(&estimate::FinishDates::p90, true),
-        QStringLiteral("the P90 with the category buffers and the contingency on every task.")));
+               tr("90 % of %1 Monte Carlo trials finish within it.").arg(ran)));
+    headline.numbers.push_back(
+        finish(QStringLiteral("p90_buffered"), tr("P90 with buffers"), buffered.p90Hours,
+               dateOf(&estimate::FinishDates::p90, true),
+               tr("the P90 with the category buffers and the contingency on every task.")));
     const std::vector<estimate::TornadoBar> bars = widestSwings(mc, section);
     QString driver;
     if (!bars.empty()) {
         const estimate::TornadoBar &top = bars.front();
         driver = section.simulated[static_cast<size_t>(top.task)].name;
         headline.numbers.push_back(
-            {QStringLiteral("drives"), QStringLiteral("What drives it"), driver,
-             QStringLiteral("%1 at its optimistic time puts the P90 at %2 %4, at its pessimistic "
-                            "time at %3 %4: the widest range of any task.")
+            {QStringLiteral("drives"), tr("What drives it"), driver,
+             tr("%1 at its optimistic time puts the P90 at %2 %4, at its pessimistic "
+                "time at %3 %4: the widest range of any task.")
                  .arg(driver, format::trimmed(top.p90LowHours / perUnit, 1),
                       format::trimmed(top.p90HighHours / perUnit, 1), unit)});
     }
-    const QString how = dates ? QStringLiteral("by") : QStringLiteral("in");
+    const QString how = dates ? tr("by") : tr("in");
     headline.sentence =
-        QStringLiteral("Finishes %1 %2 (P50), %3 at P90 and %4 with the buffers%5%6.")
+        tr("Finishes %1 %2 (P50), %3 at P90 and %4 with the buffers%5%6.")
             .arg(how, headline.numbers[0].value, headline.numbers[1].value,
                  headline.numbers[2].value, from,
-                 driver.isEmpty() ? QString() : QStringLiteral("; %1 moves it most").arg(driver));
+                 driver.isEmpty() ? QString() : tr("; %1 moves it most").arg(driver));
     return headline;
 }
 
@@ -230,11 +242,11 @@ Answer trainingAnswer(const Scenario &scenario, const PlanResult &result)
 {
     const TrainingSettings &training = scenario.training;
     Answer answer;
-    answer.question = QStringLiteral("Which schedule runs a training step fastest on %1 with %2%3?")
-                          .arg(format::count(training.devices, QStringLiteral("devices")),
-                               format::count(training.microbatches, QStringLiteral("microbatches")),
+    answer.question = tr("Which schedule runs a training step fastest on %1 with %2%3?")
+                          .arg(format::count(training.devices, tr("devices")),
+                               format::count(training.microbatches, tr("microbatches")),
                                training.memoryLimitMicrobatches || training.deviceMemoryBytes
-                                   ? QStringLiteral(" within the memory budget")
+                                   ? tr(" within the memory budget")
                                    : QString());
     const schedule::Result *fastest = nullptr;
     const schedule::Result *fastestAny = nullptr;
@@ -254,40 +266,37 @@ Answer trainingAnswer(const Scenario &scenario, const PlanResult &result)
             fastest = &r;
     }
     if (!fastestAny) {
-        answer.rows.emplace_back(QStringLiteral("Fastest"), QStringLiteral("no schedule can run"));
+        answer.rows.emplace_back(tr("Fastest"), tr("no schedule can run"));
     } else {
         const schedule::Result &best = fastest ? *fastest : *fastestAny;
-        answer.rows.emplace_back(fastest ? QStringLiteral("Fastest")
-                                         : QStringLiteral("Fastest (none fits)"),
-                                 QStringLiteral("%1: %2 per step")
+        answer.rows.emplace_back(fastest ? tr("Fastest") : tr("Fastest (none fits)"),
+                                 tr("%1: %2 per step")
                                      .arg(schedule::displayName(best.params.kind),
                                           format::milliseconds(best.makespanMs)));
-        answer.rows.emplace_back(QStringLiteral("Bubble"),
-                                 QStringLiteral("%1 % of the devices' time idle")
+        answer.rows.emplace_back(tr("Bubble"),
+                                 tr("%1 % of the devices' time idle")
                                      .arg(format::trimmed(100 * best.bubbleFraction, 1)));
         const std::optional<double> limit = schedule::memoryLimit(best.params);
         answer.rows.emplace_back(
-            QStringLiteral("Peak activations"),
-            QStringLiteral("%1 microbatches on a device%2")
+            tr("Peak activations"),
+            tr("%1 microbatches on a device%2")
                 .arg(format::trimmed(best.maxPeakInFlight(), 2),
-                     limit ? QStringLiteral(" (budget %1: %2)")
+                     limit ? tr(" (budget %1: %2)")
                                  .arg(format::trimmed(*limit, 2),
-                                      best.fitsMemory ? QStringLiteral("fits")
-                                                      : QStringLiteral("does not fit"))
+                                      best.fitsMemory ? tr("fits") : tr("does not fit"))
                            : QString()));
         for (const TrainingSchedule &entry : result.training.schedules) {
             if (entry.result && &*entry.result != &best)
                 others << QStringLiteral("%1 %2%3").arg(
                     schedule::displayName(entry.kind),
                     format::milliseconds(entry.result->makespanMs),
-                    entry.result->fitsMemory ? QString() : QStringLiteral(" (does not fit)"));
+                    entry.result->fitsMemory ? QString() : tr(" (does not fit)"));
         }
         if (!others.isEmpty())
-            answer.rows.emplace_back(QStringLiteral("The others"),
-                                     others.join(QStringLiteral(", ")));
+            answer.rows.emplace_back(tr("The others"), others.join(QStringLiteral(", ")));
     }
     if (!cannot.isEmpty())
-        answer.rows.emplace_back(QStringLiteral("Cannot run"), cannot.join(QStringLiteral("; ")));
+        answer.rows.emplace_back(tr("Cannot run"), cannot.join(QStringLiteral("; ")));
     return answer;
 }
 
@@ -312,14 +321,13 @@ QString deadlineVerdicts(const PlanResult &result)
         return closedForm;
     const QString tail =
         simulated->meets
-            ? QStringLiteral("meets it with %1 to spare")
-                  .arg(format::duration(simulated->marginSeconds))
-            : QStringLiteral("misses it by %1").arg(format::duration(-simulated->marginSeconds));
+            ? tr("meets it with %1 to spare").arg(format::duration(simulated->marginSeconds))
+            : tr("misses it by %1").arg(format::duration(-simulated->marginSeconds));
     const bool agree = simulated->meets == result.model.deadline->meets;
-    return QStringLiteral("By the closed form: %1 Simulated, %2 trials: the P50 of %3 %4%5.")
+    return tr("By the closed form: %1 Simulated, %2 trials: the P50 of %3 %4%5.")
         .arg(closedForm, format::grouped(simulated->trials, 0),
              format::duration(simulated->p50Seconds), tail,
-             agree ? QString() : QStringLiteral(" (the two disagree: see Overheads & tail)"));
+             agree ? QString() : tr(" (the two disagree: see Overheads & tail)"));
 }
 
 namespace {
@@ -357,14 +365,13 @@ namespace {
 
 QString workersText(double workers)
 {
-    return format::count(workers,
-                         workers == 1 ? QStringLiteral("worker") : QStringLiteral("workers"));
+    return format::workers(workers);
 }
 
 /// "the serial 2 % alone takes 694 days"
 QString serialClause(const Scenario &s, const ScenarioResult &r)
 {
-    return QStringLiteral("the serial %1 % alone takes %2")
+    return tr("the serial %1 % alone takes %2")
         .arg(format::significant((1 - s.workload.parallelFraction) * 100, 3),
              format::roundedDuration(runtimeParts(s, r).serialSeconds));
 }
@@ -381,34 +388,33 @@ std::pair<QString, QString> bindingText(Binding binding, const Scenario &s, cons
     const RuntimeParts split = runtimeParts(s, r);
     const double serialSeconds = split.serialSeconds;
     const QString parts =
-        QStringLiteral("Serial part W' × (1 − p) = %1; parallel part W' × p / N = %2 at %3; "
-                       "overheads %4.")
+        tr("Serial part W' × (1 − p) = %1; parallel part W' × p / N = %2 at %3; "
+           "overheads %4.")
             .arg(format::duration(serialSeconds), format::duration(split.parallelSeconds),
                  workersText(s.workload.workers), format::duration(split.overheadSeconds));
     switch (binding) {
     case Binding::SerialPart:
-        return {QStringLiteral("Serial part"),
-                QStringLiteral("The serial part binds: more workers cannot take the runtime "
-                               "below %1 (Amdahl's ceiling %2×). ")
+        return {tr("Serial part"),
+                tr("The serial part binds: more workers cannot take the runtime "
+                   "below %1 (Amdahl's ceiling %2×). ")
                         .arg(format::duration(serialSeconds), format::trimmed(r.maxSpeedup, 2)) +
                     parts};
     case Binding::Workers:
-        return {QStringLiteral("Workers"),
-                QStringLiteral("The parallel part binds: more workers shorten it. ") + parts};
+        return {tr("Workers"), tr("The parallel part binds: more workers shorten it. ") + parts};
     case Binding::Stage:
         return {
-            QStringLiteral("Stage %1").arg(slowestStage(s, r)),
-            QStringLiteral("The slowest stage, %1 at %2 per %3, sets the pace of the "
-                           "pipeline. ")
+            tr("Stage %1").arg(slowestStage(s, r)),
+            tr("The slowest stage, %1 at %2 per %3, sets the pace of the "
+               "pipeline. ")
                     .arg(slowestStage(s, r),
                          format::milliseconds(r.stageMs[static_cast<size_t>(r.bottleneckIndex)]),
                          s.workload.counted.one) +
                 parts};
     case Binding::Overheads:
         return {r.overheads.binding == Limit::Compute
-                    ? QStringLiteral("Overheads")
-                    : limitName(r.overheads.binding, s.overheads.sharedResourceName),
-                QStringLiteral("The overheads take the most of the runtime. ") +
+                    ? tr("Overheads")
+                    : limitText(r.overheads.binding, s.overheads.sharedResourceName),
+                tr("The overheads take the most of the runtime. ") +
                     (r.overheads.kneeText.isEmpty() ? QString()
                                                     : r.overheads.kneeText + QStringLiteral(". ")) +
                     parts};
@@ -436,8 +442,8 @@ JobAnswer jobAnswer(const PlanResult &result)
     answer.runtimeSeconds = spread.active ? spread.runtimeSeconds.p50 : r.effectiveRuntimeSeconds;
     const double runtime = answer.runtimeSeconds;
     const double workers = s.workload.workers;
-    const QString at = QStringLiteral(" at ") + workersText(workers);
-    const QString p50 = spread.active ? QStringLiteral(" at the P50") : QString();
+    const QString at = tr(" at ") + workersText(workers);
+    const QString p50 = spread.active ? tr(" at the P50") : QString();
 
     // The sentence: the verdict against the deadline when one is set, else the runtime; then
     // what binds, in the words of what would change it.
@@ -445,16 +451,15 @@ JobAnswer jobAnswer(const PlanResult &result)
     if (deadlineSeconds) {
         const QString limit = format::roundedDuration(*deadlineSeconds);
         const double margin = *deadlineSeconds - runtime;
-        const QString chance =
-            spread.pMeetDeadline
-                ? QStringLiteral(" (chance %1 %)").arg(explain::chancePercent(spread))
-                : QString();
+        const QString chance = spread.pMeetDeadline
+                                   ? tr(" (chance %1 %)").arg(explain::chancePercent(spread))
+                                   : QString();
         if (deadline::meets(runtime, *deadlineSeconds)) {
-            answer.sentence = QStringLiteral("Meets %1 with %2 to spare%3%4%5.")
+            answer.sentence = tr("Meets %1 with %2 to spare%3%4%5.")
                                   .arg(limit, format::roundedDuration(margin), p50, chance, at);
         } else {
-            answer.sentence = QStringLiteral("Misses %1 by %2%3%4")
-                                  .arg(limit, format::roundedDuration(-margin), p50, chance);
+            answer.sentence =
+                tr("Misses %1 by %2%3%4").arg(limit, format::roundedDuration(-margin), p50, chance);
             const double serialSeconds = runtimeParts(s, r).serialSeconds;
             const std::optional<double> fewest = spread.active && !spread.fewest.empty()
                                                      ? spread.fewest.front().workers
@@ -462,11 +467,11 @@ JobAnswer jobAnswer(const PlanResult &result)
                                                               : std::nullopt;
             if (!deadline::meets(serialSeconds, *deadlineSeconds) &&
                 s.workload.parallelFraction < 1)
-                answer.sentence += QStringLiteral(": ") + serialClause(s, r) +
-                                   QStringLiteral("; workers cannot fix it.");
+                answer.sentence +=
+                    QStringLiteral(": ") + serialClause(s, r) + tr("; workers cannot fix it.");
             else if (fewest) {
                 answer.fewestWorkers = fewest;
-                answer.sentence += QStringLiteral(": %1 would meet it.").arg(workersText(*fewest));
+                answer.sentence += tr(": %1 would meet it.").arg(workersText(*fewest));
             } else if (r.deadline && !r.deadline->withOverheads.reason.isEmpty())
                 answer.sentence +=
                     QStringLiteral(": ") + r.deadline->withOverheads.reason + QLatin1Char('.');
@@ -474,34 +479,34 @@ JobAnswer jobAnswer(const PlanResult &result)
                 answer.sentence += QLatin1Char('.');
         }
     } else {
-        const QString lead = QStringLiteral("Takes %1%2%3")
+        const QString lead = tr("Takes %1%2%3")
                                  .arg(format::roundedDuration(runtime),
                                       spread.active ? QStringLiteral(" (P50)") : QString(), at);
         switch (answer.binding) {
         case Binding::SerialPart:
             answer.sentence = lead + QStringLiteral(": ") + serialClause(s, r) +
-                              QStringLiteral(", so more workers barely help.");
+                              tr(", so more workers barely help.");
             break;
         case Binding::Workers:
-            answer.sentence = lead + QStringLiteral("; more workers would shorten it.");
+            answer.sentence = lead + tr("; more workers would shorten it.");
             break;
         case Binding::Stage:
             answer.sentence =
                 lead +
-                QStringLiteral("; the %1 stage sets the pace at %2 per %3.")
+                tr("; the %1 stage sets the pace at %2 per %3.")
                     .arg(slowestStage(s, r),
                          format::milliseconds(r.stageMs[static_cast<size_t>(r.bottleneckIndex)]),
                          s.workload.counted.one);
             break;
         case Binding::Overheads:
-            answer.sentence = lead + QStringLiteral("; the overheads take most of it.");
+            answer.sentence = lead + tr("; the overheads take most of it.");
             break;
         }
     }
     if (s.goal.budget && r.cost.total > *s.goal.budget)
         answer.sentence.insert(
             answer.sentence.size() - 1,
-            QStringLiteral("; over the %1 budget by %2")
+            tr("; over the %1 budget by %2")
                 .arg(format::roundedMoney(*s.goal.budget, r.cost.currency),
                      format::roundedMoney(r.cost.total - *s.goal.budget, r.cost.currency)));
     // The track record applied: the sentence says what the ranges learned from.
@@ -514,13 +519,13 @@ JobAnswer jobAnswer(const PlanResult &result)
     // The numbers: the runtime (P50 and P90 over the ranges), the cost, the margin, what binds.
     const QString runtimeHow = explain::runtime(s, r);
     if (spread.active) {
-        const QString over = QStringLiteral(" over the ranges (%1 samples): ")
-                                 .arg(format::grouped(spread.samples, 0));
+        const QString over =
+            tr(" over the ranges (%1 samples): ").arg(format::grouped(spread.samples, 0));
         answer.numbers.push_back(
-            {QStringLiteral("runtime"), QStringLiteral("Runtime P50") + at,
+            {QStringLiteral("runtime"), tr("Runtime P50") + at,
              format::roundedDuration(spread.runtimeSeconds.p50),
              QStringLiteral("P50") + over + format::duration(spread.runtimeSeconds.p50) +
-                 QStringLiteral(". At each range's median (the closed form): ") +
+                 tr(". At each range's median (the closed form): ") +
                  format::duration(r.effectiveRuntimeSeconds) + QStringLiteral(". ") + runtimeHow});
         answer.numbers.push_back(
             {QStringLiteral("runtime_p90"), QStringLiteral("P90"),
@@ -528,38 +533,37 @@ JobAnswer jobAnswer(const PlanResult &result)
              QStringLiteral("P90") + over + format::duration(spread.runtimeSeconds.p90) +
                  QStringLiteral(" (P10 ") + format::duration(spread.runtimeSeconds.p10) +
                  QStringLiteral(").")});
-        answer.numbers.push_back({QStringLiteral("cost"), QStringLiteral("Cost P50"),
+        answer.numbers.push_back({QStringLiteral("cost"), tr("Cost P50"),
                                   format::roundedMoney(spread.cost.p50, spread.currency),
-                                  QStringLiteral("Cost") + over + explain::costPercentiles(spread) +
-                                      QStringLiteral(". At each range's median: ") +
+                                  tr("Cost") + over + explain::costPercentiles(spread) +
+                                      tr(". At each range's median: ") +
                                       explain::costLine(r.cost, result.hardware.current) +
                                       QLatin1Char('.')});
     } else {
-        answer.numbers.push_back({QStringLiteral("runtime"), QStringLiteral("Runtime") + at,
+        answer.numbers.push_back({QStringLiteral("runtime"), tr("Runtime") + at,
                                   format::roundedDuration(runtime),
                                   format::duration(runtime) + QStringLiteral(". ") + runtimeHow});
-        answer.numbers.push_back({QStringLiteral("cost"), QStringLiteral("Cost"),
+        answer.numbers.push_back({QStringLiteral("cost"), tr("Cost"),
                                   format::roundedMoney(r.cost.total, r.cost.currency),
                                   format::money(r.cost.total, r.cost.currency) +
                                       QStringLiteral(": ") +
                                       explain::costLine(r.cost, result.hardware.current) +
-                                      QStringLiteral(", every worker billed until the job ends.")});
+                                      tr(", every worker billed until the job ends.")});
     }
     if (deadlineSeconds) {
         const double margin = *deadlineSeconds - runtime;
         answer.numbers.push_back(
             {QStringLiteral("margin"),
-             QStringLiteral("Margin to %1").arg(format::roundedDuration(*deadlineSeconds)),
+             tr("Margin to %1").arg(format::roundedDuration(*deadlineSeconds)),
              roundedMargin(margin),
-             QStringLiteral("Deadline %1 − runtime %2 = %3.")
+             tr("Deadline %1 − runtime %2 = %3.")
                  .arg(format::duration(*deadlineSeconds), format::duration(runtime),
                       format::signedDuration(margin)),
              deadline::meets(runtime, *deadlineSeconds) ? AnswerNumber::Tone::Good
                                                         : AnswerNumber::Tone::Bad});
     }
     const auto [bindsValue, bindsHow] = bindingText(answer.binding, s, r);
-    answer.numbers.push_back(
-        {QStringLiteral("binds"), QStringLiteral("What binds"), bindsValue, bindsHow});
+    answer.numbers.push_back({QStringLiteral("binds"), tr("What binds"), bindsValue, bindsHow});
     return answer;
 }
 
@@ -571,8 +575,8 @@ QString pipelineAnswer(const Scenario &inForce, const ScenarioResult &result)
         return {};
     const PipelineSummary &p = r.pipeline;
     const QString rate = s.workload.counted.many + QStringLiteral("/s");
-    return QStringLiteral("Bubble %1 (%2 %) at %3 microbatches; the %4 stage (%5) sets %6 %7; "
-                          "balanced into %8 stages of %9, %10 %7.")
+    return tr("Bubble %1 (%2 %) at %3 microbatches; the %4 stage (%5) sets %6 %7; "
+              "balanced into %8 stages of %9, %10 %7.")
         .arg(format::trimmed(p.bubbleFraction, 3), format::trimmed(p.bubbleFraction * 100, 1),
              format::grouped(s.microbatches, 0), slowestStage(s, r),
              format::milliseconds(r.stageMs[static_cast<size_t>(r.bottleneckIndex)]),
@@ -591,10 +595,10 @@ QString biggestLever(const PlanResult &result)
     // equal stages lift the rate the slowest one sets (50 → 80 users/s).
     const bool balancingGains = s.stages.size() > 1 && p.steadyRatePerSecond > 0 &&
                                 p.balancedRatePerSecond > p.steadyRatePerSecond * (1 + 1e-9);
-    if (lever != QLatin1String("none") || !balancingGains)
+    if (lever != QCoreApplication::translate("pipeplan::explain", "none") || !balancingGains)
         return lever;
     const QString &items = s.workload.counted.many;
-    return QStringLiteral("Balancing the stages: %1 → %2 (%3)")
+    return tr("Balancing the stages: %1 → %2 (%3)")
         .arg(format::ratePerSecond(p.steadyRatePerSecond, items),
              format::ratePerSecond(p.balancedRatePerSecond, items),
              format::change(p.balancedRatePerSecond, p.steadyRatePerSecond));
@@ -608,20 +612,20 @@ QString runtimesCompared(const PlanResult &result)
     if (!spread.active && !simulatedToo)
         return {};
     QStringList lines;
-    lines << QStringLiteral("Closed form: %1, Amdahl's law with the overheads%2.")
+    lines << tr("Closed form: %1, Amdahl's law with the overheads%2.")
                  .arg(format::duration(result.model.effectiveRuntimeSeconds),
-                      spread.active ? QStringLiteral(", every range at its median") : QString());
+                      spread.active ? tr(", every range at its median") : QString());
     if (spread.active)
-        lines << QStringLiteral("P50 over the ranges: %1, the middle of %2 samples of the "
-                                "ranges; the runtime is not linear in its inputs, so the middle "
-                                "of the runtimes is not the runtime of the middles. The headline "
-                                "shows this one.")
+        lines << tr("P50 over the ranges: %1, the middle of %2 samples of the "
+                    "ranges; the runtime is not linear in its inputs, so the middle "
+                    "of the runtimes is not the runtime of the middles. The headline "
+                    "shows this one.")
                      .arg(format::duration(spread.runtimeSeconds.p50),
                           format::grouped(spread.samples, 0));
     if (simulatedToo)
-        lines << QStringLiteral("Simulated P50: %1, the middle of %2 trials of the tail "
-                                "simulation (Overheads & tail), stragglers and retries on top of "
-                                "the closed form.")
+        lines << tr("Simulated P50: %1, the middle of %2 trials of the tail "
+                    "simulation (Overheads & tail), stragglers and retries on top of "
+                    "the closed form.")
                      .arg(format::duration(simulated->result.p50Seconds),
                           format::grouped(simulated->result.trials, 0));
     return lines.join(QLatin1Char('\n'));

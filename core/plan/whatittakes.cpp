@@ -5,6 +5,7 @@
 #include "core/base/deadline.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 #include "core/base/units.h"
 #include "core/hardware/device.h"
 #include "core/model/amdahl.h"
@@ -19,6 +20,19 @@
 #include <utility>
 
 namespace pipeplan::whatittakes {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::whatittakes")
+
+namespace {
+/// limitName as a person reads it; limitName itself stays the word --json writes.
+QString limitText(Limit limit, const QString &sharedResourceName)
+{
+    const QString name = limitName(limit, sharedResourceName);
+    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
+        return name;
+    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
+}
+} // namespace
 
 namespace {
 
@@ -159,8 +173,9 @@ template <typename Meets> double bisect(double kBest, double kWorst, const Meets
 QString withUnit(const QString &text, const QString &unit)
 {
     // One worker is "1 worker" ("at 1 workers"); units of measure keep their form.
-    if (text == QLatin1String("1") && unit == QLatin1String("workers"))
-        return QStringLiteral("1 worker");
+    if (text == QLatin1String("1") &&
+        unit == QCoreApplication::translate("pipeplan::fields", "workers"))
+        return format::workers(1);
     return unit.isEmpty() ? text : text + QLatin1Char(' ') + unit;
 }
 
@@ -236,30 +251,29 @@ QString whyNot(const Scenario &best, const Lever &lever, double bestValue, int d
     const QString at = withUnit(format::trimmed(bestValue, decimals), lever.input.unit);
     // In time there, but over the budget.
     if (target.inTime(r.effectiveRuntimeSeconds))
-        return QStringLiteral("even with %1 at %2 the job costs %3 (budget %4)")
+        return tr("even with %1 at %2 the job costs %3 (budget %4)")
             .arg(lever.input.label.toLower(), at,
                  format::money(target.cost(best.workload.workers, r.effectiveRuntimeSeconds),
                                target.currency),
                  format::money(target.budget.value_or(0), target.currency));
     const double deadlineSeconds = target.deadlineSeconds;
     const OverheadModel &m = r.overheads.model;
-    const QString within = QStringLiteral(" (deadline %1)").arg(format::duration(deadlineSeconds));
+    const QString within = tr(" (deadline %1)").arg(format::duration(deadlineSeconds));
     const double free = deadlineSeconds - m.coldStartSeconds;
     if (!(free > 0))
-        return QStringLiteral("the cold start alone takes %1")
-                   .arg(format::duration(m.coldStartSeconds)) +
+        return tr("the cold start alone takes %1").arg(format::duration(m.coldStartSeconds)) +
                within;
     if (const auto [capSeconds, capLimit] = m.capSeconds(); capSeconds > free)
-        return QStringLiteral("the %1 cap alone takes %2")
-                   .arg(limitName(capLimit, m.sharedResourceName), format::duration(capSeconds)) +
+        return tr("the %1 cap alone takes %2")
+                   .arg(limitText(capLimit, m.sharedResourceName), format::duration(capSeconds)) +
                within;
     const double serialSeconds = (1 - m.parallelFraction) * m.workSeconds;
     if (serialSeconds >= free)
-        return QStringLiteral("Amdahl's ceiling: the serial %1% alone takes %2")
+        return tr("Amdahl's ceiling: the serial %1% alone takes %2")
                    .arg(format::trimmed((1 - m.parallelFraction) * 100, 2),
                         format::duration(serialSeconds)) +
                within;
-    return QStringLiteral("even with %1 at %2 the job takes %3")
+    return tr("even with %1 at %2 the job takes %3")
                .arg(lever.input.label.toLower(), at, format::duration(r.effectiveRuntimeSeconds)) +
            within;
 }
@@ -304,17 +318,16 @@ QString beyondTheGrid(const Lever &lever, bool up, double end, const MeetsValue 
         const double runtime = effectiveRuntimeSeconds(trial);
         const QString job =
             target.inTime(runtime)
-                ? QStringLiteral("costs %1 (budget %2)")
+                ? tr("costs %1 (budget %2)")
                       .arg(format::money(target.cost(trial.workload.workers, runtime),
                                          target.currency),
                            format::money(target.budget.value_or(0), target.currency))
-                : QStringLiteral("takes %1 (deadline %2)")
+                : tr("takes %1 (deadline %2)")
                       .arg(format::duration(runtime), format::duration(target.deadlineSeconds));
-        return QStringLiteral("at %1, the field's %2 step, the job still %3; %4 meets it, finer "
-                              "than the field keeps")
+        return tr("at %1, the field's %2 step, the job still %3; %4 meets it, finer "
+                  "than the field keeps")
             .arg(withUnit(format::trimmed(end, lever.decimals), lever.input.unit),
-                 up ? QStringLiteral("largest") : QStringLiteral("smallest"), job,
-                 withUnit(value, lever.input.unit));
+                 up ? tr("largest") : tr("smallest"), job, withUnit(value, lever.input.unit));
     }
     meetsValue(tried);
     return whyNot(trial, lever, tried, triedDecimals, target);
@@ -363,7 +376,7 @@ Row deviceRow(const Scenario &typed, const Target &target)
 {
     const double deadlineSeconds = target.deadlineSeconds;
     Row row;
-    row.lever = QStringLiteral("Device");
+    row.lever = tr("Device");
     row.key = QStringLiteral("hardware.device");
     const HardwareInForce now = hardwareInForce(typed);
     row.changeText = typed.hardware.device;
@@ -392,7 +405,7 @@ Row deviceRow(const Scenario &typed, const Target &target)
             (!cheapest || tried.cost < cheapest->cost))
             cheapest = tried;
     }
-    const QString within = QStringLiteral(" (deadline %1)").arg(format::duration(deadlineSeconds));
+    const QString within = tr(" (deadline %1)").arg(format::duration(deadlineSeconds));
     if (cheapest) {
         row.possible = true;
         row.choice = cheapest->name;
@@ -400,24 +413,23 @@ Row deviceRow(const Scenario &typed, const Target &target)
         row.runtimeSeconds = cheapest->runtimeSeconds;
         row.cost = cheapest->cost;
         row.changeText = cheapest->name == typed.hardware.device
-                             ? QStringLiteral("%1, as it is").arg(cheapest->name)
-                             : QStringLiteral("%1 → %2, %3 at these workers")
+                             ? tr("%1, as it is").arg(cheapest->name)
+                             : tr("%1 → %2, %3 at these workers")
                                    .arg(typed.hardware.device, cheapest->name,
                                         // Rounded as the headline rounds money; the exact
                                         // amount is the row's cost.
                                         format::roundedMoney(cheapest->cost, typed.goal.currency));
     } else if (fastest && !target.inTime(fastest->runtimeSeconds)) {
-        row.reason = QStringLiteral("even the fastest device, %1, takes %2")
+        row.reason = tr("even the fastest device, %1, takes %2")
                          .arg(fastest->name, format::duration(fastest->runtimeSeconds)) +
                      within;
     } else if (fastest) {
-        row.reason = QStringLiteral("no device that meets the deadline stays within the budget "
-                                    "of %1 at these workers")
+        row.reason = tr("no device that meets the deadline stays within the budget "
+                        "of %1 at these workers")
                          .arg(format::money(target.budget.value_or(0), target.currency));
     } else {
-        row.reason = now.problem.isEmpty()
-                         ? QStringLiteral("the model fits no device")
-                         : QStringLiteral("no device fits the model: ") + now.problem;
+        row.reason = now.problem.isEmpty() ? tr("the model fits no device")
+                                           : tr("no device fits the model: ") + now.problem;
     }
     return row;
 }
@@ -505,8 +517,8 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
             const double runtime = runtimeAt(*kNeeded);
             if (!target.withinBudget(*kNeeded / scale, runtime)) {
                 row.reason =
-                    QStringLiteral("the fewest workers that meet the deadline, %1, cost %2 "
-                                   "(budget %3)")
+                    tr("the fewest workers that meet the deadline, %1, cost %2 "
+                       "(budget %3)")
                         .arg(format::grouped(*kNeeded / scale, 0),
                              format::money(target.cost(*kNeeded / scale, runtime), target.currency),
                              format::money(*target.budget, target.currency));
@@ -521,9 +533,9 @@ Result whatItTakes(const Scenario &inForce, bool deviceSetsLatency, const Scenar
             const QString from = format::trimmed(row.current, lever.decimals);
             const QString to = withUnit(format::trimmed(*row.needed, lever.decimals), row.unit);
             row.neededText = to;
-            row.changeText = anyValue ? QStringLiteral("any value meets it")
+            row.changeText = anyValue ? tr("any value meets it")
                              : *row.needed == row.current
-                                 ? QStringLiteral("%1, as it is").arg(to)
+                                 ? tr("%1, as it is").arg(to)
                                  : QStringLiteral("%1 → %2, %3")
                                        .arg(from, to, changeText(*row.needed, row.current));
         }
@@ -795,8 +807,8 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
     // The lever table's target, read off the same plan.
     const Target target(inForce);
     if (!target.deadlineOn && !target.budget) {
-        result.reason = QStringLiteral("set a deadline (Finish within) or a budget (Within "
-                                       "budget) to see which combinations meet it");
+        result.reason = tr("set a deadline (Finish within) or a budget (Within "
+                           "budget) to see which combinations meet it");
         return result;
     }
     const std::vector<Lever> levers = leversOf(inForce, deviceSetsLatency);
@@ -804,15 +816,14 @@ Plane plane(const Scenario &inForce, bool deviceSetsLatency, const QString &keyX
     const Lever *leverY = findLever(levers, keyY);
     for (const auto &[lever, key] : {std::pair{leverX, keyX}, std::pair{leverY, keyY}}) {
         if (!lever) {
-            result.reason =
-                QStringLiteral("the plan has no lever %1 (an overhead that is not set, a stage "
+            result.reason = tr("the plan has no lever %1 (an overhead that is not set, a stage "
                                "it does not have, or a latency the device sets)")
-                    .arg(key);
+                                .arg(key);
             return result;
         }
     }
     if (keyX == keyY) {
-        result.reason = QStringLiteral("pick two different levers");
+        result.reason = tr("pick two different levers");
         return result;
     }
     result.active = true;

@@ -4,12 +4,15 @@
 #include "core/project/specs.h"
 
 #include "core/base/stats.h"
+#include "core/base/translate.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace pipeplan::estimate {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::estimate")
 
 Accuracy accuracy(const std::vector<ActualEntry> &entries)
 {
@@ -29,8 +32,8 @@ std::vector<FieldError> validate(const std::vector<ActualEntry> &entries)
 {
     std::vector<FieldError> errors;
     if (entries.empty()) {
-        errors.push_back({QStringLiteral("entries"),
-                          QStringLiteral("is empty: log at least one finished task")});
+        errors.push_back(
+            {QStringLiteral("entries"), tr("is empty: log at least one finished task")});
     }
     for (size_t i = 0; i < entries.size(); ++i) {
         if (auto e = checkField(specs::estimate, entries[i].estimate,

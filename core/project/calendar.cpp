@@ -3,6 +3,7 @@
 #include "core/project/calendar.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 
 #include <QLocale>
 #include <QRegularExpression>
@@ -12,6 +13,8 @@
 #include <cmath>
 
 namespace pipeplan::estimate {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::estimate")
 
 namespace {
 
@@ -250,19 +253,19 @@ std::vector<FieldError> validate(const WorkCalendar &calendar)
     if (std::none_of(calendar.workingDays.begin(), calendar.workingDays.end(),
                      [](bool working) { return working; })) {
         errors.push_back({QStringLiteral("calendar.working_days"),
-                          QStringLiteral("no working day: tick at least one day of the week")});
+                          tr("no working day: tick at least one day of the week")});
     }
     const double hours = calendar.hoursPerDay;
     if (!(hours > 0 && hours <= 24)) {
-        errors.push_back({QStringLiteral("calendar.hours_per_day"),
-                          QStringLiteral("must be above 0 and at most 24 hours, got %1")
-                              .arg(format::plainNumber(hours))});
+        errors.push_back(
+            {QStringLiteral("calendar.hours_per_day"),
+             tr("must be above 0 and at most 24 hours, got %1").arg(format::plainNumber(hours))});
     }
     for (size_t i = 0; i < calendar.holidays.size(); ++i) {
         if (!calendar.holidays[i].isValid()) {
             errors.push_back({QStringLiteral("calendar.holidays[%1]").arg(i),
-                              QStringLiteral("is not a valid date: give it as YYYY-MM-DD, "
-                                             "for example 2026-12-25")});
+                              tr("is not a valid date: give it as YYYY-MM-DD, "
+                                 "for example 2026-12-25")});
         }
     }
     return errors;

@@ -4,11 +4,14 @@
 #include "core/project/labeling.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace pipeplan::estimate {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::estimate")
 
 LabelingInputs LabelingInputs::normalized() const
 {
@@ -73,7 +76,7 @@ std::vector<FieldError> validate(const LabelingInputs &in)
         return QStringLiteral("strata[%1].%2").arg(i).arg(QLatin1String(key));
     };
     if (in.strata.empty())
-        errors.push_back({QStringLiteral("strata"), QStringLiteral("is empty: add a stratum")});
+        errors.push_back({QStringLiteral("strata"), tr("is empty: add a stratum")});
     const bool counts = !in.strata.empty() && in.strata.front().count.has_value();
     bool sizesOk = true;
     double shareSum = 0;
@@ -82,17 +85,17 @@ std::vector<FieldError> validate(const LabelingInputs &in)
         const Stratum &s = in.strata[i];
         if (s.share && s.count) {
             errors.push_back({QStringLiteral("strata[%1]").arg(i),
-                              QStringLiteral("has both a share and a count: give one")});
+                              tr("has both a share and a count: give one")});
             sizesOk = false;
         } else if (!s.share && !s.count) {
             errors.push_back({QStringLiteral("strata[%1]").arg(i),
-                              QStringLiteral("has neither a share nor a count: give one")});
+                              tr("has neither a share nor a count: give one")});
             sizesOk = false;
         } else if (counts != s.count.has_value()) {
             errors.push_back(
                 {stratumField(i, counts ? "share" : "count"),
-                 QStringLiteral("is given while strata[0] gives a %1: give every stratum a "
-                                "share, or every stratum a count")
+                 tr("is given while strata[0] gives a %1: give every stratum a "
+                    "share, or every stratum a count")
                      .arg(counts ? QStringLiteral("count") : QStringLiteral("share"))});
             sizesOk = false;
         } else if (s.count) {
@@ -115,23 +118,23 @@ std::vector<FieldError> validate(const LabelingInputs &in)
     if (!in.strata.empty() && sizesOk) {
         if (counts) {
             if (!(countSum > 0)) {
-                errors.push_back({QStringLiteral("strata"),
-                                  QStringLiteral("counts sum to 0: there is nothing to label")});
+                errors.push_back(
+                    {QStringLiteral("strata"), tr("counts sum to 0: there is nothing to label")});
             }
             if (in.items != 0 && in.items != countSum) {
                 errors.push_back(
                     {QStringLiteral("items"),
-                     QStringLiteral("is %1, but the strata's counts sum to %2: with counts, "
-                                    "leave items at 0 (it is their sum)")
+                     tr("is %1, but the strata's counts sum to %2: with counts, "
+                        "leave items at 0 (it is their sum)")
                          .arg(format::plainNumber(in.items), format::plainNumber(countSum))});
             }
         } else {
             check(specs::items, in.items, QStringLiteral("items"));
             if (!(std::fabs(shareSum - 1.0) <= 1e-9)) {
-                errors.push_back({QStringLiteral("strata"),
-                                  QStringLiteral("shares sum to %1, not 1: correct them or "
-                                                 "normalize them to sum to 1")
-                                      .arg(format::plainNumber(shareSum))});
+                errors.push_back(
+                    {QStringLiteral("strata"), tr("shares sum to %1, not 1: correct them or "
+                                                  "normalize them to sum to 1")
+                                                   .arg(format::plainNumber(shareSum))});
             }
         }
     }

@@ -5,6 +5,7 @@
 #include "core/project/taskgraph.h"
 
 #include "core/base/random.h"
+#include "core/base/translate.h"
 
 #include <algorithm>
 #include <atomic>
@@ -17,6 +18,8 @@
 #include <utility>
 
 namespace pipeplan::estimate {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::estimate")
 
 namespace {
 
@@ -965,15 +968,17 @@ int taskFinishTrials(size_t tasks, int trials)
 }
 
 // The validation of category_correlation.
-const FieldSpec categoryCorrelationSpec{"category_correlation",
-                                        "correlation within a category",
-                                        "",
-                                        0,
-                                        kMaxCategoryCorrelation,
-                                        false,
-                                        false,
-                                        false,
-                                        "a correlation near 1 makes a category's tasks one task"};
+const FieldSpec categoryCorrelationSpec{
+    "category_correlation",
+    QT_TRANSLATE_NOOP("pipeplan::fields", "correlation within a category"),
+    "",
+    0,
+    kMaxCategoryCorrelation,
+    false,
+    false,
+    false,
+    QT_TRANSLATE_NOOP("pipeplan::fields",
+                      "a correlation near 1 makes a category's tasks one task")};
 
 } // namespace
 
@@ -1075,8 +1080,8 @@ MonteCarloResult monteCarlo(const std::vector<Task> &tasks, const MonteCarloOpti
     }
     if (options.tornado && !result.cancelled) {
         if (n > static_cast<size_t>(kMaxTornadoTasks)) {
-            result.tornadoNote = QStringLiteral("The tornado is computed for plans of at most %1 "
-                                                "tasks; this plan has %2.")
+            result.tornadoNote = tr("The tornado is computed for plans of at most %1 "
+                                    "tasks; this plan has %2.")
                                      .arg(kMaxTornadoTasks)
                                      .arg(n);
         } else {

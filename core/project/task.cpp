@@ -5,13 +5,18 @@
 #include "core/project/taskgraph.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 
 #include <algorithm>
 #include <utility>
 
 namespace pipeplan::estimate {
 
+PIPEPLAN_TR_CONTEXT("pipeplan::estimate")
+
 namespace detail {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::estimate::detail")
 
 /// Kahn's algorithm: every task after its predecessors. Tasks in or after a cycle are left out.
 std::vector<int> topologicalOrder(const std::vector<std::vector<int>> &preds)
@@ -83,15 +88,14 @@ constexpr size_t kCycleTasksNamed = 4;
 /// for a long cycle its first kCycleTasksNamed steps, "... and 9,996 more tasks".
 QString cycleMessage(const std::vector<int> &cycle, const Naming &names)
 {
-    QString message = QStringLiteral("makes a cycle: ") + names.task(cycle[0]);
+    QString message = tr("makes a cycle: ") + names.task(cycle[0]);
     const size_t steps = cycle.size() - 1; // cycle.back() == cycle.front()
     const size_t named = steps > kCycleTasksNamed + 1 ? kCycleTasksNamed : steps;
     for (size_t k = 1; k <= named; ++k) {
-        message += (k == 1 ? QStringLiteral(" waits for ") : QStringLiteral(", which waits for ")) +
-                   names.task(cycle[k]);
+        message += (k == 1 ? tr(" waits for ") : tr(", which waits for ")) + names.task(cycle[k]);
     }
     if (named < steps) {
-        message += QStringLiteral(", and %1 more tasks back to %2")
+        message += tr(", and %1 more tasks back to %2")
                        .arg(format::grouped(static_cast<double>(steps - named - 1), 0),
                             names.task(cycle[0]));
     }
@@ -104,7 +108,7 @@ std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Nami
 {
     std::vector<FieldError> errors;
     if (tasks.empty()) {
-        errors.push_back({names.whole, QStringLiteral("is empty: add at least one task")});
+        errors.push_back({names.whole, tr("is empty: add at least one task")});
         return errors;
     }
     if (auto tooMany = tooManyTasks(static_cast<qsizetype>(tasks.size()))) {
@@ -130,15 +134,15 @@ std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Nami
         if (timesOk) {
             if (task.pessimistic < task.optimistic) {
                 errors.push_back({names.field(i, "pessimistic"),
-                                  QStringLiteral("is %1, below the optimistic %2")
+                                  tr("is %1, below the optimistic %2")
                                       .arg(num(task.pessimistic), num(task.optimistic))});
             } else if (task.mostLikely < task.optimistic) {
                 errors.push_back({names.field(i, "most_likely"),
-                                  QStringLiteral("is %1, below the optimistic %2")
+                                  tr("is %1, below the optimistic %2")
                                       .arg(num(task.mostLikely), num(task.optimistic))});
             } else if (task.mostLikely > task.pessimistic) {
                 errors.push_back({names.field(i, "most_likely"),
-                                  QStringLiteral("is %1, above the pessimistic %2")
+                                  tr("is %1, above the pessimistic %2")
                                       .arg(num(task.mostLikely), num(task.pessimistic))});
             }
         }
@@ -148,27 +152,26 @@ std::vector<FieldError> validateTasks(const std::vector<Task> &tasks, const Nami
                                         [&] { return names.field(i, "actual"); }))
                 errors.push_back(*error);
             else if (!(progress.actual > 0))
-                errors.push_back({names.field(i, "actual"),
-                                  QStringLiteral("is 0: a done task needs the time it took")});
+                errors.push_back(
+                    {names.field(i, "actual"), tr("is 0: a done task needs the time it took")});
             if (!progress.finishedOn.isNull() && !progress.finishedOn.isValid())
-                errors.push_back({names.field(i, "finished_on"), QStringLiteral("is not a date")});
+                errors.push_back({names.field(i, "finished_on"), tr("is not a date")});
         } else if (progress.state == TaskState::InProgress) {
             if (!(progress.shareDone >= 0 && progress.shareDone < 1))
-                errors.push_back(
-                    {names.field(i, "share_done"),
-                     QStringLiteral("must be at least 0 and below 1 (100 % is done), got %1")
-                         .arg(num(progress.shareDone))});
+                errors.push_back({names.field(i, "share_done"),
+                                  tr("must be at least 0 and below 1 (100 % is done), got %1")
+                                      .arg(num(progress.shareDone))});
         }
         for (int d : task.dependsOn) {
             if (d == i) {
-                errors.push_back({names.field(i, "depends_on"),
-                                  QStringLiteral("lists %1 itself: a task cannot wait for its "
-                                                 "own end")
-                                      .arg(names.task(i))});
+                errors.push_back(
+                    {names.field(i, "depends_on"), tr("lists %1 itself: a task cannot wait for its "
+                                                      "own end")
+                                                       .arg(names.task(i))});
                 graphOk = false;
             } else if (d < 0 || d >= n) {
                 errors.push_back({names.field(i, "depends_on"),
-                                  QStringLiteral("names %1, which is not in the plan (%2 to %3)")
+                                  tr("names %1, which is not in the plan (%2 to %3)")
                                       .arg(names.task(d), names.task(0), names.task(n - 1))});
                 graphOk = false;
             }
@@ -191,8 +194,7 @@ detail::Naming apiNaming()
     return {[](int task, const char *key) {
                 return QStringLiteral("tasks[%1].%2").arg(task).arg(QLatin1String(key));
             },
-            [](int task) { return QStringLiteral("task %1").arg(task + 1); },
-            QStringLiteral("tasks")};
+            [](int task) { return tr("task %1").arg(task + 1); }, QStringLiteral("tasks")};
 }
 
 } // namespace
@@ -201,7 +203,7 @@ std::optional<QString> tooManyTasks(qsizetype count)
 {
     if (count <= kMaxTasks)
         return std::nullopt;
-    return QStringLiteral("has %1 tasks; at most %2")
+    return tr("has %1 tasks; at most %2")
         .arg(format::grouped(static_cast<double>(count), 0),
              format::grouped(static_cast<double>(kMaxTasks), 0));
 }

@@ -6,6 +6,7 @@
 
 #include "core/base/csv.h"
 #include "core/base/numparse.h"
+#include "core/base/translate.h"
 #include "core/project/calendar.h"
 
 #include <QRegularExpression>
@@ -16,6 +17,8 @@
 #include <utility>
 
 namespace pipeplan::estimate {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::estimate")
 
 namespace {
 
@@ -83,7 +86,7 @@ std::optional<Columns> readHeader(const QStringList &header, std::vector<FieldEr
         columns << lowerTrimmed(cell);
     const QStringList required = kRequiredHeader.split(QLatin1Char(','));
     if (columns.size() < required.size() || columns.mid(0, required.size()) != required) {
-        return fail(QStringLiteral("is \"%1\"; it must start with %2")
+        return fail(tr("is \"%1\"; it must start with %2")
                         .arg(header.join(QLatin1Char(',')), kRequiredHeader));
     }
     const QStringList optional = {QStringLiteral("category"),   QStringLiteral("unit"),
@@ -92,13 +95,13 @@ std::optional<Columns> readHeader(const QStringList &header, std::vector<FieldEr
                                   QStringLiteral("share_done")};
     for (qsizetype c = required.size(); c < columns.size(); ++c) {
         if (!optional.contains(columns[c])) {
-            return fail(QStringLiteral("has an unknown column \"%1\": after the first four, the "
-                                       "columns may be category, unit, depends_on, status, "
-                                       "actual, finished_on and share_done")
+            return fail(tr("has an unknown column \"%1\": after the first four, the "
+                           "columns may be category, unit, depends_on, status, "
+                           "actual, finished_on and share_done")
                             .arg(header[c].trimmed()));
         }
         if (columns.indexOf(columns[c]) != c)
-            return fail(QStringLiteral("has the column \"%1\" twice").arg(columns[c]));
+            return fail(tr("has the column \"%1\" twice").arg(columns[c]));
     }
     return Columns{columns.size(),
                    columns.indexOf(QStringLiteral("category")),
@@ -122,9 +125,8 @@ void readProgress(const QStringList &row, const Columns &columns,
     const QString statusText = row[columns.status].trimmed();
     const auto state = parseTaskState(statusText);
     if (!state) {
-        errors.push_back(
-            {field("status"),
-             QStringLiteral("is \"%1\": use todo, in_progress or done").arg(statusText.left(40))});
+        errors.push_back({field("status"),
+                          tr("is \"%1\": use todo, in_progress or done").arg(statusText.left(40))});
         return;
     }
     progress.state = *state;
@@ -135,8 +137,7 @@ void readProgress(const QStringList &row, const Columns &columns,
         const QString actual = cell(columns.actual);
         const numparse::Parsed number = numparse::number(actual);
         if (actual.isEmpty())
-            errors.push_back(
-                {field("actual"), QStringLiteral("is empty: a done task needs the time it took")});
+            errors.push_back({field("actual"), tr("is empty: a done task needs the time it took")});
         else if (!number.value)
             errors.push_back({field("actual"), number.error});
         else
@@ -147,8 +148,8 @@ void readProgress(const QStringList &row, const Columns &columns,
                 progress.finishedOn = *day;
             else
                 errors.push_back(
-                    {field("finished_on"), QStringLiteral("is \"%1\": give a date as YYYY-MM-DD")
-                                               .arg(finished.left(40))});
+                    {field("finished_on"),
+                     tr("is \"%1\": give a date as YYYY-MM-DD").arg(finished.left(40))});
         }
     } else if (progress.state == TaskState::InProgress) {
         const bool own = columns.shareDone >= 0;
@@ -156,13 +157,13 @@ void readProgress(const QStringList &row, const Columns &columns,
         const numparse::Parsed number = numparse::fraction(share);
         const char *key = own ? "share_done" : "actual";
         if (share.isEmpty())
-            errors.push_back({field(key), QStringLiteral("is empty: give the share done of a task "
-                                                         "in progress, 0.4 or 40%")});
+            errors.push_back({field(key), tr("is empty: give the share done of a task "
+                                             "in progress, 0.4 or 40%")});
         else if (!number.value)
             errors.push_back({field(key), number.error});
         else if (!(*number.value >= 0 && *number.value < 1))
-            errors.push_back({field(key), QStringLiteral("is %1: the share done is at least 0 and "
-                                                         "below 1 (a finished task is done)")
+            errors.push_back({field(key), tr("is %1: the share done is at least 0 and "
+                                             "below 1 (a finished task is done)")
                                               .arg(share)});
         else
             progress.shareDone = *number.value;
@@ -195,7 +196,7 @@ RowTask readRow(const QStringList &row, const QString &rowName, const Columns &c
             *times[k] = *number.value;
         } else {
             errors.push_back({field(timeKeys[k]), row[k + 1].trimmed().isEmpty()
-                                                      ? QStringLiteral("is empty: give a number")
+                                                      ? tr("is empty: give a number")
                                                       : number.error});
         }
     }
@@ -203,18 +204,17 @@ RowTask readRow(const QStringList &row, const QString &rowName, const Columns &c
         if (auto category = parseCategory(row[columns.category])) {
             task.category = *category;
         } else {
-            errors.push_back(
-                {field("category"), QStringLiteral("is \"%1\": use labeling, training, "
-                                                   "optimization, research or other")
-                                        .arg(row[columns.category].trimmed())});
+            errors.push_back({field("category"), tr("is \"%1\": use labeling, training, "
+                                                    "optimization, research or other")
+                                                     .arg(row[columns.category].trimmed())});
         }
     }
     if (columns.unit >= 0) {
         if (auto unit = parseUnit(row[columns.unit])) {
             task.unit = *unit;
         } else {
-            errors.push_back({field("unit"), QStringLiteral("is \"%1\": use hours, days (8 h) or "
-                                                            "weeks (40 h)")
+            errors.push_back({field("unit"), tr("is \"%1\": use hours, days (8 h) or "
+                                                "weeks (40 h)")
                                                  .arg(row[columns.unit].trimmed())});
         }
     }
@@ -224,11 +224,11 @@ RowTask readRow(const QStringList &row, const QString &rowName, const Columns &c
             bool ok = false;
             const int dependsRow = item.toInt(&ok);
             if (!ok || dependsRow < 1) {
-                errors.push_back({field("depends_on"),
-                                  QStringLiteral("\"%1\" is not a row number: list the data rows "
-                                                 "(1 is the first under the header) this task "
-                                                 "waits for")
-                                      .arg(item)});
+                errors.push_back(
+                    {field("depends_on"), tr("\"%1\" is not a row number: list the data rows "
+                                             "(1 is the first under the header) this task "
+                                             "waits for")
+                                              .arg(item)});
             } else {
                 out.dependsRows.push_back(dependsRow);
             }
@@ -249,9 +249,8 @@ void resolveDependencies(std::vector<Task> &tasks, const std::vector<int> &rowOf
             // Rows rise with the task index: a binary search, not a scan per dependency.
             const auto found = std::lower_bound(rowOfTask.begin(), rowOfTask.end(), dependsRow);
             if (found == rowOfTask.end() || *found != dependsRow) {
-                errors.push_back(
-                    {QStringLiteral("row %1, depends_on").arg(rowOfTask[i]),
-                     QStringLiteral("names row %1, which is not a task row").arg(dependsRow)});
+                errors.push_back({tr("row %1, depends_on").arg(rowOfTask[i]),
+                                  tr("names row %1, which is not a task row").arg(dependsRow)});
             } else {
                 tasks[i].dependsOn.push_back(static_cast<int>(found - rowOfTask.begin()));
             }
@@ -273,11 +272,11 @@ CsvTasks readTasksCsv(const QString &text)
         body.remove(0, 1);
     const std::optional<std::vector<QStringList>> parsed = csv::parse(body);
     if (!parsed)
-        return fail(QStringLiteral("csv"), QStringLiteral("has a quote that is never closed"));
+        return fail(QStringLiteral("csv"), tr("has a quote that is never closed"));
     const std::vector<QStringList> &rows = *parsed;
     if (rows.empty() || blank(rows.front())) {
         return fail(QStringLiteral("header"),
-                    QStringLiteral("is missing: the first line must be ") + kRequiredHeader);
+                    tr("is missing: the first line must be ") + kRequiredHeader);
     }
     const std::optional<Columns> columns = readHeader(rows.front(), out.errors);
     if (!columns)
@@ -291,11 +290,11 @@ CsvTasks readTasksCsv(const QString &text)
         const int rowNumber = static_cast<int>(r);
         if (blank(row))
             continue;
-        const QString rowName = QStringLiteral("row %1").arg(rowNumber);
+        const QString rowName = tr("row %1").arg(rowNumber);
         if (row.size() != columns->count) {
-            out.errors.push_back({rowName, QStringLiteral("has %1 fields, the header has %2")
-                                               .arg(row.size())
-                                               .arg(columns->count)});
+            out.errors.push_back(
+                {rowName,
+                 tr("has %1 fields, the header has %2").arg(row.size()).arg(columns->count)});
             continue;
         }
         RowTask read = readRow(row, rowName, *columns, out.errors);
@@ -304,7 +303,7 @@ CsvTasks readTasksCsv(const QString &text)
         dependsOnRows.push_back(std::move(read.dependsRows));
     }
     if (tasks.empty() && out.errors.empty())
-        return fail(QStringLiteral("csv"), QStringLiteral("has no task rows under the header"));
+        return fail(QStringLiteral("csv"), tr("has no task rows under the header"));
     if (auto tooMany = tooManyTasks(static_cast<qsizetype>(tasks.size()))) {
         out.errors.clear();
         return fail(QStringLiteral("csv"), *tooMany);
@@ -313,16 +312,14 @@ CsvTasks readTasksCsv(const QString &text)
     if (!out.errors.empty())
         return out;
 
-    const detail::Naming rowNaming{[&rowOfTask](int task, const char *key) {
-                                       return QStringLiteral("row %1, %2")
-                                           .arg(rowOfTask[static_cast<size_t>(task)])
-                                           .arg(QLatin1String(key));
-                                   },
-                                   [&rowOfTask](int task) {
-                                       return QStringLiteral("row %1").arg(
-                                           rowOfTask[static_cast<size_t>(task)]);
-                                   },
-                                   QStringLiteral("csv")};
+    const detail::Naming rowNaming{
+        [&rowOfTask](int task, const char *key) {
+            return tr("row %1, %2")
+                .arg(rowOfTask[static_cast<size_t>(task)])
+                .arg(QLatin1String(key));
+        },
+        [&rowOfTask](int task) { return tr("row %1").arg(rowOfTask[static_cast<size_t>(task)]); },
+        QStringLiteral("csv")};
     out.errors = detail::validateTasks(tasks, rowNaming);
     if (out.errors.empty())
         out.tasks = std::move(tasks);

@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/base/random.h"
+#include "core/base/translate.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,6 +11,8 @@
 #include <thread>
 
 namespace pipeplan::simulation {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::simulation")
 
 namespace {
 
@@ -169,8 +172,8 @@ std::vector<FieldError> validate(const Params &p)
     if (errors.empty() && p.checkpointSeconds > 0 &&
         !(p.shardSeconds * p.stragglerFactor / p.checkpointSeconds <= kMaxCheckpointsPerShard)) {
         errors.push_back({QStringLiteral("checkpoint_s"),
-                          QStringLiteral("is %1 s: a shard of %2 s would write %3 checkpoints; at "
-                                         "most %4 per shard")
+                          tr("is %1 s: a shard of %2 s would write %3 checkpoints; at "
+                             "most %4 per shard")
                               .arg(format::plainNumber(p.checkpointSeconds),
                                    format::plainNumber(p.shardSeconds * p.stragglerFactor),
                                    format::plainNumber(std::ceil(
@@ -183,8 +186,8 @@ std::vector<FieldError> validate(const Params &p)
                                 std::ceil(p.shards / p.workers) <=
                             1e18)) {
         errors.push_back({QStringLiteral("shard_seconds"),
-                          QStringLiteral("x straggler_factor x shards per worker is over 1e18 s: "
-                                         "the job would never end")});
+                          tr("x straggler_factor x shards per worker is over 1e18 s: "
+                             "the job would never end")});
     }
     return errors;
 }

@@ -1,9 +1,12 @@
 #include "core/tail/tailbreakdown.h"
+#include "core/base/translate.h"
 
 #include <optional>
 #include <utility>
 
 namespace pipeplan::tail {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::tail")
 
 namespace {
 
@@ -19,24 +22,25 @@ struct Cause
     void (*apply)(Params &config, const Params &job);
 };
 
-const Cause kStragglers{"stragglers", "Stragglers",
+const Cause kStragglers{"stragglers", QT_TRANSLATE_NOOP("pipeplan::tail", "Stragglers"),
                         [](const Params &job) { return job.stragglerProbability > 0; },
                         [](Params &config, const Params &job) {
                             config.stragglerProbability = job.stragglerProbability;
                             config.stragglerFactor = job.stragglerFactor;
                         }};
 const Cause kFailures{
-    "failures", "Failures and retries",
+    "failures", QT_TRANSLATE_NOOP("pipeplan::tail", "Failures and retries"),
     [](const Params &job) { return job.failureProbability > 0; },
     [](Params &config, const Params &job) { config.failureProbability = job.failureProbability; }};
-const Cause kCheckpoints{"checkpoints", "Checkpoints",
+const Cause kCheckpoints{"checkpoints", QT_TRANSLATE_NOOP("pipeplan::tail", "Checkpoints"),
                          [](const Params &job) { return job.checkpointSeconds > 0; },
                          [](Params &config, const Params &job) {
                              config.checkpointSeconds = job.checkpointSeconds;
                              config.checkpointCostSeconds = job.checkpointCostSeconds;
                          }};
 const Cause kBackups{
-    "backups", "Speculative backups", [](const Params &job) { return job.speculativeBackups; },
+    "backups", QT_TRANSLATE_NOOP("pipeplan::tail", "Speculative backups"),
+    [](const Params &job) { return job.speculativeBackups; },
     [](Params &config, const Params &job) { config.speculativeBackups = job.speculativeBackups; }};
 
 /// No random draw changes a trial: every trial is the closed form.
@@ -101,18 +105,17 @@ Breakdown climb(const Params &job, const std::vector<std::pair<const Cause *, Pa
             if (headlineSeconds) {
                 // The headline holds the cold start and the caps in the overhead model's smooth
                 // form; the discrete job pays them in whole shards and paced dispatches.
-                const QString label =
-                    job.dispatchPerSecond > 0
-                        ? QStringLiteral("Whole shards and paced dispatch (closed form)")
-                        : QStringLiteral("Whole shards (closed form)");
+                const QString label = job.dispatchPerSecond > 0
+                                          ? tr("Whole shards and paced dispatch (closed form)")
+                                          : tr("Whole shards (closed form)");
                 b.toP50.push_back({QStringLiteral("shards"), label, p50 - *headlineSeconds});
                 b.toP90.push_back({QStringLiteral("shards"), label, p90 - *headlineSeconds});
             }
         } else {
             const QString key = QLatin1String(cause->key);
-            QString label = QLatin1String(cause->label);
+            QString label = QCoreApplication::translate("pipeplan::tail", cause->label);
             if (!headlineSeconds && cause == &kFailures && job.checkpointSeconds > 0)
-                label += QStringLiteral(" (from the last checkpoint)");
+                label += tr(" (from the last checkpoint)");
             b.toP50.push_back({key, label, p50 - previous50});
             b.toP90.push_back({key, label, p90 - previous90});
         }

@@ -5,6 +5,7 @@
 
 #include "core/base/csv.h"
 #include "core/base/fileio.h"
+#include "core/base/translate.h"
 #include "core/project/accuracy.h"
 #include "core/project/forecast.h"
 #include "core/project/task.h"
@@ -20,6 +21,8 @@
 #include <utility>
 
 namespace pipeplan::track {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::track")
 
 namespace {
 
@@ -108,8 +111,12 @@ bool mapColumn(Columns &columns, const QString &field, const QString &column)
 QString Problem::toString() const
 {
     return column.isEmpty()
-               ? QStringLiteral("line %1: %2").arg(line).arg(message)
-               : QStringLiteral("line %1, column %2: %3").arg(line).arg(column, message);
+               ? QCoreApplication::translate("pipeplan::track", "line %1: %2")
+                     .arg(line)
+                     .arg(message)
+               : QCoreApplication::translate("pipeplan::track", "line %1, column %2: %3")
+                     .arg(line)
+                     .arg(column, message);
 }
 
 Columns ownColumns()
@@ -326,7 +333,7 @@ ReadResult importTable(const QString &text, const Columns &columns)
     ReadResult result;
     const auto parsed = csv::parse(text);
     if (!parsed) {
-        result.error = QStringLiteral("a quoted field is never closed");
+        result.error = tr("a quoted field is never closed");
         return result;
     }
     const std::vector<QStringList> &table = *parsed;
@@ -347,7 +354,7 @@ ReadResult importTable(const QString &text, const Columns &columns)
     while (first < table.size() && table[first].join(QString()).trimmed().isEmpty())
         ++first;
     if (first == table.size()) {
-        result.error = QStringLiteral("is empty: expected a header line (%1)")
+        result.error = tr("is empty: expected a header line (%1)")
                            .arg(header().mid(0, kRequiredColumns).join(QLatin1Char(',')));
         return result;
     }
@@ -379,8 +386,7 @@ ReadResult importTable(const QString &text, const Columns &columns)
                     missing << required;
     }
     if (!missing.isEmpty()) {
-        result.error =
-            QStringLiteral("the header has no column %1").arg(missing.join(QStringLiteral(", ")));
+        result.error = tr("the header has no column %1").arg(missing.join(QStringLiteral(", ")));
         return result;
     }
 
@@ -403,15 +409,14 @@ ReadResult importTable(const QString &text, const Columns &columns)
             const QString text = cell(name);
             if (text.isEmpty()) {
                 if (required)
-                    fail(name, QStringLiteral("is empty; a number above 0 is required"));
+                    fail(name, tr("is empty; a number above 0 is required"));
                 return std::nullopt;
             }
             const auto value = numberOf(text);
             if (!value || (required ? *value <= 0 : *value < 0)) {
-                fail(name, QStringLiteral("must be a number %1, got %2")
-                               .arg(required ? QStringLiteral("above 0")
-                                             : QStringLiteral("of at least 0"),
-                                    quotedValue(text)));
+                fail(name,
+                     tr("must be a number %1, got %2")
+                         .arg(required ? tr("above 0") : tr("of at least 0"), quotedValue(text)));
                 return std::nullopt;
             }
             return *value * unit;
@@ -419,7 +424,7 @@ ReadResult importTable(const QString &text, const Columns &columns)
         Row row;
         row.name = cell(columns.name);
         if (row.name.isEmpty())
-            fail(columns.name, QStringLiteral("is empty; every job needs a name"));
+            fail(columns.name, tr("is empty; every job needs a name"));
         row.kind = columns.fixedKind.isEmpty() ? cell(columns.kind) : columns.fixedKind;
         row.estimatedSeconds =
             positive(columns.estimatedSeconds, columns.estimatedUnitSeconds, true).value_or(0);
@@ -431,15 +436,15 @@ ReadResult importTable(const QString &text, const Columns &columns)
             const auto started = timestampOf(cell(columns.startedAt));
             ended = timestampOf(cell(columns.endedAt));
             if (!started)
-                fail(columns.startedAt, QStringLiteral("must be a timestamp, got %1")
-                                            .arg(quotedValue(cell(columns.startedAt))));
+                fail(columns.startedAt,
+                     tr("must be a timestamp, got %1").arg(quotedValue(cell(columns.startedAt))));
             else if (!ended)
                 fail(columns.endedAt, cell(columns.endedAt).isEmpty()
-                                          ? QStringLiteral("is empty: the run has not finished")
-                                          : QStringLiteral("must be a timestamp, got %1")
+                                          ? tr("is empty: the run has not finished")
+                                          : tr("must be a timestamp, got %1")
                                                 .arg(quotedValue(cell(columns.endedAt))));
             else if (!(*ended > *started))
-                fail(columns.endedAt, QStringLiteral("must be after %1").arg(columns.startedAt));
+                fail(columns.endedAt, tr("must be after %1").arg(columns.startedAt));
             else
                 row.actualSeconds = static_cast<double>(started->msecsTo(*ended)) / 1000.0;
         }
@@ -451,8 +456,8 @@ ReadResult importTable(const QString &text, const Columns &columns)
         if (const QString finished = cell(columns.finishedOn); !finished.isEmpty()) {
             const QDate date = QDate::fromString(finished.left(10), Qt::ISODate);
             if (!date.isValid())
-                fail(columns.finishedOn, QStringLiteral("must be a date like 2026-03-02, got %1")
-                                             .arg(quotedValue(finished)));
+                fail(columns.finishedOn,
+                     tr("must be a date like 2026-03-02, got %1").arg(quotedValue(finished)));
             else
                 row.finishedOn = date;
         } else if (ended) {

@@ -2,6 +2,8 @@
 
 #include "core/training/zbsearch.h"
 
+#include "core/base/translate.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -12,6 +14,8 @@
 #include <utility>
 
 namespace pipeplan::schedule {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::schedule")
 
 QString keyOf(Kind kind)
 {
@@ -42,7 +46,7 @@ QString displayName(Kind kind)
     case Kind::OneFOneB:
         return QStringLiteral("1F1B");
     case Kind::Interleaved:
-        return QStringLiteral("Interleaved 1F1B");
+        return tr("Interleaved 1F1B");
     case Kind::ZeroBubbleH1:
         return QStringLiteral("ZB-H1");
     case Kind::ZeroBubbleH2:
@@ -50,7 +54,7 @@ QString displayName(Kind kind)
     case Kind::ZeroBubbleV:
         return QStringLiteral("ZB-V");
     case Kind::ZeroBubbleAuto:
-        return QStringLiteral("ZB-auto (memory limit)");
+        return tr("ZB-auto (memory limit)");
     }
     return {};
 }
@@ -87,11 +91,23 @@ std::optional<InterleavedRule> parseInterleavedRule(QStringView key)
     return std::nullopt;
 }
 
-const FieldSpec memoryLimitField{"memory_limit", "activation memory limit", "microbatches", 1, 1e6};
+const FieldSpec memoryLimitField{"memory_limit",
+                                 QT_TRANSLATE_NOOP("pipeplan::fields", "activation memory limit"),
+                                 QT_TRANSLATE_NOOP("pipeplan::fields", "microbatches"), 1, 1e6};
 const FieldSpec activationBytesField{
-    "activation_bytes", "activations of a microbatch", "B", 0, 1e18, true};
+    "activation_bytes",
+    QT_TRANSLATE_NOOP("pipeplan::fields", "activations of a microbatch"),
+    "B",
+    0,
+    1e18,
+    true};
 const FieldSpec deviceMemoryField{
-    "device_memory", "device memory for activations", "B", 0, 1e18, true};
+    "device_memory",
+    QT_TRANSLATE_NOOP("pipeplan::fields", "device memory for activations"),
+    "B",
+    0,
+    1e18,
+    true};
 
 std::optional<double> memoryLimit(const Params &params)
 {
@@ -146,15 +162,14 @@ void checkList(const std::vector<double> &values, const FieldSpec &spec, int dev
 {
     const QString key = QString::fromLatin1(spec.key);
     if (values.empty()) {
-        errors.push_back({key, QStringLiteral("needs a value (one for all devices or one each)")});
+        errors.push_back({key, tr("needs a value (one for all devices or one each)")});
         return;
     }
     if (values.size() != 1 && std::cmp_not_equal(values.size(), devices)) {
-        errors.push_back(
-            {key, QStringLiteral("%1 values for %2 devices: give one value per device, or one for "
-                                 "all")
-                      .arg(values.size())
-                      .arg(devices)});
+        errors.push_back({key, tr("%1 values for %2 devices: give one value per device, or one for "
+                                  "all")
+                                   .arg(values.size())
+                                   .arg(devices)});
         return;
     }
     for (std::size_t i = 0; i < values.size(); ++i) {
@@ -201,8 +216,8 @@ std::vector<FieldError> validate(const Params &params)
     if (params.kind != Kind::Interleaved && params.kind != Kind::ZeroBubbleV &&
         params.virtualStages != 1) {
         errors.push_back({QStringLiteral("virtual_stages"),
-                          QStringLiteral("only the interleaved schedule splits a device into "
-                                         "chunks; %1 needs 1 (got %2)")
+                          tr("only the interleaved schedule splits a device into "
+                             "chunks; %1 needs 1 (got %2)")
                               .arg(keyOf(params.kind))
                               .arg(params.virtualStages)});
     }
@@ -220,27 +235,27 @@ std::vector<FieldError> validate(const Params &params)
         const bool bytesGiven = params.activationBytesPerMicrobatch.has_value();
         errors.push_back(
             {QString::fromLatin1(bytesGiven ? deviceMemoryField.key : activationBytesField.key),
-             bytesGiven ? QStringLiteral("needed with activation_bytes: the budget "
-                                         "is the device memory over them")
-                        : QStringLiteral("needed with device_memory: the budget is "
-                                         "the device memory over them")});
+             bytesGiven ? tr("needed with activation_bytes: the budget "
+                             "is the device memory over them")
+                        : tr("needed with device_memory: the budget is "
+                             "the device memory over them")});
     } else if (errors.empty() && params.activationBytesPerMicrobatch &&
                *memoryLimit(params) < 1.0) {
         errors.push_back({QString::fromLatin1(deviceMemoryField.key),
-                          QStringLiteral("holds %1 of a microbatch's activations; a schedule "
-                                         "needs room for at least one")
+                          tr("holds %1 of a microbatch's activations; a schedule "
+                             "needs room for at least one")
                               .arg(*memoryLimit(params), 0, 'g', 3)});
     }
     if (params.kind == Kind::ZeroBubbleV && params.virtualStages != 1 &&
         params.virtualStages != 2) {
-        errors.push_back({QStringLiteral("virtual_stages"),
-                          QStringLiteral("ZB-V always runs 2 chunks per device (got %1)")
-                              .arg(params.virtualStages)});
+        errors.push_back(
+            {QStringLiteral("virtual_stages"),
+             tr("ZB-V always runs 2 chunks per device (got %1)").arg(params.virtualStages)});
     }
     if (params.kind == Kind::Interleaved && params.microbatches % params.devices != 0) {
         errors.push_back({QStringLiteral("microbatches"),
-                          QStringLiteral("the interleaved schedule needs a multiple of the %1 "
-                                         "devices (got %2)")
+                          tr("the interleaved schedule needs a multiple of the %1 "
+                             "devices (got %2)")
                               .arg(params.devices)
                               .arg(params.microbatches)});
     }
@@ -248,8 +263,8 @@ std::vector<FieldError> validate(const Params &params)
         std::int64_t{params.devices} * params.microbatches * chunksPerDevice(params) * 3;
     if (errors.empty() && ops > kMaxOps) {
         errors.push_back({QStringLiteral("microbatches"),
-                          QStringLiteral("devices x microbatches x virtual stages is %1; at most "
-                                         "%2 fit one schedule")
+                          tr("devices x microbatches x virtual stages is %1; at most "
+                             "%2 fit one schedule")
                               .arg(ops / 3)
                               .arg(kMaxOps / 3)});
     }

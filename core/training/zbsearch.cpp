@@ -1,5 +1,7 @@
 #include "core/training/zbsearch.h"
 
+#include "core/base/translate.h"
+
 #include <QStringList>
 
 #include <algorithm>
@@ -12,6 +14,8 @@
 #include <utility>
 
 namespace pipeplan::schedule::detail {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::schedule::detail")
 
 namespace {
 
@@ -1011,11 +1015,10 @@ int variants(const Params &params, Family family)
 QString policyName(const GreedyPolicy &policy)
 {
     QStringList parts;
-    parts << (policy.forwardFirst ? QStringLiteral("F first") : QStringLiteral("B first"));
-    parts << (policy.fillAlways ? QStringLiteral("W into every wait")
-                                : QStringLiteral("W where it fits"));
+    parts << (policy.forwardFirst ? tr("F first") : tr("B first"));
+    parts << (policy.fillAlways ? tr("W into every wait") : tr("W where it fits"));
     if (policy.taper)
-        parts << QStringLiteral("memory tapered like 1F1B");
+        parts << tr("memory tapered like 1F1B");
     return parts.join(QStringLiteral(", "));
 }
 
@@ -1036,8 +1039,7 @@ void runVariant(std::optional<Result> &best, const Params &params, const Rung &r
                      : rung.family == Family::OneFOneB ? Kind::OneFOneB
                                                        : Kind::GPipe;
         named.virtualStages = 1;
-        keepIfFaster(best, compute(named), fit,
-                     displayName(named.kind) + QStringLiteral("'s order"));
+        keepIfFaster(best, compute(named), fit, displayName(named.kind) + tr("'s order"));
         return;
     }
     case Family::Greedy:
@@ -1048,21 +1050,20 @@ void runVariant(std::optional<Result> &best, const Params &params, const Rung &r
         const GreedyPolicy policy{(bits & 4) != 0, (bits & 2) != 0, (bits & 8) != 0,
                                   (bits & 1) == 0};
         consider(best, params, layout, greedyOrders(params, layout.placement, build, policy), fit,
-                 (vShape ? QStringLiteral("V-shaped greedy: ") : QStringLiteral("greedy: ")) +
-                     policyName(policy) + note);
+                 (vShape ? tr("V-shaped greedy: ") : tr("greedy: ")) + policyName(policy) + note);
         return;
     }
     case Family::Heuristic: {
         const HeuristicFlags flags{(index & 4) == 0, (index & 2) == 0, (index & 1) == 0};
         consider(best, params, layout, authorsHeuristicOrders(params, build, flags), fit,
-                 QStringLiteral("the zero-bubble authors' heuristic") + note);
+                 tr("the zero-bubble authors' heuristic") + note);
         return;
     }
     case Family::AuthorsV:
         consider(
             best, params, layout,
             authorsVOrders(params, build, (index & 1) == 0, (index & 2) == 0, (index & 4) != 0),
-            fit, QStringLiteral("the zero-bubble authors' ZB-V") + note);
+            fit, tr("the zero-bubble authors' ZB-V") + note);
         return;
     }
 }
@@ -1183,7 +1184,7 @@ std::optional<Result> computeSearched(const Params &params, const SearchProgress
         // zb-auto names the limit an order was built for where it is not its own.
         QString note;
         if (params.kind == Kind::ZeroBubbleAuto && std::abs(rung.buildLimit - limit) > kEps)
-            note = QStringLiteral(" (built for %1 microbatches)").arg(rung.buildLimit);
+            note = tr(" (built for %1 microbatches)").arg(rung.buildLimit);
         const int count = variants(params, rung.family);
         for (int i = 0; i < count; ++i) {
             // None of the rung's orders can replace an order found as fast as its bound.

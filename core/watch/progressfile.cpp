@@ -1,4 +1,5 @@
 #include "core/watch/progressfile.h"
+#include "core/base/translate.h"
 
 #include <QDateTime>
 #include <QFile>
@@ -6,6 +7,8 @@
 #include <QJsonObject>
 
 namespace pipeplan::watch {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::watch")
 
 namespace {
 
@@ -42,17 +45,17 @@ LineRead readLine(const QByteArray &raw)
         QJsonParseError parseError;
         const QJsonDocument document = QJsonDocument::fromJson(line, &parseError);
         if (parseError.error != QJsonParseError::NoError || !document.isObject()) {
-            read.error = QStringLiteral("not a JSON object: %1").arg(parseError.errorString());
+            read.error = tr("not a JSON object: %1").arg(parseError.errorString());
             return read;
         }
         const QJsonObject object = document.object();
         const std::optional<double> time = jsonTime(object.value(QStringLiteral("time")));
         if (!time) {
-            read.error = QStringLiteral("\"time\" is not Unix seconds or an ISO 8601 time");
+            read.error = tr("\"time\" is not Unix seconds or an ISO 8601 time");
             return read;
         }
         if (!object.value(QStringLiteral("done")).isDouble()) {
-            read.error = QStringLiteral("\"done\" is not a number");
+            read.error = tr("\"done\" is not a number");
             return read;
         }
         read.sample = Sample{*time, object.value(QStringLiteral("done")).toDouble()};
@@ -60,7 +63,7 @@ LineRead readLine(const QByteArray &raw)
     }
     const QList<QByteArray> cells = line.split(',');
     if (cells.size() != 2) {
-        read.error = QStringLiteral("expected time,done");
+        read.error = tr("expected time,done");
         return read;
     }
     const QString timeText = QString::fromUtf8(cells[0].trimmed());
@@ -69,14 +72,13 @@ LineRead readLine(const QByteArray &raw)
         return read; // the header
     const std::optional<double> time = parseTime(timeText);
     if (!time) {
-        read.error =
-            QStringLiteral("time is not Unix seconds or an ISO 8601 time: '%1'").arg(timeText);
+        read.error = tr("time is not Unix seconds or an ISO 8601 time: '%1'").arg(timeText);
         return read;
     }
     bool ok = false;
     const double done = doneText.toDouble(&ok);
     if (!ok) {
-        read.error = QStringLiteral("done is not a number: '%1'").arg(doneText);
+        read.error = tr("done is not a number: '%1'").arg(doneText);
         return read;
     }
     read.sample = Sample{*time, done};
@@ -94,14 +96,12 @@ TextRead readText(const QByteArray &text, int firstLineNumber)
         const LineRead line = readLine(text.mid(start, end - start));
         ++out.lines;
         if (!line.error.isEmpty()) {
-            out.error =
-                QStringLiteral("line %1: %2").arg(firstLineNumber + out.lines - 1).arg(line.error);
+            out.error = tr("line %1: %2").arg(firstLineNumber + out.lines - 1).arg(line.error);
             return out;
         }
         if (line.sample) {
             if (!out.samples.empty() && line.sample->timeSeconds < out.samples.back().timeSeconds) {
-                out.error =
-                    QStringLiteral("line %1: time goes back").arg(firstLineNumber + out.lines - 1);
+                out.error = tr("line %1: time goes back").arg(firstLineNumber + out.lines - 1);
                 return out;
             }
             out.samples.push_back(*line.sample);
@@ -117,7 +117,8 @@ ProgressFile::Read ProgressFile::read()
     Read read;
     QFile file(m_path);
     if (!file.open(QIODevice::ReadOnly)) {
-        read.error = QStringLiteral("cannot read it (%1)").arg(file.errorString());
+        read.error = QCoreApplication::translate("pipeplan::watch", "cannot read it (%1)")
+                         .arg(file.errorString());
         return read;
     }
     read.opened = true;
@@ -128,7 +129,8 @@ ProgressFile::Read ProgressFile::read()
         m_samples.clear();
     }
     if (!file.seek(m_offset)) {
-        read.error = QStringLiteral("cannot read it (%1)").arg(file.errorString());
+        read.error = QCoreApplication::translate("pipeplan::watch", "cannot read it (%1)")
+                         .arg(file.errorString());
         return read;
     }
     const QByteArray appended = file.readAll();
@@ -139,7 +141,8 @@ ProgressFile::Read ProgressFile::read()
     }
     if (!m_samples.empty() && !text.samples.empty() &&
         text.samples.front().timeSeconds < m_samples.back().timeSeconds) {
-        read.error = QStringLiteral("line %1: time goes back").arg(m_lines + 1);
+        read.error = QCoreApplication::translate("pipeplan::watch", "line %1: time goes back")
+                         .arg(m_lines + 1);
         return read;
     }
     m_offset += text.consumedBytes;

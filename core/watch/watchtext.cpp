@@ -1,6 +1,7 @@
 #include "core/watch/watchtext.h"
 
 #include "core/base/format.h"
+#include "core/base/translate.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -9,12 +10,9 @@
 
 namespace pipeplan::watch::text {
 
-namespace {
+PIPEPLAN_TR_CONTEXT("pipeplan::watch::text")
 
-QString tr(const char *source, int n = -1)
-{
-    return QCoreApplication::translate("pipeplan::watch", source, nullptr, n);
-}
+namespace {
 
 QString band(const Forecast &f)
 {
@@ -37,8 +35,9 @@ QString restarts(const Forecast &f)
     if (f.restarts == 0)
         return {};
     return QLatin1Char(' ') +
-           format::plural(tr("Restarted %n time(s); the work done before is kept.", f.restarts),
-                          f.restarts);
+           format::plural(
+               tr("Restarted %n time(s); the work done before is kept.", nullptr, f.restarts),
+               f.restarts);
 }
 
 QString capitalised(QString s)

@@ -11,6 +11,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -337,6 +338,8 @@ void HardwarePanel::fillTable(QTableWidget *table, const QStringList &header,
         return (number ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter;
     };
     table->clearSpans();
+    // A device that cannot: core's row starts with its word for it.
+    const QString cannot = QCoreApplication::translate("pipeplan::explain", "cannot: ");
     table->setColumnCount(static_cast<int>(header.size()));
     table->setHorizontalHeaderLabels(header);
     table->setRowCount(static_cast<int>(rows.size()));
@@ -346,12 +349,12 @@ void HardwarePanel::fillTable(QTableWidget *table, const QStringList &header,
             auto *item = new QTableWidgetItem(row[c]);
             item->setToolTip(row[c]); // a long reason is cut in its cell
             // Numbers right-aligned, names and reasons left.
-            const bool reason = row[c].startsWith(QStringLiteral("cannot"));
+            const bool reason = row[c].startsWith(cannot);
             item->setTextAlignment(reason ? Qt::AlignLeft | Qt::AlignVCenter : alignment(c));
             table->setItem(r, c, item);
         }
         // A device that cannot: its reason across the columns after the bound.
-        if (table == m_devices && row.size() > 4 && row[4].startsWith(QStringLiteral("cannot")))
+        if (table == m_devices && row.size() > 4 && row[4].startsWith(cannot))
             table->setSpan(r, 4, 1, 4);
     }
     for (int c = 0; c < table->columnCount(); ++c) {

@@ -12,6 +12,7 @@
 #include "ui/widgets/chartstyle.h"
 #include "ui/widgets/wraplabel.h"
 
+#include <QCoreApplication>
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
@@ -457,7 +458,7 @@ void HeadlineWidget::fitAnswerCaptions()
     for (QLabel *caption : m_answerCaptions) {
         const QString full = caption->property("fullCaption").toString();
         const bool fits = caption->fontMetrics().horizontalAdvance(full) <= room;
-        const qsizetype at = full.indexOf(QStringLiteral(" at "));
+        const qsizetype at = full.indexOf(QCoreApplication::translate("pipeplan::summary", " at "));
         caption->setText(fits || at < 0 ? full : full.left(at));
     }
 }

@@ -7,6 +7,7 @@
 #include "core/plan/options.h"
 
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -114,7 +115,8 @@ std::optional<QString> boundsProblem(const fieldregistry::Field &field, const Sc
                                            : OptionDialog::tr("%1 must be from %2 to %3");
     sentence = sentence.arg(label, low, high) + OptionDialog::tr(", got %1").arg(typed.trimmed());
     if (spec.whyMax)
-        sentence += QStringLiteral(" (") + QLatin1String(spec.whyMax) + QLatin1Char(')');
+        sentence += QStringLiteral(" (") +
+                    QCoreApplication::translate("pipeplan::fields", spec.whyMax) + QLatin1Char(')');
     return sentence;
 }
 

@@ -15,7 +15,8 @@ namespace {
 
 QString axisLabel(const whatittakes::PlaneAxis &axis)
 {
-    QString label = axis.unit.isEmpty() || axis.unit == QLatin1String("workers")
+    QString label = axis.unit.isEmpty() ||
+                            axis.unit == QCoreApplication::translate("pipeplan::fields", "workers")
                         ? axis.lever
                         : QStringLiteral("%1 (%2)").arg(axis.lever, axis.unit);
     if (axis.logScale)

@@ -68,15 +68,17 @@ const std::vector<NiceDuration> &niceDurations()
              tick(QT_TRANSLATE_NOOP("pipeplan::WaterfallChart", "100 d")), 3},
         };
         double years = 10;
-        for (int decade = 1; decade <= 6; ++decade, years *= 10)
+        for (int decade = 1; decade <= 6; ++decade, years *= 10) {
+            // The count in a variable: lupdate drops a plural whose count is an expression.
+            const int count = format::numerus(years);
             d.push_back({years * kSecondsPerYear,
                          format::plural(QCoreApplication::translate("pipeplan::WaterfallChart",
-                                                                    "%n year(s)", nullptr,
-                                                                    format::numerus(years)),
+                                                                    "%n year(s)", nullptr, count),
                                         years),
                          QCoreApplication::translate("pipeplan::WaterfallChart", "%1 y")
                              .arg(format::grouped(years, 0)),
                          1});
+        }
         std::stable_sort(d.begin(), d.end(), [](const NiceDuration &a, const NiceDuration &b) {
             return a.rank < b.rank;
         });

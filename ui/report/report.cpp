@@ -890,14 +890,12 @@ void renderGoalSeek(Document &doc, const Scenario &s, const TailSection &tail,
                 "Cost = workers × runtime in hours × price: every worker is held "
                 "until the job ends.")
                  .arg(format::plural(
-                          QCoreApplication::translate("pipeplan::report", "%n trial(s)", nullptr,
-                                                      format::numerus(inputs.simulation.trials)),
+                          tr("%n trial(s)", nullptr, format::numerus(inputs.simulation.trials)),
                           inputs.simulation.trials),
                       format::grouped(static_cast<double>(inputs.simulation.seed), 0),
-                      format::plural(QCoreApplication::translate(
-                                         "pipeplan::report", "%n simulation(s)", nullptr,
-                                         format::numerus(goal.simulationsRun)),
-                                     goal.simulationsRun)),
+                      format::plural(
+                          tr("%n simulation(s)", nullptr, format::numerus(goal.simulationsRun)),
+                          goal.simulationsRun)),
              font(8), kGrey, 8);
 }
 
@@ -1261,19 +1259,18 @@ void renderLabeling(Document &doc, const ProjectSettings &project,
 void renderJobEta(Document &doc, const ProjectSettings &project, const estimate::JobEta &eta)
 {
     doc.heading(tr("Training job ETA from a canary"));
-    doc.text(tr("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
-                "wall time (× %6); %7 every %8 min.")
-                 .arg(format::grouped(project.jobEta.samplesPerSecond, 2),
-                      format::grouped(project.jobEta.datasetSamples, 0),
-                      format::trimmed(project.jobEta.epochs, 2), format::duration(eta.etaSeconds),
-                      format::duration(eta.wallTimeMinutes * 60),
-                      format::trimmed(project.jobEta.safetyFactor, 2),
-                      format::plural(QCoreApplication::translate("pipeplan::report",
-                                                                 "%n checkpoint(s)", nullptr,
-                                                                 format::numerus(eta.checkpoints)),
-                                     eta.checkpoints),
-                      format::trimmed(project.jobEta.checkpointMinutes, 1)),
-             font(9), kInk, 6);
+    doc.text(
+        tr("%1 samples/s measured, %2 samples × %3 epochs: ETA %4; request %5 of "
+           "wall time (× %6); %7 every %8 min.")
+            .arg(format::grouped(project.jobEta.samplesPerSecond, 2),
+                 format::grouped(project.jobEta.datasetSamples, 0),
+                 format::trimmed(project.jobEta.epochs, 2), format::duration(eta.etaSeconds),
+                 format::duration(eta.wallTimeMinutes * 60),
+                 format::trimmed(project.jobEta.safetyFactor, 2),
+                 format::plural(tr("%n checkpoint(s)", nullptr, format::numerus(eta.checkpoints)),
+                                eta.checkpoints),
+                 format::trimmed(project.jobEta.checkpointMinutes, 1)),
+        font(9), kInk, 6);
 }
 
 /// Estimated against actual, when finished tasks are logged.

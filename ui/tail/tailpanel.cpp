@@ -12,6 +12,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHeaderView>
@@ -596,7 +597,12 @@ void TailPanel::refresh()
                             : tr("No overheads set: the naive model holds. Ctrl+Shift+I shows "
                                  "the inputs that set one."));
     } else {
-        const QString binding = limitName(o.binding, s.overheads.sharedResourceName);
+        // The limit's name as the window reads it; a shared resource keeps the name typed for it.
+        const QString binding =
+            o.binding == Limit::SharedResource &&
+                    !s.overheads.sharedResourceName.trimmed().isEmpty()
+                ? s.overheads.sharedResourceName.trimmed()
+                : QCoreApplication::translate("pipeplan", qPrintable(limitName(o.binding, {})));
         m_knee->setText(tr("<b>%1</b> with overheads (naive: %2); %3 binds at %4.%5")
                             .arg(format::duration(o.runtimeSeconds),
                                  format::duration(r.runtimeSeconds), binding.toHtmlEscaped(),

@@ -1,4 +1,5 @@
 #include "core/watch/source/prometheus.h"
+#include "core/base/translate.h"
 
 #include <QEventLoop>
 #include <QJsonArray>
@@ -12,6 +13,8 @@
 #include <cmath>
 
 namespace pipeplan::watch::prometheus {
+
+PIPEPLAN_TR_CONTEXT("pipeplan::watch::prometheus")
 
 namespace {
 
@@ -47,9 +50,9 @@ QString checkUrl(const QString &text, QUrl *url)
     const QUrl parsed(text, QUrl::StrictMode);
     const QString scheme = parsed.scheme().toLower();
     if (!parsed.isValid() || (scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-        return QStringLiteral("'%1' is not an http(s) URL").arg(text);
+        return tr("'%1' is not an http(s) URL").arg(text);
     if (parsed.host().isEmpty())
-        return QStringLiteral("'%1' names no host").arg(text);
+        return tr("'%1' names no host").arg(text);
     *url = parsed;
     return {};
 }
@@ -116,7 +119,7 @@ void Fetcher::onReply(QNetworkReply *reply)
         return;
     }
     if (status >= 500) {
-        finish(Failure::Unreachable, QStringLiteral("HTTP %1 from the server").arg(status));
+        finish(Failure::Unreachable, tr("HTTP %1 from the server").arg(status));
         return;
     }
     const QJsonDocument document = QJsonDocument::fromJson(body);
@@ -132,10 +135,9 @@ void Fetcher::onReply(QNetworkReply *reply)
     }
     if (status != 200 ||
         root.value(QStringLiteral("status")).toString() != QLatin1String("success")) {
-        finish(Failure::BadUrl,
-               QStringLiteral("answers HTTP %1 to %2, not as a Prometheus server does")
-                   .arg(status)
-                   .arg(reply->url().path()));
+        finish(Failure::BadUrl, tr("answers HTTP %1 to %2, not as a Prometheus server does")
+                                    .arg(status)
+                                    .arg(reply->url().path()));
         return;
     }
     const QJsonObject data = root.value(QStringLiteral("data")).toObject();
@@ -144,15 +146,14 @@ void Fetcher::onReply(QNetworkReply *reply)
     const double now = m_fetch.nowSeconds;
     if (m_stage == Instant) {
         if (type != QLatin1String("vector")) {
-            finish(Failure::BadQuery, QStringLiteral("returns a %1, not a series").arg(type));
+            finish(Failure::BadQuery, tr("returns a %1, not a series").arg(type));
             return;
         }
         if (series.size() != 1) {
             finish(Failure::BadQuery,
-                   series.isEmpty()
-                       ? QStringLiteral("returns no series (is the job running, the name right?)")
-                       : QStringLiteral("returns %1 series; wrap it in sum(...) for one counter")
-                             .arg(series.size()));
+                   series.isEmpty() ? tr("returns no series (is the job running, the name right?)")
+                                    : tr("returns %1 series; wrap it in sum(...) for one counter")
+                                          .arg(series.size()));
             return;
         }
         m_stage = Coarse;
@@ -166,8 +167,7 @@ void Fetcher::onReply(QNetworkReply *reply)
     }
     if (series.size() != 1) {
         finish(Failure::BadQuery,
-               QStringLiteral("returns %1 series over the run; wrap it in sum(...)")
-                   .arg(series.size()));
+               tr("returns %1 series over the run; wrap it in sum(...)").arg(series.size()));
         return;
     }
     const QJsonArray values = series.at(0).toObject().value(QStringLiteral("values")).toArray();

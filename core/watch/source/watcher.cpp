@@ -1,5 +1,6 @@
 #include "core/watch/source/watcher.h"
 
+#include "core/base/translate.h"
 #include "core/watch/watchtext.h"
 
 #include <QCoreApplication>
@@ -8,16 +9,13 @@
 
 namespace pipeplan::watch {
 
+PIPEPLAN_TR_CONTEXT("pipeplan::watch")
+
 namespace {
 
 double nowSeconds()
 {
     return static_cast<double>(QDateTime::currentMSecsSinceEpoch()) / 1000.0;
-}
-
-QString tr(const char *source)
-{
-    return QCoreApplication::translate("pipeplan::watch", source);
 }
 
 } // namespace
