@@ -1,6 +1,7 @@
 #include "core/base/format.h"
 #include "core/model/overheads.h"
 #include "core/plan/evaluation.h"
+#include "core/plan/explain.h"
 #include "core/plan/goalseek.h"
 
 #include <gtest/gtest.h>
@@ -42,7 +43,7 @@ TEST(Overheads, FeatureStoreCapShowsItsKnee)
     EXPECT_DOUBLE_EQ(r.overheads.model.sharedCapSeconds, 1875); // 75M / 40,000 users/s
     ASSERT_TRUE(r.overheads.kneeWorkers.has_value());
     EXPECT_DOUBLE_EQ(*r.overheads.kneeWorkers, 2000);
-    EXPECT_EQ(r.overheads.kneeText,
+    EXPECT_EQ(explain::kneeText(s, r.overheads),
               QStringLiteral("feature store caps throughput at 40,000 users/s: more workers do "
                              "nothing past 2,000"));
     // Below the knee compute binds: 3.75M s / 1,000 workers.
@@ -77,9 +78,9 @@ TEST(Overheads, ColdStartRequestOverheadAndCoordinator)
     EXPECT_DOUBLE_EQ(r.overheads.runtimeSeconds, 30 + 4125);
     EXPECT_EQ(r.overheads.binding, Limit::Compute);
     EXPECT_DOUBLE_EQ(*r.overheads.kneeWorkers, 1100); // 4.125M / 3,750
-    EXPECT_EQ(r.overheads.kneeText.left(53),
+    EXPECT_EQ(explain::kneeText(s, r.overheads).left(53),
               QStringLiteral("coordinator caps throughput at 2 shards/s: more worke"));
-    EXPECT_EQ(r.overheads.shareText,
+    EXPECT_EQ(explain::workerShareText(s, r.overheads),
               QStringLiteral("Each worker scores 75,000 users in 68.75 minutes; cold start is "
                              "0.7% of its time"));
     EXPECT_EQ(r.waterfall.back().name, QStringLiteral("Overheads"));
@@ -98,8 +99,9 @@ TEST(Overheads, SerialResidueBindsBeforeTheCap)
     s.workload.parallelFraction = 0.98; // serial 2% of 3.75M s = 75,000 s > the cap's 1,875 s
     const ScenarioResult r = evaluate(s);
     EXPECT_FALSE(r.overheads.kneeWorkers.has_value());
-    EXPECT_EQ(r.overheads.kneeText, QStringLiteral("feature store caps throughput at 40,000 "
-                                                   "users/s, but the serial 2% binds first"));
+    EXPECT_EQ(explain::kneeText(s, r.overheads),
+              QStringLiteral("feature store caps throughput at 40,000 "
+                             "users/s, but the serial 2% binds first"));
 }
 
 TEST(Overheads, MemoryCapsTheBatch)

@@ -2,6 +2,7 @@
 
 #include "core/base/format.h"
 #include "core/plan/evaluation.h"
+#include "core/plan/explain.h"
 
 #include <QDir>
 #include <QFile>
@@ -81,8 +82,9 @@ TEST(ScenarioFile, PresetsAreTheSeedsWorkedScenarios)
     const Plan capped = *scenariofile::fromJson(readPreset("feature-store-cap.json")).plan;
     const ScenarioResult c = evaluate(capped.scenario);
     EXPECT_DOUBLE_EQ(c.overheads.runtimeSeconds, 30 + 1875);
-    EXPECT_EQ(c.overheads.kneeText, QStringLiteral("feature store caps throughput at 40,000 "
-                                                   "users/s: more workers do nothing past 2,080"));
+    EXPECT_EQ(explain::kneeText(capped.scenario, c.overheads),
+              QStringLiteral("feature store caps throughput at 40,000 "
+                             "users/s: more workers do nothing past 2,080"));
 }
 
 TEST(ScenarioFile, BaselineRoundTripsAndNamesItsFields)

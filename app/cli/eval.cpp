@@ -129,8 +129,8 @@ QJsonObject resultObject(const Scenario &s, const ScenarioResult &r,
              {QStringLiteral("knee_workers"), r.overheads.kneeWorkers
                                                   ? QJsonValue(*r.overheads.kneeWorkers)
                                                   : QJsonValue(QJsonValue::Null)},
-             {QStringLiteral("knee"), r.overheads.kneeText},
-             {QStringLiteral("worker_share"), r.overheads.shareText},
+             {QStringLiteral("knee"), explain::kneeText(s, r.overheads)},
+             {QStringLiteral("worker_share"), explain::workerShareText(s, r.overheads)},
              {QStringLiteral("how"), r.overheads.enabled ? explain::overheads(s, r) : QString()}}},
         {QStringLiteral("memory"),
          QJsonObject{{QStringLiteral("checked"), r.memory.checked},

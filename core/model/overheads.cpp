@@ -109,4 +109,12 @@ QString limitName(Limit limit, const QString &sharedResourceName)
     return {};
 }
 
+QString limitText(Limit limit, const QString &sharedResourceName)
+{
+    const QString name = limitName(limit, sharedResourceName);
+    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
+        return name;
+    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
+}
+
 } // namespace pipeplan

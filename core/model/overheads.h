@@ -97,11 +97,14 @@ struct OverheadResult
     /// The fewest workers at which the binding cap takes over; unset without a cap or when the
     /// serial residue alone is slower than the cap.
     std::optional<double> kneeWorkers;
-    QString kneeText; ///< "feature store caps throughput at 40,000 users/s: ..."
+    /// The cap that takes over past the knee (Compute: no cap) and its rate, in the plan's
+    /// items per second for a shared resource, in shards per second for the coordinator.
+    /// explain::kneeText says it in words.
+    Limit capLimit = Limit::Compute;
+    double capPerSecond = 0;
     double usersPerWorker = 0;
     double workerBusySeconds = 0; ///< each worker's share of the compute
-    double coldStartShare = 0;    ///< C / (C + busy)
-    QString shareText;            ///< "each worker scores 7,500 users in ...; cold start is ..."
+    double coldStartShare = 0;    ///< C / (C + busy); explain::workerShareText says it
     bool operator==(const OverheadResult &) const = default;
 };
 
@@ -127,6 +130,10 @@ std::vector<RuntimePoint> runtimeCurve(const OverheadModel &naive,
                                        const OverheadModel &withOverheads, double minWorkers,
                                        double maxWorkers, int points);
 
+/// The limit's key, as --json writes it ("compute", "coordinator"), or the shared resource's own
+/// name when the plan gives one.
 QString limitName(Limit limit, const QString &sharedResourceName);
+/// The limit as a person reads it: limitName translated, a shared resource's own name as typed.
+QString limitText(Limit limit, const QString &sharedResourceName);
 
 } // namespace pipeplan

@@ -18,17 +18,6 @@ namespace pipeplan {
 
 PIPEPLAN_TR_CONTEXT("pipeplan")
 
-namespace {
-/// limitName as a person reads it; limitName itself stays the word --json writes.
-QString limitText(Limit limit, const QString &sharedResourceName)
-{
-    const QString name = limitName(limit, sharedResourceName);
-    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
-        return name;
-    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
-}
-} // namespace
-
 std::vector<schedule::Kind> trainingKinds(const TrainingSettings &training)
 {
     std::vector<schedule::Kind> kinds{training.schedule};
@@ -443,23 +432,14 @@ OverheadResult evaluateOverheads(const Scenario &scenario, const ScenarioResult 
 
     const auto [capSeconds, capLimit] = m.capSeconds();
     if (capSeconds > 0) {
-        const QString name = limitText(capLimit, o.sharedResourceName);
-        const QString cap = capLimit == Limit::SharedResource
-                                ? format::ratePerSecond(*o.sharedCapPerSecond, w.counted.many)
-                                : format::ratePerSecond(*o.dispatchCapPerSecond, tr("shards"));
+        r.capLimit = capLimit;
+        r.capPerSecond =
+            capLimit == Limit::SharedResource ? *o.sharedCapPerSecond : *o.dispatchCapPerSecond;
         r.kneeWorkers = kneeWorkers(m, capSeconds);
-        r.kneeText = r.kneeWorkers
-                         ? tr("%1 caps throughput at %2: more workers do nothing past %3")
-                               .arg(name, cap, format::grouped(*r.kneeWorkers, 0))
-                         : tr("%1 caps throughput at %2, but the serial %3% binds first")
-                               .arg(name, cap, format::trimmed((1 - w.parallelFraction) * 100, 2));
     }
     r.usersPerWorker = result.usersScored / w.workers;
     r.workerBusySeconds = m.computeSeconds(w.workers);
     r.coldStartShare = m.coldStartSeconds / (m.coldStartSeconds + r.workerBusySeconds);
-    r.shareText = tr("Each worker scores %1 in %2; cold start is %3% of its time")
-                      .arg(w.counted.count(r.usersPerWorker), format::duration(r.workerBusySeconds),
-                           format::trimmed(r.coldStartShare * 100, 1));
     return r;
 }
 

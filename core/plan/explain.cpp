@@ -17,17 +17,6 @@ namespace pipeplan::explain {
 PIPEPLAN_TR_CONTEXT("pipeplan::explain")
 
 namespace {
-/// limitName as a person reads it; limitName itself stays the word --json writes.
-QString limitText(Limit limit, const QString &sharedResourceName)
-{
-    const QString name = limitName(limit, sharedResourceName);
-    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
-        return name;
-    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
-}
-} // namespace
-
-namespace {
 QString num(double value, int decimals = 2)
 {
     return format::trimmed(value, decimals);
@@ -163,6 +152,30 @@ QString throughput(const Scenario &s, const ScenarioResult &r)
     return num(r.usersScored, 0) + QLatin1Char(' ') + many + QStringLiteral(" ÷ ") +
            num(r.effectiveRuntimeSeconds, 0) + QStringLiteral(" s = ") +
            format::ratePerSecond(r.throughputUsersPerSecond, many);
+}
+
+QString kneeText(const Scenario &scenario, const OverheadResult &overheads)
+{
+    if (overheads.capLimit == Limit::Compute)
+        return {};
+    const Workload &w = scenario.workload;
+    const QString name = limitText(overheads.capLimit, scenario.overheads.sharedResourceName);
+    const QString cap = overheads.capLimit == Limit::SharedResource
+                            ? format::ratePerSecond(overheads.capPerSecond, w.counted.many)
+                            : format::ratePerSecond(overheads.capPerSecond, tr("shards"));
+    return overheads.kneeWorkers
+               ? tr("%1 caps throughput at %2: more workers do nothing past %3")
+                     .arg(name, cap, format::grouped(*overheads.kneeWorkers, 0))
+               : tr("%1 caps throughput at %2, but the serial %3% binds first")
+                     .arg(name, cap, format::trimmed((1 - w.parallelFraction) * 100, 2));
+}
+
+QString workerShareText(const Scenario &scenario, const OverheadResult &overheads)
+{
+    return tr("Each worker scores %1 in %2; cold start is %3% of its time")
+        .arg(scenario.workload.counted.count(overheads.usersPerWorker),
+             format::duration(overheads.workerBusySeconds),
+             format::trimmed(overheads.coldStartShare * 100, 1));
 }
 
 QString speedup(const Scenario &s, const ScenarioResult &r)

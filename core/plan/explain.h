@@ -21,6 +21,11 @@ QString runtime(const Scenario &scenario, const ScenarioResult &result);
 QString throughput(const Scenario &scenario, const ScenarioResult &result);
 /// "with overheads: cold start 30 s + max(compute 780 s, feature store 1,875 s) = ..."
 QString overheads(const Scenario &scenario, const ScenarioResult &result);
+/// The cap past the knee: "feature store caps throughput at 40,000 users/s: more workers do
+/// nothing past 5,231", or that the serial part binds first; empty without a cap.
+QString kneeText(const Scenario &scenario, const OverheadResult &overheads);
+/// "Each worker scores 15,000 users in 5.56 hours; cold start is 0.1% of its time".
+QString workerShareText(const Scenario &scenario, const OverheadResult &overheads);
 QString speedup(const Scenario &scenario, const ScenarioResult &result);
 QString bottleneck(const Scenario &scenario, const ScenarioResult &result);
 

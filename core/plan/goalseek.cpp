@@ -17,17 +17,6 @@ namespace pipeplan::goalseek {
 PIPEPLAN_TR_CONTEXT("pipeplan::goalseek")
 
 namespace {
-/// limitName as a person reads it; limitName itself stays the word --json writes.
-QString limitText(Limit limit, const QString &sharedResourceName)
-{
-    const QString name = limitName(limit, sharedResourceName);
-    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
-        return name;
-    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
-}
-} // namespace
-
-namespace {
 
 /// The fewest workers meeting the deadline in a closed-form model, or why none does.
 Option closedForm(const OverheadModel &model, const Inputs &in, const QString &method,

@@ -9,17 +9,6 @@
 
 namespace pipeplan {
 
-namespace {
-/// limitName as a person reads it; limitName itself stays the word --json writes.
-QString limitText(Limit limit, const QString &sharedResourceName)
-{
-    const QString name = limitName(limit, sharedResourceName);
-    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
-        return name;
-    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
-}
-} // namespace
-
 AmdahlSeries amdahlSeries(const Scenario &scenario, const ScenarioResult &model,
                           const Scenario *baseline, const ScenarioResult *baselineResult)
 {

@@ -21,17 +21,6 @@ namespace pipeplan::summary {
 PIPEPLAN_TR_CONTEXT("pipeplan::summary")
 
 namespace {
-/// limitName as a person reads it; limitName itself stays the word --json writes.
-QString limitText(Limit limit, const QString &sharedResourceName)
-{
-    const QString name = limitName(limit, sharedResourceName);
-    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
-        return name;
-    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
-}
-} // namespace
-
-namespace {
 
 /// The scenario with everything that is not the batch job's put back to the default's.
 Scenario jobOf(const Scenario &scenario)
@@ -415,8 +404,9 @@ std::pair<QString, QString> bindingText(Binding binding, const Scenario &s, cons
                     ? tr("Overheads")
                     : limitText(r.overheads.binding, s.overheads.sharedResourceName),
                 tr("The overheads take the most of the runtime. ") +
-                    (r.overheads.kneeText.isEmpty() ? QString()
-                                                    : r.overheads.kneeText + QStringLiteral(". ")) +
+                    (r.overheads.capLimit == Limit::Compute
+                         ? QString()
+                         : explain::kneeText(s, r.overheads) + QStringLiteral(". ")) +
                     parts};
     }
     return {};

@@ -24,17 +24,6 @@ namespace pipeplan::whatittakes {
 PIPEPLAN_TR_CONTEXT("pipeplan::whatittakes")
 
 namespace {
-/// limitName as a person reads it; limitName itself stays the word --json writes.
-QString limitText(Limit limit, const QString &sharedResourceName)
-{
-    const QString name = limitName(limit, sharedResourceName);
-    if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
-        return name;
-    return QCoreApplication::translate("pipeplan", name.toUtf8().constData());
-}
-} // namespace
-
-namespace {
 
 /// The workers' key in the file, from their registry row.
 QLatin1StringView workersKey()

@@ -1089,8 +1089,8 @@ void renderOverheadsAndTail(Document &doc, const Scenario &s, const PlanResult &
     if (r.overheads.enabled) {
         doc.heading(tr("Overheads: runtime against workers"));
         doc.text(explain::overheads(s, r), font(8.5), kInk, 2, true);
-        if (!r.overheads.kneeText.isEmpty())
-            doc.text(r.overheads.kneeText, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4, true);
+        if (const QString knee = explain::kneeText(s, r.overheads); !knee.isEmpty())
+            doc.text(knee, font(8.5, true), QColor(0xc6, 0x28, 0x28), 4, true);
         doc.plot(charts.overheads);
     }
     if (r.memory.checked)

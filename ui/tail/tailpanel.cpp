@@ -597,22 +597,17 @@ void TailPanel::refresh()
                             : tr("No overheads set: the naive model holds. Ctrl+Shift+I shows "
                                  "the inputs that set one."));
     } else {
-        // The limit's name as the window reads it; a shared resource keeps the name typed for it.
-        const QString binding =
-            o.binding == Limit::SharedResource &&
-                    !s.overheads.sharedResourceName.trimmed().isEmpty()
-                ? s.overheads.sharedResourceName.trimmed()
-                : QCoreApplication::translate("pipeplan", qPrintable(limitName(o.binding, {})));
-        m_knee->setText(tr("<b>%1</b> with overheads (naive: %2); %3 binds at %4.%5")
-                            .arg(format::duration(o.runtimeSeconds),
-                                 format::duration(r.runtimeSeconds), binding.toHtmlEscaped(),
-                                 format::workers(s.workload.workers),
-                                 o.kneeText.isEmpty()
-                                     ? QString()
-                                     : QStringLiteral("<br><span style='color:#c62828'>%1</span>")
-                                           .arg(o.kneeText.toHtmlEscaped())));
+        const QString binding = limitText(o.binding, s.overheads.sharedResourceName);
+        const QString knee = explain::kneeText(s, o);
+        m_knee->setText(
+            tr("<b>%1</b> with overheads (naive: %2); %3 binds at %4.%5")
+                .arg(format::duration(o.runtimeSeconds), format::duration(r.runtimeSeconds),
+                     binding.toHtmlEscaped(), format::workers(s.workload.workers),
+                     knee.isEmpty() ? QString()
+                                    : QStringLiteral("<br><span style='color:#c62828'>%1</span>")
+                                          .arg(knee.toHtmlEscaped())));
     }
-    m_share->setText(o.shareText);
+    m_share->setText(explain::workerShareText(s, o));
     m_sensitivity->setResult(m_document->planResult().uncertainty.result);
     showGoalDeadline(s.goal);
     const MemoryCheck &m = r.memory;
