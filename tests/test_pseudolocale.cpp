@@ -93,6 +93,18 @@ void check(const QString &where, const QString &text, const QSet<QString> &names
             where + QStringLiteral(" [") + words.join(QLatin1Char(' ')) + QLatin1Char(']');
 }
 
+/// A whole text of many lines (a report's pages, a command's output), whose sentences wrap over
+/// lines: each unmarked word is reported with the line it stands in.
+void checkWhole(const QString &where, const QString &text, const QSet<QString> &names, Found &found)
+{
+    for (const QString &word : unmarkedWords(text, names)) {
+        const qsizetype at = text.indexOf(word);
+        const qsizetype start = text.lastIndexOf(u'\n', at) + 1;
+        const QString line = text.mid(start, text.indexOf(u'\n', at) - start).simplified();
+        found.emplace(line, where + QStringLiteral(" [") + word + QLatin1Char(']'));
+    }
+}
+
 void walkWindow(MainWindow &window, const QString &plan, const QSet<QString> &names, Found &found)
 {
     const auto walk = [&](const QString &where) {
@@ -202,13 +214,7 @@ TEST_F(Pseudo, EveryWordOfEveryPresetsReportIsMarked)
             names.unite(typedWords(loaded.plan->scenario));
         // Lines are not sentences in a PDF's text (a sentence wraps, a table's columns share a
         // line), so the page is checked whole: marks open on one line and close on another.
-        const QStringList words = unmarkedWords(all, names);
-        for (const QString &word : words) {
-            const qsizetype at = all.indexOf(word);
-            const qsizetype start = all.lastIndexOf(u'\n', at) + 1;
-            const QString line = all.mid(start, all.indexOf(u'\n', at) - start).simplified();
-            found.emplace(line, file + QStringLiteral(" report [") + word + QLatin1Char(']'));
-        }
+        checkWhole(file + QStringLiteral(" report"), all, names, found);
     }
     EXPECT_TRUE(found.empty()) << found.size()
                                << " report lines unmarked:" << listed(found).toStdString();
@@ -302,12 +308,7 @@ TEST_F(Pseudo, EveryWordOfEveryCliCommandsTextIsMarked)
         // The whole output at once: a sentence of the help wraps over lines.
         QString text = run.out + QLatin1Char('\n') + run.err;
         text.replace(typed, QStringLiteral(" "));
-        for (const QString &word : unmarkedWords(text, names)) {
-            const qsizetype at = text.indexOf(word);
-            const qsizetype start = text.lastIndexOf(u'\n', at) + 1;
-            const QString context = text.mid(start, text.indexOf(u'\n', at) - start).simplified();
-            found.emplace(context, where + QStringLiteral(" [") + word + QLatin1Char(']'));
-        }
+        checkWhole(where, text, names, found);
     }
     EXPECT_TRUE(found.empty()) << found.size()
                                << " CLI lines unmarked:" << listed(found).toStdString();

@@ -179,6 +179,20 @@ QString oneLine(QString text)
     return text;
 }
 
+QString firstProblem(const QString &prefix, const QString &first, qsizetype count)
+{
+    QString message = prefix + first;
+    if (count > 1) {
+        // The count as digits, ungrouped, as the message has always written it.
+        const int more = static_cast<int>(count - 1);
+        QString text =
+            QCoreApplication::translate("pipeplan::cli", "(and %n more problem(s))", nullptr, more);
+        text.replace(QStringLiteral("(s)"), more == 1 ? QString() : QStringLiteral("s"));
+        message += QLatin1Char(' ') + text;
+    }
+    return oneLine(message);
+}
+
 QString flagForKey(const QString &key)
 {
     return QStringLiteral("--") + QString(key).replace(QLatin1Char('_'), QLatin1Char('-'));

@@ -163,6 +163,10 @@ QString flagForKey(const QString &key);
 /// A message on one line: CSV cells quoted in it may hold line breaks.
 QString oneLine(QString text);
 
+/// A file's first problem after `prefix`, on one line, and how many more it has: "… (and 2
+/// more problems)".
+QString firstProblem(const QString &prefix, const QString &first, qsizetype count);
+
 /// "cannot read it (No such file or directory)", or readBounded's own sentence when it says
 /// what the path is ("is a pipe, not a regular file").
 QString readProblem(const QString &error);

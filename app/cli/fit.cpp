@@ -52,18 +52,8 @@ fit::Runs readRunsFile(const Flags &flags)
     if (!read.bytes)
         throw InvalidInput{oneLine(prefix + readProblem(read.error))};
     const fit::CsvRuns csv = fit::readRunsCsv(QString::fromUtf8(*read.bytes));
-    if (!csv.errors.empty()) {
-        QString message = prefix + csv.errors.front().toString();
-        if (csv.errors.size() > 1) {
-            // The count as digits, ungrouped, as the message has always written it.
-            const int more = static_cast<int>(csv.errors.size() - 1);
-            QString text = QCoreApplication::translate("pipeplan::cli", "(and %n more problem(s))",
-                                                       nullptr, more);
-            text.replace(QStringLiteral("(s)"), more == 1 ? QString() : QStringLiteral("s"));
-            message += QLatin1Char(' ') + text;
-        }
-        throw InvalidInput{oneLine(message)};
-    }
+    if (!csv.errors.empty())
+        throw InvalidInput{firstProblem(prefix, csv.errors.front().toString(), csv.errors.size())};
     return csv.runs;
 }
 

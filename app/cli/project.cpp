@@ -44,18 +44,9 @@ std::vector<estimate::Task> readTaskFile(const Flags &flags)
     if (!read.bytes)
         throw InvalidInput{oneLine(prefix + QStringLiteral(": ") + readProblem(read.error))};
     const estimate::CsvTasks csv = estimate::readTasksCsv(QString::fromUtf8(*read.bytes));
-    if (!csv.errors.empty()) {
-        QString message = prefix + QStringLiteral(": ") + csv.errors.front().toString();
-        if (csv.errors.size() > 1) {
-            // The count as digits, ungrouped, as the message has always written it.
-            const int more = static_cast<int>(csv.errors.size() - 1);
-            QString text = QCoreApplication::translate("pipeplan::cli", "(and %n more problem(s))",
-                                                       nullptr, more);
-            text.replace(QStringLiteral("(s)"), more == 1 ? QString() : QStringLiteral("s"));
-            message += QLatin1Char(' ') + text;
-        }
-        throw InvalidInput{oneLine(message)};
-    }
+    if (!csv.errors.empty())
+        throw InvalidInput{firstProblem(prefix + QStringLiteral(": "),
+                                        csv.errors.front().toString(), csv.errors.size())};
     return csv.tasks;
 }
 
