@@ -5,6 +5,7 @@
 #include "core/hardware/model.h"
 #include "core/hardware/roofline.h"
 #include "core/hardware/training.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/planresult.h"
 #include "core/plan/scenariofile.h"
 
@@ -598,7 +599,7 @@ TEST(HardwarePlan, TheRooflinesLatencyAndTheDevicesPriceAreInForce)
     const Scenario typed = embeddingJob();
     const PlanResult r = evaluatePlan(Plan{typed, std::nullopt});
     const HardwareInForce &hw = r.hardware.current;
-    ASSERT_TRUE(hw.inForce) << hw.problem.toStdString();
+    ASSERT_TRUE(hw.inForce) << explain::hardwareProblem(hw).toStdString();
     const Roofline expected =
         roofline(typed.hardware.model, *findDevice(QStringLiteral("H100 SXM")), {}, 64);
     EXPECT_EQ(hw.roofline, expected);
@@ -609,8 +610,9 @@ TEST(HardwarePlan, TheRooflinesLatencyAndTheDevicesPriceAreInForce)
     EXPECT_DOUBLE_EQ(r.model.runtimeSeconds, 500e6 * expected.latencyMsPerItem / 1000 / 100);
     EXPECT_DOUBLE_EQ(r.model.cost.workerHours, 100 * r.model.effectiveRuntimeSeconds / 3600);
     EXPECT_DOUBLE_EQ(r.model.cost.total, r.model.cost.workerHours * 6.88);
-    EXPECT_TRUE(hw.lever.startsWith(QStringLiteral("1,000 ms → H100 SXM batch 64: 12.98 ms/item")))
-        << hw.lever.toStdString();
+    EXPECT_TRUE(explain::hardwareLever(hw).startsWith(
+        QStringLiteral("1,000 ms → H100 SXM batch 64: 12.98 ms/item")))
+        << explain::hardwareLever(hw).toStdString();
     // The plan's price instead of the device's when asked.
     Scenario own = typed;
     own.hardware.devicePrice = false;
@@ -626,14 +628,15 @@ TEST(HardwarePlan, TheMemoryCheckCapsTheBatchAndSaysSo)
     ASSERT_TRUE(hw.inForce);
     EXPECT_EQ(hw.batch, hw.roofline.maxBatch);
     EXPECT_LT(hw.batch, 5000);
-    EXPECT_TRUE(hw.lever.contains(QStringLiteral("(batch 5,000 capped at")))
-        << hw.lever.toStdString();
+    EXPECT_TRUE(explain::hardwareLever(hw).contains(QStringLiteral("(batch 5,000 capped at")))
+        << explain::hardwareLever(hw).toStdString();
     s.hardware.model = *findModelPreset(QStringLiteral("Llama 3 70B"));
     const HardwareInForce unfit = hardwareInForce(s);
     EXPECT_FALSE(unfit.inForce);
-    EXPECT_TRUE(unfit.problem.contains(QStringLiteral("weights do not fit in 71.64 GiB usable on "
-                                                      "the H100 SXM")))
-        << unfit.problem.toStdString();
+    EXPECT_TRUE(explain::hardwareProblem(unfit).contains(
+        QStringLiteral("weights do not fit in 71.64 GiB usable on "
+                       "the H100 SXM")))
+        << explain::hardwareProblem(unfit).toStdString();
     // Not in force: the typed latency holds.
     const PlanResult r = evaluatePlan(Plan{s, std::nullopt});
     EXPECT_EQ(r.model.scoringMsPerUser, 1000);
@@ -646,10 +649,10 @@ TEST(HardwarePlan, APlanWhoseItemDoesNotFitSaysWhatDoesNot)
     const HardwareInForce hw = hardwareInForce(s);
     EXPECT_FALSE(hw.inForce);
     EXPECT_EQ(hw.fitLimit, FitLimit::KvCache);
-    EXPECT_TRUE(hw.problem.contains(QStringLiteral("one item's KV cache needs")))
-        << hw.problem.toStdString();
-    EXPECT_FALSE(hw.problem.contains(QStringLiteral("weights do not fit")))
-        << hw.problem.toStdString();
+    EXPECT_TRUE(explain::hardwareProblem(hw).contains(QStringLiteral("one item's KV cache needs")))
+        << explain::hardwareProblem(hw).toStdString();
+    EXPECT_FALSE(explain::hardwareProblem(hw).contains(QStringLiteral("weights do not fit")))
+        << explain::hardwareProblem(hw).toStdString();
     // The device table says the same for every device the weights fit.
     for (const DeviceOption &o : deviceOptions(s)) {
         EXPECT_FALSE(o.possible);

@@ -6,6 +6,7 @@
 #include "core/base/format.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/explain.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/planresult.h"
 #include "core/plan/summary.h"
 #include "core/track/calibration.h"
@@ -253,8 +254,9 @@ int runEval(const Flags &flags, QTextStream &out)
     };
     if (plan.scenario.hardware.enabled)
         rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Hardware"),
-                          evaluated.hardware.current.inForce ? evaluated.hardware.current.lever
-                                                             : evaluated.hardware.current.problem);
+                          evaluated.hardware.current.inForce
+                              ? explain::hardwareLever(evaluated.hardware.current)
+                              : explain::hardwareProblem(evaluated.hardware.current));
     if (r.deadline)
         rows.emplace_back(QCoreApplication::translate("pipeplan::cli", "Deadline"),
                           summary::deadlineVerdicts(evaluated));

@@ -53,7 +53,8 @@ fit::Runs readRunsFile(const Flags &flags)
         throw InvalidInput{oneLine(prefix + readProblem(read.error))};
     const fit::CsvRuns csv = fit::readRunsCsv(QString::fromUtf8(*read.bytes));
     if (!csv.errors.empty())
-        throw InvalidInput{firstProblem(prefix, csv.errors.front().toString(), csv.errors.size())};
+        throw InvalidInput{firstProblem(prefix, csv.errors.front().toString(),
+                                        static_cast<qsizetype>(csv.errors.size()))};
     return csv.runs;
 }
 

@@ -313,8 +313,8 @@ QJsonValue hardwareJson(const PlanResult &result, const Scenario &typed)
         // says so too).
         {QStringLiteral("batch_capped"), hw.inForce && hw.batch < hw.requestedBatch},
         {QStringLiteral("compute_bound_batch"), hw.roofline.computeBoundBatch},
-        {QStringLiteral("lever"), hw.lever},
-        {QStringLiteral("problem"), hw.problem},
+        {QStringLiteral("lever"), explain::hardwareLever(hw)},
+        {QStringLiteral("problem"), explain::hardwareProblem(hw)},
         {QStringLiteral("devices"), options}};
 }
 

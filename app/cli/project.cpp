@@ -46,7 +46,8 @@ std::vector<estimate::Task> readTaskFile(const Flags &flags)
     const estimate::CsvTasks csv = estimate::readTasksCsv(QString::fromUtf8(*read.bytes));
     if (!csv.errors.empty())
         throw InvalidInput{firstProblem(prefix + QStringLiteral(": "),
-                                        csv.errors.front().toString(), csv.errors.size())};
+                                        csv.errors.front().toString(),
+                                        static_cast<qsizetype>(csv.errors.size()))};
     return csv.tasks;
 }
 

@@ -111,7 +111,7 @@ QString limitName(Limit limit, const QString &sharedResourceName)
 
 QString limitText(Limit limit, const QString &sharedResourceName)
 {
-    const QString name = limitName(limit, sharedResourceName);
+    QString name = limitName(limit, sharedResourceName);
     if (limit == Limit::SharedResource && !sharedResourceName.trimmed().isEmpty())
         return name;
     return QCoreApplication::translate("pipeplan", name.toUtf8().constData());

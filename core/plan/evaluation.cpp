@@ -8,6 +8,7 @@
 #include "core/base/translate.h"
 #include "core/base/units.h"
 #include "core/model/amdahl.h"
+#include "core/plan/hardwaretext.h"
 
 #include <QLocale>
 
@@ -541,29 +542,24 @@ HardwareInForce hardwareInForce(const Scenario &typed)
         return hw;
     const std::optional<hardware::Device> device =
         hardware::findDevice(settings.device, settings.devices);
-    if (!device) {
-        hw.problem = tr("no device called \"%1\"").arg(settings.device);
+    hw.enabled = true;
+    hw.deviceName = settings.device;
+    hw.modelName = settings.model.name;
+    hw.typedLatencyMs = typed.workload.latencyMs;
+    if (!device)
         return hw;
-    }
+    hw.deviceFound = true;
     hw.device = *device;
+    hw.deviceName = device->name;
     hw.requestedBatch = settings.batch;
     const hardware::MemoryFit fit = hardware::memoryFit(settings.model, *device);
+    hw.memory = fit;
     hw.fitLimit = fit.limit;
-    if (fit.maxBatch < 1) {
-        hw.problem = hardware::memoryLimitText(fit, settings.model.name, device->name);
+    if (fit.maxBatch < 1)
         return hw;
-    }
     hw.batch = std::min(settings.batch, fit.maxBatch);
     hw.roofline = hardware::roofline(settings.model, *device, settings.efficiency, hw.batch);
     hw.inForce = true;
-    hw.lever =
-        tr("%1 → %2 batch %3: %4/item, %5-bound")
-            .arg(format::milliseconds(typed.workload.latencyMs), device->name,
-                 format::grouped(hw.batch, 0), format::milliseconds(hw.roofline.latencyMsPerItem),
-                 hw.roofline.bound == hardware::Bound::Compute ? tr("compute") : tr("memory"));
-    if (hw.batch < settings.batch)
-        hw.lever += tr(" (batch %1 capped at %2: the device's memory)")
-                        .arg(format::grouped(settings.batch, 0), format::grouped(hw.batch, 0));
     return hw;
 }
 
@@ -589,7 +585,7 @@ std::vector<DeviceOption> deviceOptions(const Scenario &typed)
         DeviceOption option;
         option.device = device;
         if (!hw.inForce) {
-            option.reason = hw.problem;
+            option.reason = explain::hardwareProblem(hw);
             impossible.push_back(std::move(option));
             continue;
         }

@@ -136,13 +136,17 @@ struct HardwareInForce
     hardware::Device device;
     hardware::Roofline roofline; ///< at `batch`
     double requestedBatch = 0;
-    double batch = 0; ///< min(requested, the largest that fits)
-    /// The accelerator lever in words: "CPU core 1,000 ms → H100 SXM batch 64: 3.1 ms/item,
-    /// memory-bound", and, when the memory check capped the batch, why.
-    QString lever;
-    /// Why it is not in force although on ("Llama 3 70B's 131.5 GiB of weights do not fit ...",
-    /// or one item's KV cache or activations beside the weights).
-    QString problem;
+    double batch = 0;     ///< min(requested, the largest that fits)
+    bool enabled = false; ///< hardware on in the plan
+    /// What the lever replaces: the latency the person typed.
+    double typedLatencyMs = 0;
+    /// The device and model as the plan names them, for the words when the device is not in
+    /// the catalogue or the model does not fit it.
+    QString deviceName;
+    QString modelName;
+    bool deviceFound = false;
+    /// What the device's memory holds: the weights, each item's bytes, the largest batch.
+    hardware::MemoryFit memory;
     /// What does not fit when not even one item does (hardware::memoryFit's reason).
     hardware::FitLimit fitLimit = hardware::FitLimit::None;
     bool operator==(const HardwareInForce &) const = default;

@@ -88,6 +88,31 @@ std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &optio
     return rows;
 }
 
+QString hardwareLever(const HardwareInForce &hardware)
+{
+    if (!hardware.inForce)
+        return {};
+    QString lever = tr("%1 → %2 batch %3: %4/item, %5-bound")
+                        .arg(format::milliseconds(hardware.typedLatencyMs), hardware.device.name,
+                             format::grouped(hardware.batch, 0),
+                             format::milliseconds(hardware.roofline.latencyMsPerItem),
+                             boundText(hardware.roofline.bound));
+    if (hardware.batch < hardware.requestedBatch)
+        lever += tr(" (batch %1 capped at %2: the device's memory)")
+                     .arg(format::grouped(hardware.requestedBatch, 0),
+                          format::grouped(hardware.batch, 0));
+    return lever;
+}
+
+QString hardwareProblem(const HardwareInForce &hardware)
+{
+    if (hardware.inForce || !hardware.enabled)
+        return {};
+    if (!hardware.deviceFound)
+        return tr("no device called \"%1\"").arg(hardware.deviceName);
+    return memoryLimitText(hardware.memory, hardware.modelName, hardware.deviceName);
+}
+
 QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce &hardware)
 {
     if (!settings.enabled)
@@ -96,11 +121,11 @@ QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce 
         return tr("Off: the latency typed on the Model tab holds. On: the device's "
                   "roofline and the devices that meet the plan.");
     if (!hardware.inForce)
-        return tr("Not in force: %1. The typed latency holds.").arg(hardware.problem);
+        return tr("Not in force: %1. The typed latency holds.").arg(hardwareProblem(hardware));
     const Roofline &r = hardware.roofline;
     QString text = tr("In force: %1. Memory: %2 of weights, %3 per item; the largest "
                       "batch that fits is %4.")
-                       .arg(hardware.lever, format::binaryBytes(r.weightBytes),
+                       .arg(hardwareLever(hardware), format::binaryBytes(r.weightBytes),
                             format::binaryBytes(r.kvBytesPerItem + r.activationBytesPerItem),
                             format::grouped(r.maxBatch, 0));
     text += r.computeBoundBatch >= 1

@@ -31,6 +31,12 @@ std::vector<QStringList> deviceOptionRows(const std::vector<DeviceOption> &optio
 /// (weights, per item, the largest batch) and where the device turns compute-bound; or why it is
 /// not in force.
 QString hardwareSummary(const HardwareSettings &settings, const HardwareInForce &hardware);
+/// The accelerator lever in words: "1,000 ms → H100 SXM batch 64: 3.1 ms/item, memory-bound",
+/// and, when the memory capped the batch, why. Empty when not in force.
+QString hardwareLever(const HardwareInForce &hardware);
+/// Why the hardware is not in force although on: no such device, or the model's weights (or one
+/// item's KV cache or activations beside them) do not fit. Empty when in force or off.
+QString hardwareProblem(const HardwareInForce &hardware);
 
 /// What the plan's hours are called: "GPU" (a GPU in force), "device" (another device), or
 /// "worker" (no device): "GPU-hours", "GPU-h".

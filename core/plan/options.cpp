@@ -4,6 +4,7 @@
 #include "core/base/translate.h"
 #include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/whatittakes.h"
 
 #include <QJsonArray>
@@ -96,7 +97,7 @@ Row rowFrom(const Scenario &typed, const HardwareInForce &hardware, const Scenar
         row.meetsDeadline = r.deadline->meets;
     if (typed.hardware.enabled && !hardware.inForce) {
         row.fitsMemory = false;
-        row.memoryText = hardware.problem;
+        row.memoryText = explain::hardwareProblem(hardware);
     } else if (r.memory.checked && !r.memory.fits) {
         row.fitsMemory = false;
         row.memoryText = r.memory.message;

@@ -12,6 +12,7 @@
 #include "core/model/uncertainty.h"
 #include "core/plan/evaluation.h"
 #include "core/plan/goalseek.h"
+#include "core/plan/hardwaretext.h"
 
 #include <algorithm>
 #include <cmath>
@@ -417,8 +418,9 @@ Row deviceRow(const Scenario &typed, const Target &target)
                         "of %1 at these workers")
                          .arg(format::money(target.budget.value_or(0), target.currency));
     } else {
-        row.reason = now.problem.isEmpty() ? tr("the model fits no device")
-                                           : tr("no device fits the model: ") + now.problem;
+        const QString problem = explain::hardwareProblem(now);
+        row.reason = problem.isEmpty() ? tr("the model fits no device")
+                                       : tr("no device fits the model: ") + problem;
     }
     return row;
 }

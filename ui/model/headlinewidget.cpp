@@ -667,9 +667,9 @@ void HeadlineWidget::refreshJob(const summary::JobAnswer &answer)
     QString costHow =
         explain::costLine(r.cost, hardware) + tr(": every worker is billed until the job ends");
     if (hardware.inForce)
-        costHow += QStringLiteral(". ") + hardware.lever;
+        costHow += QStringLiteral(". ") + explain::hardwareLever(hardware);
     else if (m_document->scenario().hardware.enabled)
-        costHow += QStringLiteral(". ") + hardware.problem;
+        costHow += QStringLiteral(". ") + explain::hardwareProblem(hardware);
     const QString values[CardCount] = {
         h.totalPredictions, h.runtime,    h.throughput,
         h.speedup,          h.bottleneck, format::money(r.cost.total, r.cost.currency)};

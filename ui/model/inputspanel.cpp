@@ -3,6 +3,7 @@
 #include "core/base/format.h"
 #include "core/model/uncertainty.h"
 #include "core/model/workload.h"
+#include "core/plan/hardwaretext.h"
 #include "core/plan/planresult.h"
 #include "ui/document/scenariobindings.h"
 #include "ui/document/scenariodocument.h"
@@ -529,9 +530,9 @@ void InputsPanel::syncFromDocument()
     m_hardwareNote->setText(
         hardware.inForce
             ? tr("In force: %1 (Hardware & cost, Ctrl+6); the accelerator lever above is not used.")
-                  .arg(hardware.lever)
+                  .arg(explain::hardwareLever(hardware))
             : tr("Hardware & cost is on but not in force: %1. The latency above holds.")
-                  .arg(hardware.problem));
+                  .arg(explain::hardwareProblem(hardware)));
     // The rows are made again when the plan's stages are not the rows' (another count, or the
     // scoring stage elsewhere), then every row shows the plan's values: a new row never shows a
     // control's own default.
